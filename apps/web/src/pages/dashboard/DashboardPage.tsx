@@ -1,0 +1,4 @@
+// Placeholder so the router can lazy-import this route; the real screen replaces it shortly.
+export default function DashboardPage() {
+  return <main aria-busy="true" />;
+}
