@@ -1,0 +1,87 @@
+'use strict';
+// Runs a bcoin regtest full node (plus its wallet plugin) in its own process so that its CPU
+// use never stalls the pool's event loop. Started by btc.ts with an IPC-free pipe protocol:
+//   env MANJAM_BCOIN_API_KEY        RPC password (basic auth, any user)
+//   env MANJAM_BCOIN_BLOCKNOTIFY    optional command with %s, run on every new tip (like -blocknotify)
+// It prints one JSON line {"ready":true,"rpcPort":N,"walletPort":M} on stdout when listening,
+// and exits (closing the node) when stdin closes, on SIGTERM/SIGINT, or when its parent is gone.
+const { spawn } = require('node:child_process');
+const bcoin = require('bcoin');
+
+// Address strings default to the global network: make it regtest before anything else.
+bcoin.set('regtest');
+
+const apiKey = process.env.MANJAM_BCOIN_API_KEY;
+const blocknotify = process.env.MANJAM_BCOIN_BLOCKNOTIFY || '';
+if (!apiKey) {
+  process.stderr.write('MANJAM_BCOIN_API_KEY is required\n');
+  process.exit(2);
+}
+
+const parentPid = process.ppid;
+let node = null;
+let closing = false;
+
+async function shutdown(reason, code) {
+  if (closing) return;
+  closing = true;
+  process.stderr.write(`bcoin-runner: stopping (${reason})\n`);
+  const hardStop = setTimeout(() => process.exit(code), 5000);
+  hardStop.unref();
+  try {
+    if (node) await node.close();
+  } catch (err) {
+    process.stderr.write(`bcoin-runner: close failed: ${err && err.message}\n`);
+  }
+  process.exit(code);
+}
+
+function runBlocknotify(hash) {
+  if (!blocknotify) return;
+  const command = blocknotify.split('%s').join(hash);
+  const child = spawn('/bin/sh', ['-c', command], { stdio: 'ignore' });
+  child.on('error', (err) => process.stderr.write(`bcoin-runner: blocknotify failed: ${err.message}\n`));
+}
+
+async function main() {
+  node = new bcoin.FullNode({
+    network: 'regtest',
+    memory: true,
+    workers: false,
+    listen: false,
+    logLevel: 'warning',
+    logConsole: false,
+    httpHost: '127.0.0.1',
+    httpPort: 0,
+    apiKey,
+    walletHttpHost: '127.0.0.1',
+    walletHttpPort: 0,
+    walletApiKey: apiKey,
+    plugins: [bcoin.wallet.plugin],
+  });
+  node.on('error', (err) => process.stderr.write(`bcoin: ${err && err.message}\n`));
+  await node.ensure();
+  await node.open();
+  await node.connect();
+  node.chain.on('tip', (entry) => runBlocknotify(entry.rhash()));
+  const wallet = node.require('walletdb');
+  // Dev-only helper so mine() can wait until the wallet has processed the blocks it mined:
+  // bcoin's wallet follows the chain asynchronously.
+  wallet.rpc.add('manjam_walletheight', async () => wallet.wdb.state.height);
+  const ready = { ready: true, rpcPort: node.http.address().port, walletPort: wallet.http.address().port };
+  process.stdout.write(JSON.stringify(ready) + '\n');
+}
+
+process.stdin.on('end', () => void shutdown('parent closed stdin', 0));
+process.stdin.on('error', () => void shutdown('stdin error', 0));
+process.stdin.resume();
+process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+process.on('SIGINT', () => void shutdown('SIGINT', 0));
+setInterval(() => {
+  if (process.ppid !== parentPid) void shutdown('parent process is gone', 0);
+}, 1000).unref();
+
+main().catch((err) => {
+  process.stderr.write(`bcoin-runner: failed to start: ${(err && err.stack) || err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+// SHA-256d regtest dev chain: bcoin 1.0.2 in a child process (bcoin-runner.cjs).
+import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { RpcClient } from '../chain/rpc.js';
+import { spawnManaged, waitForReadyLine } from './child.js';
+import type { DevChain, DevChainOptions } from './types.js';
+
+const RUNNER = fileURLToPath(new URL('./bcoin-runner.cjs', import.meta.url));
+/** 100 blocks of coinbase maturity + 20: twenty mature 50 BTC coinbases in the pool wallet. */
+export const BTC_INITIAL_BLOCKS = 120;
+
+interface RunnerReady {
+  ready: true;
+  rpcPort: number;
+  walletPort: number;
+}
+
+/** bcoin's wallet follows the chain asynchronously: wait until it has seen the node's tip. */
+async function waitForWalletSync(node: RpcClient, wallet: RpcClient, timeoutMs = 30_000): Promise<void> {
+  const target = await node.call<number>('getblockcount');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const height = await wallet.call<number>('manjam_walletheight');
+    if (height >= target) return;
+    if (Date.now() > deadline) throw new Error(`bcoin wallet stuck at height ${height}, chain at ${target}`);
+    await delay(20);
+  }
+}
+
+export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain> {
+  const logger = opts.logger.child({ devchain: 'BTC' });
+  const apiKey = randomBytes(18).toString('hex');
+  const env: NodeJS.ProcessEnv = { ...process.env, MANJAM_BCOIN_API_KEY: apiKey };
+  if (opts.blocknotifyCommand) env.MANJAM_BCOIN_BLOCKNOTIFY = opts.blocknotifyCommand;
+  const child = spawnManaged(process.execPath, [RUNNER], logger, { env });
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    await child.stop(10_000);
+    logger.info('bcoin regtest node stopped');
+  };
+  try {
+    const ready = await waitForReadyLine<RunnerReady>(child, 60_000);
+    const rpc = { url: `http://127.0.0.1:${ready.rpcPort}/`, user: 'manjam', password: apiKey };
+    const walletRpc = { url: `http://127.0.0.1:${ready.walletPort}/`, user: 'manjam', password: apiKey };
+    const node = new RpcClient(rpc, 120_000);
+    const wallet = new RpcClient(walletRpc, 120_000);
+    const poolAddress = await wallet.call<string>('getnewaddress', ['default']);
+    const mine = async (blocks: number, address?: string): Promise<string[]> => {
+      const hashes = await node.call<string[]>('generatetoaddress', [blocks, address ?? poolAddress]);
+      await waitForWalletSync(node, wallet);
+      return hashes;
+    };
+    await mine(BTC_INITIAL_BLOCKS);
+    logger.info({ rpc: rpc.url, walletRpc: walletRpc.url, poolAddress }, 'bcoin regtest node ready');
+    return { coin: 'BTC', rpc, walletRpc, poolAddress, mine, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,99 @@
+// Child-process plumbing shared by the dev chains: free ports, a line reader for a child's
+// "ready" message, log forwarding, and a stop that waits for the process to be really gone.
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import net from 'node:net';
+import type { Logger } from 'pino';
+
+/** Asks the OS for a free TCP port on 127.0.0.1 (bind port 0, read it, release it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export interface ManagedChild {
+  proc: ChildProcess;
+  /** Resolves with the exit code (or signal name) once the process has exited. */
+  exited: Promise<number | string>;
+  hasExited(): boolean;
+  /** Polite stop (closes stdin, then SIGTERM), SIGKILL after graceMs; resolves once it is gone. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Spawns a child that lives on a stdin pipe: when this process dies, the pipe closes. */
+export function spawnManaged(
+  command: string,
+  args: string[],
+  logger: Logger,
+  options: SpawnOptions = {},
+): ManagedChild {
+  const proc = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
+  let done = false;
+  const exited = new Promise<number | string>((resolve) => {
+    proc.on('exit', (code, signal) => {
+      done = true;
+      resolve(code ?? signal ?? 'unknown');
+    });
+    proc.on('error', (err) => {
+      logger.error({ err }, 'child process failed to start');
+      done = true;
+      resolve('spawn-error');
+    });
+  });
+  proc.stdin?.on('error', () => undefined);
+  forwardLines(proc.stderr, (line) => logger.debug({ stream: 'stderr' }, line));
+  const stop = async (graceMs = 10_000): Promise<void> => {
+    if (done) return;
+    proc.stdin?.end();
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { proc, exited, hasExited: () => done, stop };
+}
+
+export function forwardLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {
+  if (!stream) return;
+  let buffered = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    buffered += chunk;
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (line) onLine(line);
+      newline = buffered.indexOf('\n');
+    }
+  });
+}
+
+/** Waits for the first stdout line that parses as JSON with `ready: true`. */
+export function waitForReadyLine<T>(child: ManagedChild, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`child did not become ready within ${timeoutMs} ms`)), timeoutMs);
+    forwardLines(child.proc.stdout, (line) => {
+      try {
+        const parsed = JSON.parse(line) as { ready?: boolean };
+        if (parsed.ready === true) {
+          clearTimeout(timer);
+          resolve(parsed as T);
+        }
+      } catch {
+        // not our message; ignore
+      }
+    });
+    void child.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`child exited (${code}) before it was ready`));
+    });
+  });
+}

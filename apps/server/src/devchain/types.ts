@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+import type { RpcEndpoint } from '../chain/rpc.js';
+
+export type { RpcEndpoint } from '../chain/rpc.js';
+
+export const DEV_COINS = ['BTC', 'LTC'] as const;
+export type DevCoin = (typeof DEV_COINS)[number];
+
+export const MWEB_MODES = ['off', 'on', 'activate'] as const;
+export type MwebMode = (typeof MWEB_MODES)[number];
+
+export interface DevChain {
+  coin: DevCoin;
+  /** Node RPC (getblocktemplate, submitblock, generatetoaddress...). */
+  rpc: RpcEndpoint;
+  /** Wallet RPC (getbalance, sendmany...). For bcoin this is its separate wallet server. */
+  walletRpc: RpcEndpoint;
+  /** An address of the pool wallet that holds spendable coins. */
+  poolAddress: string;
+  /** Not used by these chains: new tips are reported through `blocknotifyCommand`. */
+  blocknotifyPort?: number;
+  /** Mines `blocks` blocks to `address` (default: the pool address); resolves with their hashes. */
+  mine(blocks: number, address?: string): Promise<string[]>;
+  /** Stops every process of the chain and removes temporary data; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface DevChainOptions {
+  /** Keep chain data here (LTC only; bcoin always runs in memory). Default: a temp dir removed on stop. */
+  dataDir?: string;
+  logger: Logger;
+  /**
+   * LTC only. 'off': MWEB never activates (-vbparams=mweb:-2:0). 'on' (default): Litecoin's
+   * regtest deployment (activates at height 432 when a block carries a peg-in). 'activate':
+   * mine through activation at start so every template carries MWEB.
+   */
+  mweb?: MwebMode;
+  /** A command with %s (the new tip hash), run on every new tip, like litecoind -blocknotify. */
+  blocknotifyCommand?: string;
+}
