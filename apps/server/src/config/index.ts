@@ -1,0 +1,3 @@
+export { configSchema, type Config, type ChainConfig, type StratumPortConfig } from './schema.js';
+export { loadConfig, parseConfig, redactConfig, ConfigError, type LoadOptions } from './load.js';
+export * from './constants.js';

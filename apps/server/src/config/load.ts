@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { configSchema, type Config } from './schema.js';
+
+/** A configuration problem: one clear line naming the key and what is wrong. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Environment variables that override the file. Each maps to one key path. */
+const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'boolean' | 'json' }> = {
+  DATABASE_URL: { path: ['databaseUrl'], type: 'string' },
+  MANJAM_DATA_DIR: { path: ['dataDir'], type: 'string' },
+  MANJAM_PUBLIC_HOST: { path: ['publicHost'], type: 'string' },
+  MANJAM_HTTP_HOST: { path: ['http', 'host'], type: 'string' },
+  MANJAM_HTTP_PORT: { path: ['http', 'port'], type: 'number' },
+  MANJAM_WEB_DIST: { path: ['http', 'webDist'], type: 'string' },
+  MANJAM_LOG_LEVEL: { path: ['log', 'level'], type: 'string' },
+  MANJAM_LOG_PRETTY: { path: ['log', 'pretty'], type: 'boolean' },
+  MANJAM_STRATUM_HOST: { path: ['stratum', 'host'], type: 'string' },
+  MANJAM_STRATUM_PORTS: { path: ['stratum', 'ports'], type: 'json' },
+  MANJAM_BTC_NETWORK: { path: ['chains', 'BTC', 'network'], type: 'string' },
+  MANJAM_BTC_RPC_URL: { path: ['chains', 'BTC', 'rpc', 'url'], type: 'string' },
+  MANJAM_BTC_RPC_USER: { path: ['chains', 'BTC', 'rpc', 'user'], type: 'string' },
+  MANJAM_BTC_RPC_PASSWORD: { path: ['chains', 'BTC', 'rpc', 'password'], type: 'string' },
+  MANJAM_BTC_POOL_ADDRESS: { path: ['chains', 'BTC', 'poolAddress'], type: 'string' },
+  MANJAM_BTC_ENABLED: { path: ['chains', 'BTC', 'enabled'], type: 'boolean' },
+  MANJAM_LTC_NETWORK: { path: ['chains', 'LTC', 'network'], type: 'string' },
+  MANJAM_LTC_RPC_URL: { path: ['chains', 'LTC', 'rpc', 'url'], type: 'string' },
+  MANJAM_LTC_RPC_USER: { path: ['chains', 'LTC', 'rpc', 'user'], type: 'string' },
+  MANJAM_LTC_RPC_PASSWORD: { path: ['chains', 'LTC', 'rpc', 'password'], type: 'string' },
+  MANJAM_LTC_POOL_ADDRESS: { path: ['chains', 'LTC', 'poolAddress'], type: 'string' },
+  MANJAM_LTC_ENABLED: { path: ['chains', 'LTC', 'enabled'], type: 'boolean' },
+  MANJAM_AUTH_SECRET: { path: ['auth', 'secret'], type: 'string' },
+  MANJAM_SMTP_URL: { path: ['smtp', 'url'], type: 'string' },
+  MANJAM_SMTP_FROM: { path: ['smtp', 'from'], type: 'string' },
+};
+
+/** Secrets never printed: any key whose last segment matches. */
+const SECRET_KEY = /password|secret|apikey|key$|token/i;
+
+export interface LoadOptions {
+  /** Explicit config file path (`--config`). */
+  file?: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Extra values applied last (tests, dev chains). */
+  overrides?: Record<string, unknown>;
+}
+
+export function loadConfig(options: LoadOptions = {}): Config {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const raw = readConfigFile(options.file ?? env.MANJAM_CONFIG, cwd);
+  applyEnv(raw, env);
+  if (options.overrides) deepMerge(raw, options.overrides);
+  return parseConfig(raw);
+}
+
+export function parseConfig(raw: unknown): Config {
+  const result = configSchema.safeParse(raw);
+  if (result.success) return result.data;
+  throw new ConfigError(describeIssue(result.error));
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid configuration';
+  const key = issue.path.map(String).join('.') || '(root)';
+  if (issue.code === 'unrecognized_keys') {
+    const where = issue.path.length > 0 ? `${key}.` : '';
+    return `config: unknown key ${issue.keys.map((k) => where + k).join(', ')}`;
+  }
+  return `config: ${key}: ${issue.message}`;
+}
+
+function readConfigFile(file: string | undefined, cwd: string): Record<string, unknown> {
+  const path = resolve(cwd, file ?? 'manjam.config.json');
+  if (!existsSync(path)) {
+    if (file) throw new ConfigError(`config: file ${path} does not exist`);
+    return {};
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`config: ${path} is not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError(`config: ${path} must hold a JSON object`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function applyEnv(target: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  for (const [name, { path, type }] of Object.entries(ENV_KEYS)) {
+    const text = env[name];
+    if (text === undefined || text === '') continue;
+    setPath(target, path, convert(name, text, type));
+  }
+}
+
+function convert(name: string, text: string, type: 'string' | 'number' | 'boolean' | 'json'): unknown {
+  switch (type) {
+    case 'string':
+      return text;
+    case 'number': {
+      const n = Number(text);
+      // Leave the bad text in place: the schema then names the key and says what is wrong.
+      return Number.isFinite(n) && text.trim() !== '' ? n : text;
+    }
+    case 'boolean':
+      if (/^(1|true|yes)$/i.test(text)) return true;
+      if (/^(0|false|no)$/i.test(text)) return false;
+      return text;
+    case 'json':
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new ConfigError(`config: ${name} is not valid JSON`);
+      }
+  }
+}
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1] as string] = value;
+}
+
+function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (isPlainObject(value) && isPlainObject(current)) deepMerge(current, value);
+    else target[key] = value;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The effective configuration with every secret replaced, for the start-up log. */
+export function redactConfig(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => redactConfig(item));
+  if (isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactConfig(v, k)]));
+  }
+  if (typeof value === 'string' && SECRET_KEY.test(key)) return '[redacted]';
+  if (typeof value === 'string' && /^postgres(ql)?:\/\//.test(value)) return value.replace(/:[^:@/]+@/, ':[redacted]@');
+  return value;
+}

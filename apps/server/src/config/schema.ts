@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { ALGORITHM_IDS, COIN_IDS, NETWORK_IDS, PAYOUT_SCHEMES } from './constants.js';
+
+// One schema for the whole process. Every default is the embedded dev profile: PGlite under
+// ./data, regtest dev chains started for you, web + API on 8080, Stratum on the seed's ports.
+
+const rpcEndpoint = z.object({
+  url: z.url({ protocol: /^https?$/ }),
+  user: z.string().min(1),
+  password: z.string().min(1),
+});
+
+const chain = z.object({
+  enabled: z.boolean().default(true),
+  network: z.enum(NETWORK_IDS).default('regtest'),
+  /** RPC of a real node. When absent on regtest, a dev chain is started for you. */
+  rpc: rpcEndpoint.optional(),
+  /** Wallet RPC (bcoin keeps its wallet on its own port). Defaults to `rpc`. */
+  walletRpc: rpcEndpoint.optional(),
+  /** Address the coinbase pays (the pool wallet). Required with a real node. */
+  poolAddress: z.string().min(1).optional(),
+  /** How often to poll the tip when no blocknotify or longpoll arrives. */
+  pollIntervalMs: z.number().int().min(50).max(60_000).default(500),
+  /** A fresh job (new transactions, new ntime) at least this often. */
+  refreshIntervalMs: z.number().int().min(1_000).max(120_000).default(30_000),
+  /** Port of the local blocknotify listener (0 = any free port). */
+  blocknotifyPort: z.number().int().min(0).max(65_535).default(0),
+  rpcTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+});
+
+const vardiff = z.object({
+  start: z.number().positive(),
+  min: z.number().positive(),
+  max: z.number().positive(),
+  targetSeconds: z.number().positive().default(15),
+  retargetSeconds: z.number().positive().default(90),
+  variancePercent: z.number().min(0).max(100).default(30),
+});
+
+const stratumPort = z.object({
+  port: z.number().int().min(0).max(65_535),
+  coin: z.enum(COIN_IDS),
+  scheme: z.enum(PAYOUT_SCHEMES).default('pps-plus'),
+  vardiff,
+  tls: z.object({ cert: z.string().min(1), key: z.string().min(1) }).optional(),
+});
+
+export const configSchema = z
+  .object({
+    /** The host name miners and browsers use to reach this pool. */
+    publicHost: z.string().min(1).default('localhost'),
+    dataDir: z.string().min(1).default('./data'),
+    databaseUrl: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    log: z
+      .object({
+        level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+        pretty: z.boolean().optional(),
+      })
+      .prefault({}),
+    http: z
+      .object({
+        host: z.string().min(1).default('0.0.0.0'),
+        port: z.number().int().min(0).max(65_535).default(8080),
+        bodyLimitBytes: z.number().int().min(1_024).default(64 * 1024),
+        trustProxy: z.boolean().default(false),
+        /** Serve the built web app from this directory (empty string: do not serve). */
+        webDist: z.string().default('apps/web/dist'),
+      })
+      .prefault({}),
+    chains: z
+      .object({
+        BTC: chain.prefault({}),
+        LTC: chain.prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    stratum: z
+      .object({
+        host: z.string().min(1).default('0.0.0.0'),
+        ports: z.array(stratumPort).min(1).default([
+          { port: 3333, coin: 'BTC', scheme: 'pps-plus', vardiff: { start: 0.001, min: 0.0001, max: 1e12, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 } },
+          { port: 4444, coin: 'LTC', scheme: 'pps-plus', vardiff: { start: 0.01, min: 0.001, max: 1e12, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 } },
+        ]),
+        poolTag: z.string().max(40).default('/Manjam/'),
+        maxLineBytes: z.number().int().min(512).max(1_048_576).default(8_192),
+        idleTimeoutSeconds: z.number().int().min(10).default(600),
+        maxConnectionsPerIp: z.number().int().min(1).default(500),
+        ban: z
+          .object({
+            enabled: z.boolean().default(true),
+            checkAfterShares: z.number().int().min(1).default(100),
+            invalidPercent: z.number().min(1).max(100).default(50),
+            durationSeconds: z.number().int().min(1).default(600),
+          })
+          .prefault({}),
+        extranonce2Size: z.number().int().min(2).max(8).default(4),
+      })
+      .prefault({}),
+    accounting: z
+      .object({
+        /** Pool fee per algorithm in basis points (100 = 1.0 %). */
+        feeBasisPoints: z.record(z.enum(ALGORITHM_IDS), z.number().int().min(0).max(10_000)).default({
+          sha256: 100,
+          scrypt: 100,
+          kadena: 100,
+          kaspa: 90,
+        }),
+        /** PPLNS window (and PPS+ fee window) as a multiple of the network's expected hashes per block. */
+        pplnsWindowFactor: z.number().positive().max(100).default(2),
+        payoutIntervalHours: z.number().positive().default(24),
+        payoutAddressHoldHours: z.number().min(0).default(48),
+        defaultPayoutThreshold: z.enum(['0.001', '0.01', '0.1']).default('0.01'),
+        /** The operator's address for pool fees collected (informational). */
+        settlementHourUtc: z.number().int().min(0).max(23).default(0),
+      })
+      .prefault({}),
+    auth: z
+      .object({
+        /** Secret used to encrypt stored third-party tokens. Generated under dataDir when absent. */
+        secret: z.string().min(32).optional(),
+        sessionTtlHours: z.number().positive().default(24 * 7),
+        maxFailedLogins: z.number().int().min(1).default(5),
+        lockMinutes: z.number().positive().default(15),
+      })
+      .prefault({}),
+    assistant: z
+      .object({
+        llm: z
+          .object({ url: z.url(), apiKey: z.string().min(1), model: z.string().min(1), timeoutMs: z.number().int().default(5_000) })
+          .optional(),
+      })
+      .prefault({}),
+    smtp: z
+      .object({ url: z.string().min(1), from: z.string().min(3) })
+      .optional(),
+    rigManagement: z
+      .object({ baseUrl: z.url().default('https://api2.hiveos.farm/api/v2'), timeoutMs: z.number().int().default(5_000) })
+      .prefault({}),
+  })
+  .strict();
+
+export type Config = z.infer<typeof configSchema>;
+export type ChainConfig = Config['chains']['BTC'];
+export type StratumPortConfig = Config['stratum']['ports'][number];

@@ -1,0 +1,58 @@
+'use strict';
+// Keeps one litecoind from outliving the pool. Usage:
+//   node ltc-supervisor.cjs <dir-to-remove-on-exit | -> <litecoind binary> [litecoind args...]
+// Starts litecoind in the foreground, forwards its stderr, and stops it (SIGTERM, SIGKILL after
+// 20 s) when our stdin closes (the parent died or called stop), on SIGTERM/SIGINT, or when the
+// parent pid changes. Then removes the given data dir. Exits with litecoind's exit code.
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const [removeDir, binary, ...args] = process.argv.slice(2);
+if (!binary) {
+  process.stderr.write('usage: ltc-supervisor.cjs <dir|-> <litecoind> [args...]\n');
+  process.exit(2);
+}
+
+const parentPid = process.ppid;
+const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+let stopping = false;
+
+function cleanup() {
+  if (removeDir === '-' || !removeDir) return;
+  try {
+    fs.rmSync(removeDir, { recursive: true, force: true });
+    // The pair shares a temporary parent dir: remove it once both nodes are gone.
+    fs.rmdirSync(path.dirname(removeDir));
+  } catch {
+    // the other node of the pair still uses the parent dir, or it is already gone
+  }
+}
+
+function stop(reason) {
+  if (stopping) return;
+  stopping = true;
+  process.stderr.write(`ltc-supervisor: stopping litecoind (${reason})\n`);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
+}
+
+child.on('error', (err) => {
+  process.stderr.write(`ltc-supervisor: cannot start ${binary}: ${err.message}\n`);
+  cleanup();
+  process.exit(127);
+});
+child.on('exit', (code, signal) => {
+  cleanup();
+  process.exit(code ?? (signal ? 1 : 0));
+});
+
+process.stdin.on('end', () => stop('stdin closed'));
+process.stdin.on('error', () => stop('stdin error'));
+process.stdin.resume();
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+setInterval(() => {
+  if (process.ppid !== parentPid) stop('parent process is gone');
+}, 1000).unref();

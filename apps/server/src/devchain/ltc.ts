@@ -1,0 +1,147 @@
+// Scrypt regtest dev chain: a pair of Litecoin Core nodes (GBT needs a connected peer), each
+// under ltc-supervisor.cjs so no litecoind outlives the pool. Node 1 holds the pool wallet.
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { RpcClient, RpcError, type RpcEndpoint } from '../chain/rpc.js';
+import { freePort, spawnManaged, type ManagedChild } from './child.js';
+import { ensureLitecoind } from './litecoind.js';
+import type { DevChain, DevChainOptions, MwebMode } from './types.js';
+
+const SUPERVISOR = fileURLToPath(new URL('./ltc-supervisor.cjs', import.meta.url));
+/** 100 blocks of coinbase maturity + 20: twenty mature coinbases in the pool wallet. */
+export const LTC_INITIAL_BLOCKS = 120;
+/** Litecoin regtest: MWEB activates with block 432, which must carry a peg-in. */
+export const LTC_MWEB_ACTIVATION_HEIGHT = 432;
+const POOL_WALLET = 'pool';
+
+interface NodeSpec {
+  name: string;
+  dir: string;
+  rpcPort: number;
+  p2pPort: number;
+  peerPort: number;
+  wallet: boolean;
+}
+
+function nodeArgs(spec: NodeSpec, creds: { user: string; password: string }, opts: DevChainOptions): string[] {
+  const args = [
+    '-regtest', `-datadir=${spec.dir}`, '-server=1', '-daemon=0', '-printtoconsole=0',
+    '-rpcbind=127.0.0.1', '-rpcallowip=127.0.0.1', `-rpcport=${spec.rpcPort}`,
+    `-rpcuser=${creds.user}`, `-rpcpassword=${creds.password}`, '-rpcthreads=8', '-rpcworkqueue=64',
+    '-fallbackfee=0.0001', '-dnsseed=0', '-listen=1', '-bind=127.0.0.1', `-port=${spec.p2pPort}`,
+    `-addnode=127.0.0.1:${spec.peerPort}`, '-listenonion=0', '-discover=0', '-upnp=0',
+  ];
+  if ((opts.mweb ?? 'on') === 'off') args.push('-vbparams=mweb:-2:0');
+  if (!spec.wallet) args.push('-disablewallet');
+  if (spec.wallet && opts.blocknotifyCommand) args.push(`-blocknotify=${opts.blocknotifyCommand}`);
+  return args;
+}
+
+/** Polls until the node answers RPC (it answers -28 while warming up). */
+async function waitForRpc(client: RpcClient, child: ManagedChild, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.hasExited()) throw new Error(`litecoind exited (${await child.exited}) during startup`);
+    try {
+      await client.call('getblockcount', [], { timeoutMs: 5_000 });
+      return;
+    } catch (err) {
+      const warmingUp = err instanceof RpcError && (err.kind === 'transport' || err.code === -28);
+      if (!warmingUp) throw err;
+      if (Date.now() > deadline) throw new Error(`litecoind RPC not ready within ${timeoutMs} ms: ${err.message}`);
+    }
+    await delay(100);
+  }
+}
+
+async function ensurePoolWallet(node: RpcClient): Promise<void> {
+  const loaded = await node.call<string[]>('listwallets');
+  if (loaded.includes(POOL_WALLET)) return;
+  try {
+    await node.call('loadwallet', [POOL_WALLET]);
+  } catch (err) {
+    if (!(err instanceof RpcError && err.code === -18)) throw err;
+    await node.call('createwallet', [POOL_WALLET]);
+  }
+}
+
+async function waitForPeer(node: RpcClient, peerPort: number, timeoutMs: number): Promise<void> {
+  await node.call('addnode', [`127.0.0.1:${peerPort}`, 'onetry']);
+  const deadline = Date.now() + timeoutMs;
+  while ((await node.call<number>('getconnectioncount')) < 1) {
+    if (Date.now() > deadline) throw new Error('the two litecoind nodes did not connect to each other');
+    await delay(50);
+  }
+}
+
+/** Mines up to height 431, puts a peg-in into the mempool, mines block 432 (MWEB active). */
+async function activateMweb(node: RpcClient, wallet: RpcClient, mine: DevChain['mine']): Promise<void> {
+  const height = await node.call<number>('getblockcount');
+  if (height >= LTC_MWEB_ACTIVATION_HEIGHT) return;
+  if (height < LTC_MWEB_ACTIVATION_HEIGHT - 1) await mine(LTC_MWEB_ACTIVATION_HEIGHT - 1 - height);
+  const mwebAddress = await wallet.call<string>('getnewaddress', ['', 'mweb']);
+  await wallet.call('sendtoaddress', [mwebAddress, 1]);
+  await mine(1);
+}
+
+async function startNode(binary: string, spec: NodeSpec, args: string[], removeDir: string, logger: Logger) {
+  await mkdir(spec.dir, { recursive: true });
+  const child = spawnManaged(process.execPath, [SUPERVISOR, removeDir, binary, ...args], logger.child({ node: spec.name }));
+  return child;
+}
+
+export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain> {
+  const logger = opts.logger.child({ devchain: 'LTC' });
+  const binary = await ensureLitecoind(logger);
+  const temporary = opts.dataDir === undefined;
+  const root = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'manjam-ltc-')));
+  const creds = { user: 'manjam', password: randomBytes(18).toString('hex') };
+  const [rpc1, p2p1, rpc2, p2p2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const specs: NodeSpec[] = [
+    { name: 'ltc-1', dir: path.join(root, 'ltc-1'), rpcPort: rpc1!, p2pPort: p2p1!, peerPort: p2p2!, wallet: true },
+    { name: 'ltc-2', dir: path.join(root, 'ltc-2'), rpcPort: rpc2!, p2pPort: p2p2!, peerPort: p2p1!, wallet: false },
+  ];
+  const children: ManagedChild[] = [];
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    await Promise.all(children.map((c) => c.stop(25_000)));
+    if (temporary) await rm(root, { recursive: true, force: true });
+    logger.info('litecoind regtest pair stopped');
+  };
+  try {
+    for (const spec of specs) {
+      const removeDir = temporary ? spec.dir : '-';
+      children.push(await startNode(binary, spec, nodeArgs(spec, creds, opts), removeDir, logger));
+    }
+    const rpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/`, ...creds };
+    const walletRpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/wallet/${POOL_WALLET}`, ...creds };
+    const node = new RpcClient(rpc, 120_000);
+    const wallet = new RpcClient(walletRpc, 120_000);
+    const peer = new RpcClient({ url: `http://127.0.0.1:${rpc2}/`, ...creds }, 10_000);
+    await Promise.all([waitForRpc(node, children[0]!, 60_000), waitForRpc(peer, children[1]!, 60_000)]);
+    await ensurePoolWallet(node);
+    await waitForPeer(node, p2p2!, 30_000);
+    const poolAddress = await wallet.call<string>('getnewaddress', ['pool', 'bech32']);
+    const mine = (blocks: number, address?: string): Promise<string[]> =>
+      node.call<string[]>('generatetoaddress', [blocks, address ?? poolAddress]);
+    await prepareChain(node, wallet, mine, opts.mweb ?? 'on');
+    logger.info({ rpc: rpc.url, poolAddress, height: await node.call<number>('getblockcount') }, 'litecoind regtest pair ready');
+    return { coin: 'LTC', rpc, walletRpc, poolAddress, mine, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function prepareChain(node: RpcClient, wallet: RpcClient, mine: DevChain['mine'], mweb: MwebMode): Promise<void> {
+  const height = await node.call<number>('getblockcount');
+  if (height < LTC_INITIAL_BLOCKS) await mine(LTC_INITIAL_BLOCKS - height);
+  if (mweb === 'activate') await activateMweb(node, wallet, mine);
+}
