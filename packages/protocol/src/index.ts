@@ -1,0 +1,11 @@
+export * from './coins.js';
+export * from './address.js';
+export * from './target.js';
+export * from './hash.js';
+export * from './merkle.js';
+export * from './coinbase.js';
+export * from './template.js';
+export * from './share.js';
+export * from './block.js';
+export * from './stratum.js';
+export { sha256dInto, sha256dWords, merkleNodeWords } from './sha256-fast.js';

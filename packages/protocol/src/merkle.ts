@@ -1,0 +1,55 @@
+/** Merkle trees of transaction ids (all hashes in internal byte order). */
+import { sha256d } from './hash.js';
+import { bytesToWords, merkleNodeWords, wordsToBytes } from './sha256-fast.js';
+
+function assertHash(hash: Buffer, what: string): void {
+  if (hash.length !== 32) throw new RangeError(`${what} must be 32 bytes, got ${hash.length}`);
+}
+
+function nextLevel(level: Buffer[]): Buffer[] {
+  const next: Buffer[] = [];
+  for (let i = 0; i < level.length; i += 2) {
+    const left = level[i]!;
+    const right = level[i + 1] ?? left;
+    next.push(sha256d(Buffer.concat([left, right])));
+  }
+  return next;
+}
+
+/** Merkle root of a list of hashes (Bitcoin rule: an odd last hash pairs with itself). */
+export function merkleRoot(hashes: Buffer[]): Buffer {
+  if (hashes.length === 0) throw new RangeError('merkle root of no hashes');
+  hashes.forEach((h, i) => assertHash(h, `hash #${i}`));
+  let level = hashes;
+  while (level.length > 1) level = nextLevel(level);
+  return Buffer.from(level[0]!);
+}
+
+/**
+ * Merkle branch of the coinbase (position 0) given the other transactions' hashes in block
+ * order: the sibling at each level from the bottom up.
+ */
+export function merkleBranch(txHashesInternal: Buffer[]): Buffer[] {
+  txHashesInternal.forEach((h, i) => assertHash(h, `transaction hash #${i}`));
+  const branch: Buffer[] = [];
+  let level = txHashesInternal;
+  while (level.length > 0) {
+    branch.push(Buffer.from(level[0]!));
+    // The rest pairs among itself; the coinbase side is recomputed per share.
+    level = nextLevel(level.slice(1));
+  }
+  return branch;
+}
+
+/** Merkle root from the coinbase hash and its branch. */
+export function merkleRootFromBranch(coinbaseHash: Buffer, branch: Buffer[]): Buffer {
+  assertHash(coinbaseHash, 'coinbase hash');
+  const words = bytesToWords(coinbaseHash);
+  for (const step of branch) {
+    assertHash(step, 'branch entry');
+    merkleNodeWords(words, bytesToWords(step), words);
+  }
+  const root = Buffer.allocUnsafe(32);
+  wordsToBytes(words, root);
+  return root;
+}
