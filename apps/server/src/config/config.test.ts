@@ -1,0 +1,79 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactConfig } from './load.js';
+
+function dirWithConfig(content: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'manjam-config-'));
+  writeFileSync(join(dir, 'manjam.config.json'), JSON.stringify(content));
+  return dir;
+}
+
+const load = (options: Parameters<typeof loadConfig>[0]) => loadConfig({ env: {}, cwd: tmpdir(), ...options });
+
+describe('configuration', () => {
+  it('defaults to the embedded dev profile: PGlite, regtest dev chains, port 8080, Stratum 3333 and 4444', () => {
+    const config = load({});
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.http.port).toBe(8080);
+    expect(config.chains.BTC.network).toBe('regtest');
+    expect(config.chains.LTC.rpc).toBeUndefined();
+    expect(config.stratum.ports.map((p) => [p.coin, p.port])).toEqual([
+      ['BTC', 3333],
+      ['LTC', 4444],
+    ]);
+    expect(config.accounting.feeBasisPoints).toMatchObject({ sha256: 100, scrypt: 100, kaspa: 90 });
+  });
+
+  it('lets the file override defaults and the environment override the file', () => {
+    const cwd = dirWithConfig({ http: { port: 9000 }, publicHost: 'pool.example' });
+    expect(load({ cwd }).http.port).toBe(9000);
+    const config = load({ cwd, env: { MANJAM_HTTP_PORT: '9100', DATABASE_URL: 'postgres://u:p@db:5432/manjam' } });
+    expect(config.http.port).toBe(9100);
+    expect(config.publicHost).toBe('pool.example');
+    expect(config.databaseUrl).toBe('postgres://u:p@db:5432/manjam');
+  });
+
+  it('reads the file named by --config or MANJAM_CONFIG', () => {
+    const cwd = dirWithConfig({ http: { port: 9200 } });
+    expect(load({ env: { MANJAM_CONFIG: join(cwd, 'manjam.config.json') } }).http.port).toBe(9200);
+    expect(load({ file: join(cwd, 'manjam.config.json') }).http.port).toBe(9200);
+  });
+
+  it('names the key and the problem for a wrong type', () => {
+    expect(() => load({ env: { MANJAM_HTTP_PORT: 'eighty' } })).toThrow(
+      new ConfigError('config: http.port: Invalid input: expected number, received string'),
+    );
+  });
+
+  it('names the key for an unknown coin', () => {
+    const cwd = dirWithConfig({ stratum: { ports: [{ port: 5555, coin: 'DOGE', vardiff: { start: 1, min: 1, max: 2 } }] } });
+    expect(() => load({ cwd })).toThrow(/^config: stratum\.ports\.0\.coin: Invalid option: expected one of "BTC"\|"LTC"$/);
+    const chains = dirWithConfig({ chains: { DOGE: {} } });
+    expect(() => load({ cwd: chains })).toThrow('config: unknown key chains.DOGE');
+  });
+
+  it('names the key for a bad URL', () => {
+    expect(() => load({ env: { DATABASE_URL: 'not a url' } })).toThrow(/^config: databaseUrl: /);
+    expect(() => load({ env: { MANJAM_BTC_RPC_URL: 'ftp://node', MANJAM_BTC_RPC_USER: 'u', MANJAM_BTC_RPC_PASSWORD: 'p' } })).toThrow(
+      /^config: chains\.BTC\.rpc\.url: /,
+    );
+  });
+
+  it('reports a config file that is not JSON', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'manjam-config-'));
+    writeFileSync(join(dir, 'manjam.config.json'), '{ nope');
+    expect(() => load({ cwd: dir })).toThrow(/is not valid JSON/);
+  });
+
+  it('redacts passwords, secrets and database credentials for the start-up log', () => {
+    const config = load({
+      env: { DATABASE_URL: 'postgres://manjam:hunter2@db:5432/pool', MANJAM_BTC_RPC_URL: 'http://127.0.0.1:8332', MANJAM_BTC_RPC_USER: 'rpc', MANJAM_BTC_RPC_PASSWORD: 'topsecret' },
+    });
+    const shown = JSON.stringify(redactConfig(config));
+    expect(shown).not.toContain('hunter2');
+    expect(shown).not.toContain('topsecret');
+    expect(shown).toContain('[redacted]');
+  });
+});

@@ -1,0 +1,28 @@
+import type { BlockTemplateRpc, CoinParams } from '@manjam/protocol';
+import type { CoinId } from './config/constants.js';
+
+/**
+ * What the Stratum side needs from a coin's chain, independent of how templates are learnt.
+ * `chain-source.ts` adapts the chain module's node + template watcher to it; tests may pass
+ * their own.
+ */
+export interface TemplateInfo {
+  newTip: boolean;
+  reason: 'blocknotify' | 'longpoll' | 'poll' | 'refresh' | 'initial';
+}
+
+export interface BlockSubmitResult {
+  status: 'accepted' | 'rejected' | 'unknown';
+  nodeResult: string | null;
+  tipHash?: string;
+}
+
+export interface TemplateSource {
+  readonly coin: CoinId;
+  readonly params: CoinParams;
+  /** The pool wallet address the coinbase pays. */
+  readonly poolAddress: string;
+  current(): BlockTemplateRpc | undefined;
+  onTemplate(listener: (template: BlockTemplateRpc, info: TemplateInfo) => void): () => void;
+  submitBlock(blockHex: string, expected: { height: number; hash: string }): Promise<BlockSubmitResult>;
+}
