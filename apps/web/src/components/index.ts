@@ -1,0 +1,12 @@
+export { CopyButton, type CopyButtonProps } from './CopyButton';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { ErrorBanner, type ErrorBannerProps } from './ErrorBanner';
+export { Ltr, type LtrProps } from './Ltr';
+export { Modal, type ModalProps } from './Modal';
+export { Select, type SelectOption, type SelectProps } from './Select';
+export { Spinner, type SpinnerProps } from './Spinner';
+export { StatCard, changeTone, type StatCardProps } from './StatCard';
+export { Table, type Column, type TableProps } from './Table';
+export { TabPanel, Tabs, panelId, tabId, type TabItem, type TabsProps } from './Tabs';
+export { TextField, type TextFieldProps } from './TextField';
+export { Toggle, type ToggleProps } from './Toggle';

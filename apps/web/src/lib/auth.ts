@@ -1,0 +1,86 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { User } from './api-types';
+import { AUTH_CHANGE_EVENT, readStorage, STORAGE_KEYS, writeStorage } from './storage';
+
+export interface AuthSnapshot {
+  token: string | null;
+  user: User | null;
+  /** Signed in = a token AND a parsable user object are both in storage (seed section 4). */
+  isSignedIn: boolean;
+}
+
+function isUser(value: unknown): value is User {
+  return typeof value === 'object' && value !== null && typeof (value as { username?: unknown }).username === 'string';
+}
+
+export function parseStoredUser(raw: string | null): User | null {
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isUser(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+let cachedKey = '';
+let cachedSnapshot: AuthSnapshot = { token: null, user: null, isSignedIn: false };
+
+export function getAuthSnapshot(): AuthSnapshot {
+  const token = readStorage(STORAGE_KEYS.token);
+  const rawUser = readStorage(STORAGE_KEYS.user);
+  const key = `${token ?? ''}\u0000${rawUser ?? ''}`;
+  if (key !== cachedKey) {
+    const user = parseStoredUser(rawUser);
+    cachedKey = key;
+    cachedSnapshot = { token, user, isSignedIn: Boolean(token) && user !== null };
+  }
+  return cachedSnapshot;
+}
+
+function notify(): void {
+  window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
+}
+
+export function signIn(token: string, user: User): void {
+  writeStorage(STORAGE_KEYS.token, token);
+  writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
+  notify();
+}
+
+/** Replace the stored user (e.g. after GET /api/me) without touching the token. */
+export function storeUser(user: User): void {
+  writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
+  notify();
+}
+
+export function signOut(): void {
+  writeStorage(STORAGE_KEYS.token, null);
+  writeStorage(STORAGE_KEYS.user, null);
+  notify();
+}
+
+export function subscribeAuth(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent): void => {
+    if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(AUTH_CHANGE_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(AUTH_CHANGE_EVENT, onChange);
+  };
+}
+
+export interface UseAuth extends AuthSnapshot {
+  signIn: (token: string, user: User) => void;
+  signOut: () => void;
+}
+
+/** The signed-in state, re-read whenever storage changes in this tab or another one. */
+export function useAuth(): UseAuth {
+  const snapshot = useSyncExternalStore(subscribeAuth, getAuthSnapshot, getAuthSnapshot);
+  const doSignIn = useCallback((token: string, user: User) => signIn(token, user), []);
+  const doSignOut = useCallback(() => signOut(), []);
+  return { ...snapshot, signIn: doSignIn, signOut: doSignOut };
+}

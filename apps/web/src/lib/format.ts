@@ -1,0 +1,99 @@
+import type { Language } from './api-types';
+import { readStorage, STORAGE_KEYS } from './storage';
+
+/** Coins and their base-unit decimals (satoshi-style integers on the wire). */
+export const COIN_DECIMALS: Record<string, number> = { BTC: 8, LTC: 8, DOGE: 8, KAS: 8, KDA: 12 };
+
+export function currentLanguage(): Language {
+  return readStorage(STORAGE_KEYS.language) === 'ar' ? 'ar' : 'en';
+}
+
+/** Intl locale for a UI language. Arabic keeps Latin digits: figures sit beside hashes, ports and addresses. */
+export function intlLocale(lang: Language = currentLanguage()): string {
+  return lang === 'ar' ? 'ar-u-nu-latn' : 'en';
+}
+
+const HASHRATE_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
+
+/** 1234567 -> "1.23 MH/s". Picks the largest unit that keeps the value at or above 1. */
+export function formatHashrate(hashesPerSecond: number, lang: Language = currentLanguage()): string {
+  if (!Number.isFinite(hashesPerSecond) || hashesPerSecond < 0) throw new RangeError(`Not a hashrate: ${hashesPerSecond}`);
+  let value = hashesPerSecond;
+  let unit = 0;
+  while (value >= 1000 && unit < HASHRATE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : 2;
+  const text = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return `${text} ${HASHRATE_UNITS[unit]}`;
+}
+
+/** Exact decimal text of an integer amount of base units: ("150000000", 8) -> "1.5". */
+export function baseUnitsToDecimal(baseUnits: string, decimals: number, minFractionDigits = 2): string {
+  if (!/^-?\d+$/.test(baseUnits.trim())) throw new RangeError(`Not an integer amount of base units: "${baseUnits}"`);
+  const amount = BigInt(baseUnits.trim());
+  const negative = amount < 0n;
+  const abs = negative ? -amount : amount;
+  const scale = 10n ** BigInt(decimals);
+  const whole = abs / scale;
+  let fraction = (abs % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
+  if (fraction.length < minFractionDigits) fraction = fraction.padEnd(minFractionDigits, '0');
+  return `${negative ? '-' : ''}${whole.toString()}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** ("123456789", "BTC") -> "1.23456789 BTC", exact (bigint), whole part grouped for the language. */
+export function formatCoin(baseUnits: string, coin: string, lang: Language = currentLanguage()): string {
+  const decimals = COIN_DECIMALS[coin];
+  if (decimals === undefined) throw new RangeError(`Unknown coin: "${coin}"`);
+  const decimal = baseUnitsToDecimal(baseUnits, decimals);
+  const negative = decimal.startsWith('-');
+  const [whole = '0', fraction] = (negative ? decimal.slice(1) : decimal).split('.');
+  const grouped = new Intl.NumberFormat(intlLocale(lang), { useGrouping: true }).format(BigInt(whole));
+  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''} ${coin}`;
+}
+
+/** Wallet addresses: first 6 + "..." + last 4 when longer than 10 characters. */
+export function shortenAddress(address: string): string {
+  return address.length > 10 ? `${address.slice(0, 6)}...${address.slice(-4)}` : address;
+}
+
+/** Transaction ids: first 6 + "..." + last 6, or the pending label when there is none yet. */
+export function shortenTx(txId: string | null | undefined, pendingLabel = 'Pending...'): string {
+  if (!txId) return pendingLabel;
+  return txId.length > 12 ? `${txId.slice(0, 6)}...${txId.slice(-6)}` : txId;
+}
+
+export function formatNumber(value: number, lang: Language = currentLanguage(), options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(intlLocale(lang), options).format(value);
+}
+
+/** Difficulty in the seed's compact style: 36762000000000 -> "36.76 T". */
+export function formatDifficulty(value: number, lang: Language = currentLanguage()): string {
+  return new Intl.NumberFormat(intlLocale(lang), { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+}
+
+function toDate(value: string | Date): Date {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: "${String(value)}"`);
+  return date;
+}
+
+export function formatDate(value: string | Date, lang: Language = currentLanguage()): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium' }).format(toDate(value));
+}
+
+export function formatDateTime(value: string | Date, lang: Language = currentLanguage()): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value));
+}
+
+/** "5 minutes ago" / "منذ 5 دقائق" via Intl.RelativeTimeFormat. */
+export function formatRelative(value: string | Date, lang: Language = currentLanguage(), now: Date = new Date()): string {
+  const seconds = Math.round((toDate(value).getTime() - now.getTime()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(intlLocale(lang), { numeric: 'auto' });
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86400], ['hour', 3600], ['minute', 60]];
+  for (const [unit, size] of steps) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  }
+  return rtf.format(seconds, 'second');
+}

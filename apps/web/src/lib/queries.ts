@@ -1,0 +1,57 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { apiFetch } from './api';
+import type { Block, Page, PoolPorts, PoolStats, Settings, User } from './api-types';
+import { useAuth } from './auth';
+
+/** Query keys shared across the app so screens invalidate each other consistently. */
+export const queryKeys = {
+  me: ['me'] as const,
+  settings: ['settings'] as const,
+  poolStats: ['pool', 'stats'] as const,
+  poolPorts: ['pool', 'ports'] as const,
+  blocks: (page: number) => ['blocks', page] as const,
+};
+
+/** GET /api/me, only while signed in. */
+export function useMe(): UseQueryResult<User> {
+  const { isSignedIn, token } = useAuth();
+  return useQuery({
+    queryKey: [...queryKeys.me, token],
+    queryFn: ({ signal }) => apiFetch<User>('/api/me', { signal }),
+    enabled: isSignedIn,
+    staleTime: 30_000,
+  });
+}
+
+export function useSettings(): UseQueryResult<Settings> {
+  const { isSignedIn } = useAuth();
+  return useQuery({
+    queryKey: queryKeys.settings,
+    queryFn: ({ signal }) => apiFetch<Settings>('/api/settings', { signal }),
+    enabled: isSignedIn,
+  });
+}
+
+export function usePoolStats(): UseQueryResult<PoolStats> {
+  return useQuery({
+    queryKey: queryKeys.poolStats,
+    queryFn: ({ signal }) => apiFetch<PoolStats>('/api/pool/stats', { signal }),
+    staleTime: 30_000,
+  });
+}
+
+export function usePoolPorts(): UseQueryResult<PoolPorts> {
+  return useQuery({
+    queryKey: queryKeys.poolPorts,
+    queryFn: ({ signal }) => apiFetch<PoolPorts>('/api/pool/ports', { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useBlocks(page = 1): UseQueryResult<Page<Block>> {
+  return useQuery({
+    queryKey: queryKeys.blocks(page),
+    queryFn: ({ signal }) => apiFetch<Page<Block>>(`/api/blocks?page=${page}`, { signal }),
+    staleTime: 30_000,
+  });
+}
