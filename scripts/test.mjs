@@ -1,0 +1,36 @@
+// `npm test`: installs what the tests need (Debian packages, npm packages, PostgreSQL), builds the
+// web app for the browser tests, then runs typecheck, lint and every Vitest project.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, ensureNodeModules, ensureSystemPackages, ensureWebBuild, log, run } from './lib.mjs';
+import { ensurePostgres } from './ensure-postgres.mjs';
+
+const args = process.argv.slice(2);
+const report = join(ROOT, 'node_modules', '.cache', 'manjam-vitest.json');
+let exitCode = 0;
+try {
+  await ensureSystemPackages(['litecoind', 'chromium']);
+  ensureNodeModules();
+  await ensurePostgres();
+  ensureWebBuild();
+  if (args.length === 0) {
+    log('typecheck');
+    run('npm', ['run', '--silent', 'typecheck']);
+    log('lint');
+    run('npm', ['run', '--silent', 'lint']);
+  }
+  rmSync(report, { force: true });
+  log('vitest');
+  run(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args]);
+} catch (error) {
+  log(error.message);
+  exitCode = 1;
+}
+try {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  // One plain closing line that CI can read.
+  console.log(`tests: ${result.numPassedTests} passed, ${result.numFailedTests} failed`);
+} catch {
+  // No report: the run stopped before Vitest.
+}
+process.exit(exitCode);
