@@ -55,14 +55,15 @@ interface RpcResponseBody {
   error?: { code?: number; message?: string } | null;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-
 export class RpcClient {
   readonly endpoint: RpcEndpoint;
   readonly defaultTimeoutMs: number;
   private nextId = 1;
   private readonly authHeader: string;
   private readonly target: URL;
+  /** Keep-alive sockets of this client only, so close() can release them (a node's HTTP server
+   * waits for idle keep-alive connections before it can shut down). */
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
   constructor(endpoint: RpcEndpoint, defaultTimeoutMs = 30_000) {
     this.endpoint = endpoint;
@@ -96,6 +97,11 @@ export class RpcClient {
     return parsed.result as T;
   }
 
+  /** Closes this client's idle connections; later calls open new ones. */
+  close(): void {
+    this.agent.destroy();
+  }
+
   private post(method: string, body: string, options: RpcCallOptions): Promise<{ status: number; text: string }> {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     return new Promise((resolve, reject) => {
@@ -112,7 +118,7 @@ export class RpcClient {
         this.target,
         {
           method: 'POST',
-          agent,
+          agent: this.agent,
           headers: {
             'content-type': 'application/json',
             authorization: this.authHeader,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { RpcClient } from '../chain/rpc.js';
-import { spawnManaged, waitForReadyLine } from './child.js';
+import { processTree, spawnManaged, waitForReadyLine } from './child.js';
 import type { DevChain, DevChainOptions } from './types.js';
 
 const RUNNER = fileURLToPath(new URL('./bcoin-runner.cjs', import.meta.url));
@@ -34,10 +34,12 @@ export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain>
   const env: NodeJS.ProcessEnv = { ...process.env, MANJAM_BCOIN_API_KEY: apiKey };
   if (opts.blocknotifyCommand) env.MANJAM_BCOIN_BLOCKNOTIFY = opts.blocknotifyCommand;
   const child = spawnManaged(process.execPath, [RUNNER], logger, { env });
+  const clients: RpcClient[] = [];
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
+    for (const client of clients) client.close();
     await child.stop(10_000);
     logger.info('bcoin regtest node stopped');
   };
@@ -47,6 +49,7 @@ export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain>
     const walletRpc = { url: `http://127.0.0.1:${ready.walletPort}/`, user: 'manjam', password: apiKey };
     const node = new RpcClient(rpc, 120_000);
     const wallet = new RpcClient(walletRpc, 120_000);
+    clients.push(node, wallet);
     const poolAddress = await wallet.call<string>('getnewaddress', ['default']);
     const mine = async (blocks: number, address?: string): Promise<string[]> => {
       const hashes = await node.call<string[]>('generatetoaddress', [blocks, address ?? poolAddress]);
@@ -55,7 +58,8 @@ export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain>
     };
     await mine(BTC_INITIAL_BLOCKS);
     logger.info({ rpc: rpc.url, walletRpc: walletRpc.url, poolAddress }, 'bcoin regtest node ready');
-    return { coin: 'BTC', rpc, walletRpc, poolAddress, mine, stop };
+    const processIds = (): number[] => processTree(child);
+    return { coin: 'BTC', rpc, walletRpc, poolAddress, mine, stop, processIds };
   } catch (err) {
     await stop();
     throw err;

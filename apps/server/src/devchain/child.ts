@@ -1,6 +1,7 @@
 // Child-process plumbing shared by the dev chains: free ports, a line reader for a child's
 // "ready" message, log forwarding, and a stop that waits for the process to be really gone.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import type { Logger } from 'pino';
 
@@ -96,4 +97,34 @@ export function waitForReadyLine<T>(child: ManagedChild, timeoutMs: number): Pro
       reject(new Error(`child exited (${code}) before it was ready`));
     });
   });
+}
+
+/** Direct children of `pid` (Linux /proc; empty elsewhere). */
+export function childPids(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid ... — comm may contain spaces, so read after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+/** The pid of a managed child plus its own children (e.g. supervisor + litecoind). */
+export function processTree(child: ManagedChild): number[] {
+  const pid = child.proc.pid;
+  if (pid === undefined || child.hasExited()) return [];
+  return [pid, ...childPids(pid)];
 }

@@ -35,7 +35,7 @@ function stop(reason) {
   process.stderr.write(`ltc-supervisor: stopping litecoind (${reason})\n`);
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
-  setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
+  setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
 }
 
 child.on('error', (err) => {

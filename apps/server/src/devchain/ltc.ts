@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { RpcClient, RpcError, type RpcEndpoint } from '../chain/rpc.js';
-import { freePort, spawnManaged, type ManagedChild } from './child.js';
+import { freePort, processTree, spawnManaged, type ManagedChild } from './child.js';
 import { ensureLitecoind } from './litecoind.js';
 import type { DevChain, DevChainOptions, MwebMode } from './types.js';
 
@@ -103,15 +103,17 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
   const creds = { user: 'manjam', password: randomBytes(18).toString('hex') };
   const [rpc1, p2p1, rpc2, p2p2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const specs: NodeSpec[] = [
-    { name: 'ltc-1', dir: path.join(root, 'ltc-1'), rpcPort: rpc1!, p2pPort: p2p1!, peerPort: p2p2!, wallet: true },
-    { name: 'ltc-2', dir: path.join(root, 'ltc-2'), rpcPort: rpc2!, p2pPort: p2p2!, peerPort: p2p1!, wallet: false },
+    { name: 'ltc-1', dir: path.join(root, 'ltc-1'), rpcPort: rpc1, p2pPort: p2p1, peerPort: p2p2, wallet: true },
+    { name: 'ltc-2', dir: path.join(root, 'ltc-2'), rpcPort: rpc2, p2pPort: p2p2, peerPort: p2p1, wallet: false },
   ];
   const children: ManagedChild[] = [];
+  const clients: RpcClient[] = [];
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
-    await Promise.all(children.map((c) => c.stop(25_000)));
+    for (const client of clients) client.close();
+    await Promise.all(children.map((c) => c.stop(15_000)));
     if (temporary) await rm(root, { recursive: true, force: true });
     logger.info('litecoind regtest pair stopped');
   };
@@ -125,15 +127,17 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     const node = new RpcClient(rpc, 120_000);
     const wallet = new RpcClient(walletRpc, 120_000);
     const peer = new RpcClient({ url: `http://127.0.0.1:${rpc2}/`, ...creds }, 10_000);
+    clients.push(node, wallet, peer);
     await Promise.all([waitForRpc(node, children[0]!, 60_000), waitForRpc(peer, children[1]!, 60_000)]);
     await ensurePoolWallet(node);
-    await waitForPeer(node, p2p2!, 30_000);
+    await waitForPeer(node, p2p2, 30_000);
     const poolAddress = await wallet.call<string>('getnewaddress', ['pool', 'bech32']);
     const mine = (blocks: number, address?: string): Promise<string[]> =>
       node.call<string[]>('generatetoaddress', [blocks, address ?? poolAddress]);
     await prepareChain(node, wallet, mine, opts.mweb ?? 'on');
     logger.info({ rpc: rpc.url, poolAddress, height: await node.call<number>('getblockcount') }, 'litecoind regtest pair ready');
-    return { coin: 'LTC', rpc, walletRpc, poolAddress, mine, stop };
+    const processIds = (): number[] => children.flatMap((c) => processTree(c));
+    return { coin: 'LTC', rpc, walletRpc, poolAddress, mine, stop, processIds };
   } catch (err) {
     await stop();
     throw err;

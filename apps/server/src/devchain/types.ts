@@ -21,6 +21,8 @@ export interface DevChain {
   blocknotifyPort?: number;
   /** Mines `blocks` blocks to `address` (default: the pool address); resolves with their hashes. */
   mine(blocks: number, address?: string): Promise<string[]>;
+  /** OS process ids of the chain's processes right now (runner/supervisors and nodes). */
+  processIds(): number[];
   /** Stops every process of the chain and removes temporary data; safe to call twice. */
   stop(): Promise<void>;
 }

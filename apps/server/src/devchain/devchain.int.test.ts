@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RpcClient } from '../chain/rpc.js';
+import { forwardLines } from './child.js';
+import { startBtcDevChain, startLtcDevChain, type DevChain } from './index.js';
+
+const logger = pino({ level: 'warn' });
+const ORPHAN_HOST = fileURLToPath(new URL('./fixtures/orphan-host.ts', import.meta.url));
+
+const alive = (pid: number): boolean => existsSync(`/proc/${pid}`);
+
+async function waitUntilGone(pids: number[], timeoutMs: number): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  let left = pids.filter(alive);
+  while (left.length > 0 && Date.now() < deadline) {
+    await delay(100);
+    left = left.filter(alive);
+  }
+  return left;
+}
+
+const cases = [
+  { coin: 'BTC', start: startBtcDevChain, rules: ['segwit'], processes: 1 },
+  { coin: 'LTC', start: startLtcDevChain, rules: ['mweb', 'segwit'], processes: 4 },
+] as const;
+
+describe.each(cases)('the $coin regtest dev chain', ({ coin, start, rules, processes }) => {
+  let chain: DevChain;
+  let node: RpcClient;
+  let wallet: RpcClient;
+
+  beforeAll(async () => {
+    chain = await start({ logger });
+    node = new RpcClient(chain.rpc);
+    wallet = new RpcClient(chain.walletRpc);
+  });
+  afterAll(async () => {
+    node?.close();
+    wallet?.close();
+    await chain?.stop();
+  });
+
+  it('comes up from nothing with a working getblocktemplate', async () => {
+    expect(chain.coin).toBe(coin);
+    const template = await node.call<{ height: number; previousblockhash: string; coinbasevalue: number }>(
+      'getblocktemplate',
+      [{ rules }],
+    );
+    const tip = await node.call<string>('getbestblockhash');
+    expect(template.previousblockhash).toBe(tip);
+    expect(template.height).toBeGreaterThanOrEqual(121);
+    expect(template.coinbasevalue).toBeGreaterThan(0);
+  });
+
+  it('gives the pool wallet coins it can spend', async () => {
+    const address = await wallet.call<string>('getnewaddress', ['']);
+    const txid = await wallet.call<string>('sendtoaddress', [address, 1.5]);
+    expect(txid).toMatch(/^[0-9a-f]{64}$/);
+    expect(Number(await wallet.call<number>('getbalance', []))).toBeGreaterThan(100);
+  });
+
+  it('moves the tip when it mines a block', async () => {
+    const before = await node.call<number>('getblockcount');
+    const [hash] = await chain.mine(2);
+    expect(await node.call<number>('getblockcount')).toBe(before + 2);
+    expect(await node.call<string>('getblockhash', [before + 1])).toBe(hash);
+  });
+
+  it('stops and leaves no process behind', async () => {
+    const pids = chain.processIds();
+    expect(pids).toHaveLength(processes);
+    node.close();
+    wallet.close();
+    await chain.stop();
+    expect(pids.filter(alive)).toEqual([]);
+    await expect(node.call('getblockcount', [], { timeoutMs: 2_000 })).rejects.toMatchObject({ kind: 'transport' });
+  });
+
+  it('goes down by itself when the process that started it is killed', async () => {
+    const host = spawn(process.execPath, ['--import', 'tsx', ORPHAN_HOST, coin], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const ready = await new Promise<{ pids: number[] }>((resolve, reject) => {
+      forwardLines(host.stdout, (line) => resolve(JSON.parse(line) as { pids: number[] }));
+      host.on('exit', (code) => reject(new Error(`host exited early (${code})`)));
+    });
+    expect(ready.pids).toHaveLength(processes);
+    host.kill('SIGKILL');
+    expect(await waitUntilGone(ready.pids, 20_000)).toEqual([]);
+  });
+});
