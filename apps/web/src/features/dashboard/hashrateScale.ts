@@ -1,0 +1,50 @@
+// One unit for a whole hashrate series (chart axis, totals): adaptive H/s ... EH/s, with the
+// algorithm's customary unit (TH/s SHA-256, GH/s Scrypt, MH/s Ethash) when the series is empty.
+import type { Algorithm, Coin } from '../api-types';
+
+export const HASHRATE_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
+export type HashrateUnit = (typeof HASHRATE_UNITS)[number];
+
+export interface HashrateScale {
+  unit: HashrateUnit;
+  divisor: number;
+}
+
+const CUSTOMARY: Partial<Record<Algorithm, HashrateUnit>> = {
+  sha256: 'TH/s',
+  scrypt: 'GH/s',
+  ethash: 'MH/s',
+};
+
+function scaleOf(unit: HashrateUnit): HashrateScale {
+  return { unit, divisor: 1000 ** HASHRATE_UNITS.indexOf(unit) };
+}
+
+/** Largest unit in which the biggest value is at least 1 (H/s for an all-zero series). */
+export function pickHashrateScale(values: readonly number[], algorithm?: Algorithm): HashrateScale {
+  const max = values.reduce((m, v) => (Number.isFinite(v) && v > m ? v : m), 0);
+  if (max <= 0) return scaleOf((algorithm && CUSTOMARY[algorithm]) ?? 'H/s');
+  const index = Math.min(Math.floor(Math.log10(max) / 3), HASHRATE_UNITS.length - 1);
+  return scaleOf(HASHRATE_UNITS[Math.max(index, 0)] ?? 'H/s');
+}
+
+/** Value in the scale's unit, rounded to `digits` decimals. */
+export function scaleHashrate(value: number, scale: HashrateScale, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round((value / scale.divisor) * factor) / factor;
+}
+
+/** "12.3 TH/s" with the unit fitting this one value; `digits` decimals (default 1). */
+export function formatHashrateAdaptive(value: number, locale: string, digits = 1): string {
+  const scale = pickHashrateScale([value]);
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    value / scale.divisor,
+  );
+  return `${number} ${scale.unit}`;
+}
+
+/** The algorithm a payout coin is mined with. */
+export function algorithmForCoin(coin: Coin): Algorithm {
+  const map: Record<Coin, Algorithm> = { BTC: 'sha256', LTC: 'scrypt', DOGE: 'scrypt', KDA: 'kadena', KAS: 'kaspa' };
+  return map[coin];
+}

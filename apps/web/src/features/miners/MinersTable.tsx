@@ -1,0 +1,94 @@
+// "Your Miners": type tabs, the miners table, copy / edit / delete actions.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorBanner, Spinner, Table, TabPanel, Tabs, type Column } from '../../components';
+import { Ltr } from '../../components/Ltr';
+import { useAuth } from '../../lib/auth';
+import { formatHashrate, formatRelative } from '../../lib/format';
+import { usePoolPorts } from '../../lib/queries';
+import type { Miner } from '../api-types';
+import { useMiners, type MinerFilter } from './api';
+import { DeleteMinerModal } from './DeleteMinerModal';
+import { EditMinerModal } from './EditMinerModal';
+import { connectionString, portForAlgorithm } from './minerForm';
+import type { NoticeApi } from './notice';
+import './miners.css';
+
+const FILTERS: readonly MinerFilter[] = ['all', 'asic', 'gpu', 'cpu'];
+
+export function StatusDot({ status, label }: { status: string; label: string }) {
+  return (
+    <span className="status">
+      <span className={`status-dot status-dot--${status}`} aria-hidden="true" />
+      {label}
+    </span>
+  );
+}
+
+export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<MinerFilter>('all');
+  const [editing, setEditing] = useState<Miner | null>(null);
+  const [deleting, setDeleting] = useState<Miner | null>(null);
+  const miners = useMiners(filter);
+  const ports = usePoolPorts();
+  const { user } = useAuth();
+
+  const copy = async (miner: Miner): Promise<void> => {
+    const port = portForAlgorithm(ports.data, miner.algorithm);
+    if (!ports.data || port === null) {
+      notify(t('miners.portUnknown'), 'error');
+      return;
+    }
+    const text = connectionString(ports.data.host, port, user?.username ?? '', miner.workerName);
+    try {
+      await navigator.clipboard.writeText(text);
+      notify(t('miners.copied'), 'success');
+    } catch {
+      notify(t('miners.copyFailed'), 'error');
+    }
+  };
+
+  const columns: Column<Miner>[] = [
+    { key: 'miner', header: t('miners.columns.miner'), render: (m) => <strong>{m.name}</strong> },
+    { key: 'algorithm', header: t('miners.columns.algorithm'), render: (m) => t(`miners.algorithms.${m.algorithm}`) },
+    { key: 'status', header: t('miners.columns.status'), render: (m) => <StatusDot status={m.status} label={t(`miners.status.${m.status}`)} /> },
+    { key: 'hashrate', header: t('miners.columns.hashrate'), align: 'end', render: (m) => <Ltr mono={false} className="tabular">{formatHashrate(m.hashrate)}</Ltr> },
+    { key: 'workers', header: t('miners.columns.workers'), align: 'end', render: (m) => <span className="tabular">{m.workers}</span> },
+    { key: 'lastSeen', header: t('miners.columns.lastSeen'), render: (m) => (m.lastSeen ? formatRelative(m.lastSeen) : t('miners.never')) },
+    {
+      key: 'actions',
+      header: t('miners.columns.actions'),
+      align: 'end',
+      render: (m) => (
+        <span className="row-actions">
+          <button type="button" className="btn btn--ghost btn--sm" aria-label={t('miners.copy', { name: m.name })} onClick={() => void copy(m)}>
+            <span aria-hidden="true">⧉</span>
+          </button>
+          <button type="button" className="btn btn--ghost btn--sm" aria-label={t('miners.edit', { name: m.name })} onClick={() => setEditing(m)}>
+            <span aria-hidden="true">✎</span>
+          </button>
+          <button type="button" className="btn btn--ghost btn--sm" aria-label={t('miners.delete', { name: m.name })} onClick={() => setDeleting(m)}>
+            <span aria-hidden="true">🗑</span>
+          </button>
+        </span>
+      ),
+    },
+  ];
+
+  const emptyText = filter === 'all' ? t('miners.emptyAll') : t('miners.empty', { type: t(`miners.tabs.${filter}`) });
+  return (
+    <div className="miners">
+      <Tabs idBase="miners" label={t('miners.tabsLabel')} value={filter} onChange={setFilter} tabs={FILTERS.map((f) => ({ id: f, label: t(`miners.tabs.${f}`) }))} />
+      <TabPanel idBase="miners" value={filter}>
+        {miners.isPending ? <Spinner /> : null}
+        {miners.isError ? <ErrorBanner message={t('miners.loadError')} onRetry={() => void miners.refetch()} /> : null}
+        {miners.data ? (
+          <Table caption={t('dashboard.yourMiners')} columns={columns} rows={miners.data} rowKey={(m) => m.id} empty={<p className="muted">{emptyText}</p>} />
+        ) : null}
+      </TabPanel>
+      <EditMinerModal miner={editing} onClose={() => setEditing(null)} notify={notify} />
+      <DeleteMinerModal miner={deleting} onClose={() => setDeleting(null)} notify={notify} />
+    </div>
+  );
+}

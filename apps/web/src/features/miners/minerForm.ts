@@ -1,0 +1,68 @@
+// Rules of the Add Miner and Edit Miner forms (seed section 5).
+import type { Algorithm, MinerType, PoolPortsResponse } from '../api-types';
+import { findPort, GUIDE_ALGORITHMS, guideKeyForAlgorithm } from '../setup-guide/algorithms';
+
+/** Add Miner: ASIC gives SHA-256, Scrypt, Kadena, Kaspa; GPU gives Kadena, Kaspa; CPU gives Kaspa. */
+export const ADD_ALGORITHMS: Record<MinerType, readonly Algorithm[]> = {
+  asic: ['sha256', 'scrypt', 'kadena', 'kaspa'],
+  gpu: ['kadena', 'kaspa'],
+  cpu: ['kaspa'],
+};
+
+/** Edit form: SHA-256, Scrypt, Ethash, Kadena, Kaspa, Equihash, Octopus, Filecoin. */
+export const EDIT_ALGORITHMS: readonly Algorithm[] = [
+  'sha256',
+  'scrypt',
+  'ethash',
+  'kadena',
+  'kaspa',
+  'equihash',
+  'octopus',
+  'filecoin',
+];
+
+export interface MinerFormValues {
+  name: string;
+  algorithm: Algorithm;
+  type: MinerType;
+}
+
+export type MinerFormErrors = Partial<Record<'name' | 'workerName', 'required' | 'invalid'>>;
+
+const WORKER_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** Miner Name is required; a worker name, when asked for, must be a valid Stratum suffix. */
+export function validateMinerForm(values: { name: string; workerName?: string }): MinerFormErrors {
+  const errors: MinerFormErrors = {};
+  if (values.name.trim() === '') errors.name = 'required';
+  if (values.workerName !== undefined) {
+    const worker = values.workerName.trim();
+    if (worker === '') errors.workerName = 'required';
+    else if (!WORKER_PATTERN.test(worker)) errors.workerName = 'invalid';
+  }
+  return errors;
+}
+
+/** The pool port for an account algorithm id, from the server's port list. */
+export function portForAlgorithm(ports: PoolPortsResponse | undefined, algorithm: Algorithm): number | null {
+  const key = guideKeyForAlgorithm(algorithm);
+  const guide = GUIDE_ALGORITHMS.find((a) => a.key === key);
+  if (!guide) return null;
+  if (!ports) return null;
+  return findPort(ports.ports, guide)?.port ?? null;
+}
+
+/** stratum+tcp://host:port */
+export function poolUrl(host: string, port: number): string {
+  return `stratum+tcp://${host}:${port}`;
+}
+
+/** What a miner pastes into its software: URL, username.worker and password x. */
+export function connectionString(host: string, port: number, username: string, workerName: string): string {
+  return `${poolUrl(host, port)} -u ${username}.${workerName} -p x`;
+}
+
+/** Wraps text in Unicode left-to-right isolates so URLs and usernames read correctly inside Arabic sentences. */
+export function isolateLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}

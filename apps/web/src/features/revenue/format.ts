@@ -1,0 +1,48 @@
+// Formatting rules of the revenue tables (seed: difficulty "36.76 T", txId 6+6 or Pending...).
+
+const SI_SUFFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
+
+/** 36_760_000_000_000 -> "36.76 T"; below 1000 the plain number with two decimals. */
+export function formatDifficulty(difficulty: number, locale = 'en'): string {
+  if (!Number.isFinite(difficulty) || difficulty <= 0) return '0';
+  const index = Math.min(Math.max(Math.floor(Math.log10(difficulty) / 3), 0), SI_SUFFIXES.length - 1);
+  const value = difficulty / 1000 ** index;
+  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  const suffix = SI_SUFFIXES[index] ?? '';
+  return suffix ? `${text} ${suffix}` : text;
+}
+
+/** First 6 and last 6 characters of a transaction id, or null when it has no id yet. */
+export function shortenTxId(txId: string | null): string | null {
+  if (!txId) return null;
+  return txId.length <= 15 ? txId : `${txId.slice(0, 6)}...${txId.slice(-6)}`;
+}
+
+export const COIN_COLOURS: Record<string, string> = {
+  BTC: '#f7931a',
+  LTC: '#a6a9aa',
+  KDA: '#ed098f',
+  KAS: '#49eacb',
+};
+
+export type BadgeTone = 'success' | 'warning' | 'danger';
+
+/** completed green, pending orange, anything else red. */
+export function payoutStatusTone(status: string): BadgeTone {
+  if (status === 'completed') return 'success';
+  if (status === 'pending') return 'warning';
+  return 'danger';
+}
+
+/** Number of pages for a server total; at least one so the pager always shows page 1. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(pageSize, 1)));
+}
+
+/** Page buttons to show: at most `width` around the current page. */
+export function visiblePages(current: number, pages: number, width = 5): number[] {
+  const half = Math.floor(width / 2);
+  const start = Math.max(1, Math.min(current - half, pages - width + 1));
+  const end = Math.min(pages, start + width - 1);
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}

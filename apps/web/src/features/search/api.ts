@@ -1,0 +1,23 @@
+// Public miner search by wallet address or worker id.
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+import type { SearchResponse } from '../api-types';
+
+export type SearchQueryError = 'blank';
+
+/** A search needs non-blank text (seed: 'Please enter a wallet address or worker ID'). */
+export function validateSearchQuery(raw: string): SearchQueryError | null {
+  return raw.trim() === '' ? 'blank' : null;
+}
+
+export const searchKeys = { query: (q: string) => ['search', q] as const };
+
+export function useMinerSearch(query: string) {
+  const q = query.trim();
+  return useQuery({
+    queryKey: searchKeys.query(q),
+    queryFn: ({ signal }) => apiFetch<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: q !== '',
+    retry: 1,
+  });
+}

@@ -1,0 +1,39 @@
+// Live Stratum workers of the signed-in account.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+import type { Worker, WorkersResponse, WorkerUpdate } from '../api-types';
+
+export const workerKeys = {
+  all: ['workers'] as const,
+  list: (search: string) => ['workers', search] as const,
+};
+
+export function workersPath(search: string): string {
+  const term = search.trim();
+  return term ? `/api/workers?search=${encodeURIComponent(term)}` : '/api/workers';
+}
+
+export function useWorkers(search: string) {
+  return useQuery({
+    queryKey: workerKeys.list(search.trim()),
+    queryFn: ({ signal }) => apiFetch<WorkersResponse>(workersPath(search), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdateWorker() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...patch }: WorkerUpdate & { id: string }) =>
+      apiFetch<Worker>(`/api/workers/${encodeURIComponent(id)}`, { method: 'PUT', body: patch }),
+    onSuccess: () => client.invalidateQueries({ queryKey: workerKeys.all }),
+  });
+}
+
+export function useDeleteWorker() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<undefined>(`/api/workers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: workerKeys.all }),
+  });
+}
