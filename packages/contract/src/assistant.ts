@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { isoTimeSchema, LANGUAGES } from './common.js';
+import { MESSAGES } from './messages.js';
+
+export const CHAT_ROLES = ['user', 'assistant'] as const;
+
+export const assistantRequestSchema = z.object({
+  message: z.string({ error: MESSAGES.expectedText }).trim().min(1, MESSAGES.invalidValue).max(2000, MESSAGES.textTooLong),
+  language: z.enum(LANGUAGES, { error: MESSAGES.invalidValue }).default('en'),
+  history: z
+    .array(z.object({ role: z.enum(CHAT_ROLES), content: z.string().max(4000, MESSAGES.textTooLong) }))
+    .max(20)
+    .default([]),
+});
+export type AssistantRequest = z.input<typeof assistantRequestSchema>;
+export const assistantResponseSchema = z.object({ reply: z.string() });
+export type AssistantResponse = z.infer<typeof assistantResponseSchema>;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  createdAt: isoTimeSchema,
+  read: z.boolean(),
+});
+export const notificationListSchema = z.object({ items: z.array(notificationSchema) });
+export type NotificationList = z.infer<typeof notificationListSchema>;

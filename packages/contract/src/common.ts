@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Every union of names comes from one `as const` list (ARCHITECTURE: layering rules). */
+export const ALGORITHMS = ['sha256', 'scrypt', 'ethash', 'kadena', 'kaspa', 'equihash', 'octopus', 'filecoin', 'randomx'] as const;
+export type AlgorithmId = (typeof ALGORITHMS)[number];
+
+/** Coins an account may prefer (the seed's registration select). */
+export const ACCOUNT_COINS = ['BTC', 'LTC', 'DOGE', 'KDA', 'KAS'] as const;
+export type AccountCoin = (typeof ACCOUNT_COINS)[number];
+
+/** Coins Manjam really mines and pays (Stratum + accounting). */
+export const POOL_COINS = ['BTC', 'LTC'] as const;
+export type PoolCoin = (typeof POOL_COINS)[number];
+
+export const DEVICE_TYPES = ['asic', 'gpu', 'cpu'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const PAYOUT_SCHEMES = ['pps-plus', 'pplns', 'solo'] as const;
+export type PayoutScheme = (typeof PAYOUT_SCHEMES)[number];
+
+export const ERROR_CODES = [
+  'validation-failed',
+  'invalid-json',
+  'payload-too-large',
+  'unsupported-media-type',
+  'unauthorized',
+  'forbidden',
+  'not-found',
+  'route-not-found',
+  'rate-limited',
+  'account-locked',
+  'invalid-credentials',
+  'totp-required',
+  'totp-invalid',
+  'totp-not-set-up',
+  'username-taken',
+  'email-taken',
+  'wrong-password',
+  'miner-not-found',
+  'worker-not-found',
+  'rig-token-missing',
+  'rig-unavailable',
+  'unavailable',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Money: a decimal string of integer base units (satoshis, litoshis). */
+export const moneySchema = z.string().regex(/^-?\d+$/);
+/** ISO-8601 timestamp. */
+export const isoTimeSchema = z.string();
+/** A signed percent such as '+12.5%', '-3.0%' or '0.0%'. */
+export const changeSchema = z.string().regex(/^([+-]\d+(\.\d)?|0\.0)%$/);
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+}
+
+export const emptySchema = z.object({});

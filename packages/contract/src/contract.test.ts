@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { changeSchema, languageFromHeader, registerRequestSchema, translateMessage, MESSAGES, MESSAGES_AR, settingsUpdateSchema } from './index.js';
+
+function fieldMessages(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (result.success) return fields;
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+describe('registration schema', () => {
+  it('reports the seed messages for missing fields', () => {
+    const fields = fieldMessages(registerRequestSchema.safeParse({}));
+    expect(fields).toMatchObject({ username: 'Username is required', email: 'Email is required', password: 'Password is required' });
+  });
+
+  it('reports short username, bad email, short password and mismatched confirmation', () => {
+    const fields = fieldMessages(
+      registerRequestSchema.safeParse({ username: 'ab', email: 'nope', password: 'short', confirmPassword: 'other', preferredCoin: 'BTC' }),
+    );
+    expect(fields).toEqual({
+      username: 'Username must be at least 3 characters',
+      email: 'Please enter a valid email',
+      password: 'Password must be at least 8 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+    const mismatch = fieldMessages(
+      registerRequestSchema.safeParse({ username: 'abc', email: 'a@b.co', password: 'longenough', confirmPassword: 'different' }),
+    );
+    expect(mismatch).toEqual({ confirmPassword: 'Passwords do not match' });
+  });
+
+  it('defaults the coin to BTC, trims the username and strips unknown fields', () => {
+    const parsed = registerRequestSchema.parse({ username: ' miner ', email: 'a@b.co', password: 'longenough', isAdmin: true });
+    expect(parsed).toEqual({ username: 'miner', email: 'a@b.co', password: 'longenough', walletAddress: null, preferredCoin: 'BTC' });
+  });
+});
+
+describe('messages', () => {
+  it('has an Arabic text for every English message', () => {
+    for (const key of Object.keys(MESSAGES)) expect(MESSAGES_AR[key as keyof typeof MESSAGES]).toMatch(/[\u0600-\u06FF]/);
+    expect(translateMessage('Username is required', 'ar')).toBe('اسم المستخدم مطلوب');
+    expect(translateMessage('Username is required', 'en')).toBe('Username is required');
+  });
+
+  it('picks Arabic only when Accept-Language prefers it', () => {
+    expect(languageFromHeader('ar')).toBe('ar');
+    expect(languageFromHeader('ar-SA,ar;q=0.9,en;q=0.8')).toBe('ar');
+    expect(languageFromHeader('en-US,ar;q=0.5')).toBe('en');
+    expect(languageFromHeader('fr, ar;q=0.4')).toBe('ar');
+    expect(languageFromHeader(undefined)).toBe('en');
+  });
+});
+
+describe('other schemas', () => {
+  it('accepts signed percent changes only in the agreed form', () => {
+    for (const ok of ['+12.5%', '-3.0%', '0.0%', '+100.0%']) expect(changeSchema.safeParse(ok).success).toBe(true);
+    for (const bad of ['12.5%', '+1.25%', 'NaN%']) expect(changeSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('rejects a settings update of the wrong type with a field message', () => {
+    expect(fieldMessages(settingsUpdateSchema.safeParse({ darkMode: 'yes', theme: 'neon' }))).toEqual({
+      darkMode: 'Must be true or false',
+      theme: 'Invalid value',
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import type { Language } from './common.js';
+
+/**
+ * Validation and error messages. Schemas carry the English text (the seed's exact wording,
+ * section 5); `translateMessage` gives the Arabic text for the same message.
+ */
+export const MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameMin: 'Username must be at least 3 characters',
+  usernameMax: 'Username must be at most 32 characters',
+  usernameChars: 'Username may contain only letters, digits, dots, dashes and underscores',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 256 characters',
+  passwordsMismatch: 'Passwords do not match',
+  btcAddressInvalid: 'Please enter a valid BTC address',
+  ltcAddressInvalid: 'Please enter a valid LTC address',
+  addressInvalid: 'Please enter a valid wallet address',
+  coinInvalid: 'Please choose a supported coin',
+  minerNameRequired: 'Miner Name is required',
+  workerNameRequired: 'Please enter a worker name',
+  nameRequired: 'Name is required',
+  searchRequired: 'Please enter a wallet address or worker ID',
+  codeInvalid: 'Enter the 6-digit code from your authenticator app',
+  tokenRequired: 'A rig-management API token is required',
+  invalidValue: 'Invalid value',
+  textTooLong: 'This text is too long',
+  expectedText: 'Must be text',
+  expectedNumber: 'Must be a number',
+  expectedBoolean: 'Must be true or false',
+  loginFailed: 'Login failed. Please check your credentials.',
+  registrationFailed: 'Registration failed. Please try again.',
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'An account with this email already exists',
+  accountLocked: 'Too many failed attempts. Your account is locked for a while; try again later.',
+  totpRequired: 'Enter the code from your authenticator app',
+  totpInvalid: 'That code is not valid. Try the current code from your authenticator app.',
+  totpNotSetUp: 'Set up two-factor authentication first',
+  wrongPassword: 'The current password is not correct',
+  unauthorized: 'Please log in to continue',
+  notFound: 'Not found',
+  minerNotFound: 'Miner not found',
+  workerNotFound: 'Worker not found',
+  routeNotFound: 'This API route does not exist',
+  invalidJson: 'The request body is not valid JSON',
+  payloadTooLarge: 'The request body is too large',
+  unsupportedMediaType: 'Send the request body as JSON',
+  validationFailed: 'Some fields are not valid',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  searchFailed: 'Error fetching miner data. Please try again.',
+  rigTokenMissing: 'Save a rig-management API token in Settings first',
+  rigUnavailable: 'The rig-management service did not answer. Please try again.',
+  unavailable: 'The service is temporarily unavailable',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
+export type MessageKey = keyof typeof MESSAGES;
+export type MessageText = (typeof MESSAGES)[MessageKey];
+
+export const MESSAGES_AR: Record<MessageKey, string> = {
+  usernameRequired: 'اسم المستخدم مطلوب',
+  usernameMin: 'يجب أن يتكون اسم المستخدم من 3 أحرف على الأقل',
+  usernameMax: 'يجب ألا يزيد اسم المستخدم على 32 حرفًا',
+  usernameChars: 'يمكن أن يحتوي اسم المستخدم على أحرف وأرقام ونقاط وشرطات وشرطات سفلية فقط',
+  emailRequired: 'البريد الإلكتروني مطلوب',
+  emailInvalid: 'يرجى إدخال بريد إلكتروني صالح',
+  passwordRequired: 'كلمة المرور مطلوبة',
+  passwordMin: 'يجب أن تتكون كلمة المرور من 8 أحرف على الأقل',
+  passwordMax: 'يجب ألا تزيد كلمة المرور على 256 حرفًا',
+  passwordsMismatch: 'كلمتا المرور غير متطابقتين',
+  btcAddressInvalid: 'يرجى إدخال عنوان BTC صالح',
+  ltcAddressInvalid: 'يرجى إدخال عنوان LTC صالح',
+  addressInvalid: 'يرجى إدخال عنوان محفظة صالح',
+  coinInvalid: 'يرجى اختيار عملة مدعومة',
+  minerNameRequired: 'اسم المُعدِّن مطلوب',
+  workerNameRequired: 'يرجى إدخال اسم العامل',
+  nameRequired: 'الاسم مطلوب',
+  searchRequired: 'يرجى إدخال عنوان محفظة أو معرف عامل',
+  codeInvalid: 'أدخل الرمز المكون من 6 أرقام من تطبيق المصادقة',
+  tokenRequired: 'رمز واجهة إدارة المنصات مطلوب',
+  invalidValue: 'قيمة غير صالحة',
+  textTooLong: 'هذا النص طويل جدًا',
+  expectedText: 'يجب أن تكون القيمة نصًا',
+  expectedNumber: 'يجب أن تكون القيمة رقمًا',
+  expectedBoolean: 'يجب أن تكون القيمة صحيحة أو خاطئة',
+  loginFailed: 'فشل تسجيل الدخول. يرجى التحقق من بياناتك.',
+  registrationFailed: 'فشل التسجيل. يرجى المحاولة مرة أخرى.',
+  usernameTaken: 'اسم المستخدم هذا مستخدم بالفعل',
+  emailTaken: 'يوجد حساب بهذا البريد الإلكتروني بالفعل',
+  accountLocked: 'محاولات فاشلة كثيرة. تم قفل حسابك لفترة؛ حاول مرة أخرى لاحقًا.',
+  totpRequired: 'أدخل الرمز من تطبيق المصادقة',
+  totpInvalid: 'هذا الرمز غير صالح. استخدم الرمز الحالي من تطبيق المصادقة.',
+  totpNotSetUp: 'قم بإعداد المصادقة الثنائية أولًا',
+  wrongPassword: 'كلمة المرور الحالية غير صحيحة',
+  unauthorized: 'يرجى تسجيل الدخول للمتابعة',
+  notFound: 'غير موجود',
+  minerNotFound: 'المُعدِّن غير موجود',
+  workerNotFound: 'العامل غير موجود',
+  routeNotFound: 'مسار الواجهة هذا غير موجود',
+  invalidJson: 'نص الطلب ليس JSON صالحًا',
+  payloadTooLarge: 'نص الطلب كبير جدًا',
+  unsupportedMediaType: 'أرسل نص الطلب بصيغة JSON',
+  validationFailed: 'بعض الحقول غير صالحة',
+  rateLimited: 'طلبات كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
+  searchFailed: 'خطأ في جلب بيانات المُعدِّن. يرجى المحاولة مرة أخرى.',
+  rigTokenMissing: 'احفظ رمز واجهة إدارة المنصات في الإعدادات أولًا',
+  rigUnavailable: 'لم تستجب خدمة إدارة المنصات. يرجى المحاولة مرة أخرى.',
+  unavailable: 'الخدمة غير متاحة مؤقتًا',
+  internal: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',
+};
+
+const byEnglish = new Map<string, MessageKey>(Object.entries(MESSAGES).map(([key, text]) => [text, key as MessageKey]));
+
+/** The message in the given language; unknown messages are returned unchanged. */
+export function translateMessage(message: string, language: Language): string {
+  if (language === 'en') return message;
+  const key = byEnglish.get(message);
+  return key ? MESSAGES_AR[key] : message;
+}
+
+/** 'ar' when the Accept-Language header prefers Arabic, else 'en'. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag, q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.tag && Number.isFinite(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const entry of ranked) {
+    if (entry.tag === 'ar' || entry.tag.startsWith('ar-')) return 'ar';
+    if (entry.tag === 'en' || entry.tag.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}

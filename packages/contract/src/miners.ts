@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { ALGORITHMS, DEVICE_TYPES, isoTimeSchema } from './common.js';
+import { enumField, textField } from './fields.js';
+import { MESSAGES } from './messages.js';
+
+export const MINER_STATUSES = ['online', 'offline', 'warning'] as const;
+export const MINER_TYPE_FILTERS = ['all', ...DEVICE_TYPES] as const;
+
+export const minerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(DEVICE_TYPES),
+  algorithm: z.enum(ALGORITHMS),
+  workerName: z.string(),
+  status: z.enum(MINER_STATUSES),
+  hashrate: z.number(),
+  workers: z.number().int(),
+  lastSeen: isoTimeSchema.nullable(),
+});
+export type Miner = z.infer<typeof minerSchema>;
+
+export const minerListQuerySchema = z.object({ type: z.enum(MINER_TYPE_FILTERS, { error: MESSAGES.invalidValue }).default('all') });
+export const minerListSchema = z.object({ miners: z.array(minerSchema) });
+export type MinerList = z.infer<typeof minerListSchema>;
+
+/** A worker name as miners type it after the dot in "username.worker". */
+export const workerNameField = textField(MESSAGES.workerNameRequired, 64).regex(/^[\p{L}\p{N}._-]+$/u, MESSAGES.invalidValue);
+
+export const createMinerSchema = z.object({
+  name: textField(MESSAGES.minerNameRequired, 80),
+  type: enumField(DEVICE_TYPES),
+  algorithm: enumField(ALGORITHMS),
+  workerName: workerNameField,
+});
+export type CreateMiner = z.input<typeof createMinerSchema>;
+
+export const updateMinerSchema = z.object({
+  name: textField(MESSAGES.minerNameRequired, 80).optional(),
+  type: enumField(DEVICE_TYPES).optional(),
+  algorithm: enumField(ALGORITHMS).optional(),
+  workerName: workerNameField.optional(),
+});
+export type UpdateMiner = z.input<typeof updateMinerSchema>;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ALGORITHMS, changeSchema, DEVICE_TYPES, isoTimeSchema, POOL_COINS } from './common.js';
+import { enumField, textField } from './fields.js';
+import { MESSAGES } from './messages.js';
+
+export const WORKER_STATUSES = ['online', 'offline'] as const;
+
+export const workerSchema = z.object({
+  id: z.number().int(),
+  /** Display name (a rename from the web app) or the Stratum worker name. */
+  name: z.string(),
+  /** "username.worker" as the miner logs in. */
+  fullName: z.string(),
+  coin: z.enum(POOL_COINS),
+  status: z.enum(WORKER_STATUSES),
+  /** H/s over the last 10 minutes. */
+  hashrate: z.number(),
+  /** Signed percent against the previous 10 minutes. */
+  change: changeSchema,
+  shares: z.number().int(),
+  rejects: z.number().int(),
+  lastSeen: isoTimeSchema.nullable(),
+  type: z.enum(DEVICE_TYPES),
+  algorithm: z.enum(ALGORITHMS),
+});
+export type Worker = z.infer<typeof workerSchema>;
+
+export const workerListQuerySchema = z.object({ search: z.string().trim().max(100, MESSAGES.textTooLong).optional() });
+export const workerListSchema = z.object({
+  workers: z.array(workerSchema),
+  totals: z.object({ hashrate: z.number(), active: z.number().int() }),
+});
+export type WorkerList = z.infer<typeof workerListSchema>;
+
+export const updateWorkerSchema = z.object({
+  name: textField(MESSAGES.nameRequired, 64).optional(),
+  type: enumField(DEVICE_TYPES).optional(),
+  algorithm: enumField(ALGORITHMS).optional(),
+});
+export type UpdateWorker = z.input<typeof updateWorkerSchema>;
+
+export const workerNameParamsSchema = z.object({ name: z.string().min(1, MESSAGES.workerNameRequired).max(200, MESSAGES.textTooLong) });
+
+export const workerConnectionSchema = z.object({
+  connected: z.boolean(),
+  lastShareAt: isoTimeSchema.nullable(),
+  acceptedShares: z.number().int(),
+});
+export type WorkerConnection = z.infer<typeof workerConnectionSchema>;
