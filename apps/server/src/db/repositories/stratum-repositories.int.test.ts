@@ -1,0 +1,97 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../testing.js';
+import { PayeesRepository } from './payees.js';
+import { WorkersRepository } from './workers.js';
+import { SharesRepository } from './shares.js';
+import { BlocksRepository } from './blocks.js';
+import { ChainTipsRepository } from './chain-tips.js';
+
+const WALLET = 'rb1qexamplewalletaddress0000000000000000';
+
+describeEachDatabase('stratum repositories', (db) => {
+  it('creates a wallet payee once and answers the same id for the same address', async () => {
+    const payees = new PayeesRepository(db());
+    const first = await payees.ensureWallet('BTC', WALLET);
+    expect(await payees.ensureWallet('BTC', WALLET)).toBe(first);
+    expect(await payees.ensureWallet('LTC', WALLET)).not.toBe(first);
+    expect((await payees.get(first))?.kind).toBe('wallet');
+  });
+
+  it('finds an account by username in any letter case and links its payee', async () => {
+    await db().query("INSERT INTO users (username, email, password_hash) VALUES ('Miner1', 'm1@x.io', 'h')");
+    const payees = new PayeesRepository(db());
+    const account = await payees.findAccount('MINER1');
+    expect(account?.username).toBe('Miner1');
+    expect(await payees.findAccount('nobody')).toBeUndefined();
+    const payeeId = await payees.ensureUser('BTC', account!.id);
+    expect((await payees.get(payeeId))?.userId).toBe(account!.id);
+    expect(await payees.ensureUser('BTC', account!.id)).toBe(payeeId);
+  });
+
+  it('creates workers on first sight and adds share counters batch by batch', async () => {
+    const payeeId = await new PayeesRepository(db()).ensureWallet('BTC', `${WALLET}w`);
+    const workers = new WorkersRepository(db());
+    const ids = await workers.ensure([
+      { payeeId, coin: 'BTC', name: 'rig1', algorithm: 'sha256d' },
+      { payeeId, coin: 'BTC', name: 'default', algorithm: 'sha256d' },
+    ]);
+    const rig1 = ids.get(`${payeeId}:rig1`)!;
+    expect((await workers.ensure([{ payeeId, coin: 'BTC', name: 'rig1', algorithm: 'sha256d' }])).get(`${payeeId}:rig1`)).toBe(rig1);
+    const t1 = new Date('2026-01-01T00:00:10Z');
+    await workers.addCounters([{ workerId: rig1, accepted: 3, rejected: 2, stale: 1, lastShareAt: t1, bestDifficulty: 5 }]);
+    await workers.addCounters([{ workerId: rig1, accepted: 1, rejected: 0, stale: 0, lastShareAt: null, bestDifficulty: 2 }]);
+    const row = await workers.get(rig1);
+    expect(row).toMatchObject({ acceptedShares: 4n, rejectedShares: 2n, staleShares: 1n, bestDifficulty: 5, name: 'rig1' });
+    expect(row?.lastShareAt?.toISOString()).toBe(t1.toISOString());
+    expect((await workers.listByPayee(payeeId)).map((w) => w.name)).toEqual(['default', 'rig1']);
+  });
+
+  it('stores shares and sums per-minute stats for worker, payee and pool hashrate', async () => {
+    const payeeId = await new PayeesRepository(db()).ensureWallet('BTC', `${WALLET}s`);
+    const workerId = (await new WorkersRepository(db()).ensure([{ payeeId, coin: 'BTC', name: 'a', algorithm: 'sha256d' }])).get(
+      `${payeeId}:a`,
+    )!;
+    const shares = new SharesRepository(db());
+    const at = new Date('2030-01-01T00:00:30Z');
+    const bucket = new Date('2030-01-01T00:00:00Z');
+    await shares.insertMany([
+      { workerId, payeeId, coin: 'BTC', difficulty: 2, networkDifficulty: 100, height: 10, scheme: 'pps-plus', createdAt: at },
+      { workerId, payeeId, coin: 'BTC', difficulty: 3, networkDifficulty: 100, height: 10, scheme: 'solo', createdAt: at },
+    ]);
+    expect(await shares.countForWorker(workerId)).toBe(2);
+    const stat = { workerId, bucket, accepted: 2, acceptedDifficulty: 5, stale: 1, duplicate: 0, lowDifficulty: 2, invalid: 0 };
+    await shares.addStats([stat]);
+    await shares.addStats([{ ...stat, accepted: 1, acceptedDifficulty: 1, stale: 0, lowDifficulty: 0 }]);
+    expect(await shares.payeeDifficultySince(payeeId, bucket)).toBe(6);
+    expect(await shares.poolDifficultySince('BTC', bucket)).toBeGreaterThanOrEqual(6);
+    expect(await shares.sumsByWorkerOfPayee(payeeId, bucket)).toEqual([{ id: workerId, difficulty: 6, accepted: 3, rejected: 3 }]);
+    expect(await shares.payeeDifficultySince(payeeId, new Date('2030-01-01T00:01:00Z'))).toBe(0);
+  });
+
+  it('claims a share batch id only once', async () => {
+    const shares = new SharesRepository(db());
+    expect(await shares.claimBatch('batch-1')).toBe(true);
+    expect(await shares.claimBatch('batch-1')).toBe(false);
+  });
+
+  it('records a found block once with its money in base units', async () => {
+    const blocks = new BlocksRepository(db());
+    const block = {
+      coin: 'BTC', height: 101, hash: 'ab'.repeat(32), finderWorkerId: null, finderPayeeId: null, scheme: 'pps-plus' as const,
+      reward: 5_000_012_345n, subsidy: 5_000_000_000n, fees: 12_345n, networkDifficulty: 1e-9, shareDifficulty: 0.001,
+      status: 'pending' as const, submitResult: null, foundAt: new Date('2030-01-01T00:00:00Z'),
+    };
+    const id = await blocks.insertFound(block);
+    expect(id).toBeTypeOf('number');
+    expect(await blocks.insertFound(block)).toBeUndefined();
+    expect(await blocks.byHash(block.hash)).toMatchObject({ reward: 5_000_012_345n, fees: 12_345n, status: 'pending' });
+    expect((await blocks.listRecent('BTC', 5)).map((b) => b.height)).toEqual([101]);
+  });
+
+  it('keeps one chain tip per coin', async () => {
+    const tips = new ChainTipsRepository(db());
+    await tips.upsert({ coin: 'LTC', height: 5, hash: 'aa', networkDifficulty: 1 });
+    await tips.upsert({ coin: 'LTC', height: 6, hash: 'bb', networkDifficulty: 2 });
+    expect(await tips.get('LTC')).toMatchObject({ height: 6, hash: 'bb', networkDifficulty: 2 });
+  });
+});

@@ -1,0 +1,128 @@
+import type { Queryable } from '../types.js';
+
+export interface WorkerKey {
+  payeeId: number;
+  coin: string;
+  name: string;
+  algorithm: string;
+}
+
+export interface WorkerCounters {
+  workerId: number;
+  accepted: number;
+  /** Every rejected share, stale ones included. */
+  rejected: number;
+  stale: number;
+  /** Time of the last accepted share in this batch, if any. */
+  lastShareAt: Date | null;
+  bestDifficulty: number;
+}
+
+export interface WorkerRow {
+  id: number;
+  payeeId: number;
+  coin: string;
+  name: string;
+  displayName: string | null;
+  algorithm: string;
+  firstSeenAt: Date;
+  lastShareAt: Date | null;
+  acceptedShares: bigint;
+  rejectedShares: bigint;
+  staleShares: bigint;
+  bestDifficulty: number;
+}
+
+interface RawWorker {
+  id: number;
+  payee_id: number;
+  coin: string;
+  name: string;
+  display_name: string | null;
+  algorithm: string;
+  first_seen_at: Date;
+  last_share_at: Date | null;
+  accepted_shares: bigint;
+  rejected_shares: bigint;
+  stale_shares: bigint;
+  best_difficulty: number;
+}
+
+const WORKER_COLUMNS = `id, payee_id, coin, name, display_name, algorithm, first_seen_at, last_share_at,
+  accepted_shares, rejected_shares, stale_shares, best_difficulty`;
+
+const toWorker = (r: RawWorker): WorkerRow => ({
+  id: r.id,
+  payeeId: r.payee_id,
+  coin: r.coin,
+  name: r.name,
+  displayName: r.display_name,
+  algorithm: r.algorithm,
+  firstSeenAt: new Date(r.first_seen_at),
+  lastShareAt: r.last_share_at === null ? null : new Date(r.last_share_at),
+  acceptedShares: BigInt(r.accepted_shares),
+  rejectedShares: BigInt(r.rejected_shares),
+  staleShares: BigInt(r.stale_shares),
+  bestDifficulty: Number(r.best_difficulty),
+});
+
+/** Stratum workers: "<account or wallet>.<name>" on one coin, created on their first share. */
+export class WorkersRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /**
+   * Creates the workers that do not exist yet (a hidden one reappears) and answers the id of
+   * each, keyed `${payeeId}:${name}`. Keys must be distinct.
+   */
+  async ensure(keys: readonly WorkerKey[]): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    if (keys.length === 0) return ids;
+    const result = await this.db.query<{ id: number; payee_id: number; name: string }>(
+      `INSERT INTO workers (payee_id, coin, name, algorithm)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[])
+       ON CONFLICT (payee_id, name) DO UPDATE SET hidden_at = NULL
+       RETURNING id, payee_id, name`,
+      [keys.map((k) => k.payeeId), keys.map((k) => k.coin), keys.map((k) => k.name), keys.map((k) => k.algorithm)],
+    );
+    for (const row of result.rows) ids.set(`${row.payee_id}:${row.name}`, row.id);
+    return ids;
+  }
+
+  /** Adds a batch's share counts to each worker; keeps the latest share time and the best share. */
+  async addCounters(rows: readonly WorkerCounters[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.query(
+      `UPDATE workers w SET
+         accepted_shares = w.accepted_shares + u.accepted,
+         rejected_shares = w.rejected_shares + u.rejected,
+         stale_shares = w.stale_shares + u.stale,
+         last_share_at = GREATEST(w.last_share_at, u.last_share_at),
+         best_difficulty = GREATEST(w.best_difficulty, u.best)
+       FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::bigint[], $5::timestamptz[], $6::float8[])
+         AS u(id, accepted, rejected, stale, last_share_at, best)
+       WHERE w.id = u.id`,
+      [
+        rows.map((r) => r.workerId),
+        rows.map((r) => r.accepted),
+        rows.map((r) => r.rejected),
+        rows.map((r) => r.stale),
+        rows.map((r) => (r.lastShareAt === null ? null : r.lastShareAt.toISOString())),
+        rows.map((r) => r.bestDifficulty),
+      ],
+    );
+  }
+
+  async listByPayee(payeeId: number): Promise<WorkerRow[]> {
+    const result = await this.db.query<RawWorker>(
+      `SELECT ${WORKER_COLUMNS} FROM workers WHERE payee_id = $1 AND hidden_at IS NULL ORDER BY name`,
+      [payeeId],
+    );
+    return result.rows.map(toWorker);
+  }
+
+  async get(id: number): Promise<WorkerRow | undefined> {
+    const result = await this.db.query<RawWorker>(`SELECT ${WORKER_COLUMNS} FROM workers WHERE id = $1`, [id]);
+    const row = result.rows[0];
+    return row ? toWorker(row) : undefined;
+  }
+}
