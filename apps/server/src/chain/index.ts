@@ -1,0 +1,26 @@
+// The chain side: node RPC, template watching, block submission.
+export { RpcClient, RpcError, RawJsonNumber, RPC_ERROR_KINDS, type RpcEndpoint, type RpcErrorKind, type RpcCallOptions } from './rpc.js';
+export { COIN_DECIMALS, AmountError, baseUnitsToDecimal, decimalToBaseUnits, nodeAmountToBaseUnits } from './amount.js';
+export {
+  ChainNode,
+  GBT_RULES,
+  type ChainNodeOptions,
+  type NodeTemplate,
+  type BlockHeaderInfo,
+  type MiningInfo,
+  type AddressValidation,
+  type WalletTransaction,
+  type WalletTransactionEntry,
+  type SinceBlock,
+} from './node.js';
+export { submitBlock, SUBMIT_STATUSES, type SubmitResult, type SubmitStatus, type SubmitOptions } from './block-submitter.js';
+export {
+  TemplateWatcher,
+  TEMPLATE_REASONS,
+  type TemplateReason,
+  type TemplateInfo,
+  type TemplateListener,
+  type TemplateWatcherOptions,
+  type WatcherStatus,
+} from './template-watcher.js';
+export { BLOCKNOTIFY_SCRIPT, blocknotifyCommand, parseBlocknotify, BlocknotifyListener } from './blocknotify-listener.js';

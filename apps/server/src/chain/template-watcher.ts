@@ -1,0 +1,263 @@
+// Keeps the pool on the node's current tip. Three ways to learn of a new block, fastest first:
+//  1. blocknotify: the node runs bin/blocknotify.mjs, which sends a UDP datagram here;
+//  2. GBT longpoll: a getblocktemplate call the node holds until the template changes;
+//  3. polling getbestblockhash every `pollIntervalMs` (default 500 ms; 0 turns it off) — the
+//     fallback that works with any node. A tiny call, so cheap enough to keep on always.
+// Templates are fetched one at a time (no out-of-order results). A template is emitted when
+// the tip changes (newTip=true), when a longpoll says the template changed, and at least every
+// `refreshIntervalMs` (default 30 s) with fresh transactions and time (newTip=false).
+// Node failures are logged with back-off and never escape as unhandled rejections.
+import type { Logger } from 'pino';
+import { BlocknotifyListener, blocknotifyCommand } from './blocknotify-listener.js';
+import type { ChainNode, NodeTemplate } from './node.js';
+import { RpcError } from './rpc.js';
+
+export const TEMPLATE_REASONS = ['start', 'blocknotify', 'longpoll', 'poll', 'refresh'] as const;
+export type TemplateReason = (typeof TEMPLATE_REASONS)[number];
+
+export interface TemplateInfo {
+  newTip: boolean;
+  reason: TemplateReason;
+}
+export type TemplateListener = (template: NodeTemplate, info: TemplateInfo) => void;
+
+export interface TemplateWatcherOptions {
+  node: ChainNode;
+  logger: Logger;
+  /** UDP port for blocknotify datagrams on 127.0.0.1 (0 = ephemeral); undefined = no listener. */
+  blocknotifyPort?: number;
+  longpoll?: boolean;
+  pollIntervalMs?: number;
+  refreshIntervalMs?: number;
+  /** Timeout of one longpoll call; the node answers sooner when the template changes. */
+  longpollTimeoutMs?: number;
+  maxBackoffMs?: number;
+}
+
+export interface WatcherStatus {
+  coin: string;
+  running: boolean;
+  height: number | null;
+  tipHash: string | null;
+  lastTemplateAt: Date | null;
+  templatesEmitted: number;
+  /** The most recent failure (kept after recovery; see consecutiveFailures). */
+  lastError: { message: string; at: Date } | null;
+  /** 0 when the last call to the node succeeded. */
+  consecutiveFailures: number;
+  blocknotifyPort: number | null;
+  longpoll: boolean;
+  pollIntervalMs: number;
+}
+
+export class TemplateWatcher {
+  private readonly listeners = new Set<TemplateListener>();
+  private readonly node: ChainNode;
+  private readonly logger: Logger;
+  private readonly opts: Required<Omit<TemplateWatcherOptions, 'node' | 'logger' | 'blocknotifyPort'>>;
+  private readonly blocknotify: BlocknotifyListener | undefined;
+  private running = false;
+  private tipHash: string | null = null;
+  private height: number | null = null;
+  private longpollId: string | undefined;
+  private lastTemplateAt: Date | null = null;
+  private templatesEmitted = 0;
+  private lastError: WatcherStatus['lastError'] = null;
+  private fetching: Promise<void> | undefined;
+  private queued: TemplateReason | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private longpollAbort: AbortController | undefined;
+  private failures = 0;
+
+  constructor(private readonly options: TemplateWatcherOptions) {
+    this.node = options.node;
+    this.logger = options.logger.child({ component: 'template-watcher', coin: options.node.coin });
+    this.opts = {
+      longpoll: options.longpoll ?? true,
+      pollIntervalMs: options.pollIntervalMs ?? 500,
+      refreshIntervalMs: options.refreshIntervalMs ?? 30_000,
+      longpollTimeoutMs: options.longpollTimeoutMs ?? 600_000,
+      maxBackoffMs: options.maxBackoffMs ?? 30_000,
+    };
+    if (options.blocknotifyPort !== undefined) {
+      this.blocknotify = new BlocknotifyListener(
+        (message) => this.onBlocknotify(message.coin, message.hash),
+        (junk) => this.logger.debug({ junk: junk.slice(0, 80) }, 'ignored a malformed blocknotify datagram'),
+      );
+    }
+  }
+
+  /** Subscribes to templates; returns the unsubscribe function. */
+  onTemplate(listener: TemplateListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Opens the blocknotify socket, fetches a first template (if the node answers) and starts the loops. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    if (this.blocknotify) {
+      const port = await this.blocknotify.listen(this.options.blocknotifyPort ?? 0);
+      this.logger.info({ port }, 'listening for blocknotify on 127.0.0.1');
+    }
+    await this.trigger('start');
+    if (this.opts.pollIntervalMs > 0) this.every(this.opts.pollIntervalMs, () => this.poll());
+    this.every(Math.min(1_000, this.opts.refreshIntervalMs), () => this.refreshIfDue());
+    if (this.opts.longpoll) void this.longpollLoop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    this.longpollAbort?.abort();
+    await this.blocknotify?.close();
+    await this.fetching;
+  }
+
+  /** The -blocknotify command for this watcher's node (needs blocknotifyPort and start()). */
+  blocknotifyCommand(): string | undefined {
+    const port = this.blocknotify?.port();
+    return port === undefined ? undefined : blocknotifyCommand(port, this.node.coin);
+  }
+
+  status(): WatcherStatus {
+    return {
+      coin: this.node.coin,
+      running: this.running,
+      height: this.height,
+      tipHash: this.tipHash,
+      lastTemplateAt: this.lastTemplateAt,
+      templatesEmitted: this.templatesEmitted,
+      lastError: this.lastError,
+      consecutiveFailures: this.failures,
+      blocknotifyPort: this.blocknotify?.port() ?? null,
+      longpoll: this.opts.longpoll,
+      pollIntervalMs: this.opts.pollIntervalMs,
+    };
+  }
+
+  /** Fetches a template now (serialized); concurrent triggers collapse into one follow-up fetch. */
+  trigger(reason: TemplateReason): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    if (this.fetching) {
+      if (this.queued === undefined || reason !== 'refresh') this.queued = reason;
+      return this.fetching;
+    }
+    this.fetching = this.fetchAndEmit(reason).finally(() => {
+      this.fetching = undefined;
+      const next = this.queued;
+      this.queued = undefined;
+      if (next !== undefined) void this.trigger(next);
+    });
+    return this.fetching;
+  }
+
+  private async fetchAndEmit(reason: TemplateReason): Promise<void> {
+    let template: NodeTemplate;
+    try {
+      template = await this.node.getBlockTemplate();
+    } catch (err) {
+      this.recordError('getblocktemplate failed', err);
+      return;
+    }
+    this.clearError();
+    const newTip = template.previousblockhash !== this.tipHash;
+    // A notification for a tip we already have is not news; the other reasons always are.
+    if (!newTip && (reason === 'blocknotify' || reason === 'poll')) return;
+    this.tipHash = template.previousblockhash;
+    this.height = template.height - 1;
+    this.longpollId = template.longpollid ?? this.longpollId;
+    this.lastTemplateAt = new Date();
+    this.templatesEmitted++;
+    if (newTip) this.logger.info({ height: this.height, tip: this.tipHash, reason }, 'new tip');
+    for (const listener of this.listeners) {
+      try {
+        listener(template, { newTip, reason });
+      } catch (err) {
+        this.logger.error({ err }, 'a template listener threw');
+      }
+    }
+  }
+
+  private onBlocknotify(coin: string, hash: string): void {
+    if (coin !== this.node.coin) {
+      this.logger.debug({ coin, hash }, 'blocknotify for another coin ignored');
+      return;
+    }
+    if (hash !== this.tipHash) void this.trigger('blocknotify');
+  }
+
+  private async poll(): Promise<void> {
+    if (this.fetching || this.backingOff()) return;
+    try {
+      const best = await this.node.getBestBlockHash({ timeoutMs: 5_000 });
+      if (best !== this.tipHash) await this.trigger('poll');
+    } catch (err) {
+      this.recordError('getbestblockhash failed', err);
+    }
+  }
+
+  private refreshIfDue(): void {
+    const last = this.lastTemplateAt?.getTime() ?? 0;
+    if (Date.now() - last >= this.opts.refreshIntervalMs && !this.backingOff()) void this.trigger('refresh');
+  }
+
+  private async longpollLoop(): Promise<void> {
+    while (this.running) {
+      this.longpollAbort = new AbortController();
+      try {
+        const id = this.longpollId;
+        if (id === undefined) throw new Error('no longpollid yet');
+        await this.node.getBlockTemplate(id, { timeoutMs: this.opts.longpollTimeoutMs, signal: this.longpollAbort.signal });
+        if (this.running) await this.trigger('longpoll');
+      } catch (err) {
+        if (!this.running) return;
+        // A longpoll that simply ran out of time is normal; anything else backs off.
+        if (!(err instanceof RpcError && err.kind === 'timeout')) {
+          this.recordError('getblocktemplate longpoll failed', err);
+          await this.wait(this.backoffMs());
+        }
+      }
+    }
+  }
+
+  private every(ms: number, task: () => void | Promise<void>): void {
+    this.timers.push(setInterval(() => void task(), ms));
+  }
+
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.longpollAbort?.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private backoffMs(): number {
+    return Math.min(this.opts.maxBackoffMs, 250 * 2 ** Math.min(this.failures, 10));
+  }
+
+  /** After repeated failures, the poll and refresh loops skip turns until the back-off passes. */
+  private backingOff(): boolean {
+    if (this.failures < 3 || this.lastError === null) return false;
+    return Date.now() - this.lastError.at.getTime() < this.backoffMs();
+  }
+
+  private recordError(what: string, err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.failures++;
+    this.lastError = { message, at: new Date() };
+    const log = { err: message, failures: this.failures };
+    if (this.failures === 1 || this.failures % 20 === 0) this.logger.warn(log, what);
+    else this.logger.debug(log, what);
+  }
+
+  private clearError(): void {
+    if (this.failures > 0) this.logger.info({ failures: this.failures }, 'node answers again');
+    this.failures = 0;
+  }
+}
