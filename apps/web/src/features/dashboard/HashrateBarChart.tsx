@@ -1,0 +1,53 @@
+// ECharts bar chart of hourly hashrate. Imported lazily so echarts stays out of the home bundle.
+import { useEffect, useRef } from 'react';
+import { init, use, type ComposeOption } from 'echarts/core';
+import { BarChart, type BarSeriesOption } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent, type GridComponentOption, type LegendComponentOption, type TooltipComponentOption } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+
+use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+type Option = ComposeOption<BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
+
+export interface HashrateBarChartProps {
+  labels: string[];
+  values: number[];
+  legend: string;
+  /** Accessible summary (the canvas itself is not readable). */
+  summary: string;
+}
+
+function cssVar(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+function buildOption({ labels, values, legend }: HashrateBarChartProps): Option {
+  const text = cssVar('--color-text-muted', '#9aa4b2');
+  return {
+    color: [cssVar('--color-accent', '#f5b83d')],
+    grid: { top: 36, bottom: 28, left: 48, right: 16, containLabel: false },
+    legend: { data: [legend], textStyle: { color: text }, top: 0 },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: labels, axisLabel: { color: text } },
+    yAxis: { type: 'value', axisLabel: { color: text }, splitLine: { lineStyle: { color: cssVar('--color-border', '#2a3446') } } },
+    series: [{ name: legend, type: 'bar', data: values, barMaxWidth: 18 }],
+  };
+}
+
+export default function HashrateBarChart(props: HashrateBarChartProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const chart = init(element);
+    chart.setOption(buildOption(props));
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => chart.resize());
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      chart.dispose();
+    };
+  }, [props]);
+  return <div ref={ref} className="chart-box" role="img" aria-label={props.summary} />;
+}

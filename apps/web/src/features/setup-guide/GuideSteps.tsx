@@ -1,0 +1,100 @@
+// The five setup steps. A step completes when its continue action is done; the next opens.
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CopyButton, Ltr, TextField } from '../../components';
+import { useAuth } from '../../lib/auth';
+import type { GuideAlgorithm } from './algorithms';
+import { ConnectionTestStep } from './ConnectionTestStep';
+import { completeStep, GUIDE_STEPS, INITIAL_PROGRESS, isStepCompleted, stratumUsername, validateWorkerName, type GuideStep } from './steps';
+
+export interface GuideStepsProps {
+  algorithm: GuideAlgorithm;
+  host: string | undefined;
+  port: number;
+}
+
+function StepShell({ step, title, active, done, children }: { step: GuideStep; title: string; active: boolean; done: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <li className={`guide-step${active ? ' guide-step--active' : ''}${done ? ' guide-step--done' : ''}`} aria-current={active ? 'step' : undefined}>
+      <h3 className="guide-step__title">
+        <span className="guide-step__number" aria-hidden="true">{done ? '✓' : step}</span>
+        <span className="visually-hidden">{t('setupGuide.stepLabel', { step })}: </span>
+        {title}
+        {done ? <span className="badge badge--success">{t('setupGuide.completed')}</span> : null}
+      </h3>
+      {active ? <div className="guide-step__body">{children}</div> : null}
+    </li>
+  );
+}
+
+export function GuideSteps({ algorithm, host, port }: GuideStepsProps) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [progress, setProgress] = useState(INITIAL_PROGRESS);
+  const [worker, setWorker] = useState('worker1');
+  const [workerError, setWorkerError] = useState<string | undefined>();
+  const complete = useCallback((step: GuideStep) => setProgress((p) => completeStep(p, step)), []);
+  const onConnected = useCallback(() => complete(4), [complete]);
+
+  const username = stratumUsername(user?.username ?? 'username', worker);
+  const url = host ? `stratum+tcp://${host}:${port}` : null;
+
+  const submitWorker = (event: FormEvent): void => {
+    event.preventDefault();
+    const error = validateWorkerName(worker);
+    setWorkerError(error === 'empty' ? t('setupGuide.step1.empty') : error === 'invalid' ? t('setupGuide.step1.invalid') : undefined);
+    if (!error) complete(1);
+  };
+  const continueButton = (step: GuideStep) => (
+    <button type="button" className="btn btn--primary" onClick={() => complete(step)}>{t('setupGuide.continue')}</button>
+  );
+  const shell = (step: GuideStep) => ({ step, active: progress.active === step && !isStepCompleted(progress, step), done: isStepCompleted(progress, step) });
+
+  return (
+    <ol className="guide-steps" aria-label={t('setupGuide.stepsLabel')}>
+      <StepShell {...shell(1)} title={t('setupGuide.step1.title')}>
+        <form className="stack" onSubmit={submitWorker} noValidate>
+          <p>{t('setupGuide.step1.body')}</p>
+          <TextField label={t('setupGuide.step1.label')} placeholder={t('setupGuide.step1.placeholder')} value={worker} onChange={setWorker} ltr error={workerError} maxLength={32} />
+          <p className="muted">{t('setupGuide.step1.preview', { username: `\u2066${username}\u2069` })}</p>
+          <div><button type="submit" className="btn btn--primary">{t('setupGuide.continue')}</button></div>
+        </form>
+      </StepShell>
+      <StepShell {...shell(2)} title={t('setupGuide.step2.title')}>
+        <p>{t('setupGuide.step2.body', { algorithm: algorithm.name, software: algorithm.software.join(', ') })}</p>
+        {continueButton(2)}
+      </StepShell>
+      <StepShell {...shell(3)} title={t('setupGuide.step3.title')}>
+        {url ? (
+          <>
+            <p>{t('setupGuide.step3.body')}</p>
+            <dl className="pool-info">
+              <div><dt>{t('setupGuide.step3.url')}</dt><dd><Ltr>{url}</Ltr></dd></div>
+              <div><dt>{t('setupGuide.step3.username')}</dt><dd><Ltr>{username}</Ltr></dd></div>
+              <div><dt>{t('setupGuide.step3.password')}</dt><dd><Ltr>x</Ltr></dd></div>
+            </dl>
+            <CopyButton text={`${url} -u ${username} -p x`} label={t('setupGuide.step3.copy')} successMessage={t('setupGuide.step3.copied')} failureMessage={t('setupGuide.step3.copyFailed')} />
+          </>
+        ) : (
+          <p className="banner banner--error">{t('setupGuide.step3.unavailable')}</p>
+        )}
+        {continueButton(3)}
+      </StepShell>
+      <StepShell {...shell(4)} title={t('setupGuide.step4.title')}>
+        <ConnectionTestStep workerName={worker.trim()} onConnected={onConnected} />
+        {continueButton(4)}
+      </StepShell>
+      <StepShell {...shell(5)} title={t('setupGuide.step5.title')}>
+        <p>{t('setupGuide.step5.body')}</p>
+        <div className="row">
+          <Link className="btn btn--primary" to="/dashboard">{t('setupGuide.step5.dashboard')}</Link>
+          <Link className="btn btn--ghost" to="/workers">{t('setupGuide.step5.workers')}</Link>
+        </div>
+      </StepShell>
+    </ol>
+  );
+}
+
+export { GUIDE_STEPS };
