@@ -1,0 +1,95 @@
+import type { Queryable } from '../types.js';
+
+// What the assistant reads about one signed-in miner. A miner's payees are their account payee
+// for each coin plus the wallet payee of their registered wallet address (mining without the
+// account name pays the same person). Parameterized SQL only.
+
+export interface AssistantUserRow {
+  username: string;
+  payoutThreshold: string | null;
+}
+
+export interface AssistantWorkerRow {
+  id: number;
+  name: string;
+  coin: string;
+  lastShareAt: Date | null;
+  /** Sums of accepted share difficulty (Stratum units) in the windows asked for. */
+  difficultyRecent: number;
+  difficultyDay: number;
+  firstBucketDay: Date | null;
+  acceptedHour: number;
+  rejectedHour: number;
+}
+
+export interface AssistantMoneyRow {
+  coin: string;
+  balance: bigint;
+  earnedToday: bigint;
+  lastPayoutRunAt: Date | null;
+  lastPaidAmount: bigint | null;
+  lastPaidAt: Date | null;
+  lastPaidTxid: string | null;
+}
+
+const MY_PAYEES = `
+  SELECT p.id, p.coin FROM payees p JOIN users u ON u.id = $1
+  WHERE (p.kind = 'user' AND p.user_id = u.id) OR (p.kind = 'wallet' AND p.address = u.wallet_address)`;
+
+export async function findAssistantUser(db: Queryable, userId: number): Promise<AssistantUserRow | undefined> {
+  const result = await db.query<AssistantUserRow>(
+    `SELECT u.username, s.payout_threshold AS "payoutThreshold"
+       FROM users u LEFT JOIN user_settings s ON s.user_id = u.id WHERE u.id = $1`,
+    [userId],
+  );
+  return result.rows[0];
+}
+
+/** The miner's visible workers with share sums since `recentSince`, `daySince` and `hourSince`. */
+export async function listAssistantWorkers(
+  db: Queryable,
+  userId: number,
+  windows: { recentSince: Date; hourSince: Date; daySince: Date },
+): Promise<AssistantWorkerRow[]> {
+  const result = await db.query<AssistantWorkerRow>(
+    `WITH mine AS (${MY_PAYEES})
+     SELECT w.id, coalesce(w.display_name, w.name) AS name, w.coin, w.last_share_at AS "lastShareAt",
+            coalesce(sum(st.accepted_difficulty) FILTER (WHERE st.bucket >= $2), 0)::float8 AS "difficultyRecent",
+            coalesce(sum(st.accepted_difficulty), 0)::float8 AS "difficultyDay",
+            min(st.bucket) AS "firstBucketDay",
+            coalesce(sum(st.accepted) FILTER (WHERE st.bucket >= $3), 0)::float8 AS "acceptedHour",
+            coalesce(sum(st.stale + st.duplicate + st.low_difficulty + st.invalid) FILTER (WHERE st.bucket >= $3), 0)::float8 AS "rejectedHour"
+       FROM workers w
+       JOIN mine ON mine.id = w.payee_id
+       LEFT JOIN share_stats st ON st.worker_id = w.id AND st.bucket >= $4
+      WHERE w.hidden_at IS NULL
+      GROUP BY w.id
+      ORDER BY name, w.id`,
+    [userId, windows.recentSince, windows.hourSince, windows.daySince],
+  );
+  return result.rows;
+}
+
+/** Per coin: unpaid balance, credits since `todaySince`, the pool's last payout run and the miner's last payout. */
+export async function listAssistantMoney(db: Queryable, userId: number, todaySince: Date): Promise<AssistantMoneyRow[]> {
+  const result = await db.query<AssistantMoneyRow>(
+    `WITH mine AS (${MY_PAYEES}),
+     bal AS (SELECT b.coin, sum(b.amount) AS amount FROM balances b JOIN mine ON mine.id = b.payee_id GROUP BY b.coin),
+     today AS (SELECT l.coin, sum(l.amount) AS amount FROM ledger_entries l JOIN mine ON mine.id = l.payee_id
+                WHERE l.created_at >= $2 AND l.reason IN ('pps', 'pplns', 'solo', 'reversal', 'adjustment') GROUP BY l.coin),
+     runs AS (SELECT r.coin, max(r.created_at) AS at FROM payout_runs r WHERE r.status <> 'failed' GROUP BY r.coin),
+     paid AS (SELECT DISTINCT ON (po.coin) po.coin, po.amount, coalesce(po.sent_at, po.created_at) AS at, po.txid
+                FROM payouts po JOIN mine ON mine.id = po.payee_id
+               WHERE po.status IN ('sent', 'confirmed') ORDER BY po.coin, po.id DESC)
+     SELECT c.coin, coalesce(bal.amount, 0)::bigint AS balance, coalesce(today.amount, 0)::bigint AS "earnedToday",
+            runs.at AS "lastPayoutRunAt", paid.amount AS "lastPaidAmount", paid.at AS "lastPaidAt", paid.txid AS "lastPaidTxid"
+       FROM (SELECT DISTINCT coin FROM mine) c
+       LEFT JOIN bal ON bal.coin = c.coin
+       LEFT JOIN today ON today.coin = c.coin
+       LEFT JOIN runs ON runs.coin = c.coin
+       LEFT JOIN paid ON paid.coin = c.coin
+      ORDER BY c.coin`,
+    [userId, todaySince],
+  );
+  return result.rows;
+}

@@ -1,0 +1,36 @@
+import type { CoinId } from '../../config/constants.js';
+
+/** One of the signed-in miner's Stratum workers, as the assistant sees it. */
+export interface WorkerFact {
+  /** The worker part of "account.worker" (or its rename from the web app). */
+  name: string;
+  coin: CoinId;
+  online: boolean;
+  lastShareAt: Date | null;
+  /** Hashrate over the last 10 minutes, H/s. */
+  hashrate: number;
+  /** Average hashrate over the last 24 hours, H/s. */
+  hashrate24h: number;
+  /** Rejected (stale, duplicate, low difficulty, invalid) as a share of all submitted in the last hour, 0..100. */
+  rejectedPercent: number;
+}
+
+export interface CoinMoneyFact {
+  coin: CoinId;
+  /** Unpaid balance, base units. */
+  balance: bigint;
+  /** Credits since 00:00 UTC today, base units. */
+  earnedToday: bigint;
+  /** When the pool last ran payouts for this coin. */
+  lastPayoutRunAt: Date | null;
+  /** The miner's own last payout. */
+  lastPaid: { amount: bigint; at: Date; txid: string | null } | null;
+}
+
+/** Everything the assistant knows about a signed-in miner. Gathered by assistant-facts.ts. */
+export interface MinerFacts {
+  username: string;
+  payoutThreshold: '0.001' | '0.01' | '0.1';
+  workers: WorkerFact[];
+  money: CoinMoneyFact[];
+}

@@ -1,0 +1,67 @@
+import { isCoin } from '@manjam/protocol';
+import { findAssistantUser, listAssistantMoney, listAssistantWorkers } from '../../db/repositories/assistant-facts.js';
+import type { Queryable } from '../../db/types.js';
+import type { MinerFacts, WorkerFact } from './facts.js';
+import { averagingSeconds, hashrateFromDifficulty } from './hashrate.js';
+
+export interface FactOptions {
+  now: Date;
+  /** A worker without an accepted share for this long is offline (the alerts' threshold). */
+  offlineAfterMs: number;
+  defaultThreshold: MinerFacts['payoutThreshold'];
+}
+
+const RECENT_SECONDS = 600;
+const THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
+
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** Gathers a signed-in miner's live facts; undefined when the user does not exist. */
+export async function loadMinerFacts(db: Queryable, userId: number, options: FactOptions): Promise<MinerFacts | undefined> {
+  const { now } = options;
+  const user = await findAssistantUser(db, userId);
+  if (!user) return undefined;
+  const [workerRows, moneyRows] = await Promise.all([
+    listAssistantWorkers(db, userId, {
+      recentSince: new Date(now.getTime() - RECENT_SECONDS * 1000),
+      hourSince: new Date(now.getTime() - 3_600_000),
+      daySince: new Date(now.getTime() - 86_400_000),
+    }),
+    listAssistantMoney(db, userId, startOfUtcDay(now)),
+  ]);
+  const workers: WorkerFact[] = workerRows.flatMap((row) => {
+    if (!isCoin(row.coin)) return [];
+    const submitted = row.acceptedHour + row.rejectedHour;
+    return [
+      {
+        name: row.name,
+        coin: row.coin,
+        online: row.lastShareAt !== null && now.getTime() - row.lastShareAt.getTime() < options.offlineAfterMs,
+        lastShareAt: row.lastShareAt,
+        hashrate: hashrateFromDifficulty(row.coin, row.difficultyRecent, RECENT_SECONDS),
+        hashrate24h: hashrateFromDifficulty(row.coin, row.difficultyDay, averagingSeconds(now, row.firstBucketDay)),
+        rejectedPercent: submitted > 0 ? (row.rejectedHour / submitted) * 100 : 0,
+      },
+    ];
+  });
+  const money = moneyRows.flatMap((row) =>
+    isCoin(row.coin)
+      ? [
+          {
+            coin: row.coin,
+            balance: row.balance,
+            earnedToday: row.earnedToday,
+            lastPayoutRunAt: row.lastPayoutRunAt,
+            lastPaid:
+              row.lastPaidAmount !== null && row.lastPaidAt !== null
+                ? { amount: row.lastPaidAmount, at: row.lastPaidAt, txid: row.lastPaidTxid }
+                : null,
+          },
+        ]
+      : [],
+  );
+  const threshold = THRESHOLDS.find((value) => value === user.payoutThreshold) ?? options.defaultThreshold;
+  return { username: user.username, payoutThreshold: threshold, workers, money };
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { Config } from '../../config/index.js';
+import type { Queryable } from '../../db/types.js';
+import type { Logger } from '../../logger.js';
+import type { MinerFacts } from './facts.js';
+import { chatCompletion, LlmError, systemPrompt, type ChatMessage } from './llm.js';
+import { loadMinerFacts } from './load-facts.js';
+import { poolInfoFromConfig, type PoolInfo } from './pool-info.js';
+import { SlidingWindowLimiter } from './rate-limit.js';
+import { answerWithRules, replyLanguage } from './rules.js';
+
+export const MAX_MESSAGE_LENGTH = 1_000;
+export const MAX_HISTORY_ITEMS = 10;
+export const MAX_HISTORY_CONTENT = 2_000;
+
+/** POST /api/assistant body. Unknown fields are stripped. */
+export const assistantRequestSchema = z.object({
+  message: z.string().trim().min(1, 'Message is required').max(MAX_MESSAGE_LENGTH, `Message is longer than ${MAX_MESSAGE_LENGTH} characters`),
+  language: z.enum(['en', 'ar']).default('en'),
+  history: z
+    .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(MAX_HISTORY_CONTENT) }))
+    .max(MAX_HISTORY_ITEMS, `At most ${MAX_HISTORY_ITEMS} history items`)
+    .default([]),
+});
+export type AssistantRequest = z.infer<typeof assistantRequestSchema>;
+
+export interface AssistantReply {
+  reply: string;
+  source: 'rules' | 'llm';
+}
+
+export class AssistantRateLimitError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('Too many questions, please wait a moment.');
+    this.name = 'AssistantRateLimitError';
+  }
+}
+
+export interface AssistantDeps {
+  config: Pick<Config, 'publicHost' | 'stratum' | 'accounting' | 'assistant'>;
+  db: Queryable;
+  logger: Pick<Logger, 'warn' | 'debug'>;
+  now?: () => Date;
+  fetch?: typeof fetch;
+  /** Minutes without an accepted share before a worker counts as offline (the alerts' setting). */
+  offlineAfterMinutes?: number;
+  rateLimit?: { max: number; windowMs: number };
+}
+
+export interface AssistantService {
+  /** Answers one question; `who` identifies the caller for rate limiting (user id or IP). */
+  reply(request: AssistantRequest, caller: { userId: number | null; key: string }): Promise<AssistantReply>;
+  readonly pool: PoolInfo;
+}
+
+export function createAssistantService(deps: AssistantDeps): AssistantService {
+  const pool = poolInfoFromConfig(deps.config);
+  const now = deps.now ?? (() => new Date());
+  const limit = deps.rateLimit ?? { max: 20, windowMs: 60_000 };
+  const limiter = new SlidingWindowLimiter(limit.max, limit.windowMs);
+  const offlineAfterMs = (deps.offlineAfterMinutes ?? 10) * 60_000;
+
+  async function facts(userId: number | null, at: Date): Promise<MinerFacts | null> {
+    if (userId === null) return null;
+    const loaded = await loadMinerFacts(deps.db, userId, {
+      now: at,
+      offlineAfterMs,
+      defaultThreshold: deps.config.accounting.defaultPayoutThreshold,
+    });
+    return loaded ?? null;
+  }
+
+  return {
+    pool,
+    async reply(request, caller) {
+      const verdict = limiter.hit(caller.key, now().getTime());
+      if (!verdict.allowed) throw new AssistantRateLimitError(verdict.retryAfterMs);
+      const at = now();
+      const minerFacts = await facts(caller.userId, at);
+      const draft = answerWithRules(request.message, { pool, facts: minerFacts, now: at, uiLanguage: request.language });
+      const llm = deps.config.assistant.llm;
+      if (!llm) return { reply: draft, source: 'rules' };
+      const language = replyLanguage(request.message, request.language);
+      const messages: ChatMessage[] = [
+        { role: 'system', content: systemPrompt(pool, minerFacts, language, draft, at) },
+        ...request.history.map((item) => ({ role: item.role, content: item.content })),
+        { role: 'user', content: request.message },
+      ];
+      try {
+        const reply = await chatCompletion(llm, messages, deps.fetch);
+        return { reply, source: 'llm' };
+      } catch (error) {
+        const reason = error instanceof LlmError ? error.reason : 'unexpected';
+        deps.logger.warn({ reason, err: (error as Error).message }, 'assistant language model failed; answering with the rules');
+        return { reply: draft, source: 'rules' };
+      }
+    },
+  };
+}
