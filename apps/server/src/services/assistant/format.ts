@@ -40,7 +40,7 @@ export function formatTime(date: Date): string {
 
 /** A duration in words: "12 minutes" / "12 دقيقة". */
 export function formatDuration(ms: number, language: Language): string {
-  const minutes = Math.max(0, Math.round(ms / 60_000));
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
   if (minutes < 1) return language === 'ar' ? 'أقل من دقيقة' : 'less than a minute';
   if (minutes < 120) return language === 'ar' ? `${minutes} دقيقة` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
   const hours = Math.round(minutes / 60);
