@@ -1,0 +1,120 @@
+import type { Algorithm } from '@manjam/protocol';
+
+/** The windows the pool reports hashrate over, in seconds. */
+export const HASHRATE_WINDOWS = { '10m': 600, '1h': 3_600, '24h': 86_400 } as const;
+export type HashrateWindow = keyof typeof HASHRATE_WINDOWS;
+
+const HASHES_PER_DIFFICULTY: Record<Algorithm, number> = { sha256d: 2 ** 32, scrypt: 2 ** 16 };
+
+/**
+ * Hashrate (H/s) behind a sum of accepted share difficulties over `seconds`:
+ * sha256d sum(d) * 2^32 / s, scrypt sum(d) * 2^16 / s (see DOMAIN.md).
+ */
+export function hashrateFromDifficulty(difficultySum: number, seconds: number, algorithm: Algorithm): number {
+  if (seconds <= 0) return 0;
+  return (difficultySum * HASHES_PER_DIFFICULTY[algorithm]) / seconds;
+}
+
+/** A ring of fixed-width time buckets holding difficulty sums. */
+class Ring {
+  private readonly sums: Float64Array;
+  private readonly slots: Float64Array;
+
+  constructor(
+    private readonly count: number,
+    private readonly widthMs: number,
+  ) {
+    this.sums = new Float64Array(count);
+    this.slots = new Float64Array(count).fill(-1);
+  }
+
+  add(value: number, nowMs: number): void {
+    const slot = Math.floor(nowMs / this.widthMs);
+    const i = slot % this.count;
+    if (this.slots[i] !== slot) {
+      this.slots[i] = slot;
+      this.sums[i] = 0;
+    }
+    this.sums[i]! += value;
+  }
+
+  /** Sum over the buckets of the last `count` widths (the current, partial one included). */
+  sum(nowMs: number): number {
+    const current = Math.floor(nowMs / this.widthMs);
+    let total = 0;
+    for (let i = 0; i < this.count; i++) {
+      const slot = this.slots[i]!;
+      if (slot > current - this.count && slot <= current) total += this.sums[i]!;
+    }
+    return total;
+  }
+}
+
+/** Difficulty sums of one worker, payee or pool: 10 x 1 min, 12 x 5 min, 24 x 1 h buckets. */
+export class RollingDifficulty {
+  private readonly rings: Record<HashrateWindow, Ring> = {
+    '10m': new Ring(10, 60_000),
+    '1h': new Ring(12, 300_000),
+    '24h': new Ring(24, 3_600_000),
+  };
+  best = 0;
+  lastShareMs = 0;
+
+  add(difficulty: number, actualDifficulty: number, nowMs: number): void {
+    this.rings['10m'].add(difficulty, nowMs);
+    this.rings['1h'].add(difficulty, nowMs);
+    this.rings['24h'].add(difficulty, nowMs);
+    if (actualDifficulty > this.best) this.best = actualDifficulty;
+    this.lastShareMs = nowMs;
+  }
+
+  sum(window: HashrateWindow, nowMs: number): number {
+    return this.rings[window].sum(nowMs);
+  }
+}
+
+export interface LiveHashrate {
+  '10m': number;
+  '1h': number;
+  '24h': number;
+  bestDifficulty: number;
+  lastShareAt: Date | null;
+}
+
+/** In-memory live hashrate per key (worker, payee, pool); keys idle for 24 h are dropped. */
+export class HashrateTracker {
+  private readonly entries = new Map<string, RollingDifficulty>();
+
+  constructor(private readonly algorithm: Algorithm) {}
+
+  add(key: string, difficulty: number, actualDifficulty: number, nowMs: number): void {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = new RollingDifficulty();
+      this.entries.set(key, entry);
+    }
+    entry.add(difficulty, actualDifficulty, nowMs);
+  }
+
+  hashrate(key: string, window: HashrateWindow, nowMs: number): number {
+    const entry = this.entries.get(key);
+    return entry ? hashrateFromDifficulty(entry.sum(window, nowMs), HASHRATE_WINDOWS[window], this.algorithm) : 0;
+  }
+
+  live(key: string, nowMs: number): LiveHashrate {
+    const entry = this.entries.get(key);
+    return {
+      '10m': this.hashrate(key, '10m', nowMs),
+      '1h': this.hashrate(key, '1h', nowMs),
+      '24h': this.hashrate(key, '24h', nowMs),
+      bestDifficulty: entry?.best ?? 0,
+      lastShareAt: entry && entry.lastShareMs > 0 ? new Date(entry.lastShareMs) : null,
+    };
+  }
+
+  prune(nowMs: number): void {
+    for (const [key, entry] of this.entries) {
+      if (nowMs - entry.lastShareMs > HASHRATE_WINDOWS['24h'] * 1000) this.entries.delete(key);
+    }
+  }
+}

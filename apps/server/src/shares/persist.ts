@@ -1,0 +1,200 @@
+import { algorithmOf } from '@manjam/protocol';
+import type { CoinId } from '../config/index.js';
+import type { Database, Queryable } from '../db/index.js';
+import { BlocksRepository } from '../db/repositories/blocks.js';
+import { PayeesRepository } from '../db/repositories/payees.js';
+import { SharesRepository, type ShareStatRow } from '../db/repositories/shares.js';
+import { WorkersRepository, type WorkerCounters } from '../db/repositories/workers.js';
+import type { ShareBatch } from './batch.js';
+import type { MinerRef } from './types.js';
+
+export interface FlushedPayee {
+  coin: CoinId;
+  payeeId: number;
+  userId: number | null;
+  workerIds: Set<number>;
+  count: number;
+}
+
+export interface PersistedBlock {
+  coin: CoinId;
+  height: number;
+  hash: string;
+  status: string;
+  finderUserId: number | null;
+}
+
+export interface PersistResult {
+  /** The batch was already in the database (a retried flush). */
+  duplicate: boolean;
+  payees: FlushedPayee[];
+  blocks: PersistedBlock[];
+}
+
+const MINUTE = 60_000;
+
+/** Writes one batch in one transaction; payee ids learnt are added to `payeeCache` after commit. */
+export async function persistBatch(db: Database, batch: ShareBatch, payeeCache: Map<string, number>): Promise<PersistResult> {
+  const learnt = new Map<string, number>();
+  const result = await db.transaction(async (tx) => {
+    const shares = new SharesRepository(tx);
+    if (!(await shares.claimBatch(batch.id))) return { duplicate: true, payees: [], blocks: [] };
+    const miners = collectMiners(batch);
+    const payeeIds = await resolvePayees(tx, miners, payeeCache, learnt);
+    const workerIds = await resolveWorkers(tx, miners, payeeIds);
+    const idOf = (m: MinerRef) => workerIds.get(m.workerKey) as number;
+    const payeeOf = (m: MinerRef) => payeeIds.get(m.payeeKey) as number;
+    await shares.insertMany(
+      batch.shares.map((s) => ({
+        workerId: idOf(s.miner), payeeId: payeeOf(s.miner), coin: s.miner.coin, difficulty: s.difficulty,
+        networkDifficulty: s.networkDifficulty, height: s.height, scheme: s.scheme, createdAt: new Date(s.atMs),
+      })),
+    );
+    await shares.addStats(statRows(batch, idOf));
+    await new WorkersRepository(tx).addCounters(counterRows(batch, idOf));
+    const blocks = await insertBlocks(tx, batch, idOf, payeeOf);
+    return { duplicate: false, payees: flushedPayees(batch, idOf, payeeOf), blocks };
+  });
+  for (const [key, id] of learnt) payeeCache.set(key, id);
+  return result;
+}
+
+function collectMiners(batch: ShareBatch): Map<string, MinerRef> {
+  const miners = new Map<string, MinerRef>();
+  for (const s of batch.shares) miners.set(s.miner.workerKey, s.miner);
+  for (const r of batch.rejects) miners.set(r.miner.workerKey, r.miner);
+  for (const b of batch.blocks) miners.set(b.miner.workerKey, b.miner);
+  return miners;
+}
+
+async function resolvePayees(
+  tx: Queryable,
+  miners: Map<string, MinerRef>,
+  cache: Map<string, number>,
+  learnt: Map<string, number>,
+): Promise<Map<string, number>> {
+  const payees = new PayeesRepository(tx);
+  const ids = new Map<string, number>();
+  for (const m of miners.values()) {
+    if (ids.has(m.payeeKey)) continue;
+    let id = cache.get(m.payeeKey);
+    if (id === undefined) {
+      id =
+        m.identity.kind === 'user'
+          ? await payees.ensureUser(m.coin, m.identity.userId)
+          : await payees.ensureWallet(m.coin, m.identity.address);
+      learnt.set(m.payeeKey, id);
+    }
+    ids.set(m.payeeKey, id);
+  }
+  return ids;
+}
+
+async function resolveWorkers(tx: Queryable, miners: Map<string, MinerRef>, payeeIds: Map<string, number>): Promise<Map<string, number>> {
+  const list = [...miners.values()];
+  const keys = list.map((m) => ({
+    payeeId: payeeIds.get(m.payeeKey) as number,
+    coin: m.coin,
+    name: m.worker,
+    algorithm: algorithmOf(m.coin),
+  }));
+  const byPayeeName = await new WorkersRepository(tx).ensure(keys);
+  const ids = new Map<string, number>();
+  list.forEach((m, i) => {
+    const key = keys[i] as (typeof keys)[number];
+    const id = byPayeeName.get(`${key.payeeId}:${key.name}`);
+    if (id === undefined) throw new Error(`worker ${m.workerKey} was not created`);
+    ids.set(m.workerKey, id);
+  });
+  return ids;
+}
+
+function statRows(batch: ShareBatch, idOf: (m: MinerRef) => number): ShareStatRow[] {
+  const rows = new Map<string, ShareStatRow>();
+  const row = (m: MinerRef, atMs: number): ShareStatRow => {
+    const bucketMs = Math.floor(atMs / MINUTE) * MINUTE;
+    const workerId = idOf(m);
+    const key = `${workerId}:${bucketMs}`;
+    let r = rows.get(key);
+    if (!r) {
+      r = { workerId, bucket: new Date(bucketMs), accepted: 0, acceptedDifficulty: 0, stale: 0, duplicate: 0, lowDifficulty: 0, invalid: 0 };
+      rows.set(key, r);
+    }
+    return r;
+  };
+  for (const s of batch.shares) {
+    const r = row(s.miner, s.atMs);
+    r.accepted++;
+    r.acceptedDifficulty += s.difficulty;
+  }
+  for (const rej of batch.rejects) {
+    const r = row(rej.miner, rej.bucketMs);
+    if (rej.reason === 'stale') r.stale += rej.count;
+    else if (rej.reason === 'duplicate') r.duplicate += rej.count;
+    else if (rej.reason === 'low_difficulty') r.lowDifficulty += rej.count;
+    else r.invalid += rej.count;
+  }
+  return [...rows.values()];
+}
+
+function counterRows(batch: ShareBatch, idOf: (m: MinerRef) => number): WorkerCounters[] {
+  const rows = new Map<number, WorkerCounters & { lastMs: number }>();
+  const row = (m: MinerRef) => {
+    const workerId = idOf(m);
+    let r = rows.get(workerId);
+    if (!r) {
+      r = { workerId, accepted: 0, rejected: 0, stale: 0, lastShareAt: null, bestDifficulty: 0, lastMs: 0 };
+      rows.set(workerId, r);
+    }
+    return r;
+  };
+  for (const s of batch.shares) {
+    const r = row(s.miner);
+    r.accepted++;
+    r.lastMs = Math.max(r.lastMs, s.atMs);
+    r.bestDifficulty = Math.max(r.bestDifficulty, s.actualDifficulty);
+  }
+  for (const rej of batch.rejects) {
+    const r = row(rej.miner);
+    r.rejected += rej.count;
+    if (rej.reason === 'stale') r.stale += rej.count;
+  }
+  return [...rows.values()].map(({ lastMs, ...r }) => ({ ...r, lastShareAt: lastMs > 0 ? new Date(lastMs) : null }));
+}
+
+async function insertBlocks(
+  tx: Queryable,
+  batch: ShareBatch,
+  idOf: (m: MinerRef) => number,
+  payeeOf: (m: MinerRef) => number,
+): Promise<PersistedBlock[]> {
+  const repo = new BlocksRepository(tx);
+  const inserted: PersistedBlock[] = [];
+  for (const b of batch.blocks) {
+    const id = await repo.insertFound({
+      coin: b.miner.coin, height: b.height, hash: b.hash, finderWorkerId: idOf(b.miner), finderPayeeId: payeeOf(b.miner),
+      scheme: b.scheme, reward: b.reward, subsidy: b.subsidy, fees: b.fees, networkDifficulty: b.networkDifficulty,
+      shareDifficulty: b.shareDifficulty, status: b.status, submitResult: b.submitResult, foundAt: new Date(b.atMs),
+    });
+    if (id === undefined) continue;
+    const finderUserId = b.miner.identity.kind === 'user' ? b.miner.identity.userId : null;
+    inserted.push({ coin: b.miner.coin, height: b.height, hash: b.hash, status: b.status, finderUserId });
+  }
+  return inserted;
+}
+
+function flushedPayees(batch: ShareBatch, idOf: (m: MinerRef) => number, payeeOf: (m: MinerRef) => number): FlushedPayee[] {
+  const out = new Map<number, FlushedPayee>();
+  for (const s of batch.shares) {
+    const payeeId = payeeOf(s.miner);
+    let p = out.get(payeeId);
+    if (!p) {
+      const userId = s.miner.identity.kind === 'user' ? s.miner.identity.userId : null;
+      p = { coin: s.miner.coin, payeeId, userId, workerIds: new Set(), count: 0 };
+      out.set(payeeId, p);
+    }
+    p.workerIds.add(idOf(s.miner));
+    p.count++;
+  }
+  return [...out.values()];
+}

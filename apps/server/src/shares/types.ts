@@ -1,0 +1,61 @@
+import type { CoinId, PayoutScheme } from '../config/index.js';
+import type { FoundBlockStatus } from '../db/repositories/blocks.js';
+import type { RejectReason } from '../db/repositories/shares.js';
+
+export type { RejectReason } from '../db/repositories/shares.js';
+export { REJECT_REASONS } from '../db/repositories/shares.js';
+
+/** Who a Stratum login pays: a Manjam account, or a wallet address mining without one. */
+export type Identity = { kind: 'user'; userId: number; username: string } | { kind: 'wallet'; address: string };
+
+/** One authorized "<account or wallet>.<worker>" on a coin. */
+export interface MinerRef {
+  coin: CoinId;
+  identity: Identity;
+  /** The part after the first dot ('default' when none). */
+  worker: string;
+  /** `${coin}:u:${userId}` or `${coin}:w:${address}`: the payee's key. */
+  payeeKey: string;
+  /** `${payeeKey}.${worker}`: the worker's key. */
+  workerKey: string;
+}
+
+export function minerRef(coin: CoinId, identity: Identity, worker: string): MinerRef {
+  const payeeKey = identity.kind === 'user' ? `${coin}:u:${identity.userId}` : `${coin}:w:${identity.address}`;
+  return { coin, identity, worker, payeeKey, workerKey: `${payeeKey}.${worker}` };
+}
+
+export interface AcceptedShare {
+  miner: MinerRef;
+  /** The share difficulty the miner was asked for (credited). */
+  difficulty: number;
+  /** Difficulty of the share's own hash (best-share tracking). */
+  actualDifficulty: number;
+  networkDifficulty: number;
+  height: number;
+  scheme: PayoutScheme;
+  atMs: number;
+}
+
+export interface FoundBlockRecord {
+  miner: MinerRef;
+  height: number;
+  hash: string;
+  scheme: PayoutScheme;
+  reward: bigint;
+  subsidy: bigint;
+  fees: bigint;
+  networkDifficulty: number;
+  shareDifficulty: number;
+  status: FoundBlockStatus;
+  submitResult: string | null;
+  atMs: number;
+}
+
+export interface RejectCount {
+  miner: MinerRef;
+  /** Start of the minute, ms. */
+  bucketMs: number;
+  reason: RejectReason;
+  count: number;
+}

@@ -1,0 +1,46 @@
+import type { Algorithm, CoinParams } from '@manjam/protocol';
+import type { Logger } from 'pino';
+import type { CoinId, Config, PayoutScheme, StratumPortConfig } from '../config/index.js';
+import type { PoolEvents } from '../events.js';
+import type { HashrateTracker } from '../shares/hashrate.js';
+import type { ShareWriter } from '../shares/writer.js';
+import type { LoginResolver } from './auth.js';
+import type { BanList } from './bans.js';
+import type { ExtranonceAllocator } from './extranonce.js';
+import type { JobManager } from './jobs.js';
+import type { ScryptPool } from './pow-pool.js';
+import type { Session } from './session.js';
+
+/** Reasons a submit is refused, as counted in stats (database reasons plus 24/25/busy). */
+export const REJECTION_KINDS = ['stale', 'duplicate', 'low_difficulty', 'invalid', 'unauthorized', 'not_subscribed', 'busy'] as const;
+export type RejectionKind = (typeof REJECTION_KINDS)[number];
+
+/** What every session of the process shares. */
+export interface PoolRuntime {
+  config: Config;
+  logger: Logger;
+  events: PoolEvents;
+  writer: ShareWriter;
+  allocator: ExtranonceAllocator;
+  bans: BanList;
+  resolver: LoginResolver;
+  hashrate: Map<CoinId, HashrateTracker>;
+  scrypt: ScryptPool | undefined;
+  sessions: Set<Session>;
+  stats: { accepted: number; rejected: Record<RejectionKind, number> };
+  /** Block submissions in flight (awaited on stop). */
+  pendingBlocks: Set<Promise<void>>;
+}
+
+/** What the sessions of one port share. */
+export interface PortRuntime {
+  pool: PoolRuntime;
+  config: StratumPortConfig;
+  coin: CoinId;
+  scheme: PayoutScheme;
+  algorithm: Algorithm;
+  params: CoinParams;
+  jobs: JobManager;
+  /** Lowest difficulty any session of this port may get. */
+  minDifficulty: number;
+}

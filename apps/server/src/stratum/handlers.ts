@@ -1,0 +1,105 @@
+import { negotiateVersionMask, stratumError, STRATUM_ERROR, subscribeResult, toHexUint32 } from '@manjam/protocol';
+import { handleSubmit } from './submit.js';
+import type { Session, StratumId } from './session.js';
+
+export type Handler = (session: Session, id: StratumId, params: unknown[]) => void | Promise<void>;
+
+type ParamKind = 'string' | 'string?' | 'number' | 'array?' | 'object?';
+
+const CHECKS: Record<ParamKind, (v: unknown) => boolean> = {
+  string: (v) => typeof v === 'string',
+  'string?': (v) => v === undefined || v === null || typeof v === 'string',
+  number: (v) => typeof v === 'number' && Number.isFinite(v),
+  'array?': (v) => v === undefined || v === null || Array.isArray(v),
+  'object?': (v) => v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v)),
+};
+
+/** The one validation helper: true when params match the kinds; otherwise answers error 20. */
+export function validParams(session: Session, id: StratumId, params: unknown[], kinds: ParamKind[], method: string): boolean {
+  const ok = kinds.every((kind, i) => CHECKS[kind](params[i]));
+  if (!ok) session.error(id, stratumError(STRATUM_ERROR.OTHER, `Invalid parameters for ${method}`));
+  return ok;
+}
+
+const subscribe: Handler = (session, id, params) => {
+  if (!validParams(session, id, params, ['string?', 'string?'], 'mining.subscribe')) return;
+  if (!session.extranonce1) {
+    const resume = typeof params[1] === 'string' ? params[1] : undefined;
+    session.extranonce1 = session.port.pool.allocator.allocate(resume);
+  }
+  session.userAgent = typeof params[0] === 'string' ? params[0].slice(0, 128) : '';
+  session.subscribed = true;
+  const en1 = session.extranonce1;
+  const result = subscribeResult(en1.toString('hex'), en1, session.port.pool.config.stratum.extranonce2Size);
+  session.reply(id, JSON.stringify(result));
+  if (session.logins.size > 0) startWork(session);
+};
+
+const authorize: Handler = async (session, id, params) => {
+  if (!validParams(session, id, params, ['string', 'string?'], 'mining.authorize')) return;
+  const login = params[0] as string;
+  const { pool, coin, params: coinParams } = session.port;
+  const outcome = await pool.resolver.resolve(login, coin, coinParams);
+  if (!outcome.ok) {
+    if (outcome.reason === 'lookup-failed') session.error(id, stratumError(STRATUM_ERROR.OTHER, 'Account lookup failed, try again'));
+    else session.error(id, stratumError(STRATUM_ERROR.UNAUTHORIZED, `Unauthorized worker: not a ${coin} address or a Manjam account`));
+    return;
+  }
+  session.logins.set(login, outcome.miner);
+  session.reply(id, 'true');
+  const identity = outcome.miner.identity;
+  pool.events.emit('worker.connected', { coin, workerId: null, userId: identity.kind === 'user' ? identity.userId : null, login });
+  if (session.subscribed) startWork(session);
+};
+
+/** Sends difficulty and the current job once a session is subscribed and authorized. */
+function startWork(session: Session): void {
+  const job = session.port.jobs.current;
+  if (session.working || !job) return;
+  session.sendJob(job);
+}
+
+const configure: Handler = (session, id, params) => {
+  if (!validParams(session, id, params, ['array?', 'object?'], 'mining.configure')) return;
+  const extensions = (params[0] ?? []) as unknown[];
+  const options = (params[1] ?? {}) as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const ext of extensions) {
+    if (ext === 'version-rolling') {
+      session.versionMask = negotiateVersionMask(options['version-rolling.mask'] ?? 'ffffffff');
+      result['version-rolling'] = true;
+      result['version-rolling.mask'] = toHexUint32(session.versionMask);
+    } else if (ext === 'minimum-difficulty') {
+      const value = options['minimum-difficulty.value'];
+      const ok = typeof value === 'number' && Number.isFinite(value) && value > 0;
+      if (ok) {
+        session.vardiff.setMinerMinimum(value);
+        if (session.difficulty < session.vardiff.minimum) session.announceDifficulty(session.vardiff.minimum);
+      }
+      result['minimum-difficulty'] = ok;
+    } else if (typeof ext === 'string') {
+      result[ext] = false;
+    }
+  }
+  session.reply(id, JSON.stringify(result));
+};
+
+const suggestDifficulty: Handler = (session, id, params) => {
+  if (!validParams(session, id, params, ['number'], 'mining.suggest_difficulty')) return;
+  const difficulty = session.vardiff.set(params[0] as number, Date.now());
+  if (difficulty !== session.difficulty || session.pendingDifficulty !== undefined) session.announceDifficulty(difficulty);
+  session.reply(id, 'true');
+};
+
+const extranonceSubscribe: Handler = (session, id) => {
+  session.reply(id, 'true');
+};
+
+export const HANDLERS: Readonly<Record<string, Handler>> = {
+  'mining.subscribe': subscribe,
+  'mining.authorize': authorize,
+  'mining.submit': handleSubmit,
+  'mining.configure': configure,
+  'mining.suggest_difficulty': suggestDifficulty,
+  'mining.extranonce.subscribe': extranonceSubscribe,
+};

@@ -1,0 +1,155 @@
+import { algorithmOf, MIN_SHARE_DIFFICULTY } from '@manjam/protocol';
+import type { Logger } from 'pino';
+import type { CoinId, Config } from '../config/index.js';
+import type { Database } from '../db/index.js';
+import { ChainTipsRepository } from '../db/repositories/chain-tips.js';
+import type { PoolEvents } from '../events.js';
+import type { TemplateSource } from '../runtime.js';
+import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
+import { ShareWriter } from '../shares/writer.js';
+import { LoginResolver } from './auth.js';
+import { BanList } from './bans.js';
+import { REJECTION_KINDS, type PoolRuntime, type RejectionKind } from './context.js';
+import { ExtranonceAllocator } from './extranonce.js';
+import { JobManager, type Job } from './jobs.js';
+import { ScryptPool } from './pow-pool.js';
+import { StratumPort } from './server.js';
+
+export { PORT_TABLE, portTable, type PortTableRow } from './port-table.js';
+
+export interface StratumDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  events: PoolEvents;
+  sources: TemplateSource[];
+}
+
+export interface StratumService {
+  ports(): { coin: CoinId; port: number; tls: boolean }[];
+  stats(): { connections: number; sharesAccepted: number; sharesRejected: Record<string, number> };
+  /** Live pool hashrate (H/s) over the last 10 minutes. */
+  hashrate(coin: CoinId): number;
+  /** Live figures of a worker ("<payee key>.<worker>"), a payee ("BTC:w:<address>", "BTC:u:<userId>") or 'pool'. */
+  liveHashrate(coin: CoinId, key: string): LiveHashrate;
+  /** Reconnects clients, closes ports, flushes shares. */
+  stop(): Promise<void>;
+}
+
+const SWEEP_MS = 5_000;
+
+export async function startStratum(deps: StratumDeps): Promise<StratumService> {
+  const { config, db, events } = deps;
+  const logger = deps.logger.child({ module: 'stratum' });
+  const writer = new ShareWriter({ db, events, logger, dataDir: config.dataDir });
+  const liveCoins = new Set(deps.sources.map((s) => s.coin));
+  const ports = config.stratum.ports.filter((p) => {
+    if (!liveCoins.has(p.coin)) logger.warn({ port: p.port, coin: p.coin }, 'no chain for this port: not opened');
+    return liveCoins.has(p.coin);
+  });
+  const pool: PoolRuntime = {
+    config, logger, events, writer,
+    allocator: new ExtranonceAllocator(),
+    bans: new BanList(config.stratum.ban),
+    resolver: new LoginResolver(db),
+    hashrate: new Map(deps.sources.map((s) => [s.coin, new HashrateTracker(algorithmOf(s.coin))])),
+    scrypt: ports.some((p) => algorithmOf(p.coin) === 'scrypt') ? new ScryptPool() : undefined,
+    sessions: new Set(),
+    stats: { accepted: 0, rejected: Object.fromEntries(REJECTION_KINDS.map((k) => [k, 0])) as Record<RejectionKind, number> },
+    pendingBlocks: new Set(),
+  };
+  const managers = new Map<CoinId, JobManager>();
+  for (const source of deps.sources) {
+    const manager = new JobManager(source, { poolTag: config.stratum.poolTag, extranonce2Size: config.stratum.extranonce2Size, logger });
+    manager.onJob((job) => onJob(pool, source.coin, job, new ChainTipsRepository(db)));
+    managers.set(source.coin, manager);
+  }
+  const perIp = new Map<string, number>();
+  const listening: { coin: CoinId; port: number; tls: boolean; server: StratumPort }[] = [];
+  try {
+    for (const p of ports) {
+      const algorithm = algorithmOf(p.coin);
+      const source = deps.sources.find((s) => s.coin === p.coin) as TemplateSource;
+      const server = new StratumPort(
+        {
+          pool, config: p, coin: p.coin, scheme: p.scheme, algorithm, params: source.params, jobs: managers.get(p.coin) as JobManager,
+          minDifficulty: Math.max(p.vardiff.min, MIN_SHARE_DIFFICULTY[algorithm]),
+        },
+        perIp,
+      );
+      const port = await server.listen(config.stratum.host);
+      listening.push({ coin: p.coin, port, tls: server.tls, server });
+      logger.info({ coin: p.coin, port, tls: server.tls, scheme: p.scheme }, 'stratum port listening');
+    }
+  } catch (error) {
+    await Promise.all(listening.map((l) => l.server.close()));
+    await pool.scrypt?.close();
+    throw error;
+  }
+  writer.start();
+  for (const manager of managers.values()) manager.start();
+  const sweeper = setInterval(() => sweep(pool), SWEEP_MS);
+  sweeper.unref();
+
+  let stopped: Promise<void> | undefined;
+  return {
+    ports: () => listening.map(({ coin, port, tls }) => ({ coin, port, tls })),
+    stats: () => ({ connections: pool.sessions.size, sharesAccepted: pool.stats.accepted, sharesRejected: { ...pool.stats.rejected } }),
+    hashrate: (coin) => pool.hashrate.get(coin)?.hashrate('pool', '10m', Date.now()) ?? 0,
+    liveHashrate: (coin, key) =>
+      pool.hashrate.get(coin)?.live(key, Date.now()) ?? { '10m': 0, '1h': 0, '24h': 0, bestDifficulty: 0, lastShareAt: null },
+    stop: () => {
+      stopped ??= (async () => {
+        clearInterval(sweeper);
+        for (const manager of managers.values()) manager.stop();
+        await closeAll(pool, listening.map((l) => l.server));
+        await Promise.allSettled([...pool.pendingBlocks]);
+        await writer.stop();
+        await pool.scrypt?.close();
+      })();
+      return stopped;
+    },
+  };
+}
+
+function onJob(pool: PoolRuntime, coin: CoinId, job: Job, tips: ChainTipsRepository): void {
+  for (const session of pool.sessions) {
+    if (session.working && session.port.coin === coin) session.sendJob(job);
+  }
+  if (!job.clean) return;
+  const tpl = job.template;
+  tips
+    .upsert({ coin, height: tpl.height - 1, hash: tpl.prevHashRpc, networkDifficulty: job.networkDifficulty })
+    .catch((error: unknown) => pool.logger.warn({ err: error, coin }, 'could not record the chain tip'));
+}
+
+/** Idle timeouts, the vardiff sweep for silent miners, expired bans, idle hashrate keys. */
+function sweep(pool: PoolRuntime): void {
+  const now = Date.now();
+  const idleMs = pool.config.stratum.idleTimeoutSeconds * 1000;
+  for (const session of pool.sessions) {
+    if (now - session.lastReceivedMs > idleMs) {
+      session.close('idle');
+      continue;
+    }
+    if (!session.working) continue;
+    const lower = session.vardiff.onIdle(now);
+    if (lower !== undefined) session.announceDifficulty(lower);
+  }
+  pool.bans.sweep(now);
+  for (const tracker of pool.hashrate.values()) tracker.prune(now);
+}
+
+/** client.reconnect to every miner, then close the ports (sockets still open after 2 s are cut). */
+async function closeAll(pool: PoolRuntime, servers: StratumPort[]): Promise<void> {
+  const closing = servers.map((s) => s.close());
+  for (const session of pool.sessions) {
+    session.notify('client.reconnect', []);
+    session.socket.end();
+  }
+  const cut = setTimeout(() => {
+    for (const session of pool.sessions) session.close('shutdown');
+  }, 2_000);
+  await Promise.all(closing);
+  clearTimeout(cut);
+}

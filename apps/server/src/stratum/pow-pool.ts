@@ -1,0 +1,123 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Scrypt proof of work off the main thread: a pool of worker threads (one per core by default),
+ * each hashing 80-byte headers with Node's scrypt (N=1024, r=1, p=1, 32 bytes). Requests go to
+ * the worker with the fewest outstanding; answers come back in order per worker.
+ */
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { scryptSync } = require('node:crypto');
+const OPTIONS = { N: 1024, r: 1, p: 1 };
+parentPort.on('message', (msg) => {
+  const headers = msg.headers;
+  const out = new Uint8Array(32 * (headers.length / 80));
+  for (let i = 0; i < headers.length; i += 80) {
+    const h = headers.subarray(i, i + 80);
+    out.set(scryptSync(h, h, 32, OPTIONS), (i / 80) * 32);
+  }
+  parentPort.postMessage({ seq: msg.seq, hashes: out }, [out.buffer]);
+});
+`;
+
+interface Pending {
+  resolve: (hash: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+interface Lane {
+  worker: Worker;
+  outstanding: number;
+  /** Requests sent, by message seq: each message carries up to BATCH headers. */
+  inflight: Map<number, Pending[]>;
+  /** Headers waiting for the next send on this lane. */
+  queued: { header: Buffer; pending: Pending }[];
+}
+
+export class PowPoolBusyError extends Error {}
+
+export class ScryptPool {
+  private readonly lanes: Lane[] = [];
+  private seq = 0;
+  private closed = false;
+  private flushScheduled = false;
+
+  constructor(
+    size: number = availableParallelism(),
+    private readonly maxOutstanding = 50_000,
+  ) {
+    for (let i = 0; i < Math.max(1, size); i++) this.lanes.push(this.spawn());
+  }
+
+  get outstanding(): number {
+    return this.lanes.reduce((n, lane) => n + lane.outstanding, 0);
+  }
+
+  /** Scrypt hash (internal byte order) of an 80-byte header. */
+  hash(header: Buffer): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error('scrypt pool is closed'));
+    if (this.outstanding >= this.maxOutstanding) return Promise.reject(new PowPoolBusyError('share validation queue is full'));
+    let lane = this.lanes[0] as Lane;
+    for (const l of this.lanes) if (l.outstanding < lane.outstanding) lane = l;
+    return new Promise<Buffer>((resolve, reject) => {
+      lane.outstanding++;
+      lane.queued.push({ header, pending: { resolve, reject } });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.send());
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.lanes.map((lane) => lane.worker.terminate()));
+    for (const lane of this.lanes) this.failLane(lane, new Error('scrypt pool closed'));
+  }
+
+  /** Sends every lane's queued headers as one message (fewer thread hops under load). */
+  private send(): void {
+    this.flushScheduled = false;
+    for (const lane of this.lanes) {
+      if (lane.queued.length === 0) continue;
+      const batch = lane.queued;
+      lane.queued = [];
+      const headers = new Uint8Array(80 * batch.length);
+      batch.forEach((item, i) => headers.set(item.header, i * 80));
+      const seq = this.seq++;
+      lane.inflight.set(seq, batch.map((b) => b.pending));
+      lane.worker.postMessage({ seq, headers }, [headers.buffer]);
+    }
+  }
+
+  private spawn(): Lane {
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const lane: Lane = { worker, outstanding: 0, inflight: new Map(), queued: [] };
+    worker.on('message', (msg: { seq: number; hashes: Uint8Array }) => {
+      const pendings = lane.inflight.get(msg.seq);
+      if (!pendings) return;
+      lane.inflight.delete(msg.seq);
+      lane.outstanding -= pendings.length;
+      const all = Buffer.from(msg.hashes.buffer, msg.hashes.byteOffset, msg.hashes.byteLength);
+      pendings.forEach((p, i) => p.resolve(all.subarray(i * 32, i * 32 + 32)));
+    });
+    worker.on('error', (error) => {
+      this.failLane(lane, error);
+      if (!this.closed) {
+        const index = this.lanes.indexOf(lane);
+        if (index >= 0) this.lanes[index] = this.spawn();
+      }
+    });
+    worker.unref();
+    return lane;
+  }
+
+  private failLane(lane: Lane, error: Error): void {
+    for (const pendings of lane.inflight.values()) for (const p of pendings) p.reject(error);
+    for (const q of lane.queued) q.pending.reject(error);
+    lane.inflight.clear();
+    lane.queued = [];
+    lane.outstanding = 0;
+  }
+}

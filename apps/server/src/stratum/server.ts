@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import tls from 'node:tls';
+import { stratumError, STRATUM_ERROR } from '@manjam/protocol';
+import type { PortRuntime } from './context.js';
+import { LineFramer } from './framing.js';
+import { HANDLERS } from './handlers.js';
+import { Session, type StratumId } from './session.js';
+
+/**
+ * One listening Stratum port (plain TCP, or TLS when the port has a cert and key). Refuses
+ * banned addresses and addresses over the per-IP connection cap; frames lines with a cap; drops
+ * junk; dispatches each request through the handler map. One bad connection never affects others:
+ * every handler error is caught and answered, and socket errors only close that socket.
+ */
+export class StratumPort {
+  readonly server: net.Server;
+  readonly tls: boolean;
+  private readonly perIp: Map<string, number>;
+
+  constructor(
+    readonly runtime: PortRuntime,
+    perIp: Map<string, number>,
+  ) {
+    this.perIp = perIp;
+    const { tls: tlsConfig } = runtime.config;
+    this.tls = tlsConfig !== undefined;
+    const onConnection = (socket: net.Socket) => this.accept(socket);
+    this.server = tlsConfig
+      ? tls.createServer({ cert: readFileSync(tlsConfig.cert), key: readFileSync(tlsConfig.key) }, onConnection)
+      : net.createServer(onConnection);
+    this.server.on('error', (error) => runtime.pool.logger.error({ err: error, port: runtime.config.port }, 'stratum port error'));
+    if (this.tls) this.server.on('tlsClientError', () => undefined);
+  }
+
+  listen(host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen({ host, port: this.runtime.config.port, backlog: 4096 }, () => {
+        this.server.off('error', reject);
+        const address = this.server.address();
+        resolve(typeof address === 'object' && address ? address.port : this.runtime.config.port);
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private accept(socket: net.Socket): void {
+    const pool = this.runtime.pool;
+    const ip = socket.remoteAddress ?? 'unknown';
+    socket.on('error', () => undefined);
+    const count = this.perIp.get(ip) ?? 0;
+    if (pool.bans.isBanned(ip) || count >= pool.config.stratum.maxConnectionsPerIp) {
+      socket.destroy();
+      return;
+    }
+    this.perIp.set(ip, count + 1);
+    socket.setNoDelay(true);
+    socket.setEncoding('utf8');
+    const session = new Session(socket, ip, this.runtime);
+    pool.sessions.add(session);
+    const framer = new LineFramer(pool.config.stratum.maxLineBytes, (line) => this.onLine(session, line));
+    socket.on('data', (text: string) => {
+      session.lastReceivedMs = Date.now();
+      if (framer.push(text) === 'overflow') session.close('line over the cap');
+    });
+    socket.on('close', () => this.cleanup(session));
+  }
+
+  private cleanup(session: Session): void {
+    const pool = this.runtime.pool;
+    session.closed = true;
+    pool.sessions.delete(session);
+    if (session.extranonce1) pool.allocator.release(session.extranonce1);
+    const left = (this.perIp.get(session.ip) ?? 1) - 1;
+    if (left <= 0) this.perIp.delete(session.ip);
+    else this.perIp.set(session.ip, left);
+    for (const [login, miner] of session.logins) {
+      const userId = miner.identity.kind === 'user' ? miner.identity.userId : null;
+      pool.events.emit('worker.disconnected', { coin: this.runtime.coin, workerId: null, userId, login });
+    }
+  }
+
+  /** Handles one line; false when the connection was closed (stop reading). */
+  private onLine(session: Session, line: string): boolean {
+    if (session.closed) return false;
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      session.close('not JSON');
+      return false;
+    }
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      session.close('not a JSON-RPC object');
+      return false;
+    }
+    const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown };
+    if (typeof method !== 'string') return true; // a reply to one of our requests (client.get_version...)
+    const rpcId: StratumId = typeof id === 'number' || typeof id === 'string' ? id : null;
+    const handler = HANDLERS[method];
+    if (!handler) {
+      session.error(rpcId, stratumError(STRATUM_ERROR.OTHER, `Unknown method ${method.slice(0, 64)}`));
+      return true;
+    }
+    const args = Array.isArray(params) ? (params as unknown[]) : [];
+    try {
+      const pending = handler(session, rpcId, args);
+      if (pending) pending.catch((error: unknown) => this.failed(session, rpcId, method, error));
+    } catch (error) {
+      this.failed(session, rpcId, method, error);
+    }
+    return !session.closed;
+  }
+
+  private failed(session: Session, id: StratumId, method: string, error: unknown): void {
+    this.runtime.pool.logger.error({ err: error, method, session: session.id }, 'stratum handler failed');
+    session.error(id, stratumError(STRATUM_ERROR.OTHER, 'Internal error'));
+  }
+}

@@ -1,0 +1,119 @@
+import {
+  applyVersionBits,
+  buildShare,
+  diff1Target,
+  hashToBigInt,
+  parseSubmitParams,
+  stratumError,
+  STRATUM_ERROR,
+  type BuiltShare,
+  type StratumErrorCode,
+} from '@manjam/protocol';
+import type { MinerRef } from '../shares/types.js';
+import type { RejectionKind } from './context.js';
+import { submitFoundBlock } from './found-block.js';
+import type { Handler } from './handlers.js';
+import type { Job } from './jobs.js';
+import type { Session, StratumId } from './session.js';
+
+/** Seconds a share's ntime may run ahead of the template's time or the clock. */
+const NTIME_FUTURE_SECONDS = 7_200;
+const DIFF1 = { sha256d: Number(diff1Target('sha256d')), scrypt: Number(diff1Target('scrypt')) };
+
+/**
+ * mining.submit. Checks, in order: authorized login (24), subscribed (25), parameter sizes (20),
+ * job known (21) and not stale (21), ntime window (20), version bits within the negotiated mask
+ * (20), duplicate header hash for the job (22), share target (23). Answers at once; SHA-256d is
+ * hashed inline, Scrypt in the worker pool. A hash under the network target is a block.
+ */
+export const handleSubmit: Handler = (session, id, params) => {
+  const login = params[0];
+  const miner = typeof login === 'string' ? session.logins.get(login) : undefined;
+  if (!miner) return refuse(session, id, undefined, STRATUM_ERROR.UNAUTHORIZED, 'Unauthorized worker', 'unauthorized');
+  const extranonce1 = session.extranonce1;
+  if (!session.subscribed || !extranonce1) return refuse(session, id, miner, STRATUM_ERROR.NOT_SUBSCRIBED, 'Not subscribed', 'not_subscribed');
+  const port = session.port;
+  const parsed = parseSubmitParams(params, port.pool.config.stratum.extranonce2Size);
+  if (!parsed.ok) return refuse(session, id, miner, parsed.error[0], parsed.error[1], 'invalid');
+  const input = parsed.value;
+  const job = port.jobs.get(input.jobId);
+  if (!job) return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, 'Job not found', 'invalid');
+  if (job.stale) return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, 'Stale job', 'stale');
+  const tpl = job.template;
+  const latest = Math.max(tpl.curtime, Math.floor(Date.now() / 1000)) + NTIME_FUTURE_SECONDS;
+  if (input.ntime < tpl.mintime || input.ntime > latest) return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'ntime out of range', 'invalid');
+  let version = tpl.version;
+  if (input.versionBits !== undefined) {
+    const applied = applyVersionBits(tpl.version, input.versionBits, session.versionMask);
+    if (!applied.ok) return refuse(session, id, miner, applied.error[0], applied.error[1], 'invalid');
+    version = applied.value;
+  }
+  // SHA-256d of the header: the proof of work for BTC, the block hash and duplicate key for both.
+  const built = buildShare(tpl, 'sha256d', { extranonce1, extranonce2: input.extranonce2, ntime: input.ntime, nonce: input.nonce, version });
+  const key = built.hash.toString('latin1');
+  if (job.seen.has(key)) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
+  if (port.algorithm === 'sha256d') return finish(session, id, miner, job, built, key, built.hashValue);
+  const pool = port.pool.scrypt;
+  if (!pool) return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Scrypt validation unavailable', 'busy');
+  pool.hash(built.header).then(
+    (pow) => finish(session, id, miner, job, built, key, hashToBigInt(pow)),
+    () => refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Server busy, share not checked', 'busy'),
+  );
+};
+
+function finish(session: Session, id: StratumId, miner: MinerRef, job: Job, built: BuiltShare, key: string, pow: bigint): void {
+  if (job.seen.has(key)) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
+  const required = session.requirementFor(job);
+  if (pow > required.target) return refuse(session, id, miner, STRATUM_ERROR.LOW_DIFFICULTY, 'Low difficulty share', 'low_difficulty');
+  job.seen.add(key);
+  session.reply(id, 'true');
+  const port = session.port;
+  const pool = port.pool;
+  const now = Date.now();
+  const actual = pow === 0n ? Number.MAX_VALUE : DIFF1[port.algorithm] / Number(pow);
+  pool.stats.accepted++;
+  pool.writer.addAccepted({
+    miner, difficulty: required.difficulty, actualDifficulty: actual, networkDifficulty: job.networkDifficulty,
+    height: job.template.height, scheme: port.scheme, atMs: now,
+  });
+  const tracker = pool.hashrate.get(port.coin);
+  if (tracker) {
+    tracker.add(miner.workerKey, required.difficulty, actual, now);
+    tracker.add(miner.payeeKey, required.difficulty, actual, now);
+    tracker.add('pool', required.difficulty, actual, now);
+  }
+  countForBan(session, false);
+  const retarget = session.vardiff.onShare(now);
+  if (retarget !== undefined) session.announceDifficulty(retarget);
+  if (pow <= job.template.networkTarget) submitFoundBlock(session, miner, job, built, required.difficulty);
+}
+
+function refuse(
+  session: Session,
+  id: StratumId,
+  miner: MinerRef | undefined,
+  code: StratumErrorCode,
+  message: string,
+  kind: RejectionKind,
+): void {
+  session.error(id, stratumError(code, message));
+  const pool = session.port.pool;
+  pool.stats.rejected[kind]++;
+  if (miner && (kind === 'stale' || kind === 'duplicate' || kind === 'low_difficulty' || kind === 'invalid')) {
+    pool.writer.addRejected(miner, kind, Date.now());
+  }
+  countForBan(session, kind !== 'stale' && kind !== 'busy');
+}
+
+function countForBan(session: Session, invalid: boolean): void {
+  session.windowSubmits++;
+  if (invalid) session.windowInvalid++;
+  const bans = session.port.pool.bans;
+  if (!bans.due(session.windowSubmits)) return;
+  const banned = bans.judge(session.ip, session.windowSubmits, session.windowInvalid);
+  session.windowSubmits = 0;
+  session.windowInvalid = 0;
+  if (!banned) return;
+  session.port.pool.logger.warn({ ip: session.ip }, 'banning an address whose shares are mostly invalid');
+  for (const other of session.port.pool.sessions) if (other.ip === session.ip) other.close('banned');
+}
