@@ -1,11 +1,11 @@
 // ECharts bar chart of hourly hashrate. Imported lazily so echarts stays out of the home bundle.
 import { useEffect, useRef } from 'react';
-import { init, use, type ComposeOption } from 'echarts/core';
+import { init, use as registerEchartsParts, type ComposeOption } from 'echarts/core';
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent, type GridComponentOption, type LegendComponentOption, type TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+registerEchartsParts([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 type Option = ComposeOption<BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
 

@@ -1,4 +1,4 @@
-// Formatting rules of the revenue tables (seed: difficulty "36.76 T", txId 6+6 or Pending...).
+// Formatting rules of the revenue tables (seed: difficulty "36.76 T", status badge colours, pages).
 
 const SI_SUFFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
 
@@ -10,12 +10,6 @@ export function formatDifficulty(difficulty: number, locale = 'en'): string {
   const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
   const suffix = SI_SUFFIXES[index] ?? '';
   return suffix ? `${text} ${suffix}` : text;
-}
-
-/** First 6 and last 6 characters of a transaction id, or null when it has no id yet. */
-export function shortenTxId(txId: string | null): string | null {
-  if (!txId) return null;
-  return txId.length <= 15 ? txId : `${txId.slice(0, 6)}...${txId.slice(-6)}`;
 }
 
 export const COIN_COLOURS: Record<string, string> = {
@@ -45,4 +39,11 @@ export function visiblePages(current: number, pages: number, width = 5): number[
   const start = Math.max(1, Math.min(current - half, pages - width + 1));
   const end = Math.min(pages, start + width - 1);
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}
+
+/** Settlement time in Riyadh time (00:00 UTC settles at 03:00 AST): "Nov 22, 2026, 03:00". */
+export function formatSettlement(settledAt: string, locale: string): string {
+  const date = new Date(settledAt);
+  if (Number.isNaN(date.getTime())) return settledAt;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'Asia/Riyadh' }).format(date);
 }

@@ -1,0 +1,70 @@
+// Worker table: name with status dot and type, algorithm, hashrate, last seen, actions
+// (details, edit, inline delete confirmation).
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Ltr, Table, type Column } from '../../components';
+import { errorMessage } from '../../lib/errors';
+import { formatHashrate, formatRelative } from '../../lib/format';
+import type { Worker } from '../api-types';
+import { StatusDot } from '../miners/MinersTable';
+import type { NoticeApi } from '../miners/notice';
+import { useDeleteWorker } from './api';
+
+export interface WorkersTableProps {
+  workers: readonly Worker[];
+  empty: ReactNode;
+  onDetails: (worker: Worker) => void;
+  onEdit: (worker: Worker) => void;
+  notify: NoticeApi['show'];
+}
+
+export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: WorkersTableProps) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const remove = useDeleteWorker();
+
+  const confirmDelete = (worker: Worker): void => {
+    remove.mutate(worker.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        notify(t('workers.deleted'), 'success');
+      },
+      onError: (e) => notify(t('workers.deleteFailed', { message: errorMessage(e, t) }), 'error'),
+    });
+  };
+
+  const actions = (w: Worker) =>
+    confirming === w.id ? (
+      <span className="row-actions inline-confirm" role="group" aria-label={t('workers.delete', { name: w.name })}>
+        <span>{t('workers.confirmDelete')}</span>
+        <button type="button" className="btn btn--danger btn--sm" onClick={() => confirmDelete(w)} disabled={remove.isPending}>{t('workers.yesDelete')}</button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(null)}>{t('workers.cancel')}</button>
+      </span>
+    ) : (
+      <span className="row-actions">
+        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.viewDetails', { name: w.name })} onClick={() => onDetails(w)}><span aria-hidden="true">ⓘ</span></button>
+        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.edit', { name: w.name })} onClick={() => onEdit(w)}><span aria-hidden="true">✎</span></button>
+        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.delete', { name: w.name })} onClick={() => setConfirming(w.id)}><span aria-hidden="true">🗑</span></button>
+      </span>
+    );
+
+  const columns: Column<Worker>[] = [
+    {
+      key: 'name',
+      header: t('workers.columns.name'),
+      render: (w) => (
+        <span className="worker-name">
+          <StatusDot status={w.status} label="" />
+          <span className="visually-hidden">{t(`workers.status.${w.status}`)}</span>
+          <span className="badge badge--muted" title={t(`miners.types.${w.type}`)}>{w.type.toUpperCase()}</span>
+          <Ltr mono={false}>{w.name}</Ltr>
+        </span>
+      ),
+    },
+    { key: 'algorithm', header: t('workers.columns.algorithm'), render: (w) => t(`miners.algorithms.${w.algorithm}`) },
+    { key: 'hashrate', header: t('workers.columns.hashrate'), align: 'end', render: (w) => <Ltr mono={false} className="tabular">{formatHashrate(w.hashrate)}</Ltr> },
+    { key: 'lastSeen', header: t('workers.columns.lastSeen'), render: (w) => (w.lastSeen ? formatRelative(w.lastSeen) : t('workers.never')) },
+    { key: 'actions', header: t('workers.columns.actions'), align: 'end', render: actions },
+  ];
+  return <Table caption={t('workers.title')} columns={columns} rows={workers} rowKey={(w) => w.id} empty={empty} />;
+}
