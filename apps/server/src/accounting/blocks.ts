@@ -1,0 +1,148 @@
+// Found blocks: pending -> confirmed (mature) or orphaned (left the main chain).
+//
+// BLOCK CREDIT RULE: a block's split (PPLNS reward, PPS+ transaction fees, SOLO reward) is fixed
+// when the block is first seen pending — while the window's shares are still kept — and stored in
+// block_credit_plans. Its ledger credits are written when the block matures (coinbase maturity,
+// 100 confirmations), so block-based credits become payable exactly when the coins do. A block
+// that leaves the main chain before that is orphaned and never credits; one that leaves it after
+// (a reorg deeper than maturity) is orphaned and every credit it wrote is reversed. PPS credits
+// (credits.ts) stand either way.
+import type { CoinId } from '../config/constants.js';
+import { BlockLifecycleRepository, type CreditPlanRow, type LifecycleBlock } from '../db/repositories/block-lifecycle.js';
+import { LedgerRepository, type LedgerEntryInput } from '../db/repositories/ledger.js';
+import { chainOf, feeBpsOf, paramsOf, type AccountingContext } from './context.js';
+import { splitByWeight, splitSolo, windowWeights, windowWork, type BlockSplit } from './math.js';
+
+const WINDOW_PAGE = 5_000;
+
+/** The split of one block as plan rows (zero amounts left out). */
+export function planRows(split: BlockSplit, poolPayeeId: number, creditReason: 'pplns' | 'solo'): CreditPlanRow[] {
+  const rows: CreditPlanRow[] = [];
+  for (const [payeeId, amount] of split.credits) rows.push({ label: `payee:${payeeId}`, payeeId, reason: creditReason, amount });
+  if (split.fee > 0n) rows.push({ label: 'fee', payeeId: poolPayeeId, reason: 'fee', amount: split.fee });
+  if (split.remainder > 0n) rows.push({ label: 'remainder', payeeId: poolPayeeId, reason: 'fee', amount: split.remainder });
+  return rows;
+}
+
+/** Weights of the last N = factor x W work units of a scheme's shares at the block's time. */
+async function pplnsWeights(ctx: AccountingContext, repo: BlockLifecycleRepository, block: LifecycleBlock): Promise<Map<number, bigint>> {
+  const window = windowWork(block.networkDifficulty, ctx.config.accounting.pplnsWindowFactor);
+  const weights = new Map<number, bigint>();
+  let counted = 0n;
+  let cursor: { createdAt: Date; id: bigint } | null = null;
+  for (;;) {
+    const page = await repo.windowPage(block.coin, block.scheme, block.foundAt, cursor, WINDOW_PAGE);
+    const step = windowWeights(page, window, weights, counted);
+    counted = step.counted;
+    const last = page[page.length - 1];
+    if (step.full || page.length < WINDOW_PAGE || !last) return weights;
+    cursor = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** Computes a block's split from its scheme. */
+export async function splitBlock(ctx: AccountingContext, repo: BlockLifecycleRepository, block: LifecycleBlock): Promise<BlockSplit> {
+  const feeBps = feeBpsOf(ctx.config, block.coin as CoinId);
+  if (block.scheme === 'solo') {
+    return block.finderPayeeId === null ? splitByWeight(block.reward, feeBps, new Map()) : splitSolo(block.reward, feeBps, block.finderPayeeId);
+  }
+  const value = block.scheme === 'pplns' ? block.reward : block.fees;
+  return splitByWeight(value, feeBps, await pplnsWeights(ctx, repo, block));
+}
+
+/** Effort: share difficulty since the pool's previous block / the block's network difficulty. */
+async function effortOf(repo: BlockLifecycleRepository, block: LifecycleBlock): Promise<number | null> {
+  if (!(block.networkDifficulty > 0)) return null;
+  const since = await repo.previousFoundAt(block.coin, block);
+  return (await repo.shareDifficultySum(block.coin, since, block.foundAt)) / block.networkDifficulty;
+}
+
+/** Fixes the split of every block not yet planned. */
+export async function planBlocks(ctx: AccountingContext, coin: CoinId): Promise<number> {
+  const repo = new BlockLifecycleRepository(ctx.db);
+  let planned = 0;
+  for (const block of await repo.unplanned(coin)) {
+    const split = await splitBlock(ctx, repo, block);
+    const effort = await effortOf(repo, block);
+    const saved = await ctx.db.transaction(async (tx) => {
+      const poolId = await new LedgerRepository(tx).ensurePoolPayee(coin);
+      const reason = block.scheme === 'solo' ? 'solo' : 'pplns';
+      return new BlockLifecycleRepository(tx).savePlan(block.id, planRows(split, poolId, reason), effort);
+    });
+    if (saved) planned++;
+  }
+  ctx.metrics.inc('blocks_planned_total', planned);
+  return planned;
+}
+
+/** Writes a matured block's planned credits and marks it confirmed, in one transaction. */
+async function confirmBlock(ctx: AccountingContext, block: LifecycleBlock, confirmations: number): Promise<void> {
+  const done = await ctx.db.transaction(async (tx) => {
+    const repo = new BlockLifecycleRepository(tx);
+    if (!(await repo.markConfirmed(block.id, confirmations))) return false;
+    const entries: LedgerEntryInput[] = (await repo.plan(block.id)).map((row) => ({
+      payeeId: row.payeeId,
+      coin: block.coin,
+      amount: row.amount,
+      reason: row.reason,
+      reference: `block:${block.id}:${row.label}`,
+      blockId: block.id,
+    }));
+    await new LedgerRepository(tx).append(entries);
+    return true;
+  });
+  if (!done) return;
+  ctx.metrics.inc('blocks_confirmed_total');
+  ctx.logger.info({ coin: block.coin, height: block.height, hash: block.hash, confirmations }, 'block confirmed; its credits are written');
+  ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'confirmed' });
+}
+
+/** Marks a block orphaned and reverses every block credit it wrote, in one transaction. */
+async function orphanBlock(ctx: AccountingContext, block: LifecycleBlock): Promise<void> {
+  const reversed = await ctx.db.transaction(async (tx) => {
+    const ledger = new LedgerRepository(tx);
+    const written = (await ledger.entriesForBlock(block.id)).filter((e) => e.reason !== 'reversal');
+    if (!(await new BlockLifecycleRepository(tx).markOrphaned(block.id, written.length > 0))) return -1;
+    const reversals: LedgerEntryInput[] = written.map((e) => ({
+      payeeId: e.payeeId,
+      coin: e.coin,
+      amount: -e.amount,
+      reason: 'reversal',
+      reference: `reversal:${e.reference}`,
+      blockId: block.id,
+    }));
+    return (await ledger.append(reversals)).length;
+  });
+  if (reversed < 0) return;
+  ctx.metrics.inc('blocks_orphaned_total');
+  ctx.metrics.inc('block_credits_reversed_total', reversed);
+  ctx.logger.warn({ coin: block.coin, height: block.height, hash: block.hash, reversed }, 'block left the main chain: orphaned');
+  ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'orphaned' });
+}
+
+/** One pass over a coin's tracked blocks: confirmations, maturity, orphans (reorgs). */
+export async function trackBlocks(ctx: AccountingContext, coin: CoinId): Promise<void> {
+  const chain = chainOf(ctx, coin);
+  const maturity = paramsOf(ctx.config, coin).coinbaseMaturity;
+  const repo = new BlockLifecycleRepository(ctx.db);
+  const tip = await chain.getBlockCount();
+  for (const block of await repo.tracked(coin, tip - 2 * maturity)) {
+    const onChain = block.height <= tip && (await chain.getBlockHash(block.height)) === block.hash;
+    if (!onChain) {
+      await orphanBlock(ctx, block);
+      continue;
+    }
+    const confirmations = tip - block.height + 1;
+    if (block.status === 'pending' && confirmations >= maturity && block.plannedAt !== null) {
+      await confirmBlock(ctx, block, confirmations);
+    } else if (confirmations !== block.confirmations) {
+      await repo.setConfirmations(block.id, confirmations);
+    }
+  }
+}
+
+/** Plans new blocks, then tracks all of them. */
+export async function processBlocks(ctx: AccountingContext, coin: CoinId): Promise<void> {
+  await planBlocks(ctx, coin);
+  await trackBlocks(ctx, coin);
+}

@@ -1,0 +1,148 @@
+// What accounting needs of a coin node and its wallet, and an adapter over JSON-RPC that works
+// with Bitcoin/Litecoin Core and with bcoin (whose wallet ignores sendmany comments, so runs are
+// reconciled by their outputs, not by the comment alone).
+import { RpcClient, RpcError, type RpcEndpoint } from '../chain/rpc.js';
+import { rpcAmount, unitsFromRpc } from './amounts.js';
+
+export interface WalletOutput {
+  address: string;
+  /** Base units, positive. */
+  amount: bigint;
+}
+
+export interface WalletTransaction {
+  txid: string;
+  /** -1 or lower: conflicted / no longer in the main chain or mempool. */
+  confirmations: number;
+  /** Unix seconds the wallet first saw it. */
+  time: number;
+  comment: string | undefined;
+  /** Every non-change output (paid to others or to the wallet's own receive addresses). */
+  outputs: WalletOutput[];
+}
+
+export interface AccountingChain {
+  getBlockCount(): Promise<number>;
+  getBlockHash(height: number): Promise<string>;
+  /** Confirmed wallet balance in base units (a pre-check; sendMany's answer is decisive). */
+  getWalletBalance(): Promise<bigint>;
+  /** One transaction paying every output; resolves with its txid. */
+  sendMany(outputs: ReadonlyMap<string, bigint>, comment: string): Promise<string>;
+  /** A wallet transaction, or undefined when the wallet does not know it. */
+  getWalletTransaction(txid: string): Promise<WalletTransaction | undefined>;
+  /** Wallet transactions first seen at or after `sinceUnixSeconds`, with their outputs. */
+  findWalletTransactions(sinceUnixSeconds: number): Promise<WalletTransaction[]>;
+}
+
+interface RpcDetail {
+  address?: string | null;
+  category: string;
+  amount: number;
+  vout: number;
+}
+
+interface RpcWalletTx {
+  txid?: string;
+  confirmations: number;
+  time: number;
+  comment?: string;
+  details: RpcDetail[];
+}
+
+interface RpcListEntry {
+  txid: string;
+  category: string;
+  time: number;
+}
+
+/** True when the node answered with an error: the request was refused, nothing was sent. */
+export function isNodeRejection(error: unknown): boolean {
+  return error instanceof RpcError ? error.kind === 'rpc' : (error as { kind?: unknown } | null)?.kind === 'rpc';
+}
+
+/** True when a node's refusal says the wallet cannot fund the payment. */
+export function isInsufficientFunds(error: unknown): boolean {
+  if (!isNodeRejection(error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === -6 || /insufficient funds|not enough funds/i.test((error as Error).message);
+}
+
+function toWalletTransaction(txid: string, raw: RpcWalletTx): WalletTransaction {
+  const byVout = new Map<number, WalletOutput>();
+  for (const detail of raw.details) {
+    if (!detail.address || (detail.category !== 'send' && detail.category !== 'receive')) continue;
+    byVout.set(detail.vout, { address: detail.address, amount: unitsFromRpc(Math.abs(detail.amount)) });
+  }
+  return {
+    txid,
+    confirmations: raw.confirmations,
+    time: raw.time,
+    comment: raw.comment,
+    outputs: [...byVout.entries()].sort((a, b) => a[0] - b[0]).map(([, output]) => output),
+  };
+}
+
+export class RpcAccountingChain implements AccountingChain {
+  private readonly node: RpcClient;
+  private readonly wallet: RpcClient;
+
+  constructor(rpc: RpcEndpoint, walletRpc: RpcEndpoint = rpc, timeoutMs = 30_000) {
+    this.node = new RpcClient(rpc, timeoutMs);
+    this.wallet = new RpcClient(walletRpc, timeoutMs);
+  }
+
+  getBlockCount(): Promise<number> {
+    return this.node.call<number>('getblockcount');
+  }
+
+  getBlockHash(height: number): Promise<string> {
+    return this.node.call<string>('getblockhash', [height]);
+  }
+
+  async getWalletBalance(): Promise<bigint> {
+    return unitsFromRpc(await this.wallet.call<number>('getbalance', ['*', 1]));
+  }
+
+  async sendMany(outputs: ReadonlyMap<string, bigint>, comment: string): Promise<string> {
+    const amounts: Record<string, unknown> = {};
+    for (const [address, units] of outputs) amounts[address] = rpcAmount(units);
+    return this.wallet.call<string>('sendmany', ['', amounts, 1, comment]);
+  }
+
+  async getWalletTransaction(txid: string): Promise<WalletTransaction | undefined> {
+    try {
+      return toWalletTransaction(txid, await this.wallet.call<RpcWalletTx>('gettransaction', [txid]));
+    } catch (error) {
+      if (error instanceof RpcError && error.kind === 'rpc' && (error.code === -5 || /not found|not in wallet/i.test(error.message))) {
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  async findWalletTransactions(sinceUnixSeconds: number): Promise<WalletTransaction[]> {
+    // Core lists the newest `count` transactions; bcoin lists the oldest `count` from `skip`.
+    // Asking for all of them (txcount) gives the same answer on both; this runs only when a
+    // payout run was interrupted, so its cost does not matter.
+    const info = await this.wallet.call<{ txcount?: number }>('getwalletinfo');
+    const count = Math.max(100, (info.txcount ?? 0) + 100);
+    const entries = await this.wallet.call<RpcListEntry[]>('listtransactions', ['*', count, 0]);
+    const txids = new Set<string>();
+    for (const entry of entries) {
+      if (entry.time < sinceUnixSeconds) continue;
+      if (entry.category === 'generate' || entry.category === 'immature' || entry.category === 'orphan') continue;
+      txids.add(entry.txid);
+    }
+    const found: WalletTransaction[] = [];
+    for (const txid of txids) {
+      const tx = await this.getWalletTransaction(txid);
+      if (tx) found.push(tx);
+    }
+    return found;
+  }
+
+  close(): void {
+    this.node.close();
+    this.wallet.close();
+  }
+}

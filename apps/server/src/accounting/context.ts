@@ -1,0 +1,41 @@
+import { algorithmOf, coinParams, type CoinParams } from '@manjam/protocol';
+import type { Config } from '../config/index.js';
+import type { CoinId } from '../config/constants.js';
+import type { Database } from '../db/index.js';
+import type { PoolEvents } from '../events.js';
+import type { Logger } from '../logger.js';
+import type { AccountingChain } from './chain.js';
+import type { AccountingMetrics } from './metrics.js';
+
+/** What every accounting step works with. */
+export interface AccountingContext {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  events: PoolEvents;
+  chains: Map<CoinId, AccountingChain>;
+  metrics: AccountingMetrics;
+  /** The clock (tests pass their own). */
+  now: () => Date;
+}
+
+export function paramsOf(config: Config, coin: CoinId): CoinParams {
+  return coinParams(coin, config.chains[coin].network);
+}
+
+/** The pool fee of a coin's algorithm in basis points (config keys: sha256, scrypt, ...). */
+export function feeBpsOf(config: Config, coin: CoinId): number {
+  const key = algorithmOf(coin) === 'sha256d' ? 'sha256' : 'scrypt';
+  return config.accounting.feeBasisPoints[key] ?? 100;
+}
+
+/** Expected hashes per unit of Stratum difficulty: 2^32 (sha256d), 2^16 (scrypt). */
+export function hashesPerDifficulty(coin: CoinId): number {
+  return algorithmOf(coin) === 'sha256d' ? 2 ** 32 : 2 ** 16;
+}
+
+export function chainOf(ctx: AccountingContext, coin: CoinId): AccountingChain {
+  const chain = ctx.chains.get(coin);
+  if (!chain) throw new Error(`no chain connection for ${coin}`);
+  return chain;
+}

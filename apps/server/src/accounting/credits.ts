@@ -1,0 +1,90 @@
+// PPS credits: the subsidy part of PPS+ is credited per accepted share, at the network difficulty
+// of the moment, whether or not the pool finds a block. PAYABILITY RULE: PPS credits are written
+// as shares are processed and are payable at once, as PPS promises (the pool carries the luck);
+// an orphaned block never takes them back.
+import { blockSubsidy } from '@manjam/protocol';
+import type { CoinId } from '../config/constants.js';
+import { LedgerRepository, PpsCreditRepository, type LedgerEntryInput, type UncreditedShare } from '../db/repositories/ledger.js';
+import type { Queryable } from '../db/index.js';
+import { feeBpsOf, paramsOf, type AccountingContext } from './context.js';
+import { creditPps, type PpsShare } from './math.js';
+import { settlementDayOf } from './settlement.js';
+
+export const PPS_BATCH_SIZE = 5_000;
+const MAX_BATCHES_PER_CYCLE = 20;
+
+export interface PpsBatchResult {
+  shares: number;
+  credited: bigint;
+  fee: bigint;
+}
+
+/** Credits every uncredited share of a coin, batch by batch; returns the totals. */
+export async function creditShares(ctx: AccountingContext, coin: CoinId, batchSize = PPS_BATCH_SIZE): Promise<PpsBatchResult> {
+  const total: PpsBatchResult = { shares: 0, credited: 0n, fee: 0n };
+  for (let i = 0; i < MAX_BATCHES_PER_CYCLE; i++) {
+    const batch = await ctx.db.transaction((tx) => creditBatch(ctx, tx, coin, batchSize));
+    total.shares += batch.shares;
+    total.credited += batch.credited;
+    total.fee += batch.fee;
+    if (batch.shares < batchSize) break;
+  }
+  ctx.metrics.inc('shares_credited_total', total.shares);
+  ctx.metrics.inc('pps_credited_base_units', total.credited);
+  return total;
+}
+
+/** Groups shares by settlement day: PPS credits are dated by their shares so each lands in its day. */
+function groupByDay(shares: readonly UncreditedShare[], hourUtc: number): UncreditedShare[][] {
+  const groups = new Map<string, UncreditedShare[]>();
+  for (const share of shares) {
+    const key = settlementDayOf(share.createdAt, hourUtc);
+    const group = groups.get(key) ?? [];
+    group.push(share);
+    groups.set(key, group);
+  }
+  return [...groups.keys()].sort().map((key) => groups.get(key) ?? []);
+}
+
+async function creditBatch(ctx: AccountingContext, tx: Queryable, coin: CoinId, batchSize: number): Promise<PpsBatchResult> {
+  const shares = new PpsCreditRepository(tx);
+  const ledger = new LedgerRepository(tx);
+  const rows = await shares.uncreditedShares(coin, batchSize);
+  if (rows.length === 0) return { shares: 0, credited: 0n, fee: 0n };
+  const params = paramsOf(ctx.config, coin);
+  const feeBps = feeBpsOf(ctx.config, coin);
+  const pps = rows.filter((row) => row.scheme === 'pps-plus');
+  const poolId = await ledger.ensurePoolPayee(coin);
+  const payeeIds = [...new Set(pps.map((row) => row.payeeId))];
+  const carried = await shares.carries(coin, [...payeeIds, poolId]);
+  let poolCarry = carried.get(poolId) ?? 0n;
+  const result: PpsBatchResult = { shares: rows.length, credited: 0n, fee: 0n };
+  const entries: LedgerEntryInput[] = [];
+  for (const group of groupByDay(pps, ctx.config.accounting.settlementHourUtc)) {
+    const first = group[0];
+    const last = group[group.length - 1];
+    if (!first || !last) continue;
+    const input: PpsShare[] = group.map((row) => ({
+      payeeId: row.payeeId,
+      difficulty: row.difficulty,
+      networkDifficulty: row.networkDifficulty,
+      subsidy: blockSubsidy(params, row.height),
+    }));
+    const split = creditPps(input, feeBps, { payees: carried, pool: poolCarry });
+    const range = `${coin}:${first.id}-${last.id}`;
+    const createdAt = last.createdAt;
+    for (const [payeeId, credit] of split.credits) {
+      carried.set(payeeId, split.carry.payees.get(payeeId) ?? 0n);
+      if (credit > 0n) entries.push({ payeeId, coin, amount: credit, reason: 'pps', reference: `pps:${range}:${payeeId}`, createdAt });
+      result.credited += credit;
+    }
+    poolCarry = split.carry.pool;
+    if (split.fee > 0n) entries.push({ payeeId: poolId, coin, amount: split.fee, reason: 'fee', reference: `pps-fee:${range}`, createdAt });
+    result.fee += split.fee;
+  }
+  await ledger.append(entries);
+  for (const payeeId of payeeIds) await shares.saveCarry(coin, payeeId, carried.get(payeeId) ?? 0n);
+  await shares.saveCarry(coin, poolId, poolCarry);
+  await shares.markCredited(rows.map((row) => row.id));
+  return result;
+}

@@ -1,0 +1,130 @@
+// Accounting: shares and found blocks -> ledger credits -> daily settlements -> on-chain payouts.
+// One serial loop: credits, block lifecycle and settlement every cycle; payouts per coin every
+// payoutIntervalHours (counted from the last run in the database, so restarts keep the rhythm).
+// Nothing overlaps, and no error escapes as an unhandled rejection.
+import type { Config } from '../config/index.js';
+import type { CoinId } from '../config/constants.js';
+import type { Database } from '../db/index.js';
+import { BalancesRepository, type BalanceMismatch } from '../db/repositories/balances.js';
+import { PayoutsRepository } from '../db/repositories/payouts.js';
+import type { PoolEvents } from '../events.js';
+import type { Logger } from '../logger.js';
+import { processBlocks } from './blocks.js';
+import type { AccountingChain } from './chain.js';
+import type { AccountingContext } from './context.js';
+import { creditShares } from './credits.js';
+import { AccountingMetrics } from './metrics.js';
+import { runPayoutsForCoin, type PayoutRunResult } from './payouts.js';
+import { reconcilePayouts } from './reconcile.js';
+import { settleDays } from './settlement.js';
+
+export type { AccountingChain, WalletTransaction, WalletOutput } from './chain.js';
+export { RpcAccountingChain, isInsufficientFunds, isNodeRejection } from './chain.js';
+export type { PayoutRunResult, PayoutRunOutcome } from './payouts.js';
+export { CRASH_AFTER_SEND_ENV } from './payouts.js';
+export { ACCOUNTING_COUNTERS, type AccountingCounter } from './metrics.js';
+
+export interface AccountingDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  events: PoolEvents;
+  chains: Map<CoinId, AccountingChain>;
+  /** Cycle period for credits, blocks and settlement (default 10 s). */
+  cycleMs?: number;
+  /** false: no timer, only explicit runOnce/runPayouts calls (tests, operator tools). */
+  loop?: boolean;
+  now?: () => Date;
+}
+
+export interface AccountingService {
+  /** Credits shares, tracks blocks (plan, confirm, orphan), settles closed days, for every coin. */
+  runOnce(): Promise<void>;
+  /** A payout run now, for one coin or every coin (operators, tests). */
+  runPayouts(coin?: CoinId): Promise<PayoutRunResult[]>;
+  /** Cached balances that differ from the ledger (empty when sound); also sets `balance_mismatches`. */
+  checkBalances(): Promise<BalanceMismatch[]>;
+  metrics(): Record<string, number>;
+  stop(): Promise<void>;
+}
+
+const BALANCE_CHECK_EVERY_CYCLES = 360;
+
+export async function startAccounting(deps: AccountingDeps): Promise<AccountingService> {
+  const logger = deps.logger.child({ module: 'accounting' });
+  const metrics = new AccountingMetrics();
+  const ctx: AccountingContext = { ...deps, logger, metrics, now: deps.now ?? (() => new Date()) };
+  const coins = [...deps.chains.keys()].filter((coin) => deps.config.chains[coin].enabled);
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = queue.then(fn, fn);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const guarded = async (what: string, coin: CoinId, fn: () => Promise<unknown>): Promise<void> => {
+    try {
+      await fn();
+    } catch (error) {
+      metrics.inc('cycle_errors_total');
+      logger.error({ coin, err: error }, `accounting ${what} failed; retried next cycle`);
+    }
+  };
+  const checkBalances = async (): Promise<BalanceMismatch[]> => {
+    const mismatches = await new BalancesRepository(deps.db).mismatches();
+    metrics.set('balance_mismatches', mismatches.length);
+    if (mismatches.length > 0) logger.error({ mismatches: mismatches.length }, 'ALERT: cached balances differ from the ledger');
+    return mismatches;
+  };
+  let cycles = 0;
+  const cycle = async (): Promise<void> => {
+    for (const coin of coins) {
+      await guarded('credits', coin, () => creditShares(ctx, coin));
+      await guarded('blocks', coin, () => processBlocks(ctx, coin));
+      await guarded('settlement', coin, () => settleDays(ctx, coin));
+    }
+    if (cycles % BALANCE_CHECK_EVERY_CYCLES === 0) await checkBalances().catch((err: unknown) => logger.error({ err }, 'balance check failed'));
+    cycles++;
+    metrics.inc('cycles_total');
+  };
+  const payoutsDue = async (): Promise<void> => {
+    const intervalMs = deps.config.accounting.payoutIntervalHours * 3_600_000;
+    for (const coin of coins) {
+      const last = await new PayoutsRepository(deps.db).lastRunAt(coin);
+      if (last && ctx.now().getTime() - last.getTime() < intervalMs) continue;
+      await guarded('payouts', coin, () => runPayoutsForCoin(ctx, coin));
+    }
+  };
+  // A run left by a crash is resolved before anything else.
+  await exclusive(async () => {
+    for (const coin of coins) await guarded('reconcile', coin, () => reconcilePayouts(ctx, coin));
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = (): void => {
+    if (stopped || deps.loop === false) return;
+    timer = setTimeout(() => {
+      void exclusive(async () => {
+        await cycle();
+        await payoutsDue().catch((err: unknown) => logger.error({ err }, 'payout scheduling failed'));
+      }).finally(schedule);
+    }, deps.cycleMs ?? 10_000);
+  };
+  schedule();
+  logger.info({ coins }, 'accounting started');
+  return {
+    runOnce: () => exclusive(cycle),
+    runPayouts: (coin) =>
+      exclusive(async () => {
+        const results: PayoutRunResult[] = [];
+        for (const c of coin ? [coin] : coins) results.push(await runPayoutsForCoin(ctx, c));
+        return results;
+      }),
+    checkBalances: () => exclusive(checkBalances),
+    metrics: () => metrics.snapshot(),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await queue;
+    },
+  };
+}

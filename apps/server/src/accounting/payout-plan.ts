@@ -1,0 +1,84 @@
+// Who is paid in a payout run, how much, and to which address — pure decisions over balances.
+import { isValidAddress, type CoinParams } from '@manjam/protocol';
+import type { PayableBalance } from '../db/repositories/payouts.js';
+import { parseCoins } from './amounts.js';
+
+export const PAYOUT_THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
+export type PayoutThreshold = (typeof PAYOUT_THRESHOLDS)[number];
+
+export interface PlannedPayout {
+  payeeId: number;
+  userId: number | null;
+  address: string;
+  amount: bigint;
+}
+
+export interface SkippedPayee {
+  payeeId: number;
+  amount: bigint;
+  reason: 'below-threshold' | 'no-address' | 'invalid-address';
+  address?: string;
+}
+
+/**
+ * The address a payee is paid to. Users: a pending payout address once its hold has passed,
+ * else the settings' payout address, else the account's wallet address. Wallets: their address.
+ */
+export function payoutAddressOf(balance: PayableBalance, now: Date): string | null {
+  if (balance.kind === 'wallet') return balance.payeeAddress;
+  const pendingDue =
+    balance.pendingPayoutAddress !== null &&
+    balance.pendingPayoutEffectiveAt !== null &&
+    balance.pendingPayoutEffectiveAt.getTime() <= now.getTime();
+  if (pendingDue) return balance.pendingPayoutAddress;
+  return balance.payoutAddress ?? balance.walletAddress;
+}
+
+/** Threshold in base units: the user's setting, else the pool default (wallets always the default). */
+export function thresholdOf(balance: PayableBalance, defaultThreshold: PayoutThreshold): bigint {
+  const chosen = balance.kind === 'user' && balance.threshold !== null ? balance.threshold : defaultThreshold;
+  return parseCoins(chosen);
+}
+
+/** Splits balances into payouts and skipped payees (with the reason, for the log). */
+export function planPayouts(
+  balances: readonly PayableBalance[],
+  params: CoinParams,
+  defaultThreshold: PayoutThreshold,
+  now: Date,
+): { payouts: PlannedPayout[]; skipped: SkippedPayee[] } {
+  const payouts: PlannedPayout[] = [];
+  const skipped: SkippedPayee[] = [];
+  for (const balance of balances) {
+    if (balance.amount < thresholdOf(balance, defaultThreshold)) {
+      skipped.push({ payeeId: balance.payeeId, amount: balance.amount, reason: 'below-threshold' });
+      continue;
+    }
+    const address = payoutAddressOf(balance, now);
+    if (!address) {
+      skipped.push({ payeeId: balance.payeeId, amount: balance.amount, reason: 'no-address' });
+    } else if (!isValidAddress(address, params)) {
+      skipped.push({ payeeId: balance.payeeId, amount: balance.amount, reason: 'invalid-address', address });
+    } else {
+      payouts.push({ payeeId: balance.payeeId, userId: balance.userId, address, amount: balance.amount });
+    }
+  }
+  return { payouts, skipped };
+}
+
+/** sendmany outputs: one per address (two payees sharing an address are summed). */
+export function outputsOf(payouts: readonly { address: string; amount: bigint }[]): Map<string, bigint> {
+  const outputs = new Map<string, bigint>();
+  for (const payout of payouts) outputs.set(payout.address, (outputs.get(payout.address) ?? 0n) + payout.amount);
+  return outputs;
+}
+
+/** True when a wallet transaction pays at least every expected output (address and exact amount). */
+export function paysOutputs(expected: ReadonlyMap<string, bigint>, outputs: readonly { address: string; amount: bigint }[]): boolean {
+  const seen = new Map<string, bigint[]>();
+  for (const output of outputs) seen.set(output.address, [...(seen.get(output.address) ?? []), output.amount]);
+  for (const [address, amount] of expected) {
+    if (!(seen.get(address) ?? []).includes(amount)) return false;
+  }
+  return expected.size > 0;
+}

@@ -1,0 +1,119 @@
+// Payout runs: every balance at or above its owner's threshold, paid with ONE sendmany.
+//
+// CRASH SAFETY. (1) In one transaction: the run ('intent', with a unique comment), its payouts
+// ('pending') and the debit ledger entries. (2) sendmany with that comment. (3) In one
+// transaction: run and payouts 'sent' with the txid. A crash between (2) and (3) leaves an
+// 'intent' run; on restart (and before every run) reconcile() looks in the wallet for a
+// transaction carrying the run's comment or paying exactly its outputs, not claimed by another
+// run: found -> 'sent' with that txid; not found -> nothing was sent, the run is 'failed' and its
+// debits are reversed (the balances are paid by the next run). A node that REFUSES the sendmany
+// (an RPC error: e.g. insufficient funds) also fails the run and reverses its debits at once; a
+// sendmany whose outcome is unknown (timeout, connection lost) stays 'intent' for reconcile.
+// So a balance is never paid twice and never dropped. One accounting process pays a coin.
+import { randomUUID } from 'node:crypto';
+import type { CoinId } from '../config/constants.js';
+import { LedgerRepository, type LedgerEntryInput } from '../db/repositories/ledger.js';
+import { PayoutsRepository } from '../db/repositories/payouts.js';
+import { formatCoins } from './amounts.js';
+import { isInsufficientFunds, isNodeRejection } from './chain.js';
+import { chainOf, paramsOf, type AccountingContext } from './context.js';
+import { outputsOf, planPayouts, type PlannedPayout } from './payout-plan.js';
+import { reconcilePayouts } from './reconcile.js';
+import { failRun } from './payout-ledger.js';
+
+export const PAYOUT_RUN_RESULTS = ['sent', 'nothing-to-pay', 'insufficient-funds', 'failed', 'unknown-outcome'] as const;
+export type PayoutRunOutcome = (typeof PAYOUT_RUN_RESULTS)[number];
+
+export interface PayoutRunResult {
+  coin: CoinId;
+  status: PayoutRunOutcome;
+  runId: bigint | null;
+  txid: string | null;
+  comment: string | null;
+  payouts: PlannedPayout[];
+  total: bigint;
+  error?: string;
+}
+
+/** Test-only switch: SIGKILL this process right after sendmany returns (crash-safety tests). */
+export const CRASH_AFTER_SEND_ENV = 'MANJAM_TEST_CRASH_AFTER_SEND';
+
+/** Step 1: the intent (run, payouts, debits) in one transaction. */
+async function recordIntent(ctx: AccountingContext, coin: CoinId): Promise<{ runId: bigint; comment: string; payouts: PlannedPayout[] } | null> {
+  return ctx.db.transaction(async (tx) => {
+    const repo = new PayoutsRepository(tx);
+    const plan = planPayouts(await repo.payableBalances(coin), paramsOf(ctx.config, coin), ctx.config.accounting.defaultPayoutThreshold, ctx.now());
+    for (const skip of plan.skipped.filter((s) => s.reason !== 'below-threshold')) {
+      ctx.metrics.inc('payouts_skipped_invalid_address_total');
+      ctx.logger.warn({ coin, ...skip, amount: skip.amount.toString() }, 'balance above threshold not paid: no valid payout address');
+    }
+    if (plan.payouts.length === 0) return null;
+    const comment = `manjam-payout:${coin}:${randomUUID()}`;
+    const runId = await repo.createRun(coin, comment);
+    const debits: LedgerEntryInput[] = [];
+    for (const payout of plan.payouts) {
+      const payoutId = await repo.addPayout(runId, payout.payeeId, coin, payout.address, payout.amount);
+      debits.push({ payeeId: payout.payeeId, coin, amount: -payout.amount, reason: 'payout', reference: `payout:${payoutId}`, payoutId });
+    }
+    await new LedgerRepository(tx).append(debits);
+    return { runId, comment, payouts: plan.payouts };
+  });
+}
+
+async function markRunSent(ctx: AccountingContext, coin: CoinId, runId: bigint, txid: string): Promise<void> {
+  const payouts = await ctx.db.transaction(async (tx) => {
+    const repo = new PayoutsRepository(tx);
+    return (await repo.markSent(runId, txid)) ? repo.payoutsOfRun(runId) : [];
+  });
+  for (const p of payouts) {
+    ctx.events.emit('payout.sent', { coin, payeeId: p.payeeId, userId: p.userId, amount: p.amount, txid });
+  }
+  ctx.metrics.inc('payout_runs_sent_total');
+  ctx.metrics.inc('payouts_sent_total', payouts.length);
+  ctx.metrics.inc('payout_base_units_sent', payouts.reduce((sum, p) => sum + p.amount, 0n));
+}
+
+/** One payout run for a coin (reconciles earlier runs first). */
+export async function runPayoutsForCoin(ctx: AccountingContext, coin: CoinId): Promise<PayoutRunResult> {
+  await reconcilePayouts(ctx, coin);
+  const intent = await recordIntent(ctx, coin);
+  const empty = { coin, runId: null, txid: null, comment: null, payouts: [], total: 0n };
+  if (!intent) return { ...empty, status: 'nothing-to-pay' };
+  ctx.metrics.inc('payout_runs_total');
+  const outputs = outputsOf(intent.payouts);
+  const total = [...outputs.values()].reduce((a, b) => a + b, 0n);
+  const base = { coin, runId: intent.runId, comment: intent.comment, payouts: intent.payouts, total };
+  const chain = chainOf(ctx, coin);
+  let txid: string;
+  try {
+    const balance = await chain.getWalletBalance();
+    if (balance < total) throw Object.assign(new Error(`Insufficient funds: wallet holds ${formatCoins(balance)} ${coin}`), { kind: 'rpc', code: -6 });
+    txid = await chain.sendMany(outputs, intent.comment);
+  } catch (error) {
+    return handleSendError(ctx, base, error);
+  }
+  if (process.env[CRASH_AFTER_SEND_ENV] === '1') process.kill(process.pid, 'SIGKILL');
+  await markRunSent(ctx, coin, intent.runId, txid);
+  ctx.logger.info({ coin, runId: intent.runId.toString(), txid, payees: intent.payouts.length, total: formatCoins(total) }, 'payout run sent');
+  return { ...base, status: 'sent', txid };
+}
+
+async function handleSendError(ctx: AccountingContext, base: Omit<PayoutRunResult, 'status' | 'txid'>, error: unknown): Promise<PayoutRunResult> {
+  const message = error instanceof Error ? error.message : String(error);
+  const runId = base.runId ?? 0n;
+  const log = { coin: base.coin, runId: runId.toString(), total: formatCoins(base.total), error: message };
+  if (!isNodeRejection(error)) {
+    ctx.metrics.inc('payout_runs_unknown_outcome_total');
+    ctx.logger.error(log, 'payout run outcome unknown (no answer from the wallet): left as intent, reconciled before the next run');
+    return { ...base, status: 'unknown-outcome', txid: null, error: message };
+  }
+  await failRun(ctx, runId, message);
+  if (isInsufficientFunds(error)) {
+    ctx.metrics.inc('payout_insufficient_funds_total');
+    ctx.logger.error(log, 'ALERT: payout run stopped, the pool wallet has not enough funds; balances are kept');
+    return { ...base, status: 'insufficient-funds', txid: null, error: message };
+  }
+  ctx.metrics.inc('payout_runs_failed_total');
+  ctx.logger.error(log, 'payout run refused by the wallet; balances are kept');
+  return { ...base, status: 'failed', txid: null, error: message };
+}

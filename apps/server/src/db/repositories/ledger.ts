@@ -1,0 +1,210 @@
+import type { Queryable } from '../types.js';
+
+export const LEDGER_REASONS = ['pps', 'pplns', 'solo', 'fee', 'payout', 'reversal', 'adjustment'] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+export interface LedgerEntryInput {
+  payeeId: number;
+  coin: string;
+  /** Signed base units: credits positive, debits negative. */
+  amount: bigint;
+  reason: LedgerReason;
+  /** Idempotency key: an entry whose reference exists is never written again. */
+  reference: string;
+  blockId?: number | null;
+  payoutId?: bigint | null;
+  createdAt?: Date;
+}
+
+export interface LedgerEntryRow {
+  id: bigint;
+  payeeId: number;
+  coin: string;
+  amount: bigint;
+  reason: LedgerReason;
+  reference: string;
+  blockId: number | null;
+  payoutId: bigint | null;
+  createdAt: Date;
+}
+
+interface RawEntry {
+  id: bigint;
+  payee_id: number;
+  coin: string;
+  amount: bigint;
+  reason: LedgerReason;
+  reference: string;
+  block_id: number | null;
+  payout_id: bigint | null;
+  created_at: Date;
+}
+
+const toEntry = (r: RawEntry): LedgerEntryRow => ({
+  id: r.id,
+  payeeId: r.payee_id,
+  coin: r.coin,
+  amount: r.amount,
+  reason: r.reason,
+  reference: r.reference,
+  blockId: r.block_id,
+  payoutId: r.payout_id,
+  createdAt: new Date(r.created_at),
+});
+
+const ENTRY_COLUMNS = 'id, payee_id, coin, amount, reason, reference, block_id, payout_id, created_at';
+
+/**
+ * The immutable ledger. `append` writes an entry and moves the cached balance in the same
+ * statement, so cache and ledger can only move together; call it inside a transaction.
+ */
+export class LedgerRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** Appends entries in order; returns those actually written (a known reference is skipped). */
+  async append(entries: readonly LedgerEntryInput[]): Promise<LedgerEntryInput[]> {
+    const written: LedgerEntryInput[] = [];
+    for (const entry of entries) {
+      const result = await this.db.query<{ payee_id: number }>(
+        `WITH inserted AS (
+           INSERT INTO ledger_entries (payee_id, coin, amount, reason, reference, block_id, payout_id, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now()))
+           ON CONFLICT (reference) DO NOTHING
+           RETURNING payee_id, coin, amount)
+         INSERT INTO balances (payee_id, coin, amount)
+         SELECT payee_id, coin, amount FROM inserted
+         ON CONFLICT (payee_id, coin) DO UPDATE SET amount = balances.amount + EXCLUDED.amount, updated_at = now()
+         RETURNING payee_id`,
+        [
+          entry.payeeId,
+          entry.coin,
+          entry.amount,
+          entry.reason,
+          entry.reference,
+          entry.blockId ?? null,
+          entry.payoutId ?? null,
+          entry.createdAt?.toISOString() ?? null,
+        ],
+      );
+      if (result.rowCount > 0) written.push(entry);
+    }
+    return written;
+  }
+
+  /** The pool's own payee on a coin (fees, remainders), created on first use. */
+  async ensurePoolPayee(coin: string): Promise<number> {
+    const result = await this.db.query<{ id: number }>(
+      `INSERT INTO payees (coin, kind) VALUES ($1, 'pool')
+       ON CONFLICT (coin) WHERE kind = 'pool' DO UPDATE SET coin = EXCLUDED.coin
+       RETURNING id`,
+      [coin],
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error(`no pool payee for ${coin}`);
+    return row.id;
+  }
+
+  /** A payee's balance as the ledger sums it (the truth the cache must equal). */
+  async sum(payeeId: number, coin: string): Promise<bigint> {
+    const result = await this.db.query<{ total: bigint }>(
+      'SELECT COALESCE(SUM(amount), 0)::bigint AS total FROM ledger_entries WHERE payee_id = $1 AND coin = $2',
+      [payeeId, coin],
+    );
+    return result.rows[0]?.total ?? 0n;
+  }
+
+  async entriesForBlock(blockId: number): Promise<LedgerEntryRow[]> {
+    const result = await this.db.query<RawEntry>(
+      `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE block_id = $1 ORDER BY id`,
+      [blockId],
+    );
+    return result.rows.map(toEntry);
+  }
+
+  async entriesForPayee(payeeId: number, coin: string): Promise<LedgerEntryRow[]> {
+    const result = await this.db.query<RawEntry>(
+      `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE payee_id = $1 AND coin = $2 ORDER BY id`,
+      [payeeId, coin],
+    );
+    return result.rows.map(toEntry);
+  }
+
+  async entriesByReferencePrefix(prefix: string): Promise<LedgerEntryRow[]> {
+    const result = await this.db.query<RawEntry>(
+      `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE starts_with(reference, $1) ORDER BY id`,
+      [prefix],
+    );
+    return result.rows.map(toEntry);
+  }
+}
+
+export interface UncreditedShare {
+  id: bigint;
+  payeeId: number;
+  difficulty: number;
+  networkDifficulty: number;
+  height: number;
+  scheme: string;
+  createdAt: Date;
+}
+
+interface RawShare {
+  id: bigint;
+  payee_id: number;
+  difficulty: number;
+  network_difficulty: number;
+  height: number;
+  scheme: string;
+  created_at: Date;
+}
+
+/** The shares side of PPS crediting: uncredited shares, the credited flag, carried fractions. */
+export class PpsCreditRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** The oldest uncredited shares of a coin, locked until the transaction ends. */
+  async uncreditedShares(coin: string, limit: number): Promise<UncreditedShare[]> {
+    const result = await this.db.query<RawShare>(
+      `SELECT id, payee_id, difficulty, network_difficulty, height, scheme, created_at
+       FROM shares WHERE coin = $1 AND NOT credited ORDER BY id LIMIT $2 FOR UPDATE`,
+      [coin, limit],
+    );
+    return result.rows.map((r) => ({
+      id: r.id,
+      payeeId: r.payee_id,
+      difficulty: Number(r.difficulty),
+      networkDifficulty: Number(r.network_difficulty),
+      height: r.height,
+      scheme: r.scheme,
+      createdAt: new Date(r.created_at),
+    }));
+  }
+
+  async markCredited(ids: readonly bigint[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db.query('UPDATE shares SET credited = TRUE WHERE id = ANY($1::bigint[])', [
+      ids.map((id) => id.toString()),
+    ]);
+    return result.rowCount;
+  }
+
+  /** Carried fixed-point fractions of these payees (0 when none). */
+  async carries(coin: string, payeeIds: readonly number[]): Promise<Map<number, bigint>> {
+    const out = new Map<number, bigint>();
+    if (payeeIds.length === 0) return out;
+    const result = await this.db.query<{ payee_id: number; fraction: bigint }>(
+      'SELECT payee_id, fraction FROM pps_carry WHERE coin = $1 AND payee_id = ANY($2::int[]) FOR UPDATE',
+      [coin, [...payeeIds]],
+    );
+    for (const row of result.rows) out.set(row.payee_id, row.fraction);
+    return out;
+  }
+
+  async saveCarry(coin: string, payeeId: number, fraction: bigint): Promise<void> {
+    await this.db.query(
+      `INSERT INTO pps_carry (payee_id, coin, fraction) VALUES ($1, $2, $3)
+       ON CONFLICT (payee_id, coin) DO UPDATE SET fraction = EXCLUDED.fraction, updated_at = now()`,
+      [payeeId, coin, fraction],
+    );
+  }
+}

@@ -1,0 +1,210 @@
+import type { Queryable } from '../types.js';
+
+export const PAYOUT_RUN_STATUSES = ['intent', 'sent', 'recorded', 'failed'] as const;
+export type PayoutRunStatus = (typeof PAYOUT_RUN_STATUSES)[number];
+export const PAYOUT_STATUSES = ['pending', 'sent', 'confirmed', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** A payee holding a positive balance, with everything needed to decide where and whether to pay. */
+export interface PayableBalance {
+  payeeId: number;
+  kind: 'user' | 'wallet';
+  userId: number | null;
+  amount: bigint;
+  /** user_settings.payout_threshold ('0.001' | '0.01' | '0.1'), null for wallets or no settings. */
+  threshold: string | null;
+  payeeAddress: string | null;
+  payoutAddress: string | null;
+  pendingPayoutAddress: string | null;
+  pendingPayoutEffectiveAt: Date | null;
+  walletAddress: string | null;
+}
+
+export interface PayoutRunRow {
+  id: bigint;
+  coin: string;
+  status: PayoutRunStatus;
+  comment: string;
+  txid: string | null;
+  error: string | null;
+  createdAt: Date;
+}
+
+export interface PayoutRow {
+  id: bigint;
+  runId: bigint;
+  payeeId: number;
+  userId: number | null;
+  coin: string;
+  address: string;
+  amount: bigint;
+  status: PayoutStatus;
+  txid: string | null;
+}
+
+interface RawRun {
+  id: bigint;
+  coin: string;
+  status: PayoutRunStatus;
+  comment: string;
+  txid: string | null;
+  error: string | null;
+  created_at: Date;
+}
+
+const toRun = (r: RawRun): PayoutRunRow => ({
+  id: r.id,
+  coin: r.coin,
+  status: r.status,
+  comment: r.comment,
+  txid: r.txid,
+  error: r.error,
+  createdAt: new Date(r.created_at),
+});
+
+/** Payout runs (one sendmany each) and their payouts (one per payee). */
+export class PayoutsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** Positive balances of users and wallets on a coin, locked until the transaction ends. */
+  async payableBalances(coin: string): Promise<PayableBalance[]> {
+    const result = await this.db.query<{
+      payee_id: number; kind: 'user' | 'wallet'; user_id: number | null; amount: bigint; threshold: string | null;
+      payee_address: string | null; payout_address: string | null; pending_payout_address: string | null;
+      pending_payout_effective_at: Date | null; wallet_address: string | null;
+    }>(
+      `SELECT b.payee_id, p.kind, p.user_id, b.amount, s.payout_threshold AS threshold, p.address AS payee_address,
+              s.payout_address, s.pending_payout_address, s.pending_payout_effective_at, u.wallet_address
+       FROM balances b
+       JOIN payees p ON p.id = b.payee_id
+       LEFT JOIN users u ON u.id = p.user_id
+       LEFT JOIN user_settings s ON s.user_id = p.user_id
+       WHERE b.coin = $1 AND b.amount > 0 AND p.kind IN ('user', 'wallet')
+       ORDER BY b.payee_id
+       FOR UPDATE OF b`,
+      [coin],
+    );
+    return result.rows.map((r) => ({
+      payeeId: r.payee_id,
+      kind: r.kind,
+      userId: r.user_id,
+      amount: r.amount,
+      threshold: r.threshold,
+      payeeAddress: r.payee_address,
+      payoutAddress: r.payout_address,
+      pendingPayoutAddress: r.pending_payout_address,
+      pendingPayoutEffectiveAt: r.pending_payout_effective_at === null ? null : new Date(r.pending_payout_effective_at),
+      walletAddress: r.wallet_address,
+    }));
+  }
+
+  async createRun(coin: string, comment: string): Promise<bigint> {
+    const result = await this.db.query<{ id: bigint }>(
+      "INSERT INTO payout_runs (coin, status, comment) VALUES ($1, 'intent', $2) RETURNING id",
+      [coin, comment],
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error('payout run insert returned no row');
+    return row.id;
+  }
+
+  async addPayout(runId: bigint, payeeId: number, coin: string, address: string, amount: bigint): Promise<bigint> {
+    const result = await this.db.query<{ id: bigint }>(
+      `INSERT INTO payouts (run_id, payee_id, coin, address, amount, status) VALUES ($1, $2, $3, $4, $5, 'pending')
+       RETURNING id`,
+      [runId, payeeId, coin, address, amount],
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error('payout insert returned no row');
+    return row.id;
+  }
+
+  async runsWithStatus(coin: string, statuses: readonly PayoutRunStatus[]): Promise<PayoutRunRow[]> {
+    const result = await this.db.query<RawRun>(
+      `SELECT id, coin, status, comment, txid, error, created_at FROM payout_runs
+       WHERE coin = $1 AND status = ANY($2::text[]) ORDER BY id`,
+      [coin, [...statuses]],
+    );
+    return result.rows.map(toRun);
+  }
+
+  async getRun(runId: bigint): Promise<PayoutRunRow | undefined> {
+    const result = await this.db.query<RawRun>(
+      'SELECT id, coin, status, comment, txid, error, created_at FROM payout_runs WHERE id = $1',
+      [runId],
+    );
+    const row = result.rows[0];
+    return row ? toRun(row) : undefined;
+  }
+
+  async payoutsOfRun(runId: bigint): Promise<PayoutRow[]> {
+    const result = await this.db.query<{
+      id: bigint; run_id: bigint; payee_id: number; user_id: number | null; coin: string; address: string;
+      amount: bigint; status: PayoutStatus; txid: string | null;
+    }>(
+      `SELECT o.id, o.run_id, o.payee_id, p.user_id, o.coin, o.address, o.amount, o.status, o.txid
+       FROM payouts o JOIN payees p ON p.id = o.payee_id WHERE o.run_id = $1 ORDER BY o.id`,
+      [runId],
+    );
+    return result.rows.map((r) => ({
+      id: r.id,
+      runId: r.run_id,
+      payeeId: r.payee_id,
+      userId: r.user_id,
+      coin: r.coin,
+      address: r.address,
+      amount: r.amount,
+      status: r.status,
+      txid: r.txid,
+    }));
+  }
+
+  /** Txids already claimed by runs of this coin (a reconcile never claims one twice). */
+  async claimedTxids(coin: string): Promise<Set<string>> {
+    const result = await this.db.query<{ txid: string }>(
+      'SELECT txid FROM payout_runs WHERE coin = $1 AND txid IS NOT NULL',
+      [coin],
+    );
+    return new Set(result.rows.map((r) => r.txid));
+  }
+
+  /** intent -> sent; false when the run was no longer an intent. */
+  async markSent(runId: bigint, txid: string): Promise<boolean> {
+    const run = await this.db.query(
+      "UPDATE payout_runs SET status = 'sent', txid = $2, sent_at = now() WHERE id = $1 AND status = 'intent'",
+      [runId, txid],
+    );
+    if (run.rowCount === 0) return false;
+    await this.db.query("UPDATE payouts SET status = 'sent', txid = $2, sent_at = now() WHERE run_id = $1", [runId, txid]);
+    return true;
+  }
+
+  /** intent -> failed (nothing was sent); false when the run was no longer an intent. */
+  async markFailed(runId: bigint, error: string): Promise<boolean> {
+    const run = await this.db.query(
+      "UPDATE payout_runs SET status = 'failed', error = $2 WHERE id = $1 AND status = 'intent'",
+      [runId, error.slice(0, 1000)],
+    );
+    if (run.rowCount === 0) return false;
+    await this.db.query("UPDATE payouts SET status = 'failed' WHERE run_id = $1", [runId]);
+    return true;
+  }
+
+  async setConfirmations(runId: bigint, confirmations: number, confirmed: boolean): Promise<void> {
+    await this.db.query(
+      `UPDATE payouts SET confirmations = $2,
+         status = CASE WHEN $3 THEN 'confirmed' ELSE status END,
+         confirmed_at = CASE WHEN $3 AND confirmed_at IS NULL THEN now() ELSE confirmed_at END
+       WHERE run_id = $1 AND status IN ('sent', 'confirmed')`,
+      [runId, confirmations, confirmed],
+    );
+    if (confirmed) await this.db.query("UPDATE payout_runs SET status = 'recorded' WHERE id = $1 AND status = 'sent'", [runId]);
+  }
+
+  /** When the last run of a coin started (any status), for the payout interval. */
+  async lastRunAt(coin: string): Promise<Date | null> {
+    const result = await this.db.query<{ at: Date | null }>('SELECT MAX(created_at) AS at FROM payout_runs WHERE coin = $1', [coin]);
+    const at = result.rows[0]?.at;
+    return at ? new Date(at) : null;
+  }
+}
