@@ -17,7 +17,8 @@ export interface BlockHeaderInfo {
   version: number;
   merkleroot: string;
   time: number;
-  bits: string;
+  /** Core: compact hex string; bcoin: the same value as a number. */
+  bits: string | number;
   difficulty: number;
   previousblockhash?: string;
   nextblockhash?: string;
@@ -175,7 +176,7 @@ export class ChainNode {
     const raw = await this.wallet.call<RawWalletTx>('gettransaction', [txid]);
     return {
       txid: raw.txid,
-      confirmations: raw.confirmations ?? 0,
+      confirmations: await this.confirmationsOf(raw),
       ...(raw.blockhash ? { blockhash: raw.blockhash } : {}),
       amount: nodeAmountToBaseUnits(raw.amount, this.decimals),
       ...(raw.fee !== undefined ? { fee: nodeAmountToBaseUnits(raw.fee, this.decimals) } : {}),
@@ -183,6 +184,7 @@ export class ChainNode {
     };
   }
 
+  /** Paging is the node's own: Core returns the `count` most recent, bcoin the oldest first. */
   async listTransactions(count = 100, skip = 0): Promise<WalletTransactionEntry[]> {
     const raw = await this.wallet.call<RawWalletTx[]>('listtransactions', ['*', count, skip]);
     return raw.map((entry) => this.toEntry(entry));
@@ -193,6 +195,13 @@ export class ChainNode {
     const params = blockhash ? [blockhash] : [];
     const raw = await this.wallet.call<{ transactions: RawWalletTx[]; lastblock: string }>('listsinceblock', params);
     return { transactions: raw.transactions.map((entry) => this.toEntry(entry)), lastblock: raw.lastblock };
+  }
+
+  /** Core reports confirmations; bcoin's wallet only the block hash, so ask the chain. */
+  private async confirmationsOf(raw: RawWalletTx): Promise<number> {
+    if (raw.confirmations !== undefined) return raw.confirmations;
+    if (!raw.blockhash) return 0;
+    return Math.max(0, (await this.getBlockHeader(raw.blockhash)).confirmations);
   }
 
   /** Releases idle keep-alive connections (lets a node shut down at once). */

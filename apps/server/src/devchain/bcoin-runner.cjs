@@ -67,7 +67,19 @@ async function main() {
   const wallet = node.require('walletdb');
   // Dev-only helper so mine() can wait until the wallet has processed the blocks it mined:
   // bcoin's wallet follows the chain asynchronously.
-  wallet.rpc.add('manjam_walletheight', async () => wallet.wdb.state.height);
+  // bcoin's wallet hands a new transaction to the mempool without waiting; make sendmany answer
+  // only once the transaction is in the mempool (as Core does), so the next block includes it.
+  wallet.client.send = (tx) => node.relay(tx);
+  // The height is read under the wallet's tx lock: bcoin moves its tip before it has processed
+  // the block's transactions.
+  wallet.rpc.add('manjam_walletheight', async () => {
+    const unlock = await wallet.wdb.txLock.lock();
+    try {
+      return wallet.wdb.state.height;
+    } finally {
+      unlock();
+    }
+  });
   const ready = { ready: true, rpcPort: node.http.address().port, walletPort: wallet.http.address().port };
   process.stdout.write(JSON.stringify(ready) + '\n');
 }

@@ -7,8 +7,11 @@ import { processTree, spawnManaged, waitForReadyLine } from './child.js';
 import type { DevChain, DevChainOptions } from './types.js';
 
 const RUNNER = fileURLToPath(new URL('./bcoin-runner.cjs', import.meta.url));
-/** 100 blocks of coinbase maturity + 20: twenty mature 50 BTC coinbases in the pool wallet. */
-export const BTC_INITIAL_BLOCKS = 120;
+/**
+ * bcoin's regtest activates segwit by BIP9 signalling (windows of 144 blocks): it is active from
+ * height 432, as on mainnet. Mining that far also leaves ~330 mature coinbases in the pool wallet.
+ */
+export const BTC_INITIAL_BLOCKS = 432;
 
 interface RunnerReady {
   ready: true;
@@ -57,6 +60,10 @@ export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain>
       return hashes;
     };
     await mine(BTC_INITIAL_BLOCKS);
+    const { rules } = await node.call<{ rules?: string[] }>('getblocktemplate', [{ rules: ['segwit'] }]);
+    if (!rules?.some((rule) => rule.replace('!', '') === 'segwit')) {
+      throw new Error(`segwit is not active on the bcoin regtest chain after ${BTC_INITIAL_BLOCKS} blocks`);
+    }
     logger.info({ rpc: rpc.url, walletRpc: walletRpc.url, poolAddress }, 'bcoin regtest node ready');
     const processIds = (): number[] => processTree(child);
     return { coin: 'BTC', rpc, walletRpc, poolAddress, mine, stop, processIds };
