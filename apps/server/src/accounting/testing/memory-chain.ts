@@ -1,0 +1,77 @@
+// An in-memory chain and wallet for accounting tests that are about the database, not the node.
+// The regtest integration tests use the real nodes (RpcAccountingChain).
+import { randomBytes } from 'node:crypto';
+import type { AccountingChain, WalletTransaction } from '../chain.js';
+
+export class MemoryChain implements AccountingChain {
+  /** Main-chain block hashes by height (index = height). */
+  hashes: string[] = [];
+  walletBalance = 0n;
+  readonly transactions: WalletTransaction[] = [];
+  /** Next sendMany: 'ok', refuse for lack of funds, or send and then lose the answer. */
+  nextSend: 'ok' | 'insufficient' | 'lost-answer' | 'no-answer' = 'ok';
+
+  constructor(height = 0) {
+    this.extend(height + 1);
+  }
+
+  /** Appends `n` blocks to the main chain; returns their hashes. */
+  extend(n: number): string[] {
+    const added = Array.from({ length: n }, () => randomBytes(32).toString('hex'));
+    this.hashes.push(...added);
+    for (const tx of this.transactions) if (tx.confirmations >= 0) tx.confirmations += n;
+    return added;
+  }
+
+  /** Replaces the chain from `height` on with `n` other blocks (a reorg). */
+  reorg(height: number, n: number): void {
+    this.hashes.length = height;
+    this.extend(n);
+  }
+
+  tip(): number {
+    return this.hashes.length - 1;
+  }
+
+  getBlockCount(): Promise<number> {
+    return Promise.resolve(this.tip());
+  }
+
+  getBlockHash(height: number): Promise<string> {
+    const hash = this.hashes[height];
+    if (hash === undefined) return Promise.reject(Object.assign(new Error('Block height out of range'), { kind: 'rpc', code: -8 }));
+    return Promise.resolve(hash);
+  }
+
+  getWalletBalance(): Promise<bigint> {
+    return Promise.resolve(this.walletBalance);
+  }
+
+  sendMany(outputs: ReadonlyMap<string, bigint>, comment: string): Promise<string> {
+    const total = [...outputs.values()].reduce((a, b) => a + b, 0n);
+    if (this.nextSend === 'insufficient' || total > this.walletBalance) {
+      return Promise.reject(Object.assign(new Error('Insufficient funds'), { kind: 'rpc', code: -6 }));
+    }
+    if (this.nextSend === 'no-answer') {
+      this.nextSend = 'ok';
+      return Promise.reject(Object.assign(new Error('sendmany: no answer within 30000 ms'), { kind: 'timeout' }));
+    }
+    const txid = randomBytes(32).toString('hex');
+    this.walletBalance -= total;
+    const out = [...outputs].map(([address, amount]) => ({ address, amount }));
+    this.transactions.push({ txid, confirmations: 0, time: Math.floor(Date.now() / 1000), comment, outputs: out });
+    if (this.nextSend === 'lost-answer') {
+      this.nextSend = 'ok';
+      return Promise.reject(Object.assign(new Error('sendmany: connection reset'), { kind: 'transport' }));
+    }
+    return Promise.resolve(txid);
+  }
+
+  getWalletTransaction(txid: string): Promise<WalletTransaction | undefined> {
+    return Promise.resolve(this.transactions.find((tx) => tx.txid === txid));
+  }
+
+  findWalletTransactions(since: number): Promise<WalletTransaction[]> {
+    return Promise.resolve(this.transactions.filter((tx) => tx.time >= since));
+  }
+}
