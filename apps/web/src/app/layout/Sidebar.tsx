@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { Ltr } from '../../components/Ltr';
+import { useAuth } from '../../lib/auth';
+import { formatCoin, formatHashrate, shortenAddress } from '../../lib/format';
+import { useMe } from '../../lib/queries';
+import type { User } from '../../lib/api-types';
+import { LanguageSwitch } from './LanguageSwitch';
+import { NAV_ITEMS } from './navItems';
+
+export interface SidebarProps {
+  open: boolean;
+  onToggle: () => void;
+}
+
+function balanceText(user: User | null | undefined): string {
+  if (!user?.balance) return '0.00';
+  try {
+    return formatCoin(user.balance, user.preferredCoin);
+  } catch {
+    return '0.00';
+  }
+}
+
+/** The profile card: GET /api/me with the seed's fallbacks. */
+export function ProfileCard({ user }: { user: User | null | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <section className="profile-card" aria-label={t('sidebar.profile')}>
+      <p className="profile-card__name">{user?.username || t('sidebar.fallbackName')}</p>
+      {user?.walletAddress ? (
+        <p className="profile-card__wallet"><Ltr title={user.walletAddress}>{shortenAddress(user.walletAddress)}</Ltr></p>
+      ) : null}
+      <dl className="profile-card__stats">
+        <div><dt>{t('sidebar.activeWorkers')}</dt><dd className="tabular">{user?.activeWorkers ?? 0}</dd></div>
+        <div><dt>{t('sidebar.hashrate')}</dt><dd><Ltr mono={false}>{user?.hashrate ? formatHashrate(user.hashrate) : '0 TH/s'}</Ltr></dd></div>
+        <div><dt>{t('sidebar.balance')}</dt><dd><Ltr mono={false}>{balanceText(user)}</Ltr></dd></div>
+      </dl>
+    </section>
+  );
+}
+
+/** Side navigation for signed-in users: 250px open, 70px closed, hidden at 768px and below. */
+export function Sidebar({ open, onToggle }: SidebarProps) {
+  const { t } = useTranslation();
+  const { isSignedIn, user: storedUser } = useAuth();
+  const me = useMe();
+  const items = NAV_ITEMS.filter((item) => isSignedIn || !item.signedInOnly);
+  return (
+    <aside className={`sidebar${open ? ' sidebar--open' : ' sidebar--closed'}`} aria-label={t('sidebar.label')}>
+      <button type="button" className="icon-btn sidebar__toggle" aria-expanded={open} onClick={onToggle}>
+        <Icon name="chevron" className={open ? 'flip-open' : ''} />
+        <span className="visually-hidden">{open ? t('sidebar.collapse') : t('sidebar.expand')}</span>
+      </button>
+      {open && isSignedIn ? <ProfileCard user={me.data ?? storedUser} /> : null}
+      <nav aria-label={t('sidebar.nav')}>
+        <ul className="sidebar__links">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === '/'} className="sidebar__link" title={open ? undefined : t(item.labelKey)}>
+                <Icon name={item.icon} />
+                <span className={open ? '' : 'visually-hidden'}>{t(item.labelKey)}</span>
+              </NavLink>
+            </li>
+          ))}
+          {isSignedIn ? (
+            <li>
+              <NavLink to="/logout" className="sidebar__link">
+                <Icon name="logout" />
+                <span className={open ? '' : 'visually-hidden'}>{t('nav.logout')}</span>
+              </NavLink>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      {open ? <LanguageSwitch className="sidebar__lang" /> : null}
+    </aside>
+  );
+}

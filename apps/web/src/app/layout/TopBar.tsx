@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { useAuth } from '../../lib/auth';
+import { LanguageSwitch } from './LanguageSwitch';
+import { initials, NAV_ITEMS } from './navItems';
+
+/** 80px top bar; logged-out and logged-in variants; a toggled menu at 960px and below. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const { isSignedIn, user } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const username = user?.username ?? t('sidebar.fallbackName');
+  const items = NAV_ITEMS.filter((item) => isSignedIn || !item.signedInOnly);
+  return (
+    <header className="topbar">
+      <Link to="/" className="brand" aria-label={t('nav.homeAria')}>
+        <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true"><path d="M5 25 16 6l11 19z" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" /><path d="M10.5 25 16 16l5.5 9" fill="currentColor" /></svg>
+        <span className="brand__name">{t('brand.name')}</span>
+      </Link>
+      <button type="button" className="icon-btn topbar__toggle" aria-expanded={menuOpen} aria-controls="topbar-menu" onClick={() => setMenuOpen((open) => !open)}>
+        <Icon name={menuOpen ? 'close' : 'menu'} />
+        <span className="visually-hidden">{t('nav.menu')}</span>
+      </button>
+      <div id="topbar-menu" className={`topbar__menu${menuOpen ? ' topbar__menu--open' : ''}`}>
+        <nav aria-label={t('nav.main')}>
+          <ul className="topbar__links">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/'} className="topbar__link">{t(item.labelKey)}</NavLink>
+              </li>
+            ))}
+            {!isSignedIn ? (
+              <li><NavLink to="/login" className="topbar__link">{t('nav.login')}</NavLink></li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="topbar__actions">
+          <LanguageSwitch />
+          {isSignedIn ? (
+            <>
+              <span className="topbar__user">
+                <span className="avatar" aria-hidden="true">{initials(username)}</span>
+                <span className="topbar__username">{username}</span>
+              </span>
+              <Link to="/logout" className="btn btn--ghost btn--sm">{t('nav.logout')}</Link>
+            </>
+          ) : (
+            <Link to="/register" className="btn btn--primary btn--sm">{t('nav.register')}</Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { switchLanguage } from '../../i18n';
+import { apiFetch } from '../../lib/api';
+import type { Settings, SettingsUpdate } from '../../lib/api-types';
+import { queryKeys, useSettings } from '../../lib/queries';
+
+/** The editable part of Settings that the 'Save Changes' button sends with PUT /api/settings. */
+export type Draft = Required<SettingsUpdate>;
+
+export function toDraft(settings: Settings): Draft {
+  const { darkMode, showBalance, showHashrate, theme, language, notifications, emailAlerts, autoLogout, payoutThreshold } = settings;
+  return { darkMode, showBalance, showHashrate, theme, language, notifications, emailAlerts, autoLogout, payoutThreshold };
+}
+
+/** Dark Mode and Theme describe the same choice: a change to one updates the other. */
+export function normalisePatch(patch: Partial<Draft>): Partial<Draft> {
+  if (patch.theme !== undefined) return { ...patch, darkMode: patch.theme === 'dark' };
+  if (patch.darkMode !== undefined) return { ...patch, theme: patch.darkMode ? 'dark' : 'light' };
+  return patch;
+}
+
+export function useSettingsDraft() {
+  const queryClient = useQueryClient();
+  const settings = useSettings();
+  const [edits, setEdits] = useState<Partial<Draft>>({});
+  const draft: Draft | null = settings.data ? { ...toDraft(settings.data), ...edits } : null;
+
+  const save = useMutation({
+    mutationFn: (body: Draft) => apiFetch<Settings>('/api/settings', { method: 'PUT', body }),
+    onSuccess: (saved, sent) => {
+      queryClient.setQueryData(queryKeys.settings, saved);
+      setEdits({});
+      if (sent.language !== document.documentElement.lang) switchLanguage(sent.language);
+    },
+  });
+
+  const change = (patch: Partial<Draft>): void => {
+    save.reset();
+    setEdits((current) => ({ ...current, ...normalisePatch(patch) }));
+  };
+
+  return { settings, draft, change, save };
+}

@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Icon, type IconName } from '../../components/Icon';
+import { Ltr } from '../../components/Ltr';
+import { ParticleField } from './ParticleField';
+import { QuoteBanner } from './QuoteBanner';
+import './home.css';
+
+const FEATURES: { id: 'servers' | 'payouts' | 'stats' | 'security' | 'support' | 'multi'; icon: IconName }[] = [
+  { id: 'servers', icon: 'globe' },
+  { id: 'payouts', icon: 'wallet' },
+  { id: 'stats', icon: 'chart' },
+  { id: 'security', icon: 'shield' },
+  { id: 'support', icon: 'support' },
+  { id: 'multi', icon: 'layers' },
+];
+
+/** The seed's marketing table (fee, payout interval, latency), per algorithm card. */
+export const ALGORITHM_CARDS = [
+  { id: 'sha256', fee: '1.0%', payoutHours: 24, latency: '45ms' },
+  { id: 'scrypt', fee: '1.0%', payoutHours: 24, latency: '42ms' },
+  { id: 'kadena', fee: '1.0%', payoutHours: 24, latency: '48ms' },
+  { id: 'kaspa', fee: '0.9%', payoutHours: 12, latency: '40ms' },
+  { id: 'qubic', fee: '1.0%', payoutHours: 24, latency: '38ms' },
+  { id: 'ravencoin', fee: '1.0%', payoutHours: 24, latency: '44ms' },
+] as const;
+
+/** Where the home search goes: /miners?search=<encoded trimmed text>, or nowhere when blank. */
+export function searchTarget(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed ? `/miners?search=${encodeURIComponent(trimmed)}` : null;
+}
+
+function HomeSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const target = searchTarget(text);
+    if (target) void navigate(target);
+  };
+  return (
+    <form role="search" className="home-search" onSubmit={submit}>
+      <label htmlFor="home-search" className="visually-hidden">{t('home.searchLabel')}</label>
+      <input id="home-search" dir="auto" className="field__control" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('home.searchPlaceholder')} />
+      <button type="submit" className="btn btn--primary">
+        <Icon name="search" />
+        {t('home.searchButton')}
+      </button>
+    </form>
+  );
+}
+
+function AlgorithmCards() {
+  const { t } = useTranslation();
+  return (
+    <section className="container home-section" aria-labelledby="algorithms-title">
+      <h2 id="algorithms-title">{t('home.algorithmsTitle')}</h2>
+      <p className="page__lead">{t('home.algorithmsLead')}</p>
+      <ul className="grid home-cards">
+        {ALGORITHM_CARDS.map((card) => (
+          <li key={card.id} className="card algo-card">
+            <h3>{t(`home.algorithms.${card.id}`)}</h3>
+            <dl className="algo-card__facts">
+              <div><dt>{t('home.fee')}</dt><dd><Ltr mono={false}>{card.fee}</Ltr></dd></div>
+              <div><dt>{t('home.payout')}</dt><dd>{t('units.hours', { count: card.payoutHours })}</dd></div>
+              <div><dt>{t('home.latency')}</dt><dd><Ltr mono={false}>{card.latency}</Ltr></dd></div>
+            </dl>
+            <Link to="/register" className="btn btn--primary btn--sm">{t('home.startMining')}</Link>
+          </li>
+        ))}
+      </ul>
+      <p className="muted home-note">{t('home.latencyNote')}</p>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        <ParticleField />
+        <div className="container hero__content">
+          <h1 id="hero-title">{t('home.heroTitle')}</h1>
+          <p className="hero__lead">{t('home.heroLead')}</p>
+          <div className="row hero__actions">
+            <Link to="/register" className="btn btn--primary btn--lg">{t('home.startMining')}</Link>
+            <Link to="/about" className="btn btn--ghost btn--lg">{t('common.learnMore')}</Link>
+          </div>
+          <HomeSearch />
+        </div>
+      </section>
+      <div className="container">
+        <QuoteBanner />
+      </div>
+      <section className="container home-section" aria-labelledby="features-title">
+        <h2 id="features-title">{t('home.featuresTitle')}</h2>
+        <ul className="grid home-cards">
+          {FEATURES.map((feature) => (
+            <li key={feature.id} className="card feature-card">
+              <span className="feature-card__icon"><Icon name={feature.icon} size={26} /></span>
+              <h3>{t(`home.features.${feature.id}.title`)}</h3>
+              <p className="muted">{t(`home.features.${feature.id}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <AlgorithmCards />
+      <section className="container home-section cta" aria-labelledby="cta-title">
+        <h2 id="cta-title">{t('home.ctaTitle')}</h2>
+        <p className="page__lead">{t('home.ctaLead')}</p>
+        <Link to="/register" className="btn btn--primary btn--lg">{t('home.ctaButton')}</Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Ltr } from '../../components/Ltr';
+import { Spinner } from '../../components/Spinner';
+import { formatNumber } from '../../lib/format';
+import { usePoolPorts, usePoolStats } from '../../lib/queries';
+
+/** The four algorithm pages and the seed's published defaults (port table, fee, payout interval). */
+export const ALGORITHM_PAGES = {
+  sha256: { port: 3333, fee: 1.0, payoutHours: 24 },
+  scrypt: { port: 4444, fee: 1.0, payoutHours: 24 },
+  kadena: { port: 6666, fee: 1.0, payoutHours: 24 },
+  kaspa: { port: 7777, fee: 0.9, payoutHours: 12 },
+} as const;
+export type AlgorithmPageId = keyof typeof ALGORITHM_PAGES;
+
+export function isAlgorithmPageId(value: string | undefined): value is AlgorithmPageId {
+  return value !== undefined && Object.hasOwn(ALGORITHM_PAGES, value);
+}
+
+interface Facts { port: number; fee: number; payoutHours: number; live: boolean | null; scheme: string | null; host: string }
+
+function useFacts(id: AlgorithmPageId): { facts: Facts; loading: boolean; failed: boolean } {
+  const stats = usePoolStats();
+  const ports = usePoolPorts();
+  const defaults = ALGORITHM_PAGES[id];
+  const stat = stats.data?.algorithms.find((a) => a.algorithm === id);
+  const port = ports.data?.ports.find((p) => p.algorithm === id);
+  const facts: Facts = {
+    port: stat?.port ?? port?.port ?? defaults.port,
+    fee: stat?.fee ?? defaults.fee,
+    payoutHours: stat?.payoutInterval ?? defaults.payoutHours,
+    live: stat?.live ?? port?.live ?? null,
+    scheme: stat?.scheme ?? null,
+    host: stats.data?.host ?? ports.data?.host ?? window.location.hostname,
+  };
+  return { facts, loading: stats.isPending && ports.isPending, failed: stats.isError && ports.isError };
+}
+
+function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
+  const { t } = useTranslation();
+  const { facts, loading, failed } = useFacts(id);
+  const url = `stratum+tcp://${facts.host}:${facts.port}`;
+  const name = t(`algorithm.names.${id}`);
+  return (
+    <article className="container page">
+      <header className="page__header">
+        <h1>{t('algorithm.title', { name })}</h1>
+        <p className="page__lead">{t(`algorithm.intro.${id}`)}</p>
+        <p className="muted">{t(`algorithm.coins.${id}`)}</p>
+      </header>
+      {failed ? <ErrorBanner message={t('algorithm.loadError')} /> : null}
+      <section className="card" aria-labelledby="facts-title">
+        <h2 id="facts-title">{t('algorithm.facts')}</h2>
+        {loading ? <Spinner /> : null}
+        <dl className="facts">
+          <div><dt>{t('algorithm.status')}</dt><dd>{facts.live === null ? '—' : <span className={`badge badge--${facts.live ? 'success' : 'muted'}`}>{facts.live ? t('algorithm.live') : t('algorithm.notLive')}</span>}</dd></div>
+          <div><dt>{t('algorithm.connection')}</dt><dd className="row"><Ltr>{url}</Ltr><CopyButton text={url} ariaLabel={`${t('common.copy')} ${t('algorithm.connection')}`} /></dd></div>
+          <div><dt>{t('algorithm.port')}</dt><dd><Ltr>{facts.port}</Ltr></dd></div>
+          <div><dt>{t('algorithm.username')}</dt><dd><Ltr>{t('algorithm.usernameValue')}</Ltr></dd></div>
+          <div><dt>{t('algorithm.password')}</dt><dd><Ltr>x</Ltr></dd></div>
+          <div><dt>{t('algorithm.fee')}</dt><dd><Ltr mono={false}>{`${formatNumber(facts.fee, undefined, { minimumFractionDigits: 1 })}%`}</Ltr></dd></div>
+          <div><dt>{t('algorithm.payoutInterval')}</dt><dd>{t('units.hours', { count: facts.payoutHours })}</dd></div>
+          {facts.scheme ? <div><dt>{t('algorithm.scheme')}</dt><dd><Ltr mono={false}>{facts.scheme.toUpperCase()}</Ltr></dd></div> : null}
+        </dl>
+      </section>
+      <p className="row" style={{ marginBlockStart: 'var(--space-5)' }}>
+        <Link to="/mining/calculator" className="btn btn--primary">{t('algorithm.calculator')}</Link>
+        <Link to="/help" className="btn btn--ghost">{t('footer.links.help')}</Link>
+      </p>
+    </article>
+  );
+}
+
+export default function AlgorithmPage() {
+  const { algorithm } = useParams();
+  if (!isAlgorithmPageId(algorithm)) return <Navigate to="/404" replace />;
+  return <AlgorithmDetails id={algorithm} />;
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Select } from '../../components/Select';
+import { TextField } from '../../components/TextField';
+import { Table, type Column } from '../../components/Table';
+import { Ltr } from '../../components/Ltr';
+import { formatDifficulty, formatNumber } from '../../lib/format';
+import { usePoolStats } from '../../lib/queries';
+import { estimateEarnings, HASHRATE_UNITS, parseDecimalInput, type Earnings, type HashrateUnit } from './calculator';
+
+/** Coins whose node reports difficulty in the Bitcoin-style unit, with their current block subsidy. */
+const CALC_COINS = {
+  BTC: { algorithm: 'sha256', reward: '3.125', unit: 'TH/s' },
+  LTC: { algorithm: 'scrypt', reward: '6.25', unit: 'GH/s' },
+  DOGE: { algorithm: 'scrypt', reward: '10000', unit: 'GH/s' },
+} as const satisfies Record<string, { algorithm: string; reward: string; unit: HashrateUnit }>;
+type CalcCoin = keyof typeof CALC_COINS;
+
+const PERIODS = ['daily', 'weekly', 'monthly'] as const;
+
+export default function CalculatorPage() {
+  const { t } = useTranslation();
+  const stats = usePoolStats();
+  const [coin, setCoin] = useState<CalcCoin>('BTC');
+  const [hashrate, setHashrate] = useState('100');
+  const [unit, setUnit] = useState<HashrateUnit>('TH/s');
+  const [difficultyText, setDifficultyText] = useState('');
+  const [reward, setReward] = useState<string>(CALC_COINS.BTC.reward);
+  const [price, setPrice] = useState('');
+  const [feeText, setFeeText] = useState('');
+
+  const live = stats.data?.algorithms.find((a) => a.coin === coin) ?? stats.data?.algorithms.find((a) => a.algorithm === CALC_COINS[coin].algorithm);
+  const difficulty = difficultyText ? parseDecimalInput(difficultyText) : (live?.networkDifficulty ?? Number.NaN);
+  const feePercent = feeText ? parseDecimalInput(feeText) : (live?.fee ?? 1);
+  const result = estimateEarnings({ hashrate: parseDecimalInput(hashrate), unit, difficulty, blockReward: parseDecimalInput(reward), feePercent, price: price ? parseDecimalInput(price) : 0 });
+
+  const chooseCoin = (next: CalcCoin): void => {
+    setCoin(next);
+    setUnit(CALC_COINS[next].unit);
+    setReward(CALC_COINS[next].reward);
+    setDifficultyText('');
+  };
+
+  const rows = result ? PERIODS.map((period) => ({ period, ...result[period] })) : [];
+  const columns: Column<{ period: (typeof PERIODS)[number] } & Earnings>[] = [
+    { key: 'period', header: t('calculator.period'), render: (row) => t(`calculator.${row.period}`) },
+    { key: 'coins', header: t('calculator.coins'), align: 'end', render: (row) => <Ltr mono={false}>{`${formatNumber(row.coins, undefined, { maximumSignificantDigits: 6 })} ${coin}`}</Ltr> },
+    { key: 'value', header: t('calculator.value'), align: 'end', render: (row) => (price ? formatNumber(row.value, undefined, { maximumFractionDigits: 2 }) : '—') },
+  ];
+  return (
+    <div className="container page">
+      <header className="page__header">
+        <h1>{t('calculator.title')}</h1>
+        <p className="page__lead">{t('calculator.lead')}</p>
+      </header>
+      <div className="calc">
+        <form className="card" onSubmit={(event) => event.preventDefault()}>
+          <Select<CalcCoin> label={t('calculator.coin')} value={coin} options={(Object.keys(CALC_COINS) as CalcCoin[]).map((c) => ({ value: c, label: t(`coins.${c}`) }))} onChange={chooseCoin} />
+          <div className="calc__pair">
+            <TextField label={t('calculator.hashrate')} inputMode="decimal" ltr value={hashrate} onChange={setHashrate} />
+            <Select<HashrateUnit> label={t('calculator.unit')} value={unit} options={(Object.keys(HASHRATE_UNITS) as HashrateUnit[]).map((u) => ({ value: u, label: u }))} onChange={setUnit} />
+          </div>
+          <TextField label={t('calculator.difficulty')} inputMode="decimal" ltr value={difficultyText} onChange={setDifficultyText}
+            placeholder={live ? String(live.networkDifficulty) : ''}
+            hint={live ? t('calculator.difficultyLive', { value: formatDifficulty(live.networkDifficulty) }) : t('calculator.difficultyManual')} />
+          <TextField label={t('calculator.blockReward')} hint={t('calculator.blockRewardHint')} inputMode="decimal" ltr value={reward} onChange={setReward} />
+          <TextField label={t('calculator.fee')} inputMode="decimal" ltr value={feeText} onChange={setFeeText} placeholder={String(live?.fee ?? 1)} />
+          <TextField label={t('calculator.price')} hint={t('calculator.priceHint')} inputMode="decimal" ltr value={price} onChange={setPrice} />
+        </form>
+        <section className="card" aria-labelledby="calc-results" aria-live="polite">
+          <h2 id="calc-results">{t('calculator.results')}</h2>
+          {result ? <Table caption={t('calculator.results')} columns={columns} rows={rows} rowKey={(row) => row.period} /> : <p className="muted">{t('calculator.invalid')}</p>}
+          <p className="muted calc__formula">{t('calculator.formula')}</p>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/** Hashrate units the calculator accepts, as multipliers of H/s. */
+export const HASHRATE_UNITS = { 'H/s': 1, 'kH/s': 1e3, 'MH/s': 1e6, 'GH/s': 1e9, 'TH/s': 1e12, 'PH/s': 1e15 } as const;
+export type HashrateUnit = keyof typeof HASHRATE_UNITS;
+
+/** Expected hashes to find one block at difficulty 1 (Bitcoin-style unit, also what Litecoin and Dogecoin Core report). */
+export const HASHES_PER_DIFFICULTY = 2 ** 32;
+
+export interface CalculatorInput {
+  hashrate: number;
+  unit: HashrateUnit;
+  /** Network difficulty in the Bitcoin-style unit. */
+  difficulty: number;
+  /** Coins per block (subsidy). */
+  blockReward: number;
+  /** Pool fee in percent, e.g. 1.0 */
+  feePercent: number;
+  /** Price per coin in the user's currency; 0 when unknown. */
+  price: number;
+}
+
+export interface Earnings { coins: number; value: number }
+export interface CalculatorResult { daily: Earnings; weekly: Earnings; monthly: Earnings }
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * Expected (average) earnings: share of the network's expected work per second times blocks'
+ * rewards, minus the pool fee. Returns null when an input makes the estimate meaningless.
+ * This is an estimate shown to people, so floating point is fine here; balances are bigint elsewhere.
+ */
+export function estimateEarnings(input: CalculatorInput): CalculatorResult | null {
+  const { hashrate, unit, difficulty, blockReward, feePercent, price } = input;
+  const valid = [hashrate, difficulty].every((n) => Number.isFinite(n) && n > 0)
+    && Number.isFinite(blockReward) && blockReward >= 0
+    && Number.isFinite(feePercent) && feePercent >= 0 && feePercent <= 100
+    && Number.isFinite(price) && price >= 0;
+  if (!valid) return null;
+  const hashesPerSecond = hashrate * HASHRATE_UNITS[unit];
+  const blocksPerDay = (hashesPerSecond * DAY_SECONDS) / (difficulty * HASHES_PER_DIFFICULTY);
+  const dailyCoins = blocksPerDay * blockReward * (1 - feePercent / 100);
+  const period = (days: number): Earnings => ({ coins: dailyCoins * days, value: dailyCoins * days * price });
+  return { daily: period(1), weekly: period(7), monthly: period(30) };
+}
+
+/** Parses a number typed by a person: Arabic-Indic and Persian digits, Arabic decimal separator, thousands separators. */
+export function parseDecimalInput(text: string): number {
+  const normalised = text
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/\u066b/g, '.')
+    .replace(/[,\u066c\s]/g, '');
+  if (!/^\d*\.?\d+$|^\d+\.$/.test(normalised)) return Number.NaN;
+  return Number(normalised);
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Ltr } from '../../components/Ltr';
+import { Spinner } from '../../components/Spinner';
+import { useAuth } from '../../lib/auth';
+import { errorMessage } from '../../lib/errors';
+import { formatCoin, formatDateTime } from '../../lib/format';
+import { useMe, useSettings } from '../../lib/queries';
+
+function SignInPrompt() {
+  const { t } = useTranslation();
+  return (
+    <div className="card stack">
+      <p>{t('wallet.signInPrompt')}</p>
+      <p className="row">
+        <Link to="/login" className="btn btn--primary">{t('common.login')}</Link>
+        <Link to="/register" className="btn btn--ghost">{t('common.register')}</Link>
+      </p>
+    </div>
+  );
+}
+
+function WalletDetails() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const settings = useSettings();
+  if (me.isPending || settings.isPending) return <Spinner size="lg" />;
+  if (me.isError || settings.isError) return <ErrorBanner message={errorMessage(me.error ?? settings.error, t, t('wallet.loadError'))} onRetry={() => { void me.refetch(); void settings.refetch(); }} />;
+  const { data: user } = me;
+  const { data: s } = settings;
+  return (
+    <div className="grid">
+      <section className="card">
+        <h2 className="card__title">{t('wallet.balance')}</h2>
+        <p className="stat-card__value"><Ltr mono={false}>{formatCoin(user.balance || '0', user.preferredCoin)}</Ltr></p>
+        <Link to="/payouts">{t('wallet.payoutsLink')}</Link>
+      </section>
+      <section className="card">
+        <h2 className="card__title">{t('wallet.payoutAddress')}</h2>
+        <p>{s.payoutAddress ? <Ltr>{s.payoutAddress}</Ltr> : <span className="muted">{t('wallet.notSet')}</span>}</p>
+        {s.pendingPayoutAddress ? (
+          <p className="muted">
+            {t('wallet.pending')}: {t('wallet.pendingText', { address: s.pendingPayoutAddress, date: s.pendingPayoutAddressEffectiveAt ? formatDateTime(s.pendingPayoutAddressEffectiveAt) : '—' })}
+          </p>
+        ) : null}
+        <p>{t('wallet.threshold')}: <Ltr mono={false}>{`${s.payoutThreshold} ${user.preferredCoin}`}</Ltr></p>
+        <Link to="/settings">{t('wallet.manage')}</Link>
+      </section>
+    </div>
+  );
+}
+
+export default function WalletPage() {
+  const { t } = useTranslation();
+  const { isSignedIn } = useAuth();
+  return (
+    <div className="container page">
+      <h1>{t('wallet.title')}</h1>
+      {isSignedIn ? <WalletDetails /> : <SignInPrompt />}
+    </div>
+  );
+}
