@@ -1,0 +1,127 @@
+// Starts each enabled coin's chain side: the node (a configured one, or a regtest dev chain when
+// none is configured), its template watcher and the TemplateSource the Stratum server reads.
+import { createSocket } from 'node:dgram';
+import { join } from 'node:path';
+import { isValidAddress, coinParams } from '@manjam/protocol';
+import { COIN_IDS, ConfigError, type CoinId, type Config } from './config/index.js';
+import { ChainNode, TemplateWatcher, blocknotifyCommand, type RpcEndpoint } from './chain/index.js';
+import { startBtcDevChain, startLtcDevChain, type DevChain } from './devchain/index.js';
+import { createChainSource, type ChainSource } from './chain-source.js';
+import type { Logger } from './logger.js';
+
+export interface ChainHealth {
+  coin: string;
+  ok: boolean;
+  height: number | null;
+  error?: string;
+}
+
+export interface ChainRuntime {
+  coin: CoinId;
+  node: ChainNode;
+  watcher: TemplateWatcher;
+  source: ChainSource;
+  devchain: DevChain | undefined;
+  health(): Promise<ChainHealth>;
+  stop(): Promise<void>;
+}
+
+/** Coins that are enabled and have no node configured: on regtest a dev chain stands in. */
+function devCoins(config: Config): CoinId[] {
+  return COIN_IDS.filter((coin) => {
+    const chain = config.chains[coin];
+    if (!chain.enabled || chain.rpc) return false;
+    if (chain.network !== 'regtest') {
+      throw new ConfigError(`config: chains.${coin}.rpc: required for ${chain.network} (dev chains run on regtest only)`);
+    }
+    return true;
+  });
+}
+
+function freeUdpPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = createSocket('udp4');
+    socket.once('error', reject);
+    socket.bind(0, '127.0.0.1', () => {
+      const { port } = socket.address();
+      socket.close(() => resolve(port));
+    });
+  });
+}
+
+async function startDevChain(coin: CoinId, config: Config, logger: Logger, blocknotifyPort: number): Promise<DevChain> {
+  const options = { logger, dataDir: join(config.dataDir, 'devchain', coin.toLowerCase()) };
+  if (coin === 'BTC') return startBtcDevChain(options);
+  return startLtcDevChain({ ...options, blocknotifyCommand: blocknotifyCommand(blocknotifyPort, coin) });
+}
+
+/** `manjam devchain`: the dev chains alone. */
+export async function startDevChains(config: Config, logger: Logger): Promise<DevChain[]> {
+  const chains: DevChain[] = [];
+  try {
+    for (const coin of devCoins(config)) chains.push(await startDevChain(coin, config, logger, await freeUdpPort()));
+  } catch (error) {
+    await Promise.all(chains.map((chain) => chain.stop()));
+    throw error;
+  }
+  return chains;
+}
+
+export async function startChains(config: Config, logger: Logger): Promise<ChainRuntime[]> {
+  const dev = new Set(devCoins(config));
+  const started: ChainRuntime[] = [];
+  try {
+    for (const coin of COIN_IDS) {
+      if (!config.chains[coin].enabled) continue;
+      started.push(await startChain(coin, config, logger, dev.has(coin)));
+    }
+  } catch (error) {
+    await Promise.all(started.map((chain) => chain.stop()));
+    throw error;
+  }
+  return started;
+}
+
+async function startChain(coin: CoinId, config: Config, logger: Logger, dev: boolean): Promise<ChainRuntime> {
+  const chain = config.chains[coin];
+  const blocknotifyPort = chain.blocknotifyPort || (await freeUdpPort());
+  const devchain = dev ? await startDevChain(coin, config, logger, blocknotifyPort) : undefined;
+  const rpc: RpcEndpoint | undefined = devchain?.rpc ?? chain.rpc;
+  const poolAddress = devchain?.poolAddress ?? chain.poolAddress;
+  if (!rpc) throw new ConfigError(`config: chains.${coin}.rpc: required`);
+  if (!poolAddress) throw new ConfigError(`config: chains.${coin}.poolAddress: required with a configured node`);
+  if (!isValidAddress(poolAddress, coinParams(coin, chain.network))) {
+    throw new ConfigError(`config: chains.${coin}.poolAddress: not a valid ${coin} ${chain.network} address`);
+  }
+  const node = new ChainNode({ coin, rpc, walletRpc: devchain?.walletRpc ?? chain.walletRpc ?? rpc, timeoutMs: chain.rpcTimeoutMs });
+  const watcher = new TemplateWatcher({
+    node,
+    logger,
+    blocknotifyPort,
+    pollIntervalMs: chain.pollIntervalMs,
+    refreshIntervalMs: chain.refreshIntervalMs,
+  });
+  const source = createChainSource({ coin, network: chain.network, poolAddress, node, watcher });
+  await watcher.start();
+  return {
+    coin,
+    node,
+    watcher,
+    source,
+    devchain,
+    async health() {
+      const status = watcher.status();
+      try {
+        const height = await node.getBlockCount();
+        return { coin, ok: true, height };
+      } catch (error) {
+        return { coin, ok: false, height: status.height, error: (error as Error).message };
+      }
+    },
+    async stop() {
+      source.close();
+      await watcher.stop();
+      await devchain?.stop();
+    },
+  };
+}

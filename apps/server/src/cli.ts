@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// The `manjam` command: start [--role all|stratum|api|accounting] [--config FILE] | migrate | devchain
+import { parseArgs } from 'node:util';
+import { ConfigError, ROLES, loadConfig, type Role } from './config/index.js';
+
+const USAGE = `usage: manjam <command> [options]
+  start [--role all|stratum|api|accounting]   run the pool (default role: all)
+  migrate                                     apply database migrations and exit
+  devchain                                    run the regtest dev chains only, print their RPC
+options: --config FILE (or MANJAM_CONFIG)`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { role: { type: 'string', default: 'all' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const command = positionals[0] ?? 'start';
+  if (values.help || !['start', 'migrate', 'devchain'].includes(command)) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (!ROLES.includes(values.role as Role)) {
+    console.error(`manjam: --role must be one of ${ROLES.join(', ')}`);
+    return 2;
+  }
+  const config = loadConfig({ file: values.config });
+  const commands = await import('./commands.js');
+  if (command === 'migrate') return commands.runMigrate(config);
+  if (command === 'devchain') return commands.runDevchain(config);
+  return commands.runStart(config, values.role as Role);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      console.error(error.message);
+      process.exitCode = 2;
+      return;
+    }
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exitCode = 1;
+  },
+);

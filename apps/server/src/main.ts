@@ -1,0 +1,127 @@
+// Composition root: config -> db -> chains -> stratum -> accounting -> alerts -> http.
+// Each role starts only what it needs; `all` runs everything in one process.
+import { join } from 'node:path';
+import type { Config, CoinId, Role } from './config/index.js';
+import { migrate, openDatabase, type Database, type OpenOptions } from './db/index.js';
+import { PoolEvents } from './events.js';
+import type { Logger } from './logger.js';
+import { startChains, type ChainRuntime } from './chains.js';
+import { startStratum, type StratumService } from './stratum/index.js';
+import { startAccounting, type AccountingService } from './accounting/index.js';
+import { startAlerts } from './services/alerts/index.js';
+import { startHttp, type HealthReport, type HttpService } from './http/index.js';
+import type { PoolSummary } from './commands.js';
+
+export interface RunningPool {
+  config: Config;
+  db: Database;
+  events: PoolEvents;
+  chains: ChainRuntime[];
+  stratum: StratumService | undefined;
+  accounting: AccountingService | undefined;
+  http: HttpService | undefined;
+  health(): Promise<HealthReport>;
+  summary(): PoolSummary;
+  stop(): Promise<void>;
+}
+
+export function databaseOptions(config: Config): OpenOptions {
+  return { databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') };
+}
+
+const has = (role: Role, part: Exclude<Role, 'all'>) => role === 'all' || role === part;
+
+export async function startPool({ config, role, logger }: { config: Config; role: Role; logger: Logger }): Promise<RunningPool> {
+  const stops: { name: string; stop: () => Promise<void> }[] = [];
+  const stopAll = async () => {
+    // Reverse start order: stop accepting work first, flush, then close the database and chains.
+    for (const part of stops.reverse()) {
+      try {
+        await part.stop();
+      } catch (error) {
+        logger.error({ err: error, part: part.name }, 'error while stopping');
+      }
+    }
+  };
+  try {
+    const db = await openDatabase(databaseOptions(config));
+    stops.push({ name: 'database', stop: () => db.close() });
+    const applied = await migrate(db);
+    if (applied.length) logger.info({ applied: applied.map((m) => m.version) }, 'migrations applied');
+
+    const events = new PoolEvents();
+    const needsNodes = has(role, 'stratum') || has(role, 'accounting');
+    const chains = needsNodes ? await startChains(config, logger) : [];
+    stops.push({ name: 'chains', stop: () => Promise.all(chains.map((c) => c.stop())).then(() => undefined) });
+
+    const accounting = has(role, 'accounting')
+      ? await startAccounting({ config, db, logger, events, chains: new Map(chains.map((c) => [c.coin, c.node])) })
+      : undefined;
+    if (accounting) stops.push({ name: 'accounting', stop: () => accounting.stop() });
+
+    const stratum = has(role, 'stratum')
+      ? await startStratum({ config, db, logger, events, sources: chains.map((c) => c.source) })
+      : undefined;
+    if (stratum) stops.push({ name: 'stratum', stop: () => stratum.stop() });
+
+    if (has(role, 'api') || has(role, 'accounting')) {
+      const alerts = await startAlerts({ config, db, logger, events });
+      stops.push({ name: 'alerts', stop: () => alerts.stop() });
+    }
+
+    const health = () => healthReport(db, chains);
+    const http = has(role, 'api')
+      ? await startHttp({
+          config,
+          db,
+          logger,
+          events,
+          health,
+          pool: {
+            host: config.publicHost,
+            ports: () =>
+              (stratum?.ports() ?? config.stratum.ports.map((p) => ({ coin: p.coin, port: p.port, tls: Boolean(p.tls) }))).map((p) => ({
+                ...p,
+                scheme: config.stratum.ports.find((c) => c.coin === p.coin)?.scheme ?? 'pps-plus',
+              })),
+            hashrate: (coin: CoinId) => stratum?.hashrate(coin) ?? null,
+          },
+        })
+      : undefined;
+    if (http) stops.push({ name: 'http', stop: () => http.stop() });
+
+    return {
+      config,
+      db,
+      events,
+      chains,
+      stratum,
+      accounting,
+      http,
+      health,
+      summary: () => ({
+        webUrl: http ? http.url.replace('0.0.0.0', 'localhost') : null,
+        stratum: (stratum?.ports() ?? []).map((p) => ({
+          coin: p.coin,
+          url: `stratum+${p.tls ? 'ssl' : 'tcp'}://${config.publicHost}:${p.port}`,
+          live: true,
+        })),
+        exampleLogin: 'YOUR_USERNAME',
+      }),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function healthReport(db: Database, chains: ChainRuntime[]): Promise<HealthReport> {
+  const databaseOk = await db.ping();
+  const chainReports = await Promise.all(chains.map((chain) => chain.health()));
+  return {
+    ok: databaseOk && chainReports.every((c) => c.ok),
+    database: databaseOk ? { ok: true, kind: db.kind } : { ok: false, kind: db.kind, error: 'database does not answer' },
+    chains: chainReports,
+  };
+}
