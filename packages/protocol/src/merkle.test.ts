@@ -1,7 +1,7 @@
 import bcoin from 'bcoin';
 import { describe, expect, it } from 'vitest';
 import { fromRpcHex, sha256d, toRpcHex } from './hash.js';
-import { merkleBranch, merkleRoot, merkleRootFromBranch } from './merkle.js';
+import { merkleBranch, merkleRoot, merkleRootFromBranch, witnessCommitmentScript } from './merkle.js';
 
 // Bitcoin block 100000: four transactions and its merkle root.
 const BLOCK_100000_TXIDS = [
@@ -56,5 +56,13 @@ describe('merkle trees', () => {
     expect(() => merkleRoot([Buffer.alloc(31)])).toThrow(/32 bytes/);
     expect(() => merkleBranch([Buffer.alloc(33)])).toThrow(/32 bytes/);
     expect(() => merkleRootFromBranch(Buffer.alloc(32), [Buffer.alloc(3)])).toThrow(/32 bytes/);
+  });
+});
+
+describe('witness commitment', () => {
+  it('commits to zero witnesses as Core does for a block with only a coinbase', () => {
+    // SHA256d(zero root | zero reserved value)
+    const expected = sha256d(Buffer.alloc(64)).toString('hex');
+    expect(witnessCommitmentScript([]).toString('hex')).toBe(`6a24aa21a9ed${expected}`);
   });
 });

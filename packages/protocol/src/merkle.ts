@@ -53,3 +53,15 @@ export function merkleRootFromBranch(coinbaseHash: Buffer, branch: Buffer[]): Bu
   wordsToBytes(words, root);
   return root;
 }
+
+const WITNESS_COMMITMENT_HEADER = Buffer.from('6a24aa21a9ed', 'hex');
+
+/**
+ * Witness commitment output script (BIP141) for a block whose non-coinbase transactions have
+ * these wtxids, with the coinbase witness reserved value of 32 zero bytes: what a node sends
+ * as default_witness_commitment.
+ */
+export function witnessCommitmentScript(wtxidsInternal: Buffer[]): Buffer {
+  const root = merkleRoot([Buffer.alloc(32), ...wtxidsInternal]);
+  return Buffer.concat([WITNESS_COMMITMENT_HEADER, sha256d(Buffer.concat([root, Buffer.alloc(32)]))]);
+}

@@ -100,7 +100,7 @@ export function sha256dWords(data: Uint8Array, out: Int32Array): void {
   const rest = length - full;
   const tailLength = rest < 56 ? 64 : 128;
   TAIL.fill(0, 0, tailLength);
-  TAIL.set(data.subarray(full), 0);
+  for (let i = 0; i < rest; i++) TAIL[i] = data[full + i]!;
   TAIL[rest] = 0x80;
   const bits = length * 8;
   TAIL.writeUInt32BE(Math.floor(bits / 2 ** 32), tailLength - 8);

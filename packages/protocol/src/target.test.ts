@@ -5,6 +5,7 @@ import {
   diff1Target,
   difficultyToTarget,
   expectedHashesPerShare,
+  hashDifficulty,
   hashToBigInt,
   networkDifficulty,
   targetToBits,
@@ -86,5 +87,16 @@ describe('targets and difficulty', () => {
     expect(expectedHashesPerShare(1, 'sha256d')).toBe(4294967296);
     expect(expectedHashesPerShare(1, 'scrypt')).toBe(65536);
     expect(expectedHashesPerShare(2048, 'scrypt')).toBe(2048 * 65536);
+  });
+});
+
+describe('hashDifficulty', () => {
+  it('tells the difficulty a real block hash met', () => {
+    // Block 125552's hash 00000000000000001e8d6829... met difficulty ~3.6e10 (its target: ~244,112).
+    const value = BigInt('0x00000000000000001e8d6829a8a21adc5d38d0a473b144b6765798e61f98bd1d');
+    expect(hashDifficulty(value, 'sha256d') / (0xffff * 2 ** 208 / Number(value))).toBeCloseTo(1, 12);
+    expect(hashDifficulty(value, 'sha256d')).toBeGreaterThan(networkDifficulty('1a44b9f2', 'sha256d'));
+    expect(hashDifficulty(diff1Target('scrypt'), 'scrypt')).toBe(1);
+    expect(hashDifficulty(0n, 'sha256d')).toBe(Number.POSITIVE_INFINITY);
   });
 });

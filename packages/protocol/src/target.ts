@@ -87,6 +87,11 @@ export function hashToBigInt(hashInternal: Buffer): bigint {
   );
 }
 
+/** Difficulty a hash actually met (diff1 / hash value), e.g. to show a share's or block's luck. */
+export function hashDifficulty(hashValue: bigint, algorithm: Algorithm): number {
+  return hashValue === 0n ? Number.POSITIVE_INFINITY : targetToDifficulty(hashValue, algorithm);
+}
+
 /** Expected hashes a miner computes per share at this stratum difficulty. */
 export function expectedHashesPerShare(difficulty: number, algorithm: Algorithm): number {
   return difficulty * HASHES_PER_DIFF1[algorithm];

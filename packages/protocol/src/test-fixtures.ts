@@ -1,7 +1,7 @@
 /** Synthetic but well-formed transactions and block templates for protocol tests. */
 import { encodeVarint } from './coinbase.js';
 import { sha256d, toRpcHex } from './hash.js';
-import { merkleRoot } from './merkle.js';
+import { witnessCommitmentScript } from './merkle.js';
 import type { BlockTemplateRpc } from './template.js';
 
 export interface FixtureTx {
@@ -43,12 +43,6 @@ export function fixtureTx(seed: number, witness: boolean): FixtureTx {
   return { raw: full, txid: sha256d(base), wtxid: sha256d(full) };
 }
 
-/** default_witness_commitment as Core computes it: OP_RETURN aa21a9ed SHA256d(witness root | zero). */
-export function witnessCommitmentHex(wtxids: Buffer[]): string {
-  const root = merkleRoot([Buffer.alloc(32), ...wtxids]);
-  return `6a24aa21a9ed${sha256d(Buffer.concat([root, Buffer.alloc(32)])).toString('hex')}`;
-}
-
 export interface TemplateFixture {
   template: BlockTemplateRpc;
   txs: FixtureTx[];
@@ -81,7 +75,7 @@ export function fixtureTemplate(opts: {
     mintime: 1_699_999_000,
     rules: opts.segwit ? ['csv', '!segwit'] : ['csv'],
   };
-  if (opts.segwit) template.default_witness_commitment = witnessCommitmentHex(txs.map((tx) => tx.wtxid));
+  if (opts.segwit) template.default_witness_commitment = witnessCommitmentScript(txs.map((tx) => tx.wtxid)).toString('hex');
   if (opts.mweb !== undefined) template.mweb = opts.mweb;
   return { template, txs };
 }
