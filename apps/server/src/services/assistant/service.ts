@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/types.js';
-import type { Logger } from '../../logger.js';
 import type { MinerFacts } from './facts.js';
 import { chatCompletion, LlmError, systemPrompt, type ChatMessage } from './llm.js';
 import { loadMinerFacts } from './load-facts.js';
@@ -39,7 +38,7 @@ export class AssistantRateLimitError extends Error {
 export interface AssistantDeps {
   config: Pick<Config, 'publicHost' | 'stratum' | 'accounting' | 'assistant'>;
   db: Queryable;
-  logger: Pick<Logger, 'warn' | 'debug'>;
+  logger: { warn(details: Record<string, unknown>, message: string): void };
   now?: () => Date;
   fetch?: typeof fetch;
   /** Minutes without an accepted share before a worker counts as offline (the alerts' setting). */

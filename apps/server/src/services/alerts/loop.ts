@@ -1,0 +1,99 @@
+import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/types.js';
+import type { PoolEvents } from '../../events.js';
+import type { Logger } from '../../logger.js';
+import { createMailer, type Mailer } from './mailer.js';
+import { checkBlocks, checkPayouts, checkWorkers, deliverEmails, type AlertContext, type RunCounts } from './raise.js';
+import { alertSettingsSchema, type AlertSettingsInput } from './settings.js';
+
+export interface AlertsDeps {
+  config: Pick<Config, 'smtp'>;
+  db: Database;
+  logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
+  events: PoolEvents;
+  /** Overrides of the alert tuning (defaults: 10 min offline, 50 % hashrate drop, ...). */
+  settings?: AlertSettingsInput;
+  /** Test seams. */
+  now?: () => Date;
+  mailer?: Mailer | null;
+}
+
+export interface AlertsHandle {
+  /** One full pass: detect and raise alerts, then send pending emails. Calls queue; passes never overlap. */
+  runOnce(): Promise<RunCounts>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The alerts loop: a pass every `intervalSeconds`, and soon after a found block, a sent payout or
+ * flushed shares (coalesced). All state lives in the database, so a restart resends nothing and
+ * loses no pending email.
+ */
+export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
+  const settings = alertSettingsSchema.parse(deps.settings ?? {});
+  // Fails at once, not on the first pass, when the alerts migration has not been applied.
+  await deps.db.query('SELECT 1 FROM worker_alert_state LIMIT 1');
+  const mailer = deps.mailer !== undefined ? deps.mailer : deps.config.smtp ? createMailer(deps.config.smtp) : null;
+  const ctx: AlertContext = { db: deps.db, settings, now: deps.now ?? (() => new Date()), mailer, logger: deps.logger };
+  let tail: Promise<unknown> = Promise.resolve();
+  let backgroundBusy = false;
+  let stopped = false;
+  let eventTimer: NodeJS.Timeout | null = null;
+
+  async function pass(): Promise<RunCounts> {
+    const raised = (await checkWorkers(ctx)) + (await checkBlocks(ctx)) + (await checkPayouts(ctx));
+    const email = await deliverEmails(ctx);
+    if (raised > 0 || email.sent > 0 || email.failed > 0) {
+      deps.logger.info({ raised, emailed: email.sent, emailFailures: email.failed }, 'alerts pass');
+    }
+    return { raised, emailed: email.sent, emailFailures: email.failed };
+  }
+
+  /** Passes never overlap: a new one starts after the one in progress. */
+  function runOnce(): Promise<RunCounts> {
+    const next = tail.catch(() => undefined).then(pass);
+    tail = next;
+    return next;
+  }
+
+  function runInBackground(): void {
+    if (stopped || backgroundBusy) return;
+    backgroundBusy = true;
+    runOnce()
+      .catch((error: unknown) => deps.logger.error({ err: (error as Error).message }, 'alerts pass failed'))
+      .finally(() => {
+        backgroundBusy = false;
+      });
+  }
+
+  function kick(): void {
+    if (stopped || eventTimer) return;
+    eventTimer = setTimeout(() => {
+      eventTimer = null;
+      runInBackground();
+    }, settings.eventDelayMs);
+  }
+
+  const unsubscribe = [
+    deps.events.on('block.found', kick),
+    deps.events.on('payout.sent', kick),
+    deps.events.on('shares.flushed', (event) => {
+      if (event.userId !== null) kick();
+    }),
+  ];
+  const interval = setInterval(runInBackground, settings.intervalSeconds * 1000);
+  interval.unref();
+  runInBackground();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(interval);
+      if (eventTimer) clearTimeout(eventTimer);
+      for (const off of unsubscribe) off();
+      await tail.catch(() => undefined);
+      if (deps.mailer === undefined) mailer?.close();
+    },
+  };
+}

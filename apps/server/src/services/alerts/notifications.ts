@@ -1,0 +1,36 @@
+import { findAlertPrefs, listNotifications, markNotificationRead } from '../../db/repositories/alerts.js';
+import type { Queryable } from '../../db/types.js';
+import { renderAlert, type AlertLanguage } from './messages.js';
+
+/** One in-app notification as GET /api/notifications returns it. */
+export interface NotificationItem {
+  id: number;
+  kind: string;
+  title: string;
+  body: string;
+  createdAt: string;
+  read: boolean;
+}
+
+export const NOTIFICATIONS_LIMIT = 50;
+
+/**
+ * The user's latest notifications, newest first, rendered in `language` (or, when none is given,
+ * the language in their settings).
+ */
+export async function listUserNotifications(db: Queryable, userId: number, language?: AlertLanguage): Promise<NotificationItem[]> {
+  const lang = language ?? (await findAlertPrefs(db, userId))?.language ?? 'en';
+  const rows = await listNotifications(db, userId, NOTIFICATIONS_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    ...renderAlert(row.kind, row.payload, lang),
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  }));
+}
+
+/** Marks a notification read; false when it is not the user's (the route answers 404). */
+export function markUserNotificationRead(db: Queryable, userId: number, alertId: number): Promise<boolean> {
+  return markNotificationRead(db, userId, alertId);
+}

@@ -1,0 +1,136 @@
+import {
+  claimPendingEmails,
+  insertAlert,
+  listBlockAlerts,
+  listPayoutAlerts,
+  listWorkersForAlerts,
+  markEmail,
+  markEmailFailed,
+  saveWorkerAlertState,
+  type AlertPrefs,
+  type WorkerAlertRow,
+} from '../../db/repositories/alerts.js';
+import type { Database } from '../../db/types.js';
+import type { Logger } from '../../logger.js';
+import { averagingSeconds, hashrateFromDifficulty } from '../assistant/hashrate.js';
+import { observeWorker, type RaisedAlert } from './detect.js';
+import type { Mailer } from './mailer.js';
+import { renderEmail } from './messages.js';
+import type { AlertSettings } from './settings.js';
+
+export interface AlertContext {
+  db: Database;
+  settings: AlertSettings;
+  now: () => Date;
+  mailer: Mailer | null;
+  logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
+}
+
+export interface RunCounts {
+  raised: number;
+  emailed: number;
+  emailFailures: number;
+}
+
+const HOUR = 3_600_000;
+
+function delivery(prefs: AlertPrefs, ctx: AlertContext) {
+  return { inApp: prefs.notifications, emailStatus: prefs.emailAlerts && ctx.mailer ? ('pending' as const) : ('skipped' as const) };
+}
+
+function observation(row: WorkerAlertRow, now: Date) {
+  return {
+    ...row,
+    recentHashrate: hashrateFromDifficulty(row.coin, row.difficultyRecent, 600),
+    averageHashrate: hashrateFromDifficulty(row.coin, row.difficultyDay, averagingSeconds(now, row.firstBucketDay)),
+    historySeconds: row.firstBucketDay ? (now.getTime() - row.firstBucketDay.getTime()) / 1000 : 0,
+  };
+}
+
+/** Offline, recovered and hashrate-drop alerts; each worker's alert and new state commit together. */
+export async function checkWorkers(ctx: AlertContext): Promise<number> {
+  const now = ctx.now();
+  const rows = await listWorkersForAlerts(ctx.db, {
+    activeSince: new Date(now.getTime() - ctx.settings.activeWindowHours * HOUR),
+    recentSince: new Date(now.getTime() - 600_000),
+    daySince: new Date(now.getTime() - 24 * HOUR),
+  });
+  let raised = 0;
+  for (const row of rows) {
+    const transition = observeWorker(observation(row, now), now, ctx.settings);
+    if (!transition.changed) continue;
+    const added = await ctx.db.transaction(async (tx) => {
+      const alertId = transition.alert ? await insertRaised(tx, row, transition.alert, ctx) : null;
+      await saveWorkerAlertState(tx, { ...transition.state, offlineAlertId: alertId });
+      return alertId !== null;
+    });
+    if (added) raised += 1;
+  }
+  return raised;
+}
+
+function insertRaised(db: Parameters<typeof insertAlert>[0], row: WorkerAlertRow, alert: RaisedAlert, ctx: AlertContext) {
+  return insertAlert(db, { userId: row.userId, workerId: row.workerId, ...alert, ...delivery(row, ctx) });
+}
+
+export async function checkBlocks(ctx: AlertContext): Promise<number> {
+  const since = new Date(ctx.now().getTime() - ctx.settings.blockLookbackHours * HOUR);
+  let raised = 0;
+  for (const row of await listBlockAlerts(ctx.db, since)) {
+    const id = await insertAlert(ctx.db, {
+      userId: row.userId,
+      kind: 'block-found',
+      workerId: null,
+      dedupeKey: `block-found:${row.coin}:${row.hash}:${row.userId}`,
+      payload: { coin: row.coin, height: row.height, hash: row.hash, foundAt: row.foundAt.toISOString(), mine: row.mine },
+      ...delivery(row, ctx),
+    });
+    if (id !== null) raised += 1;
+  }
+  return raised;
+}
+
+export async function checkPayouts(ctx: AlertContext): Promise<number> {
+  const since = new Date(ctx.now().getTime() - ctx.settings.payoutLookbackHours * HOUR);
+  let raised = 0;
+  for (const row of await listPayoutAlerts(ctx.db, since)) {
+    const id = await insertAlert(ctx.db, {
+      userId: row.userId,
+      kind: 'payout-sent',
+      workerId: null,
+      dedupeKey: `payout-sent:${row.payoutId}`,
+      payload: { coin: row.coin, amount: row.amount.toString(), address: row.address, txid: row.txid, sentAt: row.sentAt.toISOString() },
+      ...delivery(row, ctx),
+    });
+    if (id !== null) raised += 1;
+  }
+  return raised;
+}
+
+/** Sends pending emails (new ones, and ones a crash or an SMTP error left behind). */
+export async function deliverEmails(ctx: AlertContext): Promise<{ sent: number; failed: number }> {
+  if (!ctx.mailer) return { sent: 0, failed: 0 };
+  const now = ctx.now();
+  const staleBefore = new Date(now.getTime() - ctx.settings.email.retryAfterSeconds * 1000);
+  const rows = await claimPendingEmails(ctx.db, now, staleBefore, ctx.settings.email.batchSize);
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows) {
+    if (!row.emailAlerts) {
+      await markEmail(ctx.db, row.id, 'skipped');
+      continue;
+    }
+    const email = renderEmail(row.kind, row.payload, row.language);
+    try {
+      await ctx.mailer.send({ to: row.email, ...email, language: row.language });
+      await markEmail(ctx.db, row.id, 'sent');
+      sent += 1;
+    } catch (error) {
+      failed += 1;
+      const final = row.attempts >= ctx.settings.email.maxAttempts;
+      await markEmailFailed(ctx.db, row.id, (error as Error).message, final);
+      ctx.logger.warn({ alertId: row.id, attempt: row.attempts, final, err: (error as Error).message }, 'alert email failed');
+    }
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Alert tuning. Not (yet) part of the process config schema: startAlerts takes it as an optional
+ * override, and the config owner can mount this schema as `alerts` (`alertSettingsSchema.prefault({})`).
+ */
+export const alertSettingsSchema = z.object({
+  /** A worker with no accepted share for this long is offline. */
+  offlineMinutes: z.number().positive().default(10),
+  /** A worker back from an outage must keep sharing this long before the recovery notice (debounce). */
+  recoveryMinutes: z.number().min(0).default(5),
+  /** Alert when the last 10 minutes fall below this share of the worker's 24 h average. */
+  hashrateDropPercent: z.number().min(1).max(99).default(50),
+  /** A hashrate-drop alert needs at least this much history behind the average. */
+  hashrateMinHistoryMinutes: z.number().min(10).default(60),
+  /** Workers silent for longer than this are not watched (they were dealt with, or retired). */
+  activeWindowHours: z.number().positive().default(24),
+  blockLookbackHours: z.number().positive().default(6),
+  payoutLookbackHours: z.number().positive().default(48),
+  /** The loop runs at least this often; pool events trigger it sooner. */
+  intervalSeconds: z.number().min(1).default(60),
+  /** Quiet time after a pool event before the triggered run (coalesces bursts). */
+  eventDelayMs: z.number().int().min(0).default(2_000),
+  email: z
+    .object({
+      maxAttempts: z.number().int().min(1).default(5),
+      /** A pending email claimed this long ago without success is retried. */
+      retryAfterSeconds: z.number().min(1).default(300),
+      batchSize: z.number().int().min(1).max(500).default(50),
+    })
+    .prefault({}),
+});
+export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+export type AlertSettingsInput = z.input<typeof alertSettingsSchema>;
