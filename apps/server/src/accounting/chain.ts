@@ -1,6 +1,7 @@
 // What accounting needs of a coin node and its wallet, and an adapter over JSON-RPC that works
 // with Bitcoin/Litecoin Core and with bcoin (whose wallet ignores sendmany comments, so runs are
 // reconciled by their outputs, not by the comment alone).
+import type { ChainNode } from '../chain/node.js';
 import { RpcClient, RpcError, type RpcEndpoint } from '../chain/rpc.js';
 import { rpcAmount, unitsFromRpc } from './amounts.js';
 
@@ -43,7 +44,9 @@ interface RpcDetail {
 
 interface RpcWalletTx {
   txid?: string;
-  confirmations: number;
+  /** bcoin leaves it out: derived from the block hash then. */
+  confirmations?: number;
+  blockhash?: string | null;
   time: number;
   comment?: string;
   details: RpcDetail[];
@@ -67,7 +70,7 @@ export function isInsufficientFunds(error: unknown): boolean {
   return code === -6 || /insufficient funds|not enough funds/i.test((error as Error).message);
 }
 
-function toWalletTransaction(txid: string, raw: RpcWalletTx): WalletTransaction {
+function toWalletTransaction(txid: string, raw: RpcWalletTx, confirmations: number): WalletTransaction {
   const byVout = new Map<number, WalletOutput>();
   for (const detail of raw.details) {
     if (!detail.address || (detail.category !== 'send' && detail.category !== 'receive')) continue;
@@ -75,7 +78,7 @@ function toWalletTransaction(txid: string, raw: RpcWalletTx): WalletTransaction 
   }
   return {
     txid,
-    confirmations: raw.confirmations,
+    confirmations,
     time: raw.time,
     comment: raw.comment,
     outputs: [...byVout.entries()].sort((a, b) => a[0] - b[0]).map(([, output]) => output),
@@ -83,12 +86,18 @@ function toWalletTransaction(txid: string, raw: RpcWalletTx): WalletTransaction 
 }
 
 export class RpcAccountingChain implements AccountingChain {
-  private readonly node: RpcClient;
-  private readonly wallet: RpcClient;
+  constructor(
+    private readonly node: RpcClient,
+    private readonly wallet: RpcClient,
+  ) {}
 
-  constructor(rpc: RpcEndpoint, walletRpc: RpcEndpoint = rpc, timeoutMs = 30_000) {
-    this.node = new RpcClient(rpc, timeoutMs);
-    this.wallet = new RpcClient(walletRpc, timeoutMs);
+  static fromEndpoints(rpc: RpcEndpoint, walletRpc: RpcEndpoint = rpc, timeoutMs = 30_000): RpcAccountingChain {
+    return new RpcAccountingChain(new RpcClient(rpc, timeoutMs), new RpcClient(walletRpc, timeoutMs));
+  }
+
+  /** Accounting over the chain module's node (its node and wallet RPC clients). */
+  static fromNode(node: Pick<ChainNode, 'rpc' | 'wallet'>): RpcAccountingChain {
+    return new RpcAccountingChain(node.rpc, node.wallet);
   }
 
   getBlockCount(): Promise<number> {
@@ -111,7 +120,8 @@ export class RpcAccountingChain implements AccountingChain {
 
   async getWalletTransaction(txid: string): Promise<WalletTransaction | undefined> {
     try {
-      return toWalletTransaction(txid, await this.wallet.call<RpcWalletTx>('gettransaction', [txid]));
+      const raw = await this.wallet.call<RpcWalletTx>('gettransaction', [txid]);
+      return toWalletTransaction(txid, raw, await this.confirmationsOf(raw));
     } catch (error) {
       if (error instanceof RpcError && error.kind === 'rpc' && (error.code === -5 || /not found|not in wallet/i.test(error.message))) {
         return undefined;
@@ -139,6 +149,14 @@ export class RpcAccountingChain implements AccountingChain {
       if (tx) found.push(tx);
     }
     return found;
+  }
+
+  /** Core reports confirmations; bcoin only the block hash: -1 when that block left the main chain. */
+  private async confirmationsOf(raw: RpcWalletTx): Promise<number> {
+    if (typeof raw.confirmations === 'number') return raw.confirmations;
+    if (!raw.blockhash) return 0;
+    const header = await this.node.call<{ confirmations: number }>('getblockheader', [raw.blockhash, true]);
+    return header.confirmations;
   }
 
   close(): void {

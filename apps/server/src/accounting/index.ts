@@ -10,7 +10,8 @@ import { PayoutsRepository } from '../db/repositories/payouts.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
 import { processBlocks } from './blocks.js';
-import type { AccountingChain } from './chain.js';
+import { ChainNode } from '../chain/node.js';
+import { RpcAccountingChain, type AccountingChain } from './chain.js';
 import type { AccountingContext } from './context.js';
 import { creditShares } from './credits.js';
 import { AccountingMetrics } from './metrics.js';
@@ -29,7 +30,8 @@ export interface AccountingDeps {
   db: Database;
   logger: Logger;
   events: PoolEvents;
-  chains: Map<CoinId, AccountingChain>;
+  /** Each coin's node: the chain module's ChainNode, or any AccountingChain (tests). */
+  chains: Map<CoinId, AccountingChain | ChainNode>;
   /** Cycle period for credits, blocks and settlement (default 10 s). */
   cycleMs?: number;
   /** false: no timer, only explicit runOnce/runPayouts calls (tests, operator tools). */
@@ -53,7 +55,10 @@ const BALANCE_CHECK_EVERY_CYCLES = 360;
 export async function startAccounting(deps: AccountingDeps): Promise<AccountingService> {
   const logger = deps.logger.child({ module: 'accounting' });
   const metrics = new AccountingMetrics();
-  const ctx: AccountingContext = { ...deps, logger, metrics, now: deps.now ?? (() => new Date()) };
+  const chains = new Map<CoinId, AccountingChain>(
+    [...deps.chains].map(([coin, chain]) => [coin, chain instanceof ChainNode ? RpcAccountingChain.fromNode(chain) : chain]),
+  );
+  const ctx: AccountingContext = { ...deps, chains, logger, metrics, now: deps.now ?? (() => new Date()) };
   const coins = [...deps.chains.keys()].filter((coin) => deps.config.chains[coin].enabled);
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {

@@ -1,0 +1,124 @@
+import { pino } from 'pino';
+import { expect, it } from 'vitest';
+import { parseConfig } from '../config/index.js';
+import { BalancesRepository } from '../db/repositories/balances.js';
+import { PayoutsRepository } from '../db/repositories/payouts.js';
+import { describeEachDatabase } from '../db/testing.js';
+import { PoolEvents } from '../events.js';
+import { startAccounting, type AccountingService } from './index.js';
+import { createUserMiner, createWalletMiner, insertShare, regtestAddress, type MinerFixture } from './testing/fixtures.js';
+import { MemoryChain } from './testing/memory-chain.js';
+
+const COIN = 'BTC';
+const config = parseConfig({});
+const logger = pino({ level: 'silent' });
+
+describeEachDatabase('payout runs', (db) => {
+  const chain = new MemoryChain(200);
+  const events = new PoolEvents();
+  const sent: { payeeId: number; amount: bigint; txid: string }[] = [];
+  events.on('payout.sent', (e) => sent.push({ payeeId: e.payeeId, amount: e.amount, txid: e.txid }));
+  const open = (): Promise<AccountingService> =>
+    startAccounting({ config, db: db(), logger, events, chains: new Map([[COIN, chain]]), loop: false });
+  const balance = (payeeId: number): Promise<bigint> => new BalancesRepository(db()).get(payeeId, COIN);
+  /** Earns difficulty/1000 of a 25 BTC regtest subsidy, minus 1 %: 2 475 000 sat per unit. */
+  const earn = async (miner: MinerFixture, difficulty: number): Promise<void> => {
+    await insertShare(db(), COIN, miner, { difficulty, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', at: new Date() });
+  };
+  const paymentsTo = (address: string) => chain.transactions.flatMap((tx) => tx.outputs.filter((o) => o.address === address));
+
+  it('pays every balance at or above its threshold to its payout address with one sendmany', async () => {
+    const held = regtestAddress('held-new');
+    const h = await createUserMiner(db(), COIN, {
+      threshold: '0.001',
+      payoutAddress: regtestAddress('h-payout'),
+      pending: { address: held, effectiveAt: new Date(Date.now() + 48 * 3_600_000) },
+    });
+    const i = await createUserMiner(db(), COIN, {
+      payoutAddress: regtestAddress('i-old'),
+      pending: { address: regtestAddress('i-new'), effectiveAt: new Date(Date.now() - 1000) },
+    });
+    const j = await createWalletMiner(db(), COIN, regtestAddress('wallet-j'));
+    const k = await createUserMiner(db(), COIN, { walletAddress: 'not-an-address', threshold: '0.001' });
+    await earn(h, 1);
+    await earn(i, 1);
+    await earn(j, 0.1);
+    await earn(k, 1);
+    chain.walletBalance = 1_000_000_000n;
+    const service = await open();
+    await service.runOnce();
+    const [run] = await service.runPayouts(COIN);
+    expect(run?.status).toBe('sent');
+    expect(run?.payouts).toEqual([
+      { payeeId: h.payeeId, userId: h.userId, address: regtestAddress('h-payout'), amount: 2_475_000n },
+      { payeeId: i.payeeId, userId: i.userId, address: regtestAddress('i-new'), amount: 2_475_000n },
+    ]);
+    expect(chain.transactions).toHaveLength(1);
+    expect(chain.transactions[0]?.comment).toBe(run?.comment);
+    expect(paymentsTo(held)).toEqual([]);
+    expect([await balance(h.payeeId), await balance(i.payeeId)]).toEqual([0n, 0n]);
+    expect(await balance(j.payeeId)).toBe(247_500n);
+    expect(await balance(k.payeeId)).toBe(2_475_000n);
+    expect(sent.map((e) => e.payeeId)).toEqual([h.payeeId, i.payeeId]);
+    expect(service.metrics().payouts_skipped_invalid_address_total).toBe(1);
+    expect((await service.runPayouts(COIN))[0]?.status).toBe('nothing-to-pay');
+    chain.extend(1);
+    await service.runPayouts(COIN);
+    const rows = await new PayoutsRepository(db()).payoutsOfRun(run?.runId ?? 0n);
+    expect(rows.map((r) => [r.status, r.txid])).toEqual([['confirmed', run?.txid], ['confirmed', run?.txid]]);
+    expect((await new PayoutsRepository(db()).getRun(run?.runId ?? 0n))?.status).toBe('recorded');
+    expect(await service.checkBalances()).toEqual([]);
+  });
+
+  it('stops a run the wallet cannot fund, keeps the balances and raises the alert counter', async () => {
+    const m = await createUserMiner(db(), COIN, { payoutAddress: regtestAddress('m'), threshold: '0.001' });
+    await earn(m, 1);
+    chain.walletBalance = 1_000n;
+    const service = await open();
+    await service.runOnce();
+    const [run] = await service.runPayouts(COIN);
+    expect(run?.status).toBe('insufficient-funds');
+    expect(await balance(m.payeeId)).toBe(2_475_000n);
+    expect(service.metrics().payout_insufficient_funds_total).toBe(1);
+    expect((await new PayoutsRepository(db()).getRun(run?.runId ?? 0n))?.status).toBe('failed');
+    expect(paymentsTo(regtestAddress('m'))).toEqual([]);
+    expect(await service.checkBalances()).toEqual([]);
+  });
+
+  it('records a run whose answer was lost as sent once the wallet shows it, paying exactly once', async () => {
+    const n = await createUserMiner(db(), COIN, { payoutAddress: regtestAddress('n'), threshold: '0.001' });
+    await earn(n, 2);
+    chain.walletBalance = 1_000_000_000n;
+    chain.nextSend = 'lost-answer';
+    const first = await open();
+    await first.runOnce();
+    const [run] = await first.runPayouts(COIN);
+    expect(run?.status).toBe('unknown-outcome');
+    expect(await balance(n.payeeId)).toBe(0n);
+    const restarted = await open();
+    const stored = await new PayoutsRepository(db()).getRun(run?.runId ?? 0n);
+    expect(stored?.status).toBe('sent');
+    expect(stored?.txid).toBe(chain.transactions.find((tx) => tx.comment === run?.comment)?.txid);
+    await restarted.runPayouts(COIN);
+    expect(paymentsTo(regtestAddress('n'))).toEqual([{ address: regtestAddress('n'), amount: 4_950_000n }]);
+    expect(await balance(n.payeeId)).toBe(0n);
+  });
+
+  it('gives the balance back when an interrupted run never reached the wallet, and pays it on the next run', async () => {
+    const p = await createUserMiner(db(), COIN, { payoutAddress: regtestAddress('p'), threshold: '0.001' });
+    await earn(p, 3);
+    chain.walletBalance = 1_000_000_000n;
+    chain.nextSend = 'no-answer';
+    const first = await open();
+    await first.runOnce();
+    const [run] = await first.runPayouts(COIN);
+    expect(run?.status).toBe('unknown-outcome');
+    await open();
+    expect((await new PayoutsRepository(db()).getRun(run?.runId ?? 0n))?.status).toBe('failed');
+    expect(await balance(p.payeeId)).toBe(7_425_000n);
+    const again = await (await open()).runPayouts(COIN);
+    expect(again[0]?.status).toBe('sent');
+    expect(paymentsTo(regtestAddress('p'))).toEqual([{ address: regtestAddress('p'), amount: 7_425_000n }]);
+    expect(await balance(p.payeeId)).toBe(0n);
+  });
+});
