@@ -18,6 +18,5 @@ export function useMinerSearch(query: string) {
     queryKey: searchKeys.query(q),
     queryFn: ({ signal }) => apiFetch<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`, { signal }),
     enabled: q !== '',
-    retry: 1,
   });
 }

@@ -1,0 +1,30 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen, signInForTest } from '../dashboard/test-utils';
+import { GUIDE_ALGORITHMS } from './algorithms';
+import { GuideSteps } from './GuideSteps';
+
+const sha256 = GUIDE_ALGORITHMS[0]!;
+
+describe('worker setup guide steps', () => {
+  it('shows "Please enter a worker name" and stays on step 1 when the name is empty', () => {
+    renderScreen(<GuideSteps algorithm={sha256} host="pool.manjam.example" port={3333} />);
+    fireEvent.change(screen.getByLabelText('Worker name'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Please enter a worker name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Worker name')).toBeInTheDocument();
+  });
+
+  it('completes step 1 with a valid name and opens step 2 with the algorithm software', () => {
+    signInForTest('amal');
+    renderScreen(<GuideSteps algorithm={sha256} host="pool.manjam.example" port={3333} />);
+    fireEvent.change(screen.getByLabelText('Worker name'), { target: { value: 'rig7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByLabelText('Worker name')).not.toBeInTheDocument();
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+    expect(screen.getByText(/Braiins OS/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('stratum+tcp://pool.manjam.example:3333')).toBeInTheDocument();
+    expect(screen.getByText('amal.rig7')).toBeInTheDocument();
+  });
+});
