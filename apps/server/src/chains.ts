@@ -69,15 +69,15 @@ export async function startDevChains(config: Config, logger: Logger): Promise<De
 
 export async function startChains(config: Config, logger: Logger): Promise<ChainRuntime[]> {
   const dev = new Set(devCoins(config));
-  const started: ChainRuntime[] = [];
-  try {
-    for (const coin of COIN_IDS) {
-      if (!config.chains[coin].enabled) continue;
-      started.push(await startChain(coin, config, logger, dev.has(coin)));
-    }
-  } catch (error) {
+  // Both coins start at once: a dev chain spends most of its start-up waiting on its node.
+  const results = await Promise.allSettled(
+    COIN_IDS.filter((coin) => config.chains[coin].enabled).map((coin) => startChain(coin, config, logger, dev.has(coin))),
+  );
+  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
     await Promise.all(started.map((chain) => chain.stop()));
-    throw error;
+    throw failed.reason;
   }
   return started;
 }

@@ -86,6 +86,17 @@ export async function startPool({ config, role, logger }: { config: Config; role
               })),
             hashrate: (coin: CoinId) => stratum?.hashrate(coin) ?? null,
           },
+          ...(stratum
+            ? {
+                metrics: {
+                  connections: () => stratum.stats().connections,
+                  sharesByResult: () => {
+                    const stats = stratum.stats();
+                    return { accepted: stats.sharesAccepted, ...stats.sharesRejected };
+                  },
+                },
+              }
+            : {}),
         })
       : undefined;
     if (http) stops.push({ name: 'http', stop: () => http.stop() });

@@ -1,0 +1,29 @@
+// Direct API calls the browser tests use to set up users (the UI flows are tested separately).
+export interface Session {
+  token: string;
+  user: { id: number; username: string; email: string };
+}
+
+export async function api<T>(baseUrl: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const response = await fetch(new URL(path, baseUrl), {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? null : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} -> ${response.status}: ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+let counter = 0;
+export async function registerAndLogin(baseUrl: string, prefix = 'miner'): Promise<Session & { password: string }> {
+  counter += 1;
+  const username = `${prefix}${Date.now().toString(36)}${counter}`;
+  const email = `${username}@example.com`;
+  const password = 'correct horse battery';
+  await api(baseUrl, '/api/auth/register', { body: { username, email, password, preferredCoin: 'BTC' } });
+  const session = await api<Session>(baseUrl, '/api/auth/login', { body: { email, password } });
+  return { ...session, password };
+}

@@ -1,0 +1,50 @@
+// Starts the whole pool in this process for browser tests: PGlite in memory-backed temp dir,
+// a bcoin regtest chain (SHA-256d), Stratum and HTTP on ephemeral ports, the built web app.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { loadConfig } from '../../apps/server/src/config/index.js';
+import { startPool, type RunningPool } from '../../apps/server/src/main.js';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface TestPool {
+  pool: RunningPool;
+  baseUrl: string;
+  stratumPort: number;
+  stop(): Promise<void>;
+}
+
+export async function startTestPool(): Promise<TestPool> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'manjam-e2e-'));
+  const config = loadConfig({
+    env: {},
+    cwd: dataDir,
+    overrides: {
+      publicHost: '127.0.0.1',
+      dataDir,
+      http: { host: '127.0.0.1', port: 0, webDist: join(ROOT, 'apps/web/dist') },
+      chains: { LTC: { enabled: false } },
+      stratum: {
+        host: '127.0.0.1',
+        ports: [{ port: 0, coin: 'BTC', scheme: 'pps-plus', vardiff: { start: 0.0005, min: 0.0001, max: 1e9, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 } }],
+      },
+      log: { level: process.env.MANJAM_TEST_LOG ?? 'warn', pretty: false },
+    },
+  });
+  const logger = pino({ level: config.log.level });
+  const pool = await startPool({ config, role: 'all', logger });
+  const port = pool.stratum?.ports()[0]?.port;
+  if (!pool.http || port === undefined) throw new Error('pool did not start its HTTP and Stratum ports');
+  return {
+    pool,
+    baseUrl: pool.http.url,
+    stratumPort: port,
+    async stop() {
+      await pool.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
