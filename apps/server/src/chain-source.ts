@@ -1,0 +1,49 @@
+// Adapts the chain module (ChainNode + TemplateWatcher + submitBlock) to the TemplateSource the
+// Stratum server consumes. Create the source BEFORE watcher.start(), so the first template is seen.
+import { coinParams, type BlockTemplateRpc, type Network } from '@manjam/protocol';
+import { submitBlock, type ChainNode, type SubmitOptions, type TemplateWatcher } from './chain/index.js';
+import type { CoinId } from './config/index.js';
+import type { BlockSubmitResult, TemplateInfo, TemplateSource } from './runtime.js';
+
+export interface ChainSourceOptions {
+  coin: CoinId;
+  network: Network;
+  /** The pool wallet address every coinbase pays. */
+  poolAddress: string;
+  node: ChainNode;
+  watcher: TemplateWatcher;
+  submit?: SubmitOptions;
+}
+
+export interface ChainSource extends TemplateSource {
+  /** Stops listening to the watcher (the watcher itself is stopped by its owner). */
+  close(): void;
+}
+
+export function createChainSource(options: ChainSourceOptions): ChainSource {
+  const { coin, node, watcher } = options;
+  const listeners = new Set<(template: BlockTemplateRpc, info: TemplateInfo) => void>();
+  let current: BlockTemplateRpc | undefined;
+  const unsubscribe = watcher.onTemplate((template, info) => {
+    current = template;
+    const mapped: TemplateInfo = { newTip: info.newTip, reason: info.reason === 'start' ? 'initial' : info.reason };
+    for (const listener of listeners) listener(template, mapped);
+  });
+  return {
+    coin,
+    params: coinParams(coin, options.network),
+    poolAddress: options.poolAddress,
+    current: () => current,
+    onTemplate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async submitBlock(blockHex, expected): Promise<BlockSubmitResult> {
+      const result = await submitBlock(node, blockHex, expected, options.submit);
+      // Our own block is a new tip: fetch the next template now rather than at the next poll.
+      if (result.status === 'accepted') void watcher.trigger('poll');
+      return { status: result.status, nodeResult: result.nodeResult, ...(result.tipHash ? { tipHash: result.tipHash } : {}) };
+    },
+    close: unsubscribe,
+  };
+}
