@@ -68,7 +68,10 @@ export function miningScenarios(options: ScenarioOptions): void {
     const address = chain.poolAddress;
     const client = await miner(`${address}.rig1`);
     const job = await client.waitForJob();
-    if (options.mweb) expect(pool.source.current()?.mweb).toBeTruthy();
+    if (options.mweb) {
+      expect(pool.source.current()?.mweb).toBeTruthy();
+      expect(pool.source.current()?.height).toBeGreaterThanOrEqual(432);
+    }
     const share = client.findShare(job, algorithm, { accept: (b, j) => b.hashValue <= j.template.networkTarget });
     const hash = blockHashHex(share.built.header);
     const found = nextEvent('block.found', (e) => e.hash === hash);
