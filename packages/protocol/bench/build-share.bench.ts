@@ -3,14 +3,25 @@
  * A frozen 2,000-transaction template (11-entry merkle branch); every share gets a fresh
  * extranonce2 and nonce, so each one pays for the whole coinbase + branch + header.
  */
-import { addressToOutputScript, buildShare, coinParams, jobFromTemplate, type Algorithm } from '../src/index.js';
+import {
+  addressToOutputScript,
+  buildShare,
+  coinParams,
+  jobFromTemplate,
+  type Algorithm,
+} from '../src/index.js';
 import { fixtureTemplate } from '../src/test-fixtures.js';
 
 function measure(algorithm: Algorithm, shares: number): number {
   const params = coinParams(algorithm === 'sha256d' ? 'BTC' : 'LTC', 'regtest');
   const { template } = fixtureTemplate({ txCount: 1999, height: 200, subsidy: 2_500_000_000n, segwit: true });
   const job = jobFromTemplate(template, params, {
-    payoutScript: addressToOutputScript(params.coin === 'BTC' ? 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn' : 'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3', params),
+    payoutScript: addressToOutputScript(
+      params.coin === 'BTC'
+        ? 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn'
+        : 'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3',
+      params,
+    ),
     poolTag: '/Manjam/',
     extranonce1Size: 4,
     extranonce2Size: 8,
@@ -22,7 +33,13 @@ function measure(algorithm: Algorithm, shares: number): number {
   const cpuStart = process.cpuUsage();
   for (let i = 0; i < shares; i++) {
     extranonce2.writeUInt32LE(i, 0);
-    const share = buildShare(job, algorithm, { extranonce1, extranonce2, ntime: job.curtime, nonce: i, version: job.version });
+    const share = buildShare(job, algorithm, {
+      extranonce1,
+      extranonce2,
+      ntime: job.curtime,
+      nonce: i,
+      version: job.version,
+    });
     if (share.hashValue <= job.networkTarget) below++;
   }
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;

@@ -8,9 +8,19 @@ type Vector = [coin: Coin, network: Network, address: string, scriptHex: string]
 
 // Bitcoin Core src/test/data/key_io_valid.json (address -> scriptPubKey), BIP173 and BIP350.
 const BTC_VECTORS: Vector[] = [
-  ['BTC', 'mainnet', '1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo', '76a914a31c06bd463e3923bc1aadbde48b16976c08071788ac'],
+  [
+    'BTC',
+    'mainnet',
+    '1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo',
+    '76a914a31c06bd463e3923bc1aadbde48b16976c08071788ac',
+  ],
   ['BTC', 'mainnet', '36j4NfKv6Akva9amjWrLG6MuSQym1GuEmm', 'a914373b819a068f32b7a6b38b6b38729647cfde01c287'],
-  ['BTC', 'mainnet', 'bc1qvyq0cc6rahyvsazfdje0twl7ez82ndmuac2lhv', '00146100fc6343edc8c874496cb2f5bbfec88ea9b77c'],
+  [
+    'BTC',
+    'mainnet',
+    'bc1qvyq0cc6rahyvsazfdje0twl7ez82ndmuac2lhv',
+    '00146100fc6343edc8c874496cb2f5bbfec88ea9b77c',
+  ],
   [
     'BTC',
     'mainnet',
@@ -23,16 +33,31 @@ const BTC_VECTORS: Vector[] = [
     'bc1p83n3au0rjylefxq2nc2xh2y4jzz4pm6zxj4mw5pagdjjr2a9f36s6jjnnu',
     '51203c671ef1e3913f94980a9e146ba895908550ef4234abb7503d436521aba54c75',
   ],
-  ['BTC', 'mainnet', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', '0014751e76e8199196d454941c45d1b3a323f1433bd6'],
+  [
+    'BTC',
+    'mainnet',
+    'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4',
+    '0014751e76e8199196d454941c45d1b3a323f1433bd6',
+  ],
   [
     'BTC',
     'mainnet',
     'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0',
     '512079be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798',
   ],
-  ['BTC', 'testnet', 'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ', '76a914ce28b26c57472737f5c3561a1761185bd8589a4388ac'],
+  [
+    'BTC',
+    'testnet',
+    'mzK2FFDEhxqHcmrJw1ysqFkVyhUULo45hZ',
+    '76a914ce28b26c57472737f5c3561a1761185bd8589a4388ac',
+  ],
   ['BTC', 'testnet', '2NC2hEhe28ULKAJkW5MjZ3jtTMJdvXmByvK', 'a914ce0bba75891ff9ec60148d4bd4a09ee2dc5c933187'],
-  ['BTC', 'testnet', 'tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54', '0014c0ef1202759fff90ff19128936814321ee59e111'],
+  [
+    'BTC',
+    'testnet',
+    'tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54',
+    '0014c0ef1202759fff90ff19128936814321ee59e111',
+  ],
   [
     'BTC',
     'testnet',
@@ -45,9 +70,19 @@ const BTC_VECTORS: Vector[] = [
     'tb1p35n52jy6xkm4wd905tdy8qtagrn73kqdz73xe4zxpvq9t3fp50aqk3s6gz',
     '51208d2745489a35b75734afa2da43817d40e7e8d80d17a26cd4460b0055c521a3fa',
   ],
-  ['BTC', 'regtest', 'n4fajahJrAuKbN7uNsKjLjQkz9Qn5ewJXQ', '76a914fdeca3b08e38af53d7c4c60e3ad208ce5066441088ac'],
+  [
+    'BTC',
+    'regtest',
+    'n4fajahJrAuKbN7uNsKjLjQkz9Qn5ewJXQ',
+    '76a914fdeca3b08e38af53d7c4c60e3ad208ce5066441088ac',
+  ],
   ['BTC', 'regtest', '2MxFajLApXpYk4VodBSZSt7rw8y4ryABkfA', 'a91436e9f191e0b75036a77f65e2eaa4752443233fbe87'],
-  ['BTC', 'regtest', 'bcrt1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy97tmnu9', '00146f58bac9506f9bfb821d62e69330410bb56f0085'],
+  [
+    'BTC',
+    'regtest',
+    'bcrt1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy97tmnu9',
+    '00146f58bac9506f9bfb821d62e69330410bb56f0085',
+  ],
   [
     'BTC',
     'regtest',
@@ -61,21 +96,51 @@ const BTC_VECTORS: Vector[] = [
     '51204b8d20316baaf061adbfe72c9d914d678cd5004d49356ec9949ba752777171ac',
   ],
   // bcoin regtest (its wallet hands these out): R... P2PKH, G... P2SH, rb1 bech32.
-  ['BTC', 'regtest', 'RKxTdfmtxtfLDKZBgx6SvNkBtNu9jRYnLh', '76a914751e76e8199196d454941c45d1b3a323f1433bd688ac'],
+  [
+    'BTC',
+    'regtest',
+    'RKxTdfmtxtfLDKZBgx6SvNkBtNu9jRYnLh',
+    '76a914751e76e8199196d454941c45d1b3a323f1433bd688ac',
+  ],
   ['BTC', 'regtest', 'GUXByHDZLvU4DnVH9imSFckt3HEQ5cFgE5', 'a914751e76e8199196d454941c45d1b3a323f1433bd687'],
-  ['BTC', 'regtest', 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn', '0014751e76e8199196d454941c45d1b3a323f1433bd6'],
+  [
+    'BTC',
+    'regtest',
+    'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn',
+    '0014751e76e8199196d454941c45d1b3a323f1433bd6',
+  ],
 ];
 
 // Litecoin Core key_io_valid.json (legacy) and BIP173's program under Litecoin's regtest prefix.
 const LTC_VECTORS: Vector[] = [
-  ['LTC', 'mainnet', 'LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeA', '76a914558dbca7118cd5894502767c7b2ffc21a22f54db88ac'],
+  [
+    'LTC',
+    'mainnet',
+    'LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeA',
+    '76a914558dbca7118cd5894502767c7b2ffc21a22f54db88ac',
+  ],
   ['LTC', 'mainnet', 'MHrYRxAiMNBTku3eoDHwhA1LQGDjUStZW2', 'a9146d328a5b2a20d943a641c8d29b6cc3c2d2df85d387'],
   ['LTC', 'mainnet', '36j4NfKv6Akva9amjWrLG6MuSQym1GuEmm', 'a914373b819a068f32b7a6b38b6b38729647cfde01c287'],
-  ['LTC', 'testnet', 'mwXn5Vhicdav8Av3KMokx4YNuHoGRKxtWs', '76a914afa9e672141e283dfbcc1cf28f3793a856d3878488ac'],
+  [
+    'LTC',
+    'testnet',
+    'mwXn5Vhicdav8Av3KMokx4YNuHoGRKxtWs',
+    '76a914afa9e672141e283dfbcc1cf28f3793a856d3878488ac',
+  ],
   ['LTC', 'testnet', 'QXaUgLHkZcbJb2j5XgMYzY8cF9YM48Y81Z', 'a9147860667e60a6545e18e541984094b29c9c46991b87'],
-  ['LTC', 'regtest', 'mpWvR79tSrA5xeziB6mjNYWdaVRwBpgnUP', '76a91462b790654f809d32202587c6a43456ffc1965d8388ac'],
+  [
+    'LTC',
+    'regtest',
+    'mpWvR79tSrA5xeziB6mjNYWdaVRwBpgnUP',
+    '76a91462b790654f809d32202587c6a43456ffc1965d8388ac',
+  ],
   ['LTC', 'regtest', 'QgDNrG4nJpE4VV7PcFMFhkTgwAHWxWS7pj', 'a914d71bee7a1395c10c9ca9a7f53ac086b53e74369d87'],
-  ['LTC', 'regtest', 'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3', '0014751e76e8199196d454941c45d1b3a323f1433bd6'],
+  [
+    'LTC',
+    'regtest',
+    'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3',
+    '0014751e76e8199196d454941c45d1b3a323f1433bd6',
+  ],
 ];
 
 /** A BIP173/BIP350 vector re-encoded under another coin's prefix (same words, new checksum). */
@@ -137,8 +202,12 @@ describe('addressToOutputScript', () => {
     expect(decodeAddress('1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo', btc).type).toBe('p2pkh');
     expect(decodeAddress('36j4NfKv6Akva9amjWrLG6MuSQym1GuEmm', btc).type).toBe('p2sh');
     expect(decodeAddress('bc1qvyq0cc6rahyvsazfdje0twl7ez82ndmuac2lhv', btc).type).toBe('p2wpkh');
-    expect(decodeAddress('bc1qyucykdlhp62tezs0hagqury402qwhk589q80tqs5myh3rxq34nwqhkdhv7', btc).type).toBe('p2wsh');
-    expect(decodeAddress('bc1p83n3au0rjylefxq2nc2xh2y4jzz4pm6zxj4mw5pagdjjr2a9f36s6jjnnu', btc).type).toBe('p2tr');
+    expect(decodeAddress('bc1qyucykdlhp62tezs0hagqury402qwhk589q80tqs5myh3rxq34nwqhkdhv7', btc).type).toBe(
+      'p2wsh',
+    );
+    expect(decodeAddress('bc1p83n3au0rjylefxq2nc2xh2y4jzz4pm6zxj4mw5pagdjjr2a9f36s6jjnnu', btc).type).toBe(
+      'p2tr',
+    );
   });
 
   it('agrees with bcoin on every Bitcoin address bcoin understands', () => {
@@ -159,7 +228,9 @@ describe('addressToOutputScript', () => {
 
   it('pays the same key on every Litecoin network as bcoin pays its Bitcoin address', () => {
     // One public key's addresses as a multi-chain wallet's test suite lists them.
-    const btc = bcoin.Script.fromAddress(bcoin.Address.fromString('bc1qj08ys4ct2hzzc2hcz6h2hgrvlmsjynawlht528', 'main'));
+    const btc = bcoin.Script.fromAddress(
+      bcoin.Address.fromString('bc1qj08ys4ct2hzzc2hcz6h2hgrvlmsjynawlht528', 'main'),
+    );
     const expected = btc.toRaw().toString('hex');
     expect(expected).toMatch(/^0014[0-9a-f]{40}$/);
     const ltc: [Network, string][] = [
@@ -177,40 +248,58 @@ describe('addressToOutputScript', () => {
       'ltcmweb1qq20e2arnhvxw97katjkmsd35agw3capxjkrkh7dk8d30rczm8ypxuq329nwh2twmchhqn3jqh7ua4ps539f6aazh79jy76urqht4qa59ts3at6gf';
     expect(reasonOf(() => addressToOutputScript(mweb, coinParams('LTC', 'mainnet')))).toBe('mweb');
     expect(() => addressToOutputScript(mweb, coinParams('LTC', 'mainnet'))).toThrow(/MWEB/);
-    expect(reasonOf(() => addressToOutputScript('tmweb1' + 'q'.repeat(100), coinParams('LTC', 'testnet')))).toBe('mweb');
+    expect(
+      reasonOf(() => addressToOutputScript('tmweb1' + 'q'.repeat(100), coinParams('LTC', 'testnet'))),
+    ).toBe('mweb');
   });
 
   it('rejects an address of another network with reason network', () => {
     expect(
-      reasonOf(() => addressToOutputScript('tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54', coinParams('BTC', 'mainnet'))),
+      reasonOf(() =>
+        addressToOutputScript('tb1qcrh3yqn4nlleplcez2yndq2ry8h9ncg3qh7n54', coinParams('BTC', 'mainnet')),
+      ),
     ).toBe('network');
     expect(
-      reasonOf(() => addressToOutputScript('1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo', coinParams('LTC', 'mainnet'))),
+      reasonOf(() =>
+        addressToOutputScript('1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo', coinParams('LTC', 'mainnet')),
+      ),
     ).toBe('network');
     expect(
-      reasonOf(() => addressToOutputScript('LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeA', coinParams('BTC', 'mainnet'))),
+      reasonOf(() =>
+        addressToOutputScript('LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeA', coinParams('BTC', 'mainnet')),
+      ),
     ).toBe('network');
     expect(
-      reasonOf(() => addressToOutputScript('ltc1qj08ys4ct2hzzc2hcz6h2hgrvlmsjynawmt3sjh', coinParams('BTC', 'mainnet'))),
+      reasonOf(() =>
+        addressToOutputScript('ltc1qj08ys4ct2hzzc2hcz6h2hgrvlmsjynawmt3sjh', coinParams('BTC', 'mainnet')),
+      ),
     ).toBe('network');
     expect(
-      reasonOf(() => addressToOutputScript('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn', coinParams('BTC', 'testnet'))),
+      reasonOf(() =>
+        addressToOutputScript('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn', coinParams('BTC', 'testnet')),
+      ),
     ).toBe('network');
   });
 
   it('rejects a typo with reason checksum', () => {
     const btc = coinParams('BTC', 'mainnet');
     expect(reasonOf(() => addressToOutputScript('1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mp', btc))).toBe('checksum');
-    expect(reasonOf(() => addressToOutputScript('bc1qvyq0cc6rahyvsazfdje0twl7ez82ndmuac2lhw', btc))).toBe('checksum');
+    expect(reasonOf(() => addressToOutputScript('bc1qvyq0cc6rahyvsazfdje0twl7ez82ndmuac2lhw', btc))).toBe(
+      'checksum',
+    );
   });
 
   it('rejects a bech32 checksum on a taproot address and bech32m on a v0 address (BIP350)', () => {
     const btc = coinParams('BTC', 'mainnet');
     // BIP350 invalid vectors.
-    expect(reasonOf(() => addressToOutputScript('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd', btc))).toBe(
+    expect(
+      reasonOf(() =>
+        addressToOutputScript('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd', btc),
+      ),
+    ).toBe('checksum');
+    expect(reasonOf(() => addressToOutputScript('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh', btc))).toBe(
       'checksum',
     );
-    expect(reasonOf(() => addressToOutputScript('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh', btc))).toBe('checksum');
   });
 
   it('rejects a v0 witness program of the wrong length with reason format', () => {
@@ -219,10 +308,14 @@ describe('addressToOutputScript', () => {
   });
 
   it('rejects future witness versions as unsupported', () => {
-    expect(reasonOf(() => addressToOutputScript('bc1z2rksukkjr8', coinParams('BTC', 'mainnet')))).toBe('unsupported');
-    expect(reasonOf(() => addressToOutputScript('tb1rgv5m6uvdk3kc7qsuz0c79v88ycr5w4wa', coinParams('BTC', 'testnet')))).toBe(
+    expect(reasonOf(() => addressToOutputScript('bc1z2rksukkjr8', coinParams('BTC', 'mainnet')))).toBe(
       'unsupported',
     );
+    expect(
+      reasonOf(() =>
+        addressToOutputScript('tb1rgv5m6uvdk3kc7qsuz0c79v88ycr5w4wa', coinParams('BTC', 'testnet')),
+      ),
+    ).toBe('unsupported');
   });
 
   it('rejects empty, padded and garbage input with reason format', () => {
@@ -230,12 +323,18 @@ describe('addressToOutputScript', () => {
     expect(reasonOf(() => addressToOutputScript('', btc))).toBe('format');
     expect(reasonOf(() => addressToOutputScript(' 1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo', btc))).toBe('format');
     expect(reasonOf(() => addressToOutputScript('hello world', btc))).toBe('format');
-    expect(reasonOf(() => addressToOutputScript('0x52908400098527886E0F7030069857D2E4169EE7', btc))).toBe('format');
+    expect(reasonOf(() => addressToOutputScript('0x52908400098527886E0F7030069857D2E4169EE7', btc))).toBe(
+      'format',
+    );
   });
 
   it('answers isValidAddress without throwing', () => {
-    expect(isValidAddress('bc1qvyq0cc6rahyvsazfdje0twl7ez82ndmuac2lhv', coinParams('BTC', 'mainnet'))).toBe(true);
-    expect(isValidAddress('bc1qvyq0cc6rahyvsazfdje0twl7ez82ndmuac2lhv', coinParams('LTC', 'mainnet'))).toBe(false);
+    expect(isValidAddress('bc1qvyq0cc6rahyvsazfdje0twl7ez82ndmuac2lhv', coinParams('BTC', 'mainnet'))).toBe(
+      true,
+    );
+    expect(isValidAddress('bc1qvyq0cc6rahyvsazfdje0twl7ez82ndmuac2lhv', coinParams('LTC', 'mainnet'))).toBe(
+      false,
+    );
     expect(isValidAddress('nonsense', coinParams('LTC', 'mainnet'))).toBe(false);
   });
 });

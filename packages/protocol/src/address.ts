@@ -55,19 +55,30 @@ function decodeBase58(address: string, params: CoinParams): DecodedAddress {
   const payload = bs58check.decodeUnsafe(address);
   if (!payload) throw new AddressError('checksum', `address "${address}" has a wrong checksum (typo?)`);
   if (payload.length !== 21) {
-    throw new AddressError('format', `address "${address}" has a ${payload.length - 1}-byte payload, expected 20`);
+    throw new AddressError(
+      'format',
+      `address "${address}" has a ${payload.length - 1}-byte payload, expected 20`,
+    );
   }
   const version = payload[0] ?? -1;
   const hash = Buffer.from(payload.subarray(1));
-  if (params.pubKeyHashVersions.includes(version)) return { type: 'p2pkh', program: hash, script: p2pkhScript(hash) };
-  if (params.scriptHashVersions.includes(version)) return { type: 'p2sh', program: hash, script: p2shScript(hash) };
+  if (params.pubKeyHashVersions.includes(version))
+    return { type: 'p2pkh', program: hash, script: p2pkhScript(hash) };
+  if (params.scriptHashVersions.includes(version))
+    return { type: 'p2sh', program: hash, script: p2shScript(hash) };
   const elsewhere = ALL_PARAMS.find(
     (p) => p.pubKeyHashVersions.includes(version) || p.scriptHashVersions.includes(version),
   );
   if (elsewhere) {
-    throw new AddressError('network', `address "${address}" belongs to ${describe(elsewhere)}, not ${describe(params)}`);
+    throw new AddressError(
+      'network',
+      `address "${address}" belongs to ${describe(elsewhere)}, not ${describe(params)}`,
+    );
   }
-  throw new AddressError('unsupported', `address "${address}" has an unknown version byte 0x${version.toString(16)}`);
+  throw new AddressError(
+    'unsupported',
+    `address "${address}" has an unknown version byte 0x${version.toString(16)}`,
+  );
 }
 
 function witnessType(version: number, program: Buffer, address: string): AddressType {
@@ -99,7 +110,10 @@ function decodeSegwit(address: string, hrp: string, params: CoinParams): Decoded
   }
   // BIP350: version 0 uses bech32, versions 1-16 use bech32m.
   if ((version === 0) !== Boolean(asBech32)) {
-    throw new AddressError('checksum', `address "${address}" uses the wrong checksum kind for witness version ${version}`);
+    throw new AddressError(
+      'checksum',
+      `address "${address}" uses the wrong checksum kind for witness version ${version}`,
+    );
   }
   const bytes = bech32.fromWordsUnsafe(data);
   if (!bytes || bytes.length < 2 || bytes.length > 40) {
@@ -112,7 +126,8 @@ function decodeSegwit(address: string, hrp: string, params: CoinParams): Decoded
 
 /** Decode an address of the given coin/network, or throw AddressError with a clear reason. */
 export function decodeAddress(address: string, params: CoinParams): DecodedAddress {
-  if (typeof address !== 'string' || address.length === 0) throw new AddressError('format', 'address is empty');
+  if (typeof address !== 'string' || address.length === 0)
+    throw new AddressError('format', 'address is empty');
   if (address.trim() !== address) {
     throw new AddressError('format', `address "${address}" has spaces around it`);
   }
@@ -122,9 +137,13 @@ export function decodeAddress(address: string, params: CoinParams): DecodedAddre
   if (/^[a-z]*mweb$/.test(hrp)) {
     throw new AddressError('mweb', `"${address}" is an MWEB address; a coinbase cannot pay an MWEB address`);
   }
-  if (hrp && (KNOWN_HRPS.has(hrp) || params.bech32Hrps.includes(hrp))) return decodeSegwit(address, hrp, params);
+  if (hrp && (KNOWN_HRPS.has(hrp) || params.bech32Hrps.includes(hrp)))
+    return decodeSegwit(address, hrp, params);
   if (hrp && (bech32.decodeUnsafe(address, BECH32_LIMIT) ?? bech32m.decodeUnsafe(address, BECH32_LIMIT))) {
-    throw new AddressError('network', `address "${address}" has prefix "${hrp}", which is not ${describe(params)}`);
+    throw new AddressError(
+      'network',
+      `address "${address}" has prefix "${hrp}", which is not ${describe(params)}`,
+    );
   }
   return decodeBase58(address, params);
 }

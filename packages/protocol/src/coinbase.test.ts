@@ -64,10 +64,18 @@ describe('script and varint encodings', () => {
 });
 
 describe('coinbase halves', () => {
-  const outputs = [{ value: 5_000_000_000n, script: Buffer.from('0014751e76e8199196d454941c45d1b3a323f1433bd6', 'hex') }];
+  const outputs = [
+    { value: 5_000_000_000n, script: Buffer.from('0014751e76e8199196d454941c45d1b3a323f1433bd6', 'hex') },
+  ];
 
   it('puts height, pool tag and an extranonce push at the start of the scriptSig', () => {
-    const parts = buildCoinbaseParts({ height: 500000, poolTag: '/Manjam/', extranonce1Size: 4, extranonce2Size: 8, outputs });
+    const parts = buildCoinbaseParts({
+      height: 500000,
+      poolTag: '/Manjam/',
+      extranonce1Size: 4,
+      extranonce2Size: 8,
+      outputs,
+    });
     // version 2, one input spending nothing
     expect(parts.coinb1.subarray(0, 5).toString('hex')).toBe('0200000001');
     expect(parts.coinb1.subarray(5, 37).equals(Buffer.alloc(32))).toBe(true);
@@ -82,7 +90,13 @@ describe('coinbase halves', () => {
   });
 
   it('parses with bcoin as a coinbase paying the output', () => {
-    const parts = buildCoinbaseParts({ height: 17, poolTag: 'x', extranonce1Size: 4, extranonce2Size: 4, outputs });
+    const parts = buildCoinbaseParts({
+      height: 17,
+      poolTag: 'x',
+      extranonce1Size: 4,
+      extranonce2Size: 4,
+      outputs,
+    });
     const tx = Buffer.concat([parts.coinb1, Buffer.alloc(8, 0xab), parts.coinb2]);
     const header = Buffer.alloc(80);
     header.writeUInt32LE(2, 0); // bcoin reads BIP34 heights from version-2 blocks on
@@ -96,23 +110,38 @@ describe('coinbase halves', () => {
   it('refuses a pool tag that would push the scriptSig past 100 bytes', () => {
     const tooLong = 'M'.repeat(90);
     expect(() =>
-      buildCoinbaseParts({ height: 500000, poolTag: tooLong, extranonce1Size: 4, extranonce2Size: 8, outputs }),
+      buildCoinbaseParts({
+        height: 500000,
+        poolTag: tooLong,
+        extranonce1Size: 4,
+        extranonce2Size: 8,
+        outputs,
+      }),
     ).toThrow(/limit 100/);
     const fits = 'M'.repeat(MAX_COINBASE_SCRIPT_SIG - 4 - 1 - 1 - 12 - 1);
-    expect(buildCoinbaseParts({ height: 500000, poolTag: fits, extranonce1Size: 4, extranonce2Size: 8, outputs }).scriptSigLength).toBe(100);
+    expect(
+      buildCoinbaseParts({ height: 500000, poolTag: fits, extranonce1Size: 4, extranonce2Size: 8, outputs })
+        .scriptSigLength,
+    ).toBe(100);
   });
 
   it('refuses bad extranonce sizes and a coinbase without outputs', () => {
-    expect(() => buildCoinbaseParts({ height: 1, poolTag: '', extranonce1Size: 4, extranonce2Size: 0, outputs })).toThrow(
-      /extranonce/,
-    );
-    expect(() => buildCoinbaseParts({ height: 1, poolTag: '', extranonce1Size: 4, extranonce2Size: 8, outputs: [] })).toThrow(
-      /output/,
-    );
+    expect(() =>
+      buildCoinbaseParts({ height: 1, poolTag: '', extranonce1Size: 4, extranonce2Size: 0, outputs }),
+    ).toThrow(/extranonce/);
+    expect(() =>
+      buildCoinbaseParts({ height: 1, poolTag: '', extranonce1Size: 4, extranonce2Size: 8, outputs: [] }),
+    ).toThrow(/output/);
   });
 
   it('adds marker, flag and a single 32-byte zero witness for the block', () => {
-    const parts = buildCoinbaseParts({ height: 300, poolTag: '', extranonce1Size: 4, extranonce2Size: 4, outputs });
+    const parts = buildCoinbaseParts({
+      height: 300,
+      poolTag: '',
+      extranonce1Size: 4,
+      extranonce2Size: 4,
+      outputs,
+    });
     const plain = Buffer.concat([parts.coinb1, Buffer.alloc(8), parts.coinb2]);
     const withWitness = coinbaseWithWitness(plain);
     expect(withWitness.length).toBe(plain.length + 2 + 1 + 1 + 32);

@@ -4,7 +4,8 @@ export const MAX_COINBASE_SCRIPT_SIG = 100;
 
 /** Bitcoin CompactSize integer. */
 export function encodeVarint(n: number): Buffer {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`varint must be a non-negative integer, got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new RangeError(`varint must be a non-negative integer, got ${n}`);
   if (n < 0xfd) return Buffer.from([n]);
   if (n <= 0xffff) {
     const b = Buffer.alloc(3);
@@ -68,7 +69,8 @@ export interface TxOutput {
 }
 
 export function serializeOutput(output: TxOutput): Buffer {
-  if (output.value < 0n || output.value > 0xffffffffffffffffn) throw new RangeError(`bad output value ${output.value}`);
+  if (output.value < 0n || output.value > 0xffffffffffffffffn)
+    throw new RangeError(`bad output value ${output.value}`);
   const value = Buffer.alloc(8);
   value.writeBigUInt64LE(output.value);
   return Buffer.concat([value, encodeVarint(output.script.length), output.script]);
@@ -135,5 +137,11 @@ export function buildCoinbaseParts(spec: CoinbaseSpec): CoinbaseParts {
 export function coinbaseWithWitness(coinbase: Buffer): Buffer {
   const body = coinbase.subarray(4, coinbase.length - 4);
   const witness = Buffer.concat([Buffer.from([0x01, 0x20]), Buffer.alloc(32)]);
-  return Buffer.concat([coinbase.subarray(0, 4), Buffer.from([0x00, 0x01]), body, witness, coinbase.subarray(-4)]);
+  return Buffer.concat([
+    coinbase.subarray(0, 4),
+    Buffer.from([0x00, 0x01]),
+    body,
+    witness,
+    coinbase.subarray(-4),
+  ]);
 }

@@ -55,10 +55,11 @@ const PREFIXES: Record<Coin, Record<Network, Prefixes>> = {
   },
 };
 
-const COIN_BASE: Record<Coin, { algorithm: Algorithm; mweb: boolean; gbtRules: string[]; halving: number }> = {
-  BTC: { algorithm: 'sha256d', mweb: false, gbtRules: ['segwit'], halving: 210_000 },
-  LTC: { algorithm: 'scrypt', mweb: true, gbtRules: ['mweb', 'segwit'], halving: 840_000 },
-};
+const COIN_BASE: Record<Coin, { algorithm: Algorithm; mweb: boolean; gbtRules: string[]; halving: number }> =
+  {
+    BTC: { algorithm: 'sha256d', mweb: false, gbtRules: ['segwit'], halving: 210_000 },
+    LTC: { algorithm: 'scrypt', mweb: true, gbtRules: ['mweb', 'segwit'], halving: 840_000 },
+  };
 
 const REGTEST_HALVING = 150;
 const COIN = 100_000_000n;

@@ -43,7 +43,9 @@ describe('merkle trees', () => {
       const others = fakeTxids(n);
       const branch = merkleBranch(others);
       expect(branch).toHaveLength(n === 0 ? 0 : Math.ceil(Math.log2(n + 1)));
-      expect(merkleRootFromBranch(coinbase, branch).equals(merkleRoot([coinbase, ...others])), `n=${n}`).toBe(true);
+      expect(merkleRootFromBranch(coinbase, branch).equals(merkleRoot([coinbase, ...others])), `n=${n}`).toBe(
+        true,
+      );
     }
   });
 

@@ -31,20 +31,36 @@ function expand(w: Int32Array): void {
 
 /** One compression of an expanded schedule into state. */
 function compress(state: Int32Array, w: Int32Array): void {
-  let a = state[0]!, b = state[1]!, c = state[2]!, d = state[3]!;
-  let e = state[4]!, f = state[5]!, g = state[6]!, h = state[7]!;
+  let a = state[0]!,
+    b = state[1]!,
+    c = state[2]!,
+    d = state[3]!;
+  let e = state[4]!,
+    f = state[5]!,
+    g = state[6]!,
+    h = state[7]!;
   for (let i = 0; i < 64; i++) {
     const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
     const t1 = (h + s1 + (g ^ (e & (f ^ g))) + K[i]! + w[i]!) | 0;
     const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
     const t2 = (s0 + ((a & b) | (c & (a | b)))) | 0;
-    h = g; g = f; f = e; e = (d + t1) | 0;
-    d = c; c = b; b = a; a = (t1 + t2) | 0;
+    h = g;
+    g = f;
+    f = e;
+    e = (d + t1) | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = (t1 + t2) | 0;
   }
-  state[0] = (state[0]! + a) | 0; state[1] = (state[1]! + b) | 0;
-  state[2] = (state[2]! + c) | 0; state[3] = (state[3]! + d) | 0;
-  state[4] = (state[4]! + e) | 0; state[5] = (state[5]! + f) | 0;
-  state[6] = (state[6]! + g) | 0; state[7] = (state[7]! + h) | 0;
+  state[0] = (state[0]! + a) | 0;
+  state[1] = (state[1]! + b) | 0;
+  state[2] = (state[2]! + c) | 0;
+  state[3] = (state[3]! + d) | 0;
+  state[4] = (state[4]! + e) | 0;
+  state[5] = (state[5]! + f) | 0;
+  state[6] = (state[6]! + g) | 0;
+  state[7] = (state[7]! + h) | 0;
 }
 
 /** The padding block of a 64-byte message, expanded once. */

@@ -16,9 +16,17 @@ const SUBSIDY = 2_500_000_000n;
 const EN1 = Buffer.from('f000000d', 'hex');
 
 function job(params: CoinParams, txCount: number, extra: { segwit?: boolean; mweb?: string } = {}) {
-  const fixture = fixtureTemplate({ txCount, height: HEIGHT, subsidy: SUBSIDY, segwit: extra.segwit ?? true, ...extra });
+  const fixture = fixtureTemplate({
+    txCount,
+    height: HEIGHT,
+    subsidy: SUBSIDY,
+    segwit: extra.segwit ?? true,
+    ...extra,
+  });
   const payout =
-    params.coin === 'BTC' ? 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn' : 'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3';
+    params.coin === 'BTC'
+      ? 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn'
+      : 'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3';
   const j = jobFromTemplate(fixture.template, params, {
     payoutScript: addressToOutputScript(payout, params),
     poolTag: '/Manjam/',
@@ -89,32 +97,38 @@ function parseBlock(raw: Buffer) {
 }
 
 describe('jobs, shares and blocks round trip', () => {
-  it.each([0, 1, 2, 3, 7, 64, 300])('rebuilds the merkle root of all txids for a template with %i transactions', (n) => {
-    const { job: j, txs } = job(BTC_REGTEST, n);
-    const s = share(j, 12345);
-    const expected = merkleRoot([sha256d(s.coinbase), ...txs.map((tx) => tx.txid)]);
-    expect(s.header.subarray(36, 68).equals(expected)).toBe(true);
-    const parsed = parseBlock(serializeBlock(j, s));
-    expect(parsed.txCount).toBe(n + 1);
-    expect(parsed.witnesses[0]).toEqual([[Buffer.alloc(32)]]);
-    expect(parsed.tail.length).toBe(0);
-  });
+  it.each([0, 1, 2, 3, 7, 64, 300])(
+    'rebuilds the merkle root of all txids for a template with %i transactions',
+    (n) => {
+      const { job: j, txs } = job(BTC_REGTEST, n);
+      const s = share(j, 12345);
+      const expected = merkleRoot([sha256d(s.coinbase), ...txs.map((tx) => tx.txid)]);
+      expect(s.header.subarray(36, 68).equals(expected)).toBe(true);
+      const parsed = parseBlock(serializeBlock(j, s));
+      expect(parsed.txCount).toBe(n + 1);
+      expect(parsed.witnesses[0]).toEqual([[Buffer.alloc(32)]]);
+      expect(parsed.tail.length).toBe(0);
+    },
+  );
 
-  it.each([0, 1, 9])('serializes a block with %i transactions that bcoin accepts (merkle root, witness commitment, BIP34)', (n) => {
-    const { job: j, txs } = job(BTC_REGTEST, n);
-    const s = share(j, 7);
-    const block = bcoin.Block.fromRaw(serializeBlock(j, s));
-    expect(block.txs).toHaveLength(n + 1);
-    expect(block.txs[0]!.isCoinbase()).toBe(true);
-    expect(block.txs[0]!.hasWitness()).toBe(true);
-    expect(block.createMerkleRoot('hex')).toBe(block.merkleRoot);
-    expect(block.checkBody()).toEqual([true, 'valid', 0]);
-    expect(block.getCommitmentHash('hex')).toBe(block.createCommitmentHash('hex'));
-    expect(block.getCoinbaseHeight()).toBe(HEIGHT);
-    expect(block.rhash()).toBe(blockHashHex(s.header));
-    expect(block.txs.slice(1).map((tx) => tx.txid())).toEqual(txs.map((tx) => toRpcHex(tx.txid)));
-    expect(block.txs[0]!.outputs[0]!.value).toBe(Number(j.coinbaseValue));
-  });
+  it.each([0, 1, 9])(
+    'serializes a block with %i transactions that bcoin accepts (merkle root, witness commitment, BIP34)',
+    (n) => {
+      const { job: j, txs } = job(BTC_REGTEST, n);
+      const s = share(j, 7);
+      const block = bcoin.Block.fromRaw(serializeBlock(j, s));
+      expect(block.txs).toHaveLength(n + 1);
+      expect(block.txs[0]!.isCoinbase()).toBe(true);
+      expect(block.txs[0]!.hasWitness()).toBe(true);
+      expect(block.createMerkleRoot('hex')).toBe(block.merkleRoot);
+      expect(block.checkBody()).toEqual([true, 'valid', 0]);
+      expect(block.getCommitmentHash('hex')).toBe(block.createCommitmentHash('hex'));
+      expect(block.getCoinbaseHeight()).toBe(HEIGHT);
+      expect(block.rhash()).toBe(blockHashHex(s.header));
+      expect(block.txs.slice(1).map((tx) => tx.txid())).toEqual(txs.map((tx) => toRpcHex(tx.txid)));
+      expect(block.txs[0]!.outputs[0]!.value).toBe(Number(j.coinbaseValue));
+    },
+  );
 
   it('finds a share under the regtest network target that bcoin agrees is valid proof of work', () => {
     const { job: j } = job(BTC_REGTEST, 5);
@@ -135,14 +149,22 @@ describe('jobs, shares and blocks round trip', () => {
     const raw = serializeBlock(j, s);
     const parsed = parseBlock(raw);
     expect(parsed.witnesses[0]).toEqual([]);
-    expect(raw.subarray(81).equals(Buffer.concat([s.coinbase, raw.subarray(81 + s.coinbase.length)]))).toBe(true);
+    expect(raw.subarray(81).equals(Buffer.concat([s.coinbase, raw.subarray(81 + s.coinbase.length)]))).toBe(
+      true,
+    );
     expect(bcoin.Block.fromRaw(raw).checkBody()[0]).toBe(true);
   });
 
   it('appends 0x01 and the mweb data after the transactions of an MWEB block', () => {
     const mweb = 'ab'.repeat(40);
     const { job: j } = job(LTC_REGTEST, 4, { mweb });
-    const s = buildShare(j, 'scrypt', { extranonce1: EN1, extranonce2: Buffer.alloc(8), ntime: j.curtime, nonce: 1, version: j.version });
+    const s = buildShare(j, 'scrypt', {
+      extranonce1: EN1,
+      extranonce2: Buffer.alloc(8),
+      ntime: j.curtime,
+      nonce: 1,
+      version: j.version,
+    });
     const parsed = parseBlock(serializeBlock(j, s));
     expect(parsed.txCount).toBe(5);
     expect(parsed.tail.toString('hex')).toBe(`01${mweb}`);
@@ -167,7 +189,10 @@ describe('jobs, shares and blocks round trip', () => {
     let root = sha256d(Buffer.from(coinb1 + EN1.toString('hex') + en2 + coinb2, 'hex'));
     for (const step of branch) root = sha256d(Buffer.concat([root, Buffer.from(step, 'hex')]));
     const rootWordsBE = Buffer.from(root).swap32();
-    const data = Buffer.from(version + prevhash + rootWordsBE.toString('hex') + ntime + nbits + nonceHex, 'hex');
+    const data = Buffer.from(
+      version + prevhash + rootWordsBE.toString('hex') + ntime + nbits + nonceHex,
+      'hex',
+    );
     const minerHeader = Buffer.from(data).swap32();
     const ours = buildShare(j, 'sha256d', {
       extranonce1: EN1,
@@ -181,9 +206,19 @@ describe('jobs, shares and blocks round trip', () => {
 
   it('refuses extranonces of the wrong size and out-of-range header fields', () => {
     const { job: j } = job(BTC_REGTEST, 1);
-    const base = { extranonce1: EN1, extranonce2: Buffer.alloc(8), ntime: j.curtime, nonce: 0, version: j.version };
-    expect(() => buildShare(j, 'sha256d', { ...base, extranonce2: Buffer.alloc(7) })).toThrow(/extranonce2 must be 8 bytes/);
-    expect(() => buildShare(j, 'sha256d', { ...base, extranonce1: Buffer.alloc(3) })).toThrow(/extranonce1 must be 4 bytes/);
+    const base = {
+      extranonce1: EN1,
+      extranonce2: Buffer.alloc(8),
+      ntime: j.curtime,
+      nonce: 0,
+      version: j.version,
+    };
+    expect(() => buildShare(j, 'sha256d', { ...base, extranonce2: Buffer.alloc(7) })).toThrow(
+      /extranonce2 must be 8 bytes/,
+    );
+    expect(() => buildShare(j, 'sha256d', { ...base, extranonce1: Buffer.alloc(3) })).toThrow(
+      /extranonce1 must be 4 bytes/,
+    );
     expect(() => buildShare(j, 'sha256d', { ...base, nonce: 2 ** 32 })).toThrow(/nonce/);
     expect(() => buildShare(j, 'sha256d', { ...base, ntime: -1 })).toThrow(/ntime/);
   });

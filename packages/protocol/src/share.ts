@@ -64,10 +64,14 @@ function checkUint32(value: number, name: string): void {
 
 function checkInput(job: JobTemplate, input: ShareInput): void {
   if (input.extranonce1.length !== job.extranonce1Size) {
-    throw new ShareInputError(`extranonce1 must be ${job.extranonce1Size} bytes, got ${input.extranonce1.length}`);
+    throw new ShareInputError(
+      `extranonce1 must be ${job.extranonce1Size} bytes, got ${input.extranonce1.length}`,
+    );
   }
   if (input.extranonce2.length !== job.extranonce2Size) {
-    throw new ShareInputError(`extranonce2 must be ${job.extranonce2Size} bytes, got ${input.extranonce2.length}`);
+    throw new ShareInputError(
+      `extranonce2 must be ${job.extranonce2Size} bytes, got ${input.extranonce2.length}`,
+    );
   }
   checkUint32(input.ntime, 'ntime');
   checkUint32(input.nonce, 'nonce');

@@ -60,8 +60,16 @@ describe('mining.submit parameters', () => {
   it.each<[string, unknown, string]>([
     ['params that are not a list', { a: 1 }, 'Invalid submit parameters'],
     ['too few params', ['w', 'j', '00'], 'Invalid submit parameters'],
-    ['a short extranonce2', ['w', 'j', '0001', '655b9a80', 'deadbeef'], 'Incorrect size of extranonce2 (expected 8 bytes)'],
-    ['a non-hex extranonce2', ['w', 'j', 'zz00000000000001', '655b9a80', 'deadbeef'], 'Incorrect size of extranonce2 (expected 8 bytes)'],
+    [
+      'a short extranonce2',
+      ['w', 'j', '0001', '655b9a80', 'deadbeef'],
+      'Incorrect size of extranonce2 (expected 8 bytes)',
+    ],
+    [
+      'a non-hex extranonce2',
+      ['w', 'j', 'zz00000000000001', '655b9a80', 'deadbeef'],
+      'Incorrect size of extranonce2 (expected 8 bytes)',
+    ],
     ['a 7-digit ntime', ['w', 'j', '0000000000000001', '55b9a80', 'deadbeef'], 'Incorrect size of ntime'],
     ['a numeric nonce', ['w', 'j', '0000000000000001', '655b9a80', 3735928559], 'Incorrect size of nonce'],
     ['bad version bits', [...good, 'xyz'], 'Invalid version bits'],

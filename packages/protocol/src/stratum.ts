@@ -20,7 +20,10 @@ export const STRATUM_ERROR_MESSAGES: Record<StratumErrorCode, string> = {
   25: 'Not subscribed',
 };
 
-export function stratumError(code: StratumErrorCode, message: string = STRATUM_ERROR_MESSAGES[code]): StratumError {
+export function stratumError(
+  code: StratumErrorCode,
+  message: string = STRATUM_ERROR_MESSAGES[code],
+): StratumError {
   return [code, message, null];
 }
 
@@ -46,7 +49,10 @@ export function toHexUint32(n: number): string {
 }
 
 /** Answer to mining.configure version-rolling: the pool mask AND the miner's requested mask. */
-export function negotiateVersionMask(requestedMaskHex: unknown, poolMask: number = POOL_VERSION_MASK): number {
+export function negotiateVersionMask(
+  requestedMaskHex: unknown,
+  poolMask: number = POOL_VERSION_MASK,
+): number {
   const requested = parseHexUint32(requestedMaskHex);
   return requested === undefined ? 0 : (requested & poolMask) >>> 0;
 }
@@ -69,9 +75,15 @@ export interface SubmitParams {
 
 /** Validate mining.submit params: [worker, job_id, extranonce2, ntime, nonce, version_bits?]. */
 export function parseSubmitParams(params: unknown, extranonce2Size: number): Parsed<SubmitParams> {
-  if (!Array.isArray(params) || params.length < 5 || params.length > 6) return fail('Invalid submit parameters');
+  if (!Array.isArray(params) || params.length < 5 || params.length > 6)
+    return fail('Invalid submit parameters');
   const [workerName, jobId, en2Hex, ntimeHex, nonceHex, versionHex] = params as unknown[];
-  if (typeof workerName !== 'string' || typeof jobId !== 'string' || jobId.length === 0 || jobId.length > 64) {
+  if (
+    typeof workerName !== 'string' ||
+    typeof jobId !== 'string' ||
+    jobId.length === 0 ||
+    jobId.length > 64
+  ) {
     return fail('Invalid worker or job id');
   }
   if (typeof en2Hex !== 'string' || en2Hex.length !== extranonce2Size * 2 || !/^[0-9a-fA-F]*$/.test(en2Hex)) {
@@ -86,13 +98,20 @@ export function parseSubmitParams(params: unknown, extranonce2Size: number): Par
     versionBits = parseHexUint32(versionHex);
     if (versionBits === undefined) return fail('Invalid version bits');
   }
-  return { ok: true, value: { workerName, jobId, extranonce2: Buffer.from(en2Hex, 'hex'), ntime, nonce, versionBits } };
+  return {
+    ok: true,
+    value: { workerName, jobId, extranonce2: Buffer.from(en2Hex, 'hex'), ntime, nonce, versionBits },
+  };
 }
 
 export type SubscribeResult = [[[string, string], [string, string]], string, number];
 
 /** mining.subscribe result: [[["mining.set_difficulty", id], ["mining.notify", id]], extranonce1, en2 size]. */
-export function subscribeResult(subscriptionId: string, extranonce1: Buffer, extranonce2Size: number): SubscribeResult {
+export function subscribeResult(
+  subscriptionId: string,
+  extranonce1: Buffer,
+  extranonce2Size: number,
+): SubscribeResult {
   return [
     [
       ['mining.set_difficulty', subscriptionId],

@@ -94,7 +94,7 @@ describe('hashDifficulty', () => {
   it('tells the difficulty a real block hash met', () => {
     // Block 125552's hash 00000000000000001e8d6829... met difficulty ~3.6e10 (its target: ~244,112).
     const value = BigInt('0x00000000000000001e8d6829a8a21adc5d38d0a473b144b6765798e61f98bd1d');
-    expect(hashDifficulty(value, 'sha256d') / (0xffff * 2 ** 208 / Number(value))).toBeCloseTo(1, 12);
+    expect(hashDifficulty(value, 'sha256d') / ((0xffff * 2 ** 208) / Number(value))).toBeCloseTo(1, 12);
     expect(hashDifficulty(value, 'sha256d')).toBeGreaterThan(networkDifficulty('1a44b9f2', 'sha256d'));
     expect(hashDifficulty(diff1Target('scrypt'), 'scrypt')).toBe(1);
     expect(hashDifficulty(0n, 'sha256d')).toBe(Number.POSITIVE_INFINITY);

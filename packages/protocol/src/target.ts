@@ -49,12 +49,15 @@ export function targetToDifficulty(target: bigint, algorithm: Algorithm): number
 /** Compact nBits ("1d00ffff" or 0x1d00ffff) -> target. */
 export function bitsToTarget(bits: string | number): bigint {
   const value = typeof bits === 'string' ? parseBits(bits) : bits;
-  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new RangeError(`invalid nBits: ${bits}`);
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff)
+    throw new RangeError(`invalid nBits: ${bits}`);
   const exponent = value >>> 24;
   const mantissa = value & 0x007fffff;
   if (mantissa !== 0 && (value & 0x00800000) !== 0) throw new RangeError(`negative nBits: ${bits}`);
   const target =
-    exponent <= 3 ? BigInt(mantissa >>> (8 * (3 - exponent))) : BigInt(mantissa) << BigInt(8 * (exponent - 3));
+    exponent <= 3
+      ? BigInt(mantissa >>> (8 * (3 - exponent)))
+      : BigInt(mantissa) << BigInt(8 * (exponent - 3));
   if (target > MAX_TARGET) throw new RangeError(`nBits overflows 256 bits: ${bits}`);
   return target;
 }
@@ -68,7 +71,8 @@ function parseBits(bits: string): number {
 export function targetToBits(target: bigint): string {
   if (target <= 0n || target > MAX_TARGET) throw new RangeError(`target out of range: ${target}`);
   let size = Math.ceil(target.toString(16).length / 2);
-  let mantissa = size <= 3 ? Number(target << BigInt(8 * (3 - size))) : Number(target >> BigInt(8 * (size - 3)));
+  let mantissa =
+    size <= 3 ? Number(target << BigInt(8 * (3 - size))) : Number(target >> BigInt(8 * (size - 3)));
   if (mantissa & 0x00800000) {
     mantissa >>>= 8;
     size += 1;

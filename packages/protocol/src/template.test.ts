@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { addressToOutputScript } from './address.js';
 import { coinParams } from './coins.js';
 import { bitsToTarget } from './target.js';
-import { TemplateError, jobFromTemplate, notifyParams, prevHashToStratum, type BlockTemplateRpc } from './template.js';
+import {
+  TemplateError,
+  jobFromTemplate,
+  notifyParams,
+  prevHashToStratum,
+  type BlockTemplateRpc,
+} from './template.js';
 import { fixtureTemplate } from './test-fixtures.js';
 
 const BTC = coinParams('BTC', 'regtest');
@@ -73,7 +79,11 @@ describe('jobFromTemplate', () => {
     ['bits that are not 8 hex digits', { bits: '1d00ff' }, /bits/],
     ['height 0', { height: 0 }, /height/],
     ['a fractional coinbase value', { coinbasevalue: 1.5 }, /coinbasevalue/],
-    ['non-hex transaction data', { transactions: [{ data: 'zz', hash: 'ab'.repeat(32) }] }, /transaction #0 data/],
+    [
+      'non-hex transaction data',
+      { transactions: [{ data: 'zz', hash: 'ab'.repeat(32) }] },
+      /transaction #0 data/,
+    ],
     ['a missing txid', { transactions: [{ data: '00', hash: 'nope' }] }, /transaction #0 txid/],
     ['a bogus witness commitment', { default_witness_commitment: '6a' }, /default_witness_commitment/],
     ['a coinbase value below the subsidy', { coinbasevalue: 1 }, /below .* subsidy/],

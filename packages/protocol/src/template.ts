@@ -71,12 +71,18 @@ function isUint32(n: unknown): n is number {
 
 function validateTemplate(tpl: BlockTemplateRpc, params: CoinParams): void {
   check(isUint32(tpl.version), `version ${String(tpl.version)}`);
-  check(typeof tpl.previousblockhash === 'string' && /^[0-9a-fA-F]{64}$/.test(tpl.previousblockhash), 'previousblockhash');
+  check(
+    typeof tpl.previousblockhash === 'string' && /^[0-9a-fA-F]{64}$/.test(tpl.previousblockhash),
+    'previousblockhash',
+  );
   check(typeof tpl.bits === 'string' && /^[0-9a-fA-F]{8}$/.test(tpl.bits), `bits "${String(tpl.bits)}"`);
   check(Number.isSafeInteger(tpl.height) && tpl.height > 0, `height ${String(tpl.height)}`);
   check(isUint32(tpl.curtime), `curtime ${String(tpl.curtime)}`);
   check(tpl.mintime === undefined || isUint32(tpl.mintime), `mintime ${String(tpl.mintime)}`);
-  check(Number.isSafeInteger(tpl.coinbasevalue) && tpl.coinbasevalue >= 0, `coinbasevalue ${String(tpl.coinbasevalue)}`);
+  check(
+    Number.isSafeInteger(tpl.coinbasevalue) && tpl.coinbasevalue >= 0,
+    `coinbasevalue ${String(tpl.coinbasevalue)}`,
+  );
   check(Array.isArray(tpl.transactions), 'transactions is not a list');
   tpl.transactions.forEach((tx, i) => {
     check(typeof tx.data === 'string' && tx.data.length > 0 && HEX.test(tx.data), `transaction #${i} data`);
@@ -86,7 +92,9 @@ function validateTemplate(tpl: BlockTemplateRpc, params: CoinParams): void {
   const commitment = tpl.default_witness_commitment;
   if (commitment !== undefined) {
     check(
-      HEX.test(commitment) && commitment.toLowerCase().startsWith(WITNESS_COMMITMENT_PREFIX) && commitment.length >= 76,
+      HEX.test(commitment) &&
+        commitment.toLowerCase().startsWith(WITNESS_COMMITMENT_PREFIX) &&
+        commitment.length >= 76,
       `default_witness_commitment "${commitment}"`,
     );
   }
@@ -99,11 +107,16 @@ function validateTemplate(tpl: BlockTemplateRpc, params: CoinParams): void {
 /** RPC prevhash hex -> Stratum notify prevhash (the eight 4-byte words in reverse order). */
 export function prevHashToStratum(prevHashRpc: string): string {
   const words = prevHashRpc.toLowerCase().match(/.{8}/g);
-  if (!words || words.length !== 8) throw new RangeError(`prevhash must be 64 hex digits, got "${prevHashRpc}"`);
+  if (!words || words.length !== 8)
+    throw new RangeError(`prevhash must be 64 hex digits, got "${prevHashRpc}"`);
   return words.reverse().join('');
 }
 
-export function jobFromTemplate(tpl: BlockTemplateRpc, params: CoinParams, opts: CoinbaseOptions): JobTemplate {
+export function jobFromTemplate(
+  tpl: BlockTemplateRpc,
+  params: CoinParams,
+  opts: CoinbaseOptions,
+): JobTemplate {
   validateTemplate(tpl, params);
   check(opts.payoutScript.length > 0, 'empty payout script');
   const coinbaseValue = BigInt(tpl.coinbasevalue);

@@ -25,10 +25,18 @@ function u64(n: bigint): Buffer {
 /** A one-input, one-output transaction; with a two-item witness when `witness` is set. */
 export function fixtureTx(seed: number, witness: boolean): FixtureTx {
   const prevout = Buffer.concat([sha256d(Buffer.from(`prevout ${seed}`)), u32(seed % 3)]);
-  const scriptSig = witness ? Buffer.alloc(0) : Buffer.concat([Buffer.from([0x47]), Buffer.alloc(0x47, seed & 0xff)]);
+  const scriptSig = witness
+    ? Buffer.alloc(0)
+    : Buffer.concat([Buffer.from([0x47]), Buffer.alloc(0x47, seed & 0xff)]);
   const program = sha256d(Buffer.from(`payee ${seed}`)).subarray(0, 20);
   const output = Buffer.concat([u64(BigInt(10_000 + seed)), Buffer.from([0x16, 0x00, 0x14]), program]);
-  const inputs = Buffer.concat([encodeVarint(1), prevout, encodeVarint(scriptSig.length), scriptSig, u32(0xfffffffe)]);
+  const inputs = Buffer.concat([
+    encodeVarint(1),
+    prevout,
+    encodeVarint(scriptSig.length),
+    scriptSig,
+    u32(0xfffffffe),
+  ]);
   const outputs = Buffer.concat([encodeVarint(1), output]);
   const base = Buffer.concat([u32(2), inputs, outputs, u32(0)]);
   if (!witness) return { raw: base, txid: sha256d(base), wtxid: sha256d(base) };
@@ -75,7 +83,8 @@ export function fixtureTemplate(opts: {
     mintime: 1_699_999_000,
     rules: opts.segwit ? ['csv', '!segwit'] : ['csv'],
   };
-  if (opts.segwit) template.default_witness_commitment = witnessCommitmentScript(txs.map((tx) => tx.wtxid)).toString('hex');
+  if (opts.segwit)
+    template.default_witness_commitment = witnessCommitmentScript(txs.map((tx) => tx.wtxid)).toString('hex');
   if (opts.mweb !== undefined) template.mweb = opts.mweb;
   return { template, txs };
 }
