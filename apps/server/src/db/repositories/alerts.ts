@@ -186,13 +186,14 @@ export interface BlockAlertRow extends AlertPrefs {
   mine: boolean;
 }
 
-/** Blocks found since `since` (accepted by the node), each with every user who mined that coin in the 24 h before. */
+/** Blocks found since `since` (accepted by the node), each with every user whose worker on that coin existed when it
+ * was found and shared in the 24 h before (or since). */
 export async function listBlockAlerts(db: Queryable, since: Date): Promise<BlockAlertRow[]> {
   const result = await db.query<BlockAlertRow>(
     `SELECT DISTINCT ON (b.id, u.id) b.id AS "blockId", b.coin, b.height, b.hash, b.found_at AS "foundAt",
             u.id AS "userId", ${PREFS}, bool_or(b.finder_payee_id = p.id) OVER (PARTITION BY b.id, u.id) AS mine
        FROM blocks b
-       JOIN workers w ON w.coin = b.coin AND w.last_share_at >= b.found_at - interval '24 hours'
+       JOIN workers w ON w.coin = b.coin AND w.first_seen_at <= b.found_at AND w.last_share_at >= b.found_at - interval '24 hours'
        JOIN payees p ON p.id = w.payee_id
        ${USER_OF_PAYEE}
       WHERE b.found_at >= $1 AND b.status IN ('pending', 'confirmed')

@@ -56,13 +56,23 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
     return next;
   }
 
+  let backgroundAgain = false;
+  /** A pass in the background; asked for while one runs, it runs once more afterwards. */
   function runInBackground(): void {
-    if (stopped || backgroundBusy) return;
+    if (stopped) return;
+    if (backgroundBusy) {
+      backgroundAgain = true;
+      return;
+    }
     backgroundBusy = true;
     runOnce()
       .catch((error: unknown) => deps.logger.error({ err: (error as Error).message }, 'alerts pass failed'))
       .finally(() => {
         backgroundBusy = false;
+        if (backgroundAgain) {
+          backgroundAgain = false;
+          runInBackground();
+        }
       });
   }
 
