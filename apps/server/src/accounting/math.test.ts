@@ -14,10 +14,13 @@ import {
 const noCarry = { payees: new Map<number, bigint>(), pool: 0n };
 
 describe('work and fees', () => {
-  it('turns a difficulty into exact 64-bit fixed-point work', () => {
-    expect(workOf(1)).toBe(1n << 64n);
-    expect(workOf(0.5)).toBe(1n << 63n);
-    expect(workOf(3)).toBe(3n << 64n);
+  it('turns a difficulty into exact fixed-point work, regtest difficulties included', () => {
+    expect(workOf(1)).toBe(1n << 128n);
+    expect(workOf(0.5)).toBe(1n << 127n);
+    expect(workOf(3)).toBe(3n << 128n);
+    const regtest = 4.656542373906925e-10;
+    expect(workOf(regtest) * 4n).toBe(workOf(regtest * 4));
+    expect(ppsShareValueFp(5_000_000_000n, regtest / 4, regtest)).toBe(1_250_000_000n * AMOUNT_ONE);
   });
 
   it('refuses a negative or non-finite difficulty with a clear error', () => {

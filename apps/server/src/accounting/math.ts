@@ -1,11 +1,11 @@
 // The pool's money arithmetic: pure, integer, deterministic. No floats touch an amount.
 //
 // ROUNDING RULE (the one rule every scheme follows)
-// 1. Work. A share's difficulty d (a double, in the algorithm's Stratum unit) becomes an integer
-//    "work" value floor(d * 2^64). Multiplying a double by a power of two is exact, so this is the
-//    exact value of d truncated to 64 fractional bits (relative error < 3e-10 at the smallest
-//    difficulty miners accept). Share and network difficulty share one unit, so w/W is
-//    work(d) / work(D) exactly, in integers.
+// 1. Work. A share's difficulty d (a double, in the algorithm's Stratum unit) becomes the integer
+//    "work" d * 2^128. Multiplying a double by a power of two is exact, and for d >= 2^-75 the
+//    product is >= 2^53, hence a whole number: the work is the EXACT value of the double (every
+//    real difficulty, regtest's 4.66e-10 included, is far above 2^-75 = 2.6e-23). Share and network
+//    difficulty share one unit, so w/W = work(d) / work(D) exactly, in integers.
 // 2. PPS. A share's gross value is floor(S * min(w, W) * 2^32 / W) in "fixed-point base units"
 //    (1/2^32 of a satoshi/litoshi); a share is never worth more than a block. Per payee and batch
 //    the pool fee is floor(gross * feeBps / 10000) and the miner's part gross - fee (both fixed
@@ -20,7 +20,7 @@
 // after step 1, and step 1 is IEEE-exact.
 
 /** Fractional bits of a work value. */
-export const WORK_FRACTION_BITS = 64n;
+export const WORK_FRACTION_BITS = 128n;
 /** Fractional bits of a fixed-point amount (PPS accumulates below one base unit). */
 export const AMOUNT_FRACTION_BITS = 32n;
 export const AMOUNT_ONE = 1n << AMOUNT_FRACTION_BITS;
@@ -28,10 +28,10 @@ export const BASIS_POINTS = 10_000n;
 /** The PPLNS window factor is read to this many decimal places (2 -> 2.000000). */
 const FACTOR_SCALE = 1_000_000n;
 
-/** floor(difficulty * 2^64) as an integer; throws on a non-finite or negative difficulty. */
+/** difficulty * 2^128 as an integer (exact for difficulty >= 2^-75); throws on a non-finite or negative one. */
 export function workOf(difficulty: number): bigint {
   if (!Number.isFinite(difficulty) || difficulty < 0) throw new RangeError(`invalid difficulty: ${difficulty}`);
-  return BigInt(Math.floor(difficulty * 2 ** 64));
+  return BigInt(Math.floor(difficulty * 2 ** Number(WORK_FRACTION_BITS)));
 }
 
 export function checkBasisPoints(feeBps: number): bigint {

@@ -1,0 +1,43 @@
+// A separate accounting process for the crash test: runs one payout run against the given
+// database and node, prints its result as one JSON line, and exits. With
+// MANJAM_TEST_CRASH_AFTER_SEND=1 it SIGKILLs itself right after sendmany returns.
+//   env MANJAM_PAYOUT_CHILD = {"coin","databaseUrl","schema","rpc","walletRpc"}
+import { pino } from 'pino';
+import { ChainNode } from '../../chain/node.js';
+import type { RpcEndpoint } from '../../chain/rpc.js';
+import { parseConfig, type CoinId } from '../../config/index.js';
+import { openDatabase } from '../../db/index.js';
+import { PoolEvents } from '../../events.js';
+import { startAccounting } from '../index.js';
+
+interface ChildSpec {
+  coin: CoinId;
+  databaseUrl: string;
+  schema: string;
+  rpc: RpcEndpoint;
+  walletRpc: RpcEndpoint;
+}
+
+async function main(): Promise<void> {
+  const spec = JSON.parse(process.env.MANJAM_PAYOUT_CHILD ?? '') as ChildSpec;
+  const db = await openDatabase({ databaseUrl: spec.databaseUrl, schema: spec.schema });
+  const node = new ChainNode({ coin: spec.coin, rpc: spec.rpc, walletRpc: spec.walletRpc });
+  const service = await startAccounting({
+    config: parseConfig({}),
+    db,
+    logger: pino({ level: 'silent' }),
+    events: new PoolEvents(),
+    chains: new Map([[spec.coin, node]]),
+    loop: false,
+  });
+  const results = await service.runPayouts(spec.coin);
+  process.stdout.write(JSON.stringify(results, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n');
+  await service.stop();
+  node.close();
+  await db.close();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`payout-child: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+// Regtest helpers for accounting tests: a block the pool really found on the node, recorded the
+// way the Stratum side records it, and wallet reads in base units.
+import { blockSubsidy, coinParams } from '@manjam/protocol';
+import type { ChainNode } from '../../chain/node.js';
+import type { CoinId } from '../../config/constants.js';
+import type { Queryable } from '../../db/index.js';
+import type { DevChain } from '../../devchain/index.js';
+import { unitsFromRpc } from '../amounts.js';
+import { insertBlock, type MinerFixture } from './fixtures.js';
+
+/** The node's network difficulty in the coin's Stratum unit (scrypt: x 65536). */
+export async function stratumNetworkDifficulty(node: ChainNode, coin: CoinId): Promise<number> {
+  const difficulty = await node.getDifficulty();
+  return coin === 'LTC' ? difficulty * 65_536 : difficulty;
+}
+
+export interface FoundBlock {
+  id: number;
+  height: number;
+  hash: string;
+  reward: bigint;
+  subsidy: bigint;
+  fees: bigint;
+}
+
+/** Mines one block to the pool wallet and records it as found by `finder` under `scheme`. */
+export async function findBlock(
+  db: Queryable,
+  coin: CoinId,
+  dev: DevChain,
+  node: ChainNode,
+  opts: { scheme: 'pps-plus' | 'pplns' | 'solo'; finder: MinerFixture; networkDifficulty: number; at: Date },
+): Promise<FoundBlock> {
+  const [hash] = await dev.mine(1);
+  if (!hash) throw new Error('the node mined no block');
+  const block = await node.rpc.call<{ height: number; tx: string[] }>('getblock', [hash]);
+  const coinbase = block.tx[0];
+  if (!coinbase) throw new Error('block without coinbase');
+  // Core values an immature coinbase at 0 in `amount`; its details carry the outputs.
+  const tx = await node.wallet.call<{ details: { category: string; amount: number; vout: number }[] }>('gettransaction', [coinbase]);
+  const outputs = new Map(tx.details.filter((d) => ['immature', 'generate', 'receive'].includes(d.category)).map((d) => [d.vout, d.amount]));
+  const reward = [...outputs.values()].reduce((sum, amount) => sum + unitsFromRpc(amount), 0n);
+  const subsidy = blockSubsidy(coinParams(coin, 'regtest'), block.height);
+  const fees = reward - subsidy;
+  const id = await insertBlock(db, coin, {
+    height: block.height, hash, scheme: opts.scheme, reward, subsidy, fees,
+    networkDifficulty: opts.networkDifficulty, finder: opts.finder, at: opts.at,
+  });
+  return { id, height: block.height, hash, reward, subsidy, fees };
+}
+
+/** What the node's wallet has received on an address (1 confirmation), in base units. */
+export async function receivedBy(node: ChainNode, address: string): Promise<bigint> {
+  return unitsFromRpc(await node.wallet.call<number>('getreceivedbyaddress', [address, 1]));
+}
+
+export async function newAddress(node: ChainNode): Promise<string> {
+  return node.wallet.call<string>('getnewaddress', ['default']);
+}
