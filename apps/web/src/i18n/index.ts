@@ -54,6 +54,7 @@ export function initI18n(lang: Language = storedLanguage()): typeof i18n {
       initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,
+      showSupportNotice: false,
     });
   } else if (i18n.language !== lang) {
     void i18n.changeLanguage(lang);

@@ -44,7 +44,7 @@ function HomeSearch() {
   return (
     <form role="search" className="home-search" onSubmit={submit}>
       <label htmlFor="home-search" className="visually-hidden">{t('home.searchLabel')}</label>
-      <input id="home-search" dir="auto" className="field__control" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('home.searchPlaceholder')} />
+      <input id="home-search" type="search" dir="auto" className="field__control" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('home.searchPlaceholder')} />
       <button type="submit" className="btn btn--primary">
         <Icon name="search" />
         {t('home.searchButton')}

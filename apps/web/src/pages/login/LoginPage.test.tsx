@@ -1,0 +1,79 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp, TEST_USER } from '../../test/render';
+import LoginPage from './LoginPage';
+
+function fillAndSubmit(email: string, password: string): void {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('login', () => {
+  it('requires an email and a password before calling the server', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<LoginPage />, { route: '/login' });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the messages in Arabic', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderWithApp(<LoginPage />, { route: '/login', lang: 'ar' });
+    fireEvent.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(screen.getByText('البريد الإلكتروني مطلوب')).toBeInTheDocument();
+    expect(screen.getByText('كلمة المرور مطلوبة')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the credentials are wrong", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ error: { code: 'invalid-credentials', message: 'Login failed. Please check your credentials.' } }, 401)));
+    renderWithApp(<LoginPage />, { route: '/login' });
+    fillAndSubmit('miner@example.com', 'wrong password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please check your credentials.');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('falls back to the standard message when the server gives none', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('', { status: 500 })));
+    renderWithApp(<LoginPage />, { route: '/login' });
+    fillAndSubmit('miner@example.com', 'whatever1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please check your credentials.');
+  });
+
+  it('shows an error and signs nobody in when the network fails (no demo user)', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderWithApp(<LoginPage />, { route: '/login' });
+    fillAndSubmit('miner@example.com', 'whatever1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the Manjam server');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('asks for a two-factor code when the server requires one', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ error: { code: 'totp-required', message: 'Enter your two-factor code.' } }, 401)));
+    renderWithApp(<LoginPage />, { route: '/login' });
+    fillAndSubmit('miner@example.com', 'whatever1');
+    expect(await screen.findByLabelText('Two-factor code')).toBeInTheDocument();
+  });
+
+  it('shows Logging in..., then a success message, stores token and user, and opens /dashboard after 1 second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ token: 'tok-1', user: TEST_USER })));
+    renderWithApp(<LoginPage />, { route: '/login' });
+    fillAndSubmit('miner@example.com', 'correct horse');
+    expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    expect(await screen.findByText('Login successful! Taking you to your dashboard...')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(1000);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    expect(localStorage.getItem('token')).toBe('tok-1');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ username: 'sahara_miner' });
+  });
+});

@@ -1,0 +1,126 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp } from '../../test/render';
+import RegisterPage from './RegisterPage';
+
+function fill(label: RegExp, value: string): void {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('registration in English', () => {
+  it('shows the required-field messages beneath each input when submitted empty', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<RegisterPage />, { route: '/register' });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Username is required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows length, email, mismatch and BTC address messages', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderWithApp(<RegisterPage />, { route: '/register' });
+    fill(/^Username$/, 'ab');
+    fill(/^Email$/, 'not-an-email');
+    fill(/^Password$/, 'short');
+    fill(/^Confirm Password$/, 'different');
+    fill(/Wallet Address/, '0xabc');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid BTC address')).toBeInTheDocument();
+  });
+
+  it('checks Litecoin addresses when LTC is the preferred coin', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderWithApp(<RegisterPage />, { route: '/register' });
+    fireEvent.change(screen.getByLabelText('Preferred Coin'), { target: { value: 'LTC' } });
+    fill(/Wallet Address/, 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Please enter a valid LTC address')).toBeInTheDocument();
+  });
+
+  it('shows the server field errors beneath the inputs', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ error: { code: 'validation', message: 'Invalid input', fields: { username: 'This username is already taken' } } }, 409)));
+    renderWithApp(<RegisterPage />, { route: '/register' });
+    fill(/^Username$/, 'miner1');
+    fill(/^Email$/, 'miner@example.com');
+    fill(/^Password$/, 'correct horse');
+    fill(/^Confirm Password$/, 'correct horse');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('This username is already taken')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a failure, not a fake success, when the network call fails', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderWithApp(<RegisterPage />, { route: '/register' });
+    fill(/^Username$/, 'miner1');
+    fill(/^Email$/, 'miner@example.com');
+    fill(/^Password$/, 'correct horse');
+    fill(/^Confirm Password$/, 'correct horse');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Registration failed. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/Registration successful/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/register');
+  });
+
+  it('sends the form, shows Registering..., then the success message and goes to /login after 2 seconds', async () => {
+    let resolve: (response: Response) => void = () => undefined;
+    const fetchMock = vi.fn(() => new Promise<Response>((r) => { resolve = r; }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<RegisterPage />, { route: '/register' });
+    fill(/^Username$/, 'miner1');
+    fill(/^Email$/, ' miner@example.com ');
+    fill(/^Password$/, 'correct horse');
+    fill(/^Confirm Password$/, 'correct horse');
+    fill(/Wallet Address/, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('button', { name: 'Registering...' })).toBeDisabled();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ username: 'miner1', email: 'miner@example.com', password: 'correct horse', preferredCoin: 'BTC', walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    resolve(jsonResponse({ user: {} }, 201));
+    expect(await screen.findByText('Registration successful! Taking you to the login page...')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/register');
+    await vi.advanceTimersByTimeAsync(2000);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+});
+
+describe('registration in Arabic', () => {
+  it('shows the validation messages in Arabic', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderWithApp(<RegisterPage />, { route: '/register', lang: 'ar' });
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء حساب' }));
+    expect(screen.getByText('اسم المستخدم مطلوب')).toBeInTheDocument();
+    expect(screen.getByText('البريد الإلكتروني مطلوب')).toBeInTheDocument();
+    expect(screen.getByText('كلمة المرور مطلوبة')).toBeInTheDocument();
+  });
+
+  it('shows length, email, mismatch and BTC messages in Arabic', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderWithApp(<RegisterPage />, { route: '/register', lang: 'ar' });
+    fill(/^اسم المستخدم$/, 'ab');
+    fill(/^البريد الإلكتروني$/, 'x@');
+    fill(/^كلمة المرور$/, '123');
+    fill(/^تأكيد كلمة المرور$/, '1234');
+    fill(/عنوان المحفظة/, 'zzz');
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء حساب' }));
+    expect(screen.getByText('يجب أن يتكون اسم المستخدم من 3 أحرف على الأقل')).toBeInTheDocument();
+    expect(screen.getByText('يرجى إدخال بريد إلكتروني صالح')).toBeInTheDocument();
+    expect(screen.getByText('يجب أن تتكون كلمة المرور من 8 أحرف على الأقل')).toBeInTheDocument();
+    expect(screen.getByText('كلمتا المرور غير متطابقتين')).toBeInTheDocument();
+    expect(screen.getByText('يرجى إدخال عنوان BTC صالح')).toBeInTheDocument();
+  });
+});
