@@ -1,128 +1,56 @@
-// Local mirror of the agreed HTTP API (/work/notes/api-contract.md) for the data screens.
-// Swap these for the zod-inferred types of `@manjam/contract` once that package exports them.
+// Types of the agreed HTTP API for the data screens, taken from the zod schemas of
+// @manjam/contract (type-only imports: no zod code reaches the bundle from here).
+import type {
+  AccountCoin,
+  AlgorithmId,
+  CreateMiner,
+  Dashboard,
+  DeviceType,
+  HashrateSeries,
+  LookupMiner as ContractLookupMiner,
+  Miner as ContractMiner,
+  MinerList,
+  MinerLookup,
+  Payout as ContractPayout,
+  PoolPorts,
+  Reward as ContractReward,
+  SearchResponse as ContractSearchResponse,
+  Stat as ContractStat,
+  UpdateWorker,
+  Worker as ContractWorker,
+  WorkerConnection,
+  WorkerList,
+} from '@manjam/contract';
 
-export const ALGORITHMS = [
-  'sha256',
-  'scrypt',
-  'ethash',
-  'kadena',
-  'kaspa',
-  'equihash',
-  'octopus',
-  'filecoin',
-  'randomx',
-] as const;
-export type Algorithm = (typeof ALGORITHMS)[number];
+// Runtime lists mirror the contract's `as const` lists (kept here so the web bundle stays zod-free).
+export const ALGORITHMS = ['sha256', 'scrypt', 'ethash', 'kadena', 'kaspa', 'equihash', 'octopus', 'filecoin', 'randomx'] as const satisfies readonly AlgorithmId[];
+export type Algorithm = AlgorithmId;
 
-export const MINER_TYPES = ['asic', 'gpu', 'cpu'] as const;
-export type MinerType = (typeof MINER_TYPES)[number];
+export const MINER_TYPES = ['asic', 'gpu', 'cpu'] as const satisfies readonly DeviceType[];
+export type MinerType = DeviceType;
 
-export const COINS = ['BTC', 'LTC', 'DOGE', 'KDA', 'KAS'] as const;
-export type Coin = (typeof COINS)[number];
+export const COINS = ['BTC', 'LTC', 'DOGE', 'KDA', 'KAS'] as const satisfies readonly AccountCoin[];
+export type Coin = AccountCoin;
 
-export interface Stat {
-  value: number | string;
-  change: string;
-}
+export type Stat = ContractStat;
+export type DashboardResponse = Dashboard;
+export type HashrateResponse = HashrateSeries;
+export type HashratePoint = HashrateSeries['points'][number];
 
-export interface DashboardResponse {
-  hashrate: Stat;
-  activeMiners: Stat;
-  unpaidBalance: Stat;
-  dailyEarnings: Stat;
-  coin: Coin;
-}
+export type Miner = ContractMiner;
+export type MinerStatus = Miner['status'];
+export type MinersResponse = MinerList;
+export type MinerInput = CreateMiner;
 
-export interface HashratePoint {
-  time: string;
-  value: number;
-}
+export type Worker = ContractWorker;
+export type WorkersResponse = WorkerList;
+export type WorkerUpdate = UpdateWorker;
+export type ConnectionStatus = WorkerConnection;
 
-export interface HashrateResponse {
-  points: HashratePoint[];
-  unit: 'H/s';
-}
-
-export type MinerStatus = 'online' | 'offline' | 'warning';
-
-export interface Miner {
-  id: string;
-  name: string;
-  type: MinerType;
-  algorithm: Algorithm;
-  workerName: string;
-  status: MinerStatus;
-  hashrate: number;
-  workers: number;
-  lastSeen: string | null;
-}
-
-export interface MinersResponse {
-  miners: Miner[];
-}
-
-export interface MinerInput {
-  name: string;
-  type: MinerType;
-  algorithm: Algorithm;
-  workerName: string;
-}
-
-export interface Worker {
-  id: string;
-  name: string;
-  fullName: string;
-  status: 'online' | 'offline';
-  hashrate: number;
-  change: string;
-  shares: number;
-  rejects: number;
-  lastSeen: string | null;
-  type: MinerType;
-  algorithm: Algorithm;
-}
-
-export interface WorkersResponse {
-  workers: Worker[];
-  totals: { hashrate: number; active: number };
-}
-
-export interface WorkerUpdate {
-  name?: string;
-  type?: MinerType;
-  algorithm?: Algorithm;
-}
-
-export interface ConnectionStatus {
-  connected: boolean;
-  lastShareAt: string | null;
-  acceptedShares: number;
-}
-
-export type RewardDescription = 'pps-plus' | 'pplns' | 'solo';
-
-export interface Reward {
-  id: string;
-  date: string;
-  settledAt: string;
-  avgHashrate: number;
-  amount: string;
-  coin: Coin;
-  difficulty: number;
-  description: RewardDescription;
-}
-
-export type PayoutStatus = 'completed' | 'pending' | 'failed';
-
-export interface Payout {
-  id: string;
-  date: string;
-  amount: string;
-  coin: Coin;
-  txId: string | null;
-  status: PayoutStatus;
-  address: string;
-}
+export type Reward = ContractReward;
+export type RewardDescription = Reward['description'];
+export type Payout = ContractPayout;
+export type PayoutStatus = Payout['status'];
 
 export interface Page<T> {
   items: T[];
@@ -131,35 +59,9 @@ export interface Page<T> {
   total: number;
 }
 
-export interface PoolPort {
-  algorithm: string;
-  name: string;
-  port: number;
-  live: boolean;
-}
+export type PoolPortsResponse = PoolPorts;
+export type PoolPort = PoolPorts['ports'][number];
 
-export interface PoolPortsResponse {
-  host: string;
-  ports: PoolPort[];
-}
-
-export interface LookupMiner {
-  id: string;
-  name: string;
-  algorithm: string;
-  status: 'active' | 'inactive';
-  hashrate: number;
-  shares: { accepted: number; rejected: number; stale: number };
-  earnings: { daily: string; weekly: string; monthly: string };
-  lastSeen: string | null;
-  source: 'pool' | 'hive';
-}
-
-export interface SearchResult {
-  address: string;
-  miners: LookupMiner[];
-}
-
-export interface SearchResponse {
-  results: SearchResult[];
-}
+export type LookupMiner = ContractLookupMiner;
+export type SearchResult = MinerLookup;
+export type SearchResponse = ContractSearchResponse;

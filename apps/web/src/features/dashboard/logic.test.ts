@@ -45,6 +45,7 @@ describe('miner forms and connection strings', () => {
     expect(validateMinerForm({ name: ' ' })).toEqual({ name: 'required' });
     expect(validateMinerForm({ name: 'S19', workerName: '' })).toEqual({ workerName: 'required' });
     expect(validateMinerForm({ name: 'S19', workerName: 'rig 1' })).toEqual({ workerName: 'invalid' });
+    expect(validateMinerForm({ name: 'S19', workerName: 'a'.repeat(65) })).toEqual({ workerName: 'invalid' });
     expect(validateMinerForm({ name: 'S19', workerName: 'worker1' })).toEqual({});
   });
   it('offers the seed algorithms per device type', () => {

@@ -84,7 +84,7 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
         {miners.isPending ? <Spinner /> : null}
         {miners.isError ? <ErrorBanner message={t('miners.loadError')} onRetry={() => void miners.refetch()} /> : null}
         {miners.data ? (
-          <Table caption={t('dashboard.yourMiners')} columns={columns} rows={miners.data} rowKey={(m) => m.id} empty={<p className="muted">{emptyText}</p>} />
+          <Table caption={t('dashboard.yourMiners')} columns={columns} rows={miners.data} rowKey={(m) => String(m.id)} empty={<p className="muted">{emptyText}</p>} />
         ) : null}
       </TabPanel>
       <EditMinerModal miner={editing} onClose={() => setEditing(null)} notify={notify} />

@@ -29,8 +29,8 @@ export function useCreateMiner() {
 export function useUpdateMiner() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: Partial<MinerInput> & { id: string }) =>
-      apiFetch<Miner>(`/api/miners/${encodeURIComponent(id)}`, { method: 'PUT', body: patch }),
+    mutationFn: ({ id, ...patch }: Partial<MinerInput> & { id: number }) =>
+      apiFetch<Miner>(`/api/miners/${id}`, { method: 'PUT', body: patch }),
     onSuccess: () => client.invalidateQueries({ queryKey: minerKeys.all }),
   });
 }
@@ -38,7 +38,7 @@ export function useUpdateMiner() {
 export function useDeleteMiner() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<undefined>(`/api/miners/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiFetch<undefined>(`/api/miners/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: minerKeys.all }),
   });
 }

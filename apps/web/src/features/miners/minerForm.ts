@@ -1,6 +1,7 @@
 // Rules of the Add Miner and Edit Miner forms (seed section 5).
 import type { Algorithm, MinerType, PoolPortsResponse } from '../api-types';
 import { findPort, GUIDE_ALGORITHMS, guideKeyForAlgorithm } from '../setup-guide/algorithms';
+import { WORKER_NAME_PATTERN } from '../setup-guide/steps';
 
 /** Add Miner: ASIC gives SHA-256, Scrypt, Kadena, Kaspa; GPU gives Kadena, Kaspa; CPU gives Kaspa. */
 export const ADD_ALGORITHMS: Record<MinerType, readonly Algorithm[]> = {
@@ -29,7 +30,6 @@ export interface MinerFormValues {
 
 export type MinerFormErrors = Partial<Record<'name' | 'workerName', 'required' | 'invalid'>>;
 
-const WORKER_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** Miner Name is required; a worker name, when asked for, must be a valid Stratum suffix. */
 export function validateMinerForm(values: { name: string; workerName?: string }): MinerFormErrors {
@@ -38,7 +38,7 @@ export function validateMinerForm(values: { name: string; workerName?: string })
   if (values.workerName !== undefined) {
     const worker = values.workerName.trim();
     if (worker === '') errors.workerName = 'required';
-    else if (!WORKER_PATTERN.test(worker)) errors.workerName = 'invalid';
+    else if (!WORKER_NAME_PATTERN.test(worker)) errors.workerName = 'invalid';
   }
   return errors;
 }

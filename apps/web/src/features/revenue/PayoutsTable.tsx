@@ -24,5 +24,5 @@ export function PayoutsTable({ rows, empty }: { rows: readonly Payout[]; empty: 
     },
     { key: 'status', header: t('payouts.columns.status'), render: (p) => <PayoutStatusBadge status={p.status} /> },
   ];
-  return <Table caption={t('payouts.title')} columns={columns} rows={rows} rowKey={(p) => p.id} empty={<p className="muted">{empty}</p>} />;
+  return <Table caption={t('payouts.title')} columns={columns} rows={rows} rowKey={(p) => String(p.id)} empty={<p className="muted">{empty}</p>} />;
 }

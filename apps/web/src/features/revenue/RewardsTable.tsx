@@ -15,5 +15,5 @@ export function RewardsTable({ rows, empty }: { rows: readonly Reward[]; empty: 
     { key: 'difficulty', header: t('revenue.columns.difficulty'), align: 'end', render: (r) => <Ltr mono={false} className="tabular">{formatDifficulty(r.difficulty, locale)}</Ltr> },
     { key: 'description', header: t('revenue.columns.description'), render: (r) => t(`revenue.description.${r.description}`) },
   ];
-  return <Table caption={t('revenue.tabs.rewards')} columns={columns} rows={rows} rowKey={(r) => r.id} empty={<p className="muted">{empty}</p>} />;
+  return <Table caption={t('revenue.tabs.rewards')} columns={columns} rows={rows} rowKey={(r) => String(r.id)} empty={<p className="muted">{empty}</p>} />;
 }

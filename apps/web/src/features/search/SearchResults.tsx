@@ -6,9 +6,9 @@ import { StatusDot } from '../miners/MinersTable';
 
 const COIN_BY_ALGORITHM: Record<string, string> = { sha256: 'BTC', scrypt: 'LTC', kadena: 'KDA', kaspa: 'KAS' };
 
-/** Earnings in base units with the coin of the miner's algorithm (8 decimals when unknown). */
-export function formatEarnings(baseUnits: string, algorithm: string): string {
-  const coin = COIN_BY_ALGORITHM[algorithm.toLowerCase()];
+/** Earnings in base units with the miner's coin, else the coin of its algorithm (8 decimals when unknown). */
+export function formatEarnings(baseUnits: string, algorithm: string, minerCoin?: string | null): string {
+  const coin = minerCoin ?? COIN_BY_ALGORITHM[algorithm.toLowerCase()];
   const decimals = coin ? (COIN_DECIMALS[coin] ?? 8) : 8;
   try {
     const text = baseUnitsToDecimal(baseUnits, decimals);
@@ -42,7 +42,7 @@ function MinerCard({ miner }: { miner: LookupMiner }) {
           <dd>
             {(['daily', 'weekly', 'monthly'] as const).map((period) => (
               <span key={period} className="search-miner__earning">
-                {t(`search.${period}`)} <Ltr className="tabular">{formatEarnings(miner.earnings[period], miner.algorithm)}</Ltr>
+                {t(`search.${period}`)} <Ltr className="tabular">{formatEarnings(miner.earnings[period], miner.algorithm, miner.coin)}</Ltr>
               </span>
             ))}
           </dd>

@@ -57,7 +57,7 @@ export function GuideSteps({ algorithm, host, port }: GuideStepsProps) {
       <StepShell {...shell(1)} title={t('setupGuide.step1.title')}>
         <form className="stack" onSubmit={submitWorker} noValidate>
           <p>{t('setupGuide.step1.body')}</p>
-          <TextField label={t('setupGuide.step1.label')} placeholder={t('setupGuide.step1.placeholder')} value={worker} onChange={setWorker} ltr error={workerError} maxLength={32} />
+          <TextField label={t('setupGuide.step1.label')} placeholder={t('setupGuide.step1.placeholder')} value={worker} onChange={setWorker} ltr error={workerError} maxLength={64} />
           <p className="muted">{t('setupGuide.step1.preview', { username: `\u2066${username}\u2069` })}</p>
           <div><button type="submit" className="btn btn--primary">{t('setupGuide.continue')}</button></div>
         </form>

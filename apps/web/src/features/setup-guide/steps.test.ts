@@ -9,11 +9,12 @@ describe('setup guide step 1', () => {
   });
   it('refuses characters a Stratum username cannot carry', () => {
     expect(validateWorkerName('rig 1')).toBe('invalid');
-    expect(validateWorkerName('rig.1')).toBe('invalid');
-    expect(validateWorkerName('a'.repeat(33))).toBe('invalid');
+    expect(validateWorkerName('rig/1')).toBe('invalid');
+    expect(validateWorkerName('a'.repeat(65))).toBe('invalid');
   });
-  it('accepts letters, digits, dash and underscore and builds username.worker_name', () => {
+  it('accepts letters of any script, digits, dot, dash and underscore and builds username.worker_name', () => {
     expect(validateWorkerName(' rig_01-a ')).toBeNull();
+    expect(validateWorkerName('منجم.1')).toBeNull();
     expect(stratumUsername('amal', ' rig_01-a ')).toBe('amal.rig_01-a');
   });
 });

@@ -26,11 +26,12 @@ export function isStepReachable(progress: GuideProgress, step: GuideStep): boole
   return GUIDE_STEPS.filter((s) => s < step).every((s) => progress.completed.includes(s));
 }
 
-export const WORKER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+/** Same rule as the contract's workerNameField: letters (any script), digits, '.', '_' and '-', at most 64. */
+export const WORKER_NAME_PATTERN = /^[\p{L}\p{N}._-]{1,64}$/u;
 
 export type WorkerNameError = 'empty' | 'invalid';
 
-/** Step 1: a worker name is required; letters, digits, '-' and '_' only, at most 32. */
+/** Step 1: a worker name is required and must be a valid Stratum worker name. */
 export function validateWorkerName(raw: string): WorkerNameError | null {
   const name = raw.trim();
   if (name === '') return 'empty';

@@ -55,7 +55,7 @@ export function EditWorkerDialog({ worker, onClose, notify }: { worker: Worker |
       }
     >
       <form id="edit-worker-form" className="stack" onSubmit={submit} noValidate>
-        <TextField label={t('workers.name')} value={name} onChange={setName} ltr error={error} required maxLength={32} />
+        <TextField label={t('workers.name')} value={name} onChange={setName} ltr error={error} required maxLength={64} />
         <Select label={t('workers.algorithm')} value={algorithm} onChange={setAlgorithm} options={ALGORITHMS.map((a) => ({ value: a, label: t(`miners.algorithms.${a}`) }))} />
         <Select label={t('workers.type')} value={type} onChange={setType} options={MINER_TYPES.map((v) => ({ value: v, label: t(`miners.types.${v}`) }))} />
       </form>

@@ -20,7 +20,7 @@ export interface WorkersTableProps {
 
 export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: WorkersTableProps) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
   const remove = useDeleteWorker();
 
   const confirmDelete = (worker: Worker): void => {
@@ -66,5 +66,5 @@ export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: Work
     { key: 'lastSeen', header: t('workers.columns.lastSeen'), render: (w) => (w.lastSeen ? formatRelative(w.lastSeen) : t('workers.never')) },
     { key: 'actions', header: t('workers.columns.actions'), align: 'end', render: actions },
   ];
-  return <Table caption={t('workers.title')} columns={columns} rows={workers} rowKey={(w) => w.id} empty={empty} />;
+  return <Table caption={t('workers.title')} columns={columns} rows={workers} rowKey={(w) => String(w.id)} empty={empty} />;
 }

@@ -24,8 +24,8 @@ export function useWorkers(search: string) {
 export function useUpdateWorker() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: WorkerUpdate & { id: string }) =>
-      apiFetch<Worker>(`/api/workers/${encodeURIComponent(id)}`, { method: 'PUT', body: patch }),
+    mutationFn: ({ id, ...patch }: WorkerUpdate & { id: number }) =>
+      apiFetch<Worker>(`/api/workers/${id}`, { method: 'PUT', body: patch }),
     onSuccess: () => client.invalidateQueries({ queryKey: workerKeys.all }),
   });
 }
@@ -33,7 +33,7 @@ export function useUpdateWorker() {
 export function useDeleteWorker() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<undefined>(`/api/workers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiFetch<undefined>(`/api/workers/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: workerKeys.all }),
   });
 }
