@@ -3,9 +3,12 @@
 // use never stalls the pool's event loop. Started by btc.ts with an IPC-free pipe protocol:
 //   env MANJAM_BCOIN_API_KEY        RPC password (basic auth, any user)
 //   env MANJAM_BCOIN_BLOCKNOTIFY    optional command with %s, run on every new tip (like -blocknotify)
+//   env MANJAM_BCOIN_BLOCKNOTIFY_GATE  the command runs only once this file exists (so the
+//                                   hundreds of blocks mined at start do not spawn hundreds of processes)
 // It prints one JSON line {"ready":true,"rpcPort":N,"walletPort":M} on stdout when listening,
 // and exits (closing the node) when stdin closes, on SIGTERM/SIGINT, or when its parent is gone.
 const { spawn } = require('node:child_process');
+const fs = require('node:fs');
 const bcoin = require('bcoin');
 
 // Address strings default to the global network: make it regtest before anything else.
@@ -13,10 +16,16 @@ bcoin.set('regtest');
 
 const apiKey = process.env.MANJAM_BCOIN_API_KEY;
 const blocknotify = process.env.MANJAM_BCOIN_BLOCKNOTIFY || '';
+const blocknotifyGate = process.env.MANJAM_BCOIN_BLOCKNOTIFY_GATE || '';
 if (!apiKey) {
   process.stderr.write('MANJAM_BCOIN_API_KEY is required\n');
   process.exit(2);
 }
+
+// Our stdio pipes lead to the parent: once it is gone, writes fail with EPIPE. Ignore that
+// instead of dying with an uncaught error before the node is closed.
+process.stdout.on('error', () => undefined);
+process.stderr.on('error', () => undefined);
 
 const parentPid = process.ppid;
 let node = null;
@@ -36,11 +45,31 @@ async function shutdown(reason, code) {
   process.exit(code);
 }
 
+// One notification command at a time; tips that arrive meanwhile collapse into the latest.
+let notifying = false;
+let pendingHash = null;
+
 function runBlocknotify(hash) {
   if (!blocknotify) return;
+  if (blocknotifyGate && !fs.existsSync(blocknotifyGate)) return;
+  if (notifying) {
+    pendingHash = hash;
+    return;
+  }
+  notifying = true;
   const command = blocknotify.split('%s').join(hash);
   const child = spawn('/bin/sh', ['-c', command], { stdio: 'ignore' });
-  child.on('error', (err) => process.stderr.write(`bcoin-runner: blocknotify failed: ${err.message}\n`));
+  const done = () => {
+    notifying = false;
+    const next = pendingHash;
+    pendingHash = null;
+    if (next) runBlocknotify(next);
+  };
+  child.on('error', (err) => {
+    process.stderr.write(`bcoin-runner: blocknotify failed: ${err.message}\n`);
+    done();
+  });
+  child.on('exit', done);
 }
 
 async function main() {

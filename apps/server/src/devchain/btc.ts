@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { RpcClient } from '../chain/rpc.js';
-import { processTree, spawnManaged, waitForReadyLine } from './child.js';
+import { createNotifyGate, processTree, spawnManaged, waitForReadyLine } from './child.js';
 import type { DevChain, DevChainOptions } from './types.js';
 
 const RUNNER = fileURLToPath(new URL('./bcoin-runner.cjs', import.meta.url));
@@ -35,7 +35,11 @@ export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain>
   const logger = opts.logger.child({ devchain: 'BTC' });
   const apiKey = randomBytes(18).toString('hex');
   const env: NodeJS.ProcessEnv = { ...process.env, MANJAM_BCOIN_API_KEY: apiKey };
-  if (opts.blocknotifyCommand) env.MANJAM_BCOIN_BLOCKNOTIFY = opts.blocknotifyCommand;
+  const gate = opts.blocknotifyCommand ? await createNotifyGate() : undefined;
+  if (opts.blocknotifyCommand && gate) {
+    env.MANJAM_BCOIN_BLOCKNOTIFY = opts.blocknotifyCommand;
+    env.MANJAM_BCOIN_BLOCKNOTIFY_GATE = gate.file;
+  }
   const child = spawnManaged(process.execPath, [RUNNER], logger, { env });
   const clients: RpcClient[] = [];
   let stopped = false;
@@ -44,6 +48,7 @@ export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain>
     stopped = true;
     for (const client of clients) client.close();
     await child.stop(10_000);
+    await gate?.remove();
     logger.info('bcoin regtest node stopped');
   };
   try {
@@ -64,6 +69,7 @@ export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain>
     if (!rules?.some((rule) => rule.replace('!', '') === 'segwit')) {
       throw new Error(`segwit is not active on the bcoin regtest chain after ${BTC_INITIAL_BLOCKS} blocks`);
     }
+    await gate?.open();
     logger.info({ rpc: rpc.url, walletRpc: walletRpc.url, poolAddress }, 'bcoin regtest node ready');
     const processIds = (): number[] => processTree(child);
     return { coin: 'BTC', rpc, walletRpc, poolAddress, mine, stop, processIds };

@@ -2,6 +2,9 @@
 // "ready" message, log forwarding, and a stop that waits for the process to be really gone.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import type { Logger } from 'pino';
 
@@ -127,4 +130,31 @@ export function processTree(child: ManagedChild): number[] {
   const pid = child.proc.pid;
   if (pid === undefined || child.hasExited()) return [];
   return [pid, ...childPids(pid)];
+}
+
+export interface NotifyGate {
+  /** The file whose existence lets the blocknotify command run. */
+  file: string;
+  open(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+/**
+ * A closed gate for blocknotify: the hundreds of blocks a dev chain mines at start would each
+ * spawn a notification process; the command runs only once open() has created the file.
+ */
+export async function createNotifyGate(dir?: string): Promise<NotifyGate> {
+  const own = dir === undefined ? await mkdtemp(path.join(tmpdir(), 'manjam-notify-')) : undefined;
+  const file = path.join(dir ?? own!, 'blocknotify-open');
+  await rm(file, { force: true });
+  return {
+    file,
+    open: () => writeFile(file, 'open\n'),
+    remove: () => (own ? rm(own, { recursive: true, force: true }) : rm(file, { force: true })),
+  };
+}
+
+/** Wraps a shell command so that it only runs while the gate file exists. */
+export function gatedCommand(gate: NotifyGate, command: string): string {
+  return `test -e '${gate.file.replace(/'/g, `'\\''`)}' && ${command}`;
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -12,6 +12,17 @@ const logger = pino({ level: 'warn' });
 const ORPHAN_HOST = fileURLToPath(new URL('./fixtures/orphan-host.ts', import.meta.url));
 
 const alive = (pid: number): boolean => existsSync(`/proc/${pid}`);
+
+/** The -datadirs on the command lines of `pids` (supervisor and litecoind share one; bcoin has none). */
+function dataDirsOf(pids: number[]): string[] {
+  const dirs = pids.flatMap((pid) =>
+    readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .filter((arg) => arg.startsWith('-datadir='))
+      .map((arg) => arg.slice('-datadir='.length)),
+  );
+  return [...new Set(dirs)];
+}
 
 async function waitUntilGone(pids: number[], timeoutMs: number): Promise<number[]> {
   const deadline = Date.now() + timeoutMs;
@@ -73,10 +84,13 @@ describe.each(cases)('the $coin regtest dev chain', ({ coin, start, rules, proce
   it('stops and leaves no process behind', async () => {
     const pids = chain.processIds();
     expect(pids).toHaveLength(processes);
+    const dirs = dataDirsOf(pids);
+    expect(dirs).toHaveLength(coin === 'LTC' ? 2 : 0);
     node.close();
     wallet.close();
     await chain.stop();
     expect(pids.filter(alive)).toEqual([]);
+    expect(dirs.filter((dir) => existsSync(dir))).toEqual([]);
     await expect(node.call('getblockcount', [], { timeoutMs: 2_000 })).rejects.toMatchObject({ kind: 'transport' });
   });
 
@@ -87,7 +101,9 @@ describe.each(cases)('the $coin regtest dev chain', ({ coin, start, rules, proce
       host.on('exit', (code) => reject(new Error(`host exited early (${code})`)));
     });
     expect(ready.pids).toHaveLength(processes);
+    const dirs = dataDirsOf(ready.pids);
     host.kill('SIGKILL');
     expect(await waitUntilGone(ready.pids, 20_000)).toEqual([]);
+    expect(dirs.filter((dir) => existsSync(dir))).toEqual([]);
   });
 });

@@ -14,16 +14,27 @@ if (!binary) {
   process.exit(2);
 }
 
+// Our stdio pipes lead to the parent: once it is gone, writes fail with EPIPE. Ignore that
+// instead of dying before litecoind is stopped.
+process.stdout.on('error', () => undefined);
+process.stderr.on('error', () => undefined);
+function say(text) {
+  if (!process.stderr.destroyed) process.stderr.write(text);
+}
+
 const parentPid = process.ppid;
-const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+child.stderr.on('data', (chunk) => say(chunk));
 let stopping = false;
 
 function cleanup() {
   if (removeDir === '-' || !removeDir) return;
   try {
     fs.rmSync(removeDir, { recursive: true, force: true });
-    // The pair shares a temporary parent dir: remove it once both nodes are gone.
-    fs.rmdirSync(path.dirname(removeDir));
+    // The pair shares a temporary parent dir (with the blocknotify gate file, see child.ts):
+    // remove it once both nodes are gone.
+    const root = path.dirname(removeDir);
+    if (fs.readdirSync(root).every((name) => name === 'blocknotify-open')) fs.rmSync(root, { recursive: true, force: true });
   } catch {
     // the other node of the pair still uses the parent dir, or it is already gone
   }
@@ -32,14 +43,14 @@ function cleanup() {
 function stop(reason) {
   if (stopping) return;
   stopping = true;
-  process.stderr.write(`ltc-supervisor: stopping litecoind (${reason})\n`);
+  say(`ltc-supervisor: stopping litecoind (${reason})\n`);
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
 }
 
 child.on('error', (err) => {
-  process.stderr.write(`ltc-supervisor: cannot start ${binary}: ${err.message}\n`);
+  say(`ltc-supervisor: cannot start ${binary}: ${err.message}\n`);
   cleanup();
   process.exit(127);
 });

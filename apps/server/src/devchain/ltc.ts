@@ -8,7 +8,15 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { RpcClient, RpcError, type RpcEndpoint } from '../chain/rpc.js';
-import { freePort, processTree, spawnManaged, type ManagedChild } from './child.js';
+import {
+  createNotifyGate,
+  freePort,
+  gatedCommand,
+  processTree,
+  spawnManaged,
+  type ManagedChild,
+  type NotifyGate,
+} from './child.js';
 import { ensureLitecoind } from './litecoind.js';
 import type { DevChain, DevChainOptions, MwebMode } from './types.js';
 
@@ -28,7 +36,12 @@ interface NodeSpec {
   wallet: boolean;
 }
 
-function nodeArgs(spec: NodeSpec, creds: { user: string; password: string }, opts: DevChainOptions): string[] {
+function nodeArgs(
+  spec: NodeSpec,
+  creds: { user: string; password: string },
+  opts: DevChainOptions,
+  gate: NotifyGate | undefined,
+): string[] {
   const args = [
     '-regtest', `-datadir=${spec.dir}`, '-server=1', '-daemon=0', '-printtoconsole=0',
     '-rpcbind=127.0.0.1', '-rpcallowip=127.0.0.1', `-rpcport=${spec.rpcPort}`,
@@ -38,7 +51,7 @@ function nodeArgs(spec: NodeSpec, creds: { user: string; password: string }, opt
   ];
   if ((opts.mweb ?? 'on') === 'off') args.push('-vbparams=mweb:-2:0');
   if (!spec.wallet) args.push('-disablewallet');
-  if (spec.wallet && opts.blocknotifyCommand) args.push(`-blocknotify=${opts.blocknotifyCommand}`);
+  if (spec.wallet && opts.blocknotifyCommand && gate) args.push(`-blocknotify=${gatedCommand(gate, opts.blocknotifyCommand)}`);
   return args;
 }
 
@@ -106,6 +119,8 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     { name: 'ltc-1', dir: path.join(root, 'ltc-1'), rpcPort: rpc1, p2pPort: p2p1, peerPort: p2p2, wallet: true },
     { name: 'ltc-2', dir: path.join(root, 'ltc-2'), rpcPort: rpc2, p2pPort: p2p2, peerPort: p2p1, wallet: false },
   ];
+  await mkdir(root, { recursive: true });
+  const gate = opts.blocknotifyCommand ? await createNotifyGate(root) : undefined;
   const children: ManagedChild[] = [];
   const clients: RpcClient[] = [];
   let stopped = false;
@@ -114,13 +129,14 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     stopped = true;
     for (const client of clients) client.close();
     await Promise.all(children.map((c) => c.stop(15_000)));
+    await gate?.remove();
     if (temporary) await rm(root, { recursive: true, force: true });
     logger.info('litecoind regtest pair stopped');
   };
   try {
     for (const spec of specs) {
       const removeDir = temporary ? spec.dir : '-';
-      children.push(await startNode(binary, spec, nodeArgs(spec, creds, opts), removeDir, logger));
+      children.push(await startNode(binary, spec, nodeArgs(spec, creds, opts, gate), removeDir, logger));
     }
     const rpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/`, ...creds };
     const walletRpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/wallet/${POOL_WALLET}`, ...creds };
@@ -135,6 +151,7 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     const mine = (blocks: number, address?: string): Promise<string[]> =>
       node.call<string[]>('generatetoaddress', [blocks, address ?? poolAddress]);
     await prepareChain(node, wallet, mine, opts.mweb ?? 'on');
+    await gate?.open();
     logger.info({ rpc: rpc.url, poolAddress, height: await node.call<number>('getblockcount') }, 'litecoind regtest pair ready');
     const processIds = (): number[] => children.flatMap((c) => processTree(c));
     return { coin: 'LTC', rpc, walletRpc, poolAddress, mine, stop, processIds };
