@@ -25,10 +25,20 @@ export const workerSchema = z.object({
 });
 export type Worker = z.infer<typeof workerSchema>;
 
-export const workerListQuerySchema = z.object({ search: z.string().trim().max(100, MESSAGES.textTooLong).optional() });
+/** `page`/`pageSize` are optional (default: the first 500 workers); totals always cover every worker. */
+export const workerListQuerySchema = z.object({
+  search: z.string({ error: MESSAGES.expectedText }).trim().max(100, MESSAGES.textTooLong).optional(),
+  page: z.coerce.number({ error: MESSAGES.expectedNumber }).int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number({ error: MESSAGES.expectedNumber }).int().min(1).max(1000).default(500),
+});
+export type WorkerListQuery = z.input<typeof workerListQuerySchema>;
 export const workerListSchema = z.object({
   workers: z.array(workerSchema),
   totals: z.object({ hashrate: z.number(), active: z.number().int() }),
+  /** Workers matching the search (all pages). */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 export type WorkerList = z.infer<typeof workerListSchema>;
 

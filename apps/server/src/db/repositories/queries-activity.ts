@@ -1,0 +1,194 @@
+import type { Queryable } from '../types.js';
+
+/** Expected hashes per unit of share difficulty, per coin (from @manjam/protocol). */
+export interface HashFactors {
+  BTC: number;
+  LTC: number;
+}
+
+export interface UserWorkerRow {
+  id: number;
+  payeeId: number;
+  coin: string;
+  name: string;
+  displayName: string | null;
+  type: string;
+  algorithm: string;
+  lastShareAt: Date | null;
+  acceptedShares: number;
+  rejectedShares: number;
+  staleShares: number;
+}
+
+interface RawUserWorker {
+  id: number;
+  payee_id: number;
+  coin: string;
+  name: string;
+  display_name: string | null;
+  type: string;
+  algorithm: string;
+  last_share_at: Date | null;
+  accepted_shares: bigint;
+  rejected_shares: bigint;
+  stale_shares: bigint;
+}
+
+const toUserWorker = (r: RawUserWorker): UserWorkerRow => ({
+  id: Number(r.id),
+  payeeId: Number(r.payee_id),
+  coin: r.coin,
+  name: r.name,
+  displayName: r.display_name,
+  type: r.type,
+  algorithm: r.algorithm,
+  lastShareAt: r.last_share_at === null ? null : new Date(r.last_share_at),
+  acceptedShares: Number(r.accepted_shares),
+  rejectedShares: Number(r.rejected_shares),
+  staleShares: Number(r.stale_shares),
+});
+
+const WORKER_SELECT = `SELECT w.id, w.payee_id, w.coin, w.name, w.display_name, w.type, w.algorithm, w.last_share_at,
+  w.accepted_shares, w.rejected_shares, w.stale_shares
+  FROM workers w JOIN payees p ON p.id = w.payee_id`;
+
+const HASHES = `s.accepted_difficulty * CASE w.coin WHEN 'LTC' THEN $LTC ELSE $BTC END`;
+function withFactors(sql: string, ltcIndex: number, btcIndex: number): string {
+  return sql.replaceAll('$LTC', `$${ltcIndex}::float8`).replaceAll('$BTC', `$${btcIndex}::float8`);
+}
+
+export interface WorkerWindowRow {
+  workerId: number;
+  /** Expected hashes in [mid, to) and in [from, mid). */
+  current: number;
+  previous: number;
+}
+
+/** Read-side queries over a user's workers and share_stats (hashrate windows, charts). */
+export class ActivityQueries {
+  constructor(private readonly db: Queryable) {}
+
+  /** Every visible worker of the user's accounts, all coins. */
+  async userWorkers(userId: number): Promise<UserWorkerRow[]> {
+    const result = await this.db.query<RawUserWorker>(
+      `${WORKER_SELECT} WHERE p.user_id = $1 AND p.kind = 'user' AND w.hidden_at IS NULL ORDER BY w.id`,
+      [userId],
+    );
+    return result.rows.map(toUserWorker);
+  }
+
+  async userWorker(userId: number, workerId: number): Promise<UserWorkerRow | undefined> {
+    const result = await this.db.query<RawUserWorker>(
+      `${WORKER_SELECT} WHERE p.user_id = $1 AND p.kind = 'user' AND w.hidden_at IS NULL AND w.id = $2`,
+      [userId, workerId],
+    );
+    return result.rows[0] && toUserWorker(result.rows[0]);
+  }
+
+  /** Expected hashes per worker in two adjacent windows [from, mid) and [mid, to). */
+  async workerWindows(userId: number, from: Date, mid: Date, to: Date, factors: HashFactors): Promise<WorkerWindowRow[]> {
+    const result = await this.db.query<{ worker_id: number; current: number | null; previous: number | null }>(
+      withFactors(
+        `SELECT s.worker_id,
+                SUM(CASE WHEN s.bucket >= $3 THEN ${HASHES} ELSE 0 END) AS current,
+                SUM(CASE WHEN s.bucket < $3 THEN ${HASHES} ELSE 0 END) AS previous
+           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN payees p ON p.id = w.payee_id
+          WHERE p.user_id = $1 AND p.kind = 'user' AND s.bucket >= $2 AND s.bucket < $4
+          GROUP BY s.worker_id`,
+        5,
+        6,
+      ),
+      [userId, from, mid, to, factors.LTC, factors.BTC],
+    );
+    return result.rows.map((r) => ({ workerId: Number(r.worker_id), current: Number(r.current ?? 0), previous: Number(r.previous ?? 0) }));
+  }
+
+  /** Expected hashes and distinct active workers of a user in [from, mid) and [mid, to). */
+  async userTotals(
+    userId: number,
+    from: Date,
+    mid: Date,
+    to: Date,
+    factors: HashFactors,
+  ): Promise<{ currentHashes: number; previousHashes: number; currentWorkers: number; previousWorkers: number }> {
+    const result = await this.db.query<{ ch: number | null; ph: number | null; cw: bigint; pw: bigint }>(
+      withFactors(
+        `SELECT SUM(CASE WHEN s.bucket >= $3 THEN ${HASHES} ELSE 0 END) AS ch,
+                SUM(CASE WHEN s.bucket < $3 THEN ${HASHES} ELSE 0 END) AS ph,
+                COUNT(DISTINCT CASE WHEN s.bucket >= $3 AND s.accepted > 0 THEN s.worker_id END) AS cw,
+                COUNT(DISTINCT CASE WHEN s.bucket < $3 AND s.accepted > 0 THEN s.worker_id END) AS pw
+           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN payees p ON p.id = w.payee_id
+          WHERE p.user_id = $1 AND p.kind = 'user' AND s.bucket >= $2 AND s.bucket < $4`,
+        5,
+        6,
+      ),
+      [userId, from, mid, to, factors.LTC, factors.BTC],
+    );
+    const row = result.rows[0];
+    return {
+      currentHashes: Number(row?.ch ?? 0),
+      previousHashes: Number(row?.ph ?? 0),
+      currentWorkers: Number(row?.cw ?? 0),
+      previousWorkers: Number(row?.pw ?? 0),
+    };
+  }
+
+  /** Expected hashes of a user's workers per `stepSeconds` bucket in [from, to); missing buckets absent. */
+  async userSeries(userId: number, from: Date, to: Date, stepSeconds: number, factors: HashFactors): Promise<Map<number, number>> {
+    const result = await this.db.query<{ slot: number | string; hashes: number | null }>(
+      withFactors(
+        `SELECT floor((extract(epoch FROM s.bucket) - $4::float8) / $5::float8)::int AS slot, SUM(${HASHES}) AS hashes
+           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN payees p ON p.id = w.payee_id
+          WHERE p.user_id = $1 AND p.kind = 'user' AND s.bucket >= $2 AND s.bucket < $3
+          GROUP BY 1`,
+        6,
+        7,
+      ),
+      [userId, from, to, from.getTime() / 1000, stepSeconds, factors.LTC, factors.BTC],
+    );
+    return new Map(result.rows.map((r) => [Number(r.slot), Number(r.hashes ?? 0)]));
+  }
+
+  /**
+   * The user's worker named `name` (the part after the dot) with its accepted shares since `since`
+   * (from the shares table, which the Stratum share writer fills).
+   */
+  async connection(userId: number, name: string, since: Date): Promise<{ lastShareAt: Date | null; accepted: number; exists: boolean }> {
+    const result = await this.db.query<{ id: number; last_share_at: Date | null; recent: bigint }>(
+      `SELECT w.id, w.last_share_at,
+              (SELECT COUNT(*) FROM shares sh WHERE sh.worker_id = w.id AND sh.created_at >= $3) AS recent
+         FROM workers w JOIN payees p ON p.id = w.payee_id
+        WHERE p.user_id = $1 AND p.kind = 'user' AND lower(w.name) = lower($2)`,
+      [userId, name, since],
+    );
+    if (result.rows.length === 0) return { lastShareAt: null, accepted: 0, exists: false };
+    let last: Date | null = null;
+    let accepted = 0;
+    for (const row of result.rows) {
+      accepted += Number(row.recent);
+      const at = row.last_share_at === null ? null : new Date(row.last_share_at);
+      if (at && (!last || at > last)) last = at;
+    }
+    return { lastShareAt: last, accepted, exists: true };
+  }
+
+  /** Renames / retypes a worker of the user; answers false when it is not theirs. */
+  async updateWorker(userId: number, workerId: number, patch: { displayName?: string; type?: string; algorithm?: string }): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE workers w SET display_name = COALESCE($3, w.display_name), type = COALESCE($4, w.type), algorithm = COALESCE($5, w.algorithm)
+         FROM payees p WHERE p.id = w.payee_id AND p.user_id = $1 AND p.kind = 'user' AND w.id = $2 AND w.hidden_at IS NULL`,
+      [userId, workerId, patch.displayName ?? null, patch.type ?? null, patch.algorithm ?? null],
+    );
+    return result.rowCount > 0;
+  }
+
+  /** Hides a worker from the web app (it reappears on its next share). */
+  async hideWorker(userId: number, workerId: number, now: Date): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE workers w SET hidden_at = $3 FROM payees p
+        WHERE p.id = w.payee_id AND p.user_id = $1 AND p.kind = 'user' AND w.id = $2 AND w.hidden_at IS NULL`,
+      [userId, workerId, now],
+    );
+    return result.rowCount > 0;
+  }
+}

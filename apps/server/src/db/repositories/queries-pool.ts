@@ -1,0 +1,243 @@
+import type { Queryable } from '../types.js';
+import type { HashFactors } from './queries-activity.js';
+
+export interface CoinActivity {
+  coin: string;
+  hashes: number;
+  payees: number;
+  workers: number;
+}
+
+export interface ChainTipRow {
+  coin: string;
+  height: number;
+  networkDifficulty: number;
+}
+
+export interface BlockRow {
+  coin: string;
+  height: number;
+  hash: string;
+  status: string;
+  confirmations: number;
+  reward: bigint;
+  finder: string | null;
+  foundAt: Date;
+  effort: number | null;
+}
+
+export interface LookupWorkerRow {
+  workerId: number;
+  payeeId: number;
+  owner: string;
+  coin: string;
+  name: string;
+  displayName: string | null;
+  algorithm: string;
+  lastShareAt: Date | null;
+  accepted: number;
+  rejected: number;
+  stale: number;
+  /** Expected hashes: last 10 minutes; accepted difficulty: last day, week, month. */
+  recentHashes: number;
+  diffDay: number;
+  diffWeek: number;
+  diffMonth: number;
+}
+
+export interface PayeeEarningsRow {
+  payeeId: number;
+  day: bigint;
+  week: bigint;
+  month: bigint;
+  diffDay: number;
+  diffWeek: number;
+  diffMonth: number;
+}
+
+const BLOCK_STATUS_SHOWN = `CASE b.status WHEN 'submitted' THEN 'pending' ELSE b.status END`;
+
+/** Public read-side queries: pool totals, blocks, miner lookup. */
+export class PoolQueries {
+  constructor(private readonly db: Queryable) {}
+
+  async coinActivity(from: Date, to: Date, factors: HashFactors): Promise<CoinActivity[]> {
+    const result = await this.db.query<{ coin: string; hashes: number | null; payees: bigint; workers: bigint }>(
+      `SELECT w.coin, SUM(s.accepted_difficulty * CASE w.coin WHEN 'LTC' THEN $3::float8 ELSE $4::float8 END) AS hashes,
+              COUNT(DISTINCT w.payee_id) AS payees, COUNT(DISTINCT w.id) AS workers
+         FROM share_stats s JOIN workers w ON w.id = s.worker_id
+        WHERE s.bucket >= $1 AND s.bucket < $2 AND s.accepted > 0 GROUP BY w.coin`,
+      [from, to, factors.LTC, factors.BTC],
+    );
+    return result.rows.map((r) => ({ coin: r.coin, hashes: Number(r.hashes ?? 0), payees: Number(r.payees), workers: Number(r.workers) }));
+  }
+
+  async chainTips(): Promise<ChainTipRow[]> {
+    const result = await this.db.query<{ coin: string; height: number; network_difficulty: number }>(
+      'SELECT coin, height, network_difficulty FROM chain_tips',
+    );
+    return result.rows.map((r) => ({ coin: r.coin, height: Number(r.height), networkDifficulty: Number(r.network_difficulty) }));
+  }
+
+  async blockCounts(): Promise<Map<string, number>> {
+    const result = await this.db.query<{ coin: string; n: bigint }>(
+      `SELECT coin, COUNT(*) AS n FROM blocks WHERE status IN ('pending', 'confirmed') GROUP BY coin`,
+    );
+    return new Map(result.rows.map((r) => [r.coin, Number(r.n)]));
+  }
+
+  async blocks(coin: string | null, limit: number, offset: number): Promise<{ rows: BlockRow[]; total: number }> {
+    const where = `b.status IN ('submitted', 'pending', 'confirmed', 'orphaned') AND ($1::text IS NULL OR b.coin = $1)`;
+    const [rows, count] = await Promise.all([
+      this.db.query<{ coin: string; height: number; hash: string; status: string; confirmations: number; reward: bigint; finder: string | null; found_at: Date; effort: number | null }>(
+        `SELECT b.coin, b.height, b.hash, ${BLOCK_STATUS_SHOWN} AS status, b.confirmations, b.reward,
+                COALESCE(u.username, p.address) AS finder, b.found_at, b.effort
+           FROM blocks b LEFT JOIN payees p ON p.id = b.finder_payee_id LEFT JOIN users u ON u.id = p.user_id
+          WHERE ${where} ORDER BY b.found_at DESC, b.id DESC LIMIT $2 OFFSET $3`,
+        [coin, limit, offset],
+      ),
+      this.db.query<{ total: bigint }>(`SELECT COUNT(*) AS total FROM blocks b WHERE ${where}`, [coin]),
+    ]);
+    return {
+      total: Number(count.rows[0]?.total ?? 0),
+      rows: rows.rows.map((r) => ({
+        coin: r.coin,
+        height: Number(r.height),
+        hash: r.hash,
+        status: r.status,
+        confirmations: Number(r.confirmations),
+        reward: BigInt(r.reward),
+        finder: r.finder,
+        foundAt: new Date(r.found_at),
+        effort: r.effort === null ? null : Number(r.effort),
+      })),
+    };
+  }
+
+  /** Payees mining to `address`: wallet payees with that address and accounts whose wallet it is. */
+  async payeesByAddress(address: string): Promise<{ payeeId: number; owner: string }[]> {
+    const result = await this.db.query<{ id: number; owner: string }>(
+      `SELECT p.id, COALESCE(p.address, u.wallet_address) AS owner FROM payees p LEFT JOIN users u ON u.id = p.user_id
+        WHERE (p.kind = 'wallet' AND p.address = $1) OR (p.kind = 'user' AND u.wallet_address = $1)`,
+      [address],
+    );
+    return result.rows.map((r) => ({ payeeId: Number(r.id), owner: r.owner }));
+  }
+
+  /** Workers whose full login ("account.worker" or "address.worker") is `login`, or whose id it is. */
+  async workersByLogin(login: string): Promise<{ workerId: number; payeeId: number; owner: string }[]> {
+    const numeric = /^\d{1,9}$/.test(login) ? Number(login) : null;
+    const result = await this.db.query<{ id: number; payee_id: number; owner: string }>(
+      `SELECT w.id, w.payee_id, COALESCE(u.username, p.address, 'pool') AS owner
+         FROM workers w JOIN payees p ON p.id = w.payee_id LEFT JOIN users u ON u.id = p.user_id
+        WHERE lower(COALESCE(u.username, p.address, '') || '.' || w.name) = lower($1) OR w.id = $2`,
+      [login, numeric],
+    );
+    return result.rows.map((r) => ({ workerId: Number(r.id), payeeId: Number(r.payee_id), owner: r.owner }));
+  }
+
+  async lookupWorkers(payeeIds: number[], workerIds: number[] | null, now: Date, factors: HashFactors): Promise<LookupWorkerRow[]> {
+    const day = 86_400_000;
+    const result = await this.db.query<{
+      id: number; payee_id: number; owner: string; coin: string; name: string; display_name: string | null; algorithm: string;
+      last_share_at: Date | null; accepted_shares: bigint; rejected_shares: bigint; stale_shares: bigint;
+      recent: number | null; d1: number | null; d7: number | null; d30: number | null;
+    }>(
+      `SELECT w.id, w.payee_id, COALESCE(u.username, p.address, 'pool') AS owner, w.coin, w.name, w.display_name, w.algorithm,
+              w.last_share_at, w.accepted_shares, w.rejected_shares, w.stale_shares,
+              SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $3) * CASE w.coin WHEN 'LTC' THEN $7::float8 ELSE $8::float8 END AS recent,
+              SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $4) AS d1,
+              SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $5) AS d7,
+              SUM(s.accepted_difficulty) AS d30
+         FROM workers w JOIN payees p ON p.id = w.payee_id LEFT JOIN users u ON u.id = p.user_id
+         LEFT JOIN share_stats s ON s.worker_id = w.id AND s.bucket >= $6
+        WHERE w.payee_id = ANY($1::int[]) AND ($2::int[] IS NULL OR w.id = ANY($2::int[]))
+        GROUP BY w.id, u.username, p.address ORDER BY w.id LIMIT 500`,
+      [payeeIds, workerIds, new Date(now.getTime() - 600_000), new Date(now.getTime() - day), new Date(now.getTime() - 7 * day),
+        new Date(now.getTime() - 30 * day), factors.LTC, factors.BTC],
+    );
+    return result.rows.map((r) => ({
+      workerId: Number(r.id),
+      payeeId: Number(r.payee_id),
+      owner: r.owner,
+      coin: r.coin,
+      name: r.name,
+      displayName: r.display_name,
+      algorithm: r.algorithm,
+      lastShareAt: r.last_share_at === null ? null : new Date(r.last_share_at),
+      accepted: Number(r.accepted_shares),
+      rejected: Number(r.rejected_shares),
+      stale: Number(r.stale_shares),
+      recentHashes: Number(r.recent ?? 0) / 600,
+      diffDay: Number(r.d1 ?? 0),
+      diffWeek: Number(r.d7 ?? 0),
+      diffMonth: Number(r.d30 ?? 0),
+    }));
+  }
+
+  /** Each payee's credits (everything but payouts) and accepted difficulty over the last day/week/month. */
+  async payeeEarnings(payeeIds: number[], now: Date): Promise<PayeeEarningsRow[]> {
+    const day = 86_400_000;
+    const params = [payeeIds, new Date(now.getTime() - day), new Date(now.getTime() - 7 * day), new Date(now.getTime() - 30 * day)];
+    const [ledger, diff] = await Promise.all([
+      this.db.query<{ payee_id: number; d1: string | null; d7: string | null; d30: string | null }>(
+        `SELECT payee_id, SUM(amount) FILTER (WHERE created_at >= $2) AS d1, SUM(amount) FILTER (WHERE created_at >= $3) AS d7,
+                SUM(amount) AS d30
+           FROM ledger_entries WHERE payee_id = ANY($1::int[]) AND reason <> 'payout' AND created_at >= $4 GROUP BY payee_id`,
+        params,
+      ),
+      this.db.query<{ payee_id: number; d1: number | null; d7: number | null; d30: number | null }>(
+        `SELECT w.payee_id, SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $2) AS d1,
+                SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $3) AS d7, SUM(s.accepted_difficulty) AS d30
+           FROM share_stats s JOIN workers w ON w.id = s.worker_id
+          WHERE w.payee_id = ANY($1::int[]) AND s.bucket >= $4 GROUP BY w.payee_id`,
+        params,
+      ),
+    ]);
+    const diffs = new Map(diff.rows.map((r) => [Number(r.payee_id), r]));
+    return payeeIds.map((payeeId) => {
+      const l = ledger.rows.find((r) => Number(r.payee_id) === payeeId);
+      const d = diffs.get(payeeId);
+      return {
+        payeeId,
+        day: BigInt(l?.d1 ?? 0),
+        week: BigInt(l?.d7 ?? 0),
+        month: BigInt(l?.d30 ?? 0),
+        diffDay: Number(d?.d1 ?? 0),
+        diffWeek: Number(d?.d7 ?? 0),
+        diffMonth: Number(d?.d30 ?? 0),
+      };
+    });
+  }
+
+  /** Counts for /metrics: blocks and payouts by coin and status, share results over the last hour. */
+  async metricsCounts(since: Date): Promise<{
+    blocks: { coin: string; status: string; n: number }[];
+    payouts: { coin: string; status: string; n: number; amount: string }[];
+    shares: { coin: string; accepted: number; stale: number; duplicate: number; lowDifficulty: number; invalid: number }[];
+  }> {
+    const [blocks, payouts, shares] = await Promise.all([
+      this.db.query<{ coin: string; status: string; n: bigint }>('SELECT coin, status, COUNT(*) AS n FROM blocks GROUP BY coin, status'),
+      this.db.query<{ coin: string; status: string; n: bigint; amount: string | null }>(
+        'SELECT coin, status, COUNT(*) AS n, SUM(amount) AS amount FROM payouts GROUP BY coin, status',
+      ),
+      this.db.query<{ coin: string; a: bigint | null; s: bigint | null; d: bigint | null; l: bigint | null; i: bigint | null }>(
+        `SELECT w.coin, SUM(s.accepted) AS a, SUM(s.stale) AS s, SUM(s.duplicate) AS d, SUM(s.low_difficulty) AS l, SUM(s.invalid) AS i
+           FROM share_stats s JOIN workers w ON w.id = s.worker_id WHERE s.bucket >= $1 GROUP BY w.coin`,
+        [since],
+      ),
+    ]);
+    return {
+      blocks: blocks.rows.map((r) => ({ coin: r.coin, status: r.status, n: Number(r.n) })),
+      payouts: payouts.rows.map((r) => ({ coin: r.coin, status: r.status, n: Number(r.n), amount: String(r.amount ?? '0') })),
+      shares: shares.rows.map((r) => ({
+        coin: r.coin,
+        accepted: Number(r.a ?? 0),
+        stale: Number(r.s ?? 0),
+        duplicate: Number(r.d ?? 0),
+        lowDifficulty: Number(r.l ?? 0),
+        invalid: Number(r.i ?? 0),
+      })),
+    };
+  }
+}

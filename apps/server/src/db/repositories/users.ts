@@ -1,0 +1,146 @@
+import type { Queryable } from '../types.js';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  passwordHash: string;
+  walletAddress: string | null;
+  preferredCoin: string;
+  totpSecret: string | null;
+  totpEnabled: boolean;
+  failedLogins: number;
+  lockedUntil: Date | null;
+  createdAt: Date;
+}
+
+interface RawUser {
+  id: number;
+  username: string;
+  email: string;
+  password_hash: string;
+  wallet_address: string | null;
+  preferred_coin: string;
+  totp_secret: string | null;
+  totp_enabled: boolean;
+  failed_logins: number;
+  locked_until: Date | null;
+  created_at: Date;
+}
+
+export const USER_COLUMNS = `id, username, email, password_hash, wallet_address, preferred_coin, totp_secret, totp_enabled,
+  failed_logins, locked_until, created_at`;
+
+export const toUser = (r: RawUser): UserRow => ({
+  id: Number(r.id),
+  username: r.username,
+  email: r.email,
+  passwordHash: r.password_hash,
+  walletAddress: r.wallet_address,
+  preferredCoin: r.preferred_coin,
+  totpSecret: r.totp_secret,
+  totpEnabled: r.totp_enabled,
+  failedLogins: Number(r.failed_logins),
+  lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
+  createdAt: new Date(r.created_at),
+});
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string;
+  walletAddress: string | null;
+  preferredCoin: string;
+}
+
+/** Accounts: credentials, 2FA state and login throttling. */
+export class UsersRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** Inserts an account and its settings row; answers undefined when the username or email is taken. */
+  async insert(user: NewUser, defaultThreshold: string): Promise<UserRow | { taken: 'username' | 'email' }> {
+    const taken = await this.db.query<{ username_taken: boolean; email_taken: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1)) AS username_taken,
+              EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($2)) AS email_taken`,
+      [user.username, user.email],
+    );
+    const row = taken.rows[0];
+    if (row?.username_taken) return { taken: 'username' };
+    if (row?.email_taken) return { taken: 'email' };
+    try {
+      const result = await this.db.query<RawUser>(
+        `WITH inserted AS (
+           INSERT INTO users (username, email, password_hash, wallet_address, preferred_coin)
+           VALUES ($1, $2, $3, $4, $5) RETURNING ${USER_COLUMNS}
+         ), settings AS (
+           INSERT INTO user_settings (user_id, payout_threshold, payout_address, payout_coin)
+           SELECT id, $6, wallet_address, CASE WHEN wallet_address IS NULL THEN NULL ELSE preferred_coin END FROM inserted
+         )
+         SELECT * FROM inserted`,
+        [user.username, user.email, user.passwordHash, user.walletAddress, user.preferredCoin, defaultThreshold],
+      );
+      return toUser(one(result.rows));
+    } catch (error) {
+      // A concurrent registration won the race between the check and the insert.
+      const constraint = (error as { constraint?: string; message?: string }).constraint ?? (error as Error).message;
+      if (/users_username_key/.test(constraint)) return { taken: 'username' };
+      if (/users_email_key/.test(constraint)) return { taken: 'email' };
+      throw error;
+    }
+  }
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    const result = await this.db.query<RawUser>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    return result.rows[0] && toUser(result.rows[0]);
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const result = await this.db.query<RawUser>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email]);
+    return result.rows[0] && toUser(result.rows[0]);
+  }
+
+  async emailInUse(email: string, exceptUserId: number): Promise<boolean> {
+    const result = await this.db.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [email, exceptUserId]);
+    return result.rows.length > 0;
+  }
+
+  /** Counts a failed login; locks the account until `lockUntil` when given. Answers the new count. */
+  async recordFailedLogin(id: number, lockUntil: Date | null): Promise<number> {
+    const result = await this.db.query<{ failed_logins: number }>(
+      `UPDATE users SET failed_logins = CASE WHEN $2::timestamptz IS NULL THEN failed_logins + 1 ELSE 0 END,
+              locked_until = COALESCE($2::timestamptz, locked_until)
+        WHERE id = $1 RETURNING failed_logins`,
+      [id, lockUntil],
+    );
+    return Number(one(result.rows).failed_logins);
+  }
+
+  async clearFailedLogins(id: number): Promise<void> {
+    await this.db.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1 AND (failed_logins <> 0 OR locked_until IS NOT NULL)', [id]);
+  }
+
+  async setTotp(id: number, encryptedSecret: string | null, enabled: boolean): Promise<void> {
+    await this.db.query('UPDATE users SET totp_secret = $2, totp_enabled = $3 WHERE id = $1', [id, encryptedSecret, enabled]);
+  }
+
+  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  }
+
+  /** Answers false when another account already uses the email. */
+  async setEmail(id: number, email: string): Promise<boolean> {
+    try {
+      await this.db.query('UPDATE users SET email = $2 WHERE id = $1', [id, email]);
+      return true;
+    } catch (error) {
+      if (/users_email_key/.test((error as { constraint?: string }).constraint ?? (error as Error).message)) return false;
+      throw error;
+    }
+  }
+}
+
+function one<T>(rows: T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error('expected one row');
+  return row;
+}

@@ -1,0 +1,111 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ServiceError, errorPayload } from '../services/errors.js';
+import { registerLive } from './live.js';
+import { registerMetrics } from './metrics-routes.js';
+import { MetricsRegistry } from './metrics.js';
+import { docsPage, openApiDocument } from './openapi.js';
+import { registerRoutes, requestLanguage, type AnyRoute, type RateLimitGroup } from './route.js';
+import { ROUTE_MODULES } from './routes/index.js';
+import { createServices, type Services } from './services.js';
+import type { HttpDeps } from './types.js';
+import { registerWeb, sendSpa, wantsSpa, webRoot } from './web.js';
+
+export interface AppOptions {
+  /** Requests per window and IP for the rate-limited route groups. */
+  rateLimits?: Partial<Record<RateLimitGroup, { max: number; timeWindow: number }>>;
+}
+
+const DEFAULT_LIMITS: Record<RateLimitGroup, { max: number; timeWindow: number }> = {
+  auth: { max: 20, timeWindow: 60_000 },
+  search: { max: 60, timeWindow: 60_000 },
+};
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/** Fastify error (parser, limits, plugins) -> the one error shape. */
+function toServiceError(error: FastifyError): ServiceError {
+  if (error instanceof ServiceError) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ServiceError(400, 'invalid-json', 'invalidJson');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ServiceError(413, 'payload-too-large', 'payloadTooLarge');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ServiceError(415, 'unsupported-media-type', 'unsupportedMediaType');
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) return new ServiceError(400, 'invalid-json', 'invalidJson');
+  if (error.statusCode === 404) return new ServiceError(404, 'route-not-found', 'routeNotFound');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new ServiceError(error.statusCode, 'validation-failed', 'validationFailed');
+  return new ServiceError(500, 'internal', 'internal');
+}
+
+export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<FastifyInstance & { services: Services }> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger.child({ part: 'http' }),
+    disableRequestLogging: true,
+    bodyLimit: config.http.bodyLimitBytes,
+    trustProxy: config.http.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }) as unknown as FastifyInstance;
+  const services = createServices(deps);
+  const metrics = new MetricsRegistry();
+  app.addHook('onClose', () => services.close());
+
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP }, crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ServiceError(429, 'rate-limited', 'rateLimited', undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  });
+  await app.register(websocket, { options: { maxPayload: 4_096 } });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const serviceError = toServiceError(error);
+    if (serviceError.status >= 500) request.log.error({ err: error, url: request.url }, 'request failed');
+    for (const [name, value] of Object.entries(serviceError.headers ?? {})) reply.header(name, value);
+    return reply.code(serviceError.status).send(errorPayload(serviceError, requestLanguage(request)));
+  });
+
+  const root = webRoot(config.http.webDist);
+  if (root) await registerWeb(app, root);
+  app.setNotFoundHandler((request, reply) => {
+    if (root && wantsSpa(request)) return sendSpa(reply);
+    return reply.code(404).send(errorPayload(new ServiceError(404, 'route-not-found', 'routeNotFound'), requestLanguage(request)));
+  });
+
+  const routes: AnyRoute[] = ROUTE_MODULES.flatMap((module) => module({ deps, services }));
+  const rateLimits = { ...DEFAULT_LIMITS, ...options.rateLimits };
+  registerRoutes(app, routes, { authenticate: (token) => services.auth.authenticate(token), rateLimits });
+  registerLive(app, services, deps.events, deps.logger);
+  registerMetrics(app, metrics, deps);
+
+  const document = openApiDocument(routes, '0.1.0');
+  const docs = docsPage(routes);
+  app.get('/api/openapi.json', (_request, reply) => reply.send(document));
+  app.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docs));
+
+  return Object.assign(app, { services });
+}

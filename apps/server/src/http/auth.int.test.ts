@@ -1,0 +1,164 @@
+import { generate } from 'otplib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../db/testing.js';
+import { startTestApi, type TestApi } from './test-support.js';
+
+describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(getDb(), { config: { auth: { secret: 'test-secret-test-secret-test-secret-0123', maxFailedLogins: 4, lockMinutes: 15 } } });
+  });
+  afterAll(() => api.close());
+
+  it('registers an account and answers 201 with the user, without the password', async () => {
+    const res = await api.request('POST', '/api/auth/register', {
+      body: { username: 'sara', email: 'sara@example.com', password: 'longenough1', preferredCoin: 'LTC', isAdmin: true },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.user).toMatchObject({ username: 'sara', email: 'sara@example.com', preferredCoin: 'LTC', walletAddress: null, twoFactorEnabled: false, activeWorkers: 0, hashrate: 0, balance: '0' });
+    expect(res.text).not.toMatch(/password|isAdmin|argon/i);
+  });
+
+  it('answers the seed messages per field in English and in Arabic', async () => {
+    const en = await api.request('POST', '/api/auth/register', { body: { username: 'ab', email: 'x', password: 'short' } });
+    expect(en.status).toBe(400);
+    expect(en.json.error).toEqual({
+      code: 'validation-failed',
+      message: 'Some fields are not valid',
+      fields: { username: 'Username must be at least 3 characters', email: 'Please enter a valid email', password: 'Password must be at least 8 characters' },
+    });
+    const ar = await api.request('POST', '/api/auth/register', { body: {}, headers: { 'accept-language': 'ar-SA,ar;q=0.9' } });
+    expect(ar.status).toBe(400);
+    expect(ar.json.error.fields).toMatchObject({ username: 'اسم المستخدم مطلوب', email: 'البريد الإلكتروني مطلوب', password: 'كلمة المرور مطلوبة' });
+  });
+
+  it('checks the wallet address for the chosen coin, BTC and LTC alike', async () => {
+    const btc = await api.request('POST', '/api/auth/register', {
+      body: { username: 'walletbtc', email: 'wb@example.com', password: 'longenough1', preferredCoin: 'BTC', walletAddress: '1BoatSLRHtKNngkdXEeobR76b53LETtpyX' },
+    });
+    expect(btc.status).toBe(400);
+    expect(btc.json.error.fields).toEqual({ walletAddress: 'Please enter a valid BTC address' });
+    const ltc = await api.request('POST', '/api/auth/register', {
+      body: { username: 'walletltc', email: 'wl@example.com', password: 'longenough1', preferredCoin: 'LTC', walletAddress: 'ltc1qnotanaddress' },
+    });
+    expect(ltc.json.error.fields).toEqual({ walletAddress: 'Please enter a valid LTC address' });
+    const good = await api.request('POST', '/api/auth/register', {
+      body: { username: 'walletok', email: 'wok@example.com', password: 'longenough1', preferredCoin: 'BTC', walletAddress: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' },
+    });
+    expect(good.status).toBe(201);
+    expect(good.json.user.walletAddress).toBe('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
+  });
+
+  it('answers 409 for a taken username or email, whatever the letter case', async () => {
+    await api.request('POST', '/api/auth/register', { body: { username: 'taken', email: 'taken@example.com', password: 'longenough1' } });
+    const user = await api.request('POST', '/api/auth/register', { body: { username: 'TAKEN', email: 'other@example.com', password: 'longenough1' } });
+    expect(user.status).toBe(409);
+    expect(user.json.error.code).toBe('username-taken');
+    const email = await api.request('POST', '/api/auth/register', { body: { username: 'fresh', email: 'Taken@Example.com', password: 'longenough1' } });
+    expect(email.status).toBe(409);
+    expect(email.json.error.code).toBe('email-taken');
+  });
+
+  it('signs in, reads /api/me with the token, and logout revokes it', async () => {
+    const { token, username } = await api.signUp();
+    const me = await api.request('GET', '/api/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.json.username).toBe(username);
+    expect((await api.request('POST', '/api/auth/logout', { token })).status).toBe(204);
+    const after = await api.request('GET', '/api/me', { token });
+    expect(after.status).toBe(401);
+    expect(after.json.error.code).toBe('unauthorized');
+  });
+
+  it('refuses wrong credentials with the seed message, and unknown emails the same way', async () => {
+    const { email } = await api.signUp();
+    const wrong = await api.request('POST', '/api/auth/login', { body: { email, password: 'not the password' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error).toEqual({ code: 'invalid-credentials', message: 'Login failed. Please check your credentials.' });
+    const unknown = await api.request('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'whatever1' } });
+    expect(unknown.json.error.code).toBe('invalid-credentials');
+  });
+
+  it('locks the account after repeated failures, even for the right password, until the lock time passes', async () => {
+    const { email, password } = await api.signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api.request('POST', '/api/auth/login', { body: { email, password: 'wrong-password' } })).status);
+    expect(statuses).toEqual([401, 401, 401, 423]);
+    const locked = await api.request('POST', '/api/auth/login', { body: { email, password } });
+    expect(locked.status).toBe(423);
+    expect(locked.json.error.code).toBe('account-locked');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    api.clock.now += 16 * 60_000;
+    const later = await api.request('POST', '/api/auth/login', { body: { email, password } });
+    expect(later.status).toBe(200);
+  });
+
+  it('expires a session after the configured lifetime', async () => {
+    const { token } = await api.signUp();
+    expect((await api.request('GET', '/api/me', { token })).status).toBe(200);
+    await api.request('PUT', '/api/settings', { token, body: { autoLogout: false } });
+    api.clock.now += api.config.auth.sessionTtlHours * 3_600_000 + 1_000;
+    expect((await api.request('GET', '/api/me', { token })).status).toBe(401);
+  });
+
+  it('ends an idle session after 30 minutes when Auto Logout is on', async () => {
+    const { token } = await api.signUp();
+    api.clock.now += 31 * 60_000;
+    expect((await api.request('GET', '/api/me', { token })).status).toBe(401);
+  });
+
+  it('enrols TOTP with a QR code, then needs a real code to sign in and to change the payout address', async () => {
+    const { token, email, password } = await api.signUp();
+    const setup = await api.request('POST', '/api/auth/2fa/setup', { token });
+    expect(setup.status).toBe(200);
+    expect(setup.json.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Manjam:/);
+    expect(setup.json.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    const secret = setup.json.secret as string;
+    const code = () => generate({ secret, epoch: Math.floor(api.clock.now / 1000) });
+
+    const bad = await api.request('POST', '/api/auth/2fa/enable', { token, body: { code: '000000' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('totp-invalid');
+    expect((await api.request('POST', '/api/auth/2fa/enable', { token, body: { code: await code() } })).status).toBe(204);
+    expect((await api.request('GET', '/api/settings', { token })).json.twoFactorAuth).toBe(true);
+
+    const noCode = await api.request('POST', '/api/auth/login', { body: { email, password } });
+    expect(noCode.status).toBe(401);
+    expect(noCode.json.error.code).toBe('totp-required');
+    const withCode = await api.request('POST', '/api/auth/login', { body: { email, password, totp: await code() } });
+    expect(withCode.status).toBe(200);
+
+    const address = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+    const noTotp = await api.request('PUT', '/api/settings/payout-address', { token, body: { address, coin: 'BTC' } });
+    expect(noTotp.status).toBe(401);
+    expect(noTotp.json.error.code).toBe('totp-required');
+    const ok = await api.request('PUT', '/api/settings/payout-address', { token, body: { address, coin: 'BTC', totp: await code() } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.payoutAddress).toBe(address);
+
+    expect((await api.request('POST', '/api/auth/2fa/disable', { token, body: { code: await code() } })).status).toBe(204);
+    expect((await api.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
+  });
+
+  it('stores the TOTP secret encrypted, never in clear', async () => {
+    const { token, id } = await api.signUp();
+    const setup = await api.request('POST', '/api/auth/2fa/setup', { token });
+    const row = await getDb().query<{ totp_secret: string }>('SELECT totp_secret FROM users WHERE id = $1', [id]);
+    expect(row.rows[0]?.totp_secret).toMatch(/^v1:/);
+    expect(row.rows[0]?.totp_secret).not.toContain(setup.json.secret);
+  });
+
+  it('changes the password (old one stops working, other sessions end) and the email', async () => {
+    const { token, email, password } = await api.signUp();
+    const other = await api.request('POST', '/api/auth/login', { body: { email, password } });
+    const wrong = await api.request('POST', '/api/auth/password', { token, body: { currentPassword: 'nope-nope', newPassword: 'brand new password' } });
+    expect(wrong.status).toBe(403);
+    expect((await api.request('POST', '/api/auth/password', { token, body: { currentPassword: password, newPassword: 'brand new password' } })).status).toBe(204);
+    expect((await api.request('GET', '/api/me', { token: other.json.token })).status).toBe(401);
+    expect((await api.request('GET', '/api/me', { token })).status).toBe(200);
+    expect((await api.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(401);
+    const newEmail = `new.${email}`;
+    expect((await api.request('POST', '/api/auth/email', { token, body: { password: 'brand new password', newEmail } })).status).toBe(204);
+    expect((await api.request('POST', '/api/auth/login', { body: { email: newEmail, password: 'brand new password' } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,129 @@
+import type { Language } from '@manjam/contract';
+import { languageFromHeader } from '@manjam/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { SignedIn } from '../services/auth/auth-service.js';
+import { ServiceError, unauthorized, validationError, zodFields } from '../services/errors.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type AuthMode = 'user' | 'public' | 'optional';
+export type RateLimitGroup = 'auth' | 'search';
+
+interface Schemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteRequest<B, Q, P, A extends AuthMode> {
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+  auth: A extends 'user' ? SignedIn : SignedIn | null;
+  token: A extends 'user' ? string : string | null;
+  language: Language;
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface RouteMeta {
+  method: Method;
+  url: string;
+  summary: string;
+  tag: string;
+  auth: AuthMode;
+  rateLimit?: RateLimitGroup;
+  /** Success status (default 200; a handler answering undefined gives 204). */
+  status?: number;
+  /** Response content type (default JSON). */
+  produces?: 'application/json' | 'text/csv';
+  response?: z.ZodType;
+}
+
+export interface AnyRoute extends RouteMeta, Schemas {
+  run(request: FastifyRequest, reply: FastifyReply, auth: SignedIn | null, token: string | null): Promise<unknown>;
+}
+
+/** Declares a route: schemas first, a typed handler that calls a service. */
+export function defineRoute<
+  A extends AuthMode,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(
+  def: RouteMeta & {
+    auth: A;
+    body?: B;
+    query?: Q;
+    params?: P;
+    handler: (req: RouteRequest<B, Q, P, A>, reply: FastifyReply) => Promise<unknown>;
+  },
+): AnyRoute {
+  const { handler, ...meta } = def;
+  return {
+    ...meta,
+    async run(request, reply, auth, token) {
+      const req = {
+        body: parse(def.body, request.body ?? {}),
+        query: parse(def.query, request.query ?? {}),
+        params: parse(def.params, request.params ?? {}),
+        auth,
+        token,
+        language: requestLanguage(request),
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      } as RouteRequest<B, Q, P, A>;
+      return handler(req, reply);
+    },
+  };
+}
+
+function parse(schema: z.ZodType | undefined, input: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(zodFields(result.error));
+  return result.data;
+}
+
+export function requestLanguage(request: FastifyRequest): Language {
+  const header: string | string[] | undefined = request.headers['accept-language'];
+  return languageFromHeader(typeof header === 'string' ? header : header?.[0]);
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export interface RouteRegistration {
+  authenticate(token: string): Promise<SignedIn | undefined>;
+  rateLimits: Record<RateLimitGroup, { max: number; timeWindow: number }>;
+}
+
+/** Registers routes on Fastify: authentication per the route's mode, rate limit group, status codes. */
+export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[], reg: RouteRegistration): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: route.rateLimit ? { rateLimit: reg.rateLimits[route.rateLimit] } : {},
+      handler: async (request, reply) => {
+        const token = bearerToken(request);
+        let auth: SignedIn | null = null;
+        if (token && route.auth !== 'public') auth = (await reg.authenticate(token)) ?? null;
+        if (route.auth === 'user' && !auth) throw unauthorized();
+        const result = await route.run(request, reply, auth, token);
+        if (reply.sent) return reply;
+        if (result === undefined) return reply.code(204).send();
+        if (route.produces === 'text/csv') reply.type('text/csv; charset=utf-8');
+        return reply.code(route.status ?? 200).send(result);
+      },
+    });
+  }
+}
+
+export { ServiceError };

@@ -1,0 +1,31 @@
+import { assistantRequestSchema, assistantResponseSchema } from '@manjam/contract';
+import { AssistantRateLimitError, createAssistantService } from '../../services/assistant/index.js';
+import { ServiceError } from '../../services/errors.js';
+import { defineRoute } from '../route.js';
+import type { RouteModule } from './index.js';
+
+/**
+ * POST /api/assistant: the mining assistant. A visitor gets the rule engine's answers; a signed-in
+ * miner (optional bearer token) also gets answers from their live workers and balance. Limited per
+ * user (or IP for visitors) by the assistant service: 20 questions a minute.
+ */
+export const assistantRoutes: RouteModule = ({ deps }) => {
+  const assistant = createAssistantService({ config: deps.config, db: deps.db, logger: deps.logger });
+  return [
+    defineRoute({
+      method: 'POST', url: '/api/assistant', tag: 'assistant', auth: 'optional', body: assistantRequestSchema, response: assistantResponseSchema,
+      summary: 'Ask the mining assistant (English or Arabic); signed-in miners get answers from their live data',
+      handler: async ({ body, auth, ip }) => {
+        const userId = auth?.user.id ?? null;
+        try {
+          const answer = await assistant.reply(body, { userId, key: userId !== null ? `user:${userId}` : `ip:${ip}` });
+          return { reply: answer.reply };
+        } catch (error) {
+          if (!(error instanceof AssistantRateLimitError)) throw error;
+          const retryAfter = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
+          throw new ServiceError(429, 'rate-limited', 'rateLimited', undefined, { 'retry-after': retryAfter });
+        }
+      },
+    }),
+  ];
+};

@@ -1,0 +1,42 @@
+import { blockPageSchema, blockQuerySchema, healthSchema, lookupParamsSchema, minerLookupSchema, poolPortsSchema, poolStatsSchema, searchQuerySchema, searchResponseSchema } from '@manjam/contract';
+import { defineRoute } from '../route.js';
+import type { RouteModule } from './index.js';
+
+export const poolRoutes: RouteModule = ({ services, deps }) => [
+  defineRoute({
+    method: 'GET', url: '/api/health', tag: 'pool', auth: 'public', response: healthSchema,
+    summary: 'Database and chain health: 200 when all is well, 503 with what is wrong',
+    handler: async (_req, reply) => {
+      const report = await deps.health().catch((error: unknown) => ({
+        ok: false,
+        database: { ok: false, kind: deps.db.kind, error: (error as Error).message },
+        chains: [],
+      }));
+      reply.code(report.ok ? 200 : 503);
+      return reply.send({ status: report.ok ? 'ok' : 'degraded', database: report.database, chains: report.chains });
+    },
+  }),
+  defineRoute({
+    method: 'GET', url: '/api/pool/stats', tag: 'pool', auth: 'public', response: poolStatsSchema,
+    summary: 'Per algorithm: pool hashrate, miners, network height and difficulty, fee, payout interval, port',
+    handler: () => services.pool.stats(),
+  }),
+  defineRoute({
+    method: 'GET', url: '/api/pool/ports', tag: 'pool', auth: 'public', response: poolPortsSchema,
+    summary: 'The 19-algorithm port table; live ports validate shares', handler: () => Promise.resolve(services.pool.ports()),
+  }),
+  defineRoute({
+    method: 'GET', url: '/api/blocks', tag: 'pool', auth: 'public', query: blockQuerySchema, response: blockPageSchema,
+    summary: 'Blocks the pool found, newest first', handler: ({ query }) => services.pool.blocks(query.page, query.pageSize, query.coin),
+  }),
+  defineRoute({
+    method: 'GET', url: '/api/miners/lookup/:address', tag: 'pool', auth: 'public', rateLimit: 'search', params: lookupParamsSchema,
+    response: minerLookupSchema, summary: 'Miners of a wallet address with shares and earnings',
+    handler: ({ params }) => services.search.lookup(params.address),
+  }),
+  defineRoute({
+    method: 'GET', url: '/api/search', tag: 'pool', auth: 'optional', rateLimit: 'search', query: searchQuerySchema, response: searchResponseSchema,
+    summary: 'Search by wallet address or worker login; signed-in users with a rig token also get their rigs (source hive)',
+    handler: async ({ query, auth }) => ({ results: await services.search.search(query.q, auth?.user.id ?? null) }),
+  }),
+];

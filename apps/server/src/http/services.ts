@@ -1,0 +1,65 @@
+import { AccountsService } from '../services/accounts/accounts-service.js';
+import { AuthService } from '../services/auth/auth-service.js';
+import { loadSecretKey, SecretBox } from '../services/auth/secret-box.js';
+import { DashboardService } from '../services/dashboard/dashboard-service.js';
+import { MinersService } from '../services/miners/miners-service.js';
+import { RigClient } from '../services/rig/rig-client.js';
+import { SearchService } from '../services/search/search-service.js';
+import { SettingsService } from '../services/settings/settings-service.js';
+import { PoolService } from '../services/stats/pool-service.js';
+import { RevenueService } from '../services/stats/revenue-service.js';
+import { WorkersService } from '../services/workers/workers-service.js';
+import type { HttpDeps } from './types.js';
+
+export interface Services {
+  now: () => number;
+  box: SecretBox;
+  auth: AuthService;
+  accounts: AccountsService;
+  settings: SettingsService;
+  workers: WorkersService;
+  miners: MinersService;
+  dashboard: DashboardService;
+  revenue: RevenueService;
+  pool: PoolService;
+  search: SearchService;
+  /** Stops the event subscriptions that keep caches fresh. */
+  close(): void;
+}
+
+/** Builds the services the routes call, and wires pool events into their caches. */
+export function createServices(deps: HttpDeps): Services {
+  const { config, db, logger, events } = deps;
+  const now = deps.now ?? Date.now;
+  const onError = (error: unknown) => logger.error({ err: error }, 'background refresh failed');
+  const box = new SecretBox(loadSecretKey(config.auth.secret, config.dataDir));
+  const auth = new AuthService({ db, config, box, now });
+  const workers = new WorkersService({ db, now, onError });
+  const settings = new SettingsService(db, config, auth, box, now);
+  const dashboard = new DashboardService({ db, now, onError });
+  const rig = new RigClient({ baseUrl: config.rigManagement.baseUrl, timeoutMs: config.rigManagement.timeoutMs });
+  const unsubscribe = [
+    events.on('shares.flushed', (e) => {
+      if (e.userId === null) return;
+      workers.sharesArrived(e.userId);
+      dashboard.sharesArrived(e.userId);
+    }),
+    events.on('payout.sent', (e) => {
+      if (e.userId !== null) dashboard.moneyChanged(e.userId);
+    }),
+  ];
+  return {
+    now,
+    box,
+    auth,
+    accounts: new AccountsService(db, config, workers),
+    settings,
+    workers,
+    miners: new MinersService(db, workers),
+    dashboard,
+    revenue: new RevenueService(db),
+    pool: new PoolService(db, config, deps.pool, now, onError),
+    search: new SearchService(db, settings, rig, logger, now),
+    close: () => unsubscribe.forEach((off) => off()),
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/index.js';
+import type { Database } from '../db/index.js';
+import type { PoolEvents } from '../events.js';
+import type { Logger } from '../logger.js';
+
+export interface HealthReport {
+  ok: boolean;
+  database: { ok: boolean; kind: string; error?: string };
+  chains: { coin: string; ok: boolean; height: number | null; error?: string }[];
+}
+
+export interface PoolInfo {
+  host: string;
+  ports(): { coin: 'BTC' | 'LTC'; port: number; tls: boolean; scheme: string }[];
+  /** Live from Stratum when it runs in this process, else null (computed from share_stats). */
+  hashrate(coin: 'BTC' | 'LTC'): number | null;
+}
+
+/** Optional counters from the Stratum side for /metrics. */
+export interface StratumMetrics {
+  connections(): number;
+  /** Shares seen since start, by result ('accepted', 'stale', 'duplicate', 'low-difficulty', ...). */
+  sharesByResult(): Record<string, number>;
+}
+
+export interface HttpDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  events: PoolEvents;
+  health: () => Promise<HealthReport>;
+  pool: PoolInfo;
+  metrics?: StratumMetrics;
+  /** Test seam: the clock (defaults to Date.now). */
+  now?: () => number;
+}
+
+export interface HttpService {
+  url: string;
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}

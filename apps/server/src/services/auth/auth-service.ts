@@ -1,0 +1,154 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Config } from '../../config/index.js';
+import type { Queryable } from '../../db/index.js';
+import { SessionsRepository } from '../../db/repositories/sessions.js';
+import { UsersRepository, type UserRow } from '../../db/repositories/users.js';
+import { ServiceError } from '../errors.js';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import type { SecretBox } from './secret-box.js';
+import { hashToken, newToken } from './tokens.js';
+import { checkTotp, newTotpEnrolment, type TotpEnrolment } from './totp.js';
+
+export interface AuthDeps {
+  db: Queryable;
+  config: Config;
+  box: SecretBox;
+  now: () => number;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  sessionId: number;
+}
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Inactivity after which a session ends when the user's Auto Logout setting is on (the seed: 30 minutes). */
+export const AUTO_LOGOUT_MS = 30 * 60_000;
+const TOUCH_EVERY_MS = 60_000;
+
+const invalidCredentials = () => new ServiceError(401, 'invalid-credentials', 'loginFailed');
+
+/** Sign-in, sessions, lockout and TOTP two-factor authentication. */
+export class AuthService {
+  private readonly users: UsersRepository;
+  private readonly sessions: SessionsRepository;
+  private readonly touched = new Map<number, number>();
+
+  constructor(private readonly deps: AuthDeps) {
+    this.users = new UsersRepository(deps.db);
+    this.sessions = new SessionsRepository(deps.db);
+  }
+
+  async login(email: string, password: string, totp: string | undefined, meta: RequestMeta): Promise<{ token: string; user: UserRow; expiresAt: Date }> {
+    const user = await this.users.findByEmail(email);
+    if (!user) {
+      await verifyPassword(await dummyHash(), password);
+      throw invalidCredentials();
+    }
+    this.assertNotLocked(user);
+    if (!(await verifyPassword(user.passwordHash, password))) return this.fail(user, invalidCredentials());
+    if (user.totpEnabled) {
+      if (!totp) throw new ServiceError(401, 'totp-required', 'totpRequired');
+      if (!(await this.totpMatches(user, totp))) return this.fail(user, new ServiceError(401, 'totp-invalid', 'totpInvalid'));
+    }
+    await this.users.clearFailedLogins(user.id);
+    const { token, hash } = newToken();
+    const createdAt = new Date(this.deps.now());
+    const expiresAt = new Date(createdAt.getTime() + this.deps.config.auth.sessionTtlHours * 3_600_000);
+    await this.sessions.create({ userId: user.id, tokenHash: hash, createdAt, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+    return { token, user, expiresAt };
+  }
+
+  /** The signed-in user of a bearer token, or undefined (unknown, revoked, expired or idle). */
+  async authenticate(token: string): Promise<SignedIn | undefined> {
+    if (token.length < 20 || token.length > 200) return undefined;
+    const now = this.deps.now();
+    const tokenHash = hashToken(token);
+    const found = await this.sessions.findUser(tokenHash, new Date(now));
+    if (!found) return undefined;
+    if (found.autoLogout && now - found.lastSeenAt.getTime() > AUTO_LOGOUT_MS) {
+      await this.sessions.revoke(tokenHash, new Date(now));
+      return undefined;
+    }
+    const last = this.touched.get(found.sessionId) ?? found.lastSeenAt.getTime();
+    if (now - last >= TOUCH_EVERY_MS) {
+      this.touched.set(found.sessionId, now);
+      if (this.touched.size > 100_000) this.touched.clear();
+      await this.sessions.touch(found.sessionId, new Date(now));
+    }
+    return { user: found.user, sessionId: found.sessionId };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.sessions.revoke(hashToken(token), new Date(this.deps.now()));
+  }
+
+  /** Starts enrolment: a new secret (stored encrypted, not yet enabled), its otpauth URL and QR code. */
+  async setupTotp(user: UserRow): Promise<TotpEnrolment> {
+    const enrolment = await newTotpEnrolment(user.email);
+    // Re-running setup while 2FA is on keeps the current secret in force.
+    if (user.totpEnabled) throw new ServiceError(409, 'validation-failed', 'validationFailed', { code: 'Two-factor authentication is already on' });
+    await this.users.setTotp(user.id, this.deps.box.encrypt(enrolment.secret), false);
+    return enrolment;
+  }
+
+  async enableTotp(user: UserRow, code: string): Promise<void> {
+    if (!user.totpSecret) throw new ServiceError(409, 'totp-not-set-up', 'totpNotSetUp');
+    if (!(await this.totpMatches(user, code))) throw new ServiceError(400, 'totp-invalid', 'totpInvalid', { code: 'That code is not valid. Try the current code from your authenticator app.' });
+    await this.users.setTotp(user.id, user.totpSecret, true);
+  }
+
+  async disableTotp(user: UserRow, code: string): Promise<void> {
+    if (!user.totpEnabled) return;
+    if (!(await this.totpMatches(user, code))) throw new ServiceError(400, 'totp-invalid', 'totpInvalid', { code: 'That code is not valid. Try the current code from your authenticator app.' });
+    await this.users.setTotp(user.id, null, false);
+  }
+
+  /** Throws unless 2FA is off or `code` is valid (payout-address and password changes). */
+  async requireTotpIfEnabled(user: UserRow, code: string | undefined): Promise<void> {
+    if (!user.totpEnabled) return;
+    if (!code) throw new ServiceError(401, 'totp-required', 'totpRequired');
+    if (!(await this.totpMatches(user, code))) throw new ServiceError(401, 'totp-invalid', 'totpInvalid');
+  }
+
+  async changePassword(signedIn: SignedIn, current: string, next: string, totp: string | undefined): Promise<void> {
+    if (!(await verifyPassword(signedIn.user.passwordHash, current))) throw new ServiceError(403, 'wrong-password', 'wrongPassword', { currentPassword: 'The current password is not correct' });
+    await this.requireTotpIfEnabled(signedIn.user, totp);
+    await this.users.setPasswordHash(signedIn.user.id, await hashPassword(next));
+    await this.sessions.revokeOthers(signedIn.user.id, signedIn.sessionId, new Date(this.deps.now()));
+  }
+
+  async changeEmail(user: UserRow, password: string, newEmail: string): Promise<void> {
+    if (!(await verifyPassword(user.passwordHash, password))) throw new ServiceError(403, 'wrong-password', 'wrongPassword', { password: 'The current password is not correct' });
+    if (await this.users.emailInUse(newEmail, user.id)) throw new ServiceError(409, 'email-taken', 'emailTaken', { newEmail: 'An account with this email already exists' });
+    if (!(await this.users.setEmail(user.id, newEmail))) throw new ServiceError(409, 'email-taken', 'emailTaken', { newEmail: 'An account with this email already exists' });
+  }
+
+  private async totpMatches(user: UserRow, code: string): Promise<boolean> {
+    if (!user.totpSecret) return false;
+    return checkTotp(this.deps.box.decrypt(user.totpSecret), code, this.deps.now());
+  }
+
+  private assertNotLocked(user: UserRow): void {
+    const now = this.deps.now();
+    if (user.lockedUntil && user.lockedUntil.getTime() > now) {
+      const seconds = Math.ceil((user.lockedUntil.getTime() - now) / 1000);
+      throw new ServiceError(423, 'account-locked', 'accountLocked', undefined, { 'retry-after': String(seconds) });
+    }
+  }
+
+  /** Counts a failure; slows the answer down as failures grow, then locks the account. */
+  private async fail(user: UserRow, error: ServiceError): Promise<never> {
+    const { maxFailedLogins, lockMinutes } = this.deps.config.auth;
+    const failures = user.failedLogins + 1;
+    const lock = failures >= maxFailedLogins ? new Date(this.deps.now() + lockMinutes * 60_000) : null;
+    await this.users.recordFailedLogin(user.id, lock);
+    if (lock) throw new ServiceError(423, 'account-locked', 'accountLocked', undefined, { 'retry-after': String(Math.ceil(lockMinutes * 60)) });
+    if (failures >= 2) await delay(Math.min(1_000, 100 * 2 ** (failures - 2)));
+    throw error;
+  }
+}

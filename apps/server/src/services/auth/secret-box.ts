@@ -1,0 +1,46 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * AES-256-GCM for secrets stored at rest (TOTP secrets, rig-management tokens).
+ * Stored form: "v1:" + base64url(iv[12] | tag[16] | ciphertext).
+ */
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(keyMaterial: string | Buffer) {
+    this.key = createHash('sha256').update(keyMaterial).digest();
+  }
+
+  encrypt(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return `v1:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  }
+
+  decrypt(stored: string): string {
+    if (!stored.startsWith('v1:')) throw new Error('unknown secret format');
+    const raw = Buffer.from(stored.slice(3), 'base64url');
+    if (raw.length < 28) throw new Error('secret too short');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
+
+/**
+ * The key from config.auth.secret, else one generated once under dataDir/secret.key (mode 0600)
+ * and reused on every start.
+ */
+export function loadSecretKey(secret: string | undefined, dataDir: string): string {
+  if (secret) return secret;
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return key;
+}

@@ -1,0 +1,93 @@
+import type { Dashboard, HashrateSeries } from '@manjam/contract';
+import type { Queryable } from '../../db/index.js';
+import { ActivityQueries } from '../../db/repositories/queries-activity.js';
+import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
+import { HASH_FACTORS, isPoolCoin, percentChange } from '../stats/figures.js';
+import { SwrCache } from '../stats/swr-cache.js';
+
+const DAY_MS = 86_400_000;
+export const DASHBOARD_CACHE_MS = 10_000;
+export const SERIES_CACHE_MS = 30_000;
+
+const WINDOWS = { '24h': DAY_MS, '7d': 7 * DAY_MS } as const;
+const STEPS = { '10m': 600, '1h': 3_600 } as const;
+
+export interface DashboardDeps {
+  db: Queryable;
+  now: () => number;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * The four dashboard cards, each over the last 24 h with its change against the 24 h before:
+ * hashrate (average H/s), active miners (workers with accepted shares), unpaid balance (ledger
+ * sum now vs. 24 h ago) and earnings (credits other than payouts).
+ */
+export class DashboardService {
+  private readonly activity: ActivityQueries;
+  private readonly revenue: RevenueQueries;
+  private readonly cards: SwrCache<Dashboard>;
+  private readonly series: SwrCache<HashrateSeries>;
+
+  constructor(private readonly deps: DashboardDeps) {
+    this.activity = new ActivityQueries(deps.db);
+    this.revenue = new RevenueQueries(deps.db);
+    this.cards = new SwrCache(DASHBOARD_CACHE_MS, deps.now, deps.onError);
+    this.series = new SwrCache(SERIES_CACHE_MS, deps.now, deps.onError);
+  }
+
+  /** The coin a user's money figures are shown in: their preferred coin when Manjam mines it. */
+  static dashboardCoin(preferredCoin: string): 'BTC' | 'LTC' {
+    return isPoolCoin(preferredCoin) ? preferredCoin : 'BTC';
+  }
+
+  get(userId: number, preferredCoin: string): Promise<Dashboard> {
+    const coin = DashboardService.dashboardCoin(preferredCoin);
+    return this.cards.get(`${userId}:${coin}`, () => this.load(userId, coin));
+  }
+
+  sharesArrived(userId: number): void {
+    for (const coin of ['BTC', 'LTC']) this.cards.markStale(`${userId}:${coin}`);
+  }
+
+  moneyChanged(userId: number): void {
+    for (const coin of ['BTC', 'LTC']) this.cards.invalidate(`${userId}:${coin}`);
+  }
+
+  hashrate(userId: number, window: keyof typeof WINDOWS, step: keyof typeof STEPS): Promise<HashrateSeries> {
+    return this.series.get(`${userId}:${window}:${step}`, () => this.loadSeries(userId, window, step));
+  }
+
+  private async load(userId: number, coin: 'BTC' | 'LTC'): Promise<Dashboard> {
+    const now = this.deps.now();
+    const to = new Date(now);
+    const mid = new Date(now - DAY_MS);
+    const from = new Date(now - 2 * DAY_MS);
+    const [totals, money] = await Promise.all([
+      this.activity.userTotals(userId, from, mid, to, HASH_FACTORS),
+      this.revenue.balanceFigures(userId, coin, from, mid, to),
+    ]);
+    const seconds = DAY_MS / 1000;
+    return {
+      hashrate: { value: totals.currentHashes / seconds, change: percentChange(totals.currentHashes, totals.previousHashes) },
+      activeMiners: { value: totals.currentWorkers, change: percentChange(totals.currentWorkers, totals.previousWorkers) },
+      unpaidBalance: { value: money.balance.toString(), change: percentChange(money.balance, money.balanceAt) },
+      dailyEarnings: { value: money.earningsCurrent.toString(), change: percentChange(money.earningsCurrent, money.earningsPrevious) },
+      coin,
+    };
+  }
+
+  private async loadSeries(userId: number, window: keyof typeof WINDOWS, step: keyof typeof STEPS): Promise<HashrateSeries> {
+    const stepSeconds = STEPS[step];
+    const stepMs = stepSeconds * 1000;
+    // Buckets end at the current step boundary, so the last point is a complete interval.
+    const end = Math.floor(this.deps.now() / stepMs) * stepMs;
+    const start = end - WINDOWS[window];
+    const sums = await this.activity.userSeries(userId, new Date(start), new Date(end), stepSeconds, HASH_FACTORS);
+    const points = [];
+    for (let slot = 0; slot < WINDOWS[window] / stepMs; slot++) {
+      points.push({ time: new Date(start + slot * stepMs).toISOString(), value: (sums.get(slot) ?? 0) / stepSeconds });
+    }
+    return { points, unit: 'H/s' };
+  }
+}

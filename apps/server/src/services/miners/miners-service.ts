@@ -1,0 +1,64 @@
+import type { CreateMiner, Miner } from '@manjam/contract';
+import type { Queryable } from '../../db/index.js';
+import { MinersRepository, type MinerRow, type NewMiner } from '../../db/repositories/miners.js';
+import { notFound } from '../errors.js';
+import type { WorkerActivity, WorkersService } from '../workers/workers-service.js';
+
+/** Declared devices joined with the user's live workers that carry the miner's worker name. */
+export class MinersService {
+  private readonly repo: MinersRepository;
+
+  constructor(
+    db: Queryable,
+    private readonly workers: WorkersService,
+  ) {
+    this.repo = new MinersRepository(db);
+  }
+
+  async list(userId: number, type: 'all' | 'asic' | 'gpu' | 'cpu'): Promise<Miner[]> {
+    const [rows, snapshot] = await Promise.all([this.repo.listForUser(userId, type === 'all' ? null : type), this.workers.snapshot(userId)]);
+    return rows.map((row) => joinLive(row, snapshot.workers));
+  }
+
+  async create(userId: number, input: CreateMiner): Promise<Miner> {
+    const id = await this.repo.insert(userId, input);
+    return this.get(userId, id);
+  }
+
+  async update(userId: number, id: number, patch: Partial<NewMiner>): Promise<Miner> {
+    if (!(await this.repo.update(userId, id, patch))) throw notFound('minerNotFound', 'miner-not-found');
+    return this.get(userId, id);
+  }
+
+  async delete(userId: number, id: number): Promise<void> {
+    if (!(await this.repo.delete(userId, id))) throw notFound('minerNotFound', 'miner-not-found');
+  }
+
+  private async get(userId: number, id: number): Promise<Miner> {
+    const [row, snapshot] = await Promise.all([this.repo.findForUser(userId, id), this.workers.snapshot(userId)]);
+    if (!row) throw notFound('minerNotFound', 'miner-not-found');
+    return joinLive(row, snapshot.workers);
+  }
+}
+
+/** online: every matching worker online; warning: some offline or hashrate halved; offline: none online. */
+export function joinLive(row: MinerRow, workers: readonly WorkerActivity[]): Miner {
+  const wanted = row.workerName.toLowerCase();
+  const matching = workers.filter((w) => w.row.name.toLowerCase() === wanted);
+  const online = matching.filter((w) => w.online).length;
+  const hashrate = matching.reduce((sum, w) => sum + w.hashrate, 0);
+  const previous = matching.reduce((sum, w) => sum + w.previousHashrate, 0);
+  const lastSeen = matching.reduce<Date | null>((latest, w) => (w.row.lastShareAt && (!latest || w.row.lastShareAt > latest) ? w.row.lastShareAt : latest), null);
+  const status = online === 0 ? 'offline' : online < matching.length || hashrate < previous / 2 ? 'warning' : 'online';
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as Miner['type'],
+    algorithm: row.algorithm as Miner['algorithm'],
+    workerName: row.workerName,
+    status,
+    hashrate,
+    workers: matching.length,
+    lastSeen: lastSeen?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,102 @@
+import type { BlockPage, PoolPorts, PoolStats } from '@manjam/contract';
+import { PORT_TABLE } from '@manjam/contract';
+import type { Config } from '../../config/index.js';
+import type { Queryable } from '../../db/index.js';
+import { PoolQueries } from '../../db/repositories/queries-pool.js';
+import { HASH_FACTORS, shorten } from './figures.js';
+import { SwrCache } from './swr-cache.js';
+
+export interface PoolPortsSource {
+  host: string;
+  ports(): { coin: 'BTC' | 'LTC'; port: number; tls: boolean; scheme: string }[];
+  hashrate(coin: 'BTC' | 'LTC'): number | null;
+}
+
+const WINDOW_MS = 10 * 60_000;
+const ALGORITHM_OF = { BTC: 'sha256', LTC: 'scrypt' } as const;
+
+/** Public pool figures: per-algorithm stats, the port table, found blocks. */
+export class PoolService {
+  private readonly queries: PoolQueries;
+  private readonly cache: SwrCache<PoolStats>;
+
+  constructor(
+    db: Queryable,
+    private readonly config: Config,
+    private readonly pool: PoolPortsSource,
+    private readonly now: () => number,
+    onError: (error: unknown) => void,
+  ) {
+    this.queries = new PoolQueries(db);
+    this.cache = new SwrCache(5_000, now, onError);
+  }
+
+  stats(): Promise<PoolStats> {
+    return this.cache.get('stats', () => this.loadStats());
+  }
+
+  ports(): PoolPorts {
+    const live = this.pool.ports();
+    return {
+      host: this.pool.host,
+      ports: PORT_TABLE.map((row) => {
+        const port = live.find((p) => ALGORITHM_OF[p.coin] === row.algorithm);
+        return { algorithm: row.algorithm, name: row.name, port: port?.port ?? row.port, live: port !== undefined };
+      }),
+    };
+  }
+
+  async blocks(page: number, pageSize: number, coin: string | undefined): Promise<BlockPage> {
+    const { rows, total } = await this.queries.blocks(coin ?? null, pageSize, (page - 1) * pageSize);
+    return {
+      items: rows.map((b) => ({
+        height: b.height,
+        hash: b.hash,
+        coin: b.coin as 'BTC' | 'LTC',
+        status: b.status as 'pending' | 'confirmed' | 'orphaned',
+        confirmations: b.confirmations,
+        reward: b.reward.toString(),
+        finder: b.finder ? shorten(b.finder) : '',
+        foundAt: b.foundAt.toISOString(),
+        effort: b.effort,
+      })),
+      page,
+      pageSize,
+      total,
+    };
+  }
+
+  private async loadStats(): Promise<PoolStats> {
+    const now = this.now();
+    const [activity, tips, blockCounts] = await Promise.all([
+      this.queries.coinActivity(new Date(now - WINDOW_MS), new Date(now), HASH_FACTORS),
+      this.queries.chainTips(),
+      this.queries.blockCounts(),
+    ]);
+    const { accounting } = this.config;
+    return {
+      host: this.pool.host,
+      algorithms: this.pool.ports().map((p) => {
+        const algorithm = ALGORITHM_OF[p.coin];
+        const act = activity.find((a) => a.coin === p.coin);
+        const tip = tips.find((t) => t.coin === p.coin);
+        return {
+          algorithm,
+          coin: p.coin,
+          live: true,
+          port: p.port,
+          tls: p.tls,
+          hashrate: this.pool.hashrate(p.coin) ?? (act ? act.hashes / (WINDOW_MS / 1000) : 0),
+          miners: act?.payees ?? 0,
+          workers: act?.workers ?? 0,
+          networkHeight: tip?.height ?? null,
+          networkDifficulty: tip?.networkDifficulty ?? null,
+          fee: (accounting.feeBasisPoints[algorithm] ?? 100) / 100,
+          payoutInterval: accounting.payoutIntervalHours,
+          scheme: p.scheme,
+          blocksFound: blockCounts.get(p.coin) ?? 0,
+        };
+      }),
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import type { Payout, PayoutPage, Reward, RewardPage } from '@manjam/contract';
+import { PAYOUT_SCHEMES } from '@manjam/contract';
+import type { Queryable } from '../../db/index.js';
+import { RevenueQueries, type PayoutRow, type SettlementRow } from '../../db/repositories/queries-revenue.js';
+import { coinAmount, toCsv } from './csv.js';
+
+export const CSV_MAX_ROWS = 10_000;
+
+export interface RevenueFilters {
+  page: number;
+  pageSize: number;
+  search?: string | undefined;
+  coin?: string | undefined;
+  status?: Payout['status'] | undefined;
+}
+
+const STATUS_TO_DB: Record<Payout['status'], readonly string[]> = {
+  completed: ['sent', 'confirmed'],
+  pending: ['pending'],
+  failed: ['failed'],
+};
+
+/** Settlement time: the settled day at 03:00 UTC (the seed's "date plus 03:00"). */
+const settledAt = (day: string) => `${day}T03:00:00.000Z`;
+
+export function toReward(row: SettlementRow): Reward {
+  const scheme = (PAYOUT_SCHEMES as readonly string[]).includes(row.scheme) ? (row.scheme as Reward['description']) : 'pps-plus';
+  return {
+    id: row.id,
+    date: row.day,
+    settledAt: settledAt(row.day),
+    avgHashrate: row.avgHashrate,
+    amount: row.amount.toString(),
+    coin: row.coin as Reward['coin'],
+    difficulty: row.networkDifficulty,
+    description: scheme,
+  };
+}
+
+export function toPayout(row: PayoutRow): Payout {
+  const status: Payout['status'] = row.status === 'sent' || row.status === 'confirmed' ? 'completed' : row.status === 'failed' ? 'failed' : 'pending';
+  return {
+    id: row.id,
+    date: (row.sentAt ?? row.createdAt).toISOString(),
+    amount: row.amount.toString(),
+    coin: row.coin as Payout['coin'],
+    txId: row.txid,
+    status,
+    address: row.address,
+    confirmations: row.confirmations,
+  };
+}
+
+/** Rewards (daily settlements) and payouts of a user: pages, search, filters, CSV. */
+export class RevenueService {
+  private readonly queries: RevenueQueries;
+
+  constructor(db: Queryable) {
+    this.queries = new RevenueQueries(db);
+  }
+
+  async rewards(userId: number, f: RevenueFilters): Promise<RewardPage> {
+    const { rows, total } = await this.queries.settlements(userId, { search: f.search || undefined, coin: f.coin, limit: f.pageSize, offset: (f.page - 1) * f.pageSize });
+    return { items: rows.map(toReward), page: f.page, pageSize: f.pageSize, total };
+  }
+
+  async payouts(userId: number, f: RevenueFilters): Promise<PayoutPage> {
+    const { rows, total } = await this.queries.payouts(userId, {
+      search: f.search || undefined,
+      coin: f.coin,
+      statuses: f.status ? STATUS_TO_DB[f.status] : undefined,
+      limit: f.pageSize,
+      offset: (f.page - 1) * f.pageSize,
+    });
+    return { items: rows.map(toPayout), page: f.page, pageSize: f.pageSize, total };
+  }
+
+  async rewardsCsv(userId: number, f: RevenueFilters): Promise<string> {
+    const page = await this.rewards(userId, { ...f, page: 1, pageSize: CSV_MAX_ROWS });
+    return toCsv(
+      ['Settlement Time', 'Coin', 'Avg. Hashrate Per Day (H/s)', 'Amount', 'Amount (base units)', 'Difficulty', 'Description'],
+      page.items.map((r) => [r.settledAt, r.coin, r.avgHashrate, coinAmount(BigInt(r.amount)), r.amount, r.difficulty, r.description]),
+    );
+  }
+
+  async payoutsCsv(userId: number, f: RevenueFilters): Promise<string> {
+    const page = await this.payouts(userId, { ...f, page: 1, pageSize: CSV_MAX_ROWS });
+    return toCsv(
+      ['Date', 'Coin', 'Amount', 'Amount (base units)', 'Status', 'Transaction ID', 'Address', 'Confirmations'],
+      page.items.map((p) => [p.date, p.coin, coinAmount(BigInt(p.amount)), p.amount, p.status, p.txId, p.address, p.confirmations]),
+    );
+  }
+}

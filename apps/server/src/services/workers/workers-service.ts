@@ -1,0 +1,143 @@
+import type { Worker, WorkerConnection } from '@manjam/contract';
+import type { Queryable } from '../../db/index.js';
+import { ActivityQueries, type UserWorkerRow } from '../../db/repositories/queries-activity.js';
+import { notFound } from '../errors.js';
+import { algorithmId, HASH_FACTORS, percentChange } from '../stats/figures.js';
+import { SwrCache } from '../stats/swr-cache.js';
+
+/** A worker is online when it had a share accepted in the last 10 minutes; hashrate uses the same window. */
+export const ONLINE_WINDOW_MS = 10 * 60_000;
+/** How long a user's worker aggregates are served before a background refresh. */
+export const WORKER_CACHE_MS = 5_000;
+
+export interface WorkerActivity {
+  row: UserWorkerRow;
+  hashrate: number;
+  previousHashrate: number;
+  online: boolean;
+}
+
+export interface WorkerSnapshot {
+  at: number;
+  workers: WorkerActivity[];
+  totalHashrate: number;
+  active: number;
+}
+
+export interface WorkersDeps {
+  db: Queryable;
+  now: () => number;
+  onError: (error: unknown) => void;
+}
+
+export interface WorkerPage {
+  workers: Worker[];
+  totals: { hashrate: number; active: number };
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Live Stratum identities of a user: status, 10-minute hashrate and its change, rename, hide. */
+export class WorkersService {
+  private readonly queries: ActivityQueries;
+  private readonly cache: SwrCache<WorkerSnapshot>;
+
+  constructor(private readonly deps: WorkersDeps) {
+    this.queries = new ActivityQueries(deps.db);
+    this.cache = new SwrCache(WORKER_CACHE_MS, deps.now, deps.onError);
+  }
+
+  snapshot(userId: number): Promise<WorkerSnapshot> {
+    return this.cache.get(String(userId), () => this.load(userId));
+  }
+
+  /** New shares arrived for the user: refresh in the background on the next read. */
+  sharesArrived(userId: number): void {
+    this.cache.markStale(String(userId));
+  }
+
+  async list(userId: number, username: string, search: string | undefined, page: number, pageSize: number): Promise<WorkerPage> {
+    const snapshot = await this.snapshot(userId);
+    const needle = search?.trim().toLowerCase();
+    const matching = needle
+      ? snapshot.workers.filter((w) => [w.row.name, w.row.displayName ?? '', `${username}.${w.row.name}`].some((n) => n.toLowerCase().includes(needle)))
+      : snapshot.workers;
+    const start = (page - 1) * pageSize;
+    return {
+      workers: matching.slice(start, start + pageSize).map((w) => toWorker(w, username)),
+      totals: { hashrate: snapshot.totalHashrate, active: snapshot.active },
+      total: matching.length,
+      page,
+      pageSize,
+    };
+  }
+
+  async update(userId: number, username: string, workerId: number, patch: { name?: string; type?: string; algorithm?: string }): Promise<Worker> {
+    const changed = await this.queries.updateWorker(userId, workerId, { displayName: patch.name, type: patch.type, algorithm: patch.algorithm });
+    if (!changed) throw notFound('workerNotFound', 'worker-not-found');
+    this.cache.invalidate(String(userId));
+    const snapshot = await this.snapshot(userId);
+    const found = snapshot.workers.find((w) => w.row.id === workerId);
+    if (!found) throw notFound('workerNotFound', 'worker-not-found');
+    return toWorker(found, username);
+  }
+
+  async hide(userId: number, workerId: number): Promise<void> {
+    if (!(await this.queries.hideWorker(userId, workerId, new Date(this.deps.now())))) throw notFound('workerNotFound', 'worker-not-found');
+    this.cache.invalidate(String(userId));
+  }
+
+  /** Whether the named worker ("worker" or "username.worker") had a share accepted in the last 10 minutes. */
+  async connection(userId: number, username: string, name: string): Promise<WorkerConnection> {
+    const prefix = `${username.toLowerCase()}.`;
+    const workerName = name.toLowerCase().startsWith(prefix) ? name.slice(prefix.length) : name;
+    const now = this.deps.now();
+    const found = await this.queries.connection(userId, workerName, new Date(now - ONLINE_WINDOW_MS));
+    const recent = found.lastShareAt !== null && now - found.lastShareAt.getTime() <= ONLINE_WINDOW_MS;
+    return { connected: recent && found.accepted > 0, lastShareAt: found.lastShareAt?.toISOString() ?? null, acceptedShares: found.accepted };
+  }
+
+  private async load(userId: number): Promise<WorkerSnapshot> {
+    const now = this.deps.now();
+    const to = new Date(now);
+    const mid = new Date(now - ONLINE_WINDOW_MS);
+    const from = new Date(now - 2 * ONLINE_WINDOW_MS);
+    const [rows, windows] = await Promise.all([
+      this.queries.userWorkers(userId),
+      this.queries.workerWindows(userId, from, mid, to, HASH_FACTORS),
+    ]);
+    const byId = new Map(windows.map((w) => [w.workerId, w]));
+    const seconds = ONLINE_WINDOW_MS / 1000;
+    let totalHashrate = 0;
+    let active = 0;
+    const workers = rows.map((row) => {
+      const window = byId.get(row.id);
+      const hashrate = (window?.current ?? 0) / seconds;
+      const online = row.lastShareAt !== null && now - row.lastShareAt.getTime() <= ONLINE_WINDOW_MS;
+      totalHashrate += hashrate;
+      if (online) active += 1;
+      return { row, hashrate, previousHashrate: (window?.previous ?? 0) / seconds, online };
+    });
+    workers.sort((a, b) => (a.row.displayName ?? a.row.name).localeCompare(b.row.displayName ?? b.row.name) || a.row.id - b.row.id);
+    return { at: now, workers, totalHashrate, active };
+  }
+}
+
+export function toWorker(w: WorkerActivity, username: string): Worker {
+  const row = w.row;
+  return {
+    id: row.id,
+    name: row.displayName ?? row.name,
+    fullName: `${username}.${row.name}`,
+    coin: row.coin === 'LTC' ? 'LTC' : 'BTC',
+    status: w.online ? 'online' : 'offline',
+    hashrate: w.hashrate,
+    change: percentChange(w.hashrate, w.previousHashrate),
+    shares: row.acceptedShares,
+    rejects: row.rejectedShares,
+    lastSeen: row.lastShareAt?.toISOString() ?? null,
+    type: row.type === 'gpu' || row.type === 'cpu' ? row.type : 'asic',
+    algorithm: algorithmId(row.algorithm, row.coin),
+  };
+}
