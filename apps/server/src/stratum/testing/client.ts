@@ -112,13 +112,8 @@ export class StratumTestClient {
     });
   }
 
-  async subscribe(userAgent = 'manjam-test/1.0', sessionId?: string): Promise<Reply> {
-    const reply = await this.request('mining.subscribe', sessionId === undefined ? [userAgent] : [userAgent, sessionId]);
-    if (Array.isArray(reply.result)) {
-      this.extranonce1 = Buffer.from(String(reply.result[1]), 'hex');
-      this.extranonce2Size = Number(reply.result[2]);
-    }
-    return reply;
+  subscribe(userAgent = 'manjam-test/1.0', sessionId?: string): Promise<Reply> {
+    return this.request('mining.subscribe', sessionId === undefined ? [userAgent] : [userAgent, sessionId]);
   }
 
   authorize(login: string, password = 'x'): Promise<Reply> {
@@ -215,6 +210,12 @@ export class StratumTestClient {
     } else if (message.method === 'mining.notify') {
       this.onNotify(message.params ?? []);
     } else if (message.method === undefined && message.id !== undefined && message.id !== null) {
+      const result = message.result;
+      // A subscribe answer (sent through request() or raw): [subscriptions, extranonce1, size].
+      if (Array.isArray(result) && result.length === 3 && typeof result[1] === 'string' && typeof result[2] === 'number') {
+        this.extranonce1 = Buffer.from(result[1], 'hex');
+        this.extranonce2Size = result[2];
+      }
       const waiter = this.waiters.get(message.id);
       this.waiters.delete(message.id);
       waiter?.({ id: message.id, result: message.result ?? null, error: message.error ?? null });

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ExtranonceAllocator, parseExtranonce1 } from './extranonce.js';
+
+describe('extranonce1 allocation', () => {
+  it('hands out distinct 4-byte values and wraps around the space', () => {
+    const allocator = new ExtranonceAllocator(0xfffffffe);
+    const values = [allocator.allocate(), allocator.allocate(), allocator.allocate()].map((b) => b.toString('hex'));
+    expect(values).toEqual(['fffffffe', 'ffffffff', '00000000']);
+    expect(allocator.size).toBe(3);
+  });
+
+  it('resumes a previous session id when no one holds it', () => {
+    const allocator = new ExtranonceAllocator(5);
+    expect(allocator.allocate('CAFEBABE').toString('hex')).toBe('cafebabe');
+  });
+
+  it('gives a fresh value when the resumed one is taken, and never a duplicate', () => {
+    const allocator = new ExtranonceAllocator(0xcafebabe);
+    const first = allocator.allocate();
+    const second = allocator.allocate(first.toString('hex'));
+    expect(second.equals(first)).toBe(false);
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) seen.add(allocator.allocate().toString('hex'));
+    expect(seen.size).toBe(1000);
+    expect(seen.has(first.toString('hex'))).toBe(false);
+  });
+
+  it('reuses a value only after it is released', () => {
+    const allocator = new ExtranonceAllocator(7);
+    const held = allocator.allocate();
+    expect(allocator.allocate(held.toString('hex')).equals(held)).toBe(false);
+    allocator.release(held);
+    expect(allocator.allocate(held.toString('hex')).equals(held)).toBe(true);
+  });
+
+  it('ignores a session id that is not 8 hex digits', () => {
+    expect(parseExtranonce1('xyz')).toBeUndefined();
+    expect(parseExtranonce1('0000000g')).toBeUndefined();
+    expect(parseExtranonce1('000000ff')).toBe(255);
+  });
+});
