@@ -14,6 +14,8 @@ import { chainOf, feeBpsOf, paramsOf, type AccountingContext } from './context.j
 import { splitByWeight, splitSolo, windowWeights, windowWork, type BlockSplit } from './math.js';
 
 const WINDOW_PAGE = 5_000;
+/** A block whose submission had no clear answer is 'rejected' once the chain is this far past it without it. */
+export const SUBMITTED_GIVE_UP_DEPTH = 6;
 
 /** The split of one block as plan rows (zero amounts left out). */
 export function planRows(split: BlockSplit, poolPayeeId: number, creditReason: 'pplns' | 'solo'): CreditPlanRow[] {
@@ -126,8 +128,10 @@ export async function trackBlocks(ctx: AccountingContext, coin: CoinId): Promise
   const maturity = paramsOf(ctx.config, coin).coinbaseMaturity;
   const repo = new BlockLifecycleRepository(ctx.db);
   const tip = await chain.getBlockCount();
-  for (const block of await repo.tracked(coin, tip - 2 * maturity)) {
-    const onChain = block.height <= tip && (await chain.getBlockHash(block.height)) === block.hash;
+  for (const tracked of await repo.tracked(coin, tip - 2 * maturity)) {
+    const onChain = tracked.height <= tip && (await chain.getBlockHash(tracked.height)) === tracked.hash;
+    const block = tracked.status === 'submitted' ? await settleSubmitted(ctx, repo, tracked, onChain, tip) : tracked;
+    if (!block) continue;
     if (!onChain) {
       await orphanBlock(ctx, block);
       continue;
@@ -139,6 +143,30 @@ export async function trackBlocks(ctx: AccountingContext, coin: CoinId): Promise
       await repo.setConfirmations(block.id, confirmations);
     }
   }
+}
+
+/**
+ * A block submitted without a clear answer: pending once the main chain holds it, rejected once
+ * the chain is SUBMITTED_GIVE_UP_DEPTH past its height without it, else left for the next pass.
+ */
+async function settleSubmitted(
+  ctx: AccountingContext,
+  repo: BlockLifecycleRepository,
+  block: LifecycleBlock,
+  onChain: boolean,
+  tip: number,
+): Promise<LifecycleBlock | undefined> {
+  if (onChain) {
+    if (await repo.promoteSubmitted(block.id)) {
+      ctx.logger.info({ coin: block.coin, height: block.height, hash: block.hash }, 'submitted block is on the main chain: pending');
+      ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'pending' });
+    }
+    return { ...block, status: 'pending' };
+  }
+  if (tip >= block.height + SUBMITTED_GIVE_UP_DEPTH && (await repo.rejectSubmitted(block.id))) {
+    ctx.logger.warn({ coin: block.coin, height: block.height, hash: block.hash }, 'submitted block never reached the main chain: rejected');
+  }
+  return undefined;
 }
 
 /** Plans new blocks, then tracks all of them. */

@@ -148,6 +148,39 @@ describeEachDatabase('credits and block lifecycle', (db) => {
     expect(await balance(h.payeeId)).toBe(4_950_000n);
   });
 
+  it('follows a block submitted without a clear answer: pending once on the chain, rejected when the chain went on without it', async () => {
+    base += 60_000;
+    const q = await createUserMiner(db(), COIN);
+    const [hash] = chain.extend(1);
+    const onChain = await insertBlock(db(), COIN, {
+      height: chain.tip(), hash: hash ?? '', scheme: 'solo', reward: SUBSIDY, subsidy: SUBSIDY, fees: 0n, networkDifficulty: 10, finder: q, at: later(1), status: 'submitted',
+    });
+    const lost = await insertBlock(db(), COIN, {
+      height: chain.tip() + 1, hash: 'ab'.repeat(32), scheme: 'solo', reward: SUBSIDY, subsidy: SUBSIDY, fees: 0n, networkDifficulty: 10, finder: q, at: later(2), status: 'submitted',
+    });
+    const service = await open();
+    await service.runOnce();
+    const blocks = new BlockLifecycleRepository(db());
+    expect((await blocks.get(onChain))?.status).toBe('pending');
+    expect((await blocks.get(lost))?.status).toBe('submitted');
+    chain.extend(7);
+    await service.runOnce();
+    expect((await blocks.get(lost))?.status).toBe('rejected');
+    expect(await blockEntries(lost)).toEqual([]);
+  });
+
+  it('reports a share with a zero network difficulty and still credits the shares around it', async () => {
+    base += 60_000;
+    const r = await createUserMiner(db(), COIN);
+    await insertShare(db(), COIN, r, { difficulty: 1, networkDifficulty: 0, height: 200, scheme: 'pps-plus', at: later(1) });
+    await insertShare(db(), COIN, r, { difficulty: 1, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', at: later(2) });
+    const service = await open();
+    await service.runOnce();
+    expect(await balance(r.payeeId)).toBe(2_475_000n);
+    expect(service.metrics().shares_unvaluable_total).toBe(1);
+    expect(service.metrics().cycle_errors_total).toBe(0);
+  });
+
   it('settles a closed day: average hashrate, amount credited, network difficulty and the scheme', async () => {
     const m = await createUserMiner(db(), COIN);
     const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);

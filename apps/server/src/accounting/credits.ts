@@ -46,6 +46,18 @@ function groupByDay(shares: readonly UncreditedShare[], hourUtc: number): Uncred
   return [...groups.keys()].sort().map((key) => groups.get(key) ?? []);
 }
 
+/** PPS+ shares that can be valued, and those whose difficulty or network difficulty is not positive. */
+function partitionPps(rows: readonly UncreditedShare[]): { valuable: UncreditedShare[]; unvaluable: UncreditedShare[] } {
+  const valuable: UncreditedShare[] = [];
+  const unvaluable: UncreditedShare[] = [];
+  const positive = (x: number): boolean => Number.isFinite(x) && x > 0;
+  for (const row of rows) {
+    if (row.scheme !== 'pps-plus') continue;
+    (positive(row.difficulty) && positive(row.networkDifficulty) ? valuable : unvaluable).push(row);
+  }
+  return { valuable, unvaluable };
+}
+
 async function creditBatch(ctx: AccountingContext, tx: Queryable, coin: CoinId, batchSize: number): Promise<PpsBatchResult> {
   const shares = new PpsCreditRepository(tx);
   const ledger = new LedgerRepository(tx);
@@ -53,7 +65,11 @@ async function creditBatch(ctx: AccountingContext, tx: Queryable, coin: CoinId, 
   if (rows.length === 0) return { shares: 0, credited: 0n, fee: 0n };
   const params = paramsOf(ctx.config, coin);
   const feeBps = feeBpsOf(ctx.config, coin);
-  const pps = rows.filter((row) => row.scheme === 'pps-plus');
+  const { valuable: pps, unvaluable } = partitionPps(rows);
+  if (unvaluable.length > 0) {
+    ctx.metrics.inc('shares_unvaluable_total', unvaluable.length);
+    ctx.logger.error({ coin, shareIds: unvaluable.map((r) => r.id.toString()) }, 'shares with a non-positive difficulty cannot be valued: not credited');
+  }
   const poolId = await ledger.ensurePoolPayee(coin);
   const payeeIds = [...new Set(pps.map((row) => row.payeeId))];
   const carried = await shares.carries(coin, [...payeeIds, poolId]);

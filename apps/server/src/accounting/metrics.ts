@@ -3,6 +3,7 @@ export const ACCOUNTING_COUNTERS = [
   'cycles_total',
   'cycle_errors_total',
   'shares_credited_total',
+  'shares_unvaluable_total',
   'pps_credited_base_units',
   'blocks_planned_total',
   'blocks_confirmed_total',

@@ -1,6 +1,6 @@
 import type { Queryable } from '../types.js';
 
-export const TRACKED_BLOCK_STATUSES = ['pending', 'confirmed', 'orphaned'] as const;
+export const TRACKED_BLOCK_STATUSES = ['submitted', 'pending', 'confirmed', 'orphaned'] as const;
 export type TrackedBlockStatus = (typeof TRACKED_BLOCK_STATUSES)[number];
 
 export interface LifecycleBlock {
@@ -88,22 +88,22 @@ export class BlockLifecycleRepository {
     return row ? toBlock(row) : undefined;
   }
 
-  /** Pending blocks, and confirmed ones at or above `minConfirmedHeight` (a deep reorg still shows). */
+  /** Submitted and pending blocks, and confirmed ones at or above `minConfirmedHeight` (a deep reorg still shows). */
   async tracked(coin: string, minConfirmedHeight: number): Promise<LifecycleBlock[]> {
     const result = await this.db.query<RawBlock>(
       `SELECT ${BLOCK_COLUMNS} FROM blocks
-       WHERE coin = $1 AND (status = 'pending' OR (status = 'confirmed' AND height >= $2))
+       WHERE coin = $1 AND (status IN ('submitted', 'pending') OR (status = 'confirmed' AND height >= $2))
        ORDER BY height, id`,
       [coin, minConfirmedHeight],
     );
     return result.rows.map(toBlock);
   }
 
-  /** Blocks still needing their split fixed (pending or confirmed, never planned). */
+  /** Blocks still needing their split fixed (submitted, pending or confirmed, never planned). */
   async unplanned(coin: string): Promise<LifecycleBlock[]> {
     const result = await this.db.query<RawBlock>(
       `SELECT ${BLOCK_COLUMNS} FROM blocks
-       WHERE coin = $1 AND planned_at IS NULL AND status IN ('pending', 'confirmed') ORDER BY height, id`,
+       WHERE coin = $1 AND planned_at IS NULL AND status IN ('submitted', 'pending', 'confirmed') ORDER BY height, id`,
       [coin],
     );
     return result.rows.map(toBlock);
@@ -189,6 +189,18 @@ export class BlockLifecycleRepository {
        WHERE id = $1 AND status = 'pending'`,
       [blockId, confirmations],
     );
+    return result.rowCount > 0;
+  }
+
+  /** submitted (outcome unknown) -> pending once the node's main chain holds it. */
+  async promoteSubmitted(blockId: number): Promise<boolean> {
+    const result = await this.db.query("UPDATE blocks SET status = 'pending' WHERE id = $1 AND status = 'submitted'", [blockId]);
+    return result.rowCount > 0;
+  }
+
+  /** submitted -> rejected: the chain went on without it. */
+  async rejectSubmitted(blockId: number): Promise<boolean> {
+    const result = await this.db.query("UPDATE blocks SET status = 'rejected' WHERE id = $1 AND status = 'submitted'", [blockId]);
     return result.rowCount > 0;
   }
 
