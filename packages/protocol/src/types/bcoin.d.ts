@@ -35,7 +35,42 @@ declare module 'bcoin' {
   interface BcoinAddress {
     toString(network?: string): string;
   }
+  interface BcoinKeyRing {
+    witness: boolean;
+    getAddress(): BcoinAddress;
+  }
+  interface BcoinCoin {
+    value: number;
+  }
+  interface BcoinMTX {
+    addCoin(coin: BcoinCoin): void;
+    addOutput(address: BcoinAddress, value: number): void;
+    sign(ring: BcoinKeyRing): number;
+    toTX(): BcoinTX & { toRaw(): Buffer };
+  }
+  interface BcoinRpcResponse {
+    result: unknown;
+    error: { message: string; code: number } | null;
+  }
+  interface BcoinFullNode {
+    open(): Promise<void>;
+    close(): Promise<void>;
+    rpc: {
+      call(body: { method: string; params: unknown[]; id: number }, query: object): Promise<BcoinRpcResponse>;
+    };
+    chain: { getBlock(hashInternalHex: string): Promise<BcoinBlock | null> };
+  }
   const bcoin: {
+    FullNode: new (options: {
+      network: string;
+      memory: boolean;
+      workers: boolean;
+      listen: boolean;
+      logLevel: string;
+    }) => BcoinFullNode;
+    KeyRing: { generate(): BcoinKeyRing };
+    Coin: { fromTX(tx: BcoinTX, index: number, height: number): BcoinCoin };
+    MTX: new () => BcoinMTX;
     Block: { fromRaw(raw: Buffer): BcoinBlock };
     Script: { fromRaw(raw: Buffer): BcoinScript; fromAddress(address: BcoinAddress): BcoinScript };
     Address: { fromString(address: string, network?: string): BcoinAddress };
