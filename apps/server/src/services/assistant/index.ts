@@ -1,4 +1,4 @@
-export { createAssistantService, assistantRequestSchema, AssistantRateLimitError, MAX_MESSAGE_LENGTH, MAX_HISTORY_ITEMS } from './service.js';
+export { createAssistantService, AssistantRateLimitError, MAX_HISTORY_ITEMS } from './service.js';
 export type { AssistantService, AssistantDeps, AssistantRequest, AssistantReply } from './service.js';
 export { answerWithRules, replyLanguage, type RuleContext } from './rules.js';
 export { detectLanguage, type Language } from './matcher.js';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/types.js';
 import type { MinerFacts } from './facts.js';
@@ -8,20 +7,20 @@ import { poolInfoFromConfig, type PoolInfo } from './pool-info.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
 import { answerWithRules, replyLanguage } from './rules.js';
 
-export const MAX_MESSAGE_LENGTH = 1_000;
+/** The last this-many history items are passed on to the language model (the seed keeps about 10). */
 export const MAX_HISTORY_ITEMS = 10;
+/** Each history item is cut to this length before it goes to the model. */
 export const MAX_HISTORY_CONTENT = 2_000;
 
-/** POST /api/assistant body. Unknown fields are stripped. */
-export const assistantRequestSchema = z.object({
-  message: z.string().trim().min(1, 'Message is required').max(MAX_MESSAGE_LENGTH, `Message is longer than ${MAX_MESSAGE_LENGTH} characters`),
-  language: z.enum(['en', 'ar']).default('en'),
-  history: z
-    .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(MAX_HISTORY_CONTENT) }))
-    .max(MAX_HISTORY_ITEMS, `At most ${MAX_HISTORY_ITEMS} history items`)
-    .default([]),
-});
-export type AssistantRequest = z.infer<typeof assistantRequestSchema>;
+/**
+ * One question (the body of POST /api/assistant, already validated by the contract's
+ * assistantRequestSchema: message 1..2000 characters, at most 20 history items).
+ */
+export interface AssistantRequest {
+  message: string;
+  language: 'en' | 'ar';
+  history: { role: 'user' | 'assistant'; content: string }[];
+}
 
 export interface AssistantReply {
   reply: string;
@@ -47,7 +46,7 @@ export interface AssistantDeps {
 }
 
 export interface AssistantService {
-  /** Answers one question; `who` identifies the caller for rate limiting (user id or IP). */
+  /** Answers one question; `caller.key` identifies the caller for rate limiting (user id or IP). */
   reply(request: AssistantRequest, caller: { userId: number | null; key: string }): Promise<AssistantReply>;
   readonly pool: PoolInfo;
 }
@@ -82,7 +81,7 @@ export function createAssistantService(deps: AssistantDeps): AssistantService {
       const language = replyLanguage(request.message, request.language);
       const messages: ChatMessage[] = [
         { role: 'system', content: systemPrompt(pool, minerFacts, language, draft, at) },
-        ...request.history.map((item) => ({ role: item.role, content: item.content })),
+        ...request.history.slice(-MAX_HISTORY_ITEMS).map((item) => ({ role: item.role, content: item.content.slice(0, MAX_HISTORY_CONTENT) })),
         { role: 'user', content: request.message },
       ];
       try {

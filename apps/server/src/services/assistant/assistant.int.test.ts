@@ -1,0 +1,121 @@
+import { assistantResponseSchema, notificationListSchema } from '@manjam/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeEachDatabase } from '../../db/testing.js';
+import { startTestApi, type TestApi } from '../../http/test-support.js';
+import { addPayout, addShareMinutes, createPayee, createUser, createWorker, credit } from '../alerts/testing.js';
+import { loadMinerFacts } from './load-facts.js';
+
+// The assistant's facts from the real schema, and POST /api/assistant + /api/notifications over HTTP.
+
+const MIN = 60_000;
+const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }) });
+
+describeEachDatabase('assistant facts repository', (db) => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const ago = (minutes: number) => new Date(now.getTime() - minutes * MIN);
+
+  it('gathers workers, hashrate, balance, today’s credits and payouts of the miner’s account and registered wallet', async () => {
+    const userId = await createUser(db(), { username: 'facts', walletAddress: 'rb1qfactswallet', payoutThreshold: '0.001' });
+    const ltc = await createPayee(db(), 'LTC', { userId });
+    const wallet = await createPayee(db(), 'BTC', { address: 'rb1qfactswallet' });
+    const other = await createPayee(db(), 'BTC', { userId: await createUser(db(), { username: 'stranger' }) });
+    const rig1 = await createWorker(db(), ltc, 'LTC', 'rig1', ago(30));
+    await createWorker(db(), wallet, 'BTC', 's19', ago(1));
+    await createWorker(db(), other, 'BTC', 'not-mine', ago(1));
+    await addShareMinutes(db(), rig1, ago(60), ago(30), { accepted: 10, difficulty: 1_000, rejected: 10 });
+    await credit(db(), ltc, 'LTC', 40_000n, ago(60), 'facts-today');
+    await credit(db(), ltc, 'LTC', 60_000n, new Date('2026-11-21T20:00:00Z'), 'facts-yesterday');
+    await addPayout(db(), { payeeId: wallet, coin: 'BTC', amount: 500_000n, address: 'rb1qfactswallet', txid: 'ef'.repeat(32), sentAt: ago(120), comment: `facts-${db().kind}` });
+
+    const facts = await loadMinerFacts(db(), userId, { now, offlineAfterMs: 10 * MIN, defaultThreshold: '0.01' });
+    expect(facts?.username).toBe('facts');
+    expect(facts?.payoutThreshold).toBe('0.001');
+    expect(facts?.workers.map((w) => [w.name, w.coin, w.online])).toEqual([['rig1', 'LTC', false], ['s19', 'BTC', true]]);
+    const rig = facts?.workers[0];
+    expect(rig?.hashrate).toBe(0);
+    expect(rig?.hashrate24h).toBeCloseTo((30 * 1_000 * 65_536) / 3_600, 3); // 30 minutes of shares over one hour of history
+    expect(rig?.rejectedPercent).toBe(50);
+    const ltcMoney = facts?.money.find((m) => m.coin === 'LTC');
+    expect(ltcMoney).toMatchObject({ balance: 100_000n, earnedToday: 40_000n, lastPaid: null });
+    const btcMoney = facts?.money.find((m) => m.coin === 'BTC');
+    expect(btcMoney?.lastPaid).toMatchObject({ amount: 500_000n, txid: 'ef'.repeat(32) });
+    expect(btcMoney?.lastPayoutRunAt?.toISOString()).toBe(ago(120).toISOString());
+  });
+
+  it('answers undefined for a user that does not exist', async () => {
+    expect(await loadMinerFacts(db(), 987_654, { now, offlineAfterMs: MIN, defaultThreshold: '0.01' })).toBeUndefined();
+  });
+});
+
+describeEachDatabase('assistant and notifications over HTTP', (db) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(db(), { config: { publicHost: 'pool.manjam.example' } });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('answers a visitor from the rules with the pool’s real host and port', async () => {
+    const response = await api.request('POST', '/api/assistant', { body: { message: 'which port for litecoin', language: 'en', history: [] } });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ reply: 'Litecoin (LTC) (Scrypt) port: stratum+tcp://pool.manjam.example:4444 (live).' });
+  });
+
+  it('answers a signed-in miner from their own workers, in Arabic', async () => {
+    const miner = await api.signUp();
+    const payee = await createPayee(db(), 'BTC', { userId: miner.id });
+    await createWorker(db(), payee, 'BTC', 'rig1', new Date(Date.now() - 45 * MIN));
+    const response = await api.request('POST', '/api/assistant', { token: miner.token, body: { message: 'لماذا العامل rig1 غير متصل؟', language: 'ar' } });
+    expect(response.status).toBe(200);
+    const { reply } = assistantResponseSchema.parse(response.json);
+    expect(reply).toContain('العامل rig1 غير متصل');
+    expect(reply).toContain(`${miner.username}.rig1`);
+  });
+
+  it('rejects an empty or overlong message with a clear error and no answer', async () => {
+    const empty = await api.request('POST', '/api/assistant', { body: { message: '  ' } });
+    expect(empty.status).toBe(400);
+    const { error } = errorSchema.parse(empty.json);
+    expect(error.code).toBe('validation-failed');
+    expect(Object.keys(error.fields ?? {})).toEqual(['message']);
+    const long = await api.request('POST', '/api/assistant', { body: { message: 'x'.repeat(2_001) } });
+    expect(long.status).toBe(400);
+  });
+
+  it('limits a caller to 20 questions a minute with 429 and Retry-After', async () => {
+    const miner = await api.signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      statuses.push((await api.request('POST', '/api/assistant', { token: miner.token, body: { message: 'btc' } })).status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    const limited = await api.request('POST', '/api/assistant', { token: miner.token, body: { message: 'btc' }, headers: { 'accept-language': 'ar' } });
+    expect(limited.status).toBe(429);
+    expect(errorSchema.parse(limited.json).error).toMatchObject({ code: 'rate-limited', message: 'طلبات كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('lists a miner’s notifications in the request language and marks one read; others get 404', async () => {
+    const miner = await api.signUp();
+    const stranger = await api.signUp();
+    await db().query(
+      `INSERT INTO alerts (user_id, kind, dedupe_key, payload, email_status) VALUES ($1, 'payout-sent', $2, $3::jsonb, 'skipped')`,
+      [miner.id, `http-payout-${miner.id}`, JSON.stringify({ coin: 'BTC', amount: '1000000', address: 'rb1qx', txid: 'ab'.repeat(32) })],
+    );
+    const unauthenticated = await api.request('GET', '/api/notifications');
+    expect(unauthenticated.status).toBe(401);
+    const list = await api.request('GET', '/api/notifications', { token: miner.token, headers: { 'accept-language': 'ar' } });
+    expect(list.status).toBe(200);
+    const { items } = notificationListSchema.parse(list.json);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: 'payout-sent', title: 'تم إرسال دفعة بقيمة 0.01 BTC', read: false });
+    const id = items[0]?.id ?? 0;
+    expect((await api.request('POST', `/api/notifications/${id}/read`, { token: stranger.token })).status).toBe(404);
+    expect((await api.request('POST', `/api/notifications/${id}/read`, { token: miner.token })).status).toBe(204);
+    expect((await api.request('POST', '/api/notifications/abc/read', { token: miner.token })).status).toBe(400);
+    const after = await api.request('GET', '/api/notifications', { token: miner.token });
+    expect(notificationListSchema.parse(after.json).items[0]).toMatchObject({ title: 'Payout of 0.01 BTC sent', read: true });
+  });
+});
