@@ -1,4 +1,5 @@
 import { algorithmOf, MIN_SHARE_DIFFICULTY } from '@manjam/protocol';
+import { once } from 'node:events';
 import type { Logger } from 'pino';
 import type { CoinId, Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
@@ -142,8 +143,9 @@ function sweep(pool: PoolRuntime): void {
 
 /** client.reconnect to every miner, then close the ports (sockets still open after 2 s are cut). */
 async function closeAll(pool: PoolRuntime, servers: StratumPort[]): Promise<void> {
-  const closing = servers.map((s) => s.close());
+  const closing: Promise<unknown>[] = servers.map((s) => s.close());
   for (const session of pool.sessions) {
+    closing.push(once(session.socket, 'close'));
     session.notify('client.reconnect', []);
     session.socket.end();
   }

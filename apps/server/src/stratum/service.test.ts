@@ -1,0 +1,123 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { blockHashHex } from '@manjam/protocol';
+import { BlocksRepository } from '../db/repositories/blocks.js';
+import type { PoolEventMap } from '../events.js';
+import { BTC_REGTEST_ADDRESS as ADDRESS, EASY_BITS, FakeTemplateSource, syntheticTemplate } from './testing/fake-source.js';
+import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from './testing/unit-pool.js';
+import { PORT_TABLE, portTable } from './index.js';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+let pool: UnitPool | undefined;
+beforeAll(async () => {
+  await sharedDatabase();
+});
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+afterAll(closeSharedDatabase);
+
+function once<K extends keyof PoolEventMap>(p: UnitPool, name: K): Promise<PoolEventMap[K]> {
+  return new Promise((resolve) => {
+    const off = p.events.on(name, (e) => {
+      off();
+      resolve(e);
+    });
+  });
+}
+
+describe('stratum service', () => {
+  it('authorizes a Manjam account username in any case, with a worker suffix', async () => {
+    pool = await startUnitPool();
+    const db = pool.database.db;
+    await db.query("INSERT INTO users (username, email, password_hash) VALUES ('Samira', 'samira@x.io', 'h') ON CONFLICT DO NOTHING");
+    const user = (await db.query<{ id: number }>("SELECT id FROM users WHERE username = 'Samira'")).rows[0];
+    const miner = await pool.connect();
+    await miner.subscribe();
+    const connected = once(pool, 'worker.connected');
+    expect((await miner.authorize('samira.antminer-s19')).result).toBe(true);
+    expect(await connected).toMatchObject({ coin: 'BTC', userId: user?.id, login: 'samira.antminer-s19' });
+    expect((await miner.authorize('nobody.rig')).error).toEqual([24, 'Unauthorized worker: not a BTC address or a Manjam account', null]);
+    expect((await miner.authorize('rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr')).error?.[0]).toBe(24);
+  });
+
+  it('records a found block with the node verdict whatever it is, and tells the pool', async () => {
+    const source = new FakeTemplateSource('BTC', ADDRESS, syntheticTemplate({ bits: EASY_BITS }));
+    source.submitAnswer = { status: 'rejected', nodeResult: 'bad-cb-amount' };
+    pool = await startUnitPool({}, source);
+    const miner = await pool.connect();
+    await miner.subscribe();
+    await miner.authorize(`${ADDRESS}.finder`);
+    const job = await miner.waitForJob();
+    const share = miner.findShare(job, 'sha256d', { accept: (b, j) => b.hashValue <= j.template.networkTarget });
+    const found = once(pool, 'block.found');
+    expect((await miner.submit(`${ADDRESS}.finder`, share)).result).toBe(true);
+    const hash = blockHashHex(share.built.header);
+    expect(await found).toMatchObject({ coin: 'BTC', height: 101, hash, status: 'rejected', finderUserId: null });
+    expect(source.submitted[0]?.expected).toEqual({ height: 101, hash });
+    expect(source.submitted[0]?.blockHex.startsWith(share.built.header.toString('hex'))).toBe(true);
+    const row = await new BlocksRepository(pool.database.db).byHash(hash);
+    expect(row).toMatchObject({ status: 'rejected', submitResult: 'bad-cb-amount', reward: 5_000_000_000n, fees: 0n, subsidy: 5_000_000_000n });
+  });
+
+  it('bans an address whose shares are mostly invalid and refuses its new connections', async () => {
+    pool = await startUnitPool({ ban: { checkAfterShares: 4, invalidPercent: 50, durationSeconds: 60 } });
+    const miner = await pool.connect();
+    await miner.subscribe();
+    await miner.authorize(ADDRESS);
+    const job = await miner.waitForJob();
+    for (let i = 0; i < 4; i++) void miner.request('mining.submit', [ADDRESS, job.id, 'zz', '00000000', '00000000']).catch(() => undefined);
+    await miner.closedPromise;
+    const again = await pool.connect();
+    await again.closedPromise;
+    expect(again.received).toEqual([]);
+  });
+
+  it('caps connections per IP without disturbing the ones already open', async () => {
+    pool = await startUnitPool({ maxConnectionsPerIp: 2 });
+    const first = await pool.connect();
+    const second = await pool.connect();
+    const third = await pool.connect();
+    await third.closedPromise;
+    expect((await first.subscribe()).error).toBeNull();
+    expect((await second.subscribe()).error).toBeNull();
+    expect(pool.stratum.stats().connections).toBe(2);
+  });
+
+  it('asks every miner to reconnect on a graceful stop and flushes their accepted shares', async () => {
+    pool = await startUnitPool();
+    const miner = await pool.connect();
+    await miner.subscribe();
+    await miner.authorize(`${ADDRESS}.last`);
+    const share = miner.findShare(await miner.waitForJob(), 'sha256d');
+    expect((await miner.submit(`${ADDRESS}.last`, share)).result).toBe(true);
+    const flushed = once(pool, 'shares.flushed');
+    await pool.stratum.stop();
+    await miner.closedPromise;
+    expect(miner.received.at(-1)).toBe('{"id":null,"method":"client.reconnect","params":[]}');
+    expect((await flushed).count).toBe(1);
+    expect(pool.stratum.stats()).toMatchObject({ connections: 0, sharesAccepted: 1 });
+  });
+
+  it('lists the seed port table with only the algorithms it validates live', () => {
+    expect(PORT_TABLE).toHaveLength(19);
+    expect(PORT_TABLE.filter((r) => r.live).map((r) => `${r.name}:${r.port}`)).toEqual(['SHA-256:3333', 'Scrypt:4444']);
+    const onlyBtc = portTable({ stratum: { ports: [{ coin: 'BTC', port: 3000 }] } } as never);
+    expect(onlyBtc.filter((r) => r.live)).toEqual([{ name: 'SHA-256', port: 3000, live: true }]);
+  });
+});
+
+describe('stratum on a scrypt coin', () => {
+  it('validates scrypt shares in worker threads and reports pool hashrate', async () => {
+    const source = new FakeTemplateSource('LTC', 'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr', syntheticTemplate({ coinbasevalue: 5_000_000_000 }));
+    pool = await startUnitPool({ ports: [{ port: 0, coin: 'LTC', vardiff: { start: 2e-5, min: 2e-5, max: 1e9 } }] }, source);
+    const miner = await pool.connect();
+    await miner.subscribe();
+    await miner.authorize('rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr.gpu');
+    const job = await miner.waitForJob();
+    const replies = await Promise.all([0, 1, 2].map((n) => miner.submit('rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr.gpu', miner.findShare(job, 'scrypt', { extranonce2: n }))));
+    expect(replies.map((r) => r.result)).toEqual([true, true, true]);
+    // 3 shares x 2e-5 x 2^16 hashes over the 10-minute window.
+    expect(pool.stratum.hashrate('LTC')).toBeCloseTo((3 * 2e-5 * 65536) / 600, 6);
+  });
+});
