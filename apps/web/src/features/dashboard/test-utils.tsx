@@ -42,3 +42,8 @@ export function signInForTest(username = 'amal'): void {
     JSON.stringify({ id: 'u1', username, email: 'amal@example.com', walletAddress: null, preferredCoin: 'BTC', twoFactorEnabled: false, createdAt: '2026-01-01T00:00:00Z', activeWorkers: 0, hashrate: 0, balance: '0' }),
   );
 }
+
+/** The URLs a fetch mock was called with, as strings. */
+export function requestedUrls(mock: Mock<typeof fetch>): string[] {
+  return mock.mock.calls.map(([input]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url));
+}

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderScreen, signInForTest } from '../../features/dashboard/test-utils';
+import DashboardPage from './DashboardPage';
+
+const dashboard = {
+  hashrate: { value: 125.5e12, change: '+12.5%' },
+  activeMiners: { value: 3, change: '-3.0%' },
+  unpaidBalance: { value: '1234500', change: '+1.0%' },
+  dailyEarnings: { value: '52000', change: '0.0%' },
+  coin: 'LTC',
+};
+
+function api(overrides: Record<string, () => Response> = {}) {
+  return mockFetch((url) => {
+    const custom = overrides[url.pathname];
+    if (custom) return custom();
+    if (url.pathname === '/api/dashboard') return json(dashboard);
+    if (url.pathname === '/api/hashrate') return json({ points: [{ time: '2026-11-21T00:00:00Z', value: 0 }], unit: 'H/s' });
+    if (url.pathname === '/api/miners') return json({ miners: [] });
+    if (url.pathname === '/api/payouts') return json({ items: [], page: 1, pageSize: 5, total: 0 });
+    if (url.pathname === '/api/pool/ports') return json({ host: 'pool.manjam.example', ports: [] });
+    return undefined;
+  });
+}
+
+describe('Mining Dashboard', () => {
+  it('says "No user data found" when no user is stored', () => {
+    api();
+    renderScreen(<DashboardPage />);
+    expect(screen.getByText('No user data found')).toBeInTheDocument();
+  });
+
+  it('shows the seed error banner when the dashboard call fails', async () => {
+    signInForTest();
+    api({ '/api/dashboard': () => json({ error: { code: 'internal', message: 'boom' } }, 500) });
+    renderScreen(<DashboardPage />);
+    expect(await screen.findByText('Failed to load dashboard data. Please try again later.')).toBeInTheDocument();
+  });
+
+  it("shows the four cards in the user's coin with green and red changes", async () => {
+    signInForTest();
+    api();
+    renderScreen(<DashboardPage />);
+    const hashrate = await screen.findByRole('region', { name: 'Hashrate' });
+    expect(within(hashrate).getByText('125.50 TH/s')).toBeInTheDocument();
+    expect(within(hashrate).getByText('+12.5%').parentElement).toHaveAttribute('data-tone', 'up');
+    const miners = screen.getByRole('region', { name: 'Active Miners' });
+    expect(within(miners).getByText('-3.0%').parentElement).toHaveAttribute('data-tone', 'down');
+    expect(within(screen.getByRole('region', { name: 'Unpaid Balance (LTC)' })).getByText('0.012345 LTC')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: '24h Earnings (LTC)' })).getByText('0.00052 LTC')).toBeInTheDocument();
+    expect(await screen.findByText('No miners found. Add a new miner to get started.')).toBeInTheDocument();
+    expect(await screen.findByText('No hashrate in the last 24 hours yet. Connect a worker to see it here.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Download Miners/ })).toHaveAttribute('target', '_blank');
+  });
+});
