@@ -66,6 +66,7 @@ describe('targets and difficulty', () => {
     expect(difficultyToTarget(MIN_SHARE_DIFFICULTY.sha256d, 'sha256d')).toBe(0xffffn << 240n);
     expect(difficultyToTarget(MIN_SHARE_DIFFICULTY.scrypt, 'scrypt')).toBe(0xffffn << 240n);
     expect(difficultyToTarget(1e-30, 'sha256d')).toBe((1n << 256n) - 1n);
+    expect(difficultyToTarget(1e300, 'sha256d')).toBe(1n);
   });
 
   it('refuses a zero, negative or non-finite difficulty', () => {

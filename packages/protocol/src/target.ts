@@ -29,14 +29,15 @@ function toFraction(value: number): { num: bigint; den: bigint } {
   return { num: BigInt(scaled), den: 1n << shift };
 }
 
-/** Share target for a difficulty: diff1 / difficulty, at most 2^256 - 1. */
+/** Share target for a difficulty: diff1 / difficulty, between 1 and 2^256 - 1. */
 export function difficultyToTarget(difficulty: number, algorithm: Algorithm): bigint {
   if (!Number.isFinite(difficulty) || difficulty <= 0) {
     throw new RangeError(`difficulty must be a positive finite number, got ${difficulty}`);
   }
   const { num, den } = toFraction(difficulty);
   const target = (DIFF1[algorithm] * den) / num;
-  return target > MAX_TARGET ? MAX_TARGET : target;
+  if (target > MAX_TARGET) return MAX_TARGET;
+  return target < 1n ? 1n : target;
 }
 
 /** Difficulty of a target: diff1 / target, as a double. */
