@@ -102,7 +102,7 @@ export class RpcClient {
     this.agent.destroy();
   }
 
-  private post(method: string, body: string, options: RpcCallOptions): Promise<{ status: number; text: string }> {
+  private post(method: string, body: string, options: RpcCallOptions, attempt = 0): Promise<{ status: number; text: string }> {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     return new Promise((resolve, reject) => {
       let settled = false;
@@ -146,6 +146,15 @@ export class RpcClient {
       }
       options.signal?.addEventListener('abort', onAbort, { once: true });
       req.on('error', (e: NodeJS.ErrnoException) => {
+        // A kept-alive socket the node closed while idle: the request never reached it, so one
+        // retry on a fresh connection is safe (the pattern Node's http docs recommend).
+        if (attempt === 0 && req.reusedSocket && e.code === 'ECONNRESET' && !settled) {
+          settled = true;
+          clearTimeout(timer);
+          options.signal?.removeEventListener('abort', onAbort);
+          this.post(method, body, options, 1).then(resolve, reject);
+          return;
+        }
         const what = e.code ? `${e.code} ${this.target.host}` : e.message;
         finish(new RpcError('transport', method, `cannot reach node (${what})`, undefined, e));
       });

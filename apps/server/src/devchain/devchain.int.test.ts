@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -105,5 +108,31 @@ describe.each(cases)('the $coin regtest dev chain', ({ coin, start, rules, proce
     host.kill('SIGKILL');
     expect(await waitUntilGone(ready.pids, 20_000)).toEqual([]);
     expect(dirs.filter((dir) => existsSync(dir))).toEqual([]);
+  });
+});
+
+describe('an LTC dev chain on a kept data dir', () => {
+  it('comes back with its chain and its pool wallet after a restart', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'manjam-ltc-kept-'));
+    try {
+      const first = await startLtcDevChain({ logger, dataDir, mweb: 'off' });
+      const [tip] = await first.mine(1);
+      await first.stop();
+      expect(existsSync(path.join(dataDir, 'ltc-1'))).toBe(true);
+      const second = await startLtcDevChain({ logger, dataDir, mweb: 'off' });
+      const node = new RpcClient(second.rpc);
+      const wallet = new RpcClient(second.walletRpc);
+      try {
+        expect(await node.call<string>('getblockhash', [121])).toBe(tip);
+        expect(Number(await wallet.call<number>('getbalance', []))).toBeGreaterThan(0);
+        await expect(node.call('getblocktemplate', [{ rules: ['mweb', 'segwit'] }])).resolves.toBeTruthy();
+      } finally {
+        node.close();
+        wallet.close();
+        await second.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -46,6 +46,9 @@ function nodeArgs(
     '-regtest', `-datadir=${spec.dir}`, '-server=1', '-daemon=0', '-printtoconsole=0',
     '-rpcbind=127.0.0.1', '-rpcallowip=127.0.0.1', `-rpcport=${spec.rpcPort}`,
     `-rpcuser=${creds.user}`, `-rpcpassword=${creds.password}`, '-rpcthreads=8', '-rpcworkqueue=64',
+    // Idle keep-alive connections hold up litecoind's shutdown: close them after 5 s. Calls in
+    // progress (GBT longpoll) are not affected.
+    '-rpcservertimeout=5',
     '-fallbackfee=0.0001', '-dnsseed=0', '-listen=1', '-bind=127.0.0.1', `-port=${spec.p2pPort}`,
     `-addnode=127.0.0.1:${spec.peerPort}`, '-listenonion=0', '-discover=0', '-upnp=0',
   ];
@@ -165,4 +168,12 @@ async function prepareChain(node: RpcClient, wallet: RpcClient, mine: DevChain['
   const height = await node.call<number>('getblockcount');
   if (height < LTC_INITIAL_BLOCKS) await mine(LTC_INITIAL_BLOCKS - height);
   if (mweb === 'activate') await activateMweb(node, wallet, mine);
+  // A kept data dir whose tip is more than a day old puts the node back in "initial block
+  // download" and GBT answers -10 until a new block arrives.
+  try {
+    await node.call('getblocktemplate', [{ rules: ['mweb', 'segwit'] }]);
+  } catch (err) {
+    if (!(err instanceof RpcError && err.code === -10)) throw err;
+    await mine(1);
+  }
 }
