@@ -131,6 +131,19 @@ describeEachDatabase('miner alerts', (db) => {
     expect(mailTo(miner.email).map((mail) => mail.subject)).toEqual(['Manjam: Worker rig1 is offline']);
   });
 
+  it('notices at once when an offline worker sends shares again', async () => {
+    const events = new PoolEvents();
+    const miner = await minerWithWorker(db(), `back_${db().kind}`, { username: '' });
+    const alerts = await start(db(), { events });
+    await alerts.runOnce();
+    const status = async () =>
+      (await db().query<{ status: string }>('SELECT status FROM worker_alert_state WHERE worker_id = $1', [miner.workerId])).rows[0]?.status;
+    expect(await status()).toBe('offline');
+    await setLastShare(db(), miner.workerId, clock);
+    events.emit('shares.flushed', { coin: 'BTC', payeeId: miner.payeeId, userId: miner.userId, workerIds: [miner.workerId], count: 3 });
+    await vi.waitFor(async () => expect(await status()).toBe('recovering'), { timeout: 5_000 });
+  });
+
   it('honours the notifications and email alerts toggles', async () => {
     const silent = await minerWithWorker(db(), `quiet_${db().kind}`, { username: '', notifications: false, emailAlerts: false });
     const appOnly = await minerWithWorker(db(), `apponly_${db().kind}`, { username: '', notifications: true, emailAlerts: false });

@@ -26,7 +26,7 @@ export interface AlertsHandle {
 
 /**
  * The alerts loop: a pass every `intervalSeconds`, and soon after a found block, a sent payout or
- * flushed shares (coalesced). All state lives in the database, so a restart resends nothing and
+ * shares from a worker that is offline (coalesced). All state lives in the database, so a restart resends nothing and
  * loses no pending email.
  */
 export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
@@ -37,11 +37,15 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
   const ctx: AlertContext = { db: deps.db, settings, now: deps.now ?? (() => new Date()), mailer, logger: deps.logger };
   let tail: Promise<unknown> = Promise.resolve();
   let backgroundBusy = false;
+  /** Workers offline after the last pass: flushed shares from one of them start a pass soon. */
+  let offlineWorkers = new Set<number>();
   let stopped = false;
   let eventTimer: NodeJS.Timeout | null = null;
 
   async function pass(): Promise<RunCounts> {
-    const raised = (await checkWorkers(ctx)) + (await checkBlocks(ctx)) + (await checkPayouts(ctx));
+    const workers = await checkWorkers(ctx);
+    offlineWorkers = new Set(workers.offline);
+    const raised = workers.raised + (await checkBlocks(ctx)) + (await checkPayouts(ctx));
     const email = await deliverEmails(ctx);
     if (raised > 0 || email.sent > 0 || email.failed > 0) {
       deps.logger.info({ raised, emailed: email.sent, emailFailures: email.failed }, 'alerts pass');
@@ -88,7 +92,7 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
     deps.events.on('block.found', kick),
     deps.events.on('payout.sent', kick),
     deps.events.on('shares.flushed', (event) => {
-      if (event.userId !== null) kick();
+      if (event.workerIds.some((id) => offlineWorkers.has(id))) kick();
     }),
   ];
   const interval = setInterval(runInBackground, settings.intervalSeconds * 1000);

@@ -47,8 +47,11 @@ function observation(row: WorkerAlertRow, now: Date) {
   };
 }
 
-/** Offline, recovered and hashrate-drop alerts; each worker's alert and new state commit together. */
-export async function checkWorkers(ctx: AlertContext): Promise<number> {
+/**
+ * Offline, recovered and hashrate-drop alerts; each worker's alert and new state commit together.
+ * Answers how many alerts were raised and which workers are now offline (their next share matters).
+ */
+export async function checkWorkers(ctx: AlertContext): Promise<{ raised: number; offline: number[] }> {
   const now = ctx.now();
   const rows = await listWorkersForAlerts(ctx.db, {
     activeSince: new Date(now.getTime() - ctx.settings.activeWindowHours * HOUR),
@@ -56,8 +59,10 @@ export async function checkWorkers(ctx: AlertContext): Promise<number> {
     daySince: new Date(now.getTime() - 24 * HOUR),
   });
   let raised = 0;
+  const offline: number[] = [];
   for (const row of rows) {
     const transition = observeWorker(observation(row, now), now, ctx.settings);
+    if (transition.state.status === 'offline') offline.push(row.workerId);
     if (!transition.changed) continue;
     const added = await ctx.db.transaction(async (tx) => {
       const alertId = transition.alert ? await insertRaised(tx, row, transition.alert, ctx) : null;
@@ -66,7 +71,7 @@ export async function checkWorkers(ctx: AlertContext): Promise<number> {
     });
     if (added) raised += 1;
   }
-  return raised;
+  return { raised, offline };
 }
 
 function insertRaised(db: Parameters<typeof insertAlert>[0], row: WorkerAlertRow, alert: RaisedAlert, ctx: AlertContext) {
