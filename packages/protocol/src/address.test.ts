@@ -173,6 +173,18 @@ const CONVERTED: Vector[] = [
   ],
   [
     'LTC',
+    'testnet',
+    reencode('tb1p35n52jy6xkm4wd905tdy8qtagrn73kqdz73xe4zxpvq9t3fp50aqk3s6gz', 'tltc'),
+    '51208d2745489a35b75734afa2da43817d40e7e8d80d17a26cd4460b0055c521a3fa',
+  ],
+  [
+    'LTC',
+    'regtest',
+    reencode('bcrt1qan8gntac7z7me2ejt4hpru42ad2f759fmy0m3ejvs98656znv7eqga4uhv', 'rltc'),
+    '0020ecce89afb8f0bdbcab325d6e11f2aaeb549f50a9d91fb8e64c814faa685367b2',
+  ],
+  [
+    'LTC',
     'regtest',
     reencode('bcrt1pfwxjqvtt4tcxrtdluukfmy2dv7xd2qzdfy6kajv5nwn4yam3wxkq3553uh', 'rltc'),
     '51204b8d20316baaf061adbfe72c9d914d678cd5004d49356ec9949ba752777171ac',
