@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiFetch } from './api';
-import type { Block, Page, PoolPorts, PoolStats, Settings, User } from './api-types';
+import type { BlockPage, PoolPorts, PoolStats, Settings, User } from './api-types';
 import { useAuth } from './auth';
 
 /** Query keys shared across the app so screens invalidate each other consistently. */
@@ -48,10 +48,10 @@ export function usePoolPorts(): UseQueryResult<PoolPorts> {
   });
 }
 
-export function useBlocks(page = 1): UseQueryResult<Page<Block>> {
+export function useBlocks(page = 1): UseQueryResult<BlockPage> {
   return useQuery({
     queryKey: queryKeys.blocks(page),
-    queryFn: ({ signal }) => apiFetch<Page<Block>>(`/api/blocks?page=${page}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<BlockPage>(`/api/blocks?page=${page}`, { signal }),
     staleTime: 30_000,
   });
 }

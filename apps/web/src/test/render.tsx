@@ -7,7 +7,7 @@ import type { Language, User } from '../lib/api-types';
 import { STORAGE_KEYS } from '../lib/storage';
 
 export const TEST_USER: User = {
-  id: 'u1',
+  id: 1,
   username: 'sahara_miner',
   email: 'miner@example.com',
   walletAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',

@@ -10,10 +10,10 @@ import { estimateEarnings, HASHRATE_UNITS, parseDecimalInput, type Earnings, typ
 
 /** Coins whose node reports difficulty in the Bitcoin-style unit, with their current block subsidy. */
 const CALC_COINS = {
-  BTC: { algorithm: 'sha256', reward: '3.125', unit: 'TH/s' },
-  LTC: { algorithm: 'scrypt', reward: '6.25', unit: 'GH/s' },
-  DOGE: { algorithm: 'scrypt', reward: '10000', unit: 'GH/s' },
-} as const satisfies Record<string, { algorithm: string; reward: string; unit: HashrateUnit }>;
+  BTC: { reward: '3.125', unit: 'TH/s' },
+  LTC: { reward: '6.25', unit: 'GH/s' },
+  DOGE: { reward: '10000', unit: 'GH/s' },
+} as const satisfies Record<string, { reward: string; unit: HashrateUnit }>;
 type CalcCoin = keyof typeof CALC_COINS;
 
 const PERIODS = ['daily', 'weekly', 'monthly'] as const;
@@ -29,8 +29,10 @@ export default function CalculatorPage() {
   const [price, setPrice] = useState('');
   const [feeText, setFeeText] = useState('');
 
-  const live = stats.data?.algorithms.find((a) => a.coin === coin) ?? stats.data?.algorithms.find((a) => a.algorithm === CALC_COINS[coin].algorithm);
-  const difficulty = difficultyText ? parseDecimalInput(difficultyText) : (live?.networkDifficulty ?? Number.NaN);
+  // Only the coin's own network difficulty will do (Dogecoin's differs from Litecoin's on the same algorithm).
+  const live = stats.data?.algorithms.find((a) => a.coin === coin);
+  const liveDifficulty = live?.networkDifficulty ?? null;
+  const difficulty = difficultyText ? parseDecimalInput(difficultyText) : (liveDifficulty ?? Number.NaN);
   const feePercent = feeText ? parseDecimalInput(feeText) : (live?.fee ?? 1);
   const result = estimateEarnings({ hashrate: parseDecimalInput(hashrate), unit, difficulty, blockReward: parseDecimalInput(reward), feePercent, price: price ? parseDecimalInput(price) : 0 });
 
@@ -61,8 +63,8 @@ export default function CalculatorPage() {
             <Select<HashrateUnit> label={t('calculator.unit')} value={unit} options={(Object.keys(HASHRATE_UNITS) as HashrateUnit[]).map((u) => ({ value: u, label: u }))} onChange={setUnit} />
           </div>
           <TextField label={t('calculator.difficulty')} inputMode="decimal" ltr value={difficultyText} onChange={setDifficultyText}
-            placeholder={live ? String(live.networkDifficulty) : ''}
-            hint={live ? t('calculator.difficultyLive', { value: formatDifficulty(live.networkDifficulty) }) : t('calculator.difficultyManual')} />
+            placeholder={liveDifficulty === null ? '' : String(liveDifficulty)}
+            hint={liveDifficulty === null ? t('calculator.difficultyManual') : t('calculator.difficultyLive', { value: formatDifficulty(liveDifficulty) })} />
           <TextField label={t('calculator.blockReward')} hint={t('calculator.blockRewardHint')} inputMode="decimal" ltr value={reward} onChange={setReward} />
           <TextField label={t('calculator.fee')} inputMode="decimal" ltr value={feeText} onChange={setFeeText} placeholder={String(live?.fee ?? 1)} />
           <TextField label={t('calculator.price')} hint={t('calculator.priceHint')} inputMode="decimal" ltr value={price} onChange={setPrice} />

@@ -33,8 +33,8 @@ function AlgorithmsTable() {
     { key: 'hashrate', header: t('stats.columns.hashrate'), align: 'end', render: (row) => <Ltr mono={false}>{formatHashrate(row.hashrate)}</Ltr> },
     { key: 'miners', header: t('stats.columns.miners'), align: 'end', render: (row) => formatNumber(row.miners) },
     { key: 'workers', header: t('stats.columns.workers'), align: 'end', render: (row) => formatNumber(row.workers) },
-    { key: 'height', header: t('stats.columns.height'), align: 'end', render: (row) => formatNumber(row.networkHeight) },
-    { key: 'difficulty', header: t('stats.columns.difficulty'), align: 'end', render: (row) => <Ltr mono={false}>{formatDifficulty(row.networkDifficulty)}</Ltr> },
+    { key: 'height', header: t('stats.columns.height'), align: 'end', render: (row) => (row.networkHeight === null ? '—' : formatNumber(row.networkHeight)) },
+    { key: 'difficulty', header: t('stats.columns.difficulty'), align: 'end', render: (row) => (row.networkDifficulty === null ? '—' : <Ltr mono={false}>{formatDifficulty(row.networkDifficulty)}</Ltr>) },
     { key: 'fee', header: t('stats.columns.fee'), align: 'end', render: (row) => <Ltr mono={false}>{`${formatNumber(row.fee, undefined, { minimumFractionDigits: 1 })}%`}</Ltr> },
     { key: 'payout', header: t('stats.columns.payout'), render: (row) => t('units.hours', { count: row.payoutInterval }) },
     { key: 'scheme', header: t('stats.columns.scheme'), render: (row) => <Ltr mono={false}>{row.scheme.toUpperCase()}</Ltr> },
@@ -62,7 +62,7 @@ function BlocksTable() {
     { key: 'reward', header: t('stats.blockColumns.reward'), align: 'end', render: (row) => <Ltr mono={false}>{safeCoin(row.reward, row.coin)}</Ltr> },
     { key: 'finder', header: t('stats.blockColumns.finder'), render: (row) => <Ltr>{row.finder}</Ltr> },
     { key: 'foundAt', header: t('stats.blockColumns.foundAt'), render: (row) => formatDateTime(row.foundAt) },
-    { key: 'effort', header: t('stats.blockColumns.effort'), align: 'end', render: (row) => <Ltr mono={false}>{`${formatNumber(row.effort * 100, undefined, { maximumFractionDigits: 1 })}%`}</Ltr> },
+    { key: 'effort', header: t('stats.blockColumns.effort'), align: 'end', render: (row) => (row.effort === null ? '—' : <Ltr mono={false}>{`${formatNumber(row.effort * 100, undefined, { maximumFractionDigits: 1 })}%`}</Ltr>) },
     { key: 'hash', header: t('stats.blockColumns.hash'), render: (row) => <Ltr title={row.hash}>{shortenTx(row.hash)}</Ltr> },
   ];
   const lastPage = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
