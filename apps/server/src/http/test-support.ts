@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- JSON bodies are read field by field */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { parseConfig, type Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import { PoolEvents } from '../events.js';
 import { startHttp, type AppOptions } from './index.js';
+import type { Services } from './services.js';
 import type { HealthReport, HttpService, StratumMetrics } from './types.js';
 
 /** Test support for the API: a real server on 127.0.0.1:0 and a small fetch client. */
@@ -17,6 +19,8 @@ export interface TestApi {
   clock: { now: number };
   health: { report: HealthReport };
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
+  /** Forgets cached aggregates of a user, as if their cache time had run out (after inserting fixtures). */
+  forget(userId: number): void;
   /** Registers and signs in a fresh user; answers their token and id. */
   signUp(name?: string, extra?: Record<string, unknown>): Promise<{ token: string; id: number; username: string; email: string; password: string }>;
   close(): Promise<void>;
@@ -110,6 +114,11 @@ export async function startTestApi(
       const login = await request('POST', '/api/auth/login', { body: { email, password } });
       if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
       return { token: login.json.token as string, id: login.json.user.id as number, username, email, password };
+    },
+    forget(userId) {
+      const services = (http.app as typeof http.app & { services: Services }).services;
+      services.workers.forget(userId);
+      services.dashboard.forget(userId);
     },
     close: () => http.stop(),
   };

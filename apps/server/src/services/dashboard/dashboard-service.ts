@@ -80,14 +80,24 @@ export class DashboardService {
   private async loadSeries(userId: number, window: keyof typeof WINDOWS, step: keyof typeof STEPS): Promise<HashrateSeries> {
     const stepSeconds = STEPS[step];
     const stepMs = stepSeconds * 1000;
-    // Buckets end at the current step boundary, so the last point is a complete interval.
-    const end = Math.floor(this.deps.now() / stepMs) * stepMs;
+    const now = this.deps.now();
+    // The last bucket is the current, partial one; its rate is over the time elapsed so far.
+    const end = Math.floor(now / stepMs) * stepMs + stepMs;
     const start = end - WINDOWS[window];
     const sums = await this.activity.userSeries(userId, new Date(start), new Date(end), stepSeconds, HASH_FACTORS);
     const points = [];
-    for (let slot = 0; slot < WINDOWS[window] / stepMs; slot++) {
-      points.push({ time: new Date(start + slot * stepMs).toISOString(), value: (sums.get(slot) ?? 0) / stepSeconds });
+    const slots = WINDOWS[window] / stepMs;
+    for (let slot = 0; slot < slots; slot++) {
+      const bucketStart = start + slot * stepMs;
+      const seconds = slot === slots - 1 ? Math.max(60, (now - bucketStart) / 1000) : stepSeconds;
+      points.push({ time: new Date(bucketStart).toISOString(), value: (sums.get(slot) ?? 0) / seconds });
     }
     return { points, unit: 'H/s' };
+  }
+
+  /** Drops the user's cached cards and series (tests; a user's own changes). */
+  forget(userId: number): void {
+    for (const coin of ['BTC', 'LTC']) this.cards.invalidate(`${userId}:${coin}`);
+    for (const w of Object.keys(WINDOWS)) for (const st of Object.keys(STEPS)) this.series.invalidate(`${userId}:${w}:${st}`);
   }
 }

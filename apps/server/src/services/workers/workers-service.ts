@@ -52,6 +52,11 @@ export class WorkersService {
     return this.cache.get(String(userId), () => this.load(userId));
   }
 
+  /** Drops the user's cached aggregates: the next read waits for fresh data. */
+  forget(userId: number): void {
+    this.cache.invalidate(String(userId));
+  }
+
   /** New shares arrived for the user: refresh in the background on the next read. */
   sharesArrived(userId: number): void {
     this.cache.markStale(String(userId));

@@ -1,0 +1,132 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- tests read JSON bodies field by field */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
+import { describeEachDatabase } from '../db/testing.js';
+import { startTestApi, type TestApi } from './test-support.js';
+
+const MIN = 60_000;
+const BTC_HASHES = 2 ** 32;
+
+describeEachDatabase('dashboard, workers and miners from real share rows', (getDb) => {
+  let api: TestApi;
+  let fx: FixtureWriter;
+  let user: Awaited<ReturnType<TestApi['signUp']>>;
+  let rigId: number;
+  let oldId: number;
+  let now: number;
+
+  beforeAll(async () => {
+    api = await startTestApi(getDb());
+    fx = new FixtureWriter(getDb());
+    now = Math.floor(api.clock.now / MIN) * MIN;
+    api.clock.now = now;
+    user = await api.signUp('alice');
+    const payee = await fx.userPayee(user.id, 'BTC');
+    rigId = await fx.worker(payee, 'rig1', { lastShareAt: new Date(now - 2 * MIN), accepted: 120, rejected: 3 });
+    oldId = await fx.worker(payee, 'old', { lastShareAt: new Date(now - 3 * 3_600_000), accepted: 40, rejected: 1, type: 'gpu' });
+    // rig1: 600 difficulty per minute now (-> 600 * 2^32 / 60 H/s), 300 per minute in the window before.
+    for (let m = 1; m <= 10; m++) await fx.shareStat(rigId, new Date(now - m * MIN), 10, 600);
+    for (let m = 11; m <= 20; m++) await fx.shareStat(rigId, new Date(now - m * MIN), 5, 300);
+    await fx.shareStat(oldId, new Date(now - 25 * 3_600_000), 5, 1200);
+    await fx.share(rigId, payee, new Date(now - 2 * MIN));
+    await fx.ledger(payee, 30_000n, 'pps', new Date(now - 30 * 3_600_000));
+    await fx.ledger(payee, 50_000n, 'pps', new Date(now - 3_600_000));
+    // Another user's worker must never show up.
+    const other = await api.signUp('bob');
+    await fx.worker(await fx.userPayee(other.id, 'BTC'), 'rig1', { lastShareAt: new Date(now - MIN) });
+    api.forget(user.id);
+  });
+  afterAll(() => api.close());
+
+  it('lists the user\'s workers with status, 10-minute hashrate, change, shares and rejects', async () => {
+    const res = await api.request('GET', '/api/workers', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.json.workers).toHaveLength(2);
+    const rig = res.json.workers.find((w: { name: string }) => w.name === 'rig1');
+    expect(rig).toMatchObject({ id: rigId, fullName: 'alice.rig1', coin: 'BTC', status: 'online', change: '+100.0%', shares: 120, rejects: 3, type: 'asic', algorithm: 'sha256' });
+    expect(rig.hashrate).toBeCloseTo((6000 * BTC_HASHES) / 600, 0);
+    const old = res.json.workers.find((w: { name: string }) => w.name === 'old');
+    expect(old).toMatchObject({ status: 'offline', hashrate: 0, type: 'gpu' });
+    expect(res.json.totals.active).toBe(1);
+    expect(res.json.totals.hashrate).toBeCloseTo(rig.hashrate, 0);
+  });
+
+  it('filters workers by name', async () => {
+    const res = await api.request('GET', '/api/workers?search=RIG', { token: user.token });
+    expect(res.json.workers.map((w: { name: string }) => w.name)).toEqual(['rig1']);
+  });
+
+  it('renames a worker and hides a deleted one', async () => {
+    const renamed = await api.request('PUT', `/api/workers/${oldId}`, { token: user.token, body: { name: 'Basement GPU' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json).toMatchObject({ id: oldId, name: 'Basement GPU', fullName: 'alice.old' });
+    expect((await api.request('DELETE', `/api/workers/${oldId}`, { token: user.token })).status).toBe(204);
+    const list = await api.request('GET', '/api/workers', { token: user.token });
+    expect(list.json.workers.map((w: { id: number }) => w.id)).toEqual([rigId]);
+    expect((await api.request('DELETE', `/api/workers/${oldId}`, { token: user.token })).status).toBe(404);
+  });
+
+  it('tells the setup guide whether a worker connected and had a share accepted', async () => {
+    const yes = await api.request('GET', '/api/workers/alice.rig1/connection', { token: user.token });
+    expect(yes.json).toEqual({ connected: true, lastShareAt: new Date(now - 2 * MIN).toISOString(), acceptedShares: 1 });
+    const short = await api.request('GET', '/api/workers/rig1/connection', { token: user.token });
+    expect(short.json.connected).toBe(true);
+    const none = await api.request('GET', '/api/workers/never/connection', { token: user.token });
+    expect(none.json).toEqual({ connected: false, lastShareAt: null, acceptedShares: 0 });
+  });
+
+  it('creates, lists by tab, edits and deletes miners joined with their live worker', async () => {
+    const created = await api.request('POST', '/api/miners', { token: user.token, body: { name: 'S19', type: 'asic', algorithm: 'sha256', workerName: 'rig1' } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ name: 'S19', type: 'asic', algorithm: 'sha256', workerName: 'rig1', status: 'online', workers: 1 });
+    expect(created.json.hashrate).toBeGreaterThan(0);
+    const cpu = await api.request('POST', '/api/miners', { token: user.token, body: { name: 'Laptop', type: 'cpu', algorithm: 'randomx', workerName: 'laptop' } });
+    expect(cpu.json).toMatchObject({ status: 'offline', workers: 0, hashrate: 0, lastSeen: null });
+    expect((await api.request('GET', '/api/miners?type=asic', { token: user.token })).json.miners.map((m: { name: string }) => m.name)).toEqual(['S19']);
+    expect((await api.request('GET', '/api/miners', { token: user.token })).json.miners).toHaveLength(2);
+    const edited = await api.request('PUT', `/api/miners/${cpu.json.id}`, { token: user.token, body: { name: 'Old laptop' } });
+    expect(edited.json).toMatchObject({ name: 'Old laptop', type: 'cpu' });
+    expect((await api.request('DELETE', `/api/miners/${cpu.json.id}`, { token: user.token })).status).toBe(204);
+    expect((await api.request('GET', '/api/miners?type=cpu', { token: user.token })).json.miners).toEqual([]);
+  });
+
+  it('rejects a miner without a name with the seed message', async () => {
+    const res = await api.request('POST', '/api/miners', { token: user.token, body: { name: '  ', type: 'asic', algorithm: 'sha256', workerName: 'x' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.fields).toEqual({ name: 'Miner Name is required' });
+  });
+
+  it('shows the dashboard cards with their change against the previous 24 h', async () => {
+    const res = await api.request('GET', '/api/dashboard', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.json.coin).toBe('BTC');
+    expect(res.json.unpaidBalance).toEqual({ value: '80000', change: '+166.7%' });
+    expect(res.json.dailyEarnings).toEqual({ value: '50000', change: '+66.7%' });
+    expect(res.json.activeMiners).toEqual({ value: 1, change: '0.0%' });
+    const expected = ((6000 + 3000) * BTC_HASHES) / 86_400;
+    expect(res.json.hashrate.value).toBeCloseTo(expected, 0);
+    expect(res.json.hashrate.change).toBe('+650.0%');
+  });
+
+  it('answers a zero-filled hashrate series in H/s', async () => {
+    const day = await api.request('GET', '/api/hashrate?window=24h&step=1h', { token: user.token });
+    expect(day.json.unit).toBe('H/s');
+    expect(day.json.points).toHaveLength(24);
+    const total = day.json.points.reduce((sum: number, p: { value: number }) => sum + p.value * 3600, 0);
+    expect(total / BTC_HASHES).toBeGreaterThan(0);
+    expect(day.json.points.filter((p: { value: number }) => p.value === 0).length).toBeGreaterThan(20);
+    const week = await api.request('GET', '/api/hashrate?window=7d&step=1h', { token: user.token });
+    expect(week.json.points).toHaveLength(168);
+    const fine = await api.request('GET', '/api/hashrate?window=24h&step=10m', { token: user.token });
+    expect(fine.json.points).toHaveLength(144);
+    const bad = await api.request('GET', '/api/hashrate?window=1y', { token: user.token });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.fields).toHaveProperty('window');
+  });
+
+  it('shows the user\'s worker count, hashrate and balance on /api/me', async () => {
+    const me = await api.request('GET', '/api/me', { token: user.token });
+    expect(me.json).toMatchObject({ username: 'alice', activeWorkers: 1, balance: '80000' });
+    expect(me.json.hashrate).toBeGreaterThan(0);
+  });
+});
