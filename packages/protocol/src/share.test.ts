@@ -4,9 +4,10 @@ import { addressToOutputScript } from './address.js';
 import { blockHashHex, serializeBlock } from './block.js';
 import { coinParams, type CoinParams } from './coins.js';
 import { fromRpcHex, sha256d, toRpcHex } from './hash.js';
-import { merkleRoot } from './merkle.js';
+import { merkleBranch, merkleRoot } from './merkle.js';
 import { buildShare, type BuiltShare } from './share.js';
-import { jobFromTemplate, notifyParams, type JobTemplate } from './template.js';
+import { bitsToTarget } from './target.js';
+import { jobFromTemplate, notifyParams, prevHashToStratum, type JobTemplate } from './template.js';
 import { fixtureTemplate } from './test-fixtures.js';
 
 const BTC_REGTEST = coinParams('BTC', 'regtest');
@@ -226,5 +227,58 @@ describe('jobs, shares and blocks round trip', () => {
   it('uses the real prevhash in the header (internal order)', () => {
     const { job: j } = job(BTC_REGTEST, 0);
     expect(share(j).header.subarray(4, 36).equals(fromRpcHex(j.prevHashRpc))).toBe(true);
+  });
+});
+
+describe('replaying a real block as a miner submission', () => {
+  // Bitcoin block 100000: its coinbase, the other three txids, and its header fields.
+  const COINBASE =
+    '01000000010000000000000000000000000000000000000000000000000000000000000000ffffffff08044c86041b020602ffffffff0100f2052a010000004341041b0e8c2567c12536aa13357b79a073dc4444acb83c4ec7a0e2f99dd7457516c5817242da796924ca4e99947d087fedf9ce467cb9f7c6287078f801df276fdf84ac00000000';
+  const OTHER_TXIDS = [
+    'fff2525b8931402dd09222c50775608f75787bd2b87e56995a7bdd30f79702c4',
+    '6359f0868171b1d194cbee1af2f16ea598ae8fad666d9b012c8ed2b79a236ec4',
+    'e9a66845e05d5abc0ad04ec80f774a7e585c6e8db975962d069a522137b80c1d',
+  ];
+  const PREV = '000000000002d01c1fccc21636b607dfd930d31d01c3a62104612a1719011250';
+
+  it('rebuilds block 100000 and its hash from coinbase halves, extranonces and the branch', () => {
+    const raw = Buffer.from(COINBASE, 'hex');
+    // Cut the scriptSig (044c86041b020602) as if 4c86041b were extranonce1 and 020602 extranonce2.
+    const job: JobTemplate = {
+      height: 100000,
+      prevHashRpc: PREV,
+      prevHashStratum: prevHashToStratum(PREV),
+      version: 1,
+      bits: '1b04864c',
+      curtime: 1293623863,
+      mintime: 1293623863,
+      networkTarget: bitsToTarget('1b04864c'),
+      coinbaseValue: 5_000_000_000n,
+      fees: 0n,
+      subsidy: 5_000_000_000n,
+      coinb1: raw.subarray(0, 43),
+      coinb2: raw.subarray(50),
+      extranonce1Size: 4,
+      extranonce2Size: 3,
+      merkleBranch: merkleBranch(OTHER_TXIDS.map(fromRpcHex)),
+      transactions: [],
+      segwit: false,
+      mweb: undefined,
+    };
+    const share = buildShare(job, 'sha256d', {
+      extranonce1: raw.subarray(43, 47),
+      extranonce2: raw.subarray(47, 50),
+      ntime: 1293623863,
+      nonce: 274148111,
+      version: 1,
+    });
+    expect(toRpcHex(sha256d(share.coinbase))).toBe(
+      '8c14f0db3df150123e6f3dbbf30f8b955a8249b62ac1d1ff16284aefa3d06d87',
+    );
+    expect(toRpcHex(share.header.subarray(36, 68))).toBe(
+      'f3e94742aca4b5ef85488dc37c06c3282295ffec960994b2c0d5ac2a25a95766',
+    );
+    expect(toRpcHex(share.hash)).toBe('000000000003ba27aa200b1cecaad478d2b00432346c3f1f3986da1afd33e506');
+    expect(share.hashValue <= job.networkTarget).toBe(true);
   });
 });
