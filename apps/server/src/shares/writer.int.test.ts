@@ -73,7 +73,7 @@ describe('share writer when the database goes away [postgres]', () => {
     admin = await openTestDatabase('postgres');
     proxy = new DatabaseProxy(new URL(TEST_DATABASE_URL));
     await proxy.up();
-    db = await openDatabase({ databaseUrl: proxy.url(), schema: admin.schema as string });
+    db = await openDatabase({ databaseUrl: proxy.url(), schema: admin.schema });
     dataDir = await mkdtemp(join(tmpdir(), 'manjam-writer-'));
   });
   afterAll(async () => {
