@@ -98,8 +98,13 @@ export class TemplateWatcher {
     if (this.running) return;
     this.running = true;
     if (this.blocknotify) {
-      const port = await this.blocknotify.listen(this.options.blocknotifyPort ?? 0);
-      this.logger.info({ port }, 'listening for blocknotify on 127.0.0.1');
+      try {
+        const port = await this.blocknotify.listen(this.options.blocknotifyPort ?? 0);
+        this.logger.info({ port }, 'listening for blocknotify on 127.0.0.1');
+      } catch (err) {
+        this.running = false;
+        throw new Error(`cannot listen for blocknotify on 127.0.0.1:${this.options.blocknotifyPort}: ${(err as Error).message}`);
+      }
     }
     await this.trigger('start');
     if (this.opts.pollIntervalMs > 0) this.every(this.opts.pollIntervalMs, () => this.poll());
@@ -164,8 +169,10 @@ export class TemplateWatcher {
     }
     this.clearError();
     const newTip = template.previousblockhash !== this.tipHash;
-    // A notification for a tip we already have is not news; the other reasons always are.
+    // A notification for a tip we already have is not news, nor is a longpoll answer whose
+    // template (longpollid = tip + mempool generation) we already sent; refreshes always are.
     if (!newTip && (reason === 'blocknotify' || reason === 'poll')) return;
+    if (!newTip && reason === 'longpoll' && template.longpollid !== undefined && template.longpollid === this.longpollId) return;
     this.tipHash = template.previousblockhash;
     this.height = template.height - 1;
     this.longpollId = template.longpollid ?? this.longpollId;
