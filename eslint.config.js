@@ -30,7 +30,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['bench/**', 'scripts/**', 'apps/server/src/cli.ts'],
+    files: ['bench/**', 'scripts/**', 'apps/server/src/cli.ts', 'apps/server/src/commands.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -44,15 +44,22 @@ export async function startPool({ config, role, logger }: { config: Config; role
     }
   };
   try {
-    const db = await openDatabase(databaseOptions(config));
-    stops.push({ name: 'database', stop: () => db.close() });
-    const applied = await migrate(db);
-    if (applied.length) logger.info({ applied: applied.map((m) => m.version) }, 'migrations applied');
-
-    const events = new PoolEvents();
+    // The database and the chains start side by side: each spends its start-up waiting.
     const needsNodes = has(role, 'stratum') || has(role, 'accounting');
-    const chains = needsNodes ? await startChains(config, logger) : [];
-    stops.push({ name: 'chains', stop: () => Promise.all(chains.map((c) => c.stop())).then(() => undefined) });
+    const [dbResult, chainsResult] = await Promise.allSettled([
+      openMigratedDatabase(config, logger),
+      needsNodes ? startChains(config, logger) : Promise.resolve([]),
+    ]);
+    if (dbResult.status === 'fulfilled') stops.push({ name: 'database', stop: () => dbResult.value.close() });
+    if (chainsResult.status === 'fulfilled') {
+      const started = chainsResult.value;
+      stops.push({ name: 'chains', stop: () => Promise.all(started.map((c) => c.stop())).then(() => undefined) });
+    }
+    if (dbResult.status === 'rejected') throw dbResult.reason;
+    if (chainsResult.status === 'rejected') throw chainsResult.reason;
+    const db = dbResult.value;
+    const chains = chainsResult.value;
+    const events = new PoolEvents();
 
     const accounting = has(role, 'accounting')
       ? await startAccounting({ config, db, logger, events, chains: new Map(chains.map((c) => [c.coin, c.node])) })
@@ -123,6 +130,18 @@ export async function startPool({ config, role, logger }: { config: Config; role
     };
   } catch (error) {
     await stopAll();
+    throw error;
+  }
+}
+
+async function openMigratedDatabase(config: Config, logger: Logger): Promise<Database> {
+  const db = await openDatabase(databaseOptions(config));
+  try {
+    const applied = await migrate(db);
+    if (applied.length) logger.info({ applied: applied.map((m) => m.version) }, 'migrations applied');
+    return db;
+  } catch (error) {
+    await db.close();
     throw error;
   }
 }

@@ -18,19 +18,19 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir ?? 'memory://');
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : await openPglite(options.dataDir ?? 'memory://');
 }
 
 function serialize(params: readonly unknown[] | undefined): unknown[] | undefined {
   return params?.map((value) => (typeof value === 'bigint' ? value.toString() : value));
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<Database> {
+function openPostgres(url: string, schema: string | undefined): Database {
   const typeParsers = {
-    getTypeParser: ((oid: number, format?: string) => {
+    getTypeParser: ((oid: number, format?: string): ((text: string) => unknown) => {
       if (oid === INT8) return (text: string) => BigInt(text);
       if (oid === NUMERIC) return (text: string) => text;
-      return pg.types.getTypeParser(oid, format as 'text');
+      return pg.types.getTypeParser(oid, format as 'text') as (text: string) => unknown;
     }) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({
