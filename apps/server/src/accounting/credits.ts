@@ -99,8 +99,9 @@ async function creditBatch(ctx: AccountingContext, tx: Queryable, coin: CoinId, 
     result.fee += split.fee;
   }
   await ledger.append(entries);
-  for (const payeeId of payeeIds) await shares.saveCarry(coin, payeeId, carried.get(payeeId) ?? 0n);
-  await shares.saveCarry(coin, poolId, poolCarry);
+  const fractions = new Map(payeeIds.map((payeeId) => [payeeId, carried.get(payeeId) ?? 0n] as const));
+  fractions.set(poolId, poolCarry);
+  await shares.saveCarries(coin, fractions);
   await shares.markCredited(rows.map((row) => row.id));
   return result;
 }

@@ -61,34 +61,40 @@ const ENTRY_COLUMNS = 'id, payee_id, coin, amount, reason, reference, block_id, 
 export class LedgerRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** Appends entries in order; returns those actually written (a known reference is skipped). */
+  /**
+   * Appends entries (one statement); returns those actually written — an entry whose reference
+   * exists is skipped, and only written entries move the cached balances.
+   */
   async append(entries: readonly LedgerEntryInput[]): Promise<LedgerEntryInput[]> {
-    const written: LedgerEntryInput[] = [];
-    for (const entry of entries) {
-      const result = await this.db.query<{ payee_id: number }>(
-        `WITH inserted AS (
-           INSERT INTO ledger_entries (payee_id, coin, amount, reason, reference, block_id, payout_id, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now()))
-           ON CONFLICT (reference) DO NOTHING
-           RETURNING payee_id, coin, amount)
+    if (entries.length === 0) return [];
+    const result = await this.db.query<{ reference: string }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::int[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::int[], $7::bigint[], $8::timestamptz[])
+           WITH ORDINALITY AS t(payee_id, coin, amount, reason, reference, block_id, payout_id, created_at, n)),
+       inserted AS (
+         INSERT INTO ledger_entries (payee_id, coin, amount, reason, reference, block_id, payout_id, created_at)
+         SELECT payee_id, coin, amount, reason, reference, block_id, payout_id, COALESCE(created_at, now()) FROM input ORDER BY n
+         ON CONFLICT (reference) DO NOTHING
+         RETURNING payee_id, coin, amount, reference),
+       moved AS (
          INSERT INTO balances (payee_id, coin, amount)
-         SELECT payee_id, coin, amount FROM inserted
+         SELECT payee_id, coin, SUM(amount)::bigint FROM inserted GROUP BY payee_id, coin
          ON CONFLICT (payee_id, coin) DO UPDATE SET amount = balances.amount + EXCLUDED.amount, updated_at = now()
-         RETURNING payee_id`,
-        [
-          entry.payeeId,
-          entry.coin,
-          entry.amount,
-          entry.reason,
-          entry.reference,
-          entry.blockId ?? null,
-          entry.payoutId ?? null,
-          entry.createdAt?.toISOString() ?? null,
-        ],
-      );
-      if (result.rowCount > 0) written.push(entry);
-    }
-    return written;
+         RETURNING payee_id)
+       SELECT reference FROM inserted`,
+      [
+        entries.map((e) => e.payeeId),
+        entries.map((e) => e.coin),
+        entries.map((e) => e.amount.toString()),
+        entries.map((e) => e.reason),
+        entries.map((e) => e.reference),
+        entries.map((e) => e.blockId ?? null),
+        entries.map((e) => (e.payoutId === undefined || e.payoutId === null ? null : e.payoutId.toString())),
+        entries.map((e) => e.createdAt?.toISOString() ?? null),
+      ],
+    );
+    const written = new Set(result.rows.map((r) => r.reference));
+    return entries.filter((e) => written.has(e.reference));
   }
 
   /** The pool's own payee on a coin (fees, remainders), created on first use. */
@@ -200,11 +206,14 @@ export class PpsCreditRepository {
     return out;
   }
 
-  async saveCarry(coin: string, payeeId: number, fraction: bigint): Promise<void> {
+  /** Stores carried fractions (one statement; each payee at most once). */
+  async saveCarries(coin: string, fractions: ReadonlyMap<number, bigint>): Promise<void> {
+    if (fractions.size === 0) return;
     await this.db.query(
-      `INSERT INTO pps_carry (payee_id, coin, fraction) VALUES ($1, $2, $3)
+      `INSERT INTO pps_carry (payee_id, coin, fraction)
+       SELECT payee_id, $1, fraction FROM unnest($2::int[], $3::bigint[]) AS t(payee_id, fraction)
        ON CONFLICT (payee_id, coin) DO UPDATE SET fraction = EXCLUDED.fraction, updated_at = now()`,
-      [payeeId, coin, fraction],
+      [coin, [...fractions.keys()], [...fractions.values()].map((f) => f.toString())],
     );
   }
 }
