@@ -104,6 +104,30 @@ describeEachDatabase('payout runs', (db) => {
     expect(await balance(n.payeeId)).toBe(0n);
   });
 
+  it('runs by itself: the loop credits new shares and pays a due balance, and stop() waits for the cycle', async () => {
+    const q = await createUserMiner(db(), COIN, { payoutAddress: regtestAddress('loop-q'), threshold: '0.001' });
+    await earn(q, 4);
+    chain.walletBalance = 1_000_000_000n;
+    const loopConfig = parseConfig({ accounting: { payoutIntervalHours: 0.0001 } });
+    const service = await startAccounting({ config: loopConfig, db: db(), logger, events, chains: new Map([[COIN, chain]]), cycleMs: 20 });
+    const deadline = Date.now() + 30_000;
+    while (paymentsTo(regtestAddress('loop-q')).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await service.stop();
+    expect(paymentsTo(regtestAddress('loop-q'))).toEqual([{ address: regtestAddress('loop-q'), amount: 9_900_000n }]);
+    expect(await balance(q.payeeId)).toBe(0n);
+    expect(service.metrics().cycles_total).toBeGreaterThan(0);
+    const cycles = service.metrics().cycles_total;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(service.metrics().cycles_total).toBe(cycles);
+  });
+
+  it('answers a payout request for a coin without a node with a clear error', async () => {
+    const service = await open();
+    await expect(service.runPayouts('LTC')).rejects.toThrow('no chain connection for LTC');
+  });
+
   it('gives the balance back when an interrupted run never reached the wallet, and pays it on the next run', async () => {
     const p = await createUserMiner(db(), COIN, { payoutAddress: regtestAddress('p'), threshold: '0.001' });
     await earn(p, 3);
