@@ -24,6 +24,9 @@ export interface SubmitOptions {
   confirmIntervalMs?: number;
 }
 
+/** The node calls the submitter needs (a ChainNode has them all). */
+export type SubmitNode = Pick<ChainNode, 'submitBlock' | 'getBestBlockHash' | 'getBlockHash'>;
+
 interface Expected {
   height: number;
   hash: string;
@@ -32,7 +35,7 @@ interface Expected {
 /** Answers that mean "not a rejection": the node may still have (or later get) the block. */
 const NOT_REJECTED = new Set(['inconclusive', 'duplicate', 'duplicate-inconclusive']);
 
-async function onMainChain(node: ChainNode, expected: Expected): Promise<{ yes: boolean; tipHash?: string }> {
+async function onMainChain(node: SubmitNode, expected: Expected): Promise<{ yes: boolean; tipHash?: string }> {
   const tipHash = await node.getBestBlockHash();
   if (tipHash === expected.hash) return { yes: true, tipHash };
   try {
@@ -44,7 +47,7 @@ async function onMainChain(node: ChainNode, expected: Expected): Promise<{ yes: 
   }
 }
 
-async function send(node: ChainNode, blockHex: string): Promise<{ nodeResult: string | null; failed: boolean; lost: boolean }> {
+async function send(node: SubmitNode, blockHex: string): Promise<{ nodeResult: string | null; failed: boolean; lost: boolean }> {
   try {
     return { nodeResult: await node.submitBlock(blockHex), failed: false, lost: false };
   } catch (err) {
@@ -61,13 +64,13 @@ async function send(node: ChainNode, blockHex: string): Promise<{ nodeResult: st
  * the caller records whatever comes back.
  */
 export async function submitBlock(
-  node: ChainNode,
+  node: SubmitNode,
   blockHex: string,
   expected: Expected,
   options: SubmitOptions = {},
 ): Promise<SubmitResult> {
   const { nodeResult, failed, lost } = await send(node, blockHex);
-  const rejected = failed || (nodeResult !== null && !NOT_REJECTED.has(nodeResult));
+  const rejected = failed || (!lost && nodeResult !== null && !NOT_REJECTED.has(nodeResult));
   const deadline = Date.now() + (rejected ? 0 : (options.confirmTimeoutMs ?? 3_000));
   let tipHash: string | undefined;
   let lastError: string | undefined;
