@@ -17,6 +17,8 @@ export interface AccountingContext {
   metrics: AccountingMetrics;
   /** The clock (tests pass their own). */
   now: () => Date;
+  /** An interrupted run not found in the wallet is failed only once it is this old (ms). */
+  intentGraceMs: number;
 }
 
 export function paramsOf(config: Config, coin: CoinId): CoinParams {

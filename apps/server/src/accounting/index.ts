@@ -37,6 +37,12 @@ export interface AccountingDeps {
   /** false: no timer, only explicit runOnce/runPayouts calls (tests, operator tools). */
   loop?: boolean;
   now?: () => Date;
+  /**
+   * An interrupted payout run that the wallet does not show is declared unsent (and its debits
+   * reversed) only once it is this old: a node can still be working on a sendmany whose answer
+   * was lost. Default 5 minutes.
+   */
+  intentGraceMs?: number;
 }
 
 export interface AccountingService {
@@ -51,6 +57,7 @@ export interface AccountingService {
 }
 
 const BALANCE_CHECK_EVERY_CYCLES = 360;
+export const DEFAULT_INTENT_GRACE_MS = 5 * 60_000;
 
 export async function startAccounting(deps: AccountingDeps): Promise<AccountingService> {
   const logger = deps.logger.child({ module: 'accounting' });
@@ -58,7 +65,9 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
   const chains = new Map<CoinId, AccountingChain>(
     [...deps.chains].map(([coin, chain]) => [coin, chain instanceof ChainNode ? RpcAccountingChain.fromNode(chain) : chain]),
   );
-  const ctx: AccountingContext = { ...deps, chains, logger, metrics, now: deps.now ?? (() => new Date()) };
+  const ctx: AccountingContext = {
+    ...deps, chains, logger, metrics, now: deps.now ?? (() => new Date()), intentGraceMs: deps.intentGraceMs ?? DEFAULT_INTENT_GRACE_MS,
+  };
   const coins = [...deps.chains.keys()].filter((coin) => deps.config.chains[coin].enabled);
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -86,6 +95,7 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
       await guarded('credits', coin, () => creditShares(ctx, coin));
       await guarded('blocks', coin, () => processBlocks(ctx, coin));
       await guarded('settlement', coin, () => settleDays(ctx, coin));
+      await guarded('reconcile', coin, () => reconcilePayouts(ctx, coin));
     }
     if (cycles % BALANCE_CHECK_EVERY_CYCLES === 0) await checkBalances().catch((err: unknown) => logger.error({ err }, 'balance check failed'));
     cycles++;

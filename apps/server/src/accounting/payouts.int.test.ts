@@ -18,8 +18,9 @@ describeEachDatabase('payout runs', (db) => {
   const events = new PoolEvents();
   const sent: { payeeId: number; amount: bigint; txid: string }[] = [];
   events.on('payout.sent', (e) => sent.push({ payeeId: e.payeeId, amount: e.amount, txid: e.txid }));
-  const open = (): Promise<AccountingService> =>
-    startAccounting({ config, db: db(), logger, events, chains: new Map([[COIN, chain]]), loop: false });
+  /** Interrupted runs are judged at once here (the default waits 5 minutes for a slow node). */
+  const open = (intentGraceMs = 0): Promise<AccountingService> =>
+    startAccounting({ config, db: db(), logger, events, chains: new Map([[COIN, chain]]), loop: false, intentGraceMs });
   const balance = (payeeId: number): Promise<bigint> => new BalancesRepository(db()).get(payeeId, COIN);
   /** Earns difficulty/1000 of a 25 BTC regtest subsidy, minus 1 %: 2 475 000 sat per unit. */
   const earn = async (miner: MinerFixture, difficulty: number): Promise<void> => {
@@ -128,7 +129,7 @@ describeEachDatabase('payout runs', (db) => {
     await expect(service.runPayouts('LTC')).rejects.toThrow('no chain connection for LTC');
   });
 
-  it('gives the balance back when an interrupted run never reached the wallet, and pays it on the next run', async () => {
+  it('gives the balance back when an interrupted run never reached the wallet (after the grace period), and pays it on the next run', async () => {
     const p = await createUserMiner(db(), COIN, { payoutAddress: regtestAddress('p'), threshold: '0.001' });
     await earn(p, 3);
     chain.walletBalance = 1_000_000_000n;
@@ -137,6 +138,9 @@ describeEachDatabase('payout runs', (db) => {
     await first.runOnce();
     const [run] = await first.runPayouts(COIN);
     expect(run?.status).toBe('unknown-outcome');
+    await open(5 * 60_000);
+    expect((await new PayoutsRepository(db()).getRun(run?.runId ?? 0n))?.status).toBe('intent');
+    expect(await balance(p.payeeId)).toBe(0n);
     await open();
     expect((await new PayoutsRepository(db()).getRun(run?.runId ?? 0n))?.status).toBe('failed');
     expect(await balance(p.payeeId)).toBe(7_425_000n);

@@ -5,8 +5,9 @@
 // transaction: run and payouts 'sent' with the txid. A crash between (2) and (3) leaves an
 // 'intent' run; on restart (and before every run) reconcile() looks in the wallet for a
 // transaction carrying the run's comment or paying exactly its outputs, not claimed by another
-// run: found -> 'sent' with that txid; not found -> nothing was sent, the run is 'failed' and its
-// debits are reversed (the balances are paid by the next run). A node that REFUSES the sendmany
+// run: found -> 'sent' with that txid; not found, and older than a grace period (5 min: a node
+// may still be working on a sendmany whose answer was lost) -> nothing was sent, the run is
+// 'failed' and its debits are reversed (the balances are paid by the next run). A node that REFUSES the sendmany
 // (an RPC error: e.g. insufficient funds) also fails the run and reverses its debits at once; a
 // sendmany whose outcome is unknown (timeout, connection lost) stays 'intent' for reconcile.
 // So a balance is never paid twice and never dropped. One accounting process pays a coin.

@@ -34,6 +34,10 @@ async function reconcileIntent(ctx: AccountingContext, coin: CoinId, chain: Acco
     ctx.logger.warn({ coin, runId: run.id.toString(), txid: found.txid }, 'interrupted payout run found in the wallet: recorded as sent');
     return;
   }
+  if (ctx.now().getTime() - run.createdAt.getTime() < ctx.intentGraceMs) {
+    ctx.logger.warn({ coin, runId: run.id.toString() }, 'interrupted payout run not in the wallet yet: checked again next cycle');
+    return;
+  }
   await failRun(ctx, run.id, 'interrupted before sending: no wallet transaction carries this run');
   ctx.metrics.inc('payout_runs_failed_total');
   ctx.logger.warn({ coin, runId: run.id.toString() }, 'interrupted payout run never reached the wallet: debits reversed, paid by the next run');
