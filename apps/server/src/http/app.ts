@@ -65,6 +65,8 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
     trustProxy: config.http.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }) as unknown as FastifyInstance;
+  // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
+  app.removeContentTypeParser('text/plain');
   const services = createServices(deps);
   const metrics = new MetricsRegistry();
   app.addHook('onClose', () => services.close());
