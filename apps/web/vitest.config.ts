@@ -13,5 +13,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // The machine's two cores are shared: the first render of a file imports the whole app cold.
+    testTimeout: 20_000,
   },
 });

@@ -38,10 +38,13 @@ export function applyDocumentLanguage(lang: Language): void {
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
 }
 
+/** The page reload, behind an object so tests can observe it (jsdom cannot navigate). */
+export const pageReload = { reload: (): void => window.location.reload() };
+
 /** Stores the language and reloads the page (seed: changing language reloads). */
-export function switchLanguage(lang: Language, reload: () => void = () => window.location.reload()): void {
+export function switchLanguage(lang: Language): void {
   writeStorage(STORAGE_KEYS.language, lang);
-  reload();
+  pageReload.reload();
 }
 
 export function initI18n(lang: Language = storedLanguage()): typeof i18n {

@@ -5,6 +5,7 @@ import { AssistantWidget } from '../../features/assistant/AssistantWidget';
 import { useAuth } from '../../lib/auth';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/useMediaQuery';
+import { AutoLogout } from '../AutoLogout';
 import { Footer } from './Footer';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -41,6 +42,7 @@ export function AppLayout() {
         <Footer />
       </div>
       <AssistantWidget />
+      <AutoLogout />
     </div>
   );
 }

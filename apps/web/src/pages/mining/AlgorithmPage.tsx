@@ -4,6 +4,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
 import { Spinner } from '../../components/Spinner';
+import { schemeLabel } from '../../lib/algorithms';
 import { formatNumber } from '../../lib/format';
 import { usePoolPorts, usePoolStats } from '../../lib/queries';
 
@@ -59,11 +60,11 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
           <div><dt>{t('algorithm.status')}</dt><dd>{facts.live === null ? '—' : <span className={`badge badge--${facts.live ? 'success' : 'muted'}`}>{facts.live ? t('algorithm.live') : t('algorithm.notLive')}</span>}</dd></div>
           <div><dt>{t('algorithm.connection')}</dt><dd className="row"><Ltr>{url}</Ltr><CopyButton text={url} ariaLabel={`${t('common.copy')} ${t('algorithm.connection')}`} /></dd></div>
           <div><dt>{t('algorithm.port')}</dt><dd><Ltr>{facts.port}</Ltr></dd></div>
-          <div><dt>{t('algorithm.username')}</dt><dd><Ltr>{t('algorithm.usernameValue')}</Ltr></dd></div>
+          <div><dt>{t('algorithm.username')}</dt><dd>{t('algorithm.usernameValue')} <Ltr>username.worker_name</Ltr></dd></div>
           <div><dt>{t('algorithm.password')}</dt><dd><Ltr>x</Ltr></dd></div>
           <div><dt>{t('algorithm.fee')}</dt><dd><Ltr mono={false}>{`${formatNumber(facts.fee, undefined, { minimumFractionDigits: 1 })}%`}</Ltr></dd></div>
           <div><dt>{t('algorithm.payoutInterval')}</dt><dd>{t('units.hours', { count: facts.payoutHours })}</dd></div>
-          {facts.scheme ? <div><dt>{t('algorithm.scheme')}</dt><dd><Ltr mono={false}>{facts.scheme.toUpperCase()}</Ltr></dd></div> : null}
+          {facts.scheme ? <div><dt>{t('algorithm.scheme')}</dt><dd><Ltr mono={false}>{schemeLabel(facts.scheme)}</Ltr></dd></div> : null}
         </dl>
       </section>
       <p className="row" style={{ marginBlockStart: 'var(--space-5)' }}>

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
 import { Spinner } from '../../components/Spinner';
 import { Table, type Column } from '../../components/Table';
 import type { Block, PoolAlgorithmStats } from '../../lib/api-types';
+import { algorithmLabel, schemeLabel } from '../../lib/algorithms';
 import { errorMessage } from '../../lib/errors';
 import { formatCoin, formatDateTime, formatDifficulty, formatHashrate, formatNumber, shortenTx } from '../../lib/format';
 import { useBlocks, usePoolStats } from '../../lib/queries';
 
+const ALGORITHM_PAGE_IDS: ReadonlySet<string> = new Set(['sha256', 'scrypt', 'kadena', 'kaspa']);
 const STATUS_TONE = { pending: 'warning', confirmed: 'success', orphaned: 'danger' } as const;
 
 function safeCoin(amount: string, coin: string): string {
@@ -26,7 +29,7 @@ function AlgorithmsTable() {
   if (stats.isPending) return <Spinner size="lg" />;
   if (stats.isError) return <ErrorBanner message={errorMessage(stats.error, t, t('stats.loadError'))} onRetry={() => void stats.refetch()} />;
   const columns: Column<PoolAlgorithmStats>[] = [
-    { key: 'algorithm', header: t('stats.columns.algorithm'), render: (row) => <strong>{row.algorithm}</strong> },
+    { key: 'algorithm', header: t('stats.columns.algorithm'), render: (row) => (ALGORITHM_PAGE_IDS.has(row.algorithm) ? <Link to={`/mining/${row.algorithm}`}>{algorithmLabel(row.algorithm)}</Link> : <strong>{algorithmLabel(row.algorithm)}</strong>) },
     { key: 'coin', header: t('stats.columns.coin'), render: (row) => row.coin },
     { key: 'port', header: t('stats.columns.port'), align: 'end', render: (row) => <Ltr>{row.port}</Ltr> },
     { key: 'status', header: t('stats.columns.status'), render: (row) => <span className={`badge badge--${row.live ? 'success' : 'muted'}`}>{row.live ? t('common.live') : t('common.notLive')}</span> },
@@ -37,7 +40,7 @@ function AlgorithmsTable() {
     { key: 'difficulty', header: t('stats.columns.difficulty'), align: 'end', render: (row) => (row.networkDifficulty === null ? '—' : <Ltr mono={false}>{formatDifficulty(row.networkDifficulty)}</Ltr>) },
     { key: 'fee', header: t('stats.columns.fee'), align: 'end', render: (row) => <Ltr mono={false}>{`${formatNumber(row.fee, undefined, { minimumFractionDigits: 1 })}%`}</Ltr> },
     { key: 'payout', header: t('stats.columns.payout'), render: (row) => t('units.hours', { count: row.payoutInterval }) },
-    { key: 'scheme', header: t('stats.columns.scheme'), render: (row) => <Ltr mono={false}>{row.scheme.toUpperCase()}</Ltr> },
+    { key: 'scheme', header: t('stats.columns.scheme'), render: (row) => <Ltr mono={false}>{schemeLabel(row.scheme)}</Ltr> },
   ];
   return (
     <>

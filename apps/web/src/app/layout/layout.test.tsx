@@ -1,0 +1,72 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageReload } from '../../i18n';
+import { jsonResponse, renderWithApp, signInForTest, TEST_USER } from '../../test/render';
+import { AppLayout } from './AppLayout';
+
+beforeEach(() => {
+  localStorage.setItem('hasVisitedBefore', 'true');
+  vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(url.endsWith('/api/me') ? jsonResponse(TEST_USER) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404))));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('top bar', () => {
+  it('offers Home, Marketplace, Login and Register to visitors, with no side navigation', () => {
+    renderWithApp(<AppLayout />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Marketplace', 'Login']);
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('complementary', { name: 'Side navigation' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mining Help' })).toBeInTheDocument();
+  });
+
+  it('shows the signed-in links, the avatar initials and Logout to a signed-in user', () => {
+    signInForTest();
+    renderWithApp(<AppLayout />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Dashboard', 'Workers', 'Revenue', 'Marketplace', 'Settings']);
+    expect(screen.getByText('SA', { selector: '.avatar' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Logout' })[0]).toHaveAttribute('href', '/logout');
+  });
+
+  it('stores the chosen language and reloads the page', () => {
+    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => undefined);
+    renderWithApp(<AppLayout />);
+    fireEvent.click(screen.getAllByRole('button', { name: 'العربية' })[0] as HTMLElement);
+    expect(localStorage.getItem('language')).toBe('ar');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('toggles the collapsed menu', () => {
+    renderWithApp(<AppLayout />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('sidebar', () => {
+  it('shows the profile card from GET /api/me and remembers when it is closed', async () => {
+    signInForTest({ ...TEST_USER, username: 'x', walletAddress: null, activeWorkers: 0, hashrate: 0, balance: '0' });
+    renderWithApp(<AppLayout />);
+    const sidebar = screen.getByRole('complementary', { name: 'Side navigation' });
+    expect(await within(sidebar).findByText('sahara_miner')).toBeInTheDocument();
+    expect(within(sidebar).getByText('bc1qxy...0wlh')).toBeInTheDocument();
+    expect(within(sidebar).getByText('120.00 TH/s')).toBeInTheDocument();
+    expect(within(sidebar).getByText('0.012345 BTC')).toBeInTheDocument();
+    fireEvent.click(within(sidebar).getByRole('button', { name: 'Collapse sidebar' }));
+    expect(localStorage.getItem('sidebarOpen')).toBe('false');
+    expect(within(sidebar).queryByText('sahara_miner')).not.toBeInTheDocument();
+  });
+
+  it('uses the fallbacks Miner, 0, 0 TH/s and 0.00 while the profile has no figures', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    signInForTest({ ...TEST_USER, username: '', walletAddress: null, activeWorkers: 0, hashrate: 0, balance: '' });
+    renderWithApp(<AppLayout />);
+    const card = screen.getByRole('region', { name: 'Your profile' });
+    expect(card).toHaveTextContent('Miner');
+    expect(card).toHaveTextContent('0 TH/s');
+    expect(card).toHaveTextContent('0.00');
+  });
+});

@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Settings } from '../../lib/api-types';
+import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
+import SettingsPage from './SettingsPage';
+
+const SETTINGS: Settings = {
+  darkMode: true, showBalance: true, showHashrate: true, theme: 'dark', language: 'en', notifications: true, emailAlerts: false,
+  twoFactorAuth: false, autoLogout: true, payoutThreshold: '0.001', payoutAddress: null, pendingPayoutAddress: null,
+  pendingPayoutAddressEffectiveAt: null, rigTokenSet: false,
+};
+
+type Handler = (init: RequestInit) => Response | Promise<Response>;
+
+function serve(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn((url: string, init: RequestInit = {}) => {
+    const handler = routes[`${init.method ?? 'GET'} ${url}`];
+    return Promise.resolve(handler ? handler(init) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => signInForTest());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('settings', () => {
+  it('loads the settings, and says saved only after the server confirmed the change', async () => {
+    let confirm: (r: Response) => void = () => undefined;
+    const fetchMock = serve({
+      'GET /api/settings': () => jsonResponse(SETTINGS),
+      'PUT /api/settings': () => new Promise<Response>((resolve) => { confirm = resolve; }),
+    });
+    renderWithApp(<SettingsPage />, { route: '/settings' });
+    const showBalance = await screen.findByRole('switch', { name: 'Show Balance' });
+    expect(showBalance).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(showBalance);
+    expect(showBalance).toHaveAttribute('aria-checked', 'false');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(put?.[1]?.body as string)).toMatchObject({ showBalance: false, darkMode: true, theme: 'dark' });
+    confirm(jsonResponse({ ...SETTINGS, showBalance: false }));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+  });
+
+  it('shows the server error instead of a success message when saving fails', async () => {
+    serve({
+      'GET /api/settings': () => jsonResponse(SETTINGS),
+      'PUT /api/settings': () => jsonResponse({ error: { code: 'validation-failed', message: 'Some fields are not valid' } }, 400),
+    });
+    renderWithApp(<SettingsPage />, { route: '/settings' });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Dark Mode' }));
+    expect(screen.getByRole('combobox', { name: 'Theme' })).toHaveValue('light');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Some fields are not valid')).toBeInTheDocument();
+    expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument();
+  });
+
+  it('moves between the six side tabs with the keyboard', async () => {
+    serve({ 'GET /api/settings': () => jsonResponse(SETTINGS) });
+    renderWithApp(<SettingsPage />, { route: '/settings' });
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Appearance', 'Language', 'Notifications', 'Security', 'Account', 'Wallet']);
+    fireEvent.keyDown(tabs[0] as HTMLElement, { key: 'ArrowDown' });
+    expect(screen.getByRole('tab', { name: 'Language' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+  });
+
+  it('enrols two-factor sign-in with the QR code from the server and a 6-digit code', async () => {
+    const fetchMock = serve({
+      'GET /api/settings': () => jsonResponse(SETTINGS),
+      'POST /api/auth/2fa/setup': () => jsonResponse({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Manjam', qrDataUrl: 'data:image/png;base64,AAAA' }),
+      'POST /api/auth/2fa/enable': () => new Response(null, { status: 204 }),
+    });
+    renderWithApp(<SettingsPage />, { route: '/settings' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Security' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Two-Factor Authentication' }));
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '12a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Two-factor sign-in is now on.')).toBeInTheDocument();
+    const enable = fetchMock.mock.calls.find(([url]) => url === '/api/auth/2fa/enable');
+    expect(JSON.parse(enable?.[1]?.body as string)).toEqual({ code: '123456' });
+  });
+
+  it('changes the payout address and shows the pending address with the date it takes effect', async () => {
+    const fetchMock = serve({
+      'GET /api/settings': () => jsonResponse(SETTINGS),
+      'PUT /api/settings/payout-address': () => jsonResponse({ ...SETTINGS, pendingPayoutAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', pendingPayoutAddressEffectiveAt: '2026-11-24T03:00:00.000Z' }),
+    });
+    renderWithApp(<SettingsPage />, { route: '/settings' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Wallet' }));
+    expect(screen.getByText('No payout address set')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Payout Threshold' })).toHaveDisplayValue('0.001');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByLabelText('New payout address'), { target: { value: 'not-an-address' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(screen.getByText('Please enter a valid BTC address')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('New payout address'), { target: { value: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText(/Pending: 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa takes effect Nov 2[34], 2026/)).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([url]) => url === '/api/settings/payout-address');
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', coin: 'BTC' });
+  });
+
+  it('posts Change Password and reports the server field error', async () => {
+    serve({
+      'GET /api/settings': () => jsonResponse(SETTINGS),
+      'POST /api/auth/password': () => jsonResponse({ error: { code: 'wrong-password', message: 'The current password is not correct', fields: { currentPassword: 'The current password is not correct' } } }, 400),
+    });
+    renderWithApp(<SettingsPage />, { route: '/settings' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Account' }));
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old-password' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-1' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('The current password is not correct'));
+  });
+});
