@@ -19,7 +19,8 @@ function coinText(value: number | string, coin: string): string {
 
 export function SummaryCards({ data }: { data: DashboardResponse }) {
   const { t } = useTranslation();
-  const changeLabel = (change: string) => t('dashboard.cards.changeLabel', { change });
+  const label = t('dashboard.cards.changeLabel');
+  const changeLabel = (_change: string) => label;
   return (
     <div className="stat-grid">
       <StatCard label={t('dashboard.cards.hashrate')} value={<Ltr mono={false}>{formatHashrate(asNumber(data.hashrate.value))}</Ltr>} change={data.hashrate.change} changeLabel={changeLabel(data.hashrate.change)} />

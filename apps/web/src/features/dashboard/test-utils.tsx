@@ -2,10 +2,16 @@
 // and a fetch mock that answers by method and path.
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { vi, type Mock } from 'vitest';
 import { initI18n } from '../../i18n';
+
+// The shared 2-core machine can be slow: give findBy/waitFor more room than the 1 s default.
+configure({ asyncUtilTimeout: 8000 });
+
+/** Test timeout for whole-page tests (lazy chunks, several queries). */
+export const PAGE_TEST_TIMEOUT = 30_000;
 
 export function renderScreen(ui: ReactElement, route = '/'): RenderResult & { client: QueryClient } {
   initI18n('en');

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Miner } from '../api-types';
-import { json, mockFetch, renderScreen, signInForTest } from '../dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../dashboard/test-utils';
 import { EditMinerModal } from './EditMinerModal';
 import { NoticeRegion, useNotice } from './notice';
 
@@ -17,7 +17,7 @@ function Harness() {
   );
 }
 
-describe('Edit Miner modal', () => {
+describe('Edit Miner modal', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('requires a Miner Name and sends nothing without one', () => {
     const fetchMock = mockFetch(() => undefined);
     renderScreen(<Harness />);

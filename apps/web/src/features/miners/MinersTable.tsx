@@ -8,6 +8,7 @@ import { formatHashrate, formatRelative } from '../../lib/format';
 import { usePoolPorts } from '../../lib/queries';
 import type { Miner } from '../api-types';
 import { useMiners, type MinerFilter } from './api';
+import { ActionIcon } from './ActionIcon';
 import { DeleteMinerModal } from './DeleteMinerModal';
 import { EditMinerModal } from './EditMinerModal';
 import { connectionString, portForAlgorithm } from './minerForm';
@@ -63,13 +64,13 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
       render: (m) => (
         <span className="row-actions">
           <button type="button" className="btn btn--ghost btn--sm" aria-label={t('miners.copy', { name: m.name })} onClick={() => void copy(m)}>
-            <span aria-hidden="true">⧉</span>
+            <ActionIcon name="copy" />
           </button>
           <button type="button" className="btn btn--ghost btn--sm" aria-label={t('miners.edit', { name: m.name })} onClick={() => setEditing(m)}>
-            <span aria-hidden="true">✎</span>
+            <ActionIcon name="edit" />
           </button>
           <button type="button" className="btn btn--ghost btn--sm" aria-label={t('miners.delete', { name: m.name })} onClick={() => setDeleting(m)}>
-            <span aria-hidden="true">🗑</span>
+            <ActionIcon name="trash" />
           </button>
         </span>
       ),

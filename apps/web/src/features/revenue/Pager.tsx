@@ -17,9 +17,9 @@ export function Pager({ page, pageSize, total, onPage }: PagerProps) {
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   return (
-    <nav className="pager" aria-label={t('revenue.pagination')}>
+    <nav className="rev-pager" aria-label={t('revenue.pagination')}>
       <span className="muted tabular">{t('revenue.showing', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })}</span>
-      <div className="pager__buttons">
+      <div className="rev-pager__buttons">
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={t('revenue.previous')}>
           <span aria-hidden="true" className="mirror-rtl">‹</span>
         </button>

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderScreen } from '../dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen } from '../dashboard/test-utils';
 import { MinerSearchPanel } from './MinerSearchPanel';
 
 const ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
@@ -10,7 +10,7 @@ function search(text: string): void {
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 }
 
-describe('Miner Search panel', () => {
+describe('Miner Search panel', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('asks for an address or worker id when the input is blank, without calling the API', () => {
     const fetchMock = mockFetch(() => undefined);
     renderScreen(<MinerSearchPanel />);

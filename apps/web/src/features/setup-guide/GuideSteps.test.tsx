@@ -1,12 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderScreen, signInForTest } from '../dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, renderScreen, signInForTest } from '../dashboard/test-utils';
 import { GUIDE_ALGORITHMS } from './algorithms';
 import { GuideSteps } from './GuideSteps';
 
 const sha256 = GUIDE_ALGORITHMS[0]!;
 
-describe('worker setup guide steps', () => {
+describe('worker setup guide steps', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('shows "Please enter a worker name" and stays on step 1 when the name is empty', () => {
     renderScreen(<GuideSteps algorithm={sha256} host="pool.manjam.example" port={3333} />);
     fireEvent.change(screen.getByLabelText('Worker name'), { target: { value: '  ' } });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, renderScreen, signInForTest } from '../dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../dashboard/test-utils';
 import { pollConnection } from './connectionTest';
 import { ConnectionTestStep } from './ConnectionTestStep';
 
@@ -12,7 +12,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('pollConnection', () => {
+describe('pollConnection', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('asks every 2 seconds and stops as soon as the worker is connected', async () => {
     let calls = 0;
     const check = vi.fn(() => {
@@ -34,7 +34,7 @@ describe('pollConnection', () => {
   });
 });
 
-describe('Test Connection button', () => {
+describe('Test Connection button', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('shows success and reads Connected once the API sees the worker', async () => {
     let calls = 0;
     const fetchMock = mockFetch((url) => {

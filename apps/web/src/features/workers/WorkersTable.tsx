@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatHashrate, formatRelative } from '../../lib/format';
 import type { Worker } from '../api-types';
 import { StatusDot } from '../miners/MinersTable';
+import { ActionIcon } from '../miners/ActionIcon';
 import type { NoticeApi } from '../miners/notice';
 import { useDeleteWorker } from './api';
 
@@ -42,9 +43,9 @@ export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: Work
       </span>
     ) : (
       <span className="row-actions">
-        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.viewDetails', { name: w.name })} onClick={() => onDetails(w)}><span aria-hidden="true">ⓘ</span></button>
-        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.edit', { name: w.name })} onClick={() => onEdit(w)}><span aria-hidden="true">✎</span></button>
-        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.delete', { name: w.name })} onClick={() => setConfirming(w.id)}><span aria-hidden="true">🗑</span></button>
+        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.viewDetails', { name: w.name })} onClick={() => onDetails(w)}><ActionIcon name="info" /></button>
+        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.edit', { name: w.name })} onClick={() => onEdit(w)}><ActionIcon name="edit" /></button>
+        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.delete', { name: w.name })} onClick={() => setConfirming(w.id)}><ActionIcon name="trash" /></button>
       </span>
     );
 

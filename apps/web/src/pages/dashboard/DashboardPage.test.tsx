@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderScreen, signInForTest } from '../../features/dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../../features/dashboard/test-utils';
 import DashboardPage from './DashboardPage';
 
 const dashboard = {
@@ -24,7 +24,7 @@ function api(overrides: Record<string, () => Response> = {}) {
   });
 }
 
-describe('Mining Dashboard', () => {
+describe('Mining Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('says "No user data found" when no user is stored', () => {
     api();
     renderScreen(<DashboardPage />);

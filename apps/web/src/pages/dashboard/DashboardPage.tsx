@@ -68,7 +68,7 @@ export default function DashboardPage() {
     );
 
   return (
-    <div className="page">
+    <div className="container page">
       {header}
       {body}
       <AddMinerModal type={adding} onClose={() => setAdding(null)} notify={show} />

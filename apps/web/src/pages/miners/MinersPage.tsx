@@ -19,7 +19,7 @@ export default function MinersPage() {
   const [adding, setAdding] = useState<MinerType | null>(null);
 
   return (
-    <div className="page stack">
+    <div className="container page stack">
       <header className="page__header">
         <h1>{t('search.pageTitle')}</h1>
       </header>

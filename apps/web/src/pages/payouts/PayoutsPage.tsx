@@ -14,7 +14,7 @@ export default function PayoutsPage() {
   const payouts = usePayouts(EMPTY_FILTERS, page);
   useLiveUpdates();
   return (
-    <div className="page">
+    <div className="container page">
       <header className="screen-header">
         <h1>{t('payouts.title')}</h1>
       </header>

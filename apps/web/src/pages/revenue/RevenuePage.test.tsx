@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderScreen, requestedUrls, signInForTest } from '../../features/dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, requestedUrls, signInForTest } from '../../features/dashboard/test-utils';
 import RevenuePage from './RevenuePage';
 
 function reward(id: number) {
   return { id, date: '2026-11-20', settledAt: '2026-11-20T00:00:00Z', avgHashrate: 95e12, amount: '61000', coin: 'BTC', difficulty: 36.76e12, description: 'pps-plus' };
 }
 
-describe('Revenue screen', () => {
+describe('Revenue screen', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('shows rewards with PPS+ and pages through the server total', async () => {
     signInForTest();
     const fetchMock = mockFetch((url) => {

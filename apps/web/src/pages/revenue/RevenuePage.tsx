@@ -34,7 +34,7 @@ export default function RevenuePage() {
   };
 
   return (
-    <div className="page">
+    <div className="container page">
       <header className="screen-header">
         <h1>{t('revenue.title')}</h1>
       </header>

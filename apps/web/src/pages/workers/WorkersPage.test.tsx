@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderScreen, requestedUrls, signInForTest } from '../../features/dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, requestedUrls, signInForTest } from '../../features/dashboard/test-utils';
 import WorkersPage from './WorkersPage';
 
 const rig = { id: 3, name: 'rig7', fullName: 'amal.rig7', coin: 'BTC', status: 'online', hashrate: 110e12, change: '+2.0%', shares: 990, rejects: 10, lastSeen: null, type: 'asic', algorithm: 'sha256' };
 
-describe('Worker Dashboard', () => {
+describe('Worker Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('lists workers with totals and deletes one after the inline confirmation', async () => {
     signInForTest();
     let deleted = false;

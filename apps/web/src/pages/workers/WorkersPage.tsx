@@ -38,7 +38,7 @@ export default function WorkersPage() {
   const totals = workers.data?.totals;
 
   return (
-    <div className="page">
+    <div className="container page">
       <header className="screen-header">
         <h1>{t('workers.title')}</h1>
         <div className="screen-actions">
