@@ -13,7 +13,7 @@ export {
   type WalletTransactionEntry,
   type SinceBlock,
 } from './node.js';
-export { submitBlock, SUBMIT_STATUSES, type SubmitResult, type SubmitStatus, type SubmitOptions } from './block-submitter.js';
+export { submitBlock, SUBMIT_STATUSES, type SubmitResult, type SubmitStatus, type SubmitOptions, type SubmitNode } from './block-submitter.js';
 export {
   TemplateWatcher,
   TEMPLATE_REASONS,
@@ -22,5 +22,6 @@ export {
   type TemplateListener,
   type TemplateWatcherOptions,
   type WatcherStatus,
+  type WatcherNode,
 } from './template-watcher.js';
 export { BLOCKNOTIFY_SCRIPT, blocknotifyCommand, parseBlocknotify, BlocknotifyListener } from './blocknotify-listener.js';

@@ -21,8 +21,11 @@ export interface TemplateInfo {
 }
 export type TemplateListener = (template: NodeTemplate, info: TemplateInfo) => void;
 
+/** The node calls the watcher needs (a ChainNode has them all). */
+export type WatcherNode = Pick<ChainNode, 'coin' | 'getBlockTemplate' | 'getBestBlockHash'>;
+
 export interface TemplateWatcherOptions {
-  node: ChainNode;
+  node: WatcherNode;
   logger: Logger;
   /** UDP port for blocknotify datagrams on 127.0.0.1 (0 = ephemeral); undefined = no listener. */
   blocknotifyPort?: number;
@@ -52,7 +55,7 @@ export interface WatcherStatus {
 
 export class TemplateWatcher {
   private readonly listeners = new Set<TemplateListener>();
-  private readonly node: ChainNode;
+  private readonly node: WatcherNode;
   private readonly logger: Logger;
   private readonly opts: Required<Omit<TemplateWatcherOptions, 'node' | 'logger' | 'blocknotifyPort'>>;
   private readonly blocknotify: BlocknotifyListener | undefined;
