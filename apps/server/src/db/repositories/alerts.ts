@@ -23,6 +23,8 @@ export interface NewAlert {
   payload: Record<string, string | number | boolean | null>;
   inApp: boolean;
   emailStatus: 'pending' | 'skipped';
+  /** Push to the user's browsers (only for alerts shown in the app). */
+  push: boolean;
 }
 
 export interface NotificationRow {
@@ -54,9 +56,12 @@ const USER_OF_PAYEE = `JOIN users u ON (p.kind = 'user' AND p.user_id = u.id) OR
 /** Inserts an alert unless its dedupe key exists; the new id, or null when it was already raised. */
 export async function insertAlert(db: Queryable, alert: NewAlert): Promise<number | null> {
   const result = await db.query<{ id: bigint }>(
-    `INSERT INTO alerts (user_id, kind, worker_id, dedupe_key, payload, in_app, email_status)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-    [alert.userId, alert.kind, alert.workerId, alert.dedupeKey, JSON.stringify(alert.payload), alert.inApp, alert.emailStatus],
+    `INSERT INTO alerts (user_id, kind, worker_id, dedupe_key, payload, in_app, email_status, push_status)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+    [
+      alert.userId, alert.kind, alert.workerId, alert.dedupeKey, JSON.stringify(alert.payload), alert.inApp, alert.emailStatus,
+      alert.push && alert.inApp ? 'pending' : 'skipped',
+    ],
   );
   const id = result.rows[0]?.id;
   return id === undefined ? null : Number(id);
@@ -234,4 +239,56 @@ export async function findAlertPrefs(db: Queryable, userId: number): Promise<Ale
     [userId],
   );
   return result.rows[0];
+}
+
+export interface PushSubscriptionRow {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** Saves a browser's subscription for the user (a known endpoint moves to this user). */
+export async function savePushSubscription(db: Queryable, userId: number, sub: PushSubscriptionRow): Promise<void> {
+  await db.query(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth`,
+    [userId, sub.endpoint, sub.p256dh, sub.auth],
+  );
+}
+
+/** Removes a subscription; with a user id, only that user's. */
+export async function deletePushSubscription(db: Queryable, endpoint: string, userId?: number): Promise<boolean> {
+  const result = await db.query('DELETE FROM push_subscriptions WHERE endpoint = $1 AND ($2::int IS NULL OR user_id = $2) RETURNING id', [
+    endpoint,
+    userId ?? null,
+  ]);
+  return result.rowCount > 0;
+}
+
+export async function listPushSubscriptions(db: Queryable, userId: number): Promise<PushSubscriptionRow[]> {
+  const result = await db.query<PushSubscriptionRow>('SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY id', [
+    userId,
+  ]);
+  return result.rows;
+}
+
+export interface PendingPushRow {
+  id: number;
+  userId: number;
+  kind: AlertKind;
+  payload: Record<string, unknown>;
+  language: 'en' | 'ar';
+}
+
+/** Takes up to `limit` alerts waiting for a push, marking them sent (at most once). */
+export async function claimPendingPushes(db: Queryable, limit: number): Promise<PendingPushRow[]> {
+  const result = await db.query<PendingPushRow & { id: bigint }>(
+    `UPDATE alerts a SET push_status = 'sent'
+       FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
+      WHERE u.id = a.user_id AND a.id IN (
+        SELECT id FROM alerts WHERE push_status = 'pending' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING a.id, a.user_id AS "userId", a.kind, a.payload, coalesce(s.language, 'en') AS language`,
+    [limit],
+  );
+  return result.rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
 }

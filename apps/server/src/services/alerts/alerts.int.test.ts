@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
@@ -37,6 +40,7 @@ afterAll(async () => {
 });
 
 const logger = pino({ level: 'silent' });
+const dataDir = mkdtempSync(join(tmpdir(), 'manjam-alerts-'));
 const MIN = 60_000;
 let clock = new Date('2026-11-22T10:00:00Z');
 const ago = (minutes: number) => new Date(clock.getTime() - minutes * MIN);
@@ -50,7 +54,7 @@ afterEach(async () => {
 
 async function start(db: Database, options: { smtpUrl?: string; events?: PoolEvents } = {}): Promise<AlertsHandle> {
   const handle = await startAlerts({
-    config: { smtp: { url: options.smtpUrl ?? smtpUrl, from: 'Manjam <alerts@manjam.example>' } },
+    config: { smtp: { url: options.smtpUrl ?? smtpUrl, from: 'Manjam <alerts@manjam.example>' }, dataDir, publicHost: 'pool.test' },
     db,
     logger,
     events: options.events ?? new PoolEvents(),

@@ -3,11 +3,12 @@ import type { Database } from '../../db/types.js';
 import type { PoolEvents } from '../../events.js';
 import type { Logger } from '../../logger.js';
 import { createMailer, type Mailer } from './mailer.js';
-import { checkBlocks, checkPayouts, checkWorkers, deliverEmails, type AlertContext, type RunCounts } from './raise.js';
+import { createPushSender, loadVapidKeys, vapidSubject, type PushSender } from './push.js';
+import { checkBlocks, checkPayouts, checkWorkers, deliverEmails, deliverPushes, type AlertContext, type RunCounts } from './raise.js';
 import { alertSettingsSchema, type AlertSettingsInput } from './settings.js';
 
 export interface AlertsDeps {
-  config: Pick<Config, 'smtp'>;
+  config: Pick<Config, 'smtp' | 'dataDir' | 'publicHost'>;
   db: Database;
   logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   events: PoolEvents;
@@ -16,6 +17,8 @@ export interface AlertsDeps {
   /** Test seams. */
   now?: () => Date;
   mailer?: Mailer | null;
+  /** Browser push; default: VAPID keys under dataDir. null turns push off. */
+  push?: PushSender | null;
 }
 
 export interface AlertsHandle {
@@ -34,7 +37,11 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
   // Fails at once, not on the first pass, when the alerts migration has not been applied.
   await deps.db.query('SELECT 1 FROM worker_alert_state LIMIT 1');
   const mailer = deps.mailer !== undefined ? deps.mailer : deps.config.smtp ? createMailer(deps.config.smtp) : null;
-  const ctx: AlertContext = { db: deps.db, settings, now: deps.now ?? (() => new Date()), mailer, logger: deps.logger };
+  const push =
+    deps.push !== undefined
+      ? deps.push
+      : createPushSender(loadVapidKeys(deps.config.dataDir), vapidSubject(deps.config.smtp?.from, deps.config.publicHost));
+  const ctx: AlertContext = { db: deps.db, settings, now: deps.now ?? (() => new Date()), mailer, push, logger: deps.logger };
   let tail: Promise<unknown> = Promise.resolve();
   let backgroundBusy = false;
   /** Workers offline after the last pass: flushed shares from one of them start a pass soon. */
@@ -47,10 +54,11 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
     offlineWorkers = new Set(workers.offline);
     const raised = workers.raised + (await checkBlocks(ctx)) + (await checkPayouts(ctx));
     const email = await deliverEmails(ctx);
-    if (raised > 0 || email.sent > 0 || email.failed > 0) {
-      deps.logger.info({ raised, emailed: email.sent, emailFailures: email.failed }, 'alerts pass');
+    const pushed = await deliverPushes(ctx);
+    if (raised > 0 || email.sent > 0 || email.failed > 0 || pushed > 0) {
+      deps.logger.info({ raised, emailed: email.sent, emailFailures: email.failed, pushed }, 'alerts pass');
     }
-    return { raised, emailed: email.sent, emailFailures: email.failed };
+    return { raised, emailed: email.sent, emailFailures: email.failed, pushed };
   }
 
   /** Passes never overlap: a new one starts after the one in progress. */

@@ -1,4 +1,4 @@
-import { findAlertPrefs, listNotifications, markNotificationRead } from '../../db/repositories/alerts.js';
+import { deletePushSubscription, findAlertPrefs, listNotifications, markNotificationRead, savePushSubscription } from '../../db/repositories/alerts.js';
 import type { Queryable } from '../../db/types.js';
 import { renderAlert, type AlertLanguage } from './messages.js';
 
@@ -33,4 +33,14 @@ export async function listUserNotifications(db: Queryable, userId: number, langu
 /** Marks a notification read; false when it is not the user's (the route answers 404). */
 export function markUserNotificationRead(db: Queryable, userId: number, alertId: number): Promise<boolean> {
   return markNotificationRead(db, userId, alertId);
+}
+
+/** Saves a browser's push subscription (already validated with pushSubscriptionSchema) for the user. */
+export function subscribeToPush(db: Queryable, userId: number, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<void> {
+  return savePushSubscription(db, userId, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+}
+
+/** Forgets one of the user's push subscriptions; false when it is not theirs. */
+export function unsubscribeFromPush(db: Queryable, userId: number, endpoint: string): Promise<boolean> {
+  return deletePushSubscription(db, endpoint, userId);
 }

@@ -1,8 +1,11 @@
 import {
   claimPendingEmails,
+  claimPendingPushes,
+  deletePushSubscription,
   insertAlert,
   listBlockAlerts,
   listPayoutAlerts,
+  listPushSubscriptions,
   listWorkersForAlerts,
   markEmail,
   markEmailFailed,
@@ -15,7 +18,8 @@ import type { Logger } from '../../logger.js';
 import { averagingSeconds, hashrateFromDifficulty } from '../assistant/hashrate.js';
 import { observeWorker, type RaisedAlert } from './detect.js';
 import type { Mailer } from './mailer.js';
-import { renderEmail } from './messages.js';
+import { renderAlert, renderEmail } from './messages.js';
+import { PushGoneError, type PushSender } from './push.js';
 import type { AlertSettings } from './settings.js';
 
 export interface AlertContext {
@@ -23,6 +27,7 @@ export interface AlertContext {
   settings: AlertSettings;
   now: () => Date;
   mailer: Mailer | null;
+  push: PushSender | null;
   logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
 }
 
@@ -30,12 +35,17 @@ export interface RunCounts {
   raised: number;
   emailed: number;
   emailFailures: number;
+  pushed: number;
 }
 
 const HOUR = 3_600_000;
 
 function delivery(prefs: AlertPrefs, ctx: AlertContext) {
-  return { inApp: prefs.notifications, emailStatus: prefs.emailAlerts && ctx.mailer ? ('pending' as const) : ('skipped' as const) };
+  return {
+    inApp: prefs.notifications,
+    emailStatus: prefs.emailAlerts && ctx.mailer ? ('pending' as const) : ('skipped' as const),
+    push: ctx.push !== null,
+  };
 }
 
 function observation(row: WorkerAlertRow, now: Date) {
@@ -138,4 +148,26 @@ export async function deliverEmails(ctx: AlertContext): Promise<{ sent: number; 
     }
   }
   return { sent, failed };
+}
+
+/**
+ * Pushes new in-app alerts to the user's browsers (title and body in their language; the web
+ * app's service worker shows them). A browser that unsubscribed (404/410) is forgotten.
+ */
+export async function deliverPushes(ctx: AlertContext): Promise<number> {
+  if (!ctx.push) return 0;
+  let pushed = 0;
+  for (const row of await claimPendingPushes(ctx.db, ctx.settings.email.batchSize)) {
+    const message = JSON.stringify({ id: row.id, kind: row.kind, ...renderAlert(row.kind, row.payload, row.language), url: '/dashboard' });
+    for (const subscription of await listPushSubscriptions(ctx.db, row.userId)) {
+      try {
+        await ctx.push.send(subscription, message);
+        pushed += 1;
+      } catch (error) {
+        if (error instanceof PushGoneError) await deletePushSubscription(ctx.db, subscription.endpoint);
+        else ctx.logger.warn({ alertId: row.id, err: (error as Error).message }, 'alert push failed');
+      }
+    }
+  }
+  return pushed;
 }

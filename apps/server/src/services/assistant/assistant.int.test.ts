@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { assistantResponseSchema, notificationListSchema } from '@manjam/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -117,5 +118,25 @@ describeEachDatabase('assistant and notifications over HTTP', (db) => {
     expect((await api.request('POST', '/api/notifications/abc/read', { token: miner.token })).status).toBe(400);
     const after = await api.request('GET', '/api/notifications', { token: miner.token });
     expect(notificationListSchema.parse(after.json).items[0]).toMatchObject({ title: 'Payout of 0.01 BTC sent', read: true });
+  });
+  it('gives the VAPID key and keeps a browser push subscription for a signed-in miner', async () => {
+    const miner = await api.signUp();
+    const stranger = await api.signUp();
+    const key = await api.request('GET', '/api/notifications/push-key');
+    expect(key.status).toBe(200);
+    expect(z.object({ publicKey: z.string().length(87) }).parse(key.json).publicKey).toMatch(/^B/);
+    const subscription = {
+      endpoint: `https://push.example.net/send/${miner.id}`,
+      keys: { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') },
+    };
+    expect((await api.request('PUT', '/api/notifications/push-subscription', { body: subscription })).status).toBe(401);
+    const bad = await api.request('PUT', '/api/notifications/push-subscription', { token: miner.token, body: { ...subscription, endpoint: 'https://10.0.0.1/x' } });
+    expect(bad.status).toBe(400);
+    expect(errorSchema.parse(bad.json).error.fields).toEqual({ endpoint: 'Push endpoint host is not allowed' });
+    expect((await api.request('PUT', '/api/notifications/push-subscription', { token: miner.token, body: subscription })).status).toBe(204);
+    const remove = (token: string) => api.request('DELETE', '/api/notifications/push-subscription', { token, body: { endpoint: subscription.endpoint } });
+    expect((await remove(stranger.token)).status).toBe(404);
+    expect((await remove(miner.token)).status).toBe(204);
+    expect((await remove(miner.token)).status).toBe(404);
   });
 });
