@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp, signInForTest, TEST_USER } from '../test/render';
 import { AppRoutes } from './routes';
@@ -60,6 +60,13 @@ describe('route access rules', () => {
   it('sends an unknown algorithm page to /404', async () => {
     renderWithApp(<AppRoutes />, { route: '/mining/not-a-coin' });
     await expectPath('/404');
+  });
+
+  it('asks a visitor to sign in on /payouts instead of redirecting', async () => {
+    renderWithApp(<AppRoutes />, { route: '/payouts' });
+    expect(await screen.findByRole('heading', { name: 'Payouts', level: 1 }, LAZY)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expectPath('/payouts');
   });
 
   it('opens the public pages the seed links to without signing in', async () => {

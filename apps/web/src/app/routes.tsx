@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import HomePage from '../pages/home/HomePage';
-import { RequireAuth, VisitorOnly } from './guards';
+import { RequireAuth, SignedInOrPrompt, VisitorOnly } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { MissingPage } from './MissingPage';
 
@@ -62,6 +63,11 @@ function show(Component: ComponentType): ReactNode {
   );
 }
 
+function PayoutsRoute() {
+  const { t } = useTranslation();
+  return <SignedInOrPrompt title={t('nav.payouts')}>{show(Pages.payouts)}</SignedInOrPrompt>;
+}
+
 /** The seed's route table plus the pages it links to. Unknown paths go to /404. */
 export function AppRoutes() {
   return (
@@ -74,7 +80,7 @@ export function AppRoutes() {
         <Route path="workers" element={<RequireAuth>{show(Pages.workers)}</RequireAuth>} />
         <Route path="revenue" element={<RequireAuth>{show(Pages.revenue)}</RequireAuth>} />
         <Route path="settings" element={<RequireAuth>{show(Pages.settings)}</RequireAuth>} />
-        <Route path="payouts" element={<RequireAuth>{show(Pages.payouts)}</RequireAuth>} />
+        <Route path="payouts" element={<PayoutsRoute />} />
         <Route path="miners" element={show(Pages.miners)} />
         <Route path="forgot-password" element={show(Pages.forgotPassword)} />
         <Route path="marketplace" element={show(Pages.marketplace)} />

@@ -2,24 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
+import { SignInPrompt } from '../../components/SignInPrompt';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { formatCoin, formatDateTime } from '../../lib/format';
 import { useMe, useSettings } from '../../lib/queries';
-
-function SignInPrompt() {
-  const { t } = useTranslation();
-  return (
-    <div className="card stack">
-      <p>{t('wallet.signInPrompt')}</p>
-      <p className="row">
-        <Link to="/login" className="btn btn--primary">{t('common.login')}</Link>
-        <Link to="/register" className="btn btn--ghost">{t('common.register')}</Link>
-      </p>
-    </div>
-  );
-}
 
 function WalletDetails() {
   const { t } = useTranslation();
@@ -57,7 +45,7 @@ export default function WalletPage() {
   return (
     <div className="container page">
       <h1>{t('wallet.title')}</h1>
-      {isSignedIn ? <WalletDetails /> : <SignInPrompt />}
+      {isSignedIn ? <WalletDetails /> : <SignInPrompt message={t('wallet.signInPrompt')} />}
     </div>
   );
 }
