@@ -53,6 +53,12 @@ describe('assistant live answers for a signed-in miner', () => {
     expect(ask('is RIG2 down?')).toContain('Worker rig2 is online: last accepted share less than a minute ago, hashrate 500.00 MH/s');
   });
 
+  it('does not take an ordinary word for a worker of the same name', () => {
+    const withDefault: MinerFacts = { ...facts, workers: [...facts.workers, { ...facts.workers[1]!, name: 'default' }] };
+    expect(answerWithRules('what is the default port for litecoin', { pool, facts: withDefault, now })).toContain('Litecoin (LTC) (Scrypt) port');
+    expect(answerWithRules('how is worker default doing', { pool, facts: withDefault, now })).toContain('Worker default is online');
+  });
+
   it('says when the asked-for worker does not exist and lists the real ones', () => {
     expect(ask('why is worker rig9 offline')).toBe("I can't find a worker named rig9. Your workers: rig1, rig2, s19.");
   });

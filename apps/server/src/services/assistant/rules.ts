@@ -28,6 +28,7 @@ export interface RuleContext {
 }
 
 const INTENTS = {
+  mention: keywords('worker', 'word:rig', 'word:rigs', 'word:miner', 'عامل', 'عمال', 'جهاز'),
   worker: keywords('offline', 'word:down', 'not working', 'stopped', 'word:status', 'disconnect', 'غير متصل', 'متوقف', 'اوفلاين', 'لا يعمل', 'توقف', 'منقطع', 'انقطع'),
   hashrate: keywords('hashrate', 'hash rate', 'hashing', 'word:هاش', 'معدل الهاش', 'معدل التجزيه', 'هاشريت'),
   payout: keywords('payout', 'word:paid', 'payment', 'withdraw', 'threshold', 'word:دفع', 'دفعه', 'الدفعه', 'السحب', 'الحد الادني', 'تحويل'),
@@ -58,8 +59,11 @@ export function answerWithRules(message: string, context: RuleContext): string {
 
 function liveAnswer(prepared: Prepared, context: RuleContext, language: Language): string | undefined {
   const { facts } = context;
-  const namesWorker = facts ? namedWorker(facts, prepared) !== undefined : false;
   const asks = (intent: keyof typeof INTENTS) => hasKeyword(prepared, INTENTS[intent]);
+  // A worker's name alone routes to the worker answer only when it cannot be an ordinary word
+  // ("rig1", "s19-a"); "is default online" or "worker default" need the word "worker"/"rig".
+  const named = facts ? namedWorker(facts, prepared) : undefined;
+  const namesWorker = named !== undefined && (/[\d_.-]/.test(named.name) || asks('mention'));
   const wanted = asks('worker') || namesWorker ? 'worker'
     : asks('hashrate') ? 'hashrate'
     : asks('payout') ? 'payout'

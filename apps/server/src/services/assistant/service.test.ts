@@ -51,7 +51,7 @@ const noDatabase: Queryable = {
 const warnings: string[] = [];
 const logger = { warn: (_obj: unknown, message: string) => void warnings.push(message), debug: () => undefined };
 
-function service(model: string | undefined, timeoutMs = 300) {
+function service(model: string | undefined, timeoutMs = 3_000) {
   const config = parseConfig({
     publicHost: 'pool.manjam.example',
     ...(model ? { assistant: { llm: { url: baseUrl, apiKey: 'sk-test', model, timeoutMs } } } : {}),
