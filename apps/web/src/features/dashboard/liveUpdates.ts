@@ -44,7 +44,8 @@ const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?
 /** Burst of share messages collapse into one refetch per key within this window. */
 const FLUSH_MS = 1000;
 
-function connect(token: string, client: QueryClient): () => void {
+/** Opens the live socket; returns a stop function. Exported for tests. */
+export function connectLive(token: string, client: QueryClient): () => void {
   let socket: WebSocket | null = null;
   let attempt = 0;
   let stopped = false;
@@ -90,6 +91,6 @@ export function useLiveUpdates(): void {
   const { token } = useAuth();
   useEffect(() => {
     if (!token || typeof WebSocket === 'undefined') return undefined;
-    return connect(token, client);
+    return connectLive(token, client);
   }, [token, client]);
 }

@@ -36,12 +36,14 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
   const { user } = useAuth();
 
   const copy = async (miner: Miner): Promise<void> => {
-    const port = portForAlgorithm(ports.data, miner.algorithm);
-    if (!ports.data || port === null) {
+    // A click can come before the port list has loaded: wait for it rather than fail.
+    const pool = ports.data ?? (await ports.refetch()).data;
+    const port = portForAlgorithm(pool, miner.algorithm);
+    if (!pool || port === null) {
       notify(t('miners.portUnknown'), 'error');
       return;
     }
-    const text = connectionString(ports.data.host, port, user?.username ?? '', miner.workerName);
+    const text = connectionString(pool.host, port, user?.username ?? '', miner.workerName);
     try {
       await navigator.clipboard.writeText(text);
       notify(t('miners.copied'), 'success');
