@@ -154,7 +154,7 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
     expect((await restarted.runPayouts(coin))[0]?.status).toBe('nothing-to-pay');
     expect(await receivedBy(node, miners.get('C')?.address ?? '')).toBe(owed);
     expect(await restarted.checkBalances()).toEqual([]);
-  });
+  }, 300_000); // a second process compiling TypeScript on a busy 2-core machine is slow to start
 });
 
 /** Runs the payout child with the crash switch on; resolves with the signal that ended it. */
