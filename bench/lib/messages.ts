@@ -1,0 +1,55 @@
+// Messages between the benchmark's parts: the orchestrator, the pool process and the load workers.
+import type { CoinId } from '../../apps/server/src/config/index.js';
+
+export interface ServerUsage {
+  type: 'usage';
+  /** process.cpuUsage() user + system, microseconds (all threads of the pool process). Counters are pool-wide. */
+  cpuUs: number;
+  rss: number;
+  heapUsed: number;
+  connections: number;
+  accepted: number;
+  rejected: Record<string, number>;
+  /** Accepted shares in the database (pool-wide), -1 when not asked. */
+  persisted: number;
+  blocksSubmitted: number;
+}
+
+export type ServerMessage = { type: 'ready'; ports: Record<CoinId, number> } | ServerUsage | { type: 'error'; message: string };
+export type ServerRequest = { type: 'usage'; gc: boolean; persisted: boolean } | { type: 'stop' };
+
+export interface WorkerSetup {
+  port: number;
+  host: string;
+  coin: CoinId;
+  login: string;
+}
+
+export type WorkerCommand =
+  | { type: 'connect'; count: number }
+  | { type: 'prepare'; perConnection: number }
+  | { type: 'run'; mode: 'max'; seconds: number; depth: number }
+  | { type: 'run'; mode: 'rate'; seconds: number; rate: number }
+  | { type: 'close' };
+
+export interface RunResult {
+  type: 'ran';
+  seconds: number;
+  sent: number;
+  /** Replies received before the deadline (the rate figure) and after it (drained). */
+  acceptedInTime: number;
+  accepted: number;
+  rejected: Record<string, number>;
+  unanswered: number;
+  /** Submits that found no precomputed share left (the phase ran out of shares). */
+  starved: number;
+  /** Submit-to-reply latency of every answered submit, milliseconds. */
+  latencies: Float64Array;
+}
+
+export type WorkerReply =
+  | { type: 'connected'; ok: number; failed: number; firstError: string | undefined }
+  | { type: 'prepared'; shares: number; tried: number; seconds: number }
+  | RunResult
+  | { type: 'closed' }
+  | { type: 'error'; message: string };

@@ -1,0 +1,81 @@
+// The pool under test, run as its own process (forked by stratum.ts): the real startStratum with
+// a BTC (SHA-256d) and an LTC (Scrypt) port, each on a frozen mainnet template, and a real
+// database. Share difficulty is frozen at the protocol minimum (vardiff start = min = max) so
+// almost every hash is a valid share. Answers usage requests (CPU time of the whole process,
+// RSS, share counters) over IPC.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MIN_SHARE_DIFFICULTY, algorithmOf } from '@manjam/protocol';
+import { pino } from 'pino';
+import { parseConfig, type CoinId } from '../../apps/server/src/config/index.js';
+import { PoolEvents } from '../../apps/server/src/events.js';
+import { startStratum } from '../../apps/server/src/stratum/index.js';
+import { openBenchDatabase, persistedShares, type BenchDatabaseKind } from './database.js';
+import { FrozenTemplateSource } from './frozen-source.js';
+import type { ServerMessage, ServerRequest } from './messages.js';
+
+function send(message: ServerMessage): void {
+  process.send?.(message);
+}
+
+const COINS: CoinId[] = ['BTC', 'LTC'];
+
+function frozenPort(coin: CoinId) {
+  const difficulty = MIN_SHARE_DIFFICULTY[algorithmOf(coin)];
+  return { port: 0, coin, vardiff: { start: difficulty, min: difficulty, max: difficulty, retargetSeconds: 86_400 } };
+}
+
+async function main(kind: BenchDatabaseKind): Promise<void> {
+  const database = await openBenchDatabase(kind);
+  const dataDir = await mkdtemp(join(tmpdir(), 'manjam-bench-'));
+  const config = parseConfig({
+    dataDir,
+    log: { level: 'silent' },
+    stratum: {
+      host: '127.0.0.1',
+      maxConnectionsPerIp: 100_000,
+      ports: COINS.map(frozenPort),
+    },
+  });
+  const sources = COINS.map((coin) => new FrozenTemplateSource(coin));
+  const stratum = await startStratum({ config, db: database.db, logger: pino({ level: 'silent' }), events: new PoolEvents(), sources });
+  const stop = async () => {
+    // stratum.stop() can reject when a miner's socket errors during shutdown: say so, still close.
+    await stratum.stop().catch((error: unknown) => process.stderr.write(`pool process: stratum.stop() failed: ${String(error)}\n`));
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('message', (request: ServerRequest) => {
+    if (request.type === 'stop') {
+      void stop();
+      return;
+    }
+    if (request.gc) globalThis.gc?.();
+    const cpu = process.cpuUsage();
+    const stats = stratum.stats();
+    const persisted = request.persisted ? persistedShares(database.db) : Promise.resolve(-1);
+    void persisted.then((n) =>
+      send({
+        type: 'usage', cpuUs: cpu.user + cpu.system, rss: process.memoryUsage.rss(), heapUsed: process.memoryUsage().heapUsed,
+        connections: stats.connections, accepted: stats.sharesAccepted, rejected: stats.sharesRejected, persisted: n,
+        blocksSubmitted: sources.reduce((n, source) => n + source.submittedBlocks.length, 0),
+      }),
+    );
+  });
+  process.on('disconnect', () => void stop());
+  const port = (coin: CoinId) => stratum.ports().find((p) => p.coin === coin)?.port ?? 0;
+  send({ type: 'ready', ports: { BTC: port('BTC'), LTC: port('LTC') } });
+}
+
+const [dbArg] = process.argv.slice(2);
+if (dbArg === 'pglite' || dbArg === 'postgres') {
+  main(dbArg).catch((error: unknown) => {
+    send({ type: 'error', message: (error as Error).stack ?? String(error) });
+    process.exit(1);
+  });
+} else {
+  process.stderr.write('usage: pool-process.ts <pglite|postgres>\n');
+  process.exit(2);
+}

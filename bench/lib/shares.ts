@@ -1,0 +1,44 @@
+// Valid shares for one connection, mined before the timed phase. The connection's job (from its
+// mining.notify) and extranonce1 give the coinbase; one extranonce2 per connection fixes the
+// merkle root, then nonces 0, 1, 2... are hashed with the algorithm's proof of work and kept
+// only when the hash meets the share target. Distinct nonces: no two shares are duplicates.
+import { buildShare, difficultyToTarget, hashToBigInt, powHash, type Algorithm } from '@manjam/protocol';
+import { templateFromNotify } from '../../apps/server/src/stratum/testing/client.js';
+
+export interface ShareJob {
+  notifyParams: unknown[];
+  extranonce1: Buffer;
+  extranonce2Size: number;
+  difficulty: number;
+}
+
+export interface MinedShares {
+  /** The JSON params array of each mining.submit, ready to send. */
+  params: string[];
+  /** Nonces hashed (tried - params.length hashes missed the share target). */
+  tried: number;
+}
+
+function hex8(n: number): string {
+  return (n >>> 0).toString(16).padStart(8, '0');
+}
+
+export function mineShares(job: ShareJob, algorithm: Algorithm, login: string, count: number, extranonce2Value = 0): MinedShares {
+  const template = templateFromNotify(job.notifyParams, job.extranonce1.length, job.extranonce2Size);
+  const jobId = String(job.notifyParams[0]);
+  const extranonce2 = Buffer.alloc(job.extranonce2Size);
+  extranonce2.writeUInt32BE(extranonce2Value >>> 0, job.extranonce2Size - 4);
+  const target = difficultyToTarget(job.difficulty, algorithm);
+  const first = buildShare(template, algorithm, { extranonce1: job.extranonce1, extranonce2, ntime: template.curtime, nonce: 0, version: template.version });
+  const header = Buffer.from(first.header);
+  const prefix = `[${JSON.stringify(login)},${JSON.stringify(jobId)},"${extranonce2.toString('hex')}","${hex8(template.curtime)}","`;
+  const params: string[] = [];
+  let nonce = 0;
+  while (params.length < count) {
+    if (nonce > 0xffffffff) throw new Error('nonce space exhausted');
+    header.writeUInt32LE(nonce, 76);
+    if (hashToBigInt(powHash(algorithm, header)) <= target) params.push(`${prefix}${hex8(nonce)}"]`);
+    nonce++;
+  }
+  return { params, tried: nonce };
+}

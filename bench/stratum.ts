@@ -1,0 +1,113 @@
+// npm run bench:stratum — Stratum throughput, latency, memory and CPU (prints figures, asserts
+// nothing). See README.md. Options: --db=pglite|postgres, --seconds=N, --quick, --only=a,b,
+// --depth=N, --threads=N.
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BenchDatabaseKind } from './lib/database.js';
+import { FROZEN_TRANSACTIONS, MAINNET_BITS } from './lib/frozen-source.js';
+import { printScenario, type Figures } from './lib/print.js';
+import { fixed, int, load, Report, verdict } from './lib/report.js';
+import { PoolHandle } from './lib/pool-handle.js';
+import { runScenario, type ScenarioSpec } from './lib/scenario.js';
+import { measureScryptCapacity } from './lib/scrypt-capacity.js';
+
+interface Options {
+  db: BenchDatabaseKind;
+  seconds: number;
+  quick: boolean;
+  only: string[] | undefined;
+  depth: number;
+  threads: number;
+}
+
+const SCENARIOS = ['sha256d-max', 'sha256d-rate', 'scrypt-max'] as const;
+type ScenarioName = (typeof SCENARIOS)[number];
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { db: 'pglite', seconds: 15, quick: false, only: undefined, depth: 1, threads: 2 };
+  for (const arg of argv) {
+    const [key, value = ''] = arg.replace(/^--/, '').split('=');
+    if (key === 'db' && (value === 'pglite' || value === 'postgres')) options.db = value;
+    else if (key === 'seconds' && Number(value) > 0) options.seconds = Number(value);
+    else if (key === 'quick') options.quick = true;
+    else if (key === 'only') options.only = value.split(',');
+    else if (key === 'depth' && Number.isInteger(Number(value)) && Number(value) > 0) options.depth = Number(value);
+    else if (key === 'threads' && Number.isInteger(Number(value)) && Number(value) > 0) options.threads = Number(value);
+    else throw new Error(`unknown or invalid option ${arg} (see bench/README.md)`);
+  }
+  for (const name of options.only ?? []) if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`unknown scenario ${name}: ${SCENARIOS.join(', ')}`);
+  return options;
+}
+
+function specs(o: Options, scryptPerSecond: number): Record<ScenarioName, ScenarioSpec> {
+  const scale = o.quick ? 0.1 : 1;
+  const seconds = o.quick ? 3 : o.seconds;
+  const base = { seconds, db: o.db, threads: o.threads };
+  return {
+    'sha256d-max': { ...base, label: 'sha256d-max', coin: 'BTC', connections: 1_000 * scale, mode: { kind: 'max', depth: o.depth, budgetPerSecond: 90_000 } },
+    'sha256d-rate': { ...base, label: 'sha256d-rate', coin: 'BTC', connections: 10_000 * scale, mode: { kind: 'rate', rate: 10_000 * scale } },
+    'scrypt-max': { ...base, label: 'scrypt-max', coin: 'LTC', connections: 1_000 * scale, mode: { kind: 'max', depth: o.depth, budgetPerSecond: Math.ceil(scryptPerSecond * 1.15) } },
+  };
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const report = new Report(fileURLToPath(new URL(`./results/stratum-${stamp}.txt`, import.meta.url)));
+  const cores = cpus().length;
+  report.line(`Manjam Stratum benchmark, ${new Date().toISOString()}, node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? '?'})`);
+  report.line(`load average (1/5/15 min) at start: ${load()}`);
+  report.line(
+    `frozen template: ${int(FROZEN_TRANSACTIONS)} transactions, mainnet bits BTC ${MAINNET_BITS.BTC} / LTC ${MAINNET_BITS.LTC}, ` +
+      `mainnet coin parameters and pool address; share difficulty frozen at the protocol minimum; generator: ${options.threads} threads in a separate process`,
+  );
+  report.line();
+  const capacity = await measureScryptCapacity(options.quick ? 1 : 5);
+  report.line(
+    `[scrypt-capacity] Node crypto.scryptSync (N=1024, r=1, p=1), ${capacity.threads} threads x ${fixed(capacity.seconds)} s: ` +
+      `${int(capacity.perSecond)} hashes/s, ${int(capacity.perCpuSecond)} per CPU-second (load average ${load()})`,
+  );
+  report.line();
+  const chosen = options.only ?? [...SCENARIOS];
+  const all = specs(options, capacity.perSecond);
+  const results: Partial<Record<ScenarioName, Figures>> = {};
+  const poolStart = performance.now();
+  const pool = await PoolHandle.start(options.db);
+  report.line(`pool process (pid ${pool.pid}, database ${options.db}) up in ${fixed((performance.now() - poolStart) / 1000)} s; ports BTC ${pool.ports.BTC}, LTC ${pool.ports.LTC}`);
+  report.line();
+  try {
+    for (const name of SCENARIOS) {
+      if (!chosen.includes(name)) continue;
+      const result = await runScenario(pool, all[name], () => loadavg());
+      results[name] = printScenario(report, result);
+      report.line();
+    }
+  } finally {
+    await pool.stop();
+  }
+  summary(report, results, capacity.perSecond, options.quick);
+}
+
+function summary(report: Report, r: Partial<Record<ScenarioName, Figures>>, scryptCapacity: number, quick: boolean): void {
+  report.line(`SUMMARY (load average at the end: ${load()})${quick ? ' -- QUICK RUN: smaller scale, targets do not apply' : ''}`);
+  const sha = r['sha256d-max'];
+  if (sha) report.line(`  SHA-256d accepted shares/s at max rate, 1,000 connections: ${int(sha.acceptedPerSecond)} (target >= 50,000: ${verdict(sha.acceptedPerSecond >= 50_000)})`);
+  const rate = r['sha256d-rate'];
+  if (rate) {
+    report.line(`  SHA-256d at 10,000 shares/s over 10,000 connections: p50 ${fixed(rate.p50, 2)} ms, p99 ${fixed(rate.p99, 2)} ms (target p99 < 10 ms: ${verdict(rate.p99 < 10)}), accepted ${int(rate.acceptedPerSecond)}/s`);
+    report.line(`  memory per connection (10,000 connections): ${fixed(rate.kibPerConnection)} KiB; pool CPU ${int(rate.poolCpuPercent)} % of one core`);
+  }
+  const scrypt = r['scrypt-max'];
+  if (scrypt) {
+    const share = (scrypt.acceptedPerSecond / scryptCapacity) * 100;
+    report.line(`  Scrypt accepted shares/s at max rate, 1,000 connections: ${int(scrypt.acceptedPerSecond)} = ${fixed(share)} % of the cores' scrypt capacity ${int(scryptCapacity)}/s (target >= 80 %: ${verdict(share >= 80)})`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench:stratum failed: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);
