@@ -10,7 +10,7 @@ import { PayoutsRepository } from '../db/repositories/payouts.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
 import { processBlocks } from './blocks.js';
-import { ChainNode } from '../chain/node.js';
+import type { ChainNode } from '../chain/node.js';
 import { RpcAccountingChain, type AccountingChain } from './chain.js';
 import type { AccountingContext } from './context.js';
 import { creditShares } from './credits.js';
@@ -63,7 +63,7 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
   const logger = deps.logger.child({ module: 'accounting' });
   const metrics = new AccountingMetrics();
   const chains = new Map<CoinId, AccountingChain>(
-    [...deps.chains].map(([coin, chain]) => [coin, chain instanceof ChainNode ? RpcAccountingChain.fromNode(chain) : chain]),
+    [...deps.chains].map(([coin, chain]) => [coin, 'getWalletBalance' in chain ? chain : RpcAccountingChain.fromNode(chain)]),
   );
   const ctx: AccountingContext = {
     ...deps, chains, logger, metrics, now: deps.now ?? (() => new Date()), intentGraceMs: deps.intentGraceMs ?? DEFAULT_INTENT_GRACE_MS,
