@@ -9,7 +9,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RpcClient } from '../chain/rpc.js';
 import { forwardLines } from './child.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from './index.js';
+import { LTC_MWEB_ACTIVATION_HEIGHT, startBtcDevChain, startLtcDevChain, type DevChain } from './index.js';
 
 const logger = pino({ level: 'warn' });
 const ORPHAN_HOST = fileURLToPath(new URL('./fixtures/orphan-host.ts', import.meta.url));
@@ -133,6 +133,30 @@ describe('an LTC dev chain on a kept data dir', () => {
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('MWEB on the LTC dev chain', () => {
+  const gbt = (node: RpcClient) => node.call<{ rules: string[]; mweb?: string }>('getblocktemplate', [{ rules: ['mweb', 'segwit'] }]);
+
+  it.each([
+    { mweb: 'off', active: false },
+    { mweb: 'on', active: true },
+  ] as const)('with mweb set to $mweb, mining past height 432 leaves MWEB active: $active', async ({ mweb, active }) => {
+    const chain = await startLtcDevChain({ logger, mweb });
+    const node = new RpcClient(chain.rpc);
+    try {
+      expect((await gbt(node)).rules).not.toContain('mweb');
+      const height = await node.call<number>('getblockcount');
+      const hashes = await chain.mine(LTC_MWEB_ACTIVATION_HEIGHT + 2 - height);
+      expect(hashes).toHaveLength(LTC_MWEB_ACTIVATION_HEIGHT + 2 - height);
+      const template = await gbt(node);
+      expect(template.rules.includes('mweb')).toBe(active);
+      expect(typeof template.mweb === 'string').toBe(active);
+    } finally {
+      node.close();
+      await chain.stop();
     }
   });
 });

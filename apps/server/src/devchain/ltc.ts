@@ -95,14 +95,28 @@ async function waitForPeer(node: RpcClient, peerPort: number, timeoutMs: number)
   }
 }
 
-/** Mines up to height 431, puts a peg-in into the mempool, mines block 432 (MWEB active). */
-async function activateMweb(node: RpcClient, wallet: RpcClient, mine: DevChain['mine']): Promise<void> {
-  const height = await node.call<number>('getblockcount');
-  if (height >= LTC_MWEB_ACTIVATION_HEIGHT) return;
-  if (height < LTC_MWEB_ACTIVATION_HEIGHT - 1) await mine(LTC_MWEB_ACTIVATION_HEIGHT - 1 - height);
+/** Puts a peg-in (1 LTC to an MWEB address of the pool wallet) into the mempool. */
+async function pegIn(wallet: RpcClient): Promise<void> {
   const mwebAddress = await wallet.call<string>('getnewaddress', ['', 'mweb']);
   await wallet.call('sendtoaddress', [mwebAddress, 1]);
-  await mine(1);
+}
+
+/**
+ * generatetoaddress that survives MWEB activation: block 432 must carry a peg-in (without one
+ * litecoind cannot even build it: "bad-txns-vin-empty"), so when the run crosses height 431 it
+ * stops there, puts a peg-in into the mempool and goes on.
+ */
+function mwebAwareMiner(node: RpcClient, wallet: RpcClient, poolAddress: string, mweb: MwebMode): DevChain['mine'] {
+  const generate = (blocks: number, address: string): Promise<string[]> =>
+    blocks > 0 ? node.call<string[]>('generatetoaddress', [blocks, address]) : Promise.resolve([]);
+  return async (blocks, address = poolAddress) => {
+    const height = await node.call<number>('getblockcount');
+    const activation = LTC_MWEB_ACTIVATION_HEIGHT;
+    if (mweb === 'off' || height >= activation || height + blocks < activation) return generate(blocks, address);
+    const before = await generate(activation - 1 - height, address);
+    await pegIn(wallet);
+    return [...before, ...(await generate(blocks - before.length, address))];
+  };
 }
 
 async function startNode(binary: string, spec: NodeSpec, args: string[], removeDir: string, logger: Logger) {
@@ -151,9 +165,9 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     await ensurePoolWallet(node);
     await waitForPeer(node, p2p2, 30_000);
     const poolAddress = await wallet.call<string>('getnewaddress', ['pool', 'bech32']);
-    const mine = (blocks: number, address?: string): Promise<string[]> =>
-      node.call<string[]>('generatetoaddress', [blocks, address ?? poolAddress]);
-    await prepareChain(node, wallet, mine, opts.mweb ?? 'on');
+    const mweb = opts.mweb ?? 'activate';
+    const mine = mwebAwareMiner(node, wallet, poolAddress, mweb);
+    await prepareChain(node, mine, mweb);
     await gate?.open();
     logger.info({ rpc: rpc.url, poolAddress, height: await node.call<number>('getblockcount') }, 'litecoind regtest pair ready');
     const processIds = (): number[] => children.flatMap((c) => processTree(c));
@@ -164,10 +178,10 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
   }
 }
 
-async function prepareChain(node: RpcClient, wallet: RpcClient, mine: DevChain['mine'], mweb: MwebMode): Promise<void> {
+async function prepareChain(node: RpcClient, mine: DevChain['mine'], mweb: MwebMode): Promise<void> {
   const height = await node.call<number>('getblockcount');
-  if (height < LTC_INITIAL_BLOCKS) await mine(LTC_INITIAL_BLOCKS - height);
-  if (mweb === 'activate') await activateMweb(node, wallet, mine);
+  const target = mweb === 'activate' ? LTC_MWEB_ACTIVATION_HEIGHT : LTC_INITIAL_BLOCKS;
+  if (height < target) await mine(target - height);
   // A kept data dir whose tip is more than a day old puts the node back in "initial block
   // download" and GBT answers -10 until a new block arrives.
   try {

@@ -32,9 +32,11 @@ export interface DevChainOptions {
   dataDir?: string;
   logger: Logger;
   /**
-   * LTC only. 'off': MWEB never activates (-vbparams=mweb:-2:0). 'on' (default): Litecoin's
-   * regtest deployment (activates at height 432 when a block carries a peg-in). 'activate':
-   * mine through activation at start so every template carries MWEB.
+   * LTC only. 'activate' (default, like mainnet): mine through MWEB activation (height 432) at
+   * start, so every template carries MWEB. 'on': Litecoin's regtest deployment, activating at
+   * height 432 — mine() puts the peg-in block 432 needs into the mempool when it crosses 431,
+   * but a pool mining block 432 itself gets no template until a peg-in is in the mempool.
+   * 'off': MWEB never activates (-vbparams=mweb:-2:0).
    */
   mweb?: MwebMode;
   /** A command with %s (the new tip hash), run on every new tip, like litecoind -blocknotify. */
