@@ -79,15 +79,15 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', des
         aria-describedby={description ? `${id}-desc` : undefined}
         tabIndex={-1}
       >
-        <header className="modal__header">
+        <div className="modal__header">
           <h2 id={`${id}-title`} className="modal__title">{title}</h2>
           <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')}>
             <span aria-hidden="true">×</span>
           </button>
-        </header>
+        </div>
         {description ? <p id={`${id}-desc`} className="modal__description">{description}</p> : null}
         <div className="modal__body">{children}</div>
-        {footer ? <footer className="modal__footer">{footer}</footer> : null}
+        {footer ? <div className="modal__footer">{footer}</div> : null}
       </div>
     </div>,
     document.body,

@@ -60,18 +60,18 @@ export function AssistantWidget() {
           aria-labelledby={`${id}-title`}
           onKeyDown={(event) => event.key === 'Escape' && timers.setOpen(false)}
         >
-          <header className="assistant__header">
+          <div className="assistant__header">
             <BotAvatar />
             <h2 id={`${id}-title`} className="assistant__title">{t('assistant.title')}</h2>
             <button type="button" className="icon-btn" onClick={() => timers.setOpen(false)} aria-label={t('common.close')}>
               <Icon name="close" />
             </button>
-          </header>
+          </div>
           <div ref={listRef} className="assistant__messages" role="log" aria-live="polite" aria-label={t('assistant.messages')}>
             {chat.bubbles.map((bubble) => (
               <div key={bubble.id} className={`bubble ${bubble.isBot ? 'bubble--bot' : 'bubble--user'}${bubble.isError ? ' bubble--error' : ''}`}>
                 {bubble.isBot ? <BotAvatar /> : null}
-                <p className="bubble__text">{bubble.text}</p>
+                <p className="bubble__text" dir="auto">{bubble.text}</p>
               </div>
             ))}
             {chat.thinking ? (
