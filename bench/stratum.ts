@@ -1,6 +1,6 @@
 // npm run bench:stratum — Stratum throughput, latency, memory and CPU (prints figures, asserts
 // nothing). See README.md. Options: --db=pglite|postgres, --seconds=N, --quick, --only=a,b,
-// --depth=N, --threads=N.
+// --depth=N, --threads=N, --profile.
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchDatabaseKind } from './lib/database.js';
@@ -18,18 +18,20 @@ interface Options {
   only: string[] | undefined;
   depth: number;
   threads: number;
+  profile: boolean;
 }
 
 const SCENARIOS = ['sha256d-max', 'sha256d-rate', 'scrypt-max'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { db: 'pglite', seconds: 15, quick: false, only: undefined, depth: 1, threads: 2 };
+  const options: Options = { db: 'pglite', seconds: 15, quick: false, only: undefined, depth: 1, threads: 2, profile: false };
   for (const arg of argv) {
     const [key, value = ''] = arg.replace(/^--/, '').split('=');
     if (key === 'db' && (value === 'pglite' || value === 'postgres')) options.db = value;
     else if (key === 'seconds' && Number(value) > 0) options.seconds = Number(value);
     else if (key === 'quick') options.quick = true;
+    else if (key === 'profile') options.profile = true;
     else if (key === 'only') options.only = value.split(',');
     else if (key === 'depth' && Number.isInteger(Number(value)) && Number(value) > 0) options.depth = Number(value);
     else if (key === 'threads' && Number.isInteger(Number(value)) && Number(value) > 0) options.threads = Number(value);
@@ -72,7 +74,8 @@ async function main(): Promise<void> {
   const all = specs(options, capacity.perSecond);
   const results: Partial<Record<ScenarioName, Figures>> = {};
   const poolStart = performance.now();
-  const pool = await PoolHandle.start(options.db);
+  const profileDir = options.profile ? fileURLToPath(new URL('./results/', import.meta.url)) : undefined;
+  const pool = await PoolHandle.start(options.db, profileDir);
   report.line(`pool process (pid ${pool.pid}, database ${options.db}) up in ${fixed((performance.now() - poolStart) / 1000)} s; ports BTC ${pool.ports.BTC}, LTC ${pool.ports.LTC}`);
   report.line();
   try {

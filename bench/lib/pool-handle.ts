@@ -15,9 +15,11 @@ export class PoolHandle {
     return this.child.pid ?? 0;
   }
 
-  static async start(db: BenchDatabaseKind): Promise<PoolHandle> {
+  /** `profileDir`: write a V8 CPU profile of the pool process there (node --cpu-prof). */
+  static async start(db: BenchDatabaseKind, profileDir?: string): Promise<PoolHandle> {
     const script = fileURLToPath(new URL('./pool-process.ts', import.meta.url));
-    const child = fork(script, [db], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+    const child = fork(script, [db], { execArgv: ['--import', 'tsx', '--expose-gc', ...profile], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const ports = await new Promise<Record<CoinId, number>>((resolve, reject) => {
       child.once('message', (m: ServerMessage) => (m.type === 'ready' ? resolve(m.ports) : reject(new Error(m.type === 'error' ? m.message : 'unexpected message'))));
       child.once('exit', (code) => reject(new Error(`pool process exited with ${code}`)));
