@@ -22,7 +22,7 @@ export function AddNewMinerPanel() {
         ))}
       </div>
       <Modal open={device !== null} onClose={() => setDevice(null)} title={t('setupGuide.title')}>
-        {device ? <SetupGuide key={device} algorithm={DEFAULT_ALGORITHM_BY_TYPE[device]} /> : null}
+        {device ? <SetupGuide key={device} type={device} algorithm={DEFAULT_ALGORITHM_BY_TYPE[device]} /> : null}
       </Modal>
     </section>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner, TabPanel, Tabs } from '../../components';
 import { usePoolPorts } from '../../lib/queries';
-import type { Algorithm } from '../api-types';
+import type { Algorithm, MinerType } from '../api-types';
 import { filterAlgorithms, filterForAlgorithm, findPort, GUIDE_ALGORITHMS, GUIDE_FILTERS, guideKeyForAlgorithm, type GuideFilter } from './algorithms';
 import { AlgorithmTable } from './AlgorithmTable';
 import { GuideSteps } from './GuideSteps';
@@ -12,9 +12,11 @@ import './setup-guide.css';
 export interface SetupGuideProps {
   /** Algorithm chosen by the device card (asic -> sha256, gpu -> ethash, cpu -> randomx). */
   algorithm?: Algorithm;
+  /** Device type chosen on the dashboard, shown above the guide. */
+  type?: MinerType;
 }
 
-export function SetupGuide({ algorithm = 'sha256' }: SetupGuideProps) {
+export function SetupGuide({ algorithm = 'sha256', type }: SetupGuideProps) {
   const { t } = useTranslation();
   const ports = usePoolPorts();
   const [filter, setFilter] = useState<GuideFilter>(filterForAlgorithm(algorithm));
@@ -26,6 +28,11 @@ export function SetupGuide({ algorithm = 'sha256' }: SetupGuideProps) {
 
   return (
     <div className="setup-guide stack">
+      {type ? (
+        <p className="setup-guide__device">
+          <span className="badge badge--muted">{t(`miners.types.${type}`)}</span> {t(`dashboard.devices.${type}.body`)}
+        </p>
+      ) : null}
       <Tabs idBase="guide-filter" label={t('setupGuide.filtersLabel')} value={filter} onChange={setFilter} tabs={GUIDE_FILTERS.map((f) => ({ id: f, label: t(`setupGuide.filters.${f}`) }))} />
       <TabPanel idBase="guide-filter" value={filter}>
         {ports.isError ? <ErrorBanner message={t('setupGuide.portsError')} onRetry={() => void ports.refetch()} /> : null}
