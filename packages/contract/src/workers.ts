@@ -25,11 +25,11 @@ export const workerSchema = z.object({
 });
 export type Worker = z.infer<typeof workerSchema>;
 
-/** `page`/`pageSize` are optional (default: the first 500 workers); totals always cover every worker. */
+/** `page`/`pageSize` are optional (default: the first 100 workers); totals always cover every worker. */
 export const workerListQuerySchema = z.object({
   search: z.string({ error: MESSAGES.expectedText }).trim().max(100, MESSAGES.textTooLong).optional(),
   page: z.coerce.number({ error: MESSAGES.expectedNumber }).int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number({ error: MESSAGES.expectedNumber }).int().min(1).max(1000).default(500),
+  pageSize: z.coerce.number({ error: MESSAGES.expectedNumber }).int().min(1).max(1000).default(100),
 });
 export type WorkerListQuery = z.input<typeof workerListQuerySchema>;
 export const workerListSchema = z.object({

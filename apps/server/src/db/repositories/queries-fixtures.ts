@@ -101,4 +101,31 @@ export class FixtureWriter {
       [coin, height, `tip-${coin}-${height}`, difficulty],
     );
   }
+
+  /** Bulk: `count` workers "w00001".. for a payee (benchmarks). Answers nothing; ids follow insertion order. */
+  async bulkWorkers(payeeId: number, count: number, lastShareAt: Date): Promise<void> {
+    await this.db.query(
+      `INSERT INTO workers (payee_id, coin, name, algorithm, type, last_share_at, accepted_shares, rejected_shares)
+       SELECT $1, 'BTC', 'w' || lpad(g::text, 5, '0'), 'sha256d', 'asic', $3, 1000 + g, g % 7
+         FROM generate_series(1, $2::int) AS g`,
+      [payeeId, count, lastShareAt],
+    );
+  }
+
+  /** Bulk: one share_stats row per worker of the payee every `stepMinutes` in [from, to) (ranges must not overlap). */
+  async bulkShareStats(payeeId: number, from: Date, to: Date, stepMinutes: number, difficulty: number): Promise<number> {
+    const result = await this.db.query(
+      `INSERT INTO share_stats (worker_id, bucket, accepted, accepted_difficulty)
+       SELECT w.id, t, 4, $5 * (0.5 + (w.id % 10) / 10.0)
+         FROM workers w CROSS JOIN generate_series($2::timestamptz, $3::timestamptz - interval '1 minute', make_interval(mins => $4::int)) AS t
+        WHERE w.payee_id = $1`,
+      [payeeId, from, to, stepMinutes, difficulty],
+    );
+    return result.rowCount;
+  }
+
+  /** Refreshes planner statistics after a bulk load. */
+  async analyze(): Promise<void> {
+    await this.db.exec('ANALYZE workers; ANALYZE share_stats; ANALYZE payees; ANALYZE ledger_entries');
+  }
 }

@@ -29,6 +29,8 @@ export interface RequestMeta {
 /** Inactivity after which a session ends when the user's Auto Logout setting is on (the seed: 30 minutes). */
 export const AUTO_LOGOUT_MS = 30 * 60_000;
 const TOUCH_EVERY_MS = 60_000;
+/** A verified session is trusted this long without asking the database again (logout in this process clears it at once). */
+const SESSION_CACHE_MS = 1_000;
 
 const invalidCredentials = () => new ServiceError(401, 'invalid-credentials', 'loginFailed');
 
@@ -37,6 +39,7 @@ export class AuthService {
   private readonly users: UsersRepository;
   private readonly sessions: SessionsRepository;
   private readonly touched = new Map<number, number>();
+  private readonly verified = new Map<string, { signedIn: SignedIn; at: number }>();
 
   constructor(private readonly deps: AuthDeps) {
     this.users = new UsersRepository(deps.db);
@@ -68,8 +71,13 @@ export class AuthService {
     if (token.length < 20 || token.length > 200) return undefined;
     const now = this.deps.now();
     const tokenHash = hashToken(token);
+    const cached = this.verified.get(tokenHash);
+    if (cached && now - cached.at < SESSION_CACHE_MS && now >= cached.at) return cached.signedIn;
     const found = await this.sessions.findUser(tokenHash, new Date(now));
-    if (!found) return undefined;
+    if (!found) {
+      this.verified.delete(tokenHash);
+      return undefined;
+    }
     if (found.autoLogout && now - found.lastSeenAt.getTime() > AUTO_LOGOUT_MS) {
       await this.sessions.revoke(tokenHash, new Date(now));
       return undefined;
@@ -80,11 +88,21 @@ export class AuthService {
       if (this.touched.size > 100_000) this.touched.clear();
       await this.sessions.touch(found.sessionId, new Date(now));
     }
-    return { user: found.user, sessionId: found.sessionId };
+    const signedIn = { user: found.user, sessionId: found.sessionId };
+    if (this.verified.size > 10_000) this.verified.clear();
+    this.verified.set(tokenHash, { signedIn, at: now });
+    return signedIn;
   }
 
   async logout(token: string): Promise<void> {
-    await this.sessions.revoke(hashToken(token), new Date(this.deps.now()));
+    const tokenHash = hashToken(token);
+    this.verified.delete(tokenHash);
+    await this.sessions.revoke(tokenHash, new Date(this.deps.now()));
+  }
+
+  /** Forgets cached sessions of a user (their credentials, 2FA or email changed). */
+  private forgetUser(userId: number): void {
+    for (const [hash, entry] of this.verified) if (entry.signedIn.user.id === userId) this.verified.delete(hash);
   }
 
   /** Starts enrolment: a new secret (stored encrypted, not yet enabled), its otpauth URL and QR code. */
@@ -93,6 +111,7 @@ export class AuthService {
     // Re-running setup while 2FA is on keeps the current secret in force.
     if (user.totpEnabled) throw new ServiceError(409, 'validation-failed', 'validationFailed', { code: 'Two-factor authentication is already on' });
     await this.users.setTotp(user.id, this.deps.box.encrypt(enrolment.secret), false);
+    this.forgetUser(user.id);
     return enrolment;
   }
 
@@ -100,12 +119,14 @@ export class AuthService {
     if (!user.totpSecret) throw new ServiceError(409, 'totp-not-set-up', 'totpNotSetUp');
     if (!(await this.totpMatches(user, code))) throw new ServiceError(400, 'totp-invalid', 'totpInvalid', { code: 'That code is not valid. Try the current code from your authenticator app.' });
     await this.users.setTotp(user.id, user.totpSecret, true);
+    this.forgetUser(user.id);
   }
 
   async disableTotp(user: UserRow, code: string): Promise<void> {
     if (!user.totpEnabled) return;
     if (!(await this.totpMatches(user, code))) throw new ServiceError(400, 'totp-invalid', 'totpInvalid', { code: 'That code is not valid. Try the current code from your authenticator app.' });
     await this.users.setTotp(user.id, null, false);
+    this.forgetUser(user.id);
   }
 
   /** Throws unless 2FA is off or `code` is valid (payout-address and password changes). */
@@ -120,12 +141,14 @@ export class AuthService {
     await this.requireTotpIfEnabled(signedIn.user, totp);
     await this.users.setPasswordHash(signedIn.user.id, await hashPassword(next));
     await this.sessions.revokeOthers(signedIn.user.id, signedIn.sessionId, new Date(this.deps.now()));
+    this.forgetUser(signedIn.user.id);
   }
 
   async changeEmail(user: UserRow, password: string, newEmail: string): Promise<void> {
     if (!(await verifyPassword(user.passwordHash, password))) throw new ServiceError(403, 'wrong-password', 'wrongPassword', { password: 'The current password is not correct' });
     if (await this.users.emailInUse(newEmail, user.id)) throw new ServiceError(409, 'email-taken', 'emailTaken', { newEmail: 'An account with this email already exists' });
     if (!(await this.users.setEmail(user.id, newEmail))) throw new ServiceError(409, 'email-taken', 'emailTaken', { newEmail: 'An account with this email already exists' });
+    this.forgetUser(user.id);
   }
 
   private async totpMatches(user: UserRow, code: string): Promise<boolean> {
