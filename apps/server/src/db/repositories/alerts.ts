@@ -50,7 +50,10 @@ export interface PendingEmailRow {
 const PREFS = `coalesce(s.language, 'en') AS language, coalesce(s.notifications, TRUE) AS notifications,
   coalesce(s.email_alerts, FALSE) AS "emailAlerts"`;
 /** Users joined to the payees that pay them: their account payee, or the wallet they registered. */
-const USER_OF_PAYEE = `JOIN users u ON (p.kind = 'user' AND p.user_id = u.id) OR (p.kind = 'wallet' AND p.address = u.wallet_address)
+const USER_OF_PAYEE = `JOIN (SELECT id AS payee_id, user_id FROM payees WHERE kind = 'user'
+        UNION ALL SELECT wp.id, wu.id FROM payees wp JOIN users wu ON wu.wallet_address = wp.address WHERE wp.kind = 'wallet') pu
+    ON pu.payee_id = p.id
+  JOIN users u ON u.id = pu.user_id
   LEFT JOIN user_settings s ON s.user_id = u.id`;
 
 /** Inserts an alert unless its dedupe key exists; the new id, or null when it was already raised. */
@@ -129,35 +132,46 @@ export interface WorkerAlertRow extends AlertPrefs {
   offlineSince: Date | null;
   backSince: Date | null;
   hashrateLowSince: Date | null;
+  /** Accepted share difficulty since `recentSince`. */
   difficultyRecent: number;
-  difficultyDay: number;
-  firstBucketDay: Date | null;
 }
 
 /**
  * Workers of registered users worth checking: sharing since `activeSince`, or with an open
- * offline/recovery state. With share sums since `recentSince` and `daySince`.
+ * offline/recovery state, with their accepted difficulty since `recentSince`.
  */
-export async function listWorkersForAlerts(
-  db: Queryable,
-  windows: { activeSince: Date; recentSince: Date; daySince: Date },
-): Promise<WorkerAlertRow[]> {
+export async function listWorkersForAlerts(db: Queryable, windows: { activeSince: Date; recentSince: Date }): Promise<WorkerAlertRow[]> {
   const result = await db.query<WorkerAlertRow>(
-    `SELECT w.id AS "workerId", coalesce(w.display_name, w.name) AS name, w.coin, w.last_share_at AS "lastShareAt",
+    `WITH recent AS (SELECT worker_id, sum(accepted_difficulty) AS difficulty FROM share_stats WHERE bucket >= $2 GROUP BY worker_id)
+     SELECT w.id AS "workerId", coalesce(w.display_name, w.name) AS name, w.coin, w.last_share_at AS "lastShareAt",
             coalesce(st.status, 'online') AS status, st.offline_since AS "offlineSince", st.back_since AS "backSince",
             st.hashrate_low_since AS "hashrateLowSince", u.id AS "userId", ${PREFS},
-            coalesce((SELECT sum(x.accepted_difficulty) FROM share_stats x WHERE x.worker_id = w.id AND x.bucket >= $2), 0)::float8 AS "difficultyRecent",
-            coalesce((SELECT sum(x.accepted_difficulty) FROM share_stats x WHERE x.worker_id = w.id AND x.bucket >= $3), 0)::float8 AS "difficultyDay",
-            (SELECT min(x.bucket) FROM share_stats x WHERE x.worker_id = w.id AND x.bucket >= $3) AS "firstBucketDay"
+            coalesce(recent.difficulty, 0)::float8 AS "difficultyRecent"
        FROM workers w
        JOIN payees p ON p.id = w.payee_id
        ${USER_OF_PAYEE}
        LEFT JOIN worker_alert_state st ON st.worker_id = w.id
+       LEFT JOIN recent ON recent.worker_id = w.id
       WHERE w.hidden_at IS NULL AND (w.last_share_at >= $1 OR coalesce(st.status, 'online') <> 'online')
       ORDER BY w.id`,
-    [windows.activeSince, windows.recentSince, windows.daySince],
+    [windows.activeSince, windows.recentSince],
   );
   return result.rows;
+}
+
+export interface DayShareSum {
+  difficulty: number;
+  firstBucket: Date;
+}
+
+/** Per worker: accepted difficulty since `since` (one pass over the window) and its first minute. */
+export async function listShareSumsSince(db: Queryable, since: Date): Promise<Map<number, DayShareSum>> {
+  const result = await db.query<{ workerId: number; difficulty: number; firstBucket: Date }>(
+    `SELECT worker_id AS "workerId", sum(accepted_difficulty)::float8 AS difficulty, min(bucket) AS "firstBucket"
+       FROM share_stats WHERE bucket >= $1 GROUP BY worker_id`,
+    [since],
+  );
+  return new Map(result.rows.map((row) => [row.workerId, { difficulty: row.difficulty, firstBucket: row.firstBucket }]));
 }
 
 export interface WorkerAlertState {

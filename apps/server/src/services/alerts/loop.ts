@@ -41,7 +41,7 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
     deps.push !== undefined
       ? deps.push
       : createPushSender(loadVapidKeys(deps.config.dataDir), vapidSubject(deps.config.smtp?.from, deps.config.publicHost));
-  const ctx: AlertContext = { db: deps.db, settings, now: deps.now ?? (() => new Date()), mailer, push, logger: deps.logger };
+  const ctx: AlertContext = { db: deps.db, settings, now: deps.now ?? (() => new Date()), mailer, push, dayCache: null, logger: deps.logger };
   let tail: Promise<unknown> = Promise.resolve();
   let backgroundBusy = false;
   /** Workers offline after the last pass: flushed shares from one of them start a pass soon. */

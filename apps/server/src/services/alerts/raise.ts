@@ -6,11 +6,13 @@ import {
   listBlockAlerts,
   listPayoutAlerts,
   listPushSubscriptions,
+  listShareSumsSince,
   listWorkersForAlerts,
   markEmail,
   markEmailFailed,
   saveWorkerAlertState,
   type AlertPrefs,
+  type DayShareSum,
   type WorkerAlertRow,
 } from '../../db/repositories/alerts.js';
 import type { Database } from '../../db/types.js';
@@ -28,6 +30,8 @@ export interface AlertContext {
   now: () => Date;
   mailer: Mailer | null;
   push: PushSender | null;
+  /** 24 h share sums per worker, refreshed every `hashrateAverageRefreshMinutes` (the average moves slowly). */
+  dayCache: { at: number; sums: Map<number, DayShareSum> } | null;
   logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
 }
 
@@ -48,13 +52,21 @@ function delivery(prefs: AlertPrefs, ctx: AlertContext) {
   };
 }
 
-function observation(row: WorkerAlertRow, now: Date) {
+function observation(row: WorkerAlertRow, day: DayShareSum | undefined, now: Date) {
   return {
     ...row,
     recentHashrate: hashrateFromDifficulty(row.coin, row.difficultyRecent, 600),
-    averageHashrate: hashrateFromDifficulty(row.coin, row.difficultyDay, averagingSeconds(now, row.firstBucketDay)),
-    historySeconds: row.firstBucketDay ? (now.getTime() - row.firstBucketDay.getTime()) / 1000 : 0,
+    averageHashrate: day ? hashrateFromDifficulty(row.coin, day.difficulty, averagingSeconds(now, day.firstBucket)) : 0,
+    historySeconds: day ? (now.getTime() - day.firstBucket.getTime()) / 1000 : 0,
   };
+}
+
+async function daySums(ctx: AlertContext, now: Date): Promise<Map<number, DayShareSum>> {
+  const maxAge = ctx.settings.hashrateAverageRefreshMinutes * 60_000;
+  if (!ctx.dayCache || now.getTime() - ctx.dayCache.at >= maxAge || now.getTime() < ctx.dayCache.at) {
+    ctx.dayCache = { at: now.getTime(), sums: await listShareSumsSince(ctx.db, new Date(now.getTime() - 24 * HOUR)) };
+  }
+  return ctx.dayCache.sums;
 }
 
 /**
@@ -66,12 +78,12 @@ export async function checkWorkers(ctx: AlertContext): Promise<{ raised: number;
   const rows = await listWorkersForAlerts(ctx.db, {
     activeSince: new Date(now.getTime() - ctx.settings.activeWindowHours * HOUR),
     recentSince: new Date(now.getTime() - 600_000),
-    daySince: new Date(now.getTime() - 24 * HOUR),
   });
+  const day = await daySums(ctx, now);
   let raised = 0;
   const offline: number[] = [];
   for (const row of rows) {
-    const transition = observeWorker(observation(row, now), now, ctx.settings);
+    const transition = observeWorker(observation(row, day.get(row.workerId), now), now, ctx.settings);
     if (transition.state.status === 'offline') offline.push(row.workerId);
     if (!transition.changed) continue;
     const added = await ctx.db.transaction(async (tx) => {

@@ -11,6 +11,8 @@ export const alertSettingsSchema = z.object({
   recoveryMinutes: z.number().min(0).default(5),
   /** Alert when the last 10 minutes fall below this share of the worker's 24 h average. */
   hashrateDropPercent: z.number().min(1).max(99).default(50),
+  /** The 24 h averages are recomputed this often (one grouped query), not on every pass. */
+  hashrateAverageRefreshMinutes: z.number().min(0).default(15),
   /** A hashrate-drop alert needs at least this much history behind the average. */
   hashrateMinHistoryMinutes: z.number().min(10).default(60),
   /** Workers silent for longer than this are not watched (they were dealt with, or retired). */

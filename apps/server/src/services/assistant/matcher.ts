@@ -65,9 +65,20 @@ function wordMatches(candidate: string, wanted: string, mode: Keyword['mode'], l
   return last && mode === 'prefix' ? candidate.startsWith(wanted) : candidate === wanted;
 }
 
+const normalizedWords = new WeakMap<Keyword, string[]>();
+
+function wantedWords(keyword: Keyword): string[] {
+  let words = normalizedWords.get(keyword);
+  if (!words) {
+    words = keyword.words.map((word) => normalize(word));
+    normalizedWords.set(keyword, words);
+  }
+  return words;
+}
+
 /** The index of the first word where the keyword matches, or -1. */
 export function keywordIndex(prepared: Prepared, keyword: Keyword): number {
-  const wanted = keyword.words.map((word) => normalize(word));
+  const wanted = wantedWords(keyword);
   for (let start = 0; start + wanted.length <= prepared.words.length; start += 1) {
     const ok = wanted.every((part, offset) => {
       const last = offset === wanted.length - 1;
