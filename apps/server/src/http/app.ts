@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { ServiceError, errorPayload } from '../services/errors.js';
 import { registerLive } from './live.js';
 import { registerMetrics } from './metrics-routes.js';
@@ -60,7 +60,7 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   const { config } = deps;
   const app = Fastify({
     loggerInstance: deps.logger.child({ part: 'http' }),
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
