@@ -1,6 +1,6 @@
 // Turns a scenario's raw numbers into the printed figures.
 import type { Report } from './report.js';
-import { codes, fixed, int, percentile } from './report.js';
+import { codes, fixed, int, ms, percentile } from './report.js';
 import { algorithmLabel, type ScenarioResult } from './scenario.js';
 
 const MIB = 2 ** 20;
@@ -12,8 +12,10 @@ export interface Figures {
   p99: number;
   kibPerConnection: number;
   poolCpuPercent: number;
-  /** Accepted shares per CPU-second of the pool process: what one free core would sustain. */
+  /** Accepted shares per CPU-second of the pool process over the phase: what one free core would sustain. */
   perPoolCpuSecond: number;
+  /** The same, counting the CPU spent until the phase's shares were all in the database. */
+  perPoolCpuSecondPersisted: number;
 }
 
 export function figures(r: ScenarioResult): Figures {
@@ -21,11 +23,12 @@ export function figures(r: ScenarioResult): Figures {
   return {
     acceptedPerSecond: run.acceptedInTime / run.seconds,
     poolAcceptedPerSecond: (pool.after.accepted - pool.before.accepted) / pool.wallSeconds,
-    p50: percentile(run.latencies, 50),
-    p99: percentile(run.latencies, 99),
+    p50: percentile(run.latencies, 50, run.sent),
+    p99: percentile(run.latencies, 99, run.sent),
     kibPerConnection: (r.memory.connectedRss - r.memory.idleRss) / 1024 / Math.max(1, r.connected.ok),
     poolCpuPercent: ((pool.after.cpuUs - pool.before.cpuUs) / 1e6 / pool.wallSeconds) * 100,
     perPoolCpuSecond: (pool.after.accepted - pool.before.accepted) / ((pool.after.cpuUs - pool.before.cpuUs) / 1e6),
+    perPoolCpuSecondPersisted: (pool.settled.accepted - pool.before.accepted) / ((pool.settled.cpuUs - pool.before.cpuUs) / 1e6),
   };
 }
 
@@ -50,15 +53,16 @@ export function printScenario(report: Report, r: ScenarioResult): Figures {
       (run.starved > 0 ? `, RAN OUT of mined shares ${int(run.starved)} times` : ''),
   );
   report.line(
-    `  submit-to-reply latency: p50 ${fixed(f.p50, 2)} ms, p90 ${fixed(percentile(run.latencies, 90), 2)} ms, ` +
-      `P99 ${fixed(f.p99, 2)} ms, max ${fixed(percentile(run.latencies, 100), 2)} ms (${int(run.latencies.length)} replies)`,
+    `  submit-to-reply latency over all ${int(run.sent)} submits: p50 ${ms(f.p50)}, p90 ${ms(percentile(run.latencies, 90, run.sent))}, ` +
+      `P99 ${ms(f.p99)}, max ${ms(percentile(run.latencies, 100, run.sent))} (${int(run.latencies.length)} answered)`,
   );
   report.line(
     `  CPU: pool ${int(f.poolCpuPercent)} % of one core (all its threads), generator ${int((run.cpuUs / 1e6 / run.wallSeconds) * 100)} %; ` +
       `pool RSS at the end ${fixed(pool.after.rss / MIB)} MiB`,
   );
   report.line(
-    `  pool cost: ${fixed(1e6 / f.perPoolCpuSecond)} us of pool CPU per accepted share = ${int(f.perPoolCpuSecond)} accepted shares per pool CPU-second`,
+    `  pool cost: ${fixed(1e6 / f.perPoolCpuSecond)} us of pool CPU per accepted share during the phase = ${int(f.perPoolCpuSecond)} shares per pool CPU-second; ` +
+      `${fixed(1e6 / f.perPoolCpuSecondPersisted)} us = ${int(f.perPoolCpuSecondPersisted)}/CPU-s counting until ${r.settleSeconds} s after it (share persistence included)`,
   );
   const accepted = pool.after.accepted;
   report.line(

@@ -28,11 +28,19 @@ export function load(): string {
     .join(' ');
 }
 
-/** Nearest-rank percentile of an ascending array. */
-export function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN;
+/**
+ * Nearest-rank percentile of `count` samples of which `sorted` (ascending) were measured; the
+ * rest never got an answer and rank above every measured one (Infinity when they are reached).
+ */
+export function percentile(sorted: Float64Array, p: number, count = sorted.length): number {
+  if (count === 0) return Number.NaN;
+  const rank = Math.min(count, Math.max(1, Math.ceil((p / 100) * count)));
+  return rank > sorted.length ? Number.POSITIVE_INFINITY : (sorted[rank - 1] ?? Number.NaN);
+}
+
+/** Milliseconds with 2 decimals, or "unanswered" for a percentile that falls on a lost reply. */
+export function ms(n: number): string {
+  return Number.isFinite(n) ? `${fixed(n, 2)} ms` : 'unanswered';
 }
 
 export function codes(rejected: Record<string, number>): string {
