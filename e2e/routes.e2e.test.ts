@@ -53,7 +53,7 @@ describe.each(LANGUAGES)('every route in %s', (language) => {
         expect(new URL(page.url()).pathname).toBe(path);
         expect(await page.getAttribute('html', 'dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
         expect(await page.getAttribute('html', 'lang')).toBe(language);
-        await expect(page.locator('main').first().isVisible()).resolves.toBe(true);
+        await page.locator('main h1').first().waitFor();
         if (width === 1280) {
           const axe = await new AxeBuilder({ page }).analyze();
           const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -93,7 +93,7 @@ describe('access rules', () => {
     const page = await context.newPage();
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
-    await expect(page.getByText('Page Not Found').isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await page.waitForURL(pool.baseUrl.replace(/\/$/, '') + '/');
     await context.close();

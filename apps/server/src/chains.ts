@@ -50,9 +50,12 @@ function freeUdpPort(): Promise<number> {
 }
 
 async function startDevChain(coin: CoinId, config: Config, logger: Logger, blocknotifyPort: number): Promise<DevChain> {
-  const options = { logger, dataDir: join(config.dataDir, 'devchain', coin.toLowerCase()) };
-  if (coin === 'BTC') return startBtcDevChain(options);
-  return startLtcDevChain({ ...options, blocknotifyCommand: blocknotifyCommand(blocknotifyPort, coin) });
+  const options = {
+    logger,
+    dataDir: join(config.dataDir, 'devchain', coin.toLowerCase()),
+    blocknotifyCommand: blocknotifyCommand(blocknotifyPort, coin),
+  };
+  return coin === 'BTC' ? startBtcDevChain(options) : startLtcDevChain(options);
 }
 
 /** `manjam devchain`: the dev chains alone. */
@@ -121,6 +124,8 @@ async function startChain(coin: CoinId, config: Config, logger: Logger, dev: boo
     async stop() {
       source.close();
       await watcher.stop();
+      // Close kept-alive RPC sockets first so the node's RPC server shuts down at once.
+      node.close();
       await devchain?.stop();
     },
   };
