@@ -64,6 +64,7 @@ describe('hashrate drop', () => {
     const low = observeWorker(worker({ lastShareAt: at(0), recentHashrate: 40e12 }), at(1), settings);
     expect(low.alert?.kind).toBe('hashrate-drop');
     expect(low.alert?.payload).toMatchObject({ current: 40e12, average: 100e12, percent: 50 });
+    expect(low.alert?.dedupeKey).toBe(`hashrate-drop:7:${Math.floor(at(1).getTime() / 3_600_000)}`);
     const still = observeWorker(worker({ lastShareAt: at(1), recentHashrate: 30e12, hashrateLowSince: at(1) }), at(2), settings);
     expect(still.alert).toBeNull();
     const back = observeWorker(worker({ lastShareAt: at(2), recentHashrate: 90e12, hashrateLowSince: at(1) }), at(3), settings);

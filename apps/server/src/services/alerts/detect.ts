@@ -88,7 +88,8 @@ function observeHashrate(worker: WorkerObservation, state: WorkerAlertState, now
       average: worker.averageHashrate,
       percent: settings.hashrateDropPercent,
     };
-    const dedupeKey = `hashrate-drop:${worker.workerId}:${now.getTime()}`;
+    // One per worker and clock hour: two alert loops (api and accounting roles) never both raise it.
+    const dedupeKey = `hashrate-drop:${worker.workerId}:${Math.floor(now.getTime() / 3_600_000)}`;
     return { state: { ...state, hashrateLowSince: now }, alert: { kind: 'hashrate-drop', dedupeKey, payload }, changed: true };
   }
   if (worker.hashrateLowSince && worker.recentHashrate >= limit * HYSTERESIS) {
