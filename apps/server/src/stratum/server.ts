@@ -65,7 +65,11 @@ export class StratumPort {
     const framer = new LineFramer(pool.config.stratum.maxLineBytes, (line) => this.onLine(session, line));
     socket.on('data', (text: string) => {
       session.lastReceivedMs = Date.now();
-      if (framer.push(text) === 'overflow') session.close('line over the cap');
+      // Replies to every request in this chunk leave in one write (one syscall, not one per share).
+      socket.cork();
+      const result = framer.push(text);
+      socket.uncork();
+      if (result === 'overflow') session.close('line over the cap');
     });
     socket.on('close', () => this.cleanup(session));
   }

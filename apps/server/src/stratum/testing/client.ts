@@ -67,18 +67,21 @@ export class StratumTestClient {
   private nextId = 1;
   private nextExtranonce2 = 0;
   private buffer = '';
-  private readonly waiters = new Map<number | string, (reply: Reply) => void>();
+  private readonly waiters = new Map<number | string, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
   private readonly watchers = new Set<() => void>();
   closed = false;
   readonly closedPromise: Promise<void>;
 
   private constructor(readonly socket: net.Socket) {
     socket.setEncoding('utf8');
+    socket.setNoDelay(true);
     socket.on('data', (text: string) => this.onData(text));
     socket.on('error', () => undefined);
     this.closedPromise = new Promise((resolve) =>
       socket.on('close', () => {
         this.closed = true;
+        for (const waiter of this.waiters.values()) waiter.reject(new Error('connection closed'));
+        this.waiters.clear();
         this.wake();
         resolve();
       }),
@@ -106,8 +109,7 @@ export class StratumTestClient {
   request(method: string, params: unknown[], id: number | string = this.nextId++): Promise<Reply> {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new Error(`connection closed before ${method}`));
-      this.waiters.set(id, resolve);
-      this.watchers.add(() => this.closed && this.waiters.has(id) && reject(new Error(`connection closed during ${method}`)));
+      this.waiters.set(id, { resolve, reject });
       this.socket.write(JSON.stringify({ id, method, params }) + '\n');
     });
   }
@@ -197,7 +199,7 @@ export class StratumTestClient {
       if (line.length > 0) this.onLine(line);
       newline = this.buffer.indexOf('\n');
     }
-    this.wake();
+    if (this.watchers.size > 0) this.wake();
   }
 
   private onLine(line: string): void {
@@ -218,7 +220,7 @@ export class StratumTestClient {
       }
       const waiter = this.waiters.get(message.id);
       this.waiters.delete(message.id);
-      waiter?.({ id: message.id, result: message.result ?? null, error: message.error ?? null });
+      waiter?.resolve({ id: message.id, result: message.result ?? null, error: message.error ?? null });
     }
   }
 

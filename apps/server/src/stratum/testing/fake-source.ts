@@ -1,4 +1,5 @@
 // A TemplateSource for UNIT tests: templates are pushed by the test, submitted blocks recorded.
+import { randomBytes } from 'node:crypto';
 import { coinParams, type BlockTemplateRpc } from '@manjam/protocol';
 import type { CoinId } from '../../config/index.js';
 import type { BlockSubmitResult, TemplateInfo, TemplateSource } from '../../runtime.js';
@@ -23,6 +24,19 @@ export function syntheticTemplate(overrides: Partial<BlockTemplateRpc> = {}): Bl
     curtime: 1_700_000_000,
     mintime: 1_699_999_000,
     ...overrides,
+  };
+}
+
+/** A mainnet-like template with many transactions (a full merkle branch) that no share meets. */
+export function frozenTemplate(transactions = 2_000): BlockTemplateRpc {
+  const txs = Array.from({ length: transactions }, (_, i) => {
+    const id = randomBytes(32).toString('hex');
+    return { data: `02000000${i.toString(16).padStart(8, '0')}`, txid: id, hash: id, fee: 1_000 };
+  });
+  return {
+    version: 0x20000000, previousblockhash: randomBytes(32).toString('hex'), transactions: txs,
+    coinbasevalue: 5_000_000_000 + transactions * 1_000, // regtest subsidy below height 150
+    bits: '1703255b', height: 100, curtime: Math.floor(Date.now() / 1000), mintime: Math.floor(Date.now() / 1000) - 600,
   };
 }
 
