@@ -21,7 +21,8 @@ interface Options {
   profile: boolean;
 }
 
-const SCENARIOS = ['sha256d-max', 'sha256d-rate', 'scrypt-max'] as const;
+// The 10,000-connection scenario runs first, on a fresh pool, so its memory figure is clean.
+const SCENARIOS = ['sha256d-rate', 'sha256d-max', 'scrypt-max'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 function parseOptions(argv: string[]): Options {

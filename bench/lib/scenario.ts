@@ -46,6 +46,8 @@ export async function runScenario(pool: PoolHandle, spec: ScenarioSpec, loadavg:
   const login = `${MAINNET_POOL_ADDRESS[spec.coin]}.bench`;
   const generator = Generator.start(spec.threads, { port: pool.ports[spec.coin], host: '127.0.0.1', coin: spec.coin, login });
   try {
+    await pool.usage({ gc: true });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const idle = await pool.usage({ gc: true });
     const connectStart = performance.now();
     const connected = { ...(await generator.connect(spec.connections)), seconds: (performance.now() - connectStart) / 1000 };
