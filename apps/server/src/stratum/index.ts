@@ -117,8 +117,9 @@ function onJob(pool: PoolRuntime, coin: CoinId, job: Job, tips: ChainTipsReposit
   for (const session of pool.sessions) {
     if (session.working && session.port.coin === coin) session.sendJob(job);
   }
-  if (!job.clean) return;
   const tpl = job.template;
+  pool.events.emit('template.new', { coin, height: tpl.height, newTip: job.clean });
+  if (!job.clean) return;
   tips
     .upsert({ coin, height: tpl.height - 1, hash: tpl.prevHashRpc, networkDifficulty: job.networkDifficulty })
     .catch((error: unknown) => pool.logger.warn({ err: error, coin }, 'could not record the chain tip'));
