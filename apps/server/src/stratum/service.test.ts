@@ -99,6 +99,20 @@ describe('stratum service', () => {
     expect(pool.stratum.stats()).toMatchObject({ connections: 0, sharesAccepted: 1 });
   });
 
+  it('closes a connection silent for longer than the idle timeout and keeps a talking one', async () => {
+    pool = await startUnitPool({ idleTimeoutSeconds: 10 });
+    const silent = await pool.connect();
+    const talking = await pool.connect();
+    await silent.subscribe();
+    const opened = Date.now();
+    const keepTalking = setInterval(() => void talking.request('mining.extranonce.subscribe', []).catch(() => undefined), 2_000);
+    await silent.closedPromise;
+    clearInterval(keepTalking);
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(9_900);
+    expect(talking.closed).toBe(false);
+    expect((await talking.subscribe()).error).toBeNull();
+  });
+
   it('lists the seed port table with only the algorithms it validates live', () => {
     expect(PORT_TABLE).toHaveLength(19);
     expect(PORT_TABLE.filter((r) => r.live).map((r) => `${r.name}:${r.port}`)).toEqual(['SHA-256:3333', 'Scrypt:4444']);
