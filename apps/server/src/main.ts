@@ -71,8 +71,9 @@ export async function startPool({ config, role, logger }: { config: Config; role
       : undefined;
     if (stratum) stops.push({ name: 'stratum', stop: () => stratum.stop() });
 
-    if (has(role, 'api') || has(role, 'accounting')) {
-      const alerts = await startAlerts({ config, db, logger, events });
+    // Alerts run beside accounting (the pool's background worker), once per deployment.
+    if (has(role, 'accounting')) {
+      const alerts = await startAlerts({ config, db, logger, events, settings: config.alerts });
       stops.push({ name: 'alerts', stop: () => alerts.stop() });
     }
 
