@@ -71,23 +71,31 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Dat
 // The load generator runs on its own thread so that it does not share the server's event loop.
 const LOAD_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, token, rate, seconds } = workerData;
+const http = require('node:http');
+const { url, token, rate, seconds, sockets } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
 const total = Math.round(rate * seconds), interval = 1000 / rate, latencies = [];
 let sent = 0, done = 0, errors = 0, inFlight = 0, maxInFlight = 0, bytes = 0;
 const start = performance.now();
+function complete(due, ok) {
+  if (!ok) errors++;
+  latencies.push(performance.now() - due); inFlight--; done++;
+  if (done === total) parentPort.postMessage({ latencies, errors, maxInFlight, bytes, elapsed: performance.now() - start });
+}
 function fire(due) {
   inFlight++; maxInFlight = Math.max(maxInFlight, inFlight);
-  fetch(url, { headers: { authorization: 'Bearer ' + token } })
-    .then(async (res) => { const body = await res.arrayBuffer(); bytes += body.byteLength; if (res.status !== 200) errors++; })
-    .catch(() => { errors++; })
-    .finally(() => { latencies.push(performance.now() - due); inFlight--; done++; if (done === total) finish(); });
+  const req = http.get(url, { agent, headers: { authorization: 'Bearer ' + token } }, (res) => {
+    res.on('data', (chunk) => { bytes += chunk.length; });
+    res.on('end', () => complete(due, res.statusCode === 200));
+    res.on('error', () => complete(due, false));
+  });
+  req.on('error', () => complete(due, false));
 }
 function tick() {
   const now = performance.now();
   while (sent < total && start + sent * interval <= now) { fire(start + sent * interval); sent++; }
   if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
 }
-function finish() { parentPort.postMessage({ latencies, errors, maxInFlight, bytes, elapsed: performance.now() - start }); }
 tick();
 `;
 
@@ -95,7 +103,7 @@ interface LoadResult { latencies: number[]; errors: number; maxInFlight: number;
 
 function runLoad(url: string, token: string, rate: number, seconds: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_CODE, { eval: true, workerData: { url, token, rate, seconds } });
+    const worker = new Worker(LOAD_CODE, { eval: true, workerData: { url, token, rate, seconds, sockets: 64 } });
     worker.once('message', (result: LoadResult) => {
       void worker.terminate();
       resolve(result);
@@ -161,6 +169,13 @@ async function main(): Promise<void> {
     const [, coldWorkers] = await timed(() => fetch(`${http.url}/api/workers`, auth).then((r) => r.arrayBuffer()));
     console.log(`cold (aggregates computed from the database): /api/dashboard ${coldDashboard.toFixed(0)} ms, /api/workers ${coldWorkers.toFixed(0)} ms`);
     console.log(`steady state: aggregates cached per user (workers 5 s, dashboard 10 s) and refreshed in the background while load runs`);
+
+    for (const path of ['/api/dashboard', '/api/workers']) {
+      const serial: number[] = [];
+      for (let i = 0; i < 200; i++) serial.push((await timed(() => fetch(`${http.url}${path}`, auth).then((r) => r.arrayBuffer())))[1]);
+      serial.sort((a, b) => a - b);
+      console.log(`one at a time, GET ${path}: p50 ${pct(serial, 50).toFixed(2)} ms, p99 ${pct(serial, 99).toFixed(2)} ms (200 requests)`);
+    }
 
     let ok = true;
     for (const path of ['/api/dashboard', '/api/workers']) {

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'totp-required',
   'totp-invalid',
   'totp-not-set-up',
+  'totp-already-enabled',
   'username-taken',
   'email-taken',
   'wrong-password',

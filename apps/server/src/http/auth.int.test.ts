@@ -122,6 +122,9 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     expect(bad.json.error.code).toBe('totp-invalid');
     expect((await api.request('POST', '/api/auth/2fa/enable', { token, body: { code: await code() } })).status).toBe(204);
     expect((await api.request('GET', '/api/settings', { token })).json.twoFactorAuth).toBe(true);
+    const again = await api.request('POST', '/api/auth/2fa/setup', { token });
+    expect(again.status).toBe(409);
+    expect(again.json.error.code).toBe('totp-already-enabled');
 
     const noCode = await api.request('POST', '/api/auth/login', { body: { email, password } });
     expect(noCode.status).toBe(401);

@@ -107,9 +107,9 @@ export class AuthService {
 
   /** Starts enrolment: a new secret (stored encrypted, not yet enabled), its otpauth URL and QR code. */
   async setupTotp(user: UserRow): Promise<TotpEnrolment> {
+    // Re-running setup while 2FA is on would replace the secret in force: turn it off first.
+    if (user.totpEnabled) throw new ServiceError(409, 'totp-already-enabled', 'totpAlreadyOn');
     const enrolment = await newTotpEnrolment(user.email);
-    // Re-running setup while 2FA is on keeps the current secret in force.
-    if (user.totpEnabled) throw new ServiceError(409, 'validation-failed', 'validationFailed', { code: 'Two-factor authentication is already on' });
     await this.users.setTotp(user.id, this.deps.box.encrypt(enrolment.secret), false);
     this.forgetUser(user.id);
     return enrolment;
