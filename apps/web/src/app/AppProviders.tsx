@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
 import { useSettings } from '../lib/queries';
 import type { Theme } from '../lib/api-types';
+import { LanguageAdoption } from './LanguageAdoption';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -34,6 +35,7 @@ export function AppProviders({ children, client }: { children: ReactNode; client
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
+      <LanguageAdoption />
       {children}
     </QueryClientProvider>
   );

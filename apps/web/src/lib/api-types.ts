@@ -19,6 +19,7 @@ export type {
   ErrorBody as ApiErrorBody,
   LoginRequest,
   LoginResponse,
+  NotificationList,
   PayoutAddressRequest,
   PoolPorts,
   PoolStats,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useAuth } from '../../lib/auth';
 import { LanguageSwitch } from './LanguageSwitch';
 import { initials, NAV_ITEMS } from './navItems';
@@ -54,6 +55,7 @@ export function TopBar() {
           )}
         </div>
       </div>
+      {isSignedIn ? <NotificationBell /> : null}
     </header>
   );
 }

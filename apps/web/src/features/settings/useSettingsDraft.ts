@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { syncPush, type PushOutcome } from '../notifications/push';
 import { switchLanguage } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import type { Settings, SettingsUpdate } from '../../lib/api-types';
@@ -24,21 +25,31 @@ export function useSettingsDraft() {
   const queryClient = useQueryClient();
   const settings = useSettings();
   const [edits, setEdits] = useState<Partial<Draft>>({});
+  const [push, setPush] = useState<PushOutcome | null>(null);
   const draft: Draft | null = settings.data ? { ...toDraft(settings.data), ...edits } : null;
 
   const save = useMutation({
     mutationFn: (body: Draft) => apiFetch<Settings>('/api/settings', { method: 'PUT', body }),
-    onSuccess: (saved, sent) => {
+    onMutate: () => settings.data?.notifications,
+    onSuccess: (saved, sent, before) => {
       queryClient.setQueryData(queryKeys.settings, saved);
       setEdits({});
-      if (sent.language !== document.documentElement.lang) switchLanguage(sent.language);
+      const languageChanged = sent.language !== document.documentElement.lang;
+      // Not awaited: an unanswered permission prompt must not keep the form saving.
+      void syncPush(saved.notifications, saved.notifications !== before)
+        .catch((): PushOutcome => 'failed')
+        .then((outcome) => {
+          setPush(outcome);
+          if (languageChanged) switchLanguage(sent.language);
+        });
     },
   });
 
   const change = (patch: Partial<Draft>): void => {
     save.reset();
+    setPush(null);
     setEdits((current) => ({ ...current, ...normalisePatch(patch) }));
   };
 
-  return { settings, draft, change, save };
+  return { settings, draft, change, save, push };
 }

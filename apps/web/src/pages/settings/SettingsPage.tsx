@@ -6,6 +6,7 @@ import { TabPanel, Tabs } from '../../components/Tabs';
 import { SETTINGS_TABS, SettingsPanel, type SettingsTab } from '../../features/settings/SettingsPanels';
 import { useSettingsDraft } from '../../features/settings/useSettingsDraft';
 import { errorMessage } from '../../lib/errors';
+import { PushNotice } from '../../features/settings/PushNotice';
 import '../../features/settings/settings.css';
 
 /** Tabs whose controls are saved with the page's 'Save Changes' button. */
@@ -14,7 +15,7 @@ const DRAFT_TABS: ReadonlySet<SettingsTab> = new Set<SettingsTab>(['appearance',
 export default function SettingsPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<SettingsTab>('appearance');
-  const { settings, draft, change, save } = useSettingsDraft();
+  const { settings, draft, change, save, push } = useSettingsDraft();
   const tabs = SETTINGS_TABS.map((id) => ({ id, label: t(`settings.tabs.${id}`) }));
   return (
     <div className="container page">
@@ -31,6 +32,7 @@ export default function SettingsPage() {
               <div className="settings__actions">
                 {save.isSuccess ? <p className="banner banner--success" role="status">{t('settings.saved')}</p> : null}
                 {save.isError ? <ErrorBanner message={errorMessage(save.error, t)} /> : null}
+                {push ? <PushNotice outcome={push} /> : null}
                 <button type="button" className="btn btn--primary" disabled={save.isPending} onClick={() => save.mutate(draft)}>
                   {save.isPending ? t('settings.saving') : t('settings.save')}
                 </button>
