@@ -54,6 +54,9 @@ function openPostgres(url: string, schema: string | undefined): Database {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A connection that drops mid-transaction must reject the query, not crash the process.
+      const onError = () => undefined;
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const tx: Queryable = {
@@ -69,6 +72,7 @@ function openPostgres(url: string, schema: string | undefined): Database {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        client.off('error', onError);
         client.release();
       }
     },
