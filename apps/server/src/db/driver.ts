@@ -55,7 +55,10 @@ function openPostgres(url: string, schema: string | undefined): Database {
     async transaction(fn) {
       const client = await pool.connect();
       // A connection that drops mid-transaction must reject the query, not crash the process.
-      const onError = () => undefined;
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
       client.on('error', onError);
       try {
         await client.query('BEGIN');
@@ -73,7 +76,8 @@ function openPostgres(url: string, schema: string | undefined): Database {
         throw error;
       } finally {
         client.off('error', onError);
-        client.release();
+        // A broken connection is destroyed rather than returned to the pool.
+        client.release(broken);
       }
     },
     async ping() {
