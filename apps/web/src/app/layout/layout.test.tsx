@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageReload } from '../../i18n';
 import { jsonResponse, renderWithApp, signInForTest, TEST_USER } from '../../test/render';
@@ -27,6 +27,7 @@ describe('top bar', () => {
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Dashboard', 'Workers', 'Revenue', 'Marketplace', 'Settings']);
     expect(screen.getByText('SA', { selector: '.avatar' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Logout' })[0]).toHaveAttribute('href', '/logout');
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-haspopup', 'dialog');
   });
 
   it('stores the chosen language and reloads the page', () => {
@@ -35,6 +36,24 @@ describe('top bar', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'العربية' })[0] as HTMLElement);
     expect(localStorage.getItem('language')).toBe('ar');
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves the chosen language to the account of a signed-in user before reloading', async () => {
+    signInForTest();
+    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => undefined);
+    const fetchMock = vi.fn((url: string, init: RequestInit = {}) => Promise.resolve(init.method === 'PUT' && url === '/api/settings' ? jsonResponse({}) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<AppLayout />);
+    fireEvent.click(screen.getAllByRole('button', { name: 'العربية' })[0] as HTMLElement);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ language: 'ar' });
+    expect(localStorage.getItem('language')).toBe('ar');
+  });
+
+  it('shows the notification bell to signed-in users only', () => {
+    renderWithApp(<AppLayout />);
+    expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
   });
 
   it('toggles the collapsed menu', () => {

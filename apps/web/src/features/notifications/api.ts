@@ -35,6 +35,7 @@ export function useMarkRead() {
       queryClient.setQueriesData<NotificationList>({ queryKey: notificationsKey }, (list) =>
         list ? { items: list.items.map((item) => (item.id === id ? { ...item, read: true } : item)) } : list,
       );
+      return queryClient.invalidateQueries({ queryKey: notificationsKey });
     },
   });
 }
