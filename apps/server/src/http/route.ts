@@ -28,6 +28,11 @@ export interface RouteRequest<B, Q, P, A extends AuthMode> {
   userAgent: string | null;
 }
 
+/** A response body already serialized as JSON (served as is, e.g. from a per-snapshot cache). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 export interface RouteMeta {
   method: Method;
   url: string;
@@ -119,6 +124,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
         const result = await route.run(request, reply, auth, token);
         if (reply.sent) return reply;
         if (result === undefined) return reply.code(204).send();
+        if (result instanceof RawJson) return reply.code(route.status ?? 200).type('application/json; charset=utf-8').send(result.text);
         if (route.produces === 'text/csv') reply.type('text/csv; charset=utf-8');
         return reply.code(route.status ?? 200).send(result);
       },

@@ -1,12 +1,12 @@
 import { dashboardSchema, hashrateQuerySchema, hashrateSeriesSchema } from '@manjam/contract';
-import { defineRoute } from '../route.js';
+import { defineRoute, RawJson } from '../route.js';
 import type { RouteModule } from './index.js';
 
 export const dashboardRoutes: RouteModule = ({ services }) => [
   defineRoute({
     method: 'GET', url: '/api/dashboard', tag: 'dashboard', auth: 'user', response: dashboardSchema,
     summary: 'Hashrate, active miners, unpaid balance and 24 h earnings, each with its change against the previous 24 h',
-    handler: ({ auth }) => services.dashboard.get(auth.user.id, auth.user.preferredCoin),
+    handler: async ({ auth }) => new RawJson(await services.dashboard.getJson(auth.user.id, auth.user.preferredCoin)),
   }),
   defineRoute({
     method: 'GET', url: '/api/hashrate', tag: 'dashboard', auth: 'user', query: hashrateQuerySchema, response: hashrateSeriesSchema,

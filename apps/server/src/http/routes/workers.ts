@@ -1,12 +1,13 @@
 import { idParamsSchema, updateWorkerSchema, workerConnectionSchema, workerListQuerySchema, workerListSchema, workerNameParamsSchema, workerSchema } from '@manjam/contract';
-import { defineRoute } from '../route.js';
+import { defineRoute, RawJson } from '../route.js';
 import type { RouteModule } from './index.js';
 
 export const workersRoutes: RouteModule = ({ services }) => [
   defineRoute({
     method: 'GET', url: '/api/workers', tag: 'workers', auth: 'user', query: workerListQuerySchema, response: workerListSchema,
     summary: 'Live Stratum workers (search by name) with totals',
-    handler: ({ auth, query }) => services.workers.list(auth.user.id, auth.user.username, query.search, query.page, query.pageSize),
+    handler: async ({ auth, query }) =>
+      new RawJson(await services.workers.listJson(auth.user.id, auth.user.username, query.search, query.page, query.pageSize)),
   }),
   defineRoute({
     method: 'PUT', url: '/api/workers/:id', tag: 'workers', auth: 'user', params: idParamsSchema, body: updateWorkerSchema, response: workerSchema,

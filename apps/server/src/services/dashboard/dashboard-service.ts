@@ -28,6 +28,7 @@ export class DashboardService {
   private readonly revenue: RevenueQueries;
   private readonly cards: SwrCache<Dashboard>;
   private readonly series: SwrCache<HashrateSeries>;
+  private readonly serialized = new WeakMap<Dashboard, string>();
 
   constructor(private readonly deps: DashboardDeps) {
     this.activity = new ActivityQueries(deps.db);
@@ -52,6 +53,17 @@ export class DashboardService {
 
   moneyChanged(userId: number): void {
     for (const coin of ['BTC', 'LTC']) this.cards.invalidate(`${userId}:${coin}`);
+  }
+
+  /** The cards as JSON text, serialized once per cached value. */
+  async getJson(userId: number, preferredCoin: string): Promise<string> {
+    const cards = await this.get(userId, preferredCoin);
+    let json = this.serialized.get(cards);
+    if (json === undefined) {
+      json = JSON.stringify(cards);
+      this.serialized.set(cards, json);
+    }
+    return json;
   }
 
   hashrate(userId: number, window: keyof typeof WINDOWS, step: keyof typeof STEPS): Promise<HashrateSeries> {

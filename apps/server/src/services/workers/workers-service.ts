@@ -42,6 +42,8 @@ export interface WorkerPage {
 export class WorkersService {
   private readonly queries: ActivityQueries;
   private readonly cache: SwrCache<WorkerSnapshot>;
+  /** Serialized pages of the current snapshot (a page is built once per snapshot, not per request). */
+  private readonly pages = new Map<string, { snapshot: WorkerSnapshot; json: string }>();
 
   constructor(private readonly deps: WorkersDeps) {
     this.queries = new ActivityQueries(deps.db);
@@ -76,6 +78,18 @@ export class WorkersService {
       page,
       pageSize,
     };
+  }
+
+  /** `list` as JSON text, reused while the user's snapshot stays the same. */
+  async listJson(userId: number, username: string, search: string | undefined, page: number, pageSize: number): Promise<string> {
+    const snapshot = await this.snapshot(userId);
+    const key = `${userId}\u0000${search ?? ''}\u0000${page}\u0000${pageSize}`;
+    const hit = this.pages.get(key);
+    if (hit && hit.snapshot === snapshot) return hit.json;
+    const json = JSON.stringify(await this.list(userId, username, search, page, pageSize));
+    if (this.pages.size > 5_000) this.pages.clear();
+    this.pages.set(key, { snapshot, json });
+    return json;
   }
 
   async update(userId: number, username: string, workerId: number, patch: { name?: string; type?: string; algorithm?: string }): Promise<Worker> {
