@@ -103,10 +103,14 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
       stopped ??= (async () => {
         clearInterval(sweeper);
         for (const manager of managers.values()) manager.stop();
-        await closeAll(pool, listening.map((l) => l.server));
-        await Promise.allSettled([...pool.pendingBlocks]);
-        await writer.stop();
-        await pool.scrypt?.close();
+        try {
+          await closeAll(pool, listening.map((l) => l.server));
+          await Promise.allSettled([...pool.pendingBlocks]);
+        } finally {
+          // Accepted shares are flushed whatever happened while closing the ports.
+          await writer.stop();
+          await pool.scrypt?.close();
+        }
       })();
       return stopped;
     },
@@ -146,9 +150,13 @@ function sweep(pool: PoolRuntime): void {
 async function closeAll(pool: PoolRuntime, servers: StratumPort[]): Promise<void> {
   const closing: Promise<unknown>[] = servers.map((s) => s.close());
   for (const session of pool.sessions) {
-    closing.push(once(session.socket, 'close'));
+    // A miner that already hung up makes the socket emit 'error' (EPIPE): that is a close too,
+    // and must never stop the shutdown before accepted shares are flushed.
+    const socket = session.socket;
+    closing.push(socket.destroyed ? Promise.resolve() : once(socket, 'close').catch(() => undefined));
+    socket.on('error', () => undefined);
     session.notify('client.reconnect', []);
-    session.socket.end();
+    socket.end();
   }
   const cut = setTimeout(() => {
     for (const session of pool.sessions) session.close('shutdown');
