@@ -27,9 +27,11 @@ export async function startTestPool(): Promise<TestPool> {
       dataDir,
       http: { host: '127.0.0.1', port: 0, webDist: join(ROOT, 'apps/web/dist') },
       chains: { LTC: { enabled: false } },
+      // Share difficulty 1e-6: a share every ~4,300 hashes, so a test miner finds one in well
+      // under a second on a busy machine (0.0005 needed ~2 million hashes per share).
       stratum: {
         host: '127.0.0.1',
-        ports: [{ port: 0, coin: 'BTC', scheme: 'pps-plus', vardiff: { start: 0.0005, min: 0.0001, max: 1e9, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 } }],
+        ports: [{ port: 0, coin: 'BTC', scheme: 'pps-plus', vardiff: { start: 1e-6, min: 1e-7, max: 1e9, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 } }],
       },
       log: { level: process.env.MANJAM_TEST_LOG ?? 'warn', pretty: false },
     },

@@ -17,8 +17,11 @@ export const authRoutes: RouteModule = ({ services }) => [
     method: 'POST', url: '/api/auth/register', tag: 'auth', auth: 'public', rateLimit: 'auth', status: 201,
     summary: 'Create an account (the seed\'s registration rules; wallet address checked for the coin)',
     body: registerRequestSchema, response: registerResponseSchema,
-    handler: async ({ body }) => {
+    handler: async ({ body, language }) => {
       const user = await services.accounts.register({ ...body, preferredCoin: body.preferredCoin });
+      // The account keeps the language the person registered in (the web app sends it as
+      // Accept-Language); otherwise signing in would switch an Arabic user to English.
+      if (language !== 'en') await services.settings.update(user, { language });
       return { user: await services.accounts.view(user) };
     },
   }),

@@ -5,7 +5,8 @@ import { useConnectionTest } from './useConnectionTest';
 
 export interface ConnectionTestStepProps {
   workerName: string;
-  onConnected: () => void;
+  /** Called once when the API confirms the worker connected. */
+  onConnected?: () => void;
 }
 
 export function ConnectionTestStep({ workerName, onConnected }: ConnectionTestStepProps) {
@@ -14,7 +15,7 @@ export function ConnectionTestStep({ workerName, onConnected }: ConnectionTestSt
   const connected = test.state === 'connected';
 
   useEffect(() => {
-    if (connected) onConnected();
+    if (connected) onConnected?.();
   }, [connected, onConnected]);
 
   const remaining = Math.max(0, Math.ceil((test.timeoutMs - test.elapsedMs) / 1000));

@@ -36,7 +36,6 @@ export function GuideSteps({ algorithm, host, port }: GuideStepsProps) {
   const [worker, setWorker] = useState('worker1');
   const [workerError, setWorkerError] = useState<string | undefined>();
   const complete = useCallback((step: GuideStep) => setProgress((p) => completeStep(p, step)), []);
-  const onConnected = useCallback(() => complete(4), [complete]);
 
   const username = stratumUsername(user?.username ?? 'username', worker);
   const url = host ? `stratum+tcp://${host}:${port}` : null;
@@ -83,7 +82,8 @@ export function GuideSteps({ algorithm, host, port }: GuideStepsProps) {
         {continueButton(3)}
       </StepShell>
       <StepShell {...shell(4)} title={t('setupGuide.step4.title')}>
-        <ConnectionTestStep workerName={worker.trim()} onConnected={onConnected} />
+        {/* Stays open after a successful test so the miner reads the result; Continue moves on. */}
+        <ConnectionTestStep workerName={worker.trim()} />
         {continueButton(4)}
       </StepShell>
       <StepShell {...shell(5)} title={t('setupGuide.step5.title')}>
