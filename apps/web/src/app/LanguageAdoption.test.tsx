@@ -1,6 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser, PUBLIC_KEY } from '../features/notifications/fakePush';
 import { pageReload } from '../i18n';
 import type { Settings } from '../lib/api-types';
 import { signIn } from '../lib/auth';
@@ -77,6 +78,22 @@ describe('language adoption', () => {
       throw new DOMException('Quota exceeded', 'QuotaExceededError');
     });
     expect(adoptLanguage('ar')).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('saves this browser push subscription again after sign-in when permission was granted before', async () => {
+    localStorage.setItem('language', 'ar');
+    signInForTest();
+    const browser = fakeBrowser('granted');
+    const fetchMock = vi.fn((url: string, init: RequestInit = {}) => {
+      if (url === '/api/settings') return Promise.resolve(jsonResponse(SETTINGS));
+      if (url === '/api/notifications/push-key') return Promise.resolve(jsonResponse({ publicKey: PUBLIC_KEY }));
+      return Promise.resolve(init.method === 'PUT' ? new Response(null, { status: 204 }) : jsonResponse({}, 404));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderAdoption();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/push-subscription' && init?.method === 'PUT')).toBe(true));
+    expect(browser.requestPermission).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
   });
 

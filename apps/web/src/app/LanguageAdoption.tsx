@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { syncPush } from '../features/notifications/push';
 import { pageReload, storedLanguage } from '../i18n';
 import { apiFetch } from '../lib/api';
 import type { Language, Settings } from '../lib/api-types';
@@ -28,7 +29,11 @@ export function adoptLanguage(saved: Language): boolean {
   return true;
 }
 
-/** After sign-in and on start while signed in: fetch fresh settings and adopt their language. */
+/**
+ * After sign-in and on start while signed in: fetch fresh settings and adopt their language.
+ * When the account wants push and this browser granted permission before, the subscription is
+ * saved again (never prompting): logging out removes it from the browser.
+ */
 export function LanguageAdoption() {
   const queryClient = useQueryClient();
   const { isSignedIn, token } = useAuth();
@@ -39,7 +44,9 @@ export function LanguageAdoption() {
       queryFn: ({ signal }) => apiFetch<Settings>('/api/settings', { signal }),
       staleTime: 0,
     });
-    load.then((settings) => adoptLanguage(settings.language)).catch(() => undefined);
+    load
+      .then((settings) => (!adoptLanguage(settings.language) && settings.notifications ? syncPush(true, false) : null))
+      .catch(() => undefined);
   }, [isSignedIn, token, queryClient]);
   return null;
 }

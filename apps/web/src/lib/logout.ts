@@ -1,9 +1,14 @@
+import { disablePush } from '../features/notifications/push';
 import { apiFetch } from './api';
 import { getAuthSnapshot, signOut } from './auth';
 
-/** Ends the server session (POST /api/auth/logout) and removes token and user from this browser. */
+/**
+ * Ends the server session (POST /api/auth/logout) and removes token and user from this browser.
+ * This browser's push subscription is removed first, so the next person here gets no alerts.
+ */
 export async function logout(): Promise<void> {
   if (getAuthSnapshot().token) {
+    await disablePush();
     try {
       await apiFetch<undefined>('/api/auth/logout', { method: 'POST' });
     } catch {

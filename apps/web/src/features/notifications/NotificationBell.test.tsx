@@ -116,6 +116,17 @@ describe('notification bell', () => {
     expect(bell).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes when focus leaves the bell and its panel', async () => {
+    serve({ 'GET /api/notifications': () => jsonResponse(LIST), 'GET /api/settings': () => jsonResponse(SETTINGS) });
+    renderWithApp(<><NotificationBell /><a href="/next">Next link</a></>);
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+    const panel = screen.getByRole('dialog', { name: 'Notifications' });
+    fireEvent.blur(within(panel).getAllByRole('button')[0] as HTMLElement, { relatedTarget: within(panel).getAllByRole('button')[1] });
+    expect(screen.getByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+    fireEvent.blur(panel, { relatedTarget: screen.getByRole('link', { name: 'Next link' }) });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('says there is nothing yet when the list is empty', async () => {
     serve({ 'GET /api/notifications': () => jsonResponse({ items: [] }), 'GET /api/settings': () => jsonResponse(SETTINGS) });
     renderWithApp(<NotificationBell />);

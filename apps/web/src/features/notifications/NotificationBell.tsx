@@ -64,7 +64,10 @@ export function NotificationBell() {
   };
   const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell');
   return (
-    <div className="notif" ref={rootRef}>
+    <div className="notif" ref={rootRef} onBlur={(event) => {
+      // Tabbing out of the bell and its panel closes the panel.
+      if (open && !(event.relatedTarget instanceof Node && rootRef.current?.contains(event.relatedTarget))) close(false);
+    }}>
       <button ref={buttonRef} type="button" className="icon-btn notif__bell" aria-label={label} aria-expanded={open} aria-controls={open ? panelId : undefined} aria-haspopup="dialog" onClick={toggle}>
         <BellIcon />
         {count > 0 ? <span className="notif__count" aria-hidden="true">{count > 99 ? '99+' : count}</span> : null}
