@@ -2,7 +2,7 @@
 // phone widths: the right page (no /404), <html dir/lang>, no serious or critical axe violation,
 // and a screenshot under e2e/screenshots/ for a person to look at.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
@@ -20,12 +20,13 @@ const WIDTHS = [1280, 375];
 
 let pool: TestPool;
 let browser: Browser;
-let session: Session;
+/** One account per language: signing in adopts the account's saved language. */
+const sessions = new Map<Language, Session>();
 
 beforeAll(async () => {
   pool = await startTestPool();
   browser = await launchBrowser();
-  session = await registerAndLogin(pool.baseUrl, 'tour');
+  for (const language of LANGUAGES) sessions.set(language, await registerAndLogin(pool.baseUrl, `tour${language}`, language));
 });
 
 afterAll(async () => {
@@ -35,25 +36,55 @@ afterAll(async () => {
 
 const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/[/?=]/g, '_'));
 
+/** One tab per language, width and visitor/signed-in: contexts are the slow part on 2 cores. */
+interface Tab {
+  page: Page;
+  errors: string[];
+}
+
+async function openTab(language: Language, width: number, signedIn: boolean): Promise<Tab> {
+  const session = sessions.get(language);
+  const context = await newContext(browser, pool.baseUrl, {
+    language,
+    width,
+    ...(signedIn && session ? { session: { token: session.token, user: session.user } } : {}),
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
 describe.each(LANGUAGES)('every route in %s', (language) => {
+  const tabs = new Map<string, Tab>();
+  const tab = async (width: number, signedIn: boolean): Promise<Tab> => {
+    const key = `${width}:${signedIn}`;
+    let found = tabs.get(key);
+    if (!found) {
+      found = await openTab(language, width, signedIn);
+      tabs.set(key, found);
+    }
+    return found;
+  };
+
+  afterAll(async () => {
+    for (const { page } of tabs.values()) await page.context().close();
+  });
+
   it.each([...PUBLIC_ROUTES.map((r) => [r, false] as const), ...PROTECTED_ROUTES.map((r) => [r, true] as const)])(
     'renders %s with the right direction, no serious accessibility issue, and a screenshot',
     async (route, signedIn) => {
       for (const width of WIDTHS) {
-        const context = await newContext(browser, pool.baseUrl, {
-          language,
-          width,
-          ...(signedIn ? { session: { token: session.token, user: session.user } } : {}),
-        });
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(route, { waitUntil: 'networkidle' });
+        const { page, errors } = await tab(width, signedIn);
+        errors.length = 0;
+        await page.goto(route);
         const path = route.split('?')[0];
+        await page.locator('main h1').first().waitFor();
         expect(new URL(page.url()).pathname).toBe(path);
         expect(await page.getAttribute('html', 'dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
         expect(await page.getAttribute('html', 'lang')).toBe(language);
-        await page.locator('main h1').first().waitFor();
+        // Loaded, not loading: no spinner left in the page.
+        await page.locator('main .spinner').first().waitFor({ state: 'detached' });
         if (width === 1280) {
           const axe = await new AxeBuilder({ page }).analyze();
           const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -61,7 +92,6 @@ describe.each(LANGUAGES)('every route in %s', (language) => {
         }
         await screenshot(page, `${language}-${width}-${slug(route)}`);
         expect(errors).toEqual([]);
-        await context.close();
       }
     },
   );
@@ -79,6 +109,8 @@ describe('access rules', () => {
   });
 
   it('sends a signed-in user from /login and /register to /dashboard', async () => {
+    const session = sessions.get('en');
+    if (!session) throw new Error('no signed-in session');
     const context = await newContext(browser, pool.baseUrl, { language: 'en', session: { token: session.token, user: session.user } });
     const page = await context.newPage();
     for (const route of ['/login', '/register']) {

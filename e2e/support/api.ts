@@ -4,12 +4,14 @@ export interface Session {
   user: { id: number; username: string; email: string };
 }
 
-export async function api<T>(baseUrl: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+export async function api<T>(baseUrl: string, path: string, init: { method?: string; body?: unknown; token?: string; language?: 'en' | 'ar' } = {}): Promise<T> {
   const response = await fetch(new URL(path, baseUrl), {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      // As the web app does: the server keeps the language an account was registered in.
+      ...(init.language ? { 'accept-language': init.language } : {}),
     },
     body: init.body === undefined ? null : JSON.stringify(init.body),
   });
@@ -18,12 +20,12 @@ export async function api<T>(baseUrl: string, path: string, init: { method?: str
 }
 
 let counter = 0;
-export async function registerAndLogin(baseUrl: string, prefix = 'miner'): Promise<Session & { password: string }> {
+export async function registerAndLogin(baseUrl: string, prefix = 'miner', language: 'en' | 'ar' = 'en'): Promise<Session & { password: string }> {
   counter += 1;
   const username = `${prefix}${Date.now().toString(36)}${counter}`;
   const email = `${username}@example.com`;
   const password = 'correct horse battery';
-  await api(baseUrl, '/api/auth/register', { body: { username, email, password, preferredCoin: 'BTC' } });
+  await api(baseUrl, '/api/auth/register', { body: { username, email, password, preferredCoin: 'BTC' }, language });
   const session = await api<Session>(baseUrl, '/api/auth/login', { body: { email, password } });
   return { ...session, password };
 }
