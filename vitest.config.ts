@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Three tiers (see shared ARCHITECTURE.md): unit tests beside the code, integration tests
 // (*.int.test.ts) against real PostgreSQL/PGlite and real regtest nodes, and browser e2e.
+// The projects run one group after another (groupOrder): unit, web, integration, e2e, so that
+// the heavy tiers never compete with each other for the two cores.
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +13,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -23,6 +26,7 @@ export default defineConfig({
           // Regtest nodes and database servers are heavy on a 2-core machine.
           maxWorkers: 2,
           fileParallelism: true,
+          sequence: { groupOrder: 2 },
         },
       },
       'apps/web/vitest.config.ts',
@@ -34,6 +38,7 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -15,5 +15,7 @@ export default defineConfig({
     restoreMocks: true,
     // The machine's two cores are shared: the first render of a file imports the whole app cold.
     testTimeout: 20_000,
+    // Its place among the root projects: after unit, before integration and e2e.
+    sequence: { groupOrder: 1 },
   },
 });
