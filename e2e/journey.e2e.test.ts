@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StratumTestClient } from '../apps/server/src/stratum/testing/client.js';
-import { api } from './support/api.js';
+import { api, registerAndLogin } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
 import { startTestPool, type TestPool } from './support/pool.js';
@@ -65,7 +65,8 @@ describe.each<Language>(['en', 'ar'])('a miner in %s', (language) => {
   const email = `${username}@example.com`;
   const password = 'a long enough password';
 
-  it('registers, logs in, mines, and manages miners, revenue and settings, then logs out', async () => {
+  // The two tests run side by side: the failing connection test mostly waits out its deadline.
+  it.concurrent('registers, logs in, mines, and manages miners, revenue and settings, then logs out', async () => {
     const context = await newContext(browser, pool.baseUrl, { language });
     const page = await context.newPage();
 
@@ -162,8 +163,8 @@ describe.each<Language>(['en', 'ar'])('a miner in %s', (language) => {
     await context.close();
   });
 
-  it('fails the connection test for a worker that never connected', async () => {
-    const login = await api<{ token: string; user: unknown }>(pool.baseUrl, '/api/auth/login', { body: { email, password } });
+  it.concurrent('fails the connection test for a worker that never connected', async () => {
+    const login = await registerAndLogin(pool.baseUrl, `ghost${language}`, language);
     const context = await newContext(browser, pool.baseUrl, { language, session: { token: login.token, user: login.user } });
     const page = await context.newPage();
     await page.goto('/dashboard');
