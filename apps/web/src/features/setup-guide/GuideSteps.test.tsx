@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PAGE_TEST_TIMEOUT, renderScreen, signInForTest } from '../dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../dashboard/test-utils';
 import { GUIDE_ALGORITHMS } from './algorithms';
 import { GuideSteps } from './GuideSteps';
 
@@ -26,5 +26,18 @@ describe('worker setup guide steps', { timeout: PAGE_TEST_TIMEOUT }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('stratum+tcp://pool.manjam.example:3333')).toBeInTheDocument();
     expect(screen.getByText('amal.rig7')).toBeInTheDocument();
+  });
+
+  it('keeps step 4 open after a successful test so the miner reads the result, then Continue opens step 5', async () => {
+    signInForTest('amal');
+    mockFetch((url) => (url.pathname === '/api/workers/rig7/connection' ? json({ connected: true, lastShareAt: null, acceptedShares: 3 }) : undefined));
+    renderScreen(<GuideSteps algorithm={sha256} host="pool.manjam.example" port={3333} />);
+    fireEvent.change(screen.getByLabelText('Worker name'), { target: { value: 'rig7' } });
+    for (let step = 1; step <= 3; step++) fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(await screen.findByText('Connection successful! Worker registered')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connected' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('link', { name: 'Open the dashboard' })).toBeInTheDocument();
   });
 });
