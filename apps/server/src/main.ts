@@ -94,6 +94,7 @@ export async function startPool({ config, role, logger }: { config: Config; role
               })),
             hashrate: (coin: CoinId) => stratum?.hashrate(coin) ?? null,
           },
+          ...(accounting ? { accountingCounters: () => accounting.metrics() } : {}),
           ...(stratum
             ? {
                 metrics: {

@@ -17,6 +17,14 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
       Promise.resolve(Object.entries(stratum.sharesByResult()).map(([result, value]) => ({ labels: { result }, value }))),
     );
   }
+  const accounting = deps.accountingCounters;
+  if (accounting) {
+    for (const name of Object.keys(accounting())) {
+      metrics.register(`manjam_accounting_${name}`, `Accounting counter ${name} since start`, 'counter', () =>
+        Promise.resolve([{ labels: {}, value: accounting()[name] ?? 0 }]),
+      );
+    }
+  }
   metrics.register('manjam_shares_last_hour', 'Shares in the last hour by coin and result (from share_stats)', 'gauge', async () =>
     (await read()).shares.flatMap((s) =>
       (['accepted', 'stale', 'duplicate', 'lowDifficulty', 'invalid'] as const).map((result) => ({

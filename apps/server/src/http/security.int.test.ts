@@ -172,6 +172,19 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
     expect(res.text).toContain('# TYPE manjam_shares_last_hour gauge');
   });
 
+  it('shows the operator accounting counters such as a payout run stopped for insufficient funds', async () => {
+    const counters = { payout_runs_total: 3, payout_insufficient_funds_total: 1 };
+    const withAccounting = await startTestApi(getDb(), { accountingCounters: () => counters });
+    try {
+      const res = await withAccounting.request('GET', '/metrics');
+      expect(res.text).toContain('# TYPE manjam_accounting_payout_insufficient_funds_total counter');
+      expect(res.text).toMatch(/^manjam_accounting_payout_insufficient_funds_total 1$/m);
+      expect(res.text).toMatch(/^manjam_accounting_payout_runs_total 3$/m);
+    } finally {
+      await withAccounting.close();
+    }
+  });
+
   it('answers health 200 when all is well and 503 with what is wrong', async () => {
     const ok = await api.request('GET', '/api/health');
     expect(ok.status).toBe(200);

@@ -46,7 +46,7 @@ let counter = 0;
 
 export async function startTestApi(
   db: Database,
-  options: { config?: Record<string, unknown>; app?: AppOptions; metrics?: StratumMetrics } = {},
+  options: { config?: Record<string, unknown>; app?: AppOptions; metrics?: StratumMetrics; accountingCounters?: () => Record<string, number> } = {},
 ): Promise<TestApi> {
   const config = parseConfig({
     dataDir: mkdtempSync(join(tmpdir(), 'manjam-api-')),
@@ -74,6 +74,7 @@ export async function startTestApi(
         hashrate: () => null,
       },
       metrics: options.metrics,
+      ...(options.accountingCounters ? { accountingCounters: options.accountingCounters } : {}),
       now: () => clock.now,
     },
     { rateLimits: { auth: { max: 10_000, timeWindow: 60_000 }, search: { max: 10_000, timeWindow: 60_000 } }, ...options.app },

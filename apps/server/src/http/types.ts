@@ -32,6 +32,8 @@ export interface HttpDeps {
   health: () => Promise<HealthReport>;
   pool: PoolInfo;
   metrics?: StratumMetrics;
+  /** Accounting's counters (payout runs, insufficient funds, orphans...) when it runs in this process. */
+  accountingCounters?: () => Record<string, number>;
   /** Test seam: the clock (defaults to Date.now). */
   now?: () => number;
 }
