@@ -129,6 +129,8 @@ describeEachDatabase('revenue, public pool pages and search', (getDb) => {
     ]);
     const none = await api.request('GET', '/api/miners/lookup/nobody');
     expect(none.json).toEqual({ address: 'nobody', miners: [] });
+    const seedPath = await api.request('GET', `/api/miners/${WALLET}`);
+    expect(seedPath.json).toEqual(res.json);
   });
 
   it('searches by worker login and by address, and needs a non-blank query', async () => {

@@ -34,6 +34,13 @@ export const poolRoutes: RouteModule = ({ services, deps }) => [
     response: minerLookupSchema, summary: 'Miners of a wallet address with shares and earnings',
     handler: ({ params }) => services.search.lookup(params.address),
   }),
+  // The seed's public pool API path (GET {pool}/miners/{address}); /api/miners itself lists a
+  // signed-in user's declared miners, and /api/miners/:id only takes PUT and DELETE.
+  defineRoute({
+    method: 'GET', url: '/api/miners/:address', tag: 'pool', auth: 'public', rateLimit: 'search', params: lookupParamsSchema,
+    response: minerLookupSchema, summary: 'Same as /api/miners/lookup/:address (the seed\'s path)',
+    handler: ({ params }) => services.search.lookup(params.address),
+  }),
   defineRoute({
     method: 'GET', url: '/api/search', tag: 'pool', auth: 'optional', rateLimit: 'search', query: searchQuerySchema, response: searchResponseSchema,
     summary: 'Search by wallet address or worker login; signed-in users with a rig token also get their rigs (source hive)',
