@@ -5,14 +5,27 @@ export const PARTICLE_COUNT = 100;
 
 interface Particle { x: number; y: number; vx: number; vy: number; r: number }
 
+/** A small seeded generator (mulberry32): the same decorative field on every visit. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
 function makeParticles(width: number, height: number): Particle[] {
-  // Decorative positions only: randomness here is the intended look, not stand-in data.
+  // Decoration only: positions and drift come from a fixed seed, not from any data.
+  const next = seeded(0x6d616e6a);
   return Array.from({ length: PARTICLE_COUNT }, () => ({
-    x: Math.random() * width,
-    y: Math.random() * height,
-    vx: (Math.random() - 0.5) * 0.4,
-    vy: (Math.random() - 0.5) * 0.4,
-    r: 1 + Math.random() * 2,
+    x: next() * width,
+    y: next() * height,
+    vx: (next() - 0.5) * 0.4,
+    vy: (next() - 0.5) * 0.4,
+    r: 1 + next() * 2,
   }));
 }
 
