@@ -47,7 +47,7 @@ export async function persistBatch(db: Database, batch: ShareBatch, payeeCache: 
     await shares.insertMany(
       batch.shares.map((s) => ({
         workerId: idOf(s.miner), payeeId: payeeOf(s.miner), coin: s.miner.coin, difficulty: s.difficulty,
-        networkDifficulty: s.networkDifficulty, height: s.height, scheme: s.scheme, createdAt: new Date(s.atMs),
+        networkDifficulty: s.networkDifficulty, height: s.height, scheme: s.scheme, createdAtMs: s.atMs,
       })),
     );
     await shares.addStats(statRows(batch, idOf));

@@ -1,3 +1,4 @@
+import { numberArray, textArray } from '../arrays.js';
 import type { Queryable } from '../types.js';
 
 export const SHARE_SCHEMES = ['pps-plus', 'pplns', 'solo'] as const;
@@ -13,7 +14,8 @@ export interface ShareRow {
   networkDifficulty: number;
   height: number;
   scheme: ShareScheme;
-  createdAt: Date;
+  /** Milliseconds since the epoch. */
+  createdAtMs: number;
 }
 
 /** One worker's minute: accepted count and difficulty sum, rejected counts by reason. */
@@ -58,16 +60,17 @@ export class SharesRepository {
     if (rows.length === 0) return;
     await this.db.query(
       `INSERT INTO shares (worker_id, payee_id, coin, difficulty, network_difficulty, height, scheme, created_at)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::float8[], $5::float8[], $6::int[], $7::text[], $8::timestamptz[])`,
+       SELECT w, p, c, d, n, h, s, to_timestamp(t / 1000.0)
+       FROM unnest($1::int[], $2::int[], $3::text[], $4::float8[], $5::float8[], $6::int[], $7::text[], $8::float8[]) AS u(w, p, c, d, n, h, s, t)`,
       [
-        rows.map((r) => r.workerId),
-        rows.map((r) => r.payeeId),
-        rows.map((r) => r.coin),
-        rows.map((r) => r.difficulty),
-        rows.map((r) => r.networkDifficulty),
-        rows.map((r) => r.height),
-        rows.map((r) => r.scheme),
-        rows.map((r) => r.createdAt.toISOString()),
+        numberArray(rows.map((r) => r.workerId)),
+        numberArray(rows.map((r) => r.payeeId)),
+        textArray(rows.map((r) => r.coin)),
+        numberArray(rows.map((r) => r.difficulty)),
+        numberArray(rows.map((r) => r.networkDifficulty)),
+        numberArray(rows.map((r) => r.height)),
+        textArray(rows.map((r) => r.scheme)),
+        numberArray(rows.map((r) => r.createdAtMs)),
       ],
     );
   }

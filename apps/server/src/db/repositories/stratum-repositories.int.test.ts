@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { numberArray, textArray } from '../arrays.js';
 import { describeEachDatabase } from '../testing.js';
 import { PayeesRepository } from './payees.js';
 import { WorkersRepository } from './workers.js';
@@ -9,6 +10,14 @@ import { ChainTipsRepository } from './chain-tips.js';
 const WALLET = 'rb1qexamplewalletaddress0000000000000000';
 
 describeEachDatabase('stratum repositories', (db) => {
+  it('reads the bulk array literals back exactly, quotes and SQL included', async () => {
+    const texts = ['BTC', 'a"b', 'c\\d', 'NULL', '', "x'); DROP TABLE shares;--", 'منجم'];
+    const numbers = [1, -2, 0.5, 1e-10, 2 ** 40];
+    const result = await db().query<{ t: string[]; n: number[] }>('SELECT $1::text[] AS t, $2::float8[] AS n', [textArray(texts), numberArray(numbers)]);
+    expect(result.rows[0]?.t).toEqual(texts);
+    expect(result.rows[0]?.n.map(Number)).toEqual(numbers);
+  });
+
   it('creates a wallet payee once and answers the same id for the same address', async () => {
     const payees = new PayeesRepository(db());
     const first = await payees.ensureWallet('BTC', WALLET);
@@ -55,10 +64,18 @@ describeEachDatabase('stratum repositories', (db) => {
     const at = new Date('2030-01-01T00:00:30Z');
     const bucket = new Date('2030-01-01T00:00:00Z');
     await shares.insertMany([
-      { workerId, payeeId, coin: 'BTC', difficulty: 2, networkDifficulty: 100, height: 10, scheme: 'pps-plus', createdAt: at },
-      { workerId, payeeId, coin: 'BTC', difficulty: 3, networkDifficulty: 100, height: 10, scheme: 'solo', createdAt: at },
+      { workerId, payeeId, coin: 'BTC', difficulty: 2, networkDifficulty: 100, height: 10, scheme: 'pps-plus', createdAtMs: at.getTime() },
+      { workerId, payeeId, coin: 'BTC', difficulty: 3, networkDifficulty: 100, height: 10, scheme: 'solo', createdAtMs: at.getTime() },
     ]);
     expect(await shares.countForWorker(workerId)).toBe(2);
+    const stored = await db().query<{ created_at: Date | string; difficulty: number; scheme: string }>(
+      'SELECT created_at, difficulty, scheme FROM shares WHERE worker_id = $1 ORDER BY difficulty',
+      [workerId],
+    );
+    expect(stored.rows.map((r) => [new Date(r.created_at).toISOString(), Number(r.difficulty), r.scheme])).toEqual([
+      [at.toISOString(), 2, 'pps-plus'],
+      [at.toISOString(), 3, 'solo'],
+    ]);
     const stat = { workerId, bucket, accepted: 2, acceptedDifficulty: 5, stale: 1, duplicate: 0, lowDifficulty: 2, invalid: 0 };
     await shares.addStats([stat]);
     await shares.addStats([{ ...stat, accepted: 1, acceptedDifficulty: 1, stale: 0, lowDifficulty: 0 }]);
