@@ -115,7 +115,11 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     expect(setup.json.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Manjam:/);
     expect(setup.json.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     const secret = setup.json.secret as string;
-    const code = () => generate({ secret, epoch: Math.floor(api.clock.now / 1000) });
+    // Each code is accepted once: the next use waits for the authenticator's next code (30 s on).
+    const code = async () => {
+      api.clock.now += 30_000;
+      return generate({ secret, epoch: Math.floor(api.clock.now / 1000) });
+    };
 
     const bad = await api.request('POST', '/api/auth/2fa/enable', { token, body: { code: '000000' } });
     expect(bad.status).toBe(400);
@@ -142,6 +146,33 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
 
     expect((await api.request('POST', '/api/auth/2fa/disable', { token, body: { code: await code() } })).status).toBe(204);
     expect((await api.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
+  });
+
+  it('accepts a TOTP code once: a replayed code, or an older one after it, is refused', async () => {
+    const { token, email, password } = await api.signUp();
+    const secret = (await api.request('POST', '/api/auth/2fa/setup', { token })).json.secret as string;
+    const codeAt = (ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
+    const start = api.clock.now;
+    expect((await api.request('POST', '/api/auth/2fa/enable', { token, body: { code: await codeAt(start) } })).status).toBe(204);
+
+    api.clock.now = start + 30_000;
+    const current = await codeAt(api.clock.now);
+    const previous = await codeAt(api.clock.now - 30_000);
+    expect((await api.request('POST', '/api/auth/login', { body: { email, password, totp: current } })).status).toBe(200);
+    // The same code seconds later (someone who saw it over the shoulder) is refused...
+    api.clock.now += 5_000;
+    const replay = await api.request('POST', '/api/auth/login', { body: { email, password, totp: current } });
+    expect(replay.status).toBe(401);
+    expect(replay.json.error.code).toBe('totp-invalid');
+    // ...and so is the previous step's code, still inside the one-step drift allowance.
+    const older = await api.request('PUT', '/api/settings/payout-address', {
+      token, body: { address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', coin: 'BTC', totp: previous },
+    });
+    expect(older.status).toBe(401);
+    expect(older.json.error.code).toBe('totp-invalid');
+    // The next code works.
+    api.clock.now = start + 60_000;
+    expect((await api.request('POST', '/api/auth/login', { body: { email, password, totp: await codeAt(api.clock.now) } })).status).toBe(200);
   });
 
   it('stores the TOTP secret encrypted, never in clear', async () => {

@@ -123,6 +123,18 @@ export class UsersRepository {
     await this.db.query('UPDATE users SET totp_secret = $2, totp_enabled = $3 WHERE id = $1', [id, encryptedSecret, enabled]);
   }
 
+  /**
+   * Records `step` as the last TOTP time step accepted; false when that step or a later one was
+   * already used (a replayed code, or two sign-ins racing with the same code).
+   */
+  async useTotpStep(id: number, step: number): Promise<boolean> {
+    const result = await this.db.query(
+      'UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id',
+      [id, step],
+    );
+    return result.rowCount > 0;
+  }
+
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {
     await this.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
   }

@@ -7,7 +7,7 @@ import { ServiceError } from '../errors.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { SecretBox } from './secret-box.js';
 import { hashToken, newToken } from './tokens.js';
-import { checkTotp, newTotpEnrolment, type TotpEnrolment } from './totp.js';
+import { newTotpEnrolment, totpStep, type TotpEnrolment } from './totp.js';
 
 export interface AuthDeps {
   db: Queryable;
@@ -151,9 +151,11 @@ export class AuthService {
     this.forgetUser(user.id);
   }
 
+  /** A valid code whose time step is newer than the last one accepted; it is used up on success. */
   private async totpMatches(user: UserRow, code: string): Promise<boolean> {
     if (!user.totpSecret) return false;
-    return checkTotp(this.deps.box.decrypt(user.totpSecret), code, this.deps.now());
+    const step = await totpStep(this.deps.box.decrypt(user.totpSecret), code, this.deps.now());
+    return step !== null && (await this.users.useTotpStep(user.id, step));
   }
 
   private assertNotLocked(user: UserRow): void {

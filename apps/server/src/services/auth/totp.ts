@@ -16,14 +16,17 @@ export async function newTotpEnrolment(label: string): Promise<TotpEnrolment> {
   return { secret, otpauthUrl, qrDataUrl };
 }
 
-/** True when `code` is the current 6-digit code (one 30 s step of clock drift either way). */
-export async function checkTotp(secret: string, code: string, nowMs: number): Promise<boolean> {
+/**
+ * The RFC 6238 time step a 6-digit `code` belongs to when it is the current code, or one 30 s step
+ * of clock drift either way; null when it is not valid. The caller accepts each step once.
+ */
+export async function totpStep(secret: string, code: string, nowMs: number): Promise<number | null> {
   const token = code.replace(/\s+/g, '');
-  if (!/^\d{6}$/.test(token)) return false;
+  if (!/^\d{6}$/.test(token)) return null;
   try {
-    const result = await verify({ secret, token, epoch: Math.floor(nowMs / 1000), epochTolerance: 30 });
-    return result.valid;
+    const result = await verify({ secret, token, epoch: Math.floor(nowMs / 1000), epochTolerance: 30, period: 30 });
+    return result.valid ? Math.floor(nowMs / 30_000) + result.delta : null;
   } catch {
-    return false;
+    return null;
   }
 }
