@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['**/*.js', 'eslint.config.js'],
+    files: ['**/*.js', '**/*.mjs', 'eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
   {

@@ -2,7 +2,7 @@
 // for one user with 10,000 workers and a month of share_stats, at a fixed request rate (open
 // loop: latency counts from when each request was due, so a slow server cannot hide queueing).
 // Options: --db=pglite|postgres (default: PostgreSQL when MANJAM_BENCH_DATABASE_URL or the test
-// server answers, else PGlite), --rate=500, --seconds=15, --workers=10000, --days=30, --step=180 (minutes between a
+// server answers, else PGlite on disk), --rate=500, --seconds=15, --workers=10000, --days=30, --step=180 (minutes between a
 // worker's share_stats rows over the month; the last 2 days have a row every 10 minutes and the
 // last 30 minutes one every minute).
 import { randomBytes } from 'node:crypto';
@@ -10,13 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { pino } from 'pino';
 import { parseConfig } from '../apps/server/src/config/index.js';
-import { migrate, openDatabase, type Database } from '../apps/server/src/db/index.js';
 import { FixtureWriter } from '../apps/server/src/db/repositories/queries-fixtures.js';
 import { PoolEvents } from '../apps/server/src/events.js';
 import { startHttp } from '../apps/server/src/http/index.js';
+import { chooseDatabase, openBenchDatabase } from './lib/database.js';
 
 interface Options { db: 'pglite' | 'postgres' | undefined; rate: number; seconds: number; workers: number; days: number; step: number }
 
@@ -29,43 +28,6 @@ function parseOptions(argv: string[]): Options {
     else throw new Error(`unknown or invalid option ${arg}`);
   }
   return o;
-}
-
-const PG_URL = process.env.MANJAM_BENCH_DATABASE_URL ?? process.env.MANJAM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{ db: Database; cleanup: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'manjam-bench-api-'));
-    const db = await openDatabase({ dataDir: dir });
-    return { db, cleanup: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
-  }
-  const schema = `bench_api_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = await openDatabase({ databaseUrl: PG_URL, schema });
-  return {
-    db,
-    cleanup: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
 }
 
 // The load generator runs on its own thread so that it does not share the server's event loop.
@@ -133,12 +95,12 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
-  const kind = o.db ?? ((await postgresReachable()) ? 'postgres' : 'pglite');
+  const kind = await chooseDatabase(o.db);
   console.log(`Manjam API benchmark — ${kind}, ${o.workers} workers, ${o.days} days of share_stats every ${o.step} min, the last 2 days every 10 min, the last 30 min every minute, ${cpus().length} CPUs`);
-  const { db, cleanup } = await openBenchDatabase(kind);
   const dataDir = mkdtempSync(join(tmpdir(), 'manjam-bench-data-'));
+  const database = await openBenchDatabase(kind, join(dataDir, 'pglite'));
+  const db = database.db;
   try {
-    await migrate(db);
     const config = parseConfig({ dataDir, http: { host: '127.0.0.1', port: 0, webDist: '' }, auth: { secret: randomBytes(24).toString('hex') }, log: { level: 'silent' } });
     const http = await startHttp({
       config, db, logger: pino({ level: 'silent' }), events: new PoolEvents(),
@@ -185,7 +147,7 @@ async function main(): Promise<void> {
     console.log(ok ? 'target met: p99 < 50 ms at the target rate, no errors' : 'target NOT met (p99 >= 50 ms or errors)');
     await http.stop();
   } finally {
-    await cleanup();
+    await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,12 +1,27 @@
-// The benchmark pool's database: PGlite in memory (in the server process, so its CPU counts as
-// the server's) or PostgreSQL on this machine (a fresh schema, dropped afterwards).
+// The benchmarks' database: PostgreSQL on this machine (a fresh schema, dropped afterwards) when
+// it answers, as a production pool runs; else PGlite (in the server process, so its CPU counts
+// as the server's).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '../../apps/server/src/db/index.js';
 
 export type BenchDatabaseKind = 'pglite' | 'postgres';
 
-export const POSTGRES_URL = process.env.MANJAM_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_URL =
+  process.env.MANJAM_BENCH_DATABASE_URL ?? process.env.MANJAM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The database asked for, or by default PostgreSQL when it answers and PGlite when it does not. */
+export async function chooseDatabase(asked: BenchDatabaseKind | undefined): Promise<BenchDatabaseKind> {
+  if (asked) return asked;
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return 'postgres';
+  } catch {
+    return 'pglite';
+  }
+}
 
 export interface BenchDatabase {
   db: Database;
@@ -27,9 +42,10 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-export async function openBenchDatabase(kind: BenchDatabaseKind): Promise<BenchDatabase> {
+/** `pgliteDir`: keep PGlite in that directory (large data sets) instead of in memory. */
+export async function openBenchDatabase(kind: BenchDatabaseKind, pgliteDir?: string): Promise<BenchDatabase> {
   if (kind === 'pglite') {
-    const db = await openDatabase({ dataDir: 'memory://' });
+    const db = await openDatabase({ dataDir: pgliteDir ?? 'memory://' });
     await migrate(db);
     return { db, close: () => db.close() };
   }

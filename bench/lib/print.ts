@@ -6,6 +6,8 @@ import { algorithmLabel, type ScenarioResult } from './scenario.js';
 const MIB = 2 ** 20;
 
 export interface Figures {
+  /** Submits in flight per connection (1 for the fixed-rate phase). */
+  depth: number;
   acceptedPerSecond: number;
   poolAcceptedPerSecond: number;
   p50: number;
@@ -21,6 +23,7 @@ export interface Figures {
 export function figures(r: ScenarioResult): Figures {
   const { run, pool } = r;
   return {
+    depth: r.spec.mode.kind === 'max' ? r.spec.mode.depth : 1,
     acceptedPerSecond: run.acceptedInTime / run.seconds,
     poolAcceptedPerSecond: (pool.after.accepted - pool.before.accepted) / pool.wallSeconds,
     p50: percentile(run.latencies, 50, run.sent),

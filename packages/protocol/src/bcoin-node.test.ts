@@ -53,6 +53,9 @@ beforeAll(async () => {
     workers: false,
     listen: false,
     logLevel: 'none',
+    // Its HTTP server would take regtest's default 48332, which a parallel test may hold.
+    httpHost: '127.0.0.1',
+    httpPort: 0,
   });
   await node.open();
   // Mine to a key we hold so a coinbase can be spent into a real witness transaction.

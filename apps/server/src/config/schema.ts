@@ -95,6 +95,8 @@ export const configSchema = z
           })
           .prefault({}),
         extranonce2Size: z.number().int().min(2).max(8).default(4),
+        /** Set (0-255, distinct) on each process when several Stratum processes serve one pool. */
+        instanceId: z.number().int().min(0).max(255).optional(),
       })
       .prefault({}),
     accounting: z

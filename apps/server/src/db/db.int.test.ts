@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './driver.js';
 import { describeEachDatabase } from './testing.js';
 import { listMigrations, migrate } from './migrate.js';
 
@@ -31,5 +32,57 @@ describeEachDatabase('database seam', (db) => {
     await db().query('INSERT INTO users (username, email, password_hash) VALUES ($1, $2, $3)', [name, 'sql@x.io', 'h']);
     const back = await db().query<{ username: string }>('SELECT username FROM users WHERE email = $1', ['sql@x.io']);
     expect(back.rows[0]?.username).toBe(name);
+  });
+
+  it('reports a constraint violation with its SQLSTATE code and constraint name', async () => {
+    await db().query("INSERT INTO users (username, email, password_hash) VALUES ('dupe', 'dupe@x.io', 'h')");
+    const error = await db()
+      .query("INSERT INTO users (username, email, password_hash) VALUES ('dupe', 'other@x.io', 'h')")
+      .then(() => undefined, (e: unknown) => e as { code?: string; constraint?: string; message: string });
+    expect(error?.code).toBe('23505');
+    expect(`${error?.constraint ?? ''} ${error?.message ?? ''}`).toMatch(/users_username_key/);
+  });
+
+  it('keeps statements outside a transaction out of it until it commits', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const inTx = db().transaction(async (tx) => {
+      await tx.query("INSERT INTO users (username, email, password_hash) VALUES ('txwait', 'txwait@x.io', 'h')");
+      await held;
+      await tx.query("UPDATE users SET email = 'txwait2@x.io' WHERE username = 'txwait'");
+    });
+    const outside = db().query<{ email: string }>("SELECT email FROM users WHERE username = 'txwait'");
+    release();
+    await inTx;
+    // Either driver answers with a committed state: before the transaction (nothing) or after it.
+    const rows = (await outside).rows;
+    expect(rows.length === 0 || rows[0]?.email === 'txwait2@x.io').toBe(true);
+    expect((await db().query<{ email: string }>("SELECT email FROM users WHERE username = 'txwait'")).rows[0]?.email).toBe('txwait2@x.io');
+  });
+
+  it('rolls back a transaction whose statement fails and stays usable', async () => {
+    await expect(
+      db().transaction(async (tx) => {
+        await tx.query("INSERT INTO users (username, email, password_hash) VALUES ('half', 'half@x.io', 'h')");
+        await tx.query('SELECT * FROM no_such_table');
+      }),
+    ).rejects.toThrow(/no_such_table/);
+    expect((await db().query("SELECT 1 FROM users WHERE username = 'half'")).rowCount).toBe(0);
+    expect(await db().ping()).toBe(true);
+  });
+});
+
+describe('embedded PGlite on its own thread', () => {
+  it('answers queries while the main thread stays free, and refuses them once closed', async () => {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    // A statement that keeps PGlite busy for a while; the main thread's timer keeps firing meanwhile.
+    await db.query('SELECT count(*) FROM generate_series(1, 3000000)');
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(5);
+    await db.close();
+    expect(await db.ping()).toBe(false);
+    await expect(db.query('SELECT 1')).rejects.toThrow(/closed/);
   });
 });

@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import { openPgliteThread } from './pglite-thread.js';
 import type { Database, Queryable, QueryResult } from './types.js';
 
 // Both drivers return BIGINT (int8) as bigint — money is never a float — and NUMERIC as a string.
@@ -18,7 +16,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : await openPglite(options.dataDir ?? 'memory://');
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir ?? 'memory://');
 }
 
 function serialize(params: readonly unknown[] | undefined): unknown[] | undefined {
@@ -92,46 +90,8 @@ function openPostgres(url: string, schema: string | undefined): Database {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  // PGlite runs one statement per query(); multi-statement scripts go through exec().
-  if (!dataDir.startsWith('memory://')) mkdirSync(resolve(dataDir), { recursive: true });
-  const db = await PGlite.create(dataDir, {
-    parsers: { [INT8]: (text: string) => BigInt(text), [NUMERIC]: (text: string) => text },
-    serializers: { [INT8]: (value: unknown) => String(value) },
-  });
-  let closed = false;
-  const run = async <R>(target: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
-    const result = await target.query<R>(sql, serialize(params));
-    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length } satisfies QueryResult<R>;
-  };
-  return {
-    kind: 'pglite',
-    query: (sql, params) => run(db, sql, params),
-    exec: async (sql) => {
-      await db.exec(sql);
-    },
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({
-          query: (sql, params) => run(tx, sql, params),
-          exec: async (sql) => {
-            await tx.exec(sql);
-          },
-        }),
-      ),
-    async ping() {
-      if (closed) return false;
-      try {
-        await db.query('SELECT 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.close();
-    },
-  };
+function openPglite(dataDir: string): Promise<Database> {
+  // PGlite runs one statement per query(); multi-statement scripts go through exec(). It runs on
+  // its own thread so that its synchronous WebAssembly work never stalls miners or HTTP clients.
+  return openPgliteThread(dataDir, serialize);
 }

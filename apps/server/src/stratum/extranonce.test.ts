@@ -38,4 +38,14 @@ describe('extranonce1 allocation', () => {
     expect(parseExtranonce1('0000000g')).toBeUndefined();
     expect(parseExtranonce1('000000ff')).toBe(255);
   });
+
+  it('keeps each Stratum instance to its own leading byte, even for a resumed id', () => {
+    const a = new ExtranonceAllocator(0xfffffe, 1);
+    const b = new ExtranonceAllocator(0xfffffe, 2);
+    expect([a.allocate(), a.allocate(), a.allocate()].map((v) => v.toString('hex'))).toEqual(['01fffffe', '01ffffff', '01000000']);
+    expect(b.allocate().toString('hex')).toBe('02fffffe');
+    // A miner resuming a session that instance 1 gave it gets a value of instance 2 here.
+    expect(b.allocate('01000005').toString('hex')).toMatch(/^02/);
+    expect(b.allocate('020000aa').toString('hex')).toBe('020000aa');
+  });
 });

@@ -1,20 +1,31 @@
 import { randomInt } from 'node:crypto';
 
 /**
- * Hands out 4-byte extranonce1 values unique across the pool process. Values are taken in order
- * from a random starting point (so two restarts do not reuse the same sequence) and returned on
+ * Hands out 4-byte extranonce1 values unique across the pool. Values are taken in order from a
+ * random starting point (so two restarts do not reuse the same sequence) and returned on
  * disconnect; a reconnecting miner may ask for its previous value back (session resume), which
  * it gets only when no other session holds it.
+ *
+ * One Stratum process owns the whole 32-bit space. When several run side by side (`--role
+ * stratum` on more than one host), each has its own `stratum.instanceId` (0-255): that byte
+ * leads every value it hands out, so two processes never give two miners the same coinbase
+ * space, and each still has 2^24 values.
  */
 export const EXTRANONCE1_SIZE = 4;
-const SPACE = 2 ** (8 * EXTRANONCE1_SIZE);
+const FULL_SPACE = 2 ** (8 * EXTRANONCE1_SIZE);
+const INSTANCE_SPACE = 2 ** 24;
 
 export class ExtranonceAllocator {
   private readonly inUse = new Set<number>();
+  private readonly space: number;
+  private readonly prefix: number;
   private next: number;
 
-  constructor(start: number = randomInt(0, 2 ** 32 - 1)) {
-    this.next = start % SPACE;
+  /** `start`: the first value's place in this allocator's space (random by default). */
+  constructor(start?: number, instanceId?: number) {
+    this.space = instanceId === undefined ? FULL_SPACE : INSTANCE_SPACE;
+    this.prefix = instanceId === undefined ? 0 : instanceId * INSTANCE_SPACE;
+    this.next = (start ?? randomInt(0, this.space - 1)) % this.space;
   }
 
   get size(): number {
@@ -24,12 +35,17 @@ export class ExtranonceAllocator {
   /** A fresh value; `preferred` (hex of a previous session's extranonce1) is reused when free. */
   allocate(preferred?: string): Buffer {
     const wanted = preferred === undefined ? undefined : parseExtranonce1(preferred);
-    if (wanted !== undefined && !this.inUse.has(wanted)) return this.take(wanted);
-    if (this.inUse.size >= SPACE) throw new Error('extranonce1 space exhausted');
-    while (this.inUse.has(this.next)) this.next = (this.next + 1) % SPACE;
-    const value = this.next;
-    this.next = (this.next + 1) % SPACE;
+    if (wanted !== undefined && this.owns(wanted) && !this.inUse.has(wanted)) return this.take(wanted);
+    if (this.inUse.size >= this.space) throw new Error('extranonce1 space exhausted');
+    while (this.inUse.has(this.prefix + this.next)) this.next = (this.next + 1) % this.space;
+    const value = this.prefix + this.next;
+    this.next = (this.next + 1) % this.space;
     return this.take(value);
+  }
+
+  /** True when `value` is in this process's part of the space (a resumed id from another is not). */
+  private owns(value: number): boolean {
+    return value - this.prefix >= 0 && value - this.prefix < this.space;
   }
 
   release(extranonce1: Buffer): void {

@@ -50,7 +50,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   });
   const pool: PoolRuntime = {
     config, logger, events, writer,
-    allocator: new ExtranonceAllocator(),
+    allocator: new ExtranonceAllocator(undefined, config.stratum.instanceId),
     bans: new BanList(config.stratum.ban),
     resolver: new LoginResolver(db),
     hashrate: new Map(deps.sources.map((s) => [s.coin, new HashrateTracker(algorithmOf(s.coin))])),

@@ -44,7 +44,7 @@ export class ScryptPool {
   private flushScheduled = false;
 
   constructor(
-    size: number = availableParallelism(),
+    size: number = Number(process.env.SCRYPT_THREADS ?? availableParallelism()),
     private readonly maxOutstanding = 50_000,
   ) {
     for (let i = 0; i < Math.max(1, size); i++) this.lanes.push(this.spawn());

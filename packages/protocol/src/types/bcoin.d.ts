@@ -67,6 +67,8 @@ declare module 'bcoin' {
       workers: boolean;
       listen: boolean;
       logLevel: string;
+      httpHost?: string;
+      httpPort?: number;
     }) => BcoinFullNode;
     KeyRing: { generate(): BcoinKeyRing };
     Coin: { fromTX(tx: BcoinTX, index: number, height: number): BcoinCoin };

@@ -1,0 +1,98 @@
+// The embedded PGlite database on its own thread (see pglite-thread.ts, which talks to it). Plain
+// JavaScript so that it loads the same way under node, tsx and vitest.
+//
+// Requests: { id, op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close', tx?, sql?, params? }.
+// Answers:  { id, ok: true, value } or { id, ok: false, error: { message, code, detail, constraint } }.
+// A transaction is PGlite's own transaction(): it holds PGlite's lock, so statements outside it
+// wait until it commits or rolls back, exactly as on the main thread.
+import { mkdirSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const ROLLBACK = Symbol('rollback');
+
+const { dataDir } = workerData;
+if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+
+/** Open transactions by id: the PGlite transaction handle and how to end it. */
+const transactions = new Map();
+
+function answer(id, value) {
+  parentPort.postMessage({ id, ok: true, value });
+}
+
+function fail(id, error) {
+  const e = error ?? {};
+  parentPort.postMessage({
+    id,
+    ok: false,
+    error: { message: String(e.message ?? e), code: e.code, detail: e.detail, constraint: e.constraint },
+  });
+}
+
+async function run(target, sql, params) {
+  const result = await target.query(sql, params);
+  return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+}
+
+function begin(db, id) {
+  let end;
+  let started = false;
+  const ended = new Promise((resolve, reject) => {
+    end = { resolve, reject };
+  });
+  const entry = { tx: undefined, end, finished: undefined };
+  const finished = db.transaction(async (tx) => {
+    started = true;
+    entry.tx = tx;
+    transactions.set(id, entry);
+    answer(id, id);
+    await ended;
+  });
+  entry.finished = finished;
+  // The commit or rollback request answers when the transaction is over (see finish()); a
+  // transaction that could not even start answers the begin request with the error.
+  finished.catch((error) => {
+    if (!started) fail(id, error);
+  });
+}
+
+async function finish(id, tx, commit) {
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`no open transaction ${tx}`);
+  transactions.delete(tx);
+  if (commit) open.end.resolve();
+  else open.end.reject(ROLLBACK);
+  try {
+    await open.finished;
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+  answer(id, null);
+}
+
+const db = await PGlite.create(dataDir, {
+  parsers: { [INT8]: (text) => BigInt(text), [NUMERIC]: (text) => text },
+  serializers: { [INT8]: (value) => String(value) },
+});
+
+parentPort.on('message', (request) => {
+  const { id, op, tx, sql, params } = request;
+  const target = tx === undefined ? db : transactions.get(tx)?.tx;
+  let work;
+  if (op === 'begin') {
+    begin(db, id);
+    return;
+  }
+  if (op === 'commit' || op === 'rollback') work = finish(id, tx, op === 'commit');
+  else if (op === 'close') work = db.close().then(() => answer(id, null));
+  else if (!target) work = Promise.reject(new Error(`no open transaction ${tx}`));
+  else if (op === 'query') work = run(target, sql, params).then((value) => answer(id, value));
+  else if (op === 'exec') work = target.exec(sql).then(() => answer(id, null));
+  else work = Promise.reject(new Error(`unknown operation ${op}`));
+  work.catch((error) => fail(id, error));
+});
+
+parentPort.postMessage({ id: 0, ok: true, value: 'ready' });
