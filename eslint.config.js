@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', '**/*.cjs', 'apps/server/bin/**', 'scripts/**/*.mjs'] },
@@ -28,6 +29,11 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs', 'eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Plain JavaScript that runs in Node (worker threads, generators).
+    files: ['**/*.mjs'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['bench/**', 'scripts/**', 'apps/server/src/cli.ts', 'apps/server/src/commands.ts'],

@@ -56,7 +56,7 @@ function specs(o: Options, db: BenchDatabaseKind, scryptPerSecond: number): Reco
       ...base, label: 'sha256d-pipelined', coin: 'BTC', connections: 1_000 * scale, mode: { kind: 'max', depth: PIPELINE_DEPTH, budgetPerSecond: 100_000 },
     },
     'sha256d-rate': { ...base, label: 'sha256d-rate', coin: 'BTC', connections: 10_000 * scale, mode: { kind: 'rate', rate: 10_000 * scale } },
-    'scrypt-max': { ...base, label: 'scrypt-max', coin: 'LTC', connections: 1_000 * scale, mode: { kind: 'max', depth: o.depth, budgetPerSecond: Math.ceil(scryptPerSecond * 1.15) } },
+    'scrypt-max': { ...base, label: 'scrypt-max', coin: 'LTC', connections: 1_000 * scale, mode: { kind: 'max', depth: o.depth, budgetPerSecond: Math.ceil(scryptPerSecond * 2) } },
   };
 }
 
