@@ -6,6 +6,7 @@ export * from './merkle.js';
 export * from './coinbase.js';
 export * from './template.js';
 export * from './share.js';
+export * from './share-batch.js';
 export * from './block.js';
 export * from './stratum.js';
 export { sha256dInto, sha256dWords, merkleNodeWords } from './sha256-fast.js';

@@ -62,7 +62,8 @@ function checkUint32(value: number, name: string): void {
   }
 }
 
-function checkInput(job: JobTemplate, input: ShareInput): void {
+/** Throws ShareInputError when a share's parts do not fit the job (sizes, 32-bit fields). */
+export function checkShareInput(job: JobTemplate, input: ShareInput): void {
   if (input.extranonce1.length !== job.extranonce1Size) {
     throw new ShareInputError(
       `extranonce1 must be ${job.extranonce1Size} bytes, got ${input.extranonce1.length}`,
@@ -82,7 +83,7 @@ const ROOT = new Int32Array(8);
 
 /** Assemble the coinbase and header of a share and hash it. Hot path: one coinbase, branch, header. */
 export function buildShare(job: JobTemplate, algorithm: Algorithm, input: ShareInput): BuiltShare {
-  checkInput(job, input);
+  checkShareInput(job, input);
   const p = prepare(job);
   const coinbase = Buffer.allocUnsafe(p.coinbaseLength);
   job.coinb1.copy(coinbase, 0);

@@ -10,6 +10,8 @@ import type { ExtranonceAllocator } from './extranonce.js';
 import type { JobManager } from './jobs.js';
 import type { ScryptPool } from './pow-pool.js';
 import type { Session } from './session.js';
+import type { Sha256dQueue } from './sha256d-queue.js';
+import type { SubmitContext } from './submit.js';
 
 /** Reasons a submit is refused, as counted in stats (database reasons plus 24/25/busy). */
 export const REJECTION_KINDS = ['stale', 'duplicate', 'low_difficulty', 'invalid', 'unauthorized', 'not_subscribed', 'busy'] as const;
@@ -26,6 +28,8 @@ export interface PoolRuntime {
   resolver: LoginResolver;
   hashrate: Map<CoinId, HashrateTracker>;
   scrypt: ScryptPool | undefined;
+  /** SHA-256d submits waiting for this turn's batch hash. */
+  sha256d: Sha256dQueue<SubmitContext>;
   sessions: Set<Session>;
   stats: { accepted: number; rejected: Record<RejectionKind, number> };
   /** Block submissions in flight (awaited on stop). */

@@ -12,6 +12,8 @@ import { LoginResolver } from './auth.js';
 import { BanList } from './bans.js';
 import { REJECTION_KINDS, type PoolRuntime, type RejectionKind } from './context.js';
 import { ExtranonceAllocator } from './extranonce.js';
+import { Sha256dQueue } from './sha256d-queue.js';
+import { sha256dHashed, sha256dRefused, type SubmitContext } from './submit.js';
 import { JobManager, type Job } from './jobs.js';
 import { ScryptPool } from './pow-pool.js';
 import { StratumPort } from './server.js';
@@ -55,6 +57,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     resolver: new LoginResolver(db),
     hashrate: new Map(deps.sources.map((s) => [s.coin, new HashrateTracker(algorithmOf(s.coin))])),
     scrypt: ports.some((p) => algorithmOf(p.coin) === 'scrypt') ? new ScryptPool() : undefined,
+    sha256d: new Sha256dQueue<SubmitContext>(sha256dHashed, sha256dRefused),
     sessions: new Set(),
     stats: { accepted: 0, rejected: Object.fromEntries(REJECTION_KINDS.map((k) => [k, 0])) as Record<RejectionKind, number> },
     pendingBlocks: new Set(),

@@ -7,6 +7,7 @@ import {
   stratumError,
   STRATUM_ERROR,
   type BuiltShare,
+  type ShareInput,
   type StratumErrorCode,
 } from '@manjam/protocol';
 import type { MinerRef } from '../shares/types.js';
@@ -14,6 +15,7 @@ import type { RejectionKind } from './context.js';
 import { submitFoundBlock } from './found-block.js';
 import type { Handler } from './handlers.js';
 import type { Job } from './jobs.js';
+import type { QueuedShare } from './sha256d-queue.js';
 import type { Session, StratumId } from './session.js';
 
 /** Seconds a share's ntime may run ahead of the template's time or the clock. */
@@ -23,8 +25,9 @@ const DIFF1 = { sha256d: Number(diff1Target('sha256d')), scrypt: Number(diff1Tar
 /**
  * mining.submit. Checks, in order: authorized login (24), subscribed (25), parameter sizes (20),
  * job known (21) and not stale (21), ntime window (20), version bits within the negotiated mask
- * (20), duplicate header hash for the job (22), share target (23). Answers at once; SHA-256d is
- * hashed inline, Scrypt in the worker pool. A hash under the network target is a block.
+ * (20), duplicate header hash for the job (22), share target (23). SHA-256d shares are hashed
+ * in a batch at the end of this turn of the event loop (Sha256dQueue), Scrypt ones in the worker
+ * threads. A hash under the network target is a block.
  */
 export const handleSubmit: Handler = (session, id, params) => {
   const login = params[0];
@@ -48,20 +51,44 @@ export const handleSubmit: Handler = (session, id, params) => {
     if (!applied.ok) return refuse(session, id, miner, applied.error[0], applied.error[1], 'invalid');
     version = applied.value;
   }
-  // SHA-256d of the header: the proof of work for BTC, the block hash and duplicate key for both.
-  const built = buildShare(tpl, 'sha256d', { extranonce1, extranonce2: input.extranonce2, ntime: input.ntime, nonce: input.nonce, version });
+  const share: ShareInput = { extranonce1, extranonce2: input.extranonce2, ntime: input.ntime, nonce: input.nonce, version };
+  if (port.algorithm === 'sha256d') {
+    // Hashed with the other SHA-256d submits of this turn of the event loop (four per SIMD pass).
+    port.pool.sha256d.add({ session, job, input: share, context: { id, miner } });
+    return;
+  }
+  // Scrypt: the SHA-256d block hash is the duplicate key; the proof of work comes from the worker threads.
+  const built = buildShare(tpl, 'sha256d', share);
   const key = built.hash.toString('latin1');
   if (job.seen.has(key)) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
-  if (port.algorithm === 'sha256d') return finish(session, id, miner, job, built, key, built.hashValue);
   const pool = port.pool.scrypt;
   if (!pool) return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Scrypt validation unavailable', 'busy');
   pool.hash(built.header).then(
-    (pow) => finish(session, id, miner, job, built, key, hashToBigInt(pow)),
+    (pow) => finish(session, id, miner, job, key, hashToBigInt(pow), () => built),
     () => refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Server busy, share not checked', 'busy'),
   );
 };
 
-function finish(session: Session, id: StratumId, miner: MinerRef, job: Job, built: BuiltShare, key: string, pow: bigint): void {
+/** What a queued SHA-256d submit carries to its answer. */
+export interface SubmitContext {
+  id: StratumId;
+  miner: MinerRef;
+}
+
+/** The SHA-256d queue's callbacks: a hashed share is judged like any other. */
+export function sha256dHashed({ session, job, input, context }: QueuedShare<SubmitContext>, hash: Buffer): void {
+  finish(session, context.id, context.miner, job, hash.toString('latin1'), hashToBigInt(hash), () => buildShare(job.template, 'sha256d', input));
+}
+
+export function sha256dRefused({ session, context }: QueuedShare<SubmitContext>, error: unknown): void {
+  refuse(session, context.id, context.miner, STRATUM_ERROR.OTHER, error instanceof Error ? error.message : 'Invalid share', 'invalid');
+}
+
+/**
+ * The hash checks: duplicate (22), target (23), then credit. `key` is the SHA-256d block hash
+ * (latin1); `build` rebuilds the coinbase and header, needed only when the share is a block.
+ */
+function finish(session: Session, id: StratumId, miner: MinerRef, job: Job, key: string, pow: bigint, build: () => BuiltShare): void {
   if (job.seen.has(key)) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
   const required = session.requirementFor(job);
   if (pow > required.target) return refuse(session, id, miner, STRATUM_ERROR.LOW_DIFFICULTY, 'Low difficulty share', 'low_difficulty');
@@ -85,7 +112,7 @@ function finish(session: Session, id: StratumId, miner: MinerRef, job: Job, buil
   countForBan(session, false);
   const retarget = session.vardiff.onShare(now);
   if (retarget !== undefined) session.announceDifficulty(retarget);
-  if (pow <= job.template.networkTarget) submitFoundBlock(session, miner, job, built, required.difficulty);
+  if (pow <= job.template.networkTarget) submitFoundBlock(session, miner, job, build(), required.difficulty);
 }
 
 function refuse(
