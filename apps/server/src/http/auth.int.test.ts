@@ -102,6 +102,27 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     expect((await api.request('GET', '/api/me', { token })).status).toBe(401);
   });
 
+  it('answers from the cached session while re-checking it, and refuses a session revoked elsewhere on the next request', async () => {
+    const { token, id } = await api.signUp();
+    expect((await api.request('GET', '/api/me', { token })).status).toBe(200);
+    // Another API process signs this session out (straight in the database: this process does not know).
+    await getDb().query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [id]);
+    api.clock.now += 2_000;
+    // Answered from the cache (no wait on the database); the re-check runs behind it...
+    expect((await api.request('GET', '/api/me', { token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // ...and the next request is refused.
+    expect((await api.request('GET', '/api/me', { token })).status).toBe(401);
+  });
+
+  it('waits for the database when the cached session is over 30 s old', async () => {
+    const { token, id } = await api.signUp();
+    expect((await api.request('GET', '/api/me', { token })).status).toBe(200);
+    await getDb().query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [id]);
+    api.clock.now += 31_000;
+    expect((await api.request('GET', '/api/me', { token })).status).toBe(401);
+  });
+
   it('ends an idle session after 30 minutes when Auto Logout is on', async () => {
     const { token } = await api.signUp();
     api.clock.now += 31 * 60_000;

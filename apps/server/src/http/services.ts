@@ -33,7 +33,7 @@ export function createServices(deps: HttpDeps): Services {
   const now = deps.now ?? Date.now;
   const onError = (error: unknown) => logger.error({ err: error }, 'background refresh failed');
   const box = new SecretBox(loadSecretKey(config.auth.secret, config.dataDir));
-  const auth = new AuthService({ db, config, box, now });
+  const auth = new AuthService({ db, config, box, now, onError });
   const workers = new WorkersService({ db, now, onError });
   const settings = new SettingsService(db, config, auth, box, now);
   const dashboard = new DashboardService({ db, now, onError });

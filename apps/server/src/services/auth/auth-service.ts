@@ -14,6 +14,8 @@ export interface AuthDeps {
   config: Config;
   box: SecretBox;
   now: () => number;
+  /** A background session re-check that failed (the database is down): logged, the request was already answered. */
+  onError?: (error: unknown) => void;
 }
 
 export interface SignedIn {
@@ -31,6 +33,14 @@ export const AUTO_LOGOUT_MS = 30 * 60_000;
 const TOUCH_EVERY_MS = 60_000;
 /** A verified session is trusted this long without asking the database again (logout in this process clears it at once). */
 const SESSION_CACHE_MS = 1_000;
+/**
+ * Past SESSION_CACHE_MS and up to this age, a request is answered with the cached session while
+ * the database re-checks it in the background (one check per token at a time); the next request
+ * after a revocation elsewhere is refused. A request never waits behind a slow database query
+ * (on embedded PGlite, one connection, a long aggregate) just to re-read its own session. Older
+ * than this, the request waits for the database.
+ */
+const SESSION_STALE_MS = 30_000;
 
 const invalidCredentials = () => new ServiceError(401, 'invalid-credentials', 'loginFailed');
 
@@ -40,6 +50,7 @@ export class AuthService {
   private readonly sessions: SessionsRepository;
   private readonly touched = new Map<number, number>();
   private readonly verified = new Map<string, { signedIn: SignedIn; at: number }>();
+  private readonly rechecking = new Map<string, Promise<SignedIn | undefined>>();
 
   constructor(private readonly deps: AuthDeps) {
     this.users = new UsersRepository(deps.db);
@@ -72,13 +83,35 @@ export class AuthService {
     const now = this.deps.now();
     const tokenHash = hashToken(token);
     const cached = this.verified.get(tokenHash);
-    if (cached && now - cached.at < SESSION_CACHE_MS && now >= cached.at) return cached.signedIn;
+    if (cached && now >= cached.at) {
+      const age = now - cached.at;
+      if (age < SESSION_CACHE_MS) return cached.signedIn;
+      if (age < SESSION_STALE_MS) {
+        this.recheck(tokenHash, now).catch((error: unknown) => this.deps.onError?.(error));
+        return cached.signedIn;
+      }
+    }
+    return this.recheck(tokenHash, now);
+  }
+
+  /** Reads the session from the database (once at a time per token) and refreshes the cache. */
+  private recheck(tokenHash: string, now: number): Promise<SignedIn | undefined> {
+    let running = this.rechecking.get(tokenHash);
+    if (!running) {
+      running = this.verify(tokenHash, now).finally(() => this.rechecking.delete(tokenHash));
+      this.rechecking.set(tokenHash, running);
+    }
+    return running;
+  }
+
+  private async verify(tokenHash: string, now: number): Promise<SignedIn | undefined> {
     const found = await this.sessions.findUser(tokenHash, new Date(now));
     if (!found) {
       this.verified.delete(tokenHash);
       return undefined;
     }
     if (found.autoLogout && now - found.lastSeenAt.getTime() > AUTO_LOGOUT_MS) {
+      this.verified.delete(tokenHash);
       await this.sessions.revoke(tokenHash, new Date(now));
       return undefined;
     }
