@@ -6,6 +6,9 @@ import { algorithmLabel, type ScenarioResult } from './scenario.js';
 const MIB = 2 ** 20;
 
 export interface Figures {
+  connections: number;
+  /** The fixed rate of a rate phase (shares/s), 0 for a max-rate phase. */
+  fixedRate: number;
   /** Submits in flight per connection (1 for the fixed-rate phase). */
   depth: number;
   acceptedPerSecond: number;
@@ -23,6 +26,8 @@ export interface Figures {
 export function figures(r: ScenarioResult): Figures {
   const { run, pool } = r;
   return {
+    connections: r.spec.connections,
+    fixedRate: r.spec.mode.kind === 'rate' ? r.spec.mode.rate : 0,
     depth: r.spec.mode.kind === 'max' ? r.spec.mode.depth : 1,
     acceptedPerSecond: run.acceptedInTime / run.seconds,
     poolAcceptedPerSecond: (pool.after.accepted - pool.before.accepted) / pool.wallSeconds,
