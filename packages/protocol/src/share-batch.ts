@@ -6,7 +6,7 @@
  * against buildShare in share-batch.test.ts.
  */
 import { endianness } from 'node:os';
-import { buildShare, checkShareInput, type ShareInput } from './share.js';
+import { buildShare, checkShareInput, prepareJob, type ShareInput } from './share.js';
 import { SHARE4_WASM_BASE64 } from './share-simd/share4-wasm.js';
 import type { JobTemplate } from './template.js';
 
@@ -45,24 +45,20 @@ function beWords(bytes: Uint8Array): Uint32Array {
 }
 
 function prepare(job: JobTemplate): Prepared | undefined {
-  const length = job.coinb1.length + job.extranonce1Size + job.extranonce2Size + job.coinb2.length;
-  const blocks = Math.ceil((length + 9) / 64);
+  const { prevHash, bits, coinbaseLength, extranonceOffset } = prepareJob(job);
+  const blocks = Math.ceil((coinbaseLength + 9) / 64);
   if (blocks > MAX_BLOCKS || job.merkleBranch.length > MAX_STEPS) return undefined;
   const padded = new Uint8Array(blocks * 64);
   padded.set(job.coinb1, 0);
-  padded.set(job.coinb2, job.coinb1.length + job.extranonce1Size + job.extranonce2Size);
-  padded[length] = 0x80;
-  const bits = length * 8;
+  padded.set(job.coinb2, extranonceOffset + job.extranonce1Size + job.extranonce2Size);
+  padded[coinbaseLength] = 0x80;
   const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bits / 2 ** 32));
-  view.setUint32(padded.length - 4, bits >>> 0);
+  view.setUint32(padded.length - 8, Math.floor((coinbaseLength * 8) / 2 ** 32));
+  view.setUint32(padded.length - 4, (coinbaseLength * 8) >>> 0);
   const shared = new Uint32Array(9);
-  shared.set(beWords(Buffer.from(job.prevHashRpc, 'hex').reverse()), 0);
-  shared[8] = bswap(Number.parseInt(job.bits, 16)) >>> 0;
-  return {
-    padded, blocks, extranonceOffset: job.coinb1.length, shared,
-    branch: beWords(Buffer.concat(job.merkleBranch)), steps: job.merkleBranch.length,
-  };
+  shared.set(beWords(prevHash), 0);
+  shared[8] = bswap(bits) >>> 0;
+  return { padded, blocks, extranonceOffset, shared, branch: beWords(Buffer.concat(job.merkleBranch)), steps: job.merkleBranch.length };
 }
 
 export class ShareHasher {

@@ -30,8 +30,8 @@ export class ShareInputError extends Error {
   }
 }
 
-/** What buildShare needs from a job in ready-to-use form, computed once per job. */
-interface Prepared {
+/** What building a share needs from a job in ready-to-use form, computed once per job. */
+export interface PreparedJob {
   branchWords: Int32Array[];
   prevHash: Buffer;
   bits: number;
@@ -39,9 +39,10 @@ interface Prepared {
   extranonceOffset: number;
 }
 
-const prepared = new WeakMap<JobTemplate, Prepared>();
+const prepared = new WeakMap<JobTemplate, PreparedJob>();
 
-function prepare(job: JobTemplate): Prepared {
+/** The job's header parts, coinbase length and merkle branch as words (cached per job; share-batch.ts uses them too). */
+export function prepareJob(job: JobTemplate): PreparedJob {
   let p = prepared.get(job);
   if (!p) {
     p = {
@@ -84,7 +85,7 @@ const ROOT = new Int32Array(8);
 /** Assemble the coinbase and header of a share and hash it. Hot path: one coinbase, branch, header. */
 export function buildShare(job: JobTemplate, algorithm: Algorithm, input: ShareInput): BuiltShare {
   checkShareInput(job, input);
-  const p = prepare(job);
+  const p = prepareJob(job);
   const coinbase = Buffer.allocUnsafe(p.coinbaseLength);
   job.coinb1.copy(coinbase, 0);
   input.extranonce1.copy(coinbase, p.extranonceOffset);
