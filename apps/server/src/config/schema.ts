@@ -97,6 +97,8 @@ export const configSchema = z
         extranonce2Size: z.number().int().min(2).max(8).default(4),
         /** Set (0-255, distinct) on each process when several Stratum processes serve one pool. */
         instanceId: z.number().int().min(0).max(255).optional(),
+        /** The share journal (<dataDir>/journal) is fdatasync'ed at most this often (ms); 0 = after every write. */
+        journalFsyncMs: z.number().int().min(0).max(60_000).default(1_000),
       })
       .prefault({}),
     accounting: z

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readFile, rename, unlink } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
 import { SharesRepository } from '../db/repositories/shares.js';
 import type { PoolEvents } from '../events.js';
-import { batchIsEmpty, decodeBatch, encodeBatch, newBatch, type ShareBatch } from './batch.js';
+import { batchIsEmpty, blockLine, newBatch, rejectLine, shareLine, type ShareBatch } from './batch.js';
+import { ShareJournal, type HeldSocket } from './journal.js';
+import { importLegacySpill } from './legacy-spill.js';
 import { persistBatch, type PersistResult } from './persist.js';
 import type { AcceptedShare, FoundBlockRecord, MinerRef, RejectCount, RejectReason } from './types.js';
 
@@ -13,66 +13,100 @@ export interface ShareWriterOptions {
   db: Database;
   events: PoolEvents;
   logger: Logger;
-  /** The spill file lives under here (stratum-spill/shares.jsonl). */
+  /** The journal lives under <dataDir>/journal/stratum-<instanceId|default>. */
   dataDir: string;
+  /** stratum.instanceId: several Stratum processes on one dataDir each keep their own journal. */
+  instanceId?: number;
+  /** stratum.journalFsyncMs: fdatasync the journal at most this often; 0 = after every write. */
+  fsyncMs?: number;
   flushIntervalMs?: number;
-  /** Accepted shares kept in memory while the database is down before they go to the spill file. */
-  maxBufferedShares?: number;
   /** A batch is cut at this many shares. */
   maxBatchShares?: number;
+  /** Batches waiting for the database kept in memory; the others are read back from the journal. */
+  maxMemoryBatches?: number;
 }
 
 export interface ShareWriterStats {
   batchesWritten: number;
   sharesWritten: number;
   failures: number;
-  sharesSpilled: number;
-  /** Shares waiting in memory (current batch + batches that failed). */
+  /** Batches written from journal files (left by a crash, a stop or an outage). */
+  batchesFromJournal: number;
+  /** Batches waiting for the database (in memory or only in the journal). */
+  batchesWaiting: number;
+  /** Shares waiting in memory (current batch + waiting batches still held in memory). */
   sharesWaiting: number;
+}
+
+/** A batch waiting for the database; `batch` is undefined once only its journal segment holds it. */
+interface Waiting {
+  id: string;
+  batch: ShareBatch | undefined;
 }
 
 const MINUTE = 60_000;
 const PRUNE_EVERY_MS = 3_600_000;
 const KEEP_BATCH_IDS_MS = 7 * 86_400_000;
 
+export function journalDir(dataDir: string, instanceId: number | undefined): string {
+  return join(resolve(dataDir), 'journal', `stratum-${instanceId ?? 'default'}`);
+}
+
 /**
- * Batched, crash-safe persistence of accepted shares, rejected counts and found blocks.
- * Every flush (four times a second) writes one batch in one transaction under a batch id, so
- * a retry never writes twice. When the database is down, batches wait in memory up to a bound,
- * then go to an append-only JSON-lines spill file; both are written when the database returns.
- * On stop, everything is flushed, or spilled when the database is still down.
+ * Crash-safe persistence of accepted shares, rejected counts and found blocks. Every share is
+ * first appended to the local journal (ShareJournal: one write per turn of the event loop, and
+ * the miner's `true` leaves only after it); every flush (four times a second) writes one batch
+ * in one transaction under the batch id, so a batch written twice (from memory, then from its
+ * journal segment after a crash) is counted once. A committed batch's segment is deleted. While
+ * the database is down, batches wait: the first few in memory, the rest only in the journal.
+ * At start, the segments left by the last run are written first.
  */
 export class ShareWriter {
   private current = newBatch();
   private readonly rejectIndex = new Map<string, RejectCount>();
-  private readonly queue: ShareBatch[] = [];
-  private queuedShares = 0;
+  private readonly queue: Waiting[] = [];
   private running: Promise<void> | undefined;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private lastPruneMs = 0;
   private readonly payeeCache = new Map<string, number>();
-  readonly spillPath: string;
-  readonly stats: ShareWriterStats = { batchesWritten: 0, sharesWritten: 0, failures: 0, sharesSpilled: 0, sharesWaiting: 0 };
+  readonly journal: ShareJournal;
+  readonly stats: ShareWriterStats = { batchesWritten: 0, sharesWritten: 0, failures: 0, batchesFromJournal: 0, batchesWaiting: 0, sharesWaiting: 0 };
   private readonly flushIntervalMs: number;
-  private readonly maxBufferedShares: number;
   private readonly maxBatchShares: number;
+  private readonly maxMemoryBatches: number;
 
   constructor(private readonly options: ShareWriterOptions) {
-    this.spillPath = join(resolve(options.dataDir), 'stratum-spill', 'shares.jsonl');
+    this.journal = new ShareJournal({ dir: journalDir(options.dataDir, options.instanceId), logger: options.logger, fsyncMs: options.fsyncMs ?? 1_000 });
+    this.journal.next(this.current.id);
     // Four flushes a second: shares reach the database within ~250 ms, and each flush is small
     // enough (a quarter of a second of shares) not to hold the Stratum event loop.
     this.flushIntervalMs = options.flushIntervalMs ?? 250;
-    this.maxBufferedShares = options.maxBufferedShares ?? 500_000;
     this.maxBatchShares = options.maxBatchShares ?? 20_000;
+    this.maxMemoryBatches = options.maxMemoryBatches ?? 4;
   }
 
-  start(): void {
+  /**
+   * Takes the journal (throws when another live process holds it), writes the batches a previous
+   * run left in it (and in an old spill file), then flushes four times a second.
+   */
+  async start(): Promise<void> {
+    if (this.timer) return;
+    const old = this.journal.open();
+    old.push(...importLegacySpill(this.options.dataDir, this.journal, this.options.logger));
+    for (const id of old) this.queue.push({ id, batch: undefined });
+    if (old.length > 0) this.options.logger.info({ batches: old.length }, 'writing share batches left in the journal');
+    await this.flush();
     this.timer ??= setInterval(() => void this.flush(), this.flushIntervalMs);
   }
 
-  addAccepted(share: AcceptedShare): void {
+  /**
+   * Records an accepted share. `socket` is the miner's: it is corked until the share is in the
+   * journal (end of this turn), so call this BEFORE writing the `true` reply.
+   */
+  addAccepted(share: AcceptedShare, socket?: HeldSocket): void {
     this.current.shares.push(share);
+    this.journal.add(shareLine(share), socket);
     if (this.current.shares.length >= this.maxBatchShares) this.rotate();
   }
 
@@ -89,9 +123,11 @@ export class ShareWriter {
     this.current.rejects.push(entry);
   }
 
-  /** A found block is written at once (not at the next tick). */
+  /** A found block is journaled and written at once (not at the next tick). */
   addBlock(block: FoundBlockRecord): Promise<void> {
     this.current.blocks.push(block);
+    this.journal.add(blockLine(block));
+    this.journal.flush();
     return this.flush();
   }
 
@@ -112,38 +148,58 @@ export class ShareWriter {
     return this.running;
   }
 
-  /** Stops the timer, writes what it can and spills the rest. */
+  /** Stops the timer, writes what it can; what the database did not take stays in the journal for the next start. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.flush();
-    if (this.queue.length > 0) await this.spill(this.queue.length);
+    this.journal.close();
+    if (this.queue.length > 0) this.options.logger.warn({ batches: this.queue.length }, 'database unavailable at stop: share batches kept in the journal');
   }
 
+  /** Closes the current batch: its reject counts go to its journal segment, which is sealed. */
   private rotate(): void {
     if (batchIsEmpty(this.current)) return;
-    this.queue.push(this.current);
-    this.queuedShares += this.current.shares.length;
+    const batch = this.current;
+    for (const r of batch.rejects) this.journal.add(rejectLine(r));
     this.current = newBatch();
     this.rejectIndex.clear();
+    this.journal.next(this.current.id);
+    // Past a few waiting batches (a database outage), the journal alone holds them: memory stays bounded.
+    const keep = this.queue.length < this.maxMemoryBatches || !this.journal.has(batch.id);
+    this.queue.push({ id: batch.id, batch: keep ? batch : undefined });
   }
 
   private async flushOnce(): Promise<void> {
     this.rotate();
-    const ok = (await this.replaySpill()) && (await this.writeQueue());
-    if (!ok && this.queuedShares > this.maxBufferedShares) await this.spill(this.queue.length);
+    const ok = await this.writeQueue();
     if (ok) await this.prune();
-    this.stats.sharesWaiting = this.queuedShares + this.current.shares.length;
+    let waiting = this.current.shares.length;
+    for (const w of this.queue) waiting += w.batch?.shares.length ?? 0;
+    this.stats.sharesWaiting = waiting;
+    this.stats.batchesWaiting = this.queue.length;
   }
 
   private async writeQueue(): Promise<boolean> {
     while (this.queue.length > 0) {
-      const batch = this.queue[0] as ShareBatch;
-      if (!(await this.write(batch))) return false;
+      const waiting = this.queue[0] as Waiting;
+      const batch = waiting.batch ?? (await this.readJournal(waiting.id));
+      if (batch && !(await this.write(batch))) return false;
+      if (batch && !waiting.batch) this.stats.batchesFromJournal++;
       this.queue.shift();
-      this.queuedShares -= batch.shares.length;
+      if (batch) this.journal.remove(waiting.id);
     }
     return true;
+  }
+
+  /** A batch's journal segment; undefined (logged, file left for the next start) when it cannot be read. */
+  private async readJournal(id: string): Promise<ShareBatch | undefined> {
+    try {
+      return await this.journal.read(id);
+    } catch (error) {
+      this.options.logger.error({ err: error, batch: id }, 'cannot read a share journal segment; left for the next start');
+      return undefined;
+    }
   }
 
   private async write(batch: ShareBatch): Promise<boolean> {
@@ -161,49 +217,6 @@ export class ShareWriter {
       this.options.events.emit('shares.flushed', { coin: p.coin, payeeId: p.payeeId, userId: p.userId, workerIds: [...p.workerIds], count: p.count });
     }
     for (const b of result.blocks) this.options.events.emit('block.found', b);
-    return true;
-  }
-
-  /** Moves the oldest `count` waiting batches to the spill file. */
-  private async spill(count: number): Promise<void> {
-    const batches = this.queue.slice(0, count);
-    if (batches.length === 0) return;
-    try {
-      await mkdir(dirname(this.spillPath), { recursive: true });
-      await appendFile(this.spillPath, batches.map((b) => encodeBatch(b) + '\n').join(''), { flag: 'a' });
-    } catch (error) {
-      this.options.logger.error({ err: error, path: this.spillPath }, 'cannot write the share spill file; shares stay in memory');
-      return;
-    }
-    this.queue.splice(0, batches.length);
-    for (const b of batches) {
-      this.queuedShares -= b.shares.length;
-      this.stats.sharesSpilled += b.shares.length;
-    }
-    this.options.logger.warn({ batches: batches.length, path: this.spillPath }, 'database unavailable: shares spilled to file');
-  }
-
-  /** Writes the spill file's batches; removes the file when all are in. False on a failure. */
-  private async replaySpill(): Promise<boolean> {
-    const replaying = `${this.spillPath}.replay`;
-    if (!existsSync(replaying)) {
-      if (!existsSync(this.spillPath)) return true;
-      await rename(this.spillPath, replaying);
-    }
-    const lines = (await readFile(replaying, 'utf8')).split('\n').filter((l) => l.length > 0);
-    for (const line of lines) {
-      let batch: ShareBatch;
-      try {
-        batch = decodeBatch(line);
-      } catch (error) {
-        this.options.logger.error({ err: error }, 'unreadable line in the share spill file; kept in shares.bad');
-        await appendFile(`${this.spillPath}.bad`, line + '\n');
-        continue;
-      }
-      if (!(await this.write(batch))) return false;
-    }
-    // Anything spilled while replaying went to a fresh spill file: it is replayed next time.
-    await unlink(replaying);
     return true;
   }
 

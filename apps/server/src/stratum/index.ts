@@ -44,7 +44,11 @@ const SWEEP_MS = 5_000;
 export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   const { config, db, events } = deps;
   const logger = deps.logger.child({ module: 'stratum' });
-  const writer = new ShareWriter({ db, events, logger, dataDir: config.dataDir });
+  const writer = new ShareWriter({
+    db, events, logger, dataDir: config.dataDir, instanceId: config.stratum.instanceId, fsyncMs: config.stratum.journalFsyncMs,
+  });
+  // Takes this process's share journal (a second process on it refuses to start) and writes what a crash left in it.
+  await writer.start();
   const liveCoins = new Set(deps.sources.map((s) => s.coin));
   const ports = config.stratum.ports.filter((p) => {
     if (!liveCoins.has(p.coin)) logger.warn({ port: p.port, coin: p.coin }, 'no chain for this port: not opened');
@@ -88,9 +92,9 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   } catch (error) {
     await Promise.all(listening.map((l) => l.server.close()));
     await pool.scrypt?.close();
+    await writer.stop();
     throw error;
   }
-  writer.start();
   for (const manager of managers.values()) manager.start();
   const sweeper = setInterval(() => sweep(pool), SWEEP_MS);
   sweeper.unref();

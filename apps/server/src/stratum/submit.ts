@@ -93,16 +93,21 @@ function finish(session: Session, id: StratumId, miner: MinerRef, job: Job, key:
   const required = session.requirementFor(job);
   if (pow > required.target) return refuse(session, id, miner, STRATUM_ERROR.LOW_DIFFICULTY, 'Low difficulty share', 'low_difficulty');
   job.seen.add(key);
-  session.reply(id, 'true');
   const port = session.port;
   const pool = port.pool;
   const now = Date.now();
   const actual = pow === 0n ? Number.MAX_VALUE : DIFF1[port.algorithm] / Number(pow);
   pool.stats.accepted++;
-  pool.writer.addAccepted({
-    miner, difficulty: required.difficulty, actualDifficulty: actual, networkDifficulty: job.networkDifficulty,
-    height: job.template.height, scheme: port.scheme, atMs: now,
-  });
+  // Journaled first: the writer holds the miner's socket corked until the share is on disk,
+  // so the `true` written next cannot leave the process before it.
+  pool.writer.addAccepted(
+    {
+      miner, difficulty: required.difficulty, actualDifficulty: actual, networkDifficulty: job.networkDifficulty,
+      height: job.template.height, scheme: port.scheme, atMs: now,
+    },
+    session.socket,
+  );
+  session.reply(id, 'true');
   const tracker = pool.hashrate.get(port.coin);
   if (tracker) {
     tracker.add(miner.workerKey, required.difficulty, actual, now);

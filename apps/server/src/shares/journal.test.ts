@@ -1,0 +1,123 @@
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newBatch, shareLine } from './batch.js';
+import { ShareJournal } from './journal.js';
+import { minerRef, type AcceptedShare } from './types.js';
+
+const logger = pino({ level: 'silent' });
+const miner = minerRef('BTC', { kind: 'wallet', address: 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c' }, 'rig');
+const share = (atMs: number): AcceptedShare => ({ miner, difficulty: 2, actualDifficulty: 3, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', atMs });
+
+/** A stand-in for a miner's socket: what was written leaves only when it is not corked. */
+class FakeSocket {
+  corked = 0;
+  destroyed = false;
+  cork(): void {
+    this.corked++;
+  }
+  uncork(): void {
+    this.corked--;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+}
+
+const segments = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.jsonl') && n !== 'bad.jsonl');
+
+describe('the share journal', () => {
+  let dir: string;
+  let journal: ShareJournal;
+  beforeEach(() => {
+    dir = join(mkdtempSync(join(tmpdir(), 'manjam-journal-')), 'journal', 'stratum-default');
+    journal = new ShareJournal({ dir, logger, fsyncMs: 1_000 });
+  });
+  afterEach(() => {
+    journal.close();
+    rmSync(join(dir, '..', '..'), { recursive: true, force: true });
+  });
+
+  it('holds a miner\'s replies until the turn\'s shares are written in one append', async () => {
+    const a = newBatch();
+    journal.open();
+    journal.next(a.id);
+    const socket = new FakeSocket();
+    for (let i = 0; i < 50; i++) journal.add(shareLine(share(i)), socket);
+    expect(socket.corked).toBe(1);
+    expect(segments(dir)).toHaveLength(0);
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(socket.corked).toBe(0);
+    expect(journal.writes).toBe(1);
+    expect((await journal.read(a.id)).shares).toHaveLength(50);
+  });
+
+  it('keeps one segment per batch and forgets a committed batch with one unlink', async () => {
+    const [a, b] = [newBatch(), newBatch()];
+    journal.open();
+    journal.next(a.id);
+    journal.add(shareLine(share(1)));
+    journal.next(b.id);
+    journal.add(shareLine(share(2)));
+    journal.add(shareLine(share(3)));
+    journal.flush();
+    expect(segments(dir)).toHaveLength(2);
+    expect((await journal.read(a.id)).shares.map((s) => s.atMs)).toEqual([1]);
+    expect((await journal.read(b.id)).shares.map((s) => s.atMs)).toEqual([2, 3]);
+    journal.remove(a.id);
+    expect(segments(dir)).toHaveLength(1);
+    expect(segments(dir)[0]).toContain(b.id);
+  });
+
+  it('hands a restarted process the segments a crash left, oldest first, grouped by batch', async () => {
+    const [a, b] = [newBatch(), newBatch()];
+    journal.open();
+    journal.next(a.id);
+    journal.add(shareLine(share(1)));
+    journal.flush();
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    journal.next(b.id);
+    journal.add(shareLine(share(2)));
+    journal.close();
+    const restarted = new ShareJournal({ dir, logger, fsyncMs: 0 });
+    expect(restarted.open()).toEqual([a.id, b.id]);
+    expect((await restarted.read(b.id)).shares[0]).toEqual(share(2));
+    restarted.close();
+  });
+
+  it('ignores a torn last record with a warning and keeps an unreadable line aside', async () => {
+    const a = newBatch();
+    journal.open();
+    journal.next(a.id);
+    journal.add(shareLine(share(1)) + 'not json\n' + shareLine(share(2)));
+    journal.flush();
+    const [name] = segments(dir);
+    appendFileSync(join(dir, name as string), shareLine(share(3)).slice(0, 20));
+    const batch = await journal.read(a.id);
+    expect(batch.shares.map((s) => s.atMs)).toEqual([1, 2]);
+    expect(readFileSync(join(dir, 'bad.jsonl'), 'utf8')).toBe('not json\n');
+  });
+
+  it('drops the held replies when the journal cannot be written', () => {
+    journal.open();
+    journal.next(newBatch().id);
+    journal.close();
+    const socket = new FakeSocket();
+    journal.add(shareLine(share(1)), socket);
+    journal.flush();
+    expect(socket.destroyed).toBe(true);
+  });
+
+  it('refuses a second live process on the same journal and takes over a dead one\'s lock', () => {
+    journal.open();
+    const second = new ShareJournal({ dir, logger, fsyncMs: 1_000 });
+    writeFileSync(journal.lockPath, `${process.ppid}\n`);
+    expect(() => second.open()).toThrow(/held by running process .*instanceId/);
+    writeFileSync(journal.lockPath, '999999999\n');
+    expect(() => second.open()).not.toThrow();
+    second.close();
+    expect(existsSync(journal.lockPath)).toBe(false);
+  });
+});
