@@ -1,73 +1,37 @@
-import { existsSync } from 'node:fs';
-import { appendFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
+import { existsSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { openDatabase, type Database } from '../db/index.js';
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../db/testing.js';
 import { PoolEvents } from '../events.js';
-import { encodeBatch, newBatch } from './batch.js';
+import { batchLines, newBatch } from './batch.js';
+import { ShareJournal } from './journal.js';
+import { persistBatch } from './persist.js';
+import { DatabaseProxy } from './testing/db-proxy.js';
 import { minerRef, type AcceptedShare } from './types.js';
-import { ShareWriter } from './writer.js';
-
-/** A TCP proxy in front of PostgreSQL that the test can pull down (every connection cut) and bring back. */
-class DatabaseProxy {
-  private server: net.Server | undefined;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private readonly target: URL) {}
-
-  async up(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(Number(this.target.port || 5432), this.target.hostname);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    for (const s of this.sockets) s.destroy();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-    // Let the pool's idle clients see their sockets close. (Without this pause, a client handed
-    // out by the pool before it learns its socket died emits an 'error' nobody listens to: see
-    // the note on db/driver.ts transactions in the stratum report.)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-
-  url(): string {
-    const url = new URL(this.target);
-    url.hostname = '127.0.0.1';
-    url.port = String(this.port);
-    return url.toString();
-  }
-}
+import { journalDir, ShareWriter } from './writer.js';
 
 const logger = pino({ level: 'silent' });
 const miner = minerRef('BTC', { kind: 'wallet', address: 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c' }, 'rig');
 const share = (atMs: number): AcceptedShare => ({
   miner, difficulty: 2, actualDifficulty: 3, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', atMs,
 });
+const segments = (dataDir: string, instanceId?: number) => {
+  const dir = journalDir(dataDir, instanceId);
+  return existsSync(dir) ? readdirSync(dir).filter((n) => /^\d{13}-/.test(n)) : [];
+};
 
-describe('share writer when the database goes away [postgres]', () => {
+describe('share writer and its journal when the database goes away [postgres]', () => {
   let admin: TestDatabase;
   let proxy: DatabaseProxy;
   let db: Database;
   let dataDir: string;
   const count = async () => Number((await admin.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM shares')).rows[0]?.n);
+  const writer = (options: { instanceId?: number; maxMemoryBatches?: number } = {}) =>
+    new ShareWriter({ db, events: new PoolEvents(), logger, dataDir, ...options });
 
   beforeAll(async () => {
     admin = await openTestDatabase('postgres');
@@ -83,64 +47,95 @@ describe('share writer when the database goes away [postgres]', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps accepted shares in memory and a spill file while the database is down, then writes each exactly once', async () => {
+  it('keeps only a few batches in memory during an outage and writes every share once when the database returns', async () => {
     const events = new PoolEvents();
     const flushed: number[] = [];
     events.on('shares.flushed', (e) => flushed.push(e.count));
-    const writer = new ShareWriter({ db, events, logger, dataDir, maxBufferedShares: 5 });
+    const w = new ShareWriter({ db, events, logger, dataDir, maxMemoryBatches: 2 });
+    await w.start();
     const t = Date.UTC(2030, 0, 1);
-    for (let i = 0; i < 3; i++) writer.addAccepted(share(t + i));
-    await writer.flush();
+    for (let i = 0; i < 3; i++) w.addAccepted(share(t + i));
+    await w.flush();
     expect(await count()).toBe(3);
+    expect(segments(dataDir)).toHaveLength(0);
 
     await proxy.down();
-    for (let i = 0; i < 10; i++) writer.addAccepted(share(t + 100 + i));
-    writer.addRejected(miner, 'low_difficulty', t + 100);
-    await writer.flush();
-    expect(existsSync(writer.spillPath)).toBe(true);
-    expect(writer.stats.sharesSpilled).toBe(10);
-    for (let i = 0; i < 2; i++) writer.addAccepted(share(t + 200 + i));
-    await writer.flush();
-    expect(writer.stats.sharesWaiting).toBe(2);
+    w.addRejected(miner, 'low_difficulty', t + 100);
+    for (let round = 0; round < 6; round++) {
+      for (let i = 0; i < 10; i++) w.addAccepted(share(t + 1_000 * round + i));
+      await w.flush();
+    }
+    expect(w.stats.batchesWaiting).toBe(6);
+    expect(w.stats.sharesWaiting).toBe(20);
+    expect(segments(dataDir)).toHaveLength(6);
 
     await proxy.up();
-    await writer.flush();
-    expect(await count()).toBe(15);
-    expect(existsSync(writer.spillPath)).toBe(false);
-    await writer.flush();
-    expect(await count()).toBe(15);
-    expect(flushed.reduce((a, b) => a + b, 0)).toBe(15);
+    await w.flush();
+    expect(await count()).toBe(63);
+    expect(w.stats.batchesFromJournal).toBe(4);
+    expect(segments(dataDir)).toHaveLength(0);
+    await w.flush();
+    expect(await count()).toBe(63);
+    expect(flushed.reduce((a, b) => a + b, 0)).toBe(63);
     const stats = await admin.db.query<{ accepted: number; low_difficulty: number }>('SELECT sum(accepted)::int AS accepted, sum(low_difficulty)::int AS low_difficulty FROM share_stats');
-    expect(stats.rows[0]).toEqual({ accepted: 15, low_difficulty: 1 });
-    await writer.stop();
+    expect(stats.rows[0]).toEqual({ accepted: 63, low_difficulty: 1 });
+    await w.stop();
   });
 
-  it('never writes a batch twice, even when it is replayed after it was committed', async () => {
-    const writer = new ShareWriter({ db, events: new PoolEvents(), logger, dataDir });
+  it('replays a crash\'s journal and an old spill file at start without counting a committed batch twice', async () => {
     const before = await count();
-    writer.addAccepted(share(Date.UTC(2030, 0, 2)));
-    await writer.flush();
-    const batch = newBatch();
-    batch.shares.push(share(Date.UTC(2030, 0, 3)));
-    await mkdir(dirname(writer.spillPath), { recursive: true });
-    await appendFile(writer.spillPath, `${encodeBatch(batch)}\n${encodeBatch(batch)}\nnot json\n`);
-    await writer.flush();
-    expect(await count()).toBe(before + 2);
-    expect(existsSync(`${writer.spillPath}.bad`)).toBe(true);
-    await writer.stop();
+    const committed = newBatch();
+    committed.shares.push(share(Date.UTC(2030, 0, 2)));
+    await persistBatch(db, committed, new Map());
+    const lost = newBatch();
+    lost.shares.push(share(Date.UTC(2030, 0, 3)), share(Date.UTC(2030, 0, 3) + 1));
+    // A crash after the commit but before the unlink leaves `committed`'s segment behind.
+    const crashed = new ShareJournal({ dir: journalDir(dataDir, undefined), logger, fsyncMs: 0 });
+    crashed.open();
+    crashed.importBatch(committed, batchLines(committed));
+    crashed.importBatch(lost, batchLines(lost));
+    crashed.close();
+    const legacy = newBatch();
+    legacy.shares.push(share(Date.UTC(2030, 0, 4)));
+    mkdirSync(join(dataDir, 'stratum-spill'), { recursive: true });
+    const encoded = JSON.stringify({ id: legacy.id, s: [[['BTC', 'w', miner.identity.kind === 'wallet' ? miner.identity.address : '', '', 'rig'], 2, 3, 1000, 200, 'pps-plus', Date.UTC(2030, 0, 4)]], r: [], b: [] });
+    writeFileSync(join(dataDir, 'stratum-spill', 'shares.jsonl'), `${encoded}\n${encoded}\nnot json\n`);
+
+    const w = writer();
+    await w.start();
+    expect(await count()).toBe(before + 1 + 2 + 1);
+    expect(segments(dataDir)).toHaveLength(0);
+    expect(existsSync(join(dataDir, 'stratum-spill', 'shares.jsonl'))).toBe(false);
+    expect(existsSync(join(dataDir, 'stratum-spill', 'shares.jsonl.bad'))).toBe(true);
+    await w.stop();
   });
 
-  it('spills on a stop with the database down and a restarted writer writes the shares when it returns', async () => {
+  it('keeps the journal on a stop with the database down and a restarted writer writes the shares when it returns', async () => {
     const before = await count();
     await proxy.down();
-    const first = new ShareWriter({ db, events: new PoolEvents(), logger, dataDir });
-    for (let i = 0; i < 4; i++) first.addAccepted(share(Date.UTC(2030, 0, 4) + i));
+    const first = writer();
+    await first.start();
+    for (let i = 0; i < 4; i++) first.addAccepted(share(Date.UTC(2030, 0, 5) + i));
     await first.stop();
-    expect(existsSync(first.spillPath)).toBe(true);
+    expect(segments(dataDir)).toHaveLength(1);
     await proxy.up();
-    const second = new ShareWriter({ db, events: new PoolEvents(), logger, dataDir });
-    await second.flush();
+    const second = writer();
+    await second.start();
     expect(await count()).toBe(before + 4);
+    expect(segments(dataDir)).toHaveLength(0);
     await second.stop();
+  });
+
+  it('refuses a second writer on the same journal, but not one with its own instance id', async () => {
+    const first = writer();
+    await first.start();
+    await expect(writer().start()).rejects.toThrow(/another Stratum process uses this dataDir/);
+    const other = writer({ instanceId: 2 });
+    await other.start();
+    other.addAccepted(share(Date.UTC(2030, 0, 6)));
+    await other.flush();
+    expect(existsSync(journalDir(dataDir, 2))).toBe(true);
+    await other.stop();
+    await first.stop();
   });
 });
