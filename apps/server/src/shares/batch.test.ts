@@ -2,16 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { applyLine, batchLines, decodeLegacyBatch, newBatch, shareLine, type ShareBatch } from './batch.js';
 import { minerRef } from './types.js';
 
-const wallet = minerRef('LTC', { kind: 'wallet', address: 'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr' }, 'gpu');
+const wallet = minerRef(
+  'LTC',
+  { kind: 'wallet', address: 'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr' },
+  'gpu',
+);
 const account = minerRef('BTC', { kind: 'user', userId: 7, username: 'Samira' }, 'default');
 
 function sampleBatch(): ShareBatch {
   const batch = newBatch();
-  batch.shares.push({ miner: wallet, difficulty: 2e-5, actualDifficulty: Number.MAX_VALUE, networkDifficulty: 1, height: 432, scheme: 'solo', atMs: 1 });
+  batch.shares.push({
+    miner: wallet,
+    difficulty: 2e-5,
+    actualDifficulty: Number.MAX_VALUE,
+    networkDifficulty: 1,
+    height: 432,
+    scheme: 'solo',
+    atMs: 1,
+  });
   batch.rejects.push({ miner: account, bucketMs: 60_000, reason: 'duplicate', count: 3 });
   batch.blocks.push({
-    miner: account, height: 900, hash: 'ab'.repeat(32), scheme: 'pps-plus', reward: 9_007_199_254_740_993n, subsidy: 1n, fees: 9_007_199_254_740_992n,
-    networkDifficulty: 1, shareDifficulty: 1, status: 'pending', submitResult: null, atMs: 2,
+    miner: account,
+    height: 900,
+    hash: 'ab'.repeat(32),
+    scheme: 'pps-plus',
+    reward: 9_007_199_254_740_993n,
+    subsidy: 1n,
+    fees: 9_007_199_254_740_992n,
+    networkDifficulty: 1,
+    shareDifficulty: 1,
+    status: 'pending',
+    submitResult: null,
+    atMs: 2,
   });
   return batch;
 }
@@ -20,12 +42,23 @@ describe('share journal records', () => {
   it('round-trips shares, rejects and blocks line by line with money as exact integers', () => {
     const batch = sampleBatch();
     const back = { ...newBatch(), id: batch.id };
-    for (const line of batchLines(batch).split('\n').filter((l) => l.length > 0)) applyLine(back, line);
+    for (const line of batchLines(batch)
+      .split('\n')
+      .filter((l) => l.length > 0))
+      applyLine(back, line);
     expect(back).toEqual(batch);
   });
 
   it('writes a share as one line of JSON, the miner encoded once and reused', () => {
-    const share = { miner: account, difficulty: 0.5, actualDifficulty: 1.25, networkDifficulty: 1e21, height: 5, scheme: 'pps-plus', atMs: 3 } as const;
+    const share = {
+      miner: account,
+      difficulty: 0.5,
+      actualDifficulty: 1.25,
+      networkDifficulty: 1e21,
+      height: 5,
+      scheme: 'pps-plus',
+      atMs: 3,
+    } as const;
     expect(shareLine(share)).toBe('["s",["BTC","u",7,"Samira","default"],0.5,1.25,1e+21,5,"pps-plus",3]\n');
     expect(shareLine(share)).toBe(shareLine({ ...share }));
   });

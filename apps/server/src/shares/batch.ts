@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { COIN_IDS, PAYOUT_SCHEMES, type CoinId, type PayoutScheme } from '../config/index.js';
 import { FOUND_BLOCK_STATUSES, type FoundBlockStatus } from '../db/repositories/blocks.js';
 import { REJECT_REASONS, type RejectReason } from '../db/repositories/shares.js';
-import { minerRef, type AcceptedShare, type FoundBlockRecord, type Identity, type MinerRef, type RejectCount } from './types.js';
+import {
+  minerRef,
+  type AcceptedShare,
+  type FoundBlockRecord,
+  type Identity,
+  type MinerRef,
+  type RejectCount,
+} from './types.js';
 
 /** What one flush writes in one transaction, under one id (exactly-once on retry). */
 export interface ShareBatch {
@@ -35,7 +42,8 @@ function decodeMiner(value: unknown): MinerRef {
   const [coin, kind, who, username, worker] = value as unknown[];
   if (!COIN_IDS.includes(coin as CoinId) || typeof worker !== 'string') throw new Error('bad miner');
   let identity: Identity;
-  if (kind === 'u' && typeof who === 'number' && typeof username === 'string') identity = { kind: 'user', userId: who, username };
+  if (kind === 'u' && typeof who === 'number' && typeof username === 'string')
+    identity = { kind: 'user', userId: who, username };
   else if (kind === 'w' && typeof who === 'string') identity = { kind: 'wallet', address: who };
   else throw new Error('bad miner identity');
   return minerRef(coin as CoinId, identity, worker);
@@ -55,7 +63,12 @@ const scheme = (v: unknown): PayoutScheme => {
  * read once at start to move it into the journal; throws on anything malformed.
  */
 export function decodeLegacyBatch(line: string): ShareBatch {
-  const raw = JSON.parse(line) as { id?: unknown; s?: unknown[][]; r?: unknown[][]; b?: Record<string, unknown>[] };
+  const raw = JSON.parse(line) as {
+    id?: unknown;
+    s?: unknown[][];
+    r?: unknown[][];
+    b?: Record<string, unknown>[];
+  };
   if (typeof raw.id !== 'string' || !Array.isArray(raw.s) || !Array.isArray(raw.r) || !Array.isArray(raw.b)) {
     throw new Error('bad spilled batch');
   }
@@ -69,8 +82,13 @@ export function decodeLegacyBatch(line: string): ShareBatch {
 
 function decodeShare(s: unknown[]): AcceptedShare {
   return {
-    miner: decodeMiner(s[0]), difficulty: num(s[1]), actualDifficulty: num(s[2]), networkDifficulty: num(s[3]),
-    height: num(s[4]), scheme: scheme(s[5]), atMs: num(s[6]),
+    miner: decodeMiner(s[0]),
+    difficulty: num(s[1]),
+    actualDifficulty: num(s[2]),
+    networkDifficulty: num(s[3]),
+    height: num(s[4]),
+    scheme: scheme(s[5]),
+    atMs: num(s[6]),
   };
 }
 
@@ -80,12 +98,21 @@ function decodeReject(r: unknown[]): RejectCount {
 }
 
 function decodeBlock(b: Record<string, unknown>): FoundBlockRecord {
-  if (!FOUND_BLOCK_STATUSES.includes(b.status as FoundBlockStatus) || typeof b.hash !== 'string') throw new Error('bad block');
+  if (!FOUND_BLOCK_STATUSES.includes(b.status as FoundBlockStatus) || typeof b.hash !== 'string')
+    throw new Error('bad block');
   return {
-    miner: decodeMiner(b.miner), height: num(b.height), hash: b.hash, scheme: scheme(b.scheme),
-    reward: BigInt(String(b.reward)), subsidy: BigInt(String(b.subsidy)), fees: BigInt(String(b.fees)),
-    networkDifficulty: num(b.networkDifficulty), shareDifficulty: num(b.shareDifficulty), status: b.status as FoundBlockStatus,
-    submitResult: typeof b.submitResult === 'string' ? b.submitResult : null, atMs: num(b.atMs),
+    miner: decodeMiner(b.miner),
+    height: num(b.height),
+    hash: b.hash,
+    scheme: scheme(b.scheme),
+    reward: BigInt(String(b.reward)),
+    subsidy: BigInt(String(b.subsidy)),
+    fees: BigInt(String(b.fees)),
+    networkDifficulty: num(b.networkDifficulty),
+    shareDifficulty: num(b.shareDifficulty),
+    status: b.status as FoundBlockStatus,
+    submitResult: typeof b.submitResult === 'string' ? b.submitResult : null,
+    atMs: num(b.atMs),
   };
 }
 
@@ -117,13 +144,23 @@ export function rejectLine(r: RejectCount): string {
 }
 
 export function blockLine(b: FoundBlockRecord): string {
-  const block = { ...b, miner: encodeMiner(b.miner), reward: String(b.reward), subsidy: String(b.subsidy), fees: String(b.fees) };
+  const block = {
+    ...b,
+    miner: encodeMiner(b.miner),
+    reward: String(b.reward),
+    subsidy: String(b.subsidy),
+    fees: String(b.fees),
+  };
   return JSON.stringify(['b', block]) + '\n';
 }
 
 /** Every line of a batch, in the journal format (used to move old spilled batches into the journal). */
 export function batchLines(batch: ShareBatch): string {
-  return batch.shares.map(shareLine).join('') + batch.rejects.map(rejectLine).join('') + batch.blocks.map(blockLine).join('');
+  return (
+    batch.shares.map(shareLine).join('') +
+    batch.rejects.map(rejectLine).join('') +
+    batch.blocks.map(blockLine).join('')
+  );
 }
 
 /** Adds one journal line (without its newline) to `batch`; throws on anything malformed. */
@@ -133,6 +170,7 @@ export function applyLine(batch: ShareBatch, line: string): void {
   const [tag, ...rest] = raw as unknown[];
   if (tag === 's') batch.shares.push(decodeShare(rest));
   else if (tag === 'r') batch.rejects.push(decodeReject(rest));
-  else if (tag === 'b' && typeof rest[0] === 'object' && rest[0] !== null) batch.blocks.push(decodeBlock(rest[0] as Record<string, unknown>));
+  else if (tag === 'b' && typeof rest[0] === 'object' && rest[0] !== null)
+    batch.blocks.push(decodeBlock(rest[0] as Record<string, unknown>));
   else throw new Error('bad journal line');
 }

@@ -55,7 +55,11 @@ async function stopPool(pool: PoolChild): Promise<void> {
   await pool.exited;
 }
 
-async function until(probe: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+async function until(
+  probe: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -65,7 +69,9 @@ async function until(probe: () => boolean | Promise<boolean>, timeoutMs: number,
 
 function report(title: string, load: ShareLoad, stored: number, extra = ''): void {
   const lost = Math.max(0, load.acked - stored);
-  process.stdout.write(`[journal drill] ${title}: sent ${load.sent}, acknowledged ${load.acked}, stored ${stored}, lost ${lost}${extra}\n`);
+  process.stdout.write(
+    `[journal drill] ${title}: sent ${load.sent}, acknowledged ${load.acked}, stored ${stored}, lost ${lost}${extra}\n`,
+  );
 }
 
 describe('acknowledged shares across a pool crash and a database outage [postgres]', () => {
@@ -125,14 +131,27 @@ describe('acknowledged shares across a pool crash and a database outage [postgre
     await proxy.down();
     const atOutage = load.acked;
     const outageEnds = Date.now() + 3_000;
-    await until(() => Date.now() >= outageEnds && load.acked >= atOutage + 3_000, 60_000, '3 s and 3,000 shares accepted during the outage');
+    await until(
+      () => Date.now() >= outageEnds && load.acked >= atOutage + 3_000,
+      60_000,
+      '3 s and 3,000 shares accepted during the outage',
+    );
     const rssDuring = await rssOf(pool);
     const onDisk = segments();
     await load.stop();
     await proxy.up();
-    await until(async () => (await shares()) - before >= load.acked, 30_000, 'the acknowledged shares in the database');
+    await until(
+      async () => (await shares()) - before >= load.acked,
+      30_000,
+      'the acknowledged shares in the database',
+    );
     const stored = (await shares()) - before;
-    report('database outage', load, stored, `, acknowledged during the outage ${load.acked - atOutage}, RSS ${(rssBefore / MiB).toFixed(1)} -> ${(rssDuring / MiB).toFixed(1)} MiB, journal segments ${onDisk}`);
+    report(
+      'database outage',
+      load,
+      stored,
+      `, acknowledged during the outage ${load.acked - atOutage}, RSS ${(rssBefore / MiB).toFixed(1)} -> ${(rssDuring / MiB).toFixed(1)} MiB, journal segments ${onDisk}`,
+    );
     expect(onDisk).toBeGreaterThan(4);
     expect(rssDuring - rssBefore).toBeLessThan(64 * MiB);
     expect(stored).toBeLessThanOrEqual(load.acked + CLIENTS * WINDOW);
@@ -153,7 +172,12 @@ describe('acknowledged shares across a pool crash and a database outage [postgre
     await proxy.up();
     const second = await startPool(spec);
     const stored = (await shares()) - before;
-    report('kill -9 during a database outage', load, stored, `, acknowledged during the outage ${load.acked - atOutage}`);
+    report(
+      'kill -9 during a database outage',
+      load,
+      stored,
+      `, acknowledged during the outage ${load.acked - atOutage}`,
+    );
     expect(stored).toBeGreaterThanOrEqual(load.acked);
     expect(stored).toBeLessThanOrEqual(load.acked + CLIENTS * WINDOW);
     await stopPool(second);

@@ -1,4 +1,12 @@
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -8,8 +16,20 @@ import { ShareJournal } from './journal.js';
 import { minerRef, type AcceptedShare } from './types.js';
 
 const logger = pino({ level: 'silent' });
-const miner = minerRef('BTC', { kind: 'wallet', address: 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c' }, 'rig');
-const share = (atMs: number): AcceptedShare => ({ miner, difficulty: 2, actualDifficulty: 3, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', atMs });
+const miner = minerRef(
+  'BTC',
+  { kind: 'wallet', address: 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c' },
+  'rig',
+);
+const share = (atMs: number): AcceptedShare => ({
+  miner,
+  difficulty: 2,
+  actualDifficulty: 3,
+  networkDifficulty: 1000,
+  height: 200,
+  scheme: 'pps-plus',
+  atMs,
+});
 
 /** A stand-in for a miner's socket: what was written leaves only when it is not corked. */
 class FakeSocket {
@@ -40,7 +60,7 @@ describe('the share journal', () => {
     rmSync(join(dir, '..', '..'), { recursive: true, force: true });
   });
 
-  it('holds a miner\'s replies until the turn\'s shares are written in one append', async () => {
+  it("holds a miner's replies until the turn's shares are written in one append", async () => {
     const a = newBatch();
     journal.open();
     journal.next(a.id);
@@ -110,7 +130,7 @@ describe('the share journal', () => {
     expect(socket.destroyed).toBe(true);
   });
 
-  it('refuses a second live process on the same journal and takes over a dead one\'s lock', () => {
+  it("refuses a second live process on the same journal and takes over a dead one's lock", () => {
     journal.open();
     const second = new ShareJournal({ dir, logger, fsyncMs: 1_000 });
     writeFileSync(journal.lockPath, `${process.ppid}\n`);

@@ -1,4 +1,14 @@
-import { appendFileSync, closeSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readdirSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  fdatasyncSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -139,12 +149,19 @@ export class ShareJournal {
     if (!path) return batch;
     const lines = (await readFile(path, 'utf8')).split('\n');
     const torn = lines.pop();
-    if (torn) this.options.logger.warn({ path, bytes: torn.length }, 'share journal ends in a torn record (a crash mid-write); ignored');
+    if (torn)
+      this.options.logger.warn(
+        { path, bytes: torn.length },
+        'share journal ends in a torn record (a crash mid-write); ignored',
+      );
     for (const line of lines) {
       try {
         applyLine(batch, line);
       } catch (error) {
-        this.options.logger.error({ err: error, path }, 'unreadable line in the share journal; kept in bad.jsonl');
+        this.options.logger.error(
+          { err: error, path },
+          'unreadable line in the share journal; kept in bad.jsonl',
+        );
         appendFileSync(join(this.options.dir, 'bad.jsonl'), line + '\n');
       }
     }
@@ -159,7 +176,10 @@ export class ShareJournal {
     try {
       unlinkSync(path);
     } catch (error) {
-      this.options.logger.warn({ err: error, path }, 'could not remove a committed share journal segment (replaying it is harmless)');
+      this.options.logger.warn(
+        { err: error, path },
+        'could not remove a committed share journal segment (replaying it is harmless)',
+      );
     }
   }
 
@@ -214,7 +234,10 @@ export class ShareJournal {
       if (this.options.fsyncMs === 0) this.sync();
       return true;
     } catch (error) {
-      this.options.logger.error({ err: error, dir: this.options.dir }, 'cannot write the share journal: the replies of these shares are dropped');
+      this.options.logger.error(
+        { err: error, dir: this.options.dir },
+        'cannot write the share journal: the replies of these shares are dropped',
+      );
       return false;
     }
   }

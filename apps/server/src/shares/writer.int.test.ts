@@ -15,9 +15,19 @@ import { minerRef, type AcceptedShare } from './types.js';
 import { journalDir, ShareWriter } from './writer.js';
 
 const logger = pino({ level: 'silent' });
-const miner = minerRef('BTC', { kind: 'wallet', address: 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c' }, 'rig');
+const miner = minerRef(
+  'BTC',
+  { kind: 'wallet', address: 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c' },
+  'rig',
+);
 const share = (atMs: number): AcceptedShare => ({
-  miner, difficulty: 2, actualDifficulty: 3, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', atMs,
+  miner,
+  difficulty: 2,
+  actualDifficulty: 3,
+  networkDifficulty: 1000,
+  height: 200,
+  scheme: 'pps-plus',
+  atMs,
 });
 const segments = (dataDir: string, instanceId?: number) => {
   const dir = journalDir(dataDir, instanceId);
@@ -29,7 +39,8 @@ describe('share writer and its journal when the database goes away [postgres]', 
   let proxy: DatabaseProxy;
   let db: Database;
   let dataDir: string;
-  const count = async () => Number((await admin.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM shares')).rows[0]?.n);
+  const count = async () =>
+    Number((await admin.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM shares')).rows[0]?.n);
   const writer = (options: { instanceId?: number; maxMemoryBatches?: number } = {}) =>
     new ShareWriter({ db, events: new PoolEvents(), logger, dataDir, ...options });
 
@@ -77,12 +88,14 @@ describe('share writer and its journal when the database goes away [postgres]', 
     await w.flush();
     expect(await count()).toBe(63);
     expect(flushed.reduce((a, b) => a + b, 0)).toBe(63);
-    const stats = await admin.db.query<{ accepted: number; low_difficulty: number }>('SELECT sum(accepted)::int AS accepted, sum(low_difficulty)::int AS low_difficulty FROM share_stats');
+    const stats = await admin.db.query<{ accepted: number; low_difficulty: number }>(
+      'SELECT sum(accepted)::int AS accepted, sum(low_difficulty)::int AS low_difficulty FROM share_stats',
+    );
     expect(stats.rows[0]).toEqual({ accepted: 63, low_difficulty: 1 });
     await w.stop();
   });
 
-  it('replays a crash\'s journal and an old spill file at start without counting a committed batch twice', async () => {
+  it("replays a crash's journal and an old spill file at start without counting a committed batch twice", async () => {
     const before = await count();
     const committed = newBatch();
     committed.shares.push(share(Date.UTC(2030, 0, 2)));
@@ -98,7 +111,22 @@ describe('share writer and its journal when the database goes away [postgres]', 
     const legacy = newBatch();
     legacy.shares.push(share(Date.UTC(2030, 0, 4)));
     mkdirSync(join(dataDir, 'stratum-spill'), { recursive: true });
-    const encoded = JSON.stringify({ id: legacy.id, s: [[['BTC', 'w', miner.identity.kind === 'wallet' ? miner.identity.address : '', '', 'rig'], 2, 3, 1000, 200, 'pps-plus', Date.UTC(2030, 0, 4)]], r: [], b: [] });
+    const encoded = JSON.stringify({
+      id: legacy.id,
+      s: [
+        [
+          ['BTC', 'w', miner.identity.kind === 'wallet' ? miner.identity.address : '', '', 'rig'],
+          2,
+          3,
+          1000,
+          200,
+          'pps-plus',
+          Date.UTC(2030, 0, 4),
+        ],
+      ],
+      r: [],
+      b: [],
+    });
     writeFileSync(join(dataDir, 'stratum-spill', 'shares.jsonl'), `${encoded}\n${encoded}\nnot json\n`);
 
     const w = writer();

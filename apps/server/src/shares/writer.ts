@@ -71,13 +71,24 @@ export class ShareWriter {
   private lastPruneMs = 0;
   private readonly payeeCache = new Map<string, number>();
   readonly journal: ShareJournal;
-  readonly stats: ShareWriterStats = { batchesWritten: 0, sharesWritten: 0, failures: 0, batchesFromJournal: 0, batchesWaiting: 0, sharesWaiting: 0 };
+  readonly stats: ShareWriterStats = {
+    batchesWritten: 0,
+    sharesWritten: 0,
+    failures: 0,
+    batchesFromJournal: 0,
+    batchesWaiting: 0,
+    sharesWaiting: 0,
+  };
   private readonly flushIntervalMs: number;
   private readonly maxBatchShares: number;
   private readonly maxMemoryBatches: number;
 
   constructor(private readonly options: ShareWriterOptions) {
-    this.journal = new ShareJournal({ dir: journalDir(options.dataDir, options.instanceId), logger: options.logger, fsyncMs: options.fsyncMs ?? 1_000 });
+    this.journal = new ShareJournal({
+      dir: journalDir(options.dataDir, options.instanceId),
+      logger: options.logger,
+      fsyncMs: options.fsyncMs ?? 1_000,
+    });
     this.journal.next(this.current.id);
     // Four flushes a second: shares reach the database within ~250 ms, and each flush is small
     // enough (a quarter of a second of shares) not to hold the Stratum event loop.
@@ -95,7 +106,8 @@ export class ShareWriter {
     const old = this.journal.open();
     old.push(...importLegacySpill(this.options.dataDir, this.journal, this.options.logger));
     for (const id of old) this.queue.push({ id, batch: undefined });
-    if (old.length > 0) this.options.logger.info({ batches: old.length }, 'writing share batches left in the journal');
+    if (old.length > 0)
+      this.options.logger.info({ batches: old.length }, 'writing share batches left in the journal');
     await this.flush();
     this.timer ??= setInterval(() => void this.flush(), this.flushIntervalMs);
   }
@@ -154,7 +166,11 @@ export class ShareWriter {
     this.timer = undefined;
     await this.flush();
     this.journal.close();
-    if (this.queue.length > 0) this.options.logger.warn({ batches: this.queue.length }, 'database unavailable at stop: share batches kept in the journal');
+    if (this.queue.length > 0)
+      this.options.logger.warn(
+        { batches: this.queue.length },
+        'database unavailable at stop: share batches kept in the journal',
+      );
   }
 
   /** Closes the current batch: its reject counts go to its journal segment, which is sealed. */
@@ -197,7 +213,10 @@ export class ShareWriter {
     try {
       return await this.journal.read(id);
     } catch (error) {
-      this.options.logger.error({ err: error, batch: id }, 'cannot read a share journal segment; left for the next start');
+      this.options.logger.error(
+        { err: error, batch: id },
+        'cannot read a share journal segment; left for the next start',
+      );
       return undefined;
     }
   }
@@ -208,13 +227,22 @@ export class ShareWriter {
       result = await persistBatch(this.options.db, batch, this.payeeCache);
     } catch (error) {
       this.stats.failures++;
-      this.options.logger.warn({ err: error, batch: batch.id, shares: batch.shares.length }, 'share batch not written; kept for retry');
+      this.options.logger.warn(
+        { err: error, batch: batch.id, shares: batch.shares.length },
+        'share batch not written; kept for retry',
+      );
       return false;
     }
     this.stats.batchesWritten++;
     if (!result.duplicate) this.stats.sharesWritten += batch.shares.length;
     for (const p of result.payees) {
-      this.options.events.emit('shares.flushed', { coin: p.coin, payeeId: p.payeeId, userId: p.userId, workerIds: [...p.workerIds], count: p.count });
+      this.options.events.emit('shares.flushed', {
+        coin: p.coin,
+        payeeId: p.payeeId,
+        userId: p.userId,
+        workerIds: [...p.workerIds],
+        count: p.count,
+      });
     }
     for (const b of result.blocks) this.options.events.emit('block.found', b);
     return true;

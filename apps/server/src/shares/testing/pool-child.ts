@@ -8,7 +8,11 @@ import { parseConfig } from '../../config/index.js';
 import { openDatabase } from '../../db/index.js';
 import { PoolEvents } from '../../events.js';
 import { startStratum } from '../../stratum/index.js';
-import { BTC_REGTEST_ADDRESS, FakeTemplateSource, frozenTemplate } from '../../stratum/testing/fake-source.js';
+import {
+  BTC_REGTEST_ADDRESS,
+  FakeTemplateSource,
+  frozenTemplate,
+} from '../../stratum/testing/fake-source.js';
 import { testLogger } from '../../stratum/testing/harness.js';
 
 interface ChildSpec {
@@ -25,12 +29,21 @@ async function main(): Promise<void> {
     dataDir: spec.dataDir,
     stratum: {
       host: '127.0.0.1',
-      ports: [{ port: 0, coin: 'BTC', vardiff: { start: 3e-10, min: 3e-10, max: 1e12, retargetSeconds: 3_600 } }],
+      ports: [
+        { port: 0, coin: 'BTC', vardiff: { start: 3e-10, min: 3e-10, max: 1e12, retargetSeconds: 3_600 } },
+      ],
     },
   });
-  const stratum = await startStratum({ config, db, logger: testLogger, events: new PoolEvents(), sources: [source] });
+  const stratum = await startStratum({
+    config,
+    db,
+    logger: testLogger,
+    events: new PoolEvents(),
+    sources: [source],
+  });
   process.on('message', (what) => {
-    if (what === 'usage') process.send?.({ rss: process.memoryUsage().rss, accepted: stratum.stats().sharesAccepted });
+    if (what === 'usage')
+      process.send?.({ rss: process.memoryUsage().rss, accepted: stratum.stats().sharesAccepted });
   });
   process.on('SIGTERM', () => {
     void stratum

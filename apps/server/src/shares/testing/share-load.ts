@@ -16,7 +16,11 @@ export interface ShareLoad {
   stop(): Promise<void>;
 }
 
-async function prepare(port: number, index: number, shares: number): Promise<{ client: StratumTestClient; lines: string[] }> {
+async function prepare(
+  port: number,
+  index: number,
+  shares: number,
+): Promise<{ client: StratumTestClient; lines: string[] }> {
   const client = await StratumTestClient.connect(port);
   await client.subscribe();
   const login = `${BTC_REGTEST_ADDRESS}.rig${index}`;
@@ -26,7 +30,9 @@ async function prepare(port: number, index: number, shares: number): Promise<{ c
   const lines: string[] = [];
   for (let i = 0; i < shares; i++) {
     const s = client.findShare(job, 'sha256d');
-    lines.push(`{"id":${i + 100},"method":"mining.submit","params":["${login}","${job.id}","${s.extranonce2}","${s.ntime}","${s.nonce}"]}\n`);
+    lines.push(
+      `{"id":${i + 100},"method":"mining.submit","params":["${login}","${job.id}","${s.extranonce2}","${s.ntime}","${s.nonce}"]}\n`,
+    );
   }
   return { client, lines };
 }
