@@ -1,43 +1,70 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 
-/** True when a process with this pid exists (EPERM: it exists but belongs to someone else). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** Lock files this process holds (a second journal on the same directory in one process is refused too). */
+const held = new Set<string>();
 
-function holder(path: string): number | undefined {
+/** A process's start time in clock ticks since boot (/proc/<pid>/stat field 22); undefined off Linux. */
+function startTime(pid: number): string | undefined {
   try {
-    const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces and parentheses) start at field 3.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
   } catch {
     return undefined;
   }
 }
 
 /**
- * A pid file that makes a journal directory belong to one live process: a second Stratum
- * process started on the same dataDir and instance id refuses to start instead of replaying
- * (and deleting) the first one's segments. A lock left by a process that died is taken over.
+ * True when the process that wrote the lock still runs. A pid alone is not enough: in a
+ * container the restarted pool often gets the same pid, and another process may reuse it, so
+ * the lock also names the holder's start time and a different start time means a dead holder.
+ */
+function alive(pid: number, started: string | undefined, path: string): boolean {
+  if (pid === process.pid) return held.has(path);
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const now = started === undefined ? undefined : startTime(pid);
+  return now === undefined || now === started;
+}
+
+function holder(path: string): { pid: number; started: string | undefined } | undefined {
+  try {
+    const [pidText, started] = readFileSync(path, 'utf8').trim().split(' ');
+    const pid = Number.parseInt(pidText ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? { pid, started } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function tryCreate(path: string): boolean {
+  try {
+    const fd = openSync(path, 'wx');
+    writeSync(fd, `${process.pid} ${startTime(process.pid) ?? ''}`.trim() + '\n');
+    closeSync(fd);
+    held.add(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  }
+}
+
+/**
+ * A lock file (pid and start time) that makes a journal directory belong to one live process: a
+ * second Stratum process started on the same dataDir and instance id refuses to start instead of
+ * replaying (and deleting) the first one's segments. A lock left by a dead process is taken over.
  */
 export function acquireLock(path: string): void {
   for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const pid = holder(path);
-    if (pid !== undefined && alive(pid)) {
+    if (tryCreate(path)) return;
+    const owner = holder(path);
+    if (owner && alive(owner.pid, owner.started, path)) {
       throw new Error(
-        `the share journal ${path} is held by running process ${pid}: another Stratum process uses this dataDir ` +
+        `the share journal ${path} is held by running process ${owner.pid}: another Stratum process uses this dataDir ` +
           'with the same stratum.instanceId (give each process its own instanceId, or stop the other one)',
       );
     }
@@ -52,7 +79,7 @@ export function acquireLock(path: string): void {
 
 /** Removes the lock if this process holds it. */
 export function releaseLock(path: string): void {
-  if (holder(path) !== process.pid) return;
+  if (!held.delete(path) || holder(path)?.pid !== process.pid) return;
   try {
     unlinkSync(path);
   } catch {

@@ -1,6 +1,7 @@
 import {
   appendFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -133,11 +134,22 @@ describe('the share journal', () => {
   it("refuses a second live process on the same journal and takes over a dead one's lock", () => {
     journal.open();
     const second = new ShareJournal({ dir, logger, fsyncMs: 1_000 });
-    writeFileSync(journal.lockPath, `${process.ppid}\n`);
     expect(() => second.open()).toThrow(/held by running process .*instanceId/);
+    writeFileSync(journal.lockPath, `${process.ppid}\n`);
+    expect(() => second.open()).toThrow(/held by running process/);
     writeFileSync(journal.lockPath, '999999999\n');
     expect(() => second.open()).not.toThrow();
     second.close();
     expect(existsSync(journal.lockPath)).toBe(false);
+  });
+
+  it('takes over a lock left by an earlier process that had the same pid (a restarted container)', () => {
+    const other = join(dir, '..', 'stratum-7');
+    const restarted = new ShareJournal({ dir: other, logger, fsyncMs: 1_000 });
+    mkdirSync(other, { recursive: true });
+    writeFileSync(restarted.lockPath, `${process.pid} 1\n`);
+    expect(() => restarted.open()).not.toThrow();
+    expect(readFileSync(restarted.lockPath, 'utf8')).toMatch(new RegExp(`^${process.pid} \\d+\n$`));
+    restarted.close();
   });
 });
