@@ -56,8 +56,8 @@ describe('the share journal', () => {
     dir = join(mkdtempSync(join(tmpdir(), 'manjam-journal-')), 'journal', 'stratum-default');
     journal = new ShareJournal({ dir, logger, fsyncMs: 1_000 });
   });
-  afterEach(() => {
-    journal.close();
+  afterEach(async () => {
+    await journal.close();
     rmSync(join(dir, '..', '..'), { recursive: true, force: true });
   });
 
@@ -101,11 +101,11 @@ describe('the share journal', () => {
     await new Promise((resolve) => setTimeout(resolve, 2));
     journal.next(b.id);
     journal.add(shareLine(share(2)));
-    journal.close();
+    await journal.close();
     const restarted = new ShareJournal({ dir, logger, fsyncMs: 0 });
     expect(restarted.open()).toEqual([a.id, b.id]);
     expect((await restarted.read(b.id)).shares[0]).toEqual(share(2));
-    restarted.close();
+    await restarted.close();
   });
 
   it('ignores a torn last record with a warning and keeps an unreadable line aside', async () => {
@@ -121,17 +121,17 @@ describe('the share journal', () => {
     expect(readFileSync(join(dir, 'bad.jsonl'), 'utf8')).toBe('not json\n');
   });
 
-  it('drops the held replies when the journal cannot be written', () => {
+  it('drops the held replies when the journal cannot be written', async () => {
     journal.open();
     journal.next(newBatch().id);
-    journal.close();
+    await journal.close();
     const socket = new FakeSocket();
     journal.add(shareLine(share(1)), socket);
     journal.flush();
     expect(socket.destroyed).toBe(true);
   });
 
-  it("refuses a second live process on the same journal and takes over a dead one's lock", () => {
+  it("refuses a second live process on the same journal and takes over a dead one's lock", async () => {
     journal.open();
     const second = new ShareJournal({ dir, logger, fsyncMs: 1_000 });
     expect(() => second.open()).toThrow(/held by running process .*instanceId/);
@@ -139,17 +139,33 @@ describe('the share journal', () => {
     expect(() => second.open()).toThrow(/held by running process/);
     writeFileSync(journal.lockPath, '999999999\n');
     expect(() => second.open()).not.toThrow();
-    second.close();
+    await second.close();
     expect(existsSync(journal.lockPath)).toBe(false);
   });
 
-  it('takes over a lock left by an earlier process that had the same pid (a restarted container)', () => {
+  it('takes over a lock left by an earlier process that had the same pid (a restarted container)', async () => {
     const other = join(dir, '..', 'stratum-7');
     const restarted = new ShareJournal({ dir: other, logger, fsyncMs: 1_000 });
     mkdirSync(other, { recursive: true });
     writeFileSync(restarted.lockPath, `${process.pid} 1\n`);
     expect(() => restarted.open()).not.toThrow();
     expect(readFileSync(restarted.lockPath, 'utf8')).toMatch(new RegExp(`^${process.pid} \\d+\n$`));
-    restarted.close();
+    await restarted.close();
+  });
+
+  it('closes every sealed segment once the background fdatasync has run (no file descriptor leak)', async () => {
+    const openFds = () => readdirSync('/proc/self/fd').length;
+    const synced = new ShareJournal({ dir: join(dir, '..', 'stratum-9'), logger, fsyncMs: 10 });
+    synced.open();
+    const baseline = openFds();
+    for (let i = 0; i < 50; i++) {
+      synced.next(newBatch().id);
+      synced.add(shareLine(share(i)));
+      synced.flush();
+    }
+    expect(openFds()).toBeGreaterThanOrEqual(baseline + 40);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(openFds()).toBeLessThanOrEqual(baseline + 1);
+    await synced.close();
   });
 });

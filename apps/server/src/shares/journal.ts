@@ -1,7 +1,6 @@
 import {
   appendFileSync,
   closeSync,
-  fdatasyncSync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -14,6 +13,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { applyLine, newBatch, type ShareBatch } from './batch.js';
 import { acquireLock, releaseLock } from './journal-lock.js';
+import { JournalSyncer } from './journal-sync.js';
 
 /** What the journal needs of a miner's socket: replies written to it wait while it is corked. */
 export interface HeldSocket {
@@ -49,18 +49,16 @@ export class ShareJournal {
   private fd: number | undefined;
   /** Batch id -> segment file, for segments not yet removed. */
   private readonly paths = new Map<string, string>();
-  /** Fds written since the last fdatasync; sealed ones are closed after it. */
-  private readonly dirty = new Set<number>();
-  private readonly sealed: number[] = [];
-  private dirDirty = false;
   private opened = false;
   private closed = false;
-  private syncTimer: NodeJS.Timeout | undefined;
+  private readonly syncer: JournalSyncer;
   private readonly flushNow = () => this.flush();
   /** One per append (a turn of the event loop, a sealed batch or a found block). */
   writes = 0;
 
-  constructor(private readonly options: ShareJournalOptions) {}
+  constructor(private readonly options: ShareJournalOptions) {
+    this.syncer = new JournalSyncer(options.dir, options.fsyncMs, options.logger);
+  }
 
   get lockPath(): string {
     return join(this.options.dir, 'lock');
@@ -73,10 +71,7 @@ export class ShareJournal {
       acquireLock(this.lockPath);
       this.opened = true;
       this.closed = false;
-      if (this.options.fsyncMs > 0) {
-        this.syncTimer = setInterval(() => this.sync(), this.options.fsyncMs);
-        this.syncTimer.unref();
-      }
+      this.syncer.start();
     }
     const found: string[] = [];
     for (const name of readdirSync(this.options.dir).sort()) {
@@ -117,8 +112,7 @@ export class ShareJournal {
   next(batchId: string): void {
     this.flush();
     if (this.fd !== undefined) {
-      if (this.dirty.has(this.fd)) this.sealed.push(this.fd);
-      else closeSync(this.fd);
+      this.syncer.seal(this.fd);
     }
     this.fd = undefined;
     this.batchId = batchId;
@@ -131,7 +125,7 @@ export class ShareJournal {
     const fd = openSync(path, 'r');
     fsyncSync(fd);
     closeSync(fd);
-    this.dirDirty = true;
+    this.syncer.created();
     this.paths.set(batch.id, path);
   }
 
@@ -184,37 +178,13 @@ export class ShareJournal {
   }
 
   /** Writes what is buffered, syncs, closes the files and releases the lock. */
-  close(): void {
+  async close(): Promise<void> {
     if (this.closed) return;
     this.next('');
-    this.sync();
-    if (this.syncTimer) clearInterval(this.syncTimer);
-    this.syncTimer = undefined;
+    this.closed = true;
+    await this.syncer.close();
     if (this.opened) releaseLock(this.lockPath);
     this.opened = false;
-    this.closed = true;
-  }
-
-  /** fdatasync of every file written since the last one (and the directory when files were made). */
-  sync(): void {
-    try {
-      for (const fd of this.dirty) fdatasyncSync(fd);
-      this.dirty.clear();
-      if (this.dirDirty) this.syncDirectory();
-    } catch (error) {
-      this.options.logger.error({ err: error, dir: this.options.dir }, 'share journal fdatasync failed');
-    }
-    for (const fd of this.sealed.splice(0)) closeSync(fd);
-  }
-
-  private syncDirectory(): void {
-    const fd = openSync(this.options.dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    this.dirDirty = false;
   }
 
   private segmentPath(batchId: string): string {
@@ -231,7 +201,7 @@ export class ShareJournal {
       let offset = 0;
       while (offset < data.length) offset += writeSync(fd, data, offset);
       this.writes++;
-      if (this.options.fsyncMs === 0) this.sync();
+      this.syncer.written(fd);
       return true;
     } catch (error) {
       this.options.logger.error(
@@ -247,9 +217,8 @@ export class ShareJournal {
       const path = this.segmentPath(this.batchId);
       this.fd = openSync(path, 'a');
       this.paths.set(this.batchId, path);
-      this.dirDirty = true;
+      this.syncer.created();
     }
-    this.dirty.add(this.fd);
     return this.fd;
   }
 }

@@ -107,7 +107,7 @@ describe('share writer and its journal when the database goes away [postgres]', 
     crashed.open();
     crashed.importBatch(committed, batchLines(committed));
     crashed.importBatch(lost, batchLines(lost));
-    crashed.close();
+    await crashed.close();
     const legacy = newBatch();
     legacy.shares.push(share(Date.UTC(2030, 0, 4)));
     mkdirSync(join(dataDir, 'stratum-spill'), { recursive: true });

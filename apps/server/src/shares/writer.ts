@@ -165,7 +165,7 @@ export class ShareWriter {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.flush();
-    this.journal.close();
+    await this.journal.close();
     if (this.queue.length > 0)
       this.options.logger.warn(
         { batches: this.queue.length },
