@@ -146,6 +146,8 @@ export class Session {
     if (this.closed) return;
     this.closed = true;
     this.port.pool.logger.debug({ session: this.id, ip: this.ip, reason }, 'stratum connection closed');
+    // Replies already written (e.g. the error that explains the close) leave before the socket goes.
+    while (this.socket.writableCorked > 0) this.socket.uncork();
     this.socket.destroy();
   }
 

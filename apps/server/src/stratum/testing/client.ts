@@ -158,7 +158,8 @@ export class StratumTestClient {
     return this.closedPromise;
   }
 
-  private waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  /** Resolves with the first defined value of `probe`, checked on every received chunk. */
+  waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = (): boolean => {
         const found = probe();
