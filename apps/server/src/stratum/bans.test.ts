@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { BanList, resetWindow, type BanSettings } from './bans.js';
 
 const SETTINGS: BanSettings = {
-  enabled: true, checkAfterShares: 100, invalidPercent: 50, durationSeconds: 600,
-  connectionBanSeconds: 60, addressBanAfterConnections: 3, offenceWindowSeconds: 600,
+  enabled: true,
+  checkAfterShares: 100,
+  invalidPercent: 50,
+  durationSeconds: 600,
+  connectionBanSeconds: 60,
+  addressBanAfterConnections: 3,
+  offenceWindowSeconds: 600,
 };
 
 describe('fair bans', () => {

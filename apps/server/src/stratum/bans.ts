@@ -116,7 +116,8 @@ export class BanList {
     for (const [key, end] of this.fingerprints) if (end <= nowMs) this.fingerprints.delete(key);
     const quietSince = nowMs - this.settings.offenceWindowSeconds * 1000;
     for (const [ip, record] of this.addresses) {
-      if (record.connections === 0 && record.bannedUntil <= nowMs && record.lastSeenMs <= quietSince) this.addresses.delete(ip);
+      if (record.connections === 0 && record.bannedUntil <= nowMs && record.lastSeenMs <= quietSince)
+        this.addresses.delete(ip);
     }
   }
 

@@ -16,7 +16,9 @@ const clients: StratumTestClient[] = [];
 beforeAll(async () => {
   chain = await startBtcDevChain({ logger: testLogger });
   database = await openTestDatabase('postgres');
-  await database.db.query("INSERT INTO users (username, email, password_hash) VALUES ('proxyowner', 'proxy@x.io', 'h')");
+  await database.db.query(
+    "INSERT INTO users (username, email, password_hash) VALUES ('proxyowner', 'proxy@x.io', 'h')",
+  );
   pool = await startPoolOnChain({ coin: 'BTC', chain, database, ports: [{ start: 3e-10 }] });
 });
 
@@ -56,9 +58,18 @@ function share(client: StratumTestClient, job = client.job!): FoundShare {
 
 /** Sends `count` submits for a job that does not exist (each one invalid) and waits for the answers or the close. */
 async function junk(client: StratumTestClient, login: string, count: number): Promise<void> {
-  const lines = Array.from({ length: count }, (_, i) => line(1_000 + i, 'mining.submit', [login, 'feedbeef', '00000000', '5f5e1000', '00000000']));
+  const lines = Array.from({ length: count }, (_, i) =>
+    line(1_000 + i, 'mining.submit', [login, 'feedbeef', '00000000', '5f5e1000', '00000000']),
+  );
   client.sendRaw(lines.join(''));
-  await client.waitFor(() => (client.closed || client.received.filter((l) => l.includes('"Job not found"')).length >= count ? true : undefined), 15_000, 'junk answers');
+  await client.waitFor(
+    () =>
+      client.closed || client.received.filter((l) => l.includes('"Job not found"')).length >= count
+        ? true
+        : undefined,
+    15_000,
+    'junk answers',
+  );
 }
 
 describe('stratum under misbehaving miners (bcoin regtest, PostgreSQL)', () => {
@@ -68,13 +79,18 @@ describe('stratum under misbehaving miners (bcoin regtest, PostgreSQL)', () => {
     client.extranonce1 = Buffer.from('0badf00d', 'hex');
     const s = share(client, watcher.job);
     client.sendRaw(
-      line(1, 'mining.subscribe', ['firmware/2', '0badf00d']) + line(2, 'mining.authorize', ['ProxyOwner.rack7', 'x']) +
+      line(1, 'mining.subscribe', ['firmware/2', '0badf00d']) +
+        line(2, 'mining.authorize', ['ProxyOwner.rack7', 'x']) +
         line(3, 'mining.submit', ['ProxyOwner.rack7', s.job.id, s.extranonce2, s.ntime, s.nonce]),
     );
     await client.waitForLine((l) => l.startsWith('{"id":3,'));
     const ids = client.received.filter((l) => !l.startsWith('{"id":null')).map((l) => l.slice(0, 40));
     process.stdout.write(`[pipelined] ${ids.join(' | ')}\n`);
-    expect(ids).toEqual([expect.stringMatching(/^\{"id":1,"result":\[/), '{"id":2,"result":true,"error":null}', '{"id":3,"result":true,"error":null}']);
+    expect(ids).toEqual([
+      expect.stringMatching(/^\{"id":1,"result":\[/),
+      '{"id":2,"result":true,"error":null}',
+      '{"id":3,"result":true,"error":null}',
+    ]);
   });
 
   it('cuts an authorize flood at the login cap and the queue bound, and its memory returns after the connections close', async () => {
@@ -86,21 +102,34 @@ describe('stratum under misbehaving miners (bcoin regtest, PostgreSQL)', () => {
     let slowest = 0;
     const ping = setInterval(() => {
       const sent = Date.now();
-      void steady.request('mining.extranonce.subscribe', []).then(() => (slowest = Math.max(slowest, Date.now() - sent)), () => undefined);
+      void steady.request('mining.extranonce.subscribe', []).then(
+        () => (slowest = Math.max(slowest, Date.now() - sent)),
+        () => undefined,
+      );
     }, 50);
     // Five attackers, each reconnecting 100 times and trying 48 logins per connection (5 x 4,800 authorizes).
-    await Promise.all([0, 1, 2, 3, 4].map(async (a) => {
-      for (let c = 0; c < 100; c++) {
-        const client = await connect();
-        client.sendRaw(Array.from({ length: 48 }, (_, i) => line(i + 1, 'mining.authorize', [`${chain.poolAddress}.a${a}c${c}w${i}`, 'x'])).join(''));
-        await client.closedPromise;
-        answered += client.received.filter((l) => l.includes('"result"')).length;
-        clients.splice(clients.indexOf(client), 1);
-      }
-    }));
+    await Promise.all(
+      [0, 1, 2, 3, 4].map(async (a) => {
+        for (let c = 0; c < 100; c++) {
+          const client = await connect();
+          client.sendRaw(
+            Array.from({ length: 48 }, (_, i) =>
+              line(i + 1, 'mining.authorize', [`${chain.poolAddress}.a${a}c${c}w${i}`, 'x']),
+            ).join(''),
+          );
+          await client.closedPromise;
+          answered += client.received.filter((l) => l.includes('"result"')).length;
+          clients.splice(clients.indexOf(client), 1);
+        }
+      }),
+    );
     // One connection pipelining 10,000 authorizes of made-up accounts: closed at the queue bound.
     const piped = await connect();
-    piped.sendRaw(Array.from({ length: 10_000 }, (_, i) => line(i + 1, 'mining.authorize', [`nobody${i}.rig`, 'x'])).join(''));
+    piped.sendRaw(
+      Array.from({ length: 10_000 }, (_, i) => line(i + 1, 'mining.authorize', [`nobody${i}.rig`, 'x'])).join(
+        '',
+      ),
+    );
     await piped.closedPromise;
     clearInterval(ping);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -123,14 +152,20 @@ describe('stratum under misbehaving miners (bcoin regtest, PostgreSQL)', () => {
     const bad = await miner(`${chain.poolAddress}.natbad`, NAT);
     await junk(bad, `${chain.poolAddress}.natbad`, 100);
     await bad.closedPromise;
-    const replies = await Promise.all(honest.map((h, n) => h.submit(`${chain.poolAddress}.nat${n + 1}`, share(h))));
-    process.stdout.write(`[nat] bad rig cut after ${bad.received.filter((l) => l.includes('Job not found')).length} junk submits; honest replies ${replies.map((r) => r.result ?? r.error?.[1]).join(', ')}; bans ${JSON.stringify(pool.stratum.stats().bans)}\n`);
+    const replies = await Promise.all(
+      honest.map((h, n) => h.submit(`${chain.poolAddress}.nat${n + 1}`, share(h))),
+    );
+    process.stdout.write(
+      `[nat] bad rig cut after ${bad.received.filter((l) => l.includes('Job not found')).length} junk submits; honest replies ${replies.map((r) => (r.result === true ? 'true' : (r.error?.[1] ?? 'no answer'))).join(', ')}; bans ${JSON.stringify(pool.stratum.stats().bans)}\n`,
+    );
     expect(replies.map((r) => r.result)).toEqual([true, true, true, true, true]);
     expect(honest.every((h) => !h.closed)).toBe(true);
     expect(pool.stratum.stats().bans).toEqual({ connection: 1, ip: 0 });
     const again = await connect(NAT);
     await again.subscribe();
-    expect((await again.authorize(`${chain.poolAddress}.natbad`)).error?.[1]).toBe('Worker refused for a while: too many invalid shares');
+    expect((await again.authorize(`${chain.poolAddress}.natbad`)).error?.[1]).toBe(
+      'Worker refused for a while: too many invalid shares',
+    );
     await Promise.all(honest.map((h) => h.close()));
     await again.close();
   });
@@ -150,7 +185,9 @@ describe('stratum under misbehaving miners (bcoin regtest, PostgreSQL)', () => {
       await client.close();
       expect(connections).toBeLessThan(10);
     }
-    process.stdout.write(`[evader] banned after ${connections - 1} connections and ${sent} junk submits; bans ${JSON.stringify(pool.stratum.stats().bans)}\n`);
+    process.stdout.write(
+      `[evader] banned after ${connections - 1} connections and ${sent} junk submits; bans ${JSON.stringify(pool.stratum.stats().bans)}\n`,
+    );
     expect(pool.stratum.stats().bans.ip).toBe(1);
     const refused = await connect(EVADER);
     await refused.closedPromise;
