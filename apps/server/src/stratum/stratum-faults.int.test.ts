@@ -4,6 +4,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
+import { startTestApi } from '../http/test-support.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
 import { StratumTestClient, type FoundShare } from './testing/client.js';
 import { startPoolOnChain, testLogger, type PoolOnChain } from './testing/harness.js';
@@ -193,5 +194,23 @@ describe('stratum under misbehaving miners (bcoin regtest, PostgreSQL)', () => {
     await refused.closedPromise;
     expect(refused.received).toEqual([]);
     expect((await (await connect(NAT)).subscribe()).error).toBeNull();
+  });
+
+  it('counts the ban decisions on /metrics by scope', async () => {
+    const api = await startTestApi(database.db, {
+      metrics: {
+        connections: () => pool.stratum.stats().connections,
+        sharesByResult: () => ({}),
+        bans: () => pool.stratum.stats().bans,
+      },
+    });
+    try {
+      const text = (await api.request('GET', '/metrics')).text;
+      expect(text).toContain('# TYPE manjam_stratum_bans_total counter');
+      expect(text).toMatch(/^manjam_stratum_bans_total\{scope="connection"\} 4$/m);
+      expect(text).toMatch(/^manjam_stratum_bans_total\{scope="ip"\} 1$/m);
+    } finally {
+      await api.close();
+    }
   });
 });
