@@ -59,12 +59,14 @@ class BoundedCache {
  * flood of made-up names can neither grow memory nor push real accounts out.
  */
 export class LoginResolver {
-  private readonly accounts = new BoundedCache(MAX_ACCOUNTS);
-  private readonly unknown = new BoundedCache(MAX_UNKNOWN);
+  private readonly accounts: BoundedCache;
+  private readonly unknown: BoundedCache;
   private readonly payees: PayeesRepository;
 
-  constructor(db: Database) {
+  constructor(db: Database, bounds: { accounts?: number; unknown?: number } = {}) {
     this.payees = new PayeesRepository(db);
+    this.accounts = new BoundedCache(bounds.accounts ?? MAX_ACCOUNTS);
+    this.unknown = new BoundedCache(bounds.unknown ?? MAX_UNKNOWN);
   }
 
   async resolve(login: string, coin: CoinId, params: CoinParams): Promise<LoginOutcome> {

@@ -159,6 +159,8 @@ function sweep(pool: PoolRuntime): void {
 /** client.reconnect to every miner, then close the ports (sockets still open after 2 s are cut). */
 async function closeAll(pool: PoolRuntime, servers: StratumPort[]): Promise<void> {
   const closing: Promise<unknown>[] = servers.map((s) => s.close());
+  // Shares hashed at the end of this turn are answered before the goodbye (replies keep their order).
+  await new Promise((resolve) => setImmediate(resolve));
   for (const session of pool.sessions) {
     // A miner that already hung up makes the socket emit 'error' (EPIPE): that is a close too,
     // and must never stop the shutdown before accepted shares are flushed.
