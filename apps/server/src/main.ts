@@ -103,6 +103,7 @@ export async function startPool({ config, role, logger }: { config: Config; role
                     const stats = stratum.stats();
                     return { accepted: stats.sharesAccepted, ...stats.sharesRejected };
                   },
+                  bans: () => stratum.stats().bans,
                 },
               }
             : {}),

@@ -85,13 +85,26 @@ export const configSchema = z
         poolTag: z.string().max(40).default('/Manjam/'),
         maxLineBytes: z.number().int().min(512).max(1_048_576).default(8_192),
         idleTimeoutSeconds: z.number().int().min(10).default(600),
+        /** A connection that has not subscribed and authorized within this is closed. */
+        authorizeTimeoutSeconds: z.number().int().min(1).default(30),
+        /** Lines of one connection waiting behind a pending request (authorize); past this it is closed. */
+        maxQueuedLines: z.number().int().min(1).default(64),
+        /** Distinct logins one connection may authorize; more answer error 20. */
+        maxLoginsPerConnection: z.number().int().min(1).default(32),
         maxConnectionsPerIp: z.number().int().min(1).default(500),
         ban: z
           .object({
             enabled: z.boolean().default(true),
+            /** A verdict every this many submits, per connection and per address (all its connections). */
             checkAfterShares: z.number().int().min(1).default(100),
             invalidPercent: z.number().min(1).max(100).default(50),
+            /** How long a whole address is banned once enough of its connections misbehaved. */
             durationSeconds: z.number().int().min(1).default(600),
+            /** How long an offending connection's fingerprint (address + login) is refused. */
+            connectionBanSeconds: z.number().int().min(1).default(60),
+            /** Offending connections of one address within offenceWindowSeconds that ban the address. */
+            addressBanAfterConnections: z.number().int().min(1).default(3),
+            offenceWindowSeconds: z.number().int().min(1).default(600),
           })
           .prefault({}),
         extranonce2Size: z.number().int().min(2).max(8).default(4),

@@ -16,6 +16,12 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
     metrics.register('manjam_stratum_shares_total', 'Shares seen by Stratum since start, by result', 'counter', () =>
       Promise.resolve(Object.entries(stratum.sharesByResult()).map(([result, value]) => ({ labels: { result }, value }))),
     );
+    const bans = stratum.bans;
+    if (bans) {
+      metrics.register('manjam_stratum_bans_total', 'Stratum ban decisions since start: a connection cut, or a whole address banned', 'counter', () =>
+        Promise.resolve(Object.entries(bans()).map(([scope, value]) => ({ labels: { scope }, value }))),
+      );
+    }
   }
   const accounting = deps.accountingCounters;
   if (accounting) {

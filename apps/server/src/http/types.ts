@@ -22,6 +22,8 @@ export interface StratumMetrics {
   connections(): number;
   /** Shares seen since start, by result ('accepted', 'stale', 'duplicate', 'low-difficulty', ...). */
   sharesByResult(): Record<string, number>;
+  /** Ban decisions since start, by scope ('connection', 'ip'). */
+  bans?: () => Record<string, number>;
 }
 
 export interface HttpDeps {

@@ -11,19 +11,62 @@ const ACCOUNT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const WORKER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const POSITIVE_TTL_MS = 60_000;
 const NEGATIVE_TTL_MS = 5_000;
+/** Bounds of the account caches: the least recently used entries go first. */
+const MAX_ACCOUNTS = 50_000;
+const MAX_UNKNOWN = 10_000;
+
+interface CacheEntry {
+  userId: number | undefined;
+  username: string;
+  expires: number;
+}
+
+/** A Map kept in least-recently-used order, trimmed from the oldest end. */
+class BoundedCache {
+  private readonly entries = new Map<string, CacheEntry>();
+
+  constructor(private readonly max: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, now: number): CacheEntry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= now) return undefined;
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CacheEntry): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+}
 
 /**
  * Stratum usernames: `<payout address>[.worker]` for wallet mining without an account (the
  * address must be valid for the port's coin and network), or `<Manjam username>[.worker]`
  * (case-insensitive). Account lookups are cached briefly so reconnect storms do not hit the
- * database once per miner.
+ * database once per miner; known and unknown names are cached apart, each with a bound, so a
+ * flood of made-up names can neither grow memory nor push real accounts out.
  */
 export class LoginResolver {
-  private readonly cache = new Map<string, { userId: number | undefined; username: string; expires: number }>();
+  private readonly accounts: BoundedCache;
+  private readonly unknown: BoundedCache;
   private readonly payees: PayeesRepository;
 
-  constructor(db: Database) {
+  constructor(db: Database, bounds: { accounts?: number; unknown?: number } = {}) {
     this.payees = new PayeesRepository(db);
+    this.accounts = new BoundedCache(bounds.accounts ?? MAX_ACCOUNTS);
+    this.unknown = new BoundedCache(bounds.unknown ?? MAX_UNKNOWN);
   }
 
   async resolve(login: string, coin: CoinId, params: CoinParams): Promise<LoginOutcome> {
@@ -33,8 +76,8 @@ export class LoginResolver {
     if (!ACCOUNT_NAME.test(account)) return { ok: false, reason: 'unknown' };
     const key = account.toLowerCase();
     const now = Date.now();
-    let entry = this.cache.get(key);
-    if (!entry || entry.expires <= now) {
+    let entry = this.accounts.get(key, now) ?? this.unknown.get(key, now);
+    if (!entry) {
       let found;
       try {
         found = await this.payees.findAccount(account);
@@ -44,10 +87,14 @@ export class LoginResolver {
       entry = found
         ? { userId: found.id, username: found.username, expires: now + POSITIVE_TTL_MS }
         : { userId: undefined, username: account, expires: now + NEGATIVE_TTL_MS };
-      this.cache.set(key, entry);
-      if (this.cache.size > 100_000) this.cache.clear();
+      (found ? this.accounts : this.unknown).set(key, entry);
     }
     if (entry.userId === undefined) return { ok: false, reason: 'unknown' };
     return { ok: true, miner: minerRef(coin, { kind: 'user', userId: entry.userId, username: entry.username }, worker) };
+  }
+
+  /** Cached account names (known, unknown): bounded. */
+  get cached(): { accounts: number; unknown: number } {
+    return { accounts: this.accounts.size, unknown: this.unknown.size };
   }
 }

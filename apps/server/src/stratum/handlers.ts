@@ -1,8 +1,11 @@
-import { negotiateVersionMask, stratumError, STRATUM_ERROR, subscribeResult, toHexUint32 } from '@manjam/protocol';
+import { negotiateVersionMask, stratumError, STRATUM_ERROR, subscribeResult, toHexUint32, type StratumError } from '@manjam/protocol';
 import { handleSubmit } from './submit.js';
 import type { Session, StratumId } from './session.js';
 
 export type Handler = (session: Session, id: StratumId, params: unknown[]) => void | Promise<void>;
+
+/** Refused authorizes (unknown login, over the cap, banned) after which a connection is closed. */
+export const MAX_REFUSED_AUTHORIZES = 16;
 
 type ParamKind = 'string' | 'string?' | 'number' | 'array?' | 'object?';
 
@@ -39,10 +42,16 @@ const authorize: Handler = async (session, id, params) => {
   if (!validParams(session, id, params, ['string', 'string?'], 'mining.authorize')) return;
   const login = params[0] as string;
   const { pool, coin, params: coinParams } = session.port;
+  if (!session.logins.has(login) && session.logins.size >= pool.config.stratum.maxLoginsPerConnection) {
+    return refuseLogin(session, id, stratumError(STRATUM_ERROR.OTHER, 'Too many workers on one connection'));
+  }
+  if (pool.bans.isLoginBanned(session.ip, login)) {
+    return refuseLogin(session, id, stratumError(STRATUM_ERROR.UNAUTHORIZED, 'Worker refused for a while: too many invalid shares'));
+  }
   const outcome = await pool.resolver.resolve(login, coin, coinParams);
   if (!outcome.ok) {
     if (outcome.reason === 'lookup-failed') session.error(id, stratumError(STRATUM_ERROR.OTHER, 'Account lookup failed, try again'));
-    else session.error(id, stratumError(STRATUM_ERROR.UNAUTHORIZED, `Unauthorized worker: not a ${coin} address or a Manjam account`));
+    else refuseLogin(session, id, stratumError(STRATUM_ERROR.UNAUTHORIZED, `Unauthorized worker: not a ${coin} address or a Manjam account`));
     return;
   }
   session.logins.set(login, outcome.miner);
@@ -51,6 +60,13 @@ const authorize: Handler = async (session, id, params) => {
   pool.events.emit('worker.connected', { coin, workerId: null, userId: identity.kind === 'user' ? identity.userId : null, login });
   if (session.subscribed) startWork(session);
 };
+
+/** Answers a refused authorize; a connection that keeps trying logins is closed. */
+function refuseLogin(session: Session, id: StratumId, error: StratumError): void {
+  session.error(id, error);
+  session.refusedAuthorizes++;
+  if (session.refusedAuthorizes >= MAX_REFUSED_AUTHORIZES) session.close('too many refused authorizes');
+}
 
 /** Sends difficulty and the current job once a session is subscribed and authorized. */
 function startWork(session: Session): void {

@@ -9,7 +9,7 @@ import type { TemplateSource } from '../runtime.js';
 import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
 import { ShareWriter } from '../shares/writer.js';
 import { LoginResolver } from './auth.js';
-import { BanList } from './bans.js';
+import { BanList, type BanScope } from './bans.js';
 import { REJECTION_KINDS, type PoolRuntime, type RejectionKind } from './context.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import { Sha256dQueue } from './sha256d-queue.js';
@@ -30,7 +30,7 @@ export interface StratumDeps {
 
 export interface StratumService {
   ports(): { coin: CoinId; port: number; tls: boolean }[];
-  stats(): { connections: number; sharesAccepted: number; sharesRejected: Record<string, number> };
+  stats(): { connections: number; sharesAccepted: number; sharesRejected: Record<string, number>; bans: Record<BanScope, number> };
   /** Live pool hashrate (H/s) over the last 10 minutes. */
   hashrate(coin: CoinId): number;
   /** Live figures of a worker ("<payee key>.<worker>"), a payee ("BTC:w:<address>", "BTC:u:<userId>") or 'pool'. */
@@ -72,19 +72,15 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     manager.onJob((job) => onJob(pool, source.coin, job, new ChainTipsRepository(db)));
     managers.set(source.coin, manager);
   }
-  const perIp = new Map<string, number>();
   const listening: { coin: CoinId; port: number; tls: boolean; server: StratumPort }[] = [];
   try {
     for (const p of ports) {
       const algorithm = algorithmOf(p.coin);
       const source = deps.sources.find((s) => s.coin === p.coin) as TemplateSource;
-      const server = new StratumPort(
-        {
-          pool, config: p, coin: p.coin, scheme: p.scheme, algorithm, params: source.params, jobs: managers.get(p.coin) as JobManager,
-          minDifficulty: Math.max(p.vardiff.min, MIN_SHARE_DIFFICULTY[algorithm]),
-        },
-        perIp,
-      );
+      const server = new StratumPort({
+        pool, config: p, coin: p.coin, scheme: p.scheme, algorithm, params: source.params, jobs: managers.get(p.coin) as JobManager,
+        minDifficulty: Math.max(p.vardiff.min, MIN_SHARE_DIFFICULTY[algorithm]),
+      });
       const port = await server.listen(config.stratum.host);
       listening.push({ coin: p.coin, port, tls: server.tls, server });
       logger.info({ coin: p.coin, port, tls: server.tls, scheme: p.scheme }, 'stratum port listening');
@@ -102,7 +98,9 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   let stopped: Promise<void> | undefined;
   return {
     ports: () => listening.map(({ coin, port, tls }) => ({ coin, port, tls })),
-    stats: () => ({ connections: pool.sessions.size, sharesAccepted: pool.stats.accepted, sharesRejected: { ...pool.stats.rejected } }),
+    stats: () => ({
+      connections: pool.sessions.size, sharesAccepted: pool.stats.accepted, sharesRejected: { ...pool.stats.rejected }, bans: { ...pool.bans.counts },
+    }),
     hashrate: (coin) => pool.hashrate.get(coin)?.hashrate('pool', '10m', Date.now()) ?? 0,
     liveHashrate: (coin, key) =>
       pool.hashrate.get(coin)?.live(key, Date.now()) ?? { '10m': 0, '1h': 0, '24h': 0, bestDifficulty: 0, lastShareAt: null },
@@ -136,11 +134,20 @@ function onJob(pool: PoolRuntime, coin: CoinId, job: Job, tips: ChainTipsReposit
     .catch((error: unknown) => pool.logger.warn({ err: error, coin }, 'could not record the chain tip'));
 }
 
-/** Idle timeouts, the vardiff sweep for silent miners, expired bans, idle hashrate keys. */
+/**
+ * Idle timeouts (a short deadline to subscribe and authorize, a long one for authorized miners),
+ * the vardiff sweep for silent miners, expired bans, idle hashrate keys.
+ */
 function sweep(pool: PoolRuntime): void {
   const now = Date.now();
   const idleMs = pool.config.stratum.idleTimeoutSeconds * 1000;
+  const authorizeMs = pool.config.stratum.authorizeTimeoutSeconds * 1000;
   for (const session of pool.sessions) {
+    const ready = session.subscribed && session.logins.size > 0;
+    if (!ready && now - session.connectedMs > authorizeMs) {
+      session.close('not subscribed and authorized in time');
+      continue;
+    }
     if (now - session.lastReceivedMs > idleMs) {
       session.close('idle');
       continue;
@@ -156,6 +163,8 @@ function sweep(pool: PoolRuntime): void {
 /** client.reconnect to every miner, then close the ports (sockets still open after 2 s are cut). */
 async function closeAll(pool: PoolRuntime, servers: StratumPort[]): Promise<void> {
   const closing: Promise<unknown>[] = servers.map((s) => s.close());
+  // Shares hashed at the end of this turn are answered before the goodbye (replies keep their order).
+  await new Promise((resolve) => setImmediate(resolve));
   for (const session of pool.sessions) {
     // A miner that already hung up makes the socket emit 'error' (EPIPE): that is a close too,
     // and must never stop the shutdown before accepted shares are flushed.

@@ -22,6 +22,8 @@ export interface Job {
   networkDifficulty: number;
   /** The mining.notify line sent for this job (with its clean_jobs flag), newline included. */
   notifyLine: string;
+  /** The same with clean_jobs=true: the first job a session receives (it must drop earlier work). */
+  cleanNotifyLine: string;
   /** Set once a later job had clean_jobs: shares for it are stale (21). */
   stale: boolean;
   /** Proof-of-work hashes already accepted for this job (duplicate detection). */
@@ -112,14 +114,17 @@ export class JobManager {
   private makeJob(template: JobTemplate, clean: boolean): Job {
     const seq = ++this.seq;
     const id = seq.toString(16);
-    const params = notifyParams(template, id, clean);
+    const line = (cleanJobs: boolean) =>
+      `{"id":null,"method":"mining.notify","params":${JSON.stringify(notifyParams(template, id, cleanJobs))}}\n`;
+    const notifyLine = line(clean);
     return {
       id,
       seq,
       template,
       clean,
       networkDifficulty: targetToDifficulty(template.networkTarget, this.algorithm),
-      notifyLine: `{"id":null,"method":"mining.notify","params":${JSON.stringify(params)}}\n`,
+      notifyLine,
+      cleanNotifyLine: clean ? notifyLine : line(true),
       stale: false,
       seen: new Set(),
       createdMs: Date.now(),

@@ -10,19 +10,16 @@ import { Session, type StratumId } from './session.js';
 /**
  * One listening Stratum port (plain TCP, or TLS when the port has a cert and key). Refuses
  * banned addresses and addresses over the per-IP connection cap; frames lines with a cap; drops
- * junk; dispatches each request through the handler map. One bad connection never affects others:
- * every handler error is caught and answered, and socket errors only close that socket.
+ * junk; dispatches each request through the handler map, in arrival order per connection: while
+ * a handler of a connection is pending (authorize), or a non-submit would overtake an unanswered
+ * share, later requests wait in the session's bounded queue. One bad connection never affects
+ * others: every handler error is caught and answered, and socket errors only close that socket.
  */
 export class StratumPort {
   readonly server: net.Server;
   readonly tls: boolean;
-  private readonly perIp: Map<string, number>;
 
-  constructor(
-    readonly runtime: PortRuntime,
-    perIp: Map<string, number>,
-  ) {
-    this.perIp = perIp;
+  constructor(readonly runtime: PortRuntime) {
     const { tls: tlsConfig } = runtime.config;
     this.tls = tlsConfig !== undefined;
     const onConnection = (socket: net.Socket) => this.accept(socket);
@@ -52,15 +49,15 @@ export class StratumPort {
     const pool = this.runtime.pool;
     const ip = socket.remoteAddress ?? 'unknown';
     socket.on('error', () => undefined);
-    const count = this.perIp.get(ip) ?? 0;
-    if (pool.bans.isBanned(ip) || count >= pool.config.stratum.maxConnectionsPerIp) {
+    const address = pool.bans.admit(ip, pool.config.stratum.maxConnectionsPerIp);
+    if (!address) {
       socket.destroy();
       return;
     }
-    this.perIp.set(ip, count + 1);
     socket.setNoDelay(true);
     socket.setEncoding('utf8');
-    const session = new Session(socket, ip, this.runtime);
+    const session = new Session(socket, address, this.runtime);
+    session.resume = () => this.drain(session);
     pool.sessions.add(session);
     const framer = new LineFramer(pool.config.stratum.maxLineBytes, (line) => this.onLine(session, line));
     socket.on('data', (text: string) => {
@@ -79,9 +76,8 @@ export class StratumPort {
     session.closed = true;
     pool.sessions.delete(session);
     if (session.extranonce1) pool.allocator.release(session.extranonce1);
-    const left = (this.perIp.get(session.ip) ?? 1) - 1;
-    if (left <= 0) this.perIp.delete(session.ip);
-    else this.perIp.set(session.ip, left);
+    pool.bans.release(session.address);
+    session.waiting.length = 0;
     for (const [login, miner] of session.logins) {
       const userId = miner.identity.kind === 'user' ? miner.identity.userId : null;
       pool.events.emit('worker.disconnected', { coin: this.runtime.coin, workerId: null, userId, login });
@@ -105,19 +101,59 @@ export class StratumPort {
     const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown };
     if (typeof method !== 'string') return true; // a reply to one of our requests (client.get_version...)
     const rpcId: StratumId = typeof id === 'number' || typeof id === 'string' ? id : null;
+    const args = Array.isArray(params) ? (params as unknown[]) : [];
+    if (session.waiting.length > 0 || session.mustWait(method)) {
+      if (session.waiting.length >= this.runtime.pool.config.stratum.maxQueuedLines) session.close('too many lines waiting');
+      else session.waiting.push({ id: rpcId, method, params: args });
+    } else {
+      this.dispatch(session, rpcId, method, args);
+    }
+    return !session.closed;
+  }
+
+  /** Runs one request; an async handler holds the connection's later requests until it settles. */
+  private dispatch(session: Session, rpcId: StratumId, method: string, args: unknown[]): void {
     const handler = HANDLERS[method];
     if (!handler) {
       session.error(rpcId, stratumError(STRATUM_ERROR.OTHER, `Unknown method ${method.slice(0, 64)}`));
-      return true;
+      return;
     }
-    const args = Array.isArray(params) ? (params as unknown[]) : [];
     try {
       const pending = handler(session, rpcId, args);
-      if (pending) pending.catch((error: unknown) => this.failed(session, rpcId, method, error));
+      if (!pending) return;
+      session.busy = true;
+      void pending.then(
+        () => this.settled(session),
+        (error: unknown) => {
+          this.failed(session, rpcId, method, error);
+          this.settled(session);
+        },
+      );
     } catch (error) {
       this.failed(session, rpcId, method, error);
     }
-    return !session.closed;
+  }
+
+  private settled(session: Session): void {
+    session.busy = false;
+    this.drain(session);
+  }
+
+  /** Runs the waiting requests of a connection in order until one has to wait again. */
+  private drain(session: Session): void {
+    if (session.closed || session.waiting.length === 0) return;
+    const socket = session.socket;
+    socket.cork();
+    try {
+      while (!session.closed) {
+        const next = session.waiting[0];
+        if (!next || session.mustWait(next.method)) break;
+        session.waiting.shift();
+        this.dispatch(session, next.id, next.method, next.params);
+      }
+    } finally {
+      socket.uncork();
+    }
   }
 
   private failed(session: Session, id: StratumId, method: string, error: unknown): void {

@@ -60,7 +60,7 @@ describe('stratum service', () => {
     expect(row).toMatchObject({ status: 'rejected', submitResult: 'bad-cb-amount', reward: 5_000_000_000n, fees: 0n, subsidy: 5_000_000_000n });
   });
 
-  it('bans an address whose shares are mostly invalid and refuses its new connections', async () => {
+  it('cuts a connection whose shares are mostly invalid and refuses that login from that address for a while', async () => {
     pool = await startUnitPool({ ban: { checkAfterShares: 4, invalidPercent: 50, durationSeconds: 60 } });
     const miner = await pool.connect();
     await miner.subscribe();
@@ -69,8 +69,10 @@ describe('stratum service', () => {
     for (let i = 0; i < 4; i++) void miner.request('mining.submit', [ADDRESS, job.id, 'zz', '00000000', '00000000']).catch(() => undefined);
     await miner.closedPromise;
     const again = await pool.connect();
-    await again.closedPromise;
-    expect(again.received).toEqual([]);
+    await again.subscribe();
+    expect((await again.authorize(ADDRESS)).error).toEqual([24, 'Worker refused for a while: too many invalid shares', null]);
+    expect((await again.authorize(`${ADDRESS}.other`)).result).toBe(true);
+    expect(pool.stratum.stats().bans).toEqual({ connection: 1, ip: 0 });
   });
 
   it('caps connections per IP without disturbing the ones already open', async () => {

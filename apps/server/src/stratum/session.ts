@@ -1,14 +1,25 @@
 import type { Socket } from 'node:net';
 import { difficultyToTarget, MIN_SHARE_DIFFICULTY, type StratumError } from '@manjam/protocol';
 import type { MinerRef } from '../shares/types.js';
+import type { AddressRecord, ShareWindow } from './bans.js';
 import type { PortRuntime } from './context.js';
 import type { Job } from './jobs.js';
+import { ReplyOrder } from './reply-order.js';
 import { Vardiff } from './vardiff.js';
 
 /** Past this many bytes waiting to be sent, a miner that does not read is dropped. */
 const MAX_WRITE_BACKLOG = 512 * 1024;
+/** Past this many lines held behind an unanswered share, a miner is dropped (it pipelines without reading). */
+const MAX_HELD_LINES = 4_096;
 
 export type StratumId = number | string | null;
+
+/** A request that arrived while an earlier one of its connection was still pending. */
+export interface QueuedRequest {
+  id: StratumId;
+  method: string;
+  params: unknown[];
+}
 
 let nextSessionId = 1;
 
@@ -19,6 +30,9 @@ export function idJson(id: StratumId): string {
 
 /**
  * One miner connection: subscription, authorized logins, version mask, share difficulty.
+ * Requests are handled and answered in arrival order: while an async handler (authorize) runs,
+ * later requests wait in `waiting`; replies go through a ReplyOrder so a share answered later
+ * (batch hash, worker thread) still leaves before the replies to the requests after it.
  * A new difficulty is announced at once (mining.set_difficulty) but applies to jobs sent from
  * the next mining.notify on; shares on earlier jobs are checked against the lower of the old
  * and new difficulty and credited at that difficulty.
@@ -41,17 +55,32 @@ export class Session {
   pendingDifficulty: number | undefined;
   /** True once work has been sent (after the first authorize). */
   working = false;
-  lastReceivedMs = Date.now();
-  /** Submits and invalid ones since the last ban check. */
-  windowSubmits = 0;
-  windowInvalid = 0;
+  readonly connectedMs = Date.now();
+  lastReceivedMs = this.connectedMs;
+  /** Submits and invalid ones since the last ban verdict on this connection. */
+  readonly window: ShareWindow = { submits: 0, invalid: 0 };
+  /** Authorizes refused on this connection (the connection is closed past a limit). */
+  refusedAuthorizes = 0;
+  /** An async handler of this connection is running: later requests wait. */
+  busy = false;
+  readonly waiting: QueuedRequest[] = [];
+  /** Runs the waiting requests (set by the port). */
+  resume: () => void = () => undefined;
+  readonly order = new ReplyOrder(
+    (line) => this.write(line),
+    () => {
+      if (this.waiting.length > 0) this.resume();
+    },
+  );
   closed = false;
+  readonly ip: string;
 
   constructor(
     readonly socket: Socket,
-    readonly ip: string,
+    readonly address: AddressRecord,
     readonly port: PortRuntime,
   ) {
+    this.ip = address.ip;
     this.vardiff = new Vardiff(port.config.vardiff, MIN_SHARE_DIFFICULTY[port.algorithm], Date.now());
     this.difficulty = this.vardiff.difficulty;
     this.olderDifficulty = this.difficulty;
@@ -59,21 +88,25 @@ export class Session {
     this.olderTarget = this.target;
   }
 
+  /** Whether a request of this method must wait behind the pending ones (non-submits wait for answers owed). */
+  mustWait(method: string): boolean {
+    return this.busy || (method !== 'mining.submit' && this.order.pending);
+  }
+
+  /** Sends a line in request order (behind replies still owed). */
   send(line: string): void {
     if (this.closed) return;
-    if (this.socket.writableLength > MAX_WRITE_BACKLOG) {
-      this.close('not reading');
-      return;
-    }
-    this.socket.write(line);
+    this.order.send(line);
+    if (this.order.held > MAX_HELD_LINES) this.close('too many requests in flight');
   }
 
-  reply(id: StratumId, resultJson: string): void {
-    this.send(`{"id":${idJson(id)},"result":${resultJson},"error":null}\n`);
+  /** A reply; with a ticket (see ReplyOrder), the answer to a request that took one. */
+  reply(id: StratumId, resultJson: string, ticket?: number): void {
+    this.answer(`{"id":${idJson(id)},"result":${resultJson},"error":null}\n`, ticket);
   }
 
-  error(id: StratumId, error: StratumError): void {
-    this.send(`{"id":${idJson(id)},"result":null,"error":${JSON.stringify(error)}}\n`);
+  error(id: StratumId, error: StratumError, ticket?: number): void {
+    this.answer(`{"id":${idJson(id)},"result":null,"error":${JSON.stringify(error)}}\n`, ticket);
   }
 
   notify(method: string, params: unknown[]): void {
@@ -90,14 +123,15 @@ export class Session {
     this.notify('mining.set_difficulty', [difficulty]);
   }
 
-  /** Sends a job, switching to a pending difficulty first. */
+  /** Sends a job, switching to a pending difficulty first. The first job of a session is clean. */
   sendJob(job: Job): void {
     if (!this.working) {
       this.working = true;
       this.notify('mining.set_difficulty', [this.difficulty]);
-    } else if (this.pendingDifficulty !== undefined) {
-      this.applyDifficulty(this.pendingDifficulty, job.seq);
+      this.send(job.cleanNotifyLine);
+      return;
     }
+    if (this.pendingDifficulty !== undefined) this.applyDifficulty(this.pendingDifficulty, job.seq);
     this.send(job.notifyLine);
   }
 
@@ -112,7 +146,23 @@ export class Session {
     if (this.closed) return;
     this.closed = true;
     this.port.pool.logger.debug({ session: this.id, ip: this.ip, reason }, 'stratum connection closed');
+    // Replies already written (e.g. the error that explains the close) leave before the socket goes.
+    while (this.socket.writableCorked > 0) this.socket.uncork();
     this.socket.destroy();
+  }
+
+  private answer(line: string, ticket: number | undefined): void {
+    if (ticket === undefined) this.send(line);
+    else if (!this.closed) this.order.answer(ticket, line);
+  }
+
+  private write(line: string): void {
+    if (this.closed) return;
+    if (this.socket.writableLength > MAX_WRITE_BACKLOG) {
+      this.close('not reading');
+      return;
+    }
+    this.socket.write(line);
   }
 
   private applyDifficulty(difficulty: number, fromSeq: number): void {

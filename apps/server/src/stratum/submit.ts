@@ -11,6 +11,7 @@ import {
   type StratumErrorCode,
 } from '@manjam/protocol';
 import type { MinerRef } from '../shares/types.js';
+import { countForBan } from './ban-judge.js';
 import type { RejectionKind } from './context.js';
 import { submitFoundBlock } from './found-block.js';
 import type { Handler } from './handlers.js';
@@ -27,7 +28,8 @@ const DIFF1 = { sha256d: Number(diff1Target('sha256d')), scrypt: Number(diff1Tar
  * job known (21) and not stale (21), ntime window (20), version bits within the negotiated mask
  * (20), duplicate header hash for the job (22), share target (23). SHA-256d shares are hashed
  * in a batch at the end of this turn of the event loop (Sha256dQueue), Scrypt ones in the worker
- * threads. A hash under the network target is a block.
+ * threads. A hash under the network target is a block. Those answered later take a ticket in the
+ * session's ReplyOrder, so every reply of a connection leaves in request order.
  */
 export const handleSubmit: Handler = (session, id, params) => {
   const login = params[0];
@@ -54,7 +56,7 @@ export const handleSubmit: Handler = (session, id, params) => {
   const share: ShareInput = { extranonce1, extranonce2: input.extranonce2, ntime: input.ntime, nonce: input.nonce, version };
   if (port.algorithm === 'sha256d') {
     // Hashed with the other SHA-256d submits of this turn of the event loop (four per SIMD pass).
-    port.pool.sha256d.add({ session, job, input: share, context: { id, miner } });
+    port.pool.sha256d.add({ session, job, input: share, context: { id, miner, ticket: session.order.ticket() } });
     return;
   }
   // Scrypt: the SHA-256d block hash is the duplicate key; the proof of work comes from the worker threads.
@@ -63,9 +65,10 @@ export const handleSubmit: Handler = (session, id, params) => {
   if (job.seen.has(key)) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
   const pool = port.pool.scrypt;
   if (!pool) return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Scrypt validation unavailable', 'busy');
+  const ticket = session.order.ticket();
   pool.hash(built.header).then(
-    (pow) => finish(session, id, miner, job, key, hashToBigInt(pow), () => built),
-    () => refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Server busy, share not checked', 'busy'),
+    (pow) => finish(session, { id, miner, ticket }, job, key, hashToBigInt(pow), () => built),
+    () => refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Server busy, share not checked', 'busy', ticket),
   );
 };
 
@@ -73,25 +76,27 @@ export const handleSubmit: Handler = (session, id, params) => {
 export interface SubmitContext {
   id: StratumId;
   miner: MinerRef;
+  /** Its place in the session's reply order. */
+  ticket: number;
 }
 
 /** The SHA-256d queue's callbacks: a hashed share is judged like any other. */
 export function sha256dHashed({ session, job, input, context }: QueuedShare<SubmitContext>, hash: Buffer): void {
-  finish(session, context.id, context.miner, job, hash.toString('latin1'), hashToBigInt(hash), () => buildShare(job.template, 'sha256d', input));
+  finish(session, context, job, hash.toString('latin1'), hashToBigInt(hash), () => buildShare(job.template, 'sha256d', input));
 }
 
 export function sha256dRefused({ session, context }: QueuedShare<SubmitContext>, error: unknown): void {
-  refuse(session, context.id, context.miner, STRATUM_ERROR.OTHER, error instanceof Error ? error.message : 'Invalid share', 'invalid');
+  refuse(session, context.id, context.miner, STRATUM_ERROR.OTHER, error instanceof Error ? error.message : 'Invalid share', 'invalid', context.ticket);
 }
 
 /**
  * The hash checks: duplicate (22), target (23), then credit. `key` is the SHA-256d block hash
  * (latin1); `build` rebuilds the coinbase and header, needed only when the share is a block.
  */
-function finish(session: Session, id: StratumId, miner: MinerRef, job: Job, key: string, pow: bigint, build: () => BuiltShare): void {
-  if (job.seen.has(key)) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
+function finish(session: Session, { id, miner, ticket }: SubmitContext, job: Job, key: string, pow: bigint, build: () => BuiltShare): void {
+  if (job.seen.has(key)) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate', ticket);
   const required = session.requirementFor(job);
-  if (pow > required.target) return refuse(session, id, miner, STRATUM_ERROR.LOW_DIFFICULTY, 'Low difficulty share', 'low_difficulty');
+  if (pow > required.target) return refuse(session, id, miner, STRATUM_ERROR.LOW_DIFFICULTY, 'Low difficulty share', 'low_difficulty', ticket);
   job.seen.add(key);
   const port = session.port;
   const pool = port.pool;
@@ -107,7 +112,7 @@ function finish(session: Session, id: StratumId, miner: MinerRef, job: Job, key:
     },
     session.socket,
   );
-  session.reply(id, 'true');
+  session.reply(id, 'true', ticket);
   const tracker = pool.hashrate.get(port.coin);
   if (tracker) {
     tracker.add(miner.workerKey, required.difficulty, actual, now);
@@ -127,25 +132,13 @@ function refuse(
   code: StratumErrorCode,
   message: string,
   kind: RejectionKind,
+  ticket?: number,
 ): void {
-  session.error(id, stratumError(code, message));
+  session.error(id, stratumError(code, message), ticket);
   const pool = session.port.pool;
   pool.stats.rejected[kind]++;
   if (miner && (kind === 'stale' || kind === 'duplicate' || kind === 'low_difficulty' || kind === 'invalid')) {
     pool.writer.addRejected(miner, kind, Date.now());
   }
   countForBan(session, kind !== 'stale' && kind !== 'busy');
-}
-
-function countForBan(session: Session, invalid: boolean): void {
-  session.windowSubmits++;
-  if (invalid) session.windowInvalid++;
-  const bans = session.port.pool.bans;
-  if (!bans.due(session.windowSubmits)) return;
-  const banned = bans.judge(session.ip, session.windowSubmits, session.windowInvalid);
-  session.windowSubmits = 0;
-  session.windowInvalid = 0;
-  if (!banned) return;
-  session.port.pool.logger.warn({ ip: session.ip }, 'banning an address whose shares are mostly invalid');
-  for (const other of session.port.pool.sessions) if (other.ip === session.ip) other.close('banned');
 }

@@ -88,12 +88,14 @@ export class StratumTestClient {
     );
   }
 
-  static connect(port: number, options: { host?: string; tls?: boolean } = {}): Promise<StratumTestClient> {
+  /** `localAddress` (e.g. 127.0.0.2) makes the connection come from another loopback address. */
+  static connect(port: number, options: { host?: string; tls?: boolean; localAddress?: string } = {}): Promise<StratumTestClient> {
     const host = options.host ?? '127.0.0.1';
+    const from = options.localAddress === undefined ? {} : { localAddress: options.localAddress };
     return new Promise((resolve, reject) => {
       const socket = options.tls
-        ? tls.connect({ host, port, rejectUnauthorized: false }, () => resolve(new StratumTestClient(socket)))
-        : net.connect({ host, port }, () => resolve(new StratumTestClient(socket)));
+        ? tls.connect({ host, port, rejectUnauthorized: false, ...from }, () => resolve(new StratumTestClient(socket)))
+        : net.connect({ host, port, ...from }, () => resolve(new StratumTestClient(socket)));
       socket.once('error', reject);
     });
   }
@@ -158,7 +160,8 @@ export class StratumTestClient {
     return this.closedPromise;
   }
 
-  private waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  /** Resolves with the first defined value of `probe`, checked on every received chunk. */
+  waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = (): boolean => {
         const found = probe();
