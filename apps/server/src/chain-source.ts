@@ -1,7 +1,7 @@
 // Adapts the chain module (ChainNode + TemplateWatcher + submitBlock) to the TemplateSource the
 // Stratum server consumes. Create the source BEFORE watcher.start(), so the first template is seen.
 import { coinParams, type BlockTemplateRpc, type Network } from '@manjam/protocol';
-import { submitBlock, type ChainNode, type SubmitOptions, type TemplateWatcher } from './chain/index.js';
+import { NodeSet, submitBlockToAll, type ChainNode, type SubmitOptions, type TemplateWatcher } from './chain/index.js';
 import type { CoinId } from './config/index.js';
 import type { BlockSubmitResult, TemplateInfo, TemplateSource } from './runtime.js';
 
@@ -10,7 +10,8 @@ export interface ChainSourceOptions {
   network: Network;
   /** The pool wallet address every coinbase pays. */
   poolAddress: string;
-  node: ChainNode;
+  /** The coin's node, or all its nodes (found blocks go to every one). */
+  node: ChainNode | NodeSet;
   watcher: TemplateWatcher;
   submit?: SubmitOptions;
 }
@@ -21,7 +22,8 @@ export interface ChainSource extends TemplateSource {
 }
 
 export function createChainSource(options: ChainSourceOptions): ChainSource {
-  const { coin, node, watcher } = options;
+  const { coin, watcher } = options;
+  const submitTargets = options.node instanceof NodeSet ? options.node.nodes : [options.node];
   const listeners = new Set<(template: BlockTemplateRpc, info: TemplateInfo) => void>();
   let current: BlockTemplateRpc | undefined;
   const unsubscribe = watcher.onTemplate((template, info) => {
@@ -39,11 +41,13 @@ export function createChainSource(options: ChainSourceOptions): ChainSource {
       return () => listeners.delete(listener);
     },
     async submitBlock(blockHex, expected): Promise<BlockSubmitResult> {
-      const result = await submitBlock(node, blockHex, expected, options.submit);
+      const result = await submitBlockToAll(submitTargets, blockHex, expected, options.submit);
       // Our own block is a new tip: fetch the next template now rather than at the next poll.
       if (result.status === 'accepted') void watcher.trigger('poll');
       return { status: result.status, nodeResult: result.nodeResult, ...(result.tipHash ? { tipHash: result.tipHash } : {}) };
     },
+    availability: () => watcher.health.availability(),
+    onAvailability: (listener) => watcher.health.onChange(listener),
     close: unsubscribe,
   };
 }

@@ -4,7 +4,7 @@ import { createSocket } from 'node:dgram';
 import { join } from 'node:path';
 import { isValidAddress, coinParams } from '@manjam/protocol';
 import { COIN_IDS, ConfigError, type CoinId, type Config } from './config/index.js';
-import { ChainNode, TemplateWatcher, blocknotifyCommand, type RpcEndpoint } from './chain/index.js';
+import { ChainNode, NodeSet, TemplateWatcher, blocknotifyCommand, type RpcEndpoint } from './chain/index.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from './devchain/index.js';
 import { createChainSource, type ChainSource } from './chain-source.js';
 import type { Logger } from './logger.js';
@@ -14,11 +14,16 @@ export interface ChainHealth {
   ok: boolean;
   height: number | null;
   error?: string;
+  /** ISO time since when no node of the coin has answered past its silence limit (work stopped). */
+  downSince?: string;
 }
 
 export interface ChainRuntime {
   coin: CoinId;
+  /** The configured node: wallet calls (payouts) and accounting. */
   node: ChainNode;
+  /** Every node of the coin (the configured one, then rpcBackups): templates and found blocks. */
+  nodes: NodeSet;
   watcher: TemplateWatcher;
   source: ChainSource;
   devchain: DevChain | undefined;
@@ -97,36 +102,44 @@ async function startChain(coin: CoinId, config: Config, logger: Logger, dev: boo
     throw new ConfigError(`config: chains.${coin}.poolAddress: not a valid ${coin} ${chain.network} address`);
   }
   const node = new ChainNode({ coin, rpc, walletRpc: devchain?.walletRpc ?? chain.walletRpc ?? rpc, timeoutMs: chain.rpcTimeoutMs });
+  const backups = chain.rpcBackups.map((endpoint) => new ChainNode({ coin, rpc: endpoint, timeoutMs: chain.rpcTimeoutMs }));
+  const nodes = new NodeSet([node, ...backups], logger);
   const watcher = new TemplateWatcher({
-    node,
+    node: nodes,
     logger,
+    silenceMs: chain.nodeSilenceSeconds * 1000,
     blocknotifyPort,
     pollIntervalMs: chain.pollIntervalMs,
     refreshIntervalMs: chain.refreshIntervalMs,
   });
-  const source = createChainSource({ coin, network: chain.network, poolAddress, node, watcher });
+  const source = createChainSource({ coin, network: chain.network, poolAddress, node: nodes, watcher });
   await watcher.start();
   return {
     coin,
     node,
+    nodes,
     watcher,
     source,
     devchain,
-    async health() {
-      const status = watcher.status();
-      try {
-        const height = await node.getBlockCount();
-        return { coin, ok: true, height };
-      } catch (error) {
-        return { coin, ok: false, height: status.height, error: (error as Error).message };
-      }
-    },
+    health: () => chainHealth(coin, nodes, watcher),
     async stop() {
       source.close();
       await watcher.stop();
       // Close kept-alive RPC sockets first so the node's RPC server shuts down at once.
-      node.close();
+      nodes.close();
       await devchain?.stop();
     },
   };
+}
+
+async function chainHealth(coin: CoinId, nodes: NodeSet, watcher: TemplateWatcher): Promise<ChainHealth> {
+  const status = watcher.status();
+  const down = status.downSince ? { downSince: status.downSince.toISOString() } : {};
+  try {
+    const height = await nodes.getBlockCount();
+    // A node answering a moment before the watcher notices still leaves work stopped until then.
+    return status.up ? { coin, ok: true, height } : { coin, ok: false, height, error: 'work stopped: no node answered in time', ...down };
+  } catch (error) {
+    return { coin, ok: false, height: status.height, error: (error as Error).message, ...down };
+  }
 }

@@ -95,6 +95,7 @@ export async function startPool({ config, role, logger }: { config: Config; role
             hashrate: (coin: CoinId) => stratum?.hashrate(coin) ?? null,
           },
           ...(accounting ? { accountingCounters: () => accounting.metrics() } : {}),
+          ...(chains.length > 0 ? { chainUp: () => chains.map((c) => ({ coin: c.coin, up: c.watcher.status().up })) } : {}),
           ...(stratum
             ? {
                 metrics: {

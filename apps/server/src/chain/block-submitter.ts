@@ -94,3 +94,21 @@ export async function submitBlock(
   const why = lost ? 'the submission did not get an answer' : `node answered ${nodeResult ?? 'null'}`;
   return { status: 'unknown', nodeResult, ...(tipHash ? { tipHash } : {}), detail: `${why} but the block is not on the main chain${where}` };
 }
+
+/**
+ * Submits `blockHex` to every node of a coin at once (a backup node may be the only one that
+ * still reaches the network). The block counts as accepted when any node has it on its main
+ * chain; otherwise a node's rejection is the verdict; otherwise the outcome is unknown.
+ */
+export async function submitBlockToAll(
+  nodes: readonly SubmitNode[],
+  blockHex: string,
+  expected: Expected,
+  options: SubmitOptions = {},
+): Promise<SubmitResult> {
+  const results = await Promise.all(nodes.map((node) => submitBlock(node, blockHex, expected, options)));
+  const verdict = results.find((r) => r.status === 'accepted') ?? results.find((r) => r.status === 'rejected') ?? results[0];
+  if (!verdict) throw new Error('submitBlockToAll needs at least one node');
+  if (results.length === 1) return verdict;
+  return { ...verdict, detail: results.map((r, i) => `node ${i + 1}: ${r.detail}`).join('; ') };
+}

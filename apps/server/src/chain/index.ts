@@ -13,7 +13,9 @@ export {
   type WalletTransactionEntry,
   type SinceBlock,
 } from './node.js';
-export { submitBlock, SUBMIT_STATUSES, type SubmitResult, type SubmitStatus, type SubmitOptions, type SubmitNode } from './block-submitter.js';
+export { NodeSet } from './node-set.js';
+export { NodeHealth, type NodeAvailability, type AvailabilityListener } from './node-health.js';
+export { submitBlock, submitBlockToAll, SUBMIT_STATUSES, type SubmitResult, type SubmitStatus, type SubmitOptions, type SubmitNode } from './block-submitter.js';
 export {
   TemplateWatcher,
   TEMPLATE_REASONS,

@@ -17,6 +17,12 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
       Promise.resolve(Object.entries(stratum.sharesByResult()).map(([result, value]) => ({ labels: { result }, value }))),
     );
   }
+  const chainUp = deps.chainUp;
+  if (chainUp) {
+    metrics.register('manjam_chain_up', 'Per coin: 1 while a node answers, 0 while its work is stopped', 'gauge', () =>
+      Promise.resolve(chainUp().map(({ coin, up }) => ({ labels: { coin }, value: up ? 1 : 0 }))),
+    );
+  }
   const accounting = deps.accountingCounters;
   if (accounting) {
     for (const name of Object.keys(accounting())) {

@@ -10,6 +10,7 @@ import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
 import { ShareWriter } from '../shares/writer.js';
 import { LoginResolver } from './auth.js';
 import { BanList } from './bans.js';
+import { watchCoinAvailability } from './coin-availability.js';
 import { REJECTION_KINDS, type PoolRuntime, type RejectionKind } from './context.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import { Sha256dQueue } from './sha256d-queue.js';
@@ -68,6 +69,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     manager.onJob((job) => onJob(pool, source.coin, job, new ChainTipsRepository(db)));
     managers.set(source.coin, manager);
   }
+  const stopWatchingNodes = watchCoinAvailability(pool, deps.sources, managers);
   const perIp = new Map<string, number>();
   const listening: { coin: CoinId; port: number; tls: boolean; server: StratumPort }[] = [];
   try {
@@ -86,6 +88,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
       logger.info({ coin: p.coin, port, tls: server.tls, scheme: p.scheme }, 'stratum port listening');
     }
   } catch (error) {
+    stopWatchingNodes();
     await Promise.all(listening.map((l) => l.server.close()));
     await pool.scrypt?.close();
     throw error;
@@ -105,6 +108,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     stop: () => {
       stopped ??= (async () => {
         clearInterval(sweeper);
+        stopWatchingNodes();
         for (const manager of managers.values()) manager.stop();
         try {
           await closeAll(pool, listening.map((l) => l.server));

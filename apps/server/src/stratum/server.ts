@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
 import { stratumError, STRATUM_ERROR } from '@manjam/protocol';
+import { refuseWithoutWork } from './coin-availability.js';
 import type { PortRuntime } from './context.js';
 import { LineFramer } from './framing.js';
 import { HANDLERS } from './handlers.js';
@@ -52,6 +53,7 @@ export class StratumPort {
     const pool = this.runtime.pool;
     const ip = socket.remoteAddress ?? 'unknown';
     socket.on('error', () => undefined);
+    if (refuseWithoutWork(socket, this.runtime)) return;
     const count = this.perIp.get(ip) ?? 0;
     if (pool.bans.isBanned(ip) || count >= pool.config.stratum.maxConnectionsPerIp) {
       socket.destroy();
