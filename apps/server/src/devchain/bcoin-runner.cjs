@@ -5,6 +5,10 @@
 //   env MANJAM_BCOIN_BLOCKNOTIFY    optional command with %s, run on every new tip (like -blocknotify)
 //   env MANJAM_BCOIN_BLOCKNOTIFY_GATE  the command runs only once this file exists (so the
 //                                   hundreds of blocks mined at start do not spawn hundreds of processes)
+//   env MANJAM_BCOIN_PREFIX         data directory (chain + wallet), so a restarted runner resumes
+//                                   them; absent: in memory
+//   env MANJAM_BCOIN_REMOVE_PREFIX  "1": remove the prefix when stopping (a temporary chain)
+//   env MANJAM_BCOIN_HTTP_PORT / MANJAM_BCOIN_WALLET_PORT  fixed RPC ports (0 or absent: any free port)
 // It prints one JSON line {"ready":true,"rpcPort":N,"walletPort":M} on stdout when listening,
 // and exits (closing the node) when stdin closes, on SIGTERM/SIGINT, or when its parent is gone.
 const { spawn } = require('node:child_process');
@@ -17,6 +21,10 @@ bcoin.set('regtest');
 const apiKey = process.env.MANJAM_BCOIN_API_KEY;
 const blocknotify = process.env.MANJAM_BCOIN_BLOCKNOTIFY || '';
 const blocknotifyGate = process.env.MANJAM_BCOIN_BLOCKNOTIFY_GATE || '';
+const prefix = process.env.MANJAM_BCOIN_PREFIX || '';
+const removePrefix = process.env.MANJAM_BCOIN_REMOVE_PREFIX === '1';
+const httpPort = Number(process.env.MANJAM_BCOIN_HTTP_PORT || 0);
+const walletPort = Number(process.env.MANJAM_BCOIN_WALLET_PORT || 0);
 if (!apiKey) {
   process.stderr.write('MANJAM_BCOIN_API_KEY is required\n');
   process.exit(2);
@@ -42,6 +50,7 @@ async function shutdown(reason, code) {
   } catch (err) {
     process.stderr.write(`bcoin-runner: close failed: ${err && err.message}\n`);
   }
+  if (prefix && removePrefix) fs.rmSync(prefix, { recursive: true, force: true });
   process.exit(code);
 }
 
@@ -75,16 +84,17 @@ function runBlocknotify(hash) {
 async function main() {
   node = new bcoin.FullNode({
     network: 'regtest',
-    memory: true,
+    memory: !prefix,
+    ...(prefix ? { prefix } : {}),
     workers: false,
     listen: false,
     logLevel: 'warning',
     logConsole: false,
     httpHost: '127.0.0.1',
-    httpPort: 0,
+    httpPort,
     apiKey,
     walletHttpHost: '127.0.0.1',
-    walletHttpPort: 0,
+    walletHttpPort: walletPort,
     walletApiKey: apiKey,
     plugins: [bcoin.wallet.plugin],
   });

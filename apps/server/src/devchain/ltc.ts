@@ -18,6 +18,7 @@ import {
   type NotifyGate,
 } from './child.js';
 import { ensureLitecoind } from './litecoind.js';
+import { startSupervised, type SupervisedChild } from './supervisor.js';
 import type { DevChain, DevChainOptions, MwebMode } from './types.js';
 
 const SUPERVISOR = fileURLToPath(new URL('./ltc-supervisor.cjs', import.meta.url));
@@ -53,7 +54,8 @@ function nodeArgs(
     `-addnode=127.0.0.1:${spec.peerPort}`, '-listenonion=0', '-discover=0', '-upnp=0',
   ];
   if ((opts.mweb ?? 'on') === 'off') args.push('-vbparams=mweb:-2:0');
-  if (!spec.wallet) args.push('-disablewallet');
+  // The pool wallet is created at the first start (ensurePoolWallet); later starts load it.
+  args.push(spec.wallet ? `-wallet=${POOL_WALLET}` : '-disablewallet');
   if (spec.wallet && opts.blocknotifyCommand && gate) args.push(`-blocknotify=${gatedCommand(gate, opts.blocknotifyCommand)}`);
   return args;
 }
@@ -119,9 +121,16 @@ function mwebAwareMiner(node: RpcClient, wallet: RpcClient, poolAddress: string,
   };
 }
 
-async function startNode(binary: string, spec: NodeSpec, args: string[], removeDir: string, logger: Logger) {
+/** One litecoind under ltc-supervisor.cjs, restarted on the same data and ports when it dies. */
+async function startNode(binary: string, spec: NodeSpec, args: string[], removeDir: string, client: RpcClient, logger: Logger) {
   await mkdir(spec.dir, { recursive: true });
-  const child = spawnManaged(process.execPath, [SUPERVISOR, removeDir, binary, ...args], logger.child({ node: spec.name }));
+  const nodeLogger = logger.child({ node: spec.name });
+  const { child } = await startSupervised({
+    name: `LTC dev node ${spec.name}`,
+    logger: nodeLogger,
+    spawn: () => spawnManaged(process.execPath, [SUPERVISOR, removeDir, binary, ...args], nodeLogger),
+    ready: (started) => waitForRpc(client, started, 60_000),
+  });
   return child;
 }
 
@@ -138,7 +147,7 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
   ];
   await mkdir(root, { recursive: true });
   const gate = opts.blocknotifyCommand ? await createNotifyGate(root) : undefined;
-  const children: ManagedChild[] = [];
+  const children: SupervisedChild[] = [];
   const clients: RpcClient[] = [];
   let stopped = false;
   const stop = async (): Promise<void> => {
@@ -150,18 +159,19 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     if (temporary) await rm(root, { recursive: true, force: true });
     logger.info('litecoind regtest pair stopped');
   };
+  const rpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/`, ...creds };
+  const walletRpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/wallet/${POOL_WALLET}`, ...creds };
+  const node = new RpcClient(rpc, 120_000);
+  const wallet = new RpcClient(walletRpc, 120_000);
+  const peer = new RpcClient({ url: `http://127.0.0.1:${rpc2}/`, ...creds }, 10_000);
+  clients.push(node, wallet, peer);
   try {
-    for (const spec of specs) {
-      const removeDir = temporary ? spec.dir : '-';
-      children.push(await startNode(binary, spec, nodeArgs(spec, creds, opts, gate), removeDir, logger));
-    }
-    const rpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/`, ...creds };
-    const walletRpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/wallet/${POOL_WALLET}`, ...creds };
-    const node = new RpcClient(rpc, 120_000);
-    const wallet = new RpcClient(walletRpc, 120_000);
-    const peer = new RpcClient({ url: `http://127.0.0.1:${rpc2}/`, ...creds }, 10_000);
-    clients.push(node, wallet, peer);
-    await Promise.all([waitForRpc(node, children[0]!, 60_000), waitForRpc(peer, children[1]!, 60_000)]);
+    const started = await Promise.allSettled(
+      specs.map((spec, i) => startNode(binary, spec, nodeArgs(spec, creds, opts, gate), temporary ? spec.dir : '-', i === 0 ? node : peer, logger)),
+    );
+    for (const result of started) if (result.status === 'fulfilled') children.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     await ensurePoolWallet(node);
     await waitForPeer(node, p2p2, 30_000);
     const poolAddress = await wallet.call<string>('getnewaddress', ['pool', 'bech32']);
@@ -170,8 +180,9 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     await prepareChain(node, mine, mweb);
     await gate?.open();
     logger.info({ rpc: rpc.url, poolAddress, height: await node.call<number>('getblockcount') }, 'litecoind regtest pair ready');
-    const processIds = (): number[] => children.flatMap((c) => processTree(c));
-    return { coin: 'LTC', rpc, walletRpc, poolAddress, mine, stop, processIds };
+    const processIds = (): number[] => children.flatMap((c) => processTree(c.current()));
+    const nodeProcessIds = (): number[] => children.flatMap((c) => processTree(c.current()).slice(1));
+    return { coin: 'LTC', rpc, walletRpc, poolAddress, mine, stop, processIds, nodeProcessIds };
   } catch (err) {
     await stop();
     throw err;
