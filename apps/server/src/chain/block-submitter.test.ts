@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { submitBlock, type SubmitNode } from './block-submitter.js';
+import { submitBlock, submitBlockToAll, type SubmitNode } from './block-submitter.js';
 import { RpcError } from './rpc.js';
 
 const HASH = 'aa'.repeat(32);
@@ -69,5 +69,22 @@ describe('submitting a found block', () => {
     const result = await submitBlock(node, '00', expected, { confirmTimeoutMs: 0 });
     expect(result.status).toBe('unknown');
     expect(result.detail).toMatch(/did not get an answer/);
+  });
+});
+
+describe('submitting a found block to every node of a coin', () => {
+  it('calls the block accepted when any node has it on its main chain', async () => {
+    const dead = fakeNode({ submit: () => Promise.reject(new RpcError('transport', 'submitblock', 'cannot reach node')), tip: OTHER });
+    const alive = fakeNode({ submit: () => Promise.resolve(null), tip: HASH });
+    const result = await submitBlockToAll([dead, alive], '00', expected, { confirmTimeoutMs: 0 });
+    expect(result).toMatchObject({ status: 'accepted', nodeResult: null });
+    expect(dead.calls[0]).toBe('submitblock');
+    expect(alive.calls[0]).toBe('submitblock');
+  });
+
+  it('takes a node’s rejection over a node that could not be reached', async () => {
+    const dead = fakeNode({ submit: () => Promise.reject(new RpcError('transport', 'submitblock', 'cannot reach node')), tip: OTHER });
+    const rejecting = fakeNode({ submit: () => Promise.resolve('high-hash'), tip: OTHER, outOfRange: true });
+    expect(await submitBlockToAll([dead, rejecting], '00', expected, { confirmTimeoutMs: 0 })).toMatchObject({ status: 'rejected', nodeResult: 'high-hash' });
   });
 });

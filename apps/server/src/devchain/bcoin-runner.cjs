@@ -15,6 +15,17 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const bcoin = require('bcoin');
 
+// bcoin's database layer (bdb) passes null range bounds (gt/lt...) to leveldown; leveldown 6.1.1
+// (the version pinned because it builds on Node 20) reads them as an empty range, so every
+// iteration on disk finds nothing (the wallet cannot even initialise). Drop the null bounds.
+const LevelDOWN = require('leveldown');
+const leveldownIterator = LevelDOWN.prototype.iterator;
+LevelDOWN.prototype.iterator = function iterator(options) {
+  const clean = { ...options };
+  for (const bound of ['gt', 'gte', 'lt', 'lte']) if (clean[bound] == null) delete clean[bound];
+  return leveldownIterator.call(this, clean);
+};
+
 // Address strings default to the global network: make it regtest before anything else.
 bcoin.set('regtest');
 
@@ -85,7 +96,7 @@ async function main() {
   node = new bcoin.FullNode({
     network: 'regtest',
     memory: !prefix,
-    ...(prefix ? { prefix } : {}),
+    ...(prefix ? { prefix, walletPrefix: prefix } : {}),
     workers: false,
     listen: false,
     logLevel: 'warning',

@@ -6,10 +6,13 @@ import type { CoinId } from '../config/index.js';
 import type { SourceAvailability, TemplateSource } from '../runtime.js';
 import type { PoolRuntime, PortRuntime } from './context.js';
 import type { JobManager } from './jobs.js';
+import type { Session } from './session.js';
 
 /** What miners are told (show_message, and the answer to a share) while a coin's work is paused. */
 export const WORK_PAUSED_MESSAGE = 'Pool node unreachable; work paused';
 const SHOW_PAUSED = `{"id":null,"method":"client.show_message","params":[${JSON.stringify(WORK_PAUSED_MESSAGE)}]}\n`;
+/** Shares already on their way get their answer (21, work paused) before the connection ends. */
+const ANSWER_GRACE_MS = 1_000;
 /** Sockets told to go that have not hung up by then are cut. */
 const CLOSE_GRACE_MS = 2_000;
 
@@ -35,12 +38,19 @@ function onAvailability(pool: PoolRuntime, coin: CoinId, jobs: JobManager | unde
   let closed = 0;
   for (const session of pool.sessions) {
     if (session.port.coin !== coin || session.closed) continue;
-    session.notify('client.show_message', [WORK_PAUSED_MESSAGE]);
-    session.socket.end();
-    setTimeout(() => session.close('work paused'), CLOSE_GRACE_MS).unref();
+    sendAway(session);
     closed++;
   }
   pool.logger.warn({ coin, closed, downSince: availability.since }, 'work paused: miners disconnected, new connections refused');
+}
+
+/** Tells the miner why, answers what it still sends (stale: work paused), then hangs up. */
+function sendAway(session: Session): void {
+  session.notify('client.show_message', [WORK_PAUSED_MESSAGE]);
+  setTimeout(() => {
+    if (!session.closed) session.socket.end();
+  }, ANSWER_GRACE_MS).unref();
+  setTimeout(() => session.close('work paused'), ANSWER_GRACE_MS + CLOSE_GRACE_MS).unref();
 }
 
 /**
