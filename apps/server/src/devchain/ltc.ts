@@ -176,7 +176,7 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     await waitForPeer(node, p2p2, 30_000);
     const poolAddress = await wallet.call<string>('getnewaddress', ['pool', 'bech32']);
     const mweb = opts.mweb ?? 'activate';
-    const mine = mwebAwareMiner(node, wallet, poolAddress, mweb);
+    const mine = durable(node, mwebAwareMiner(node, wallet, poolAddress, mweb));
     await prepareChain(node, mine, mweb);
     await gate?.open();
     logger.info({ rpc: rpc.url, poolAddress, height: await node.call<number>('getblockcount') }, 'litecoind regtest pair ready');
@@ -187,6 +187,19 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     await stop();
     throw err;
   }
+}
+
+/**
+ * litecoind writes its block index and chainstate to disk only now and then (hourly), so after a
+ * kill -9 it comes back at its last flush and must fetch the rest from its peer. Blocks mined by
+ * mine() are flushed at once (gettxoutsetinfo flushes the chainstate first).
+ */
+function durable(node: RpcClient, mine: DevChain['mine']): DevChain['mine'] {
+  return async (blocks, address) => {
+    const hashes = await mine(blocks, address);
+    await node.call('gettxoutsetinfo');
+    return hashes;
+  };
 }
 
 async function prepareChain(node: RpcClient, mine: DevChain['mine'], mweb: MwebMode): Promise<void> {

@@ -69,7 +69,6 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     manager.onJob((job) => onJob(pool, source.coin, job, new ChainTipsRepository(db)));
     managers.set(source.coin, manager);
   }
-  const stopWatchingNodes = watchCoinAvailability(pool, deps.sources, managers);
   const perIp = new Map<string, number>();
   const listening: { coin: CoinId; port: number; tls: boolean; server: StratumPort }[] = [];
   try {
@@ -88,13 +87,14 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
       logger.info({ coin: p.coin, port, tls: server.tls, scheme: p.scheme }, 'stratum port listening');
     }
   } catch (error) {
-    stopWatchingNodes();
     await Promise.all(listening.map((l) => l.server.close()));
     await pool.scrypt?.close();
     throw error;
   }
   writer.start();
   for (const manager of managers.values()) manager.start();
+  // After the first jobs: a coin whose nodes are already silent starts paused.
+  const stopWatchingNodes = watchCoinAvailability(pool, deps.sources, managers);
   const sweeper = setInterval(() => sweep(pool), SWEEP_MS);
   sweeper.unref();
 
