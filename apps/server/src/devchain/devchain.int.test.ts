@@ -107,7 +107,7 @@ describe.each(cases)('the $coin regtest dev chain', ({ coin, start, rules, proce
     // litecoind may come back at its last flush and fetch the rest from its peer.
     await vi.waitFor(async () => expect(await node.call<number>('getblockcount')).toBe(height), { timeout: 20_000, interval: 200 });
     const caughtUp = (performance.now() - killedAt) / 1000;
-    console.log(`${coin} dev node answered again ${seconds.toFixed(1)} s after kill -9, at its tip after ${caughtUp.toFixed(1)} s`);
+    process.stdout.write(`${coin} dev node answered again ${seconds.toFixed(1)} s after kill -9, at its tip after ${caughtUp.toFixed(1)} s\n`);
     expect(seconds).toBeLessThan(15);
     expect(chain.nodeProcessIds()[0]).not.toBe(pid);
     expect(Number(await wallet.call<number>('getbalance', []))).toBeGreaterThan(100);
