@@ -3,7 +3,7 @@
 import { coinParams, type BlockTemplateRpc, type Network } from '@manjam/protocol';
 import { NodeSet, submitBlockToAll, type ChainNode, type SubmitOptions, type TemplateWatcher } from './chain/index.js';
 import type { CoinId } from './config/index.js';
-import type { BlockSubmitResult, TemplateInfo, TemplateSource } from './runtime.js';
+import type { BlockSubmitResult, SourceAvailability, TemplateInfo, TemplateSource } from './runtime.js';
 
 export interface ChainSourceOptions {
   coin: CoinId;
@@ -17,6 +17,8 @@ export interface ChainSourceOptions {
 }
 
 export interface ChainSource extends TemplateSource {
+  availability(): SourceAvailability;
+  onAvailability(listener: (availability: SourceAvailability) => void): () => void;
   /** Stops listening to the watcher (the watcher itself is stopped by its owner). */
   close(): void;
 }
