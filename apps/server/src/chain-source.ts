@@ -1,7 +1,13 @@
 // Adapts the chain module (ChainNode + TemplateWatcher + submitBlock) to the TemplateSource the
 // Stratum server consumes. Create the source BEFORE watcher.start(), so the first template is seen.
 import { coinParams, type BlockTemplateRpc, type Network } from '@manjam/protocol';
-import { NodeSet, submitBlockToAll, type ChainNode, type SubmitOptions, type TemplateWatcher } from './chain/index.js';
+import {
+  NodeSet,
+  submitBlockToAll,
+  type ChainNode,
+  type SubmitOptions,
+  type TemplateWatcher,
+} from './chain/index.js';
 import type { CoinId } from './config/index.js';
 import type { BlockSubmitResult, SourceAvailability, TemplateInfo, TemplateSource } from './runtime.js';
 
@@ -30,7 +36,10 @@ export function createChainSource(options: ChainSourceOptions): ChainSource {
   let current: BlockTemplateRpc | undefined;
   const unsubscribe = watcher.onTemplate((template, info) => {
     current = template;
-    const mapped: TemplateInfo = { newTip: info.newTip, reason: info.reason === 'start' ? 'initial' : info.reason };
+    const mapped: TemplateInfo = {
+      newTip: info.newTip,
+      reason: info.reason === 'start' ? 'initial' : info.reason,
+    };
     for (const listener of listeners) listener(template, mapped);
   });
   return {
@@ -46,7 +55,11 @@ export function createChainSource(options: ChainSourceOptions): ChainSource {
       const result = await submitBlockToAll(submitTargets, blockHex, expected, options.submit);
       // Our own block is a new tip: fetch the next template now rather than at the next poll.
       if (result.status === 'accepted') void watcher.trigger('poll');
-      return { status: result.status, nodeResult: result.nodeResult, ...(result.tipHash ? { tipHash: result.tipHash } : {}) };
+      return {
+        status: result.status,
+        nodeResult: result.nodeResult,
+        ...(result.tipHash ? { tipHash: result.tipHash } : {}),
+      };
     },
     availability: () => watcher.health.availability(),
     onAvailability: (listener) => watcher.health.onChange(listener),

@@ -37,7 +37,9 @@ function devCoins(config: Config): CoinId[] {
     const chain = config.chains[coin];
     if (!chain.enabled || chain.rpc) return false;
     if (chain.network !== 'regtest') {
-      throw new ConfigError(`config: chains.${coin}.rpc: required for ${chain.network} (dev chains run on regtest only)`);
+      throw new ConfigError(
+        `config: chains.${coin}.rpc: required for ${chain.network} (dev chains run on regtest only)`,
+      );
     }
     return true;
   });
@@ -54,7 +56,12 @@ function freeUdpPort(): Promise<number> {
   });
 }
 
-async function startDevChain(coin: CoinId, config: Config, logger: Logger, blocknotifyPort: number): Promise<DevChain> {
+async function startDevChain(
+  coin: CoinId,
+  config: Config,
+  logger: Logger,
+  blocknotifyPort: number,
+): Promise<DevChain> {
   const options = {
     logger,
     dataDir: join(config.dataDir, 'devchain', coin.toLowerCase()),
@@ -67,7 +74,8 @@ async function startDevChain(coin: CoinId, config: Config, logger: Logger, block
 export async function startDevChains(config: Config, logger: Logger): Promise<DevChain[]> {
   const chains: DevChain[] = [];
   try {
-    for (const coin of devCoins(config)) chains.push(await startDevChain(coin, config, logger, await freeUdpPort()));
+    for (const coin of devCoins(config))
+      chains.push(await startDevChain(coin, config, logger, await freeUdpPort()));
   } catch (error) {
     await Promise.all(chains.map((chain) => chain.stop()));
     throw error;
@@ -79,7 +87,9 @@ export async function startChains(config: Config, logger: Logger): Promise<Chain
   const dev = new Set(devCoins(config));
   // Both coins start at once: a dev chain spends most of its start-up waiting on its node.
   const results = await Promise.allSettled(
-    COIN_IDS.filter((coin) => config.chains[coin].enabled).map((coin) => startChain(coin, config, logger, dev.has(coin))),
+    COIN_IDS.filter((coin) => config.chains[coin].enabled).map((coin) =>
+      startChain(coin, config, logger, dev.has(coin)),
+    ),
   );
   const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = results.find((r) => r.status === 'rejected');
@@ -97,12 +107,20 @@ async function startChain(coin: CoinId, config: Config, logger: Logger, dev: boo
   const rpc: RpcEndpoint | undefined = devchain?.rpc ?? chain.rpc;
   const poolAddress = devchain?.poolAddress ?? chain.poolAddress;
   if (!rpc) throw new ConfigError(`config: chains.${coin}.rpc: required`);
-  if (!poolAddress) throw new ConfigError(`config: chains.${coin}.poolAddress: required with a configured node`);
+  if (!poolAddress)
+    throw new ConfigError(`config: chains.${coin}.poolAddress: required with a configured node`);
   if (!isValidAddress(poolAddress, coinParams(coin, chain.network))) {
     throw new ConfigError(`config: chains.${coin}.poolAddress: not a valid ${coin} ${chain.network} address`);
   }
-  const node = new ChainNode({ coin, rpc, walletRpc: devchain?.walletRpc ?? chain.walletRpc ?? rpc, timeoutMs: chain.rpcTimeoutMs });
-  const backups = chain.rpcBackups.map((endpoint) => new ChainNode({ coin, rpc: endpoint, timeoutMs: chain.rpcTimeoutMs }));
+  const node = new ChainNode({
+    coin,
+    rpc,
+    walletRpc: devchain?.walletRpc ?? chain.walletRpc ?? rpc,
+    timeoutMs: chain.rpcTimeoutMs,
+  });
+  const backups = chain.rpcBackups.map(
+    (endpoint) => new ChainNode({ coin, rpc: endpoint, timeoutMs: chain.rpcTimeoutMs }),
+  );
   const nodes = new NodeSet([node, ...backups], logger);
   const watcher = new TemplateWatcher({
     node: nodes,
@@ -138,7 +156,9 @@ async function chainHealth(coin: CoinId, nodes: NodeSet, watcher: TemplateWatche
   try {
     const height = await nodes.getBlockCount();
     // A node answering a moment before the watcher notices still leaves work stopped until then.
-    return status.up ? { coin, ok: true, height } : { coin, ok: false, height, error: 'work stopped: no node answered in time', ...down };
+    return status.up
+      ? { coin, ok: true, height }
+      : { coin, ok: false, height, error: 'work stopped: no node answered in time', ...down };
   } catch (error) {
     return { coin, ok: false, height: status.height, error: (error as Error).message, ...down };
   }

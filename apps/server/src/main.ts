@@ -95,7 +95,7 @@ export async function startPool({ config, role, logger }: { config: Config; role
             hashrate: (coin: CoinId) => stratum?.hashrate(coin) ?? null,
           },
           ...(accounting ? { accountingCounters: () => accounting.metrics() } : {}),
-          ...(chains.length > 0 ? { chainUp: () => chains.map((c) => ({ coin: c.coin, up: c.watcher.status().up })) } : {}),
+          ...(chains.length > 0 ? { chainUp: () => chainsUp(chains) } : {}),
           ...(stratum
             ? {
                 metrics: {
@@ -147,6 +147,10 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
     await db.close();
     throw error;
   }
+}
+
+function chainsUp(chains: ChainRuntime[]): { coin: CoinId; up: boolean }[] {
+  return chains.map((chain) => ({ coin: chain.coin, up: chain.watcher.status().up }));
 }
 
 async function healthReport(db: Database, chains: ChainRuntime[]): Promise<HealthReport> {

@@ -5,7 +5,10 @@ import { NodeHealth, type NodeAvailability } from './node-health.js';
 function healthAt(silenceMs: number) {
   let now = 1_000_000;
   const lines: { level: number; msg: string }[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) });
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
+  );
   const health = new NodeHealth({ coin: 'BTC', silenceMs, logger, now: () => now });
   const changes: NodeAvailability[] = [];
   health.onChange((a) => changes.push(a));
@@ -37,7 +40,9 @@ describe('node health', () => {
     expect(t.changes).toHaveLength(1);
     expect(t.changes[0]).toMatchObject({ up: false, since: new Date(t.now() - 5_000) });
     const errors = t.lines.filter((l) => l.level === 50);
-    expect(errors.map((l) => l.msg)).toEqual(['BTC: no node has answered for 30 s; work stopped, miners sent to their backup pools']);
+    expect(errors.map((l) => l.msg)).toEqual([
+      'BTC: no node has answered for 30 s; work stopped, miners sent to their backup pools',
+    ]);
   });
 
   it('counts the silence from the start when no node ever answered', () => {
@@ -56,6 +61,8 @@ describe('node health', () => {
     t.health.answered();
     expect(t.changes.map((c) => c.up)).toEqual([false, true]);
     expect(t.health.availability()).toMatchObject({ up: true, since: new Date(t.now()) });
-    expect(t.lines.some((l) => l.level === 40 && l.msg === 'BTC: a node answers again; work resumes')).toBe(true);
+    expect(t.lines.some((l) => l.level === 40 && l.msg === 'BTC: a node answers again; work resumes')).toBe(
+      true,
+    );
   });
 });

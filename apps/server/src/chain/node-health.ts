@@ -54,7 +54,10 @@ export class NodeHealth {
       return;
     }
     const downSeconds = Math.round((now - this.state.since.getTime()) / 1000);
-    this.options.logger.warn({ coin: this.options.coin, downSeconds }, `${this.options.coin}: a node answers again; work resumes`);
+    this.options.logger.warn(
+      { coin: this.options.coin, downSeconds },
+      `${this.options.coin}: a node answers again; work resumes`,
+    );
     this.change({ up: true, since: new Date(now), lastAnswerAt: new Date(now), message: 'node answers' });
   }
 
@@ -66,7 +69,13 @@ export class NodeHealth {
     if (now - silentFrom < this.options.silenceMs) return;
     const seconds = Math.round(this.options.silenceMs / 1000);
     const message = `${this.options.coin}: no node has answered for ${seconds} s; work stopped, miners sent to their backup pools`;
-    this.options.logger.error({ coin: this.options.coin, lastAnswerAt: this.lastAnswerMs === null ? null : new Date(this.lastAnswerMs) }, message);
+    this.options.logger.error(
+      {
+        coin: this.options.coin,
+        lastAnswerAt: this.lastAnswerMs === null ? null : new Date(this.lastAnswerMs),
+      },
+      message,
+    );
     this.change({ up: false, since: new Date(now), lastAnswerAt: this.state.lastAnswerAt, message });
   }
 

@@ -8,7 +8,9 @@ const logger = pino({ level: 'silent' });
 
 /** A ChainNode whose calls are scripted (no network). */
 function scripted(url: string, answer: () => Promise<string>): ChainNode & { calls: number } {
-  const node = new ChainNode({ coin: 'BTC', rpc: { url, user: 'u', password: 'p' } }) as ChainNode & { calls: number };
+  const node = new ChainNode({ coin: 'BTC', rpc: { url, user: 'u', password: 'p' } }) as ChainNode & {
+    calls: number;
+  };
   node.calls = 0;
   node.getBestBlockHash = () => {
     node.calls++;
@@ -16,7 +18,8 @@ function scripted(url: string, answer: () => Promise<string>): ChainNode & { cal
   };
   return node;
 }
-const refused = () => Promise.reject(new RpcError('transport', 'getbestblockhash', 'cannot reach node (ECONNREFUSED)'));
+const refused = () =>
+  Promise.reject(new RpcError('transport', 'getbestblockhash', 'cannot reach node (ECONNREFUSED)'));
 
 describe('several nodes of one coin', () => {
   it('asks the backup when the first node cannot be reached, and keeps asking the one that answered', async () => {
@@ -30,7 +33,10 @@ describe('several nodes of one coin', () => {
   });
 
   it('fails with the first node’s error when no node answers', async () => {
-    const nodes = new NodeSet([scripted('http://127.0.0.1:1/', refused), scripted('http://127.0.0.1:2/', refused)], logger);
+    const nodes = new NodeSet(
+      [scripted('http://127.0.0.1:1/', refused), scripted('http://127.0.0.1:2/', refused)],
+      logger,
+    );
     await expect(nodes.getBestBlockHash()).rejects.toThrow('ECONNREFUSED');
   });
 });

@@ -39,7 +39,11 @@ export class NodeSet {
   }
 
   /** Submits to every node at once; see submitBlockToAll for how the answers combine. */
-  submitBlock(blockHex: string, expected: { height: number; hash: string }, options?: SubmitOptions): Promise<SubmitResult> {
+  submitBlock(
+    blockHex: string,
+    expected: { height: number; hash: string },
+    options?: SubmitOptions,
+  ): Promise<SubmitResult> {
     return submitBlockToAll(this.nodes, blockHex, expected, options);
   }
 
@@ -55,7 +59,10 @@ export class NodeSet {
       try {
         const result = await call(this.nodes[index] as ChainNode);
         if (index !== this.active) {
-          this.logger.warn({ coin: this.coin, from: this.current.rpc.endpoint.url, to: this.nodes[index]?.rpc.endpoint.url }, 'node failover');
+          this.logger.warn(
+            { coin: this.coin, from: this.current.rpc.endpoint.url, to: this.nodes[index]?.rpc.endpoint.url },
+            'node failover',
+          );
           this.active = index;
         }
         return result;

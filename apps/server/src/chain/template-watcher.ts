@@ -99,7 +99,11 @@ export class TemplateWatcher {
       silenceMs: options.silenceMs ?? 30_000,
       downBackoffMs: options.downBackoffMs ?? 2_000,
     };
-    this.health = new NodeHealth({ coin: options.node.coin, silenceMs: this.opts.silenceMs, logger: options.logger });
+    this.health = new NodeHealth({
+      coin: options.node.coin,
+      silenceMs: this.opts.silenceMs,
+      logger: options.logger,
+    });
     // A node back after the coin was down: a fresh template at once (a clean job, see JobManager).
     this.health.onChange((availability) => {
       if (availability.up) void this.trigger('refresh');
@@ -128,7 +132,9 @@ export class TemplateWatcher {
         this.logger.info({ port }, 'listening for blocknotify on 127.0.0.1');
       } catch (err) {
         this.running = false;
-        throw new Error(`cannot listen for blocknotify on 127.0.0.1:${this.options.blocknotifyPort}: ${(err as Error).message}`);
+        throw new Error(
+          `cannot listen for blocknotify on 127.0.0.1:${this.options.blocknotifyPort}: ${(err as Error).message}`,
+        );
       }
     }
     await this.trigger('start');
@@ -204,7 +210,13 @@ export class TemplateWatcher {
     // A notification for a tip we already have is not news, nor is a longpoll answer whose
     // template (longpollid = tip + mempool generation) we already sent; refreshes always are.
     if (!newTip && (reason === 'blocknotify' || reason === 'poll')) return;
-    if (!newTip && reason === 'longpoll' && template.longpollid !== undefined && template.longpollid === this.longpollId) return;
+    if (
+      !newTip &&
+      reason === 'longpoll' &&
+      template.longpollid !== undefined &&
+      template.longpollid === this.longpollId
+    )
+      return;
     this.tipHash = template.previousblockhash;
     this.height = template.height - 1;
     this.longpollId = template.longpollid ?? this.longpollId;
@@ -253,7 +265,10 @@ export class TemplateWatcher {
       try {
         const id = this.longpollId;
         if (id === undefined) throw new Error('no longpollid yet');
-        await this.node.getBlockTemplate(id, { timeoutMs: this.opts.longpollTimeoutMs, signal: this.longpollAbort.signal });
+        await this.node.getBlockTemplate(id, {
+          timeoutMs: this.opts.longpollTimeoutMs,
+          signal: this.longpollAbort.signal,
+        });
         this.health.answered();
         if (this.running) await this.trigger('longpoll');
       } catch (err) {
@@ -282,7 +297,9 @@ export class TemplateWatcher {
   }
 
   private backoffMs(): number {
-    const cap = this.health.availability().up ? this.opts.maxBackoffMs : Math.min(this.opts.maxBackoffMs, this.opts.downBackoffMs);
+    const cap = this.health.availability().up
+      ? this.opts.maxBackoffMs
+      : Math.min(this.opts.maxBackoffMs, this.opts.downBackoffMs);
     return Math.min(cap, 250 * 2 ** Math.min(this.failures, 10));
   }
 

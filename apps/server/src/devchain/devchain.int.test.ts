@@ -105,9 +105,14 @@ describe.each(cases)('the $coin regtest dev chain', ({ coin, start, rules, proce
     process.kill(pid as number, 'SIGKILL');
     const seconds = ((await answersAgain(node, 60_000)) - killedAt) / 1000;
     // litecoind may come back at its last flush and fetch the rest from its peer.
-    await vi.waitFor(async () => expect(await node.call<number>('getblockcount')).toBe(height), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(async () => expect(await node.call<number>('getblockcount')).toBe(height), {
+      timeout: 20_000,
+      interval: 200,
+    });
     const caughtUp = (performance.now() - killedAt) / 1000;
-    process.stdout.write(`${coin} dev node answered again ${seconds.toFixed(1)} s after kill -9, at its tip after ${caughtUp.toFixed(1)} s\n`);
+    process.stdout.write(
+      `${coin} dev node answered again ${seconds.toFixed(1)} s after kill -9, at its tip after ${caughtUp.toFixed(1)} s\n`,
+    );
     expect(seconds).toBeLessThan(15);
     expect(chain.nodeProcessIds()[0]).not.toBe(pid);
     expect(Number(await wallet.call<number>('getbalance', []))).toBeGreaterThan(100);
@@ -125,11 +130,15 @@ describe.each(cases)('the $coin regtest dev chain', ({ coin, start, rules, proce
     await chain.stop();
     expect(pids.filter(alive)).toEqual([]);
     expect(dirs.filter((dir) => existsSync(dir))).toEqual([]);
-    await expect(node.call('getblockcount', [], { timeoutMs: 2_000 })).rejects.toMatchObject({ kind: 'transport' });
+    await expect(node.call('getblockcount', [], { timeoutMs: 2_000 })).rejects.toMatchObject({
+      kind: 'transport',
+    });
   });
 
   it('goes down by itself when the process that started it is killed', async () => {
-    const host = spawn(process.execPath, ['--import', 'tsx', ORPHAN_HOST, coin], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const host = spawn(process.execPath, ['--import', 'tsx', ORPHAN_HOST, coin], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const ready = await new Promise<{ pids: number[] }>((resolve, reject) => {
       forwardLines(host.stdout, (line) => resolve(JSON.parse(line) as { pids: number[] }));
       host.on('exit', (code) => reject(new Error(`host exited early (${code})`)));
@@ -194,25 +203,29 @@ describe('an LTC dev chain on a kept data dir', () => {
 });
 
 describe('MWEB on the LTC dev chain', () => {
-  const gbt = (node: RpcClient) => node.call<{ rules: string[]; mweb?: string }>('getblocktemplate', [{ rules: ['mweb', 'segwit'] }]);
+  const gbt = (node: RpcClient) =>
+    node.call<{ rules: string[]; mweb?: string }>('getblocktemplate', [{ rules: ['mweb', 'segwit'] }]);
 
   it.each([
     { mweb: 'off', active: false },
     { mweb: 'on', active: true },
-  ] as const)('with mweb set to $mweb, mining past height 432 leaves MWEB active: $active', async ({ mweb, active }) => {
-    const chain = await startLtcDevChain({ logger, mweb });
-    const node = new RpcClient(chain.rpc);
-    try {
-      expect((await gbt(node)).rules).not.toContain('mweb');
-      const height = await node.call<number>('getblockcount');
-      const hashes = await chain.mine(LTC_MWEB_ACTIVATION_HEIGHT + 2 - height);
-      expect(hashes).toHaveLength(LTC_MWEB_ACTIVATION_HEIGHT + 2 - height);
-      const template = await gbt(node);
-      expect(template.rules.includes('mweb')).toBe(active);
-      expect(typeof template.mweb === 'string').toBe(active);
-    } finally {
-      node.close();
-      await chain.stop();
-    }
-  });
+  ] as const)(
+    'with mweb set to $mweb, mining past height 432 leaves MWEB active: $active',
+    async ({ mweb, active }) => {
+      const chain = await startLtcDevChain({ logger, mweb });
+      const node = new RpcClient(chain.rpc);
+      try {
+        expect((await gbt(node)).rules).not.toContain('mweb');
+        const height = await node.call<number>('getblockcount');
+        const hashes = await chain.mine(LTC_MWEB_ACTIVATION_HEIGHT + 2 - height);
+        expect(hashes).toHaveLength(LTC_MWEB_ACTIVATION_HEIGHT + 2 - height);
+        const template = await gbt(node);
+        expect(template.rules.includes('mweb')).toBe(active);
+        expect(typeof template.mweb === 'string').toBe(active);
+      } finally {
+        node.close();
+        await chain.stop();
+      }
+    },
+  );
 });

@@ -37,7 +37,8 @@ function cleanup() {
     // The pair shares a temporary parent dir (with the blocknotify gate file, see child.ts):
     // remove it once both nodes are gone.
     const root = path.dirname(removeDir);
-    if (fs.readdirSync(root).every((name) => name === 'blocknotify-open')) fs.rmSync(root, { recursive: true, force: true });
+    if (fs.readdirSync(root).every((name) => name === 'blocknotify-open'))
+      fs.rmSync(root, { recursive: true, force: true });
   } catch {
     // the other node of the pair still uses the parent dir, or it is already gone
   }

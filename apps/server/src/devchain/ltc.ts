@@ -44,19 +44,36 @@ function nodeArgs(
   gate: NotifyGate | undefined,
 ): string[] {
   const args = [
-    '-regtest', `-datadir=${spec.dir}`, '-server=1', '-daemon=0', '-printtoconsole=0',
-    '-rpcbind=127.0.0.1', '-rpcallowip=127.0.0.1', `-rpcport=${spec.rpcPort}`,
-    `-rpcuser=${creds.user}`, `-rpcpassword=${creds.password}`, '-rpcthreads=8', '-rpcworkqueue=64',
+    '-regtest',
+    `-datadir=${spec.dir}`,
+    '-server=1',
+    '-daemon=0',
+    '-printtoconsole=0',
+    '-rpcbind=127.0.0.1',
+    '-rpcallowip=127.0.0.1',
+    `-rpcport=${spec.rpcPort}`,
+    `-rpcuser=${creds.user}`,
+    `-rpcpassword=${creds.password}`,
+    '-rpcthreads=8',
+    '-rpcworkqueue=64',
     // Idle keep-alive connections hold up litecoind's shutdown: close them after 5 s. Calls in
     // progress (GBT longpoll) are not affected.
     '-rpcservertimeout=5',
-    '-fallbackfee=0.0001', '-dnsseed=0', '-listen=1', '-bind=127.0.0.1', `-port=${spec.p2pPort}`,
-    `-addnode=127.0.0.1:${spec.peerPort}`, '-listenonion=0', '-discover=0', '-upnp=0',
+    '-fallbackfee=0.0001',
+    '-dnsseed=0',
+    '-listen=1',
+    '-bind=127.0.0.1',
+    `-port=${spec.p2pPort}`,
+    `-addnode=127.0.0.1:${spec.peerPort}`,
+    '-listenonion=0',
+    '-discover=0',
+    '-upnp=0',
   ];
   if ((opts.mweb ?? 'on') === 'off') args.push('-vbparams=mweb:-2:0');
   // The pool wallet is created at the first start (ensurePoolWallet); later starts load it.
   args.push(spec.wallet ? `-wallet=${POOL_WALLET}` : '-disablewallet');
-  if (spec.wallet && opts.blocknotifyCommand && gate) args.push(`-blocknotify=${gatedCommand(gate, opts.blocknotifyCommand)}`);
+  if (spec.wallet && opts.blocknotifyCommand && gate)
+    args.push(`-blocknotify=${gatedCommand(gate, opts.blocknotifyCommand)}`);
   return args;
 }
 
@@ -71,7 +88,8 @@ async function waitForRpc(client: RpcClient, child: ManagedChild, timeoutMs: num
     } catch (err) {
       const warmingUp = err instanceof RpcError && (err.kind === 'transport' || err.code === -28);
       if (!warmingUp) throw err;
-      if (Date.now() > deadline) throw new Error(`litecoind RPC not ready within ${timeoutMs} ms: ${err.message}`);
+      if (Date.now() > deadline)
+        throw new Error(`litecoind RPC not ready within ${timeoutMs} ms: ${err.message}`);
     }
     await delay(100);
   }
@@ -108,13 +126,19 @@ async function pegIn(wallet: RpcClient): Promise<void> {
  * litecoind cannot even build it: "bad-txns-vin-empty"), so when the run crosses height 431 it
  * stops there, puts a peg-in into the mempool and goes on.
  */
-function mwebAwareMiner(node: RpcClient, wallet: RpcClient, poolAddress: string, mweb: MwebMode): DevChain['mine'] {
+function mwebAwareMiner(
+  node: RpcClient,
+  wallet: RpcClient,
+  poolAddress: string,
+  mweb: MwebMode,
+): DevChain['mine'] {
   const generate = (blocks: number, address: string): Promise<string[]> =>
     blocks > 0 ? node.call<string[]>('generatetoaddress', [blocks, address]) : Promise.resolve([]);
   return async (blocks, address = poolAddress) => {
     const height = await node.call<number>('getblockcount');
     const activation = LTC_MWEB_ACTIVATION_HEIGHT;
-    if (mweb === 'off' || height >= activation || height + blocks < activation) return generate(blocks, address);
+    if (mweb === 'off' || height >= activation || height + blocks < activation)
+      return generate(blocks, address);
     const before = await generate(activation - 1 - height, address);
     await pegIn(wallet);
     return [...before, ...(await generate(blocks - before.length, address))];
@@ -122,7 +146,14 @@ function mwebAwareMiner(node: RpcClient, wallet: RpcClient, poolAddress: string,
 }
 
 /** One litecoind under ltc-supervisor.cjs, restarted on the same data and ports when it dies. */
-async function startNode(binary: string, spec: NodeSpec, args: string[], removeDir: string, client: RpcClient, logger: Logger) {
+async function startNode(
+  binary: string,
+  spec: NodeSpec,
+  args: string[],
+  removeDir: string,
+  client: RpcClient,
+  logger: Logger,
+) {
   await mkdir(spec.dir, { recursive: true });
   const nodeLogger = logger.child({ node: spec.name });
   const { child } = await startSupervised({
@@ -142,8 +173,22 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
   const creds = { user: 'manjam', password: randomBytes(18).toString('hex') };
   const [rpc1, p2p1, rpc2, p2p2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const specs: NodeSpec[] = [
-    { name: 'ltc-1', dir: path.join(root, 'ltc-1'), rpcPort: rpc1, p2pPort: p2p1, peerPort: p2p2, wallet: true },
-    { name: 'ltc-2', dir: path.join(root, 'ltc-2'), rpcPort: rpc2, p2pPort: p2p2, peerPort: p2p1, wallet: false },
+    {
+      name: 'ltc-1',
+      dir: path.join(root, 'ltc-1'),
+      rpcPort: rpc1,
+      p2pPort: p2p1,
+      peerPort: p2p2,
+      wallet: true,
+    },
+    {
+      name: 'ltc-2',
+      dir: path.join(root, 'ltc-2'),
+      rpcPort: rpc2,
+      p2pPort: p2p2,
+      peerPort: p2p1,
+      wallet: false,
+    },
   ];
   await mkdir(root, { recursive: true });
   const gate = opts.blocknotifyCommand ? await createNotifyGate(root) : undefined;
@@ -167,7 +212,16 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
   clients.push(node, wallet, peer);
   try {
     const started = await Promise.allSettled(
-      specs.map((spec, i) => startNode(binary, spec, nodeArgs(spec, creds, opts, gate), temporary ? spec.dir : '-', i === 0 ? node : peer, logger)),
+      specs.map((spec, i) =>
+        startNode(
+          binary,
+          spec,
+          nodeArgs(spec, creds, opts, gate),
+          temporary ? spec.dir : '-',
+          i === 0 ? node : peer,
+          logger,
+        ),
+      ),
     );
     for (const result of started) if (result.status === 'fulfilled') children.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
@@ -179,7 +233,10 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     const mine = durable(node, mwebAwareMiner(node, wallet, poolAddress, mweb));
     await prepareChain(node, mine, mweb);
     await gate?.open();
-    logger.info({ rpc: rpc.url, poolAddress, height: await node.call<number>('getblockcount') }, 'litecoind regtest pair ready');
+    logger.info(
+      { rpc: rpc.url, poolAddress, height: await node.call<number>('getblockcount') },
+      'litecoind regtest pair ready',
+    );
     const processIds = (): number[] => children.flatMap((c) => processTree(c.current()));
     const nodeProcessIds = (): number[] => children.flatMap((c) => processTree(c.current()).slice(1));
     return { coin: 'LTC', rpc, walletRpc, poolAddress, mine, stop, processIds, nodeProcessIds };

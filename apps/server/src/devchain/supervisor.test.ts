@@ -6,7 +6,10 @@ import { startSupervised } from './supervisor.js';
 
 function capture() {
   const lines: { level: number; msg: string; inMs?: number }[] = [];
-  const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) });
+  const logger = pino(
+    { level: 'warn' },
+    { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
+  );
   return { logger, lines };
 }
 
@@ -45,7 +48,10 @@ describe('the dev node supervisor', () => {
     const first = child.current().proc.pid as number;
     process.kill(first, 'SIGKILL');
     await delay(500);
-    expect(lines.map((l) => l.msg)).toEqual(['test node died (signal SIGKILL); restarting', 'test node restarted']);
+    expect(lines.map((l) => l.msg)).toEqual([
+      'test node died (signal SIGKILL); restarting',
+      'test node restarted',
+    ]);
     expect(child.current().proc.pid).not.toBe(first);
     expect(child.current().hasExited()).toBe(false);
     await child.stop();

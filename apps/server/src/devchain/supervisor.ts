@@ -32,7 +32,9 @@ export function exitText(result: number | string): string {
 }
 
 /** Spawns the node, waits until it serves, then keeps it alive. Rejects when the first start fails. */
-export async function startSupervised<T>(options: SupervisorOptions<T>): Promise<{ child: SupervisedChild; ready: T }> {
+export async function startSupervised<T>(
+  options: SupervisorOptions<T>,
+): Promise<{ child: SupervisedChild; ready: T }> {
   const { name, logger } = options;
   const minMs = options.minBackoffMs ?? 500;
   const maxMs = options.maxBackoffMs ?? 30_000;

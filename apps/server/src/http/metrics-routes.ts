@@ -19,7 +19,8 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
   }
   const chainUp = deps.chainUp;
   if (chainUp) {
-    metrics.register('manjam_chain_up', 'Per coin: 1 while a node answers, 0 while its work is stopped', 'gauge', () =>
+    const help = 'Per coin: 1 while a node answers, 0 while its work is stopped';
+    metrics.register('manjam_chain_up', help, 'gauge', () =>
       Promise.resolve(chainUp().map(({ coin, up }) => ({ labels: { coin }, value: up ? 1 : 0 }))),
     );
   }

@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SourceAvailability } from '../runtime.js';
 import { WORK_PAUSED_MESSAGE } from './coin-availability.js';
-import { BTC_REGTEST_ADDRESS as ADDRESS, FakeTemplateSource, syntheticTemplate } from './testing/fake-source.js';
+import {
+  BTC_REGTEST_ADDRESS as ADDRESS,
+  FakeTemplateSource,
+  syntheticTemplate,
+} from './testing/fake-source.js';
 import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from './testing/unit-pool.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -21,7 +25,11 @@ class NodeBackedSource extends FakeTemplateSource {
   }
 
   setUp(up: boolean): void {
-    this.state = { up, since: new Date(), message: up ? 'node answers' : 'BTC: no node has answered for 30 s' };
+    this.state = {
+      up,
+      since: new Date(),
+      message: up ? 'node answers' : 'BTC: no node has answered for 30 s',
+    };
     for (const listener of this.watchers) listener(this.state);
   }
 }
@@ -50,7 +58,9 @@ describe('a coin whose nodes stop answering', () => {
     const { client, job } = await miner(pool);
     const share = client.findShare(job, 'sha256d');
     source.setUp(false);
-    expect(await client.waitForLine((line) => line.includes('client.show_message'))).toContain(WORK_PAUSED_MESSAGE);
+    expect(await client.waitForLine((line) => line.includes('client.show_message'))).toContain(
+      WORK_PAUSED_MESSAGE,
+    );
     expect((await client.submit(`${ADDRESS}.rig`, share)).error).toEqual([21, WORK_PAUSED_MESSAGE, null]);
     await client.closedPromise;
     const late = await pool.connect();

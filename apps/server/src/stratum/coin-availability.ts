@@ -17,9 +17,14 @@ const ANSWER_GRACE_MS = 1_000;
 const CLOSE_GRACE_MS = 2_000;
 
 /** Follows each source's availability; returns the unsubscribe function. */
-export function watchCoinAvailability(pool: PoolRuntime, sources: readonly TemplateSource[], managers: Map<CoinId, JobManager>): () => void {
+export function watchCoinAvailability(
+  pool: PoolRuntime,
+  sources: readonly TemplateSource[],
+  managers: Map<CoinId, JobManager>,
+): () => void {
   const offs = sources.map((source) => {
-    const react = (availability: SourceAvailability): void => onAvailability(pool, source.coin, managers.get(source.coin), availability);
+    const react = (availability: SourceAvailability): void =>
+      onAvailability(pool, source.coin, managers.get(source.coin), availability);
     const current = source.availability?.();
     if (current && !current.up) react(current);
     return source.onAvailability?.(react);
@@ -29,7 +34,12 @@ export function watchCoinAvailability(pool: PoolRuntime, sources: readonly Templ
   };
 }
 
-function onAvailability(pool: PoolRuntime, coin: CoinId, jobs: JobManager | undefined, availability: SourceAvailability): void {
+function onAvailability(
+  pool: PoolRuntime,
+  coin: CoinId,
+  jobs: JobManager | undefined,
+  availability: SourceAvailability,
+): void {
   if (availability.up) {
     pool.logger.info({ coin }, 'a node answers again: miners are welcome once a fresh job is out');
     return;
@@ -41,7 +51,10 @@ function onAvailability(pool: PoolRuntime, coin: CoinId, jobs: JobManager | unde
     sendAway(session);
     closed++;
   }
-  pool.logger.warn({ coin, closed, downSince: availability.since }, 'work paused: miners disconnected, new connections refused');
+  pool.logger.warn(
+    { coin, closed, downSince: availability.since },
+    'work paused: miners disconnected, new connections refused',
+  );
 }
 
 /** Tells the miner why, answers what it still sends (stale: work paused), then hangs up. */

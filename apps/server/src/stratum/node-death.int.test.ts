@@ -42,41 +42,46 @@ const coins = [
   { coin: 'LTC', difficulty: 2e-5, start: () => startLtcDevChain({ logger: testLogger, mweb: 'off' }) },
 ] as const;
 
-describe.each(coins)('$coin node killed with kill -9 under a connected miner', ({ coin, difficulty, start }) => {
-  let chain: DevChain;
-  let pool: PoolOnNodes;
-  beforeAll(async () => {
-    chain = await start();
-    pool = await startPoolOnNodes({ coin, chain, endpoints: [chain.rpc], silenceMs: 1_000, difficulty });
-  });
-  afterAll(async () => {
-    await pool?.close();
-    await chain?.stop();
-  });
+describe.each(coins)(
+  '$coin node killed with kill -9 under a connected miner',
+  ({ coin, difficulty, start }) => {
+    let chain: DevChain;
+    let pool: PoolOnNodes;
+    beforeAll(async () => {
+      chain = await start();
+      pool = await startPoolOnNodes({ coin, chain, endpoints: [chain.rpc], silenceMs: 1_000, difficulty });
+    });
+    afterAll(async () => {
+      await pool?.close();
+      await chain?.stop();
+    });
 
-  it('restarts the node, sends a clean job within 10 s of the node answering, and mining goes on', async () => {
-    const { client } = await connectMiner(pool);
-    expect((await client.submit(pool.login, shareOn(pool, client))).result).toBe(true);
-    const down = nextAvailability(pool, false);
-    const up = nextAvailability(pool, true);
-    const clean = up.then(() => nextCleanJob(pool));
-    const [pid] = chain.nodeProcessIds();
-    const killedAt = Date.now();
-    process.kill(pid as number, 'SIGKILL');
-    await down;
-    await client.closedPromise;
-    expect(client.received.join('')).toContain(WORK_PAUSED_MESSAGE);
-    const answeredAt = await up;
-    const cleanAt = await clean;
-    expect(chain.nodeProcessIds()[0]).not.toBe(pid);
-    expect(cleanAt - answeredAt).toBeLessThan(10_000);
-    const again = await reconnect(pool);
-    expect(again.job.clean).toBe(true);
-    expect((await again.client.submit(pool.login, shareOn(pool, again.client))).result).toBe(true);
-    await again.client.close();
-    say(`${coin} kill -9: node answered ${seconds(answeredAt - killedAt)} s after the kill; clean job ${seconds(cleanAt - answeredAt)} s after it answered`);
-  });
-});
+    it('restarts the node, sends a clean job within 10 s of the node answering, and mining goes on', async () => {
+      const { client } = await connectMiner(pool);
+      expect((await client.submit(pool.login, shareOn(pool, client))).result).toBe(true);
+      const down = nextAvailability(pool, false);
+      const up = nextAvailability(pool, true);
+      const clean = up.then(() => nextCleanJob(pool));
+      const [pid] = chain.nodeProcessIds();
+      const killedAt = Date.now();
+      process.kill(pid as number, 'SIGKILL');
+      await down;
+      await client.closedPromise;
+      expect(client.received.join('')).toContain(WORK_PAUSED_MESSAGE);
+      const answeredAt = await up;
+      const cleanAt = await clean;
+      expect(chain.nodeProcessIds()[0]).not.toBe(pid);
+      expect(cleanAt - answeredAt).toBeLessThan(10_000);
+      const again = await reconnect(pool);
+      expect(again.job.clean).toBe(true);
+      expect((await again.client.submit(pool.login, shareOn(pool, again.client))).result).toBe(true);
+      await again.client.close();
+      say(
+        `${coin} kill -9: node answered ${seconds(answeredAt - killedAt)} s after the kill; clean job ${seconds(cleanAt - answeredAt)} s after it answered`,
+      );
+    });
+  },
+);
 
 describe('a BTC node that stops answering (SIGSTOP) past the silence limit', () => {
   let chain: DevChain;
@@ -84,7 +89,13 @@ describe('a BTC node that stops answering (SIGSTOP) past the silence limit', () 
   let stopped: number | undefined;
   beforeAll(async () => {
     chain = await startBtcDevChain({ logger: testLogger });
-    pool = await startPoolOnNodes({ coin: 'BTC', chain, endpoints: [chain.rpc], silenceMs: 3_000, difficulty: 3e-10 });
+    pool = await startPoolOnNodes({
+      coin: 'BTC',
+      chain,
+      endpoints: [chain.rpc],
+      silenceMs: 3_000,
+      difficulty: 3e-10,
+    });
   });
   afterEach(() => {
     if (stopped !== undefined) process.kill(stopped, 'SIGCONT');
@@ -100,6 +111,7 @@ describe('a BTC node that stops answering (SIGSTOP) past the silence limit', () 
     const submitting = keepSubmitting(pool, client);
     const down = nextAvailability(pool, false);
     const [pid] = chain.nodeProcessIds();
+    if (pid === undefined) throw new Error('no bcoin process');
     stopped = pid;
     process.kill(stopped, 'SIGSTOP');
     const silentAt = Date.now();
@@ -127,7 +139,9 @@ describe('a BTC node that stops answering (SIGSTOP) past the silence limit', () 
     await delay(600); // the share writer's batch
     const credited = await sharesStoredBetween(pool, downAt, contAt);
     expect(credited).toBe(0);
-    const refusedShares = records.filter((r) => r.at > downAt && r.reply?.error?.[1] === WORK_PAUSED_MESSAGE).length;
+    const refusedShares = records.filter(
+      (r) => r.at > downAt && r.reply?.error?.[1] === WORK_PAUSED_MESSAGE,
+    ).length;
     say(
       `BTC SIGSTOP: work stopped ${seconds(downAt - silentAt)} s after the node went silent (limit 3 s); miner closed ` +
         `${seconds(closedAt - downAt)} s after that (${refusedShares} shares answered "${WORK_PAUSED_MESSAGE}"); ` +
@@ -142,7 +156,13 @@ describe('two endpoints for one coin, the first one dead', () => {
   beforeAll(async () => {
     chain = await startBtcDevChain({ logger: testLogger });
     const closed = { ...chain.rpc, url: `http://127.0.0.1:${await freePort()}/` };
-    pool = await startPoolOnNodes({ coin: 'BTC', chain, endpoints: [closed, chain.rpc], silenceMs: 3_000, difficulty: 3e-10 });
+    pool = await startPoolOnNodes({
+      coin: 'BTC',
+      chain,
+      endpoints: [closed, chain.rpc],
+      silenceMs: 3_000,
+      difficulty: 3e-10,
+    });
   });
   afterAll(async () => {
     await pool?.close();
@@ -154,7 +174,9 @@ describe('two endpoints for one coin, the first one dead', () => {
     expect(pool.watcher.status().up).toBe(true);
     const { client, job } = await connectMiner(pool);
     expect((await client.submit(pool.login, shareOn(pool, client))).result).toBe(true);
-    const block = client.findShare(job, 'sha256d', { accept: (b, j) => b.hashValue <= j.template.networkTarget });
+    const block = client.findShare(job, 'sha256d', {
+      accept: (b, j) => b.hashValue <= j.template.networkTarget,
+    });
     const found = new Promise<string>((resolve) => pool.events.on('block.found', (e) => resolve(e.status)));
     expect((await client.submit(pool.login, block)).result).toBe(true);
     expect(await found).toBe('pending');

@@ -49,13 +49,36 @@ export async function startPoolOnNodes(options: {
     options.endpoints.map((rpc) => new ChainNode({ coin, rpc, timeoutMs: 5_000 })),
     testLogger,
   );
-  const watcher = new TemplateWatcher({ node: nodes, logger: testLogger, pollIntervalMs: 100, silenceMs: options.silenceMs });
-  const source = createChainSource({ coin, network: 'regtest', poolAddress: chain.poolAddress, node: nodes, watcher });
+  const watcher = new TemplateWatcher({
+    node: nodes,
+    logger: testLogger,
+    pollIntervalMs: 100,
+    silenceMs: options.silenceMs,
+  });
+  const source = createChainSource({
+    coin,
+    network: 'regtest',
+    poolAddress: chain.poolAddress,
+    node: nodes,
+    watcher,
+  });
   await watcher.start();
   const events = new PoolEvents();
-  const stratum = await startStratum({ config, db: database.db, logger: testLogger, events, sources: [source] });
+  const stratum = await startStratum({
+    config,
+    db: database.db,
+    logger: testLogger,
+    events,
+    sources: [source],
+  });
   return {
-    coin, database, events, stratum, source, nodes, watcher,
+    coin,
+    database,
+    events,
+    stratum,
+    source,
+    nodes,
+    watcher,
     port: stratum.ports()[0]?.port as number,
     login: `${chain.poolAddress}.rig`,
     async close() {
@@ -72,7 +95,10 @@ export async function startPoolOnNodes(options: {
 /** Resolves with Date.now() at the next availability change to `up`. */
 export function nextAvailability(pool: PoolOnNodes, up: boolean, timeoutMs = 60_000): Promise<number> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the coin did not go ${up ? 'up' : 'down'} in time`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the coin did not go ${up ? 'up' : 'down'} in time`)),
+      timeoutMs,
+    );
     const off = pool.source.onAvailability((availability: SourceAvailability) => {
       if (availability.up !== up) return;
       clearTimeout(timer);
@@ -96,7 +122,9 @@ export function nextCleanJob(pool: PoolOnNodes, timeoutMs = 60_000): Promise<num
 }
 
 /** A subscribed and authorized miner with its first job. */
-export async function connectMiner(pool: PoolOnNodes): Promise<{ client: StratumTestClient; job: ClientJob }> {
+export async function connectMiner(
+  pool: PoolOnNodes,
+): Promise<{ client: StratumTestClient; job: ClientJob }> {
   const client = await StratumTestClient.connect(pool.port);
   await client.subscribe();
   const authorized = await client.authorize(pool.login);
@@ -107,7 +135,9 @@ export async function connectMiner(pool: PoolOnNodes): Promise<{ client: Stratum
 /** A share on the miner's latest job that is not a block (blocks would move the tip). */
 export function shareOn(pool: PoolOnNodes, client: StratumTestClient) {
   const job = client.job as ClientJob;
-  return client.findShare(job, algorithmOf(pool.coin), { accept: (b, j) => b.hashValue > j.template.networkTarget });
+  return client.findShare(job, algorithmOf(pool.coin), {
+    accept: (b, j) => b.hashValue > j.template.networkTarget,
+  });
 }
 
 export interface SubmitRecord {
@@ -116,7 +146,11 @@ export interface SubmitRecord {
 }
 
 /** Submits a share every `everyMs` until the connection closes; resolves with every answer. */
-export async function keepSubmitting(pool: PoolOnNodes, client: StratumTestClient, everyMs = 50): Promise<SubmitRecord[]> {
+export async function keepSubmitting(
+  pool: PoolOnNodes,
+  client: StratumTestClient,
+  everyMs = 50,
+): Promise<SubmitRecord[]> {
   const records: SubmitRecord[] = [];
   while (!client.closed) {
     const share = shareOn(pool, client);
