@@ -150,7 +150,12 @@ async function startChain(coin: CoinId, config: Config, logger: Logger, dev: boo
   };
 }
 
-async function chainHealth(coin: CoinId, nodes: NodeSet, watcher: TemplateWatcher): Promise<ChainHealth> {
+/** /api/health's view of a coin: a node answers, and work is not stopped (else since when). */
+export async function chainHealth(
+  coin: CoinId,
+  nodes: NodeSet,
+  watcher: TemplateWatcher,
+): Promise<ChainHealth> {
   const status = watcher.status();
   const down = status.downSince ? { downSince: status.downSince.toISOString() } : {};
   try {

@@ -3,6 +3,7 @@
 // second endpoint. Prints the figures an operator cares about.
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chainHealth } from '../chains.js';
 import { freePort } from '../devchain/child.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { WORK_PAUSED_MESSAGE } from './coin-availability.js';
@@ -117,7 +118,9 @@ describe('a BTC node that stops answering (SIGSTOP) past the silence limit', () 
     const silentAt = Date.now();
     const downAt = await down;
     expect(downAt - silentAt).toBeGreaterThanOrEqual(2_500);
-    expect(pool.watcher.status()).toMatchObject({ up: false, downSince: expect.any(Date) as Date });
+    const downSince = pool.watcher.status().downSince?.getTime() ?? 0;
+    expect(Math.abs(downSince - downAt)).toBeLessThan(100);
+    const health = chainHealth('BTC', pool.nodes, pool.watcher);
     const records = await submitting;
     const closedAt = Date.now();
     expect(client.received.join('')).toContain(WORK_PAUSED_MESSAGE);
@@ -125,6 +128,11 @@ describe('a BTC node that stops answering (SIGSTOP) past the silence limit', () 
     const refused = await StratumTestClient.connect(pool.port);
     await refused.closedPromise;
     expect(refused.received.join('')).toContain(WORK_PAUSED_MESSAGE);
+    expect(await health).toMatchObject({
+      coin: 'BTC',
+      ok: false,
+      downSince: new Date(downSince).toISOString(),
+    });
     await delay(1_000);
     const clean = nextCleanJob(pool);
     const contAt = Date.now();
