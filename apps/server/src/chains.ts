@@ -4,7 +4,7 @@ import { createSocket } from 'node:dgram';
 import { join } from 'node:path';
 import { isValidAddress, coinParams } from '@manjam/protocol';
 import { COIN_IDS, ConfigError, type CoinId, type Config } from './config/index.js';
-import { ChainNode, TemplateWatcher, blocknotifyCommand, type RpcEndpoint } from './chain/index.js';
+import { ChainNode, NodeSet, TemplateWatcher, blocknotifyCommand, type RpcEndpoint } from './chain/index.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from './devchain/index.js';
 import { createChainSource, type ChainSource } from './chain-source.js';
 import type { Logger } from './logger.js';
@@ -14,11 +14,16 @@ export interface ChainHealth {
   ok: boolean;
   height: number | null;
   error?: string;
+  /** ISO time since when no node of the coin has answered past its silence limit (work stopped). */
+  downSince?: string;
 }
 
 export interface ChainRuntime {
   coin: CoinId;
+  /** The configured node: wallet calls (payouts) and accounting. */
   node: ChainNode;
+  /** Every node of the coin (the configured one, then rpcBackups): templates and found blocks. */
+  nodes: NodeSet;
   watcher: TemplateWatcher;
   source: ChainSource;
   devchain: DevChain | undefined;
@@ -32,7 +37,9 @@ function devCoins(config: Config): CoinId[] {
     const chain = config.chains[coin];
     if (!chain.enabled || chain.rpc) return false;
     if (chain.network !== 'regtest') {
-      throw new ConfigError(`config: chains.${coin}.rpc: required for ${chain.network} (dev chains run on regtest only)`);
+      throw new ConfigError(
+        `config: chains.${coin}.rpc: required for ${chain.network} (dev chains run on regtest only)`,
+      );
     }
     return true;
   });
@@ -49,7 +56,12 @@ function freeUdpPort(): Promise<number> {
   });
 }
 
-async function startDevChain(coin: CoinId, config: Config, logger: Logger, blocknotifyPort: number): Promise<DevChain> {
+async function startDevChain(
+  coin: CoinId,
+  config: Config,
+  logger: Logger,
+  blocknotifyPort: number,
+): Promise<DevChain> {
   const options = {
     logger,
     dataDir: join(config.dataDir, 'devchain', coin.toLowerCase()),
@@ -62,7 +74,8 @@ async function startDevChain(coin: CoinId, config: Config, logger: Logger, block
 export async function startDevChains(config: Config, logger: Logger): Promise<DevChain[]> {
   const chains: DevChain[] = [];
   try {
-    for (const coin of devCoins(config)) chains.push(await startDevChain(coin, config, logger, await freeUdpPort()));
+    for (const coin of devCoins(config))
+      chains.push(await startDevChain(coin, config, logger, await freeUdpPort()));
   } catch (error) {
     await Promise.all(chains.map((chain) => chain.stop()));
     throw error;
@@ -74,7 +87,9 @@ export async function startChains(config: Config, logger: Logger): Promise<Chain
   const dev = new Set(devCoins(config));
   // Both coins start at once: a dev chain spends most of its start-up waiting on its node.
   const results = await Promise.allSettled(
-    COIN_IDS.filter((coin) => config.chains[coin].enabled).map((coin) => startChain(coin, config, logger, dev.has(coin))),
+    COIN_IDS.filter((coin) => config.chains[coin].enabled).map((coin) =>
+      startChain(coin, config, logger, dev.has(coin)),
+    ),
   );
   const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = results.find((r) => r.status === 'rejected');
@@ -92,41 +107,64 @@ async function startChain(coin: CoinId, config: Config, logger: Logger, dev: boo
   const rpc: RpcEndpoint | undefined = devchain?.rpc ?? chain.rpc;
   const poolAddress = devchain?.poolAddress ?? chain.poolAddress;
   if (!rpc) throw new ConfigError(`config: chains.${coin}.rpc: required`);
-  if (!poolAddress) throw new ConfigError(`config: chains.${coin}.poolAddress: required with a configured node`);
+  if (!poolAddress)
+    throw new ConfigError(`config: chains.${coin}.poolAddress: required with a configured node`);
   if (!isValidAddress(poolAddress, coinParams(coin, chain.network))) {
     throw new ConfigError(`config: chains.${coin}.poolAddress: not a valid ${coin} ${chain.network} address`);
   }
-  const node = new ChainNode({ coin, rpc, walletRpc: devchain?.walletRpc ?? chain.walletRpc ?? rpc, timeoutMs: chain.rpcTimeoutMs });
+  const node = new ChainNode({
+    coin,
+    rpc,
+    walletRpc: devchain?.walletRpc ?? chain.walletRpc ?? rpc,
+    timeoutMs: chain.rpcTimeoutMs,
+  });
+  const backups = chain.rpcBackups.map(
+    (endpoint) => new ChainNode({ coin, rpc: endpoint, timeoutMs: chain.rpcTimeoutMs }),
+  );
+  const nodes = new NodeSet([node, ...backups], logger);
   const watcher = new TemplateWatcher({
-    node,
+    node: nodes,
     logger,
+    silenceMs: chain.nodeSilenceSeconds * 1000,
     blocknotifyPort,
     pollIntervalMs: chain.pollIntervalMs,
     refreshIntervalMs: chain.refreshIntervalMs,
   });
-  const source = createChainSource({ coin, network: chain.network, poolAddress, node, watcher });
+  const source = createChainSource({ coin, network: chain.network, poolAddress, node: nodes, watcher });
   await watcher.start();
   return {
     coin,
     node,
+    nodes,
     watcher,
     source,
     devchain,
-    async health() {
-      const status = watcher.status();
-      try {
-        const height = await node.getBlockCount();
-        return { coin, ok: true, height };
-      } catch (error) {
-        return { coin, ok: false, height: status.height, error: (error as Error).message };
-      }
-    },
+    health: () => chainHealth(coin, nodes, watcher),
     async stop() {
       source.close();
       await watcher.stop();
       // Close kept-alive RPC sockets first so the node's RPC server shuts down at once.
-      node.close();
+      nodes.close();
       await devchain?.stop();
     },
   };
+}
+
+/** /api/health's view of a coin: a node answers, and work is not stopped (else since when). */
+export async function chainHealth(
+  coin: CoinId,
+  nodes: NodeSet,
+  watcher: TemplateWatcher,
+): Promise<ChainHealth> {
+  const status = watcher.status();
+  const down = status.downSince ? { downSince: status.downSince.toISOString() } : {};
+  try {
+    const height = await nodes.getBlockCount();
+    // A node answering a moment before the watcher notices still leaves work stopped until then.
+    return status.up
+      ? { coin, ok: true, height }
+      : { coin, ok: false, height, error: 'work stopped: no node answered in time', ...down };
+  } catch (error) {
+    return { coin, ok: false, height: status.height, error: (error as Error).message, ...down };
+  }
 }

@@ -95,6 +95,7 @@ export async function startPool({ config, role, logger }: { config: Config; role
             hashrate: (coin: CoinId) => stratum?.hashrate(coin) ?? null,
           },
           ...(accounting ? { accountingCounters: () => accounting.metrics() } : {}),
+          ...(chains.length > 0 ? { chainUp: () => chainsUp(chains) } : {}),
           ...(stratum
             ? {
                 metrics: {
@@ -147,6 +148,10 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
     await db.close();
     throw error;
   }
+}
+
+function chainsUp(chains: ChainRuntime[]): { coin: CoinId; up: boolean }[] {
+  return chains.map((chain) => ({ coin: chain.coin, up: chain.watcher.status().up }));
 }
 
 async function healthReport(db: Database, chains: ChainRuntime[]): Promise<HealthReport> {

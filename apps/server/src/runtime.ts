@@ -17,6 +17,15 @@ export interface BlockSubmitResult {
   tipHash?: string;
 }
 
+/** Whether a node backs the coin's work (see chain/node-health.ts). */
+export interface SourceAvailability {
+  up: boolean;
+  /** When the current state began. */
+  since: Date;
+  /** One line for operators. */
+  message: string;
+}
+
 export interface TemplateSource {
   readonly coin: CoinId;
   readonly params: CoinParams;
@@ -25,4 +34,8 @@ export interface TemplateSource {
   current(): BlockTemplateRpc | undefined;
   onTemplate(listener: (template: BlockTemplateRpc, info: TemplateInfo) => void): () => void;
   submitBlock(blockHex: string, expected: { height: number; hash: string }): Promise<BlockSubmitResult>;
+  /** Sources without node health (test fakes) are always up. */
+  availability?(): SourceAvailability;
+  /** Hears each change: down once no node answered past the silence limit, up at the next answer. */
+  onAvailability?(listener: (availability: SourceAvailability) => void): () => void;
 }

@@ -104,6 +104,15 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ ok: z.boolean(), kind: z.string(), error: z.string().optional() }),
-  chains: z.array(z.object({ coin: z.string(), ok: z.boolean(), height: z.number().int().nullable(), error: z.string().optional() })),
+  chains: z.array(
+    z.object({
+      coin: z.string(),
+      ok: z.boolean(),
+      height: z.number().int().nullable(),
+      error: z.string().optional(),
+      /** Set while the coin's work is stopped: since when no node has answered past its limit. */
+      downSince: z.string().optional(),
+    }),
+  ),
 });
 export type Health = z.infer<typeof healthSchema>;

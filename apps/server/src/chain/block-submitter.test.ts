@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { submitBlock, type SubmitNode } from './block-submitter.js';
+import { submitBlock, submitBlockToAll, type SubmitNode } from './block-submitter.js';
 import { RpcError } from './rpc.js';
 
 const HASH = 'aa'.repeat(32);
@@ -7,7 +7,12 @@ const OTHER = 'bb'.repeat(32);
 const expected = { height: 500, hash: HASH };
 
 /** A node whose answers are scripted: what submitblock says, and the chain it shows after. */
-function fakeNode(opts: { submit: () => Promise<string | null>; tip: string; atHeight?: string; outOfRange?: boolean }): SubmitNode & { calls: string[] } {
+function fakeNode(opts: {
+  submit: () => Promise<string | null>;
+  tip: string;
+  atHeight?: string;
+  outOfRange?: boolean;
+}): SubmitNode & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
@@ -21,7 +26,8 @@ function fakeNode(opts: { submit: () => Promise<string | null>; tip: string; atH
     },
     getBlockHash: () => {
       calls.push('getblockhash');
-      if (opts.outOfRange) return Promise.reject(new RpcError('rpc', 'getblockhash', 'Block height out of range', -8));
+      if (opts.outOfRange)
+        return Promise.reject(new RpcError('rpc', 'getblockhash', 'Block height out of range', -8));
       return Promise.resolve(opts.atHeight ?? opts.tip);
     },
   };
@@ -30,12 +36,19 @@ function fakeNode(opts: { submit: () => Promise<string | null>; tip: string; atH
 describe('submitting a found block', () => {
   it('calls a block accepted only once it is on the node’s main chain', async () => {
     const node = fakeNode({ submit: () => Promise.resolve(null), tip: HASH });
-    expect(await submitBlock(node, '00', expected)).toMatchObject({ status: 'accepted', nodeResult: null, tipHash: HASH });
+    expect(await submitBlock(node, '00', expected)).toMatchObject({
+      status: 'accepted',
+      nodeResult: null,
+      tipHash: HASH,
+    });
   });
 
   it('accepts a block the node already had when it is at the expected height', async () => {
     const node = fakeNode({ submit: () => Promise.resolve('duplicate'), tip: OTHER, atHeight: HASH });
-    expect(await submitBlock(node, '00', expected)).toMatchObject({ status: 'accepted', nodeResult: 'duplicate' });
+    expect(await submitBlock(node, '00', expected)).toMatchObject({
+      status: 'accepted',
+      nodeResult: 'duplicate',
+    });
   });
 
   it('reports the node’s reason at once when it rejects the block', async () => {
@@ -48,12 +61,21 @@ describe('submitting a found block', () => {
   });
 
   it('treats an RPC error from submitblock as the node’s rejection', async () => {
-    const node = fakeNode({ submit: () => Promise.reject(new RpcError('rpc', 'submitblock', 'Block decode failed', -22)), tip: OTHER });
-    expect(await submitBlock(node, 'zz', expected)).toMatchObject({ status: 'rejected', nodeResult: 'submitblock: Block decode failed' });
+    const node = fakeNode({
+      submit: () => Promise.reject(new RpcError('rpc', 'submitblock', 'Block decode failed', -22)),
+      tip: OTHER,
+    });
+    expect(await submitBlock(node, 'zz', expected)).toMatchObject({
+      status: 'rejected',
+      nodeResult: 'submitblock: Block decode failed',
+    });
   });
 
   it('still finds the block on chain when the submission lost its connection', async () => {
-    const node = fakeNode({ submit: () => Promise.reject(new RpcError('transport', 'submitblock', 'ECONNRESET')), tip: HASH });
+    const node = fakeNode({
+      submit: () => Promise.reject(new RpcError('transport', 'submitblock', 'ECONNRESET')),
+      tip: HASH,
+    });
     expect(await submitBlock(node, '00', expected)).toMatchObject({ status: 'accepted' });
   });
 
@@ -65,9 +87,38 @@ describe('submitting a found block', () => {
   });
 
   it('says unknown when the submission timed out and the chain does not show the block', async () => {
-    const node = fakeNode({ submit: () => Promise.reject(new RpcError('timeout', 'submitblock', 'no answer')), tip: OTHER });
+    const node = fakeNode({
+      submit: () => Promise.reject(new RpcError('timeout', 'submitblock', 'no answer')),
+      tip: OTHER,
+    });
     const result = await submitBlock(node, '00', expected, { confirmTimeoutMs: 0 });
     expect(result.status).toBe('unknown');
     expect(result.detail).toMatch(/did not get an answer/);
+  });
+});
+
+describe('submitting a found block to every node of a coin', () => {
+  it('calls the block accepted when any node has it on its main chain', async () => {
+    const dead = fakeNode({
+      submit: () => Promise.reject(new RpcError('transport', 'submitblock', 'cannot reach node')),
+      tip: OTHER,
+    });
+    const alive = fakeNode({ submit: () => Promise.resolve(null), tip: HASH });
+    const result = await submitBlockToAll([dead, alive], '00', expected, { confirmTimeoutMs: 0 });
+    expect(result).toMatchObject({ status: 'accepted', nodeResult: null });
+    expect(dead.calls[0]).toBe('submitblock');
+    expect(alive.calls[0]).toBe('submitblock');
+  });
+
+  it('takes a node’s rejection over a node that could not be reached', async () => {
+    const dead = fakeNode({
+      submit: () => Promise.reject(new RpcError('transport', 'submitblock', 'cannot reach node')),
+      tip: OTHER,
+    });
+    const rejecting = fakeNode({ submit: () => Promise.resolve('high-hash'), tip: OTHER, outOfRange: true });
+    expect(await submitBlockToAll([dead, rejecting], '00', expected, { confirmTimeoutMs: 0 })).toMatchObject({
+      status: 'rejected',
+      nodeResult: 'high-hash',
+    });
   });
 });

@@ -35,7 +35,10 @@ interface Expected {
 /** Answers that mean "not a rejection": the node may still have (or later get) the block. */
 const NOT_REJECTED = new Set(['inconclusive', 'duplicate', 'duplicate-inconclusive']);
 
-async function onMainChain(node: SubmitNode, expected: Expected): Promise<{ yes: boolean; tipHash?: string }> {
+async function onMainChain(
+  node: SubmitNode,
+  expected: Expected,
+): Promise<{ yes: boolean; tipHash?: string }> {
   const tipHash = await node.getBestBlockHash();
   if (tipHash === expected.hash) return { yes: true, tipHash };
   try {
@@ -47,7 +50,10 @@ async function onMainChain(node: SubmitNode, expected: Expected): Promise<{ yes:
   }
 }
 
-async function send(node: SubmitNode, blockHex: string): Promise<{ nodeResult: string | null; failed: boolean; lost: boolean }> {
+async function send(
+  node: SubmitNode,
+  blockHex: string,
+): Promise<{ nodeResult: string | null; failed: boolean; lost: boolean }> {
   try {
     return { nodeResult: await node.submitBlock(blockHex), failed: false, lost: false };
   } catch (err) {
@@ -79,7 +85,12 @@ export async function submitBlock(
       const check = await onMainChain(node, expected);
       tipHash = check.tipHash;
       if (check.yes) {
-        return { status: 'accepted', nodeResult, tipHash, detail: `block ${expected.hash} is on the main chain at height ${expected.height}` };
+        return {
+          status: 'accepted',
+          nodeResult,
+          tipHash,
+          detail: `block ${expected.hash} is on the main chain at height ${expected.height}`,
+        };
       }
     } catch (err) {
       lastError = err instanceof Error ? err.message : String(err);
@@ -87,10 +98,45 @@ export async function submitBlock(
     if (Date.now() >= deadline) break;
     await delay(options.confirmIntervalMs ?? 100);
   }
-  const where = tipHash ? `; node tip is ${tipHash}` : lastError ? `; could not check the chain: ${lastError}` : '';
+  const where = tipHash
+    ? `; node tip is ${tipHash}`
+    : lastError
+      ? `; could not check the chain: ${lastError}`
+      : '';
   if (rejected) {
-    return { status: 'rejected', nodeResult, ...(tipHash ? { tipHash } : {}), detail: `node rejected the block: ${nodeResult}${where}` };
+    return {
+      status: 'rejected',
+      nodeResult,
+      ...(tipHash ? { tipHash } : {}),
+      detail: `node rejected the block: ${nodeResult}${where}`,
+    };
   }
   const why = lost ? 'the submission did not get an answer' : `node answered ${nodeResult ?? 'null'}`;
-  return { status: 'unknown', nodeResult, ...(tipHash ? { tipHash } : {}), detail: `${why} but the block is not on the main chain${where}` };
+  return {
+    status: 'unknown',
+    nodeResult,
+    ...(tipHash ? { tipHash } : {}),
+    detail: `${why} but the block is not on the main chain${where}`,
+  };
+}
+
+/**
+ * Submits `blockHex` to every node of a coin at once (a backup node may be the only one that
+ * still reaches the network). The block counts as accepted when any node has it on its main
+ * chain; otherwise a node's rejection is the verdict; otherwise the outcome is unknown.
+ */
+export async function submitBlockToAll(
+  nodes: readonly SubmitNode[],
+  blockHex: string,
+  expected: Expected,
+  options: SubmitOptions = {},
+): Promise<SubmitResult> {
+  const results = await Promise.all(nodes.map((node) => submitBlock(node, blockHex, expected, options)));
+  const verdict =
+    results.find((r) => r.status === 'accepted') ??
+    results.find((r) => r.status === 'rejected') ??
+    results[0];
+  if (!verdict) throw new Error('submitBlockToAll needs at least one node');
+  if (results.length === 1) return verdict;
+  return { ...verdict, detail: results.map((r, i) => `node ${i + 1}: ${r.detail}`).join('; ') };
 }

@@ -1,6 +1,20 @@
 // The chain side: node RPC, template watching, block submission.
-export { RpcClient, RpcError, RawJsonNumber, RPC_ERROR_KINDS, type RpcEndpoint, type RpcErrorKind, type RpcCallOptions } from './rpc.js';
-export { COIN_DECIMALS, AmountError, baseUnitsToDecimal, decimalToBaseUnits, nodeAmountToBaseUnits } from './amount.js';
+export {
+  RpcClient,
+  RpcError,
+  RawJsonNumber,
+  RPC_ERROR_KINDS,
+  type RpcEndpoint,
+  type RpcErrorKind,
+  type RpcCallOptions,
+} from './rpc.js';
+export {
+  COIN_DECIMALS,
+  AmountError,
+  baseUnitsToDecimal,
+  decimalToBaseUnits,
+  nodeAmountToBaseUnits,
+} from './amount.js';
 export {
   ChainNode,
   GBT_RULES,
@@ -13,7 +27,17 @@ export {
   type WalletTransactionEntry,
   type SinceBlock,
 } from './node.js';
-export { submitBlock, SUBMIT_STATUSES, type SubmitResult, type SubmitStatus, type SubmitOptions, type SubmitNode } from './block-submitter.js';
+export { NodeSet } from './node-set.js';
+export { NodeHealth, type NodeAvailability, type AvailabilityListener } from './node-health.js';
+export {
+  submitBlock,
+  submitBlockToAll,
+  SUBMIT_STATUSES,
+  type SubmitResult,
+  type SubmitStatus,
+  type SubmitOptions,
+  type SubmitNode,
+} from './block-submitter.js';
 export {
   TemplateWatcher,
   TEMPLATE_REASONS,
@@ -24,4 +48,9 @@ export {
   type WatcherStatus,
   type WatcherNode,
 } from './template-watcher.js';
-export { BLOCKNOTIFY_SCRIPT, blocknotifyCommand, parseBlocknotify, BlocknotifyListener } from './blocknotify-listener.js';
+export {
+  BLOCKNOTIFY_SCRIPT,
+  blocknotifyCommand,
+  parseBlocknotify,
+  BlocknotifyListener,
+} from './blocknotify-listener.js';

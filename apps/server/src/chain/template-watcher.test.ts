@@ -6,7 +6,16 @@ import { TemplateWatcher, type WatcherNode } from './template-watcher.js';
 const logger = pino({ level: 'silent' });
 
 function template(prev: string, height: number): NodeTemplate {
-  return { version: 0x20000000, previousblockhash: prev, transactions: [], coinbasevalue: 5_000_000_000, bits: '207fffff', height, curtime: 1_700_000_000, longpollid: `${prev}1` };
+  return {
+    version: 0x20000000,
+    previousblockhash: prev,
+    transactions: [],
+    coinbasevalue: 5_000_000_000,
+    bits: '207fffff',
+    height,
+    curtime: 1_700_000_000,
+    longpollid: `${prev}1`,
+  };
 }
 
 /** A node whose getblocktemplate answers only when the test releases it. */
@@ -81,5 +90,46 @@ describe('the template watcher’s fetching', () => {
     await started;
     expect(delivered).toBe(1);
     expect(watcher.status()).toMatchObject({ templatesEmitted: 1, height: 100, consecutiveFailures: 0 });
+  });
+});
+
+describe('the template watcher when its node goes silent', () => {
+  let watcher: TemplateWatcher | undefined;
+  afterEach(async () => {
+    await watcher?.stop();
+  });
+
+  it('reports the coin down past the silence limit and sends a fresh template soon after the node answers again', async () => {
+    let dead = false;
+    const tip = 'aa'.repeat(32);
+    const refuse = () => Promise.reject(new Error('cannot reach node (ECONNREFUSED)'));
+    const node: WatcherNode = {
+      coin: 'BTC',
+      getBlockTemplate: () => (dead ? refuse() : Promise.resolve(template(tip, 101))),
+      getBestBlockHash: () => (dead ? refuse() : Promise.resolve(tip)),
+    };
+    // A 30 s back-off cap would keep probing a returning node rarely; down, it is 200 ms here.
+    watcher = new TemplateWatcher({
+      node,
+      logger,
+      longpoll: false,
+      pollIntervalMs: 50,
+      silenceMs: 300,
+      downBackoffMs: 200,
+    });
+    const seen: string[] = [];
+    watcher.onTemplate((_tpl, info) => seen.push(info.reason));
+    await watcher.start();
+    dead = true;
+    await vi.waitFor(
+      () => expect(watcher?.status()).toMatchObject({ up: false, downSince: expect.any(Date) as Date }),
+      { timeout: 3_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    dead = false;
+    const back = Date.now();
+    await vi.waitFor(() => expect(seen).toEqual(['start', 'refresh']), { timeout: 2_000 });
+    expect(Date.now() - back).toBeLessThan(1_000);
+    expect(watcher.status()).toMatchObject({ up: true, downSince: null, consecutiveFailures: 0 });
   });
 });

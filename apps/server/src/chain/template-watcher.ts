@@ -6,9 +6,13 @@
 // Templates are fetched one at a time (no out-of-order results). A template is emitted when
 // the tip changes (newTip=true), when a longpoll says the template changed, and at least every
 // `refreshIntervalMs` (default 30 s) with fresh transactions and time (newTip=false).
-// Node failures are logged with back-off and never escape as unhandled rejections.
+// Node failures are logged with back-off and never escape as unhandled rejections. Every answer
+// is reported to `health` (NodeHealth): past `silenceMs` without one the coin is down, the back-off
+// is capped at `downBackoffMs` so a returning node is seen at once, and its first answer brings a
+// fresh template (reason 'refresh').
 import type { Logger } from 'pino';
 import { BlocknotifyListener, blocknotifyCommand } from './blocknotify-listener.js';
+import { NodeHealth } from './node-health.js';
 import type { ChainNode, NodeTemplate } from './node.js';
 import { RpcError } from './rpc.js';
 
@@ -35,6 +39,10 @@ export interface TemplateWatcherOptions {
   /** Timeout of one longpoll call; the node answers sooner when the template changes. */
   longpollTimeoutMs?: number;
   maxBackoffMs?: number;
+  /** No answer from any node for this long: the coin is down (default 30 s). */
+  silenceMs?: number;
+  /** Back-off cap while the coin is down, so a returning node is noticed quickly (default 2 s). */
+  downBackoffMs?: number;
 }
 
 export interface WatcherStatus {
@@ -51,6 +59,10 @@ export interface WatcherStatus {
   blocknotifyPort: number | null;
   longpoll: boolean;
   pollIntervalMs: number;
+  /** False while no node has answered past the silence limit (work is paused). */
+  up: boolean;
+  /** When the coin went down (null while up). */
+  downSince: Date | null;
 }
 
 export class TemplateWatcher {
@@ -71,6 +83,9 @@ export class TemplateWatcher {
   private timers: NodeJS.Timeout[] = [];
   private longpollAbort: AbortController | undefined;
   private failures = 0;
+  private polling = false;
+  /** Decides whether the coin's work is backed by a node (see node-health.ts). */
+  readonly health: NodeHealth;
 
   constructor(private readonly options: TemplateWatcherOptions) {
     this.node = options.node;
@@ -81,7 +96,18 @@ export class TemplateWatcher {
       refreshIntervalMs: options.refreshIntervalMs ?? 30_000,
       longpollTimeoutMs: options.longpollTimeoutMs ?? 600_000,
       maxBackoffMs: options.maxBackoffMs ?? 30_000,
+      silenceMs: options.silenceMs ?? 30_000,
+      downBackoffMs: options.downBackoffMs ?? 2_000,
     };
+    this.health = new NodeHealth({
+      coin: options.node.coin,
+      silenceMs: this.opts.silenceMs,
+      logger: options.logger,
+    });
+    // A node back after the coin was down: a fresh template at once (a clean job, see JobManager).
+    this.health.onChange((availability) => {
+      if (availability.up) void this.trigger('refresh');
+    });
     if (options.blocknotifyPort !== undefined) {
       this.blocknotify = new BlocknotifyListener(
         (message) => this.onBlocknotify(message.coin, message.hash),
@@ -106,12 +132,15 @@ export class TemplateWatcher {
         this.logger.info({ port }, 'listening for blocknotify on 127.0.0.1');
       } catch (err) {
         this.running = false;
-        throw new Error(`cannot listen for blocknotify on 127.0.0.1:${this.options.blocknotifyPort}: ${(err as Error).message}`);
+        throw new Error(
+          `cannot listen for blocknotify on 127.0.0.1:${this.options.blocknotifyPort}: ${(err as Error).message}`,
+        );
       }
     }
     await this.trigger('start');
     if (this.opts.pollIntervalMs > 0) this.every(this.opts.pollIntervalMs, () => this.poll());
     this.every(Math.min(1_000, this.opts.refreshIntervalMs), () => this.refreshIfDue());
+    this.every(Math.min(1_000, Math.max(50, this.opts.silenceMs / 4)), () => this.health.check());
     if (this.opts.longpoll) void this.longpollLoop();
   }
 
@@ -143,7 +172,13 @@ export class TemplateWatcher {
       blocknotifyPort: this.blocknotify?.port() ?? null,
       longpoll: this.opts.longpoll,
       pollIntervalMs: this.opts.pollIntervalMs,
+      ...this.availabilityStatus(),
     };
+  }
+
+  private availabilityStatus(): Pick<WatcherStatus, 'up' | 'downSince'> {
+    const availability = this.health.availability();
+    return { up: availability.up, downSince: availability.up ? null : availability.since };
   }
 
   /** Fetches a template now (serialized); concurrent triggers collapse into one follow-up fetch. */
@@ -175,7 +210,13 @@ export class TemplateWatcher {
     // A notification for a tip we already have is not news, nor is a longpoll answer whose
     // template (longpollid = tip + mempool generation) we already sent; refreshes always are.
     if (!newTip && (reason === 'blocknotify' || reason === 'poll')) return;
-    if (!newTip && reason === 'longpoll' && template.longpollid !== undefined && template.longpollid === this.longpollId) return;
+    if (
+      !newTip &&
+      reason === 'longpoll' &&
+      template.longpollid !== undefined &&
+      template.longpollid === this.longpollId
+    )
+      return;
     this.tipHash = template.previousblockhash;
     this.height = template.height - 1;
     this.longpollId = template.longpollid ?? this.longpollId;
@@ -200,12 +241,16 @@ export class TemplateWatcher {
   }
 
   private async poll(): Promise<void> {
-    if (this.fetching || this.backingOff()) return;
+    if (this.fetching || this.polling || this.backingOff()) return;
+    this.polling = true;
     try {
       const best = await this.node.getBestBlockHash({ timeoutMs: 5_000 });
+      this.health.answered();
       if (best !== this.tipHash) await this.trigger('poll');
     } catch (err) {
       this.recordError('getbestblockhash failed', err);
+    } finally {
+      this.polling = false;
     }
   }
 
@@ -220,7 +265,11 @@ export class TemplateWatcher {
       try {
         const id = this.longpollId;
         if (id === undefined) throw new Error('no longpollid yet');
-        await this.node.getBlockTemplate(id, { timeoutMs: this.opts.longpollTimeoutMs, signal: this.longpollAbort.signal });
+        await this.node.getBlockTemplate(id, {
+          timeoutMs: this.opts.longpollTimeoutMs,
+          signal: this.longpollAbort.signal,
+        });
+        this.health.answered();
         if (this.running) await this.trigger('longpoll');
       } catch (err) {
         if (!this.running) return;
@@ -248,7 +297,10 @@ export class TemplateWatcher {
   }
 
   private backoffMs(): number {
-    return Math.min(this.opts.maxBackoffMs, 250 * 2 ** Math.min(this.failures, 10));
+    const cap = this.health.availability().up
+      ? this.opts.maxBackoffMs
+      : Math.min(this.opts.maxBackoffMs, this.opts.downBackoffMs);
+    return Math.min(cap, 250 * 2 ** Math.min(this.failures, 10));
   }
 
   /** After repeated failures, the poll and refresh loops skip turns until the back-off passes. */
@@ -267,6 +319,7 @@ export class TemplateWatcher {
   }
 
   private clearError(): void {
+    this.health.answered();
     if (this.failures > 0) this.logger.info({ failures: this.failures }, 'node answers again');
     this.failures = 0;
   }

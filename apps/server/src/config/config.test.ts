@@ -67,6 +67,15 @@ describe('configuration', () => {
     expect(() => load({ cwd: dir })).toThrow(/is not valid JSON/);
   });
 
+  it('takes backup node endpoints and the node silence limit from the environment, with no backups and 30 s by default', () => {
+    expect(load({}).chains.BTC).toMatchObject({ rpcBackups: [], nodeSilenceSeconds: 30 });
+    const backup = { url: 'http://10.0.0.2:9332', user: 'rpc', password: 'backup-secret' };
+    const config = load({ env: { MANJAM_LTC_RPC_BACKUPS: JSON.stringify([backup]), MANJAM_LTC_NODE_SILENCE_SECONDS: '12' } });
+    expect(config.chains.LTC).toMatchObject({ rpcBackups: [backup], nodeSilenceSeconds: 12 });
+    expect(JSON.stringify(redactConfig(config))).not.toContain('backup-secret');
+    expect(() => load({ env: { MANJAM_BTC_NODE_SILENCE_SECONDS: '0' } })).toThrow(/chains\.BTC\.nodeSilenceSeconds/);
+  });
+
   it('redacts passwords, secrets and database credentials for the start-up log', () => {
     const config = load({
       env: { DATABASE_URL: 'postgres://manjam:hunter2@db:5432/pool', MANJAM_BTC_RPC_URL: 'http://127.0.0.1:8332', MANJAM_BTC_RPC_USER: 'rpc', MANJAM_BTC_RPC_PASSWORD: 'topsecret' },

@@ -16,6 +16,10 @@ const chain = z.object({
   network: z.enum(NETWORK_IDS).default('regtest'),
   /** RPC of a real node. When absent on regtest, a dev chain is started for you. */
   rpc: rpcEndpoint.optional(),
+  /** More nodes of the same coin: templates fail over to them in order, found blocks go to all. */
+  rpcBackups: z.array(rpcEndpoint).default([]),
+  /** No node of the coin answered for this long: its work stops and its miners are sent away. */
+  nodeSilenceSeconds: z.number().int().min(1).max(3_600).default(30),
   /** Wallet RPC (bcoin keeps its wallet on its own port). Defaults to `rpc`. */
   walletRpc: rpcEndpoint.optional(),
   /** Address the coinbase pays (the pool wallet). Required with a real node. */

@@ -5,11 +5,26 @@
 //   env MANJAM_BCOIN_BLOCKNOTIFY    optional command with %s, run on every new tip (like -blocknotify)
 //   env MANJAM_BCOIN_BLOCKNOTIFY_GATE  the command runs only once this file exists (so the
 //                                   hundreds of blocks mined at start do not spawn hundreds of processes)
+//   env MANJAM_BCOIN_PREFIX         data directory (chain + wallet), so a restarted runner resumes
+//                                   them; absent: in memory
+//   env MANJAM_BCOIN_REMOVE_PREFIX  "1": remove the prefix when stopping (a temporary chain)
+//   env MANJAM_BCOIN_HTTP_PORT / MANJAM_BCOIN_WALLET_PORT  fixed RPC ports (0 or absent: any free port)
 // It prints one JSON line {"ready":true,"rpcPort":N,"walletPort":M} on stdout when listening,
 // and exits (closing the node) when stdin closes, on SIGTERM/SIGINT, or when its parent is gone.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const bcoin = require('bcoin');
+
+// bcoin's database layer (bdb) passes null range bounds (gt/lt...) to leveldown; leveldown 6.1.1
+// (the version pinned because it builds on Node 20) reads them as an empty range, so every
+// iteration on disk finds nothing (the wallet cannot even initialise). Drop the null bounds.
+const LevelDOWN = require('leveldown');
+const leveldownIterator = LevelDOWN.prototype.iterator;
+LevelDOWN.prototype.iterator = function iterator(options) {
+  const clean = { ...options };
+  for (const bound of ['gt', 'gte', 'lt', 'lte']) if (clean[bound] == null) delete clean[bound];
+  return leveldownIterator.call(this, clean);
+};
 
 // Address strings default to the global network: make it regtest before anything else.
 bcoin.set('regtest');
@@ -17,6 +32,10 @@ bcoin.set('regtest');
 const apiKey = process.env.MANJAM_BCOIN_API_KEY;
 const blocknotify = process.env.MANJAM_BCOIN_BLOCKNOTIFY || '';
 const blocknotifyGate = process.env.MANJAM_BCOIN_BLOCKNOTIFY_GATE || '';
+const prefix = process.env.MANJAM_BCOIN_PREFIX || '';
+const removePrefix = process.env.MANJAM_BCOIN_REMOVE_PREFIX === '1';
+const httpPort = Number(process.env.MANJAM_BCOIN_HTTP_PORT || 0);
+const walletPort = Number(process.env.MANJAM_BCOIN_WALLET_PORT || 0);
 if (!apiKey) {
   process.stderr.write('MANJAM_BCOIN_API_KEY is required\n');
   process.exit(2);
@@ -42,6 +61,7 @@ async function shutdown(reason, code) {
   } catch (err) {
     process.stderr.write(`bcoin-runner: close failed: ${err && err.message}\n`);
   }
+  if (prefix && removePrefix) fs.rmSync(prefix, { recursive: true, force: true });
   process.exit(code);
 }
 
@@ -75,16 +95,17 @@ function runBlocknotify(hash) {
 async function main() {
   node = new bcoin.FullNode({
     network: 'regtest',
-    memory: true,
+    memory: !prefix,
+    ...(prefix ? { prefix, walletPrefix: prefix } : {}),
     workers: false,
     listen: false,
     logLevel: 'warning',
     logConsole: false,
     httpHost: '127.0.0.1',
-    httpPort: 0,
+    httpPort,
     apiKey,
     walletHttpHost: '127.0.0.1',
-    walletHttpPort: 0,
+    walletHttpPort: walletPort,
     walletApiKey: apiKey,
     plugins: [bcoin.wallet.plugin],
   });

@@ -1,9 +1,15 @@
-// SHA-256d regtest dev chain: bcoin 1.0.2 in a child process (bcoin-runner.cjs).
+// SHA-256d regtest dev chain: bcoin 1.0.2 in a child process (bcoin-runner.cjs), kept alive by
+// the supervisor. Its chain and wallet live in a prefix directory (dataDir, or a temporary one
+// removed on stop), so a restarted runner resumes them on the same ports.
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { RpcClient } from '../chain/rpc.js';
-import { createNotifyGate, processTree, spawnManaged, waitForReadyLine } from './child.js';
+import { createNotifyGate, freePort, processTree, spawnManaged, waitForReadyLine } from './child.js';
+import { startSupervised, type SupervisedChild } from './supervisor.js';
 import type { DevChain, DevChainOptions } from './types.js';
 
 const RUNNER = fileURLToPath(new URL('./bcoin-runner.cjs', import.meta.url));
@@ -34,27 +40,46 @@ async function waitForWalletSync(node: RpcClient, wallet: RpcClient, timeoutMs =
 export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain> {
   const logger = opts.logger.child({ devchain: 'BTC' });
   const apiKey = randomBytes(18).toString('hex');
-  const env: NodeJS.ProcessEnv = { ...process.env, MANJAM_BCOIN_API_KEY: apiKey };
+  const temporary = opts.dataDir === undefined;
+  const prefix = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'manjam-btc-')));
+  // Fixed ports and data: a restarted runner serves the same endpoints, chain and wallet.
+  const [rpcPort, walletPort] = await Promise.all([freePort(), freePort()]);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    MANJAM_BCOIN_API_KEY: apiKey,
+    MANJAM_BCOIN_PREFIX: prefix,
+    MANJAM_BCOIN_REMOVE_PREFIX: temporary ? '1' : '0',
+    MANJAM_BCOIN_HTTP_PORT: String(rpcPort),
+    MANJAM_BCOIN_WALLET_PORT: String(walletPort),
+  };
   const gate = opts.blocknotifyCommand ? await createNotifyGate() : undefined;
   if (opts.blocknotifyCommand && gate) {
     env.MANJAM_BCOIN_BLOCKNOTIFY = opts.blocknotifyCommand;
     env.MANJAM_BCOIN_BLOCKNOTIFY_GATE = gate.file;
   }
-  const child = spawnManaged(process.execPath, [RUNNER], logger, { env });
   const clients: RpcClient[] = [];
+  let runner: SupervisedChild | undefined;
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
     for (const client of clients) client.close();
-    await child.stop(10_000);
+    await runner?.stop(10_000);
     await gate?.remove();
+    if (temporary) await rm(prefix, { recursive: true, force: true });
     logger.info('bcoin regtest node stopped');
   };
   try {
-    const ready = await waitForReadyLine<RunnerReady>(child, 60_000);
-    const rpc = { url: `http://127.0.0.1:${ready.rpcPort}/`, user: 'manjam', password: apiKey };
-    const walletRpc = { url: `http://127.0.0.1:${ready.walletPort}/`, user: 'manjam', password: apiKey };
+    runner = (
+      await startSupervised({
+        name: 'BTC dev node',
+        logger,
+        spawn: () => spawnManaged(process.execPath, [RUNNER], logger, { env }),
+        ready: (child) => waitForReadyLine<RunnerReady>(child, 60_000),
+      })
+    ).child;
+    const rpc = { url: `http://127.0.0.1:${rpcPort}/`, user: 'manjam', password: apiKey };
+    const walletRpc = { url: `http://127.0.0.1:${walletPort}/`, user: 'manjam', password: apiKey };
     const node = new RpcClient(rpc, 120_000);
     const wallet = new RpcClient(walletRpc, 120_000);
     clients.push(node, wallet);
@@ -64,15 +89,18 @@ export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain>
       await waitForWalletSync(node, wallet);
       return hashes;
     };
-    await mine(BTC_INITIAL_BLOCKS);
+    const height = await node.call<number>('getblockcount');
+    if (height < BTC_INITIAL_BLOCKS) await mine(BTC_INITIAL_BLOCKS - height);
     const { rules } = await node.call<{ rules?: string[] }>('getblocktemplate', [{ rules: ['segwit'] }]);
     if (!rules?.some((rule) => rule.replace('!', '') === 'segwit')) {
       throw new Error(`segwit is not active on the bcoin regtest chain after ${BTC_INITIAL_BLOCKS} blocks`);
     }
     await gate?.open();
-    logger.info({ rpc: rpc.url, walletRpc: walletRpc.url, poolAddress }, 'bcoin regtest node ready');
-    const processIds = (): number[] => processTree(child);
-    return { coin: 'BTC', rpc, walletRpc, poolAddress, mine, stop, processIds };
+    logger.info({ rpc: rpc.url, walletRpc: walletRpc.url, poolAddress, prefix }, 'bcoin regtest node ready');
+    const supervised = runner;
+    const processIds = (): number[] => processTree(supervised.current());
+    const nodeProcessIds = (): number[] => processTree(supervised.current()).slice(0, 1);
+    return { coin: 'BTC', rpc, walletRpc, poolAddress, mine, stop, processIds, nodeProcessIds };
   } catch (err) {
     await stop();
     throw err;

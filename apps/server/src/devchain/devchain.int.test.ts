@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RpcClient } from '../chain/rpc.js';
 import { forwardLines } from './child.js';
 import { LTC_MWEB_ACTIVATION_HEIGHT, startBtcDevChain, startLtcDevChain, type DevChain } from './index.js';
@@ -25,6 +25,20 @@ function dataDirsOf(pids: number[]): string[] {
       .map((arg) => arg.slice('-datadir='.length)),
   );
   return [...new Set(dirs)];
+}
+
+/** performance.now() when `node` first answers getblockcount (it may be restarting). */
+async function answersAgain(node: RpcClient, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await node.call('getblockcount', [], { timeoutMs: 1_000 });
+      return performance.now();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await delay(100);
+    }
+  }
 }
 
 async function waitUntilGone(pids: number[], timeoutMs: number): Promise<number[]> {
@@ -84,6 +98,28 @@ describe.each(cases)('the $coin regtest dev chain', ({ coin, start, rules, proce
     expect(await node.call<string>('getblockhash', [before + 1])).toBe(hash);
   });
 
+  it('restarts its node after kill -9 on the same RPC port, with the same chain and pool wallet', async () => {
+    const [pid] = chain.nodeProcessIds();
+    const height = await node.call<number>('getblockcount');
+    const killedAt = performance.now();
+    process.kill(pid as number, 'SIGKILL');
+    const seconds = ((await answersAgain(node, 60_000)) - killedAt) / 1000;
+    // litecoind may come back at its last flush and fetch the rest from its peer.
+    await vi.waitFor(async () => expect(await node.call<number>('getblockcount')).toBe(height), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    const caughtUp = (performance.now() - killedAt) / 1000;
+    process.stdout.write(
+      `${coin} dev node answered again ${seconds.toFixed(1)} s after kill -9, at its tip after ${caughtUp.toFixed(1)} s\n`,
+    );
+    expect(seconds).toBeLessThan(15);
+    expect(chain.nodeProcessIds()[0]).not.toBe(pid);
+    expect(Number(await wallet.call<number>('getbalance', []))).toBeGreaterThan(100);
+    await chain.mine(1);
+    expect(await node.call<number>('getblockcount')).toBe(height + 1);
+  });
+
   it('stops and leaves no process behind', async () => {
     const pids = chain.processIds();
     expect(pids).toHaveLength(processes);
@@ -94,11 +130,15 @@ describe.each(cases)('the $coin regtest dev chain', ({ coin, start, rules, proce
     await chain.stop();
     expect(pids.filter(alive)).toEqual([]);
     expect(dirs.filter((dir) => existsSync(dir))).toEqual([]);
-    await expect(node.call('getblockcount', [], { timeoutMs: 2_000 })).rejects.toMatchObject({ kind: 'transport' });
+    await expect(node.call('getblockcount', [], { timeoutMs: 2_000 })).rejects.toMatchObject({
+      kind: 'transport',
+    });
   });
 
   it('goes down by itself when the process that started it is killed', async () => {
-    const host = spawn(process.execPath, ['--import', 'tsx', ORPHAN_HOST, coin], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const host = spawn(process.execPath, ['--import', 'tsx', ORPHAN_HOST, coin], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const ready = await new Promise<{ pids: number[] }>((resolve, reject) => {
       forwardLines(host.stdout, (line) => resolve(JSON.parse(line) as { pids: number[] }));
       host.on('exit', (code) => reject(new Error(`host exited early (${code})`)));
@@ -108,6 +148,31 @@ describe.each(cases)('the $coin regtest dev chain', ({ coin, start, rules, proce
     host.kill('SIGKILL');
     expect(await waitUntilGone(ready.pids, 20_000)).toEqual([]);
     expect(dirs.filter((dir) => existsSync(dir))).toEqual([]);
+  });
+});
+
+describe('a BTC dev chain on a kept data dir', () => {
+  it('comes back with its chain and its pool wallet after a restart', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'manjam-btc-kept-'));
+    try {
+      const first = await startBtcDevChain({ logger, dataDir });
+      const [tip] = await first.mine(1);
+      await first.stop();
+      const second = await startBtcDevChain({ logger, dataDir });
+      const node = new RpcClient(second.rpc);
+      const wallet = new RpcClient(second.walletRpc);
+      try {
+        expect(await node.call<string>('getbestblockhash')).toBe(tip);
+        expect(Number(await wallet.call<number>('getbalance', []))).toBeGreaterThan(100);
+      } finally {
+        node.close();
+        wallet.close();
+        await second.stop();
+      }
+      expect(existsSync(dataDir)).toBe(true);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -138,25 +203,29 @@ describe('an LTC dev chain on a kept data dir', () => {
 });
 
 describe('MWEB on the LTC dev chain', () => {
-  const gbt = (node: RpcClient) => node.call<{ rules: string[]; mweb?: string }>('getblocktemplate', [{ rules: ['mweb', 'segwit'] }]);
+  const gbt = (node: RpcClient) =>
+    node.call<{ rules: string[]; mweb?: string }>('getblocktemplate', [{ rules: ['mweb', 'segwit'] }]);
 
   it.each([
     { mweb: 'off', active: false },
     { mweb: 'on', active: true },
-  ] as const)('with mweb set to $mweb, mining past height 432 leaves MWEB active: $active', async ({ mweb, active }) => {
-    const chain = await startLtcDevChain({ logger, mweb });
-    const node = new RpcClient(chain.rpc);
-    try {
-      expect((await gbt(node)).rules).not.toContain('mweb');
-      const height = await node.call<number>('getblockcount');
-      const hashes = await chain.mine(LTC_MWEB_ACTIVATION_HEIGHT + 2 - height);
-      expect(hashes).toHaveLength(LTC_MWEB_ACTIVATION_HEIGHT + 2 - height);
-      const template = await gbt(node);
-      expect(template.rules.includes('mweb')).toBe(active);
-      expect(typeof template.mweb === 'string').toBe(active);
-    } finally {
-      node.close();
-      await chain.stop();
-    }
-  });
+  ] as const)(
+    'with mweb set to $mweb, mining past height 432 leaves MWEB active: $active',
+    async ({ mweb, active }) => {
+      const chain = await startLtcDevChain({ logger, mweb });
+      const node = new RpcClient(chain.rpc);
+      try {
+        expect((await gbt(node)).rules).not.toContain('mweb');
+        const height = await node.call<number>('getblockcount');
+        const hashes = await chain.mine(LTC_MWEB_ACTIVATION_HEIGHT + 2 - height);
+        expect(hashes).toHaveLength(LTC_MWEB_ACTIVATION_HEIGHT + 2 - height);
+        const template = await gbt(node);
+        expect(template.rules.includes('mweb')).toBe(active);
+        expect(typeof template.mweb === 'string').toBe(active);
+      } finally {
+        node.close();
+        await chain.stop();
+      }
+    },
+  );
 });

@@ -4,6 +4,9 @@
 // Starts litecoind in the foreground, forwards its stderr, and stops it (SIGTERM, SIGKILL after
 // 20 s) when our stdin closes (the parent died or called stop), on SIGTERM/SIGINT, or when the
 // parent pid changes. Then removes the given data dir. Exits with litecoind's exit code.
+// When litecoind dies on its own (kill -9, a crash), the data dir is kept and the supervisor dies
+// the same way (same signal or exit code), so the parent sees how and restarts the pair
+// supervisor + litecoind on the same data (see supervisor.ts).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -34,7 +37,8 @@ function cleanup() {
     // The pair shares a temporary parent dir (with the blocknotify gate file, see child.ts):
     // remove it once both nodes are gone.
     const root = path.dirname(removeDir);
-    if (fs.readdirSync(root).every((name) => name === 'blocknotify-open')) fs.rmSync(root, { recursive: true, force: true });
+    if (fs.readdirSync(root).every((name) => name === 'blocknotify-open'))
+      fs.rmSync(root, { recursive: true, force: true });
   } catch {
     // the other node of the pair still uses the parent dir, or it is already gone
   }
@@ -55,6 +59,15 @@ child.on('error', (err) => {
   process.exit(127);
 });
 child.on('exit', (code, signal) => {
+  if (!stopping) {
+    say(`ltc-supervisor: litecoind died (${signal ? `signal ${signal}` : `exit code ${code}`})\n`);
+    if (signal) {
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+      return;
+    }
+    process.exit(code ?? 1);
+  }
   cleanup();
   process.exit(code ?? (signal ? 1 : 0));
 });

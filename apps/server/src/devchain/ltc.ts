@@ -18,6 +18,7 @@ import {
   type NotifyGate,
 } from './child.js';
 import { ensureLitecoind } from './litecoind.js';
+import { startSupervised, type SupervisedChild } from './supervisor.js';
 import type { DevChain, DevChainOptions, MwebMode } from './types.js';
 
 const SUPERVISOR = fileURLToPath(new URL('./ltc-supervisor.cjs', import.meta.url));
@@ -43,18 +44,36 @@ function nodeArgs(
   gate: NotifyGate | undefined,
 ): string[] {
   const args = [
-    '-regtest', `-datadir=${spec.dir}`, '-server=1', '-daemon=0', '-printtoconsole=0',
-    '-rpcbind=127.0.0.1', '-rpcallowip=127.0.0.1', `-rpcport=${spec.rpcPort}`,
-    `-rpcuser=${creds.user}`, `-rpcpassword=${creds.password}`, '-rpcthreads=8', '-rpcworkqueue=64',
+    '-regtest',
+    `-datadir=${spec.dir}`,
+    '-server=1',
+    '-daemon=0',
+    '-printtoconsole=0',
+    '-rpcbind=127.0.0.1',
+    '-rpcallowip=127.0.0.1',
+    `-rpcport=${spec.rpcPort}`,
+    `-rpcuser=${creds.user}`,
+    `-rpcpassword=${creds.password}`,
+    '-rpcthreads=8',
+    '-rpcworkqueue=64',
     // Idle keep-alive connections hold up litecoind's shutdown: close them after 5 s. Calls in
     // progress (GBT longpoll) are not affected.
     '-rpcservertimeout=5',
-    '-fallbackfee=0.0001', '-dnsseed=0', '-listen=1', '-bind=127.0.0.1', `-port=${spec.p2pPort}`,
-    `-addnode=127.0.0.1:${spec.peerPort}`, '-listenonion=0', '-discover=0', '-upnp=0',
+    '-fallbackfee=0.0001',
+    '-dnsseed=0',
+    '-listen=1',
+    '-bind=127.0.0.1',
+    `-port=${spec.p2pPort}`,
+    `-addnode=127.0.0.1:${spec.peerPort}`,
+    '-listenonion=0',
+    '-discover=0',
+    '-upnp=0',
   ];
   if ((opts.mweb ?? 'on') === 'off') args.push('-vbparams=mweb:-2:0');
-  if (!spec.wallet) args.push('-disablewallet');
-  if (spec.wallet && opts.blocknotifyCommand && gate) args.push(`-blocknotify=${gatedCommand(gate, opts.blocknotifyCommand)}`);
+  // The pool wallet is created at the first start (ensurePoolWallet); later starts load it.
+  args.push(spec.wallet ? `-wallet=${POOL_WALLET}` : '-disablewallet');
+  if (spec.wallet && opts.blocknotifyCommand && gate)
+    args.push(`-blocknotify=${gatedCommand(gate, opts.blocknotifyCommand)}`);
   return args;
 }
 
@@ -69,7 +88,8 @@ async function waitForRpc(client: RpcClient, child: ManagedChild, timeoutMs: num
     } catch (err) {
       const warmingUp = err instanceof RpcError && (err.kind === 'transport' || err.code === -28);
       if (!warmingUp) throw err;
-      if (Date.now() > deadline) throw new Error(`litecoind RPC not ready within ${timeoutMs} ms: ${err.message}`);
+      if (Date.now() > deadline)
+        throw new Error(`litecoind RPC not ready within ${timeoutMs} ms: ${err.message}`);
     }
     await delay(100);
   }
@@ -106,22 +126,42 @@ async function pegIn(wallet: RpcClient): Promise<void> {
  * litecoind cannot even build it: "bad-txns-vin-empty"), so when the run crosses height 431 it
  * stops there, puts a peg-in into the mempool and goes on.
  */
-function mwebAwareMiner(node: RpcClient, wallet: RpcClient, poolAddress: string, mweb: MwebMode): DevChain['mine'] {
+function mwebAwareMiner(
+  node: RpcClient,
+  wallet: RpcClient,
+  poolAddress: string,
+  mweb: MwebMode,
+): DevChain['mine'] {
   const generate = (blocks: number, address: string): Promise<string[]> =>
     blocks > 0 ? node.call<string[]>('generatetoaddress', [blocks, address]) : Promise.resolve([]);
   return async (blocks, address = poolAddress) => {
     const height = await node.call<number>('getblockcount');
     const activation = LTC_MWEB_ACTIVATION_HEIGHT;
-    if (mweb === 'off' || height >= activation || height + blocks < activation) return generate(blocks, address);
+    if (mweb === 'off' || height >= activation || height + blocks < activation)
+      return generate(blocks, address);
     const before = await generate(activation - 1 - height, address);
     await pegIn(wallet);
     return [...before, ...(await generate(blocks - before.length, address))];
   };
 }
 
-async function startNode(binary: string, spec: NodeSpec, args: string[], removeDir: string, logger: Logger) {
+/** One litecoind under ltc-supervisor.cjs, restarted on the same data and ports when it dies. */
+async function startNode(
+  binary: string,
+  spec: NodeSpec,
+  args: string[],
+  removeDir: string,
+  client: RpcClient,
+  logger: Logger,
+) {
   await mkdir(spec.dir, { recursive: true });
-  const child = spawnManaged(process.execPath, [SUPERVISOR, removeDir, binary, ...args], logger.child({ node: spec.name }));
+  const nodeLogger = logger.child({ node: spec.name });
+  const { child } = await startSupervised({
+    name: `LTC dev node ${spec.name}`,
+    logger: nodeLogger,
+    spawn: () => spawnManaged(process.execPath, [SUPERVISOR, removeDir, binary, ...args], nodeLogger),
+    ready: (started) => waitForRpc(client, started, 60_000),
+  });
   return child;
 }
 
@@ -133,12 +173,26 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
   const creds = { user: 'manjam', password: randomBytes(18).toString('hex') };
   const [rpc1, p2p1, rpc2, p2p2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const specs: NodeSpec[] = [
-    { name: 'ltc-1', dir: path.join(root, 'ltc-1'), rpcPort: rpc1, p2pPort: p2p1, peerPort: p2p2, wallet: true },
-    { name: 'ltc-2', dir: path.join(root, 'ltc-2'), rpcPort: rpc2, p2pPort: p2p2, peerPort: p2p1, wallet: false },
+    {
+      name: 'ltc-1',
+      dir: path.join(root, 'ltc-1'),
+      rpcPort: rpc1,
+      p2pPort: p2p1,
+      peerPort: p2p2,
+      wallet: true,
+    },
+    {
+      name: 'ltc-2',
+      dir: path.join(root, 'ltc-2'),
+      rpcPort: rpc2,
+      p2pPort: p2p2,
+      peerPort: p2p1,
+      wallet: false,
+    },
   ];
   await mkdir(root, { recursive: true });
   const gate = opts.blocknotifyCommand ? await createNotifyGate(root) : undefined;
-  const children: ManagedChild[] = [];
+  const children: SupervisedChild[] = [];
   const clients: RpcClient[] = [];
   let stopped = false;
   const stop = async (): Promise<void> => {
@@ -150,32 +204,59 @@ export async function startLtcDevChain(opts: DevChainOptions): Promise<DevChain>
     if (temporary) await rm(root, { recursive: true, force: true });
     logger.info('litecoind regtest pair stopped');
   };
+  const rpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/`, ...creds };
+  const walletRpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/wallet/${POOL_WALLET}`, ...creds };
+  const node = new RpcClient(rpc, 120_000);
+  const wallet = new RpcClient(walletRpc, 120_000);
+  const peer = new RpcClient({ url: `http://127.0.0.1:${rpc2}/`, ...creds }, 10_000);
+  clients.push(node, wallet, peer);
   try {
-    for (const spec of specs) {
-      const removeDir = temporary ? spec.dir : '-';
-      children.push(await startNode(binary, spec, nodeArgs(spec, creds, opts, gate), removeDir, logger));
-    }
-    const rpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/`, ...creds };
-    const walletRpc: RpcEndpoint = { url: `http://127.0.0.1:${rpc1}/wallet/${POOL_WALLET}`, ...creds };
-    const node = new RpcClient(rpc, 120_000);
-    const wallet = new RpcClient(walletRpc, 120_000);
-    const peer = new RpcClient({ url: `http://127.0.0.1:${rpc2}/`, ...creds }, 10_000);
-    clients.push(node, wallet, peer);
-    await Promise.all([waitForRpc(node, children[0]!, 60_000), waitForRpc(peer, children[1]!, 60_000)]);
+    const started = await Promise.allSettled(
+      specs.map((spec, i) =>
+        startNode(
+          binary,
+          spec,
+          nodeArgs(spec, creds, opts, gate),
+          temporary ? spec.dir : '-',
+          i === 0 ? node : peer,
+          logger,
+        ),
+      ),
+    );
+    for (const result of started) if (result.status === 'fulfilled') children.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     await ensurePoolWallet(node);
     await waitForPeer(node, p2p2, 30_000);
     const poolAddress = await wallet.call<string>('getnewaddress', ['pool', 'bech32']);
     const mweb = opts.mweb ?? 'activate';
-    const mine = mwebAwareMiner(node, wallet, poolAddress, mweb);
+    const mine = durable(node, mwebAwareMiner(node, wallet, poolAddress, mweb));
     await prepareChain(node, mine, mweb);
     await gate?.open();
-    logger.info({ rpc: rpc.url, poolAddress, height: await node.call<number>('getblockcount') }, 'litecoind regtest pair ready');
-    const processIds = (): number[] => children.flatMap((c) => processTree(c));
-    return { coin: 'LTC', rpc, walletRpc, poolAddress, mine, stop, processIds };
+    logger.info(
+      { rpc: rpc.url, poolAddress, height: await node.call<number>('getblockcount') },
+      'litecoind regtest pair ready',
+    );
+    const processIds = (): number[] => children.flatMap((c) => processTree(c.current()));
+    const nodeProcessIds = (): number[] => children.flatMap((c) => processTree(c.current()).slice(1));
+    return { coin: 'LTC', rpc, walletRpc, poolAddress, mine, stop, processIds, nodeProcessIds };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/**
+ * litecoind writes its block index and chainstate to disk only now and then (hourly), so after a
+ * kill -9 it comes back at its last flush and must fetch the rest from its peer. Blocks mined by
+ * mine() are flushed at once (gettxoutsetinfo flushes the chainstate first).
+ */
+function durable(node: RpcClient, mine: DevChain['mine']): DevChain['mine'] {
+  return async (blocks, address) => {
+    const hashes = await mine(blocks, address);
+    await node.call('gettxoutsetinfo');
+    return hashes;
+  };
 }
 
 async function prepareChain(node: RpcClient, mine: DevChain['mine'], mweb: MwebMode): Promise<void> {

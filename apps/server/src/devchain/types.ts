@@ -23,12 +23,14 @@ export interface DevChain {
   mine(blocks: number, address?: string): Promise<string[]>;
   /** OS process ids of the chain's processes right now (runner/supervisors and nodes). */
   processIds(): number[];
+  /** The node processes themselves (bcoin runner; each litecoind), the one `rpc` reaches first. */
+  nodeProcessIds(): number[];
   /** Stops every process of the chain and removes temporary data; safe to call twice. */
   stop(): Promise<void>;
 }
 
 export interface DevChainOptions {
-  /** Keep chain data here (LTC only; bcoin always runs in memory). Default: a temp dir removed on stop. */
+  /** Keep chain data (and the pool wallet) here. Default: a temp dir removed on stop. */
   dataDir?: string;
   logger: Logger;
   /**

@@ -23,6 +23,13 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
       );
     }
   }
+  const chainUp = deps.chainUp;
+  if (chainUp) {
+    const help = 'Per coin: 1 while a node answers, 0 while its work is stopped';
+    metrics.register('manjam_chain_up', help, 'gauge', () =>
+      Promise.resolve(chainUp().map(({ coin, up }) => ({ labels: { coin }, value: up ? 1 : 0 }))),
+    );
+  }
   const accounting = deps.accountingCounters;
   if (accounting) {
     for (const name of Object.keys(accounting())) {

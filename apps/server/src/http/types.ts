@@ -7,7 +7,7 @@ import type { Logger } from '../logger.js';
 export interface HealthReport {
   ok: boolean;
   database: { ok: boolean; kind: string; error?: string };
-  chains: { coin: string; ok: boolean; height: number | null; error?: string }[];
+  chains: { coin: string; ok: boolean; height: number | null; error?: string; downSince?: string }[];
 }
 
 export interface PoolInfo {
@@ -26,6 +26,9 @@ export interface StratumMetrics {
   bans?: () => Record<string, number>;
 }
 
+/** Per coin: 1 while a node backs its work, 0 while work is stopped (manjam_chain_up). */
+export type ChainUpGauge = () => { coin: string; up: boolean }[];
+
 export interface HttpDeps {
   config: Config;
   db: Database;
@@ -34,6 +37,8 @@ export interface HttpDeps {
   health: () => Promise<HealthReport>;
   pool: PoolInfo;
   metrics?: StratumMetrics;
+  /** The chains of this process, when it runs any. */
+  chainUp?: ChainUpGauge;
   /** Accounting's counters (payout runs, insufficient funds, orphans...) when it runs in this process. */
   accountingCounters?: () => Record<string, number>;
   /** Test seam: the clock (defaults to Date.now). */

@@ -10,6 +10,7 @@ import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
 import { ShareWriter } from '../shares/writer.js';
 import { LoginResolver } from './auth.js';
 import { BanList, type BanScope } from './bans.js';
+import { watchCoinAvailability } from './coin-availability.js';
 import { REJECTION_KINDS, type PoolRuntime, type RejectionKind } from './context.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import { Sha256dQueue } from './sha256d-queue.js';
@@ -92,6 +93,8 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     throw error;
   }
   for (const manager of managers.values()) manager.start();
+  // After the first jobs: a coin whose nodes are already silent starts paused.
+  const stopWatchingNodes = watchCoinAvailability(pool, deps.sources, managers);
   const sweeper = setInterval(() => sweep(pool), SWEEP_MS);
   sweeper.unref();
 
@@ -107,6 +110,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     stop: () => {
       stopped ??= (async () => {
         clearInterval(sweeper);
+        stopWatchingNodes();
         for (const manager of managers.values()) manager.stop();
         try {
           await closeAll(pool, listening.map((l) => l.server));

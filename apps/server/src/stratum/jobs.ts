@@ -26,6 +26,8 @@ export interface Job {
   cleanNotifyLine: string;
   /** Set once a later job had clean_jobs: shares for it are stale (21). */
   stale: boolean;
+  /** What a share on a stale job is told: 'Stale job', or why the coin's work is paused. */
+  staleMessage: string;
   /** Proof-of-work hashes already accepted for this job (duplicate detection). */
   seen: Set<string>;
   createdMs: number;
@@ -78,6 +80,18 @@ export class JobManager {
     this.unsubscribe = undefined;
   }
 
+  /**
+   * No node backs the coin's work: every job goes stale (its shares are answered `message`) and
+   * there is no current job until the next template, which then goes out with clean_jobs=true.
+   */
+  pause(message: string): void {
+    for (const job of this.jobs.values()) {
+      job.stale = true;
+      job.staleMessage = message;
+    }
+    this.current = undefined;
+  }
+
   onJob(listener: (job: Job) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -126,6 +140,7 @@ export class JobManager {
       notifyLine,
       cleanNotifyLine: clean ? notifyLine : line(true),
       stale: false,
+      staleMessage: 'Stale job',
       seen: new Set(),
       createdMs: Date.now(),
     };

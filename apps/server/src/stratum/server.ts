@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
 import { stratumError, STRATUM_ERROR } from '@manjam/protocol';
+import { refuseWithoutWork } from './coin-availability.js';
 import type { PortRuntime } from './context.js';
 import { LineFramer } from './framing.js';
 import { HANDLERS } from './handlers.js';
@@ -49,6 +50,7 @@ export class StratumPort {
     const pool = this.runtime.pool;
     const ip = socket.remoteAddress ?? 'unknown';
     socket.on('error', () => undefined);
+    if (refuseWithoutWork(socket, this.runtime)) return;
     const address = pool.bans.admit(ip, pool.config.stratum.maxConnectionsPerIp);
     if (!address) {
       socket.destroy();

@@ -43,7 +43,7 @@ export const handleSubmit: Handler = (session, id, params) => {
   const input = parsed.value;
   const job = port.jobs.get(input.jobId);
   if (!job) return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, 'Job not found', 'invalid');
-  if (job.stale) return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, 'Stale job', 'stale');
+  if (job.stale) return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, job.staleMessage, 'stale');
   const tpl = job.template;
   const latest = Math.max(tpl.curtime, Math.floor(Date.now() / 1000)) + NTIME_FUTURE_SECONDS;
   if (input.ntime < tpl.mintime || input.ntime > latest) return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'ntime out of range', 'invalid');

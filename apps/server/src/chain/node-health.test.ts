@@ -1,0 +1,68 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { NodeHealth, type NodeAvailability } from './node-health.js';
+
+function healthAt(silenceMs: number) {
+  let now = 1_000_000;
+  const lines: { level: number; msg: string }[] = [];
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
+  );
+  const health = new NodeHealth({ coin: 'BTC', silenceMs, logger, now: () => now });
+  const changes: NodeAvailability[] = [];
+  health.onChange((a) => changes.push(a));
+  return { health, changes, lines, advance: (ms: number) => (now += ms), now: () => now };
+}
+
+describe('node health', () => {
+  it('keeps a coin up while its node answers within the silence limit', () => {
+    const t = healthAt(30_000);
+    for (let i = 0; i < 10; i++) {
+      t.advance(10_000);
+      t.health.answered();
+      t.health.check();
+    }
+    expect(t.health.availability().up).toBe(true);
+    expect(t.changes).toEqual([]);
+  });
+
+  it('stops a coin once no node has answered for the limit, and logs it at error level once', () => {
+    const t = healthAt(30_000);
+    t.health.answered();
+    t.advance(29_999);
+    t.health.check();
+    expect(t.health.availability().up).toBe(true);
+    t.advance(1);
+    t.health.check();
+    t.advance(5_000);
+    t.health.check();
+    expect(t.changes).toHaveLength(1);
+    expect(t.changes[0]).toMatchObject({ up: false, since: new Date(t.now() - 5_000) });
+    const errors = t.lines.filter((l) => l.level === 50);
+    expect(errors.map((l) => l.msg)).toEqual([
+      'BTC: no node has answered for 30 s; work stopped, miners sent to their backup pools',
+    ]);
+  });
+
+  it('counts the silence from the start when no node ever answered', () => {
+    const t = healthAt(2_000);
+    t.advance(2_000);
+    t.health.check();
+    expect(t.health.availability()).toMatchObject({ up: false, lastAnswerAt: null });
+  });
+
+  it('resumes a coin at the first answer after it went down', () => {
+    const t = healthAt(2_000);
+    t.health.answered();
+    t.advance(3_000);
+    t.health.check();
+    t.advance(7_000);
+    t.health.answered();
+    expect(t.changes.map((c) => c.up)).toEqual([false, true]);
+    expect(t.health.availability()).toMatchObject({ up: true, since: new Date(t.now()) });
+    expect(t.lines.some((l) => l.level === 40 && l.msg === 'BTC: a node answers again; work resumes')).toBe(
+      true,
+    );
+  });
+});

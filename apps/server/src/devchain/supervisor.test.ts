@@ -1,0 +1,60 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { spawnManaged } from './child.js';
+import { startSupervised } from './supervisor.js';
+
+function capture() {
+  const lines: { level: number; msg: string; inMs?: number }[] = [];
+  const logger = pino(
+    { level: 'warn' },
+    { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
+  );
+  return { logger, lines };
+}
+
+describe('the dev node supervisor', () => {
+  it('restarts a node that keeps dying with a growing back-off instead of spinning, and stops for good', async () => {
+    const { logger, lines } = capture();
+    const { child } = await startSupervised({
+      name: 'test node',
+      logger,
+      spawn: () => spawnManaged(process.execPath, ['-e', 'setTimeout(() => process.exit(3), 20)'], logger),
+      ready: () => Promise.resolve(),
+      minBackoffMs: 100,
+      maxBackoffMs: 400,
+    });
+    await delay(1_600);
+    await child.stop();
+    const restarts = child.restarts();
+    const deaths = lines.filter((l) => l.msg === 'test node died (exit code 3); restarting');
+    // Back-offs 100, 200, 400, 400...: a handful of restarts in 1.6 s, not one per spawn time.
+    expect(restarts).toBeGreaterThanOrEqual(3);
+    expect(restarts).toBeLessThanOrEqual(6);
+    expect(deaths.slice(0, 4).map((l) => l.inMs)).toEqual([100, 200, 400, 400]);
+    await delay(600);
+    expect(child.restarts()).toBe(restarts);
+  });
+
+  it('names the signal that killed the node', async () => {
+    const { logger, lines } = capture();
+    const { child } = await startSupervised({
+      name: 'test node',
+      logger,
+      spawn: () => spawnManaged(process.execPath, ['-e', 'setInterval(() => undefined, 1000)'], logger),
+      ready: () => Promise.resolve(),
+      minBackoffMs: 50,
+    });
+    const first = child.current().proc.pid as number;
+    process.kill(first, 'SIGKILL');
+    await delay(500);
+    expect(lines.map((l) => l.msg)).toEqual([
+      'test node died (signal SIGKILL); restarting',
+      'test node restarted',
+    ]);
+    expect(child.current().proc.pid).not.toBe(first);
+    expect(child.current().hasExited()).toBe(false);
+    await child.stop();
+    expect(child.current().hasExited()).toBe(true);
+  });
+});
