@@ -31,9 +31,16 @@ async function main(argv: string[]): Promise<number> {
   return commands.runStart(config, values.role as Role);
 }
 
+/** Once a command is done, a handle left open (a socket, a timer) must not keep the process alive. */
+const EXIT_GRACE_MS = 5_000;
+
 main(process.argv.slice(2)).then(
   (code) => {
     if (code !== 0) process.exitCode = code;
+    setTimeout(() => {
+      console.error('manjam: still running 5 s after stopping (an open handle); exiting');
+      process.exit(code);
+    }, EXIT_GRACE_MS).unref();
   },
   (error: unknown) => {
     if (error instanceof ConfigError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {

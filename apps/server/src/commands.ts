@@ -3,16 +3,23 @@ import { createLogger } from './logger.js';
 import { migrate, openDatabase } from './db/index.js';
 import { databaseOptions, startPool } from './main.js';
 import { startDevChains } from './chains.js';
+import { SIGNAL_EXIT_CODES, handleShutdownSignals, type ShutdownSignal } from './signals.js';
 
-/** `manjam start`: runs until SIGINT/SIGTERM, then shuts down in order. */
+/**
+ * `manjam start`: runs until SIGINT/SIGTERM, then shuts down in order. Exit code 0 after a clean
+ * stop, 1 when a part failed to stop; a second signal exits at once with 130/143.
+ */
 export async function runStart(config: Config, role: Role): Promise<number> {
   const logger = createLogger(config);
   logger.info({ role, config: redactConfig(config) }, 'effective configuration');
+  // Listening before the pool starts: a signal during start-up stops it as soon as it is up.
+  const signal = waitForSignal(logger);
   const pool = await startPool({ config, role, logger });
   printBanner(pool.summary());
-  await waitForSignal(logger);
-  await pool.stop();
-  return 0;
+  await signal;
+  const clean = await pool.stop();
+  logger.info({ clean }, clean ? 'stopped' : 'stopped with errors');
+  return clean ? 0 : 1;
 }
 
 export async function runMigrate(config: Config): Promise<number> {
@@ -38,16 +45,19 @@ export async function runDevchain(config: Config): Promise<number> {
   return 0;
 }
 
-function waitForSignal(logger: ReturnType<typeof createLogger>): Promise<void> {
+/** Resolves on the first SIGINT/SIGTERM; a second one (a second or more later) exits now. */
+function waitForSignal(logger: ReturnType<typeof createLogger>): Promise<ShutdownSignal> {
   return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      logger.info({ signal }, 'shutting down');
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolve();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    handleShutdownSignals({
+      onFirst: (signal) => {
+        logger.info({ signal }, 'shutting down (send the signal again to stop at once)');
+        resolve(signal);
+      },
+      onSecond: (signal) => {
+        logger.warn({ signal }, 'second signal: stopping now, without a clean stop');
+        process.exit(SIGNAL_EXIT_CODES[signal]);
+      },
+    });
   });
 }
 

@@ -22,7 +22,8 @@ export interface RunningPool {
   http: HttpService | undefined;
   health(): Promise<HealthReport>;
   summary(): PoolSummary;
-  stop(): Promise<void>;
+  /** Stops every part in reverse start order; true when each stopped without an error. */
+  stop(): Promise<boolean>;
 }
 
 export function databaseOptions(config: Config): OpenOptions {
@@ -33,15 +34,18 @@ const has = (role: Role, part: Exclude<Role, 'all'>) => role === 'all' || role =
 
 export async function startPool({ config, role, logger }: { config: Config; role: Role; logger: Logger }): Promise<RunningPool> {
   const stops: { name: string; stop: () => Promise<void> }[] = [];
-  const stopAll = async () => {
+  const stopAll = async (): Promise<boolean> => {
     // Reverse start order: stop accepting work first, flush, then close the database and chains.
-    for (const part of stops.reverse()) {
+    let clean = true;
+    for (const part of stops.splice(0).reverse()) {
       try {
         await part.stop();
       } catch (error) {
+        clean = false;
         logger.error({ err: error, part: part.name }, 'error while stopping');
       }
     }
+    return clean;
   };
   try {
     // The database and the chains start side by side: each spends its start-up waiting.
