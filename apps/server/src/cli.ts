@@ -13,7 +13,11 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { role: { type: 'string', default: 'all' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      role: { type: 'string', default: 'all' },
+      config: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const command = positionals[0] ?? 'start';
   if (values.help || !['start', 'migrate', 'devchain'].includes(command)) {
@@ -43,7 +47,10 @@ main(process.argv.slice(2)).then(
     }, EXIT_GRACE_MS).unref();
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      error instanceof ConfigError ||
+      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
       console.error(error.message);
       process.exitCode = 2;
       return;

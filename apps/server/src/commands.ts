@@ -27,7 +27,10 @@ export async function runMigrate(config: Config): Promise<number> {
   const db = await openDatabase(databaseOptions(config));
   try {
     const applied = await migrate(db);
-    logger.info({ applied: applied.map((m) => `${m.version}_${m.name}`) }, applied.length ? 'migrations applied' : 'database is up to date');
+    logger.info(
+      { applied: applied.map((m) => `${m.version}_${m.name}`) },
+      applied.length ? 'migrations applied' : 'database is up to date',
+    );
   } finally {
     await db.close();
   }
@@ -38,7 +41,9 @@ export async function runDevchain(config: Config): Promise<number> {
   const logger = createLogger(config);
   const chains = await startDevChains(config, logger);
   for (const chain of chains) {
-    console.log(`${chain.coin} regtest: rpc ${chain.rpc.url} user=${chain.rpc.user} password=${chain.rpc.password} pool address ${chain.poolAddress}`);
+    console.log(
+      `${chain.coin} regtest: rpc ${chain.rpc.url} user=${chain.rpc.user} password=${chain.rpc.password} pool address ${chain.poolAddress}`,
+    );
   }
   await waitForSignal(logger);
   await Promise.all(chains.map((chain) => chain.stop()));
@@ -69,12 +74,22 @@ export interface PoolSummary {
 
 function printBanner(summary: PoolSummary): void {
   const lines = ['', 'Manjam is running.'];
-  if (summary.webUrl) lines.push(`  Web app and API:  ${summary.webUrl}`, `  Health:           ${summary.webUrl}/api/health`);
+  if (summary.webUrl)
+    lines.push(`  Web app and API:  ${summary.webUrl}`, `  Health:           ${summary.webUrl}/api/health`);
   for (const port of summary.stratum) lines.push(`  Stratum ${port.coin.padEnd(4)}     ${port.url}`);
   const btc = summary.stratum.find((p) => p.coin === 'BTC');
   const ltc = summary.stratum.find((p) => p.coin === 'LTC');
-  if (btc) lines.push('', 'Point a SHA-256d miner at it, e.g.:', `  cpuminer -a sha256d -o ${btc.url} -u ${summary.exampleLogin}.rig1 -p x`);
-  if (ltc) lines.push('Or a Scrypt miner:', `  cpuminer -a scrypt -o ${ltc.url} -u ${summary.exampleLogin}.rig1 -p x`);
+  if (btc)
+    lines.push(
+      '',
+      'Point a SHA-256d miner at it, e.g.:',
+      `  cpuminer -a sha256d -o ${btc.url} -u ${summary.exampleLogin}.rig1 -p x`,
+    );
+  if (ltc)
+    lines.push(
+      'Or a Scrypt miner:',
+      `  cpuminer -a scrypt -o ${ltc.url} -u ${summary.exampleLogin}.rig1 -p x`,
+    );
   lines.push('', 'Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
 }
