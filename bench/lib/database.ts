@@ -25,6 +25,8 @@ export async function chooseDatabase(asked: BenchDatabaseKind | undefined): Prom
 
 export interface BenchDatabase {
   db: Database;
+  /** PostgreSQL only: the fresh schema, for other processes that open the same database. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function openBenchDatabase(kind: BenchDatabaseKind, pgliteDir?: str
   await migrate(db);
   return {
     db,
+    schema,
     async close() {
       await db.close();
       await adminQuery(`DROP SCHEMA ${schema} CASCADE`);

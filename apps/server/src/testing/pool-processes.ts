@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RpcEndpoint } from '../chain/rpc.js';
-import type { Role } from '../config/index.js';
+import type { CoinId, Role } from '../config/index.js';
 import { startWatched, type WatchedProcess } from './processes.js';
 
 const MANJAM_BIN = fileURLToPath(new URL('../../bin/manjam.mjs', import.meta.url));
@@ -15,38 +15,46 @@ export function schemaUrl(url: string, schema: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 }
 
-export interface BtcNode {
+export interface NodeEndpoints {
   rpc: RpcEndpoint;
   walletRpc: RpcEndpoint;
   poolAddress: string;
 }
 
-/** Config of one process on a configured BTC node (LTC off), Stratum on a free port, HTTP on a free port. */
-export function processConfig(options: {
+export interface ProcessConfigOptions {
   databaseUrl: string;
-  node: BtcNode;
+  node: NodeEndpoints;
+  /** Share difficulty, frozen (vardiff start = min = max). */
   difficulty: number;
+  /** The coin mined (the other coin is disabled). Default BTC. */
+  coin?: CoinId;
   instanceId?: number;
-}): Record<string, unknown> {
+  /** Default: a fresh temporary directory. */
+  dataDir?: string;
+  /** Default 0 (a free port, printed in the banner). */
+  stratumPort?: number;
+  /** Extra keys of chains.<coin> (e.g. newer settings a drill sets when this build knows them). */
+  chain?: Record<string, unknown>;
+}
+
+/** Config of one process on a configured node of one coin, Stratum and HTTP on 127.0.0.1. */
+export function processConfig(options: ProcessConfigOptions): Record<string, unknown> {
   const { node, difficulty } = options;
+  const coin = options.coin ?? 'BTC';
+  const other: CoinId = coin === 'BTC' ? 'LTC' : 'BTC';
+  const vardiff = { start: difficulty, min: difficulty, max: difficulty, retargetSeconds: 86_400 };
   return {
     databaseUrl: options.databaseUrl,
-    dataDir: mkdtempSync(join(tmpdir(), 'manjam-proc-')),
+    dataDir: options.dataDir ?? mkdtempSync(join(tmpdir(), 'manjam-proc-')),
     log: { level: 'info', pretty: false },
     http: { host: '127.0.0.1', port: 0, webDist: '' },
     chains: {
-      BTC: { rpc: node.rpc, walletRpc: node.walletRpc, poolAddress: node.poolAddress, pollIntervalMs: 200 },
-      LTC: { enabled: false },
+      [coin]: { rpc: node.rpc, walletRpc: node.walletRpc, poolAddress: node.poolAddress, pollIntervalMs: 200, ...options.chain },
+      [other]: { enabled: false },
     },
     stratum: {
       host: '127.0.0.1',
-      ports: [
-        {
-          port: 0,
-          coin: 'BTC',
-          vardiff: { start: difficulty, min: difficulty, max: difficulty, retargetSeconds: 86_400 },
-        },
-      ],
+      ports: [{ port: options.stratumPort ?? 0, coin, vardiff }],
       ...(options.instanceId === undefined ? {} : { instanceId: options.instanceId }),
     },
   };
@@ -74,7 +82,7 @@ export async function startPoolProcess(
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root' },
   });
   await watched.waitFor(/Manjam is running\./, timeoutMs);
-  const stratum = watched.output().match(/Stratum BTC\s+stratum\+tcp:\/\/[^:]+:(\d+)/);
+  const stratum = watched.output().match(/Stratum (?:BTC|LTC)\s+stratum\+tcp:\/\/[^:]+:(\d+)/);
   const web = watched.output().match(/Web app and API:\s+(http:\/\/\S+)/);
   return { ...watched, role, stratumPort: Number(stratum?.[1] ?? 0), webUrl: web?.[1] ?? '' };
 }
