@@ -27,7 +27,14 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { cycles: 5, seconds: 10, connections: 20, coin: 'BTC', silence: 10, only: undefined };
+  const options: Options = {
+    cycles: 5,
+    seconds: 10,
+    connections: 20,
+    coin: 'BTC',
+    silence: 10,
+    only: undefined,
+  };
   const positive = (value: string) => Number.isInteger(Number(value)) && Number(value) > 0;
   for (const arg of argv) {
     const [key, value = ''] = arg.replace(/^--/, '').split('=');
@@ -38,7 +45,10 @@ function parseOptions(argv: string[]): Options {
     else if (key === 'coin' && (value === 'BTC' || value === 'LTC')) options.coin = value;
     else if (key === 'only' && (value === 'kill' || value === 'node')) options.only = value;
     else if (key === 'db' && value === 'postgres') continue;
-    else if (key === 'db') throw new Error('the drill runs on PostgreSQL only (--db=postgres): a killed pool must leave its database behind');
+    else if (key === 'db')
+      throw new Error(
+        'the drill runs on PostgreSQL only (--db=postgres): a killed pool must leave its database behind',
+      );
     else throw new Error(`unknown or invalid option ${arg} (see bench/README.md)`);
   }
   return options;
@@ -55,10 +65,16 @@ function printKill(report: Report, n: number, c: KillCycle): void {
 
 function printNode(report: Report, c: NodeCycle, limit: number): void {
   const what = c.silence === 'hang' ? `SIGSTOP for ${limit + 5} s, then SIGCONT` : 'kill -9';
-  report.line(`  node ${c.silence} (${what}): node answering again ${seconds(c.nodeBackSeconds)} after it went silent`);
+  report.line(
+    `  node ${c.silence} (${what}): node answering again ${seconds(c.nodeBackSeconds)} after it went silent`,
+  );
   report.line(`    acknowledged while the node was silent: ${int(c.acknowledgedWhileSilent)}`);
-  report.line(`    STORED with a time past the ${limit} s silence limit: ${int(c.storedPastLimit)} (target 0)`);
-  report.line(`    first accepted share on a fresh job: ${seconds(c.resumeSeconds)} after the node answered again (target <= 10 s)`);
+  report.line(
+    `    STORED with a time past the ${limit} s silence limit: ${int(c.storedPastLimit)} (target 0)`,
+  );
+  report.line(
+    `    first accepted share on a fresh job: ${seconds(c.resumeSeconds)} after the node answered again (target <= 10 s)`,
+  );
 }
 
 async function startChain(coin: CoinId): Promise<DevChain> {
@@ -87,14 +103,32 @@ async function main(options: Options): Promise<void> {
   try {
     database = await openBenchDatabase('postgres');
     const port = await freePort();
-    pool = new DrillPool({ coin: options.coin, chain, databaseUrl: schemaUrl(POSTGRES_URL, database.schema ?? ''), dataDir, stratumPort: port, chainExtra });
+    pool = new DrillPool({
+      coin: options.coin,
+      chain,
+      databaseUrl: schemaUrl(POSTGRES_URL, database.schema ?? ''),
+      dataDir,
+      stratumPort: port,
+      chainExtra,
+    });
     await pool.start();
     const base = { coin: options.coin, db: database.db, port, address: chain.poolAddress };
-    if (options.only !== 'node') await killCycles(report, { ...base, pool, connections: options.connections, seconds: options.seconds }, options.cycles);
+    if (options.only !== 'node')
+      await killCycles(
+        report,
+        { ...base, pool, connections: options.connections, seconds: options.seconds },
+        options.cycles,
+      );
     if (options.only !== 'kill') {
       report.line('(b) the node goes silent under mining');
-      const drill = { ...base, chain, miners: Math.min(options.connections, 8), limitSeconds: options.silence };
-      for (const silence of ['hang', 'kill'] as const) printNode(report, await nodeCycle(drill, silence), options.silence);
+      const drill = {
+        ...base,
+        chain,
+        miners: Math.min(options.connections, 8),
+        limitSeconds: options.silence,
+      };
+      for (const silence of ['hang', 'kill'] as const)
+        printNode(report, await nodeCycle(drill, silence), options.silence);
     }
   } finally {
     await pool?.stop();
@@ -104,8 +138,14 @@ async function main(options: Options): Promise<void> {
   }
 }
 
-async function killCycles(report: Report, drill: Parameters<typeof killCycle>[0], cycles: number): Promise<void> {
-  report.line(`(a) kill -9 of the pool under load, ${cycles} cycles, restarted on the same dataDir and database`);
+async function killCycles(
+  report: Report,
+  drill: Parameters<typeof killCycle>[0],
+  cycles: number,
+): Promise<void> {
+  report.line(
+    `(a) kill -9 of the pool under load, ${cycles} cycles, restarted on the same dataDir and database`,
+  );
   const total = { acknowledged: 0, stored: 0, storedOfAcknowledged: 0, lost: 0, resume: [] as number[] };
   for (let n = 1; n <= cycles; n++) {
     const c = await killCycle(drill, n);

@@ -31,7 +31,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function killCycle(drill: KillDrill, cycle: number): Promise<KillCycle> {
   const prefix = `k${cycle}m`;
-  const miners = Array.from({ length: drill.connections }, (_, i) => new DrillMiner(drill.coin, `${drill.address}.${prefix}${i}`, drill.port));
+  const miners = Array.from(
+    { length: drill.connections },
+    (_, i) => new DrillMiner(drill.coin, `${drill.address}.${prefix}${i}`, drill.port),
+  );
   for (const miner of miners) miner.start();
   const loadStarted = Date.now();
   await sleep(1_000 + Math.random() * Math.max(0, drill.seconds - 1) * 1_000);

@@ -79,7 +79,9 @@ export class DrillMiner {
       const job: ClientJob | undefined = client.job;
       if (!job) return;
       // Not a block: on regtest most shares would be, and a block changes the tip under the drill.
-      const share = client.findShare(job, algorithm, { accept: (b, j) => b.hashValue > j.template.networkTarget });
+      const share = client.findShare(job, algorithm, {
+        accept: (b, j) => b.hashValue > j.template.networkTarget,
+      });
       const reply = await client.submit(this.login, share);
       if (reply.result === true) this.acks.push({ at: Date.now(), jobAt: job.receivedMs });
       else {

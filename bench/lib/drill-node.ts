@@ -54,7 +54,10 @@ async function rpcAnswers(rpc: RpcEndpoint): Promise<boolean> {
   try {
     const response = await fetch(rpc.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${rpc.user}:${rpc.password}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${rpc.user}:${rpc.password}`).toString('base64')}`,
+      },
       body: JSON.stringify({ jsonrpc: '1.0', id: 1, method: 'getblockcount', params: [] }),
       signal: AbortSignal.timeout(1_000),
     });
@@ -76,7 +79,10 @@ function signalAll(pids: number[], signal: NodeJS.Signals): void {
 
 export async function nodeCycle(drill: NodeDrill, silence: Silence): Promise<NodeCycle> {
   const prefix = `n${silence}m`;
-  const miners = Array.from({ length: drill.miners }, (_, i) => new DrillMiner(drill.coin, `${drill.address}.${prefix}${i}`, drill.port));
+  const miners = Array.from(
+    { length: drill.miners },
+    (_, i) => new DrillMiner(drill.coin, `${drill.address}.${prefix}${i}`, drill.port),
+  );
   for (const miner of miners) miner.start();
   await sleep(3_000);
   const pids = nodePids(drill.chain);
@@ -96,7 +102,10 @@ export async function nodeCycle(drill: NodeDrill, silence: Silence): Promise<Nod
   const limitAt = new Date(silentAt + drill.limitSeconds * 1_000);
   return {
     silence,
-    acknowledgedWhileSilent: miners.reduce((n, m) => n + m.acks.filter((a) => a.at > silentAt && a.at < end).length, 0),
+    acknowledgedWhileSilent: miners.reduce(
+      (n, m) => n + m.acks.filter((a) => a.at > silentAt && a.at < end).length,
+      0,
+    ),
     storedPastLimit: await storedBetween(drill.db, prefix, limitAt, new Date(end)),
     resumeSeconds: firstFresh === undefined || backAt === undefined ? null : (firstFresh - backAt) / 1000,
     nodeBackSeconds: backAt === undefined ? null : (backAt - silentAt) / 1000,
@@ -107,7 +116,9 @@ export async function nodeCycle(drill: NodeDrill, silence: Silence): Promise<Nod
 async function firstFreshAck(miners: DrillMiner[], since: number): Promise<number | undefined> {
   const deadline = since + RESUME_WAIT_MS;
   for (;;) {
-    const fresh = miners.flatMap((m) => m.acks.filter((a) => a.jobAt > since && a.at > since).map((a) => a.at));
+    const fresh = miners.flatMap((m) =>
+      m.acks.filter((a) => a.jobAt > since && a.at > since).map((a) => a.at),
+    );
     if (fresh.length > 0) return Math.min(...fresh);
     if (Date.now() > deadline) return undefined;
     await sleep(100);

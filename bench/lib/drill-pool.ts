@@ -5,7 +5,11 @@ import type { CoinId } from '../../apps/server/src/config/index.js';
 import { parseConfig } from '../../apps/server/src/config/index.js';
 import type { Database } from '../../apps/server/src/db/index.js';
 import type { DevChain } from '../../apps/server/src/devchain/index.js';
-import { processConfig, startPoolProcess, type PoolProcess } from '../../apps/server/src/testing/pool-processes.js';
+import {
+  processConfig,
+  startPoolProcess,
+  type PoolProcess,
+} from '../../apps/server/src/testing/pool-processes.js';
 
 /** Share difficulty on regtest: low enough that shares come fast, most hashes are not blocks. */
 export const DRILL_DIFFICULTY: Record<CoinId, number> = { BTC: 3e-10, LTC: 2e-5 };
@@ -36,7 +40,15 @@ export class DrillPool {
 
   async start(): Promise<void> {
     const { coin, chain, databaseUrl, dataDir, stratumPort, chainExtra } = this.options;
-    const config = processConfig({ coin, node: chain, databaseUrl, dataDir, stratumPort, difficulty: DRILL_DIFFICULTY[coin], ...(chainExtra ? { chain: chainExtra } : {}) });
+    const config = processConfig({
+      coin,
+      node: chain,
+      databaseUrl,
+      dataDir,
+      stratumPort,
+      difficulty: DRILL_DIFFICULTY[coin],
+      ...(chainExtra ? { chain: chainExtra } : {}),
+    });
     this.process = await startPoolProcess('stratum', config);
   }
 
@@ -74,7 +86,12 @@ export async function storedByWorker(db: Database, prefix: string): Promise<Map<
 }
 
 /** Shares stored for worker names starting with `prefix`, created after `after` (and before `before`). */
-export async function storedBetween(db: Database, prefix: string, after: Date, before: Date): Promise<number> {
+export async function storedBetween(
+  db: Database,
+  prefix: string,
+  after: Date,
+  before: Date,
+): Promise<number> {
   const result = await db.query<{ n: bigint }>(
     `SELECT count(*)::bigint AS n FROM shares s JOIN workers w ON w.id = s.worker_id
      WHERE starts_with(w.name, $1) AND s.created_at > $2 AND s.created_at < $3`,

@@ -49,7 +49,13 @@ export function processConfig(options: ProcessConfigOptions): Record<string, unk
     log: { level: 'info', pretty: false },
     http: { host: '127.0.0.1', port: 0, webDist: '' },
     chains: {
-      [coin]: { rpc: node.rpc, walletRpc: node.walletRpc, poolAddress: node.poolAddress, pollIntervalMs: 200, ...options.chain },
+      [coin]: {
+        rpc: node.rpc,
+        walletRpc: node.walletRpc,
+        poolAddress: node.poolAddress,
+        pollIntervalMs: 200,
+        ...options.chain,
+      },
       [other]: { enabled: false },
     },
     stratum: {
