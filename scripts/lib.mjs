@@ -70,19 +70,52 @@ export function canConnect(port, host = '127.0.0.1', timeoutMs = 2_000) {
   });
 }
 
-/** Runs a child with inherited stdio and forwards SIGINT/SIGTERM to it; resolves with its exit code. */
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+
+/** A child's exit as a process exit code: its own code, or 128 + the signal number that ended it. */
+export function exitCodeOf(code, signal) {
+  if (code !== null) return code;
+  return 128 + (SIGNAL_NUMBERS[signal] ?? 0);
+}
+
+/**
+ * Stops this process when its parent dies. `npm start` runs us under `sh -c`: npm forwards
+ * SIGTERM to that shell, which dies without passing it on, so we would run on as an orphan.
+ * `onOrphaned` is called once; returns a function that stops watching.
+ */
+export function watchParent(onOrphaned, intervalMs = 500) {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onOrphaned();
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Runs a child with inherited stdio and forwards SIGINT/SIGTERM to it (and SIGTERM when our own
+ * parent dies); resolves with its exit code (128 + signal number when a signal ended it).
+ */
 export function runForwardingSignals(command, args, options = {}) {
   return new Promise((resolvePromise) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
+    const unwatch = watchParent(() => {
+      log('the parent process is gone (npm was stopped): stopping the pool');
+      forward('SIGTERM');
+    });
     child.on('exit', (code, signal) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
-      resolvePromise(code ?? (signal ? 1 : 0));
+      unwatch();
+      resolvePromise(exitCodeOf(code, signal));
     });
   });
 }
 
-export const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+/** Node arguments that run a TypeScript entry point in this process (no tsx CLI wrapper process). */
+export const TSX_IMPORT = ['--import', 'tsx'];

@@ -8,7 +8,9 @@ import { migrate, openDatabase, type Database } from '../../apps/server/src/db/i
 export type BenchDatabaseKind = 'pglite' | 'postgres';
 
 export const POSTGRES_URL =
-  process.env.MANJAM_BENCH_DATABASE_URL ?? process.env.MANJAM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.MANJAM_BENCH_DATABASE_URL ??
+  process.env.MANJAM_TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 
 /** The database asked for, or by default PostgreSQL when it answers and PGlite when it does not. */
 export async function chooseDatabase(asked: BenchDatabaseKind | undefined): Promise<BenchDatabaseKind> {
@@ -25,6 +27,8 @@ export async function chooseDatabase(asked: BenchDatabaseKind | undefined): Prom
 
 export interface BenchDatabase {
   db: Database;
+  /** PostgreSQL only: the fresh schema, for other processes that open the same database. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -33,7 +37,9 @@ async function adminQuery(sql: string): Promise<void> {
   try {
     await admin.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL unreachable at ${POSTGRES_URL} (set MANJAM_BENCH_DATABASE_URL): ${(error as Error).message}`);
+    throw new Error(
+      `PostgreSQL unreachable at ${POSTGRES_URL} (set MANJAM_BENCH_DATABASE_URL): ${(error as Error).message}`,
+    );
   }
   try {
     await admin.query(sql);
@@ -55,6 +61,7 @@ export async function openBenchDatabase(kind: BenchDatabaseKind, pgliteDir?: str
   await migrate(db);
   return {
     db,
+    schema,
     async close() {
       await db.close();
       await adminQuery(`DROP SCHEMA ${schema} CASCADE`);

@@ -1,12 +1,8 @@
 #!/usr/bin/env node
-// The `manjam` command (npx manjam ...): runs the TypeScript CLI through tsx, forwarding signals.
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+// The `manjam` command (npx manjam ...): the TypeScript CLI in this very process, with tsx
+// registered as a loader. One process, so a supervisor's SIGTERM reaches the pool itself (no
+// wrapper to forward it) and the supervisor's main PID is the pool's.
+import { register } from 'tsx/esm/api';
 
-const require = createRequire(import.meta.url);
-const tsx = require.resolve('tsx/cli');
-const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-const child = spawn(process.execPath, [tsx, cli, ...process.argv.slice(2)], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+register();
+await import(new URL('../src/cli.ts', import.meta.url).href);

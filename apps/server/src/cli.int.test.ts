@@ -5,6 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  portAnswers,
+  processGroup,
+  startWatched,
+  waitUntil,
+  type WatchedProcess,
+} from './testing/processes.js';
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -29,7 +36,11 @@ describe('the manjam command', () => {
   });
 
   it('stops with exit code 2 for an unknown coin in the config file', () => {
-    const result = manjam(['start'], {}, { stratum: { ports: [{ port: 5555, coin: 'DOGE', vardiff: { start: 1, min: 1, max: 2 } }] } });
+    const result = manjam(
+      ['start'],
+      {},
+      { stratum: { ports: [{ port: 5555, coin: 'DOGE', vardiff: { start: 1, min: 1, max: 2 } }] } },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('config: stratum.ports.0.coin: Invalid option: expected one of "BTC"|"LTC"');
   });
@@ -55,4 +66,73 @@ describe('the manjam command', () => {
     const again = manjam(['migrate'], { MANJAM_DATA_DIR: dataDir, MANJAM_LOG_PRETTY: 'false' });
     expect(again.stdout).toContain('database is up to date');
   });
+});
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const MANJAM_BIN = fileURLToPath(new URL('../bin/manjam.mjs', import.meta.url));
+const STOP_WITHIN_MS = 30_000;
+
+/** A pool on free ports (0) and its own data dir, in its own process group. */
+function startPoolProcess(command: string, args: string[]): WatchedProcess {
+  const free = (coin: string, start: number) => ({
+    port: 0,
+    coin,
+    vardiff: { start, min: start, max: 1e12 },
+  });
+  return startWatched(command, args, {
+    cwd: ROOT,
+    detached: true,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/root',
+      MANJAM_DATA_DIR: mkdtempSync(join(tmpdir(), 'manjam-signal-')),
+      MANJAM_HTTP_HOST: '127.0.0.1',
+      MANJAM_HTTP_PORT: '0',
+      MANJAM_STRATUM_HOST: '127.0.0.1',
+      MANJAM_STRATUM_PORTS: JSON.stringify([free('BTC', 0.001), free('LTC', 0.01)]),
+      MANJAM_LOG_PRETTY: 'false',
+    },
+  });
+}
+
+/** The web and Stratum ports from the start-up banner. */
+async function bannerPorts(pool: WatchedProcess): Promise<number[]> {
+  const web = await pool.waitFor(/Web app and API:\s+http:\/\/[^:]+:(\d+)/, 170_000);
+  const stratum = [...pool.output().matchAll(/Stratum (?:BTC|LTC)\s+stratum\+tcp:\/\/[^:]+:(\d+)/g)];
+  const ports = [web[1], ...stratum.map((m) => m[1])].map(Number);
+  for (const port of ports) expect(await portAnswers(port)).toBe(true);
+  expect(ports).toHaveLength(3);
+  return ports;
+}
+
+async function expectAllGone(pool: WatchedProcess, ports: number[]): Promise<void> {
+  const pgid = pool.child.pid ?? 0;
+  await waitUntil(() => processGroup(pgid).length === 0, STOP_WITHIN_MS, 'every process of the pool stopped');
+  for (const port of ports) expect(await portAnswers(port)).toBe(false);
+}
+
+describe('stopping the pool with a signal', () => {
+  it('stops every process of `npm start` and frees its ports when npm gets SIGTERM', async () => {
+    const pool = startPoolProcess('npm', ['start']);
+    try {
+      const ports = await bannerPorts(pool);
+      process.kill(pool.child.pid ?? 0, 'SIGTERM');
+      await expectAllGone(pool, ports);
+      expect(pool.output()).toContain('"clean":true,"msg":"stopped"');
+    } finally {
+      for (const pid of processGroup(pool.child.pid ?? 0)) process.kill(pid, 'SIGKILL');
+    }
+  }, 240_000);
+
+  it('stops `manjam start` cleanly with exit code 0 when the supervisor sends SIGTERM to its one process', async () => {
+    const pool = startPoolProcess(process.execPath, [MANJAM_BIN, 'start']);
+    try {
+      const ports = await bannerPorts(pool);
+      process.kill(pool.child.pid ?? 0, 'SIGTERM');
+      expect(await pool.exited).toBe(0);
+      await expectAllGone(pool, ports);
+    } finally {
+      for (const pid of processGroup(pool.child.pid ?? 0)) process.kill(pid, 'SIGKILL');
+    }
+  }, 240_000);
 });

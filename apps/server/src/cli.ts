@@ -13,7 +13,11 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { role: { type: 'string', default: 'all' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      role: { type: 'string', default: 'all' },
+      config: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const command = positionals[0] ?? 'start';
   if (values.help || !['start', 'migrate', 'devchain'].includes(command)) {
@@ -31,12 +35,22 @@ async function main(argv: string[]): Promise<number> {
   return commands.runStart(config, values.role as Role);
 }
 
+/** Once a command is done, a handle left open (a socket, a timer) must not keep the process alive. */
+const EXIT_GRACE_MS = 5_000;
+
 main(process.argv.slice(2)).then(
   (code) => {
     if (code !== 0) process.exitCode = code;
+    setTimeout(() => {
+      console.error('manjam: still running 5 s after stopping (an open handle); exiting');
+      process.exit(code);
+    }, EXIT_GRACE_MS).unref();
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      error instanceof ConfigError ||
+      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
       console.error(error.message);
       process.exitCode = 2;
       return;

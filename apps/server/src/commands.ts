@@ -3,16 +3,23 @@ import { createLogger } from './logger.js';
 import { migrate, openDatabase } from './db/index.js';
 import { databaseOptions, startPool } from './main.js';
 import { startDevChains } from './chains.js';
+import { SIGNAL_EXIT_CODES, handleShutdownSignals, type ShutdownSignal } from './signals.js';
 
-/** `manjam start`: runs until SIGINT/SIGTERM, then shuts down in order. */
+/**
+ * `manjam start`: runs until SIGINT/SIGTERM, then shuts down in order. Exit code 0 after a clean
+ * stop, 1 when a part failed to stop; a second signal exits at once with 130/143.
+ */
 export async function runStart(config: Config, role: Role): Promise<number> {
   const logger = createLogger(config);
   logger.info({ role, config: redactConfig(config) }, 'effective configuration');
+  // Listening before the pool starts: a signal during start-up stops it as soon as it is up.
+  const signal = waitForSignal(logger);
   const pool = await startPool({ config, role, logger });
   printBanner(pool.summary());
-  await waitForSignal(logger);
-  await pool.stop();
-  return 0;
+  await signal;
+  const clean = await pool.stop();
+  logger.info({ clean }, clean ? 'stopped' : 'stopped with errors');
+  return clean ? 0 : 1;
 }
 
 export async function runMigrate(config: Config): Promise<number> {
@@ -20,7 +27,10 @@ export async function runMigrate(config: Config): Promise<number> {
   const db = await openDatabase(databaseOptions(config));
   try {
     const applied = await migrate(db);
-    logger.info({ applied: applied.map((m) => `${m.version}_${m.name}`) }, applied.length ? 'migrations applied' : 'database is up to date');
+    logger.info(
+      { applied: applied.map((m) => `${m.version}_${m.name}`) },
+      applied.length ? 'migrations applied' : 'database is up to date',
+    );
   } finally {
     await db.close();
   }
@@ -31,23 +41,28 @@ export async function runDevchain(config: Config): Promise<number> {
   const logger = createLogger(config);
   const chains = await startDevChains(config, logger);
   for (const chain of chains) {
-    console.log(`${chain.coin} regtest: rpc ${chain.rpc.url} user=${chain.rpc.user} password=${chain.rpc.password} pool address ${chain.poolAddress}`);
+    console.log(
+      `${chain.coin} regtest: rpc ${chain.rpc.url} user=${chain.rpc.user} password=${chain.rpc.password} pool address ${chain.poolAddress}`,
+    );
   }
   await waitForSignal(logger);
   await Promise.all(chains.map((chain) => chain.stop()));
   return 0;
 }
 
-function waitForSignal(logger: ReturnType<typeof createLogger>): Promise<void> {
+/** Resolves on the first SIGINT/SIGTERM; a second one (a second or more later) exits now. */
+function waitForSignal(logger: ReturnType<typeof createLogger>): Promise<ShutdownSignal> {
   return new Promise((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      logger.info({ signal }, 'shutting down');
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolve();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    handleShutdownSignals({
+      onFirst: (signal) => {
+        logger.info({ signal }, 'shutting down (send the signal again to stop at once)');
+        resolve(signal);
+      },
+      onSecond: (signal) => {
+        logger.warn({ signal }, 'second signal: stopping now, without a clean stop');
+        process.exit(SIGNAL_EXIT_CODES[signal]);
+      },
+    });
   });
 }
 
@@ -59,12 +74,22 @@ export interface PoolSummary {
 
 function printBanner(summary: PoolSummary): void {
   const lines = ['', 'Manjam is running.'];
-  if (summary.webUrl) lines.push(`  Web app and API:  ${summary.webUrl}`, `  Health:           ${summary.webUrl}/api/health`);
+  if (summary.webUrl)
+    lines.push(`  Web app and API:  ${summary.webUrl}`, `  Health:           ${summary.webUrl}/api/health`);
   for (const port of summary.stratum) lines.push(`  Stratum ${port.coin.padEnd(4)}     ${port.url}`);
   const btc = summary.stratum.find((p) => p.coin === 'BTC');
   const ltc = summary.stratum.find((p) => p.coin === 'LTC');
-  if (btc) lines.push('', 'Point a SHA-256d miner at it, e.g.:', `  cpuminer -a sha256d -o ${btc.url} -u ${summary.exampleLogin}.rig1 -p x`);
-  if (ltc) lines.push('Or a Scrypt miner:', `  cpuminer -a scrypt -o ${ltc.url} -u ${summary.exampleLogin}.rig1 -p x`);
+  if (btc)
+    lines.push(
+      '',
+      'Point a SHA-256d miner at it, e.g.:',
+      `  cpuminer -a sha256d -o ${btc.url} -u ${summary.exampleLogin}.rig1 -p x`,
+    );
+  if (ltc)
+    lines.push(
+      'Or a Scrypt miner:',
+      `  cpuminer -a scrypt -o ${ltc.url} -u ${summary.exampleLogin}.rig1 -p x`,
+    );
   lines.push('', 'Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
 }

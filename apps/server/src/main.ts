@@ -7,7 +7,8 @@ import { PoolEvents } from './events.js';
 import type { Logger } from './logger.js';
 import { startChains, type ChainRuntime } from './chains.js';
 import { startStratum, type StratumService } from './stratum/index.js';
-import { startAccounting, type AccountingService } from './accounting/index.js';
+import { ACCOUNTING_COUNTERS, startAccounting, type AccountingService } from './accounting/index.js';
+import { runAsLeader } from './accounting/leader.js';
 import { startAlerts } from './services/alerts/index.js';
 import { startHttp, type HealthReport, type HttpService } from './http/index.js';
 import type { PoolSummary } from './commands.js';
@@ -18,11 +19,13 @@ export interface RunningPool {
   events: PoolEvents;
   chains: ChainRuntime[];
   stratum: StratumService | undefined;
-  accounting: AccountingService | undefined;
+  /** The accounting loop, while this process holds the accounting lock. */
+  readonly accounting: AccountingService | undefined;
   http: HttpService | undefined;
   health(): Promise<HealthReport>;
   summary(): PoolSummary;
-  stop(): Promise<void>;
+  /** Stops every part in reverse start order; true when each stopped without an error. */
+  stop(): Promise<boolean>;
 }
 
 export function databaseOptions(config: Config): OpenOptions {
@@ -31,17 +34,28 @@ export function databaseOptions(config: Config): OpenOptions {
 
 const has = (role: Role, part: Exclude<Role, 'all'>) => role === 'all' || role === part;
 
-export async function startPool({ config, role, logger }: { config: Config; role: Role; logger: Logger }): Promise<RunningPool> {
+export async function startPool({
+  config,
+  role,
+  logger,
+}: {
+  config: Config;
+  role: Role;
+  logger: Logger;
+}): Promise<RunningPool> {
   const stops: { name: string; stop: () => Promise<void> }[] = [];
-  const stopAll = async () => {
+  const stopAll = async (): Promise<boolean> => {
     // Reverse start order: stop accepting work first, flush, then close the database and chains.
-    for (const part of stops.reverse()) {
+    let clean = true;
+    for (const part of stops.splice(0).reverse()) {
       try {
         await part.stop();
       } catch (error) {
+        clean = false;
         logger.error({ err: error, part: part.name }, 'error while stopping');
       }
     }
+    return clean;
   };
   try {
     // The database and the chains start side by side: each spends its start-up waiting.
@@ -53,7 +67,10 @@ export async function startPool({ config, role, logger }: { config: Config; role
     if (dbResult.status === 'fulfilled') stops.push({ name: 'database', stop: () => dbResult.value.close() });
     if (chainsResult.status === 'fulfilled') {
       const started = chainsResult.value;
-      stops.push({ name: 'chains', stop: () => Promise.all(started.map((c) => c.stop())).then(() => undefined) });
+      stops.push({
+        name: 'chains',
+        stop: () => Promise.all(started.map((c) => c.stop())).then(() => undefined),
+      });
     }
     if (dbResult.status === 'rejected') throw dbResult.reason;
     if (chainsResult.status === 'rejected') throw chainsResult.reason;
@@ -61,21 +78,21 @@ export async function startPool({ config, role, logger }: { config: Config; role
     const chains = chainsResult.value;
     const events = new PoolEvents();
 
-    const accounting = has(role, 'accounting')
-      ? await startAccounting({ config, db, logger, events, chains: new Map(chains.map((c) => [c.coin, c.node])) })
+    // Accounting and alerts run once per deployment: in the process holding the accounting lock.
+    const leader = has(role, 'accounting')
+      ? runAsLeader({ db, logger, name: 'accounting' }, () =>
+          startBackground(config, db, logger, events, chains),
+        )
       : undefined;
-    if (accounting) stops.push({ name: 'accounting', stop: () => accounting.stop() });
+    if (leader) {
+      stops.push({ name: 'accounting', stop: () => leader.stop() });
+      await leader.ready;
+    }
 
     const stratum = has(role, 'stratum')
       ? await startStratum({ config, db, logger, events, sources: chains.map((c) => c.source) })
       : undefined;
     if (stratum) stops.push({ name: 'stratum', stop: () => stratum.stop() });
-
-    // Alerts run beside accounting (the pool's background worker), once per deployment.
-    if (has(role, 'accounting')) {
-      const alerts = await startAlerts({ config, db, logger, events, settings: config.alerts });
-      stops.push({ name: 'alerts', stop: () => alerts.stop() });
-    }
 
     const health = () => healthReport(db, chains);
     const http = has(role, 'api')
@@ -88,13 +105,18 @@ export async function startPool({ config, role, logger }: { config: Config; role
           pool: {
             host: config.publicHost,
             ports: () =>
-              (stratum?.ports() ?? config.stratum.ports.map((p) => ({ coin: p.coin, port: p.port, tls: Boolean(p.tls) }))).map((p) => ({
+              (
+                stratum?.ports() ??
+                config.stratum.ports.map((p) => ({ coin: p.coin, port: p.port, tls: Boolean(p.tls) }))
+              ).map((p) => ({
                 ...p,
                 scheme: config.stratum.ports.find((c) => c.coin === p.coin)?.scheme ?? 'pps-plus',
               })),
             hashrate: (coin: CoinId) => stratum?.hashrate(coin) ?? null,
           },
-          ...(accounting ? { accountingCounters: () => accounting.metrics() } : {}),
+          ...(leader
+            ? { accountingCounters: () => leader.current()?.accounting.metrics() ?? idleAccountingCounters() }
+            : {}),
           ...(chains.length > 0 ? { chainUp: () => chainsUp(chains) } : {}),
           ...(stratum
             ? {
@@ -118,7 +140,9 @@ export async function startPool({ config, role, logger }: { config: Config; role
       events,
       chains,
       stratum,
-      accounting,
+      get accounting() {
+        return leader?.current()?.accounting;
+      },
       http,
       health,
       summary: () => ({
@@ -136,6 +160,41 @@ export async function startPool({ config, role, logger }: { config: Config; role
     await stopAll();
     throw error;
   }
+}
+
+/** The background worker: accounting, then alerts beside it. */
+async function startBackground(
+  config: Config,
+  db: Database,
+  logger: Logger,
+  events: PoolEvents,
+  chains: ChainRuntime[],
+) {
+  const accounting = await startAccounting({
+    config,
+    db,
+    logger,
+    events,
+    chains: new Map(chains.map((c) => [c.coin, c.node])),
+  });
+  try {
+    const alerts = await startAlerts({ config, db, logger, events, settings: config.alerts });
+    return {
+      accounting,
+      stop: async () => {
+        await alerts.stop();
+        await accounting.stop();
+      },
+    };
+  } catch (error) {
+    await accounting.stop();
+    throw error;
+  }
+}
+
+/** A standby's accounting counters: every counter, at zero. */
+function idleAccountingCounters(): Record<string, number> {
+  return Object.fromEntries(ACCOUNTING_COUNTERS.map((name) => [name, 0]));
 }
 
 async function openMigratedDatabase(config: Config, logger: Logger): Promise<Database> {
@@ -159,7 +218,9 @@ async function healthReport(db: Database, chains: ChainRuntime[]): Promise<Healt
   const chainReports = await Promise.all(chains.map((chain) => chain.health()));
   return {
     ok: databaseOk && chainReports.every((c) => c.ok),
-    database: databaseOk ? { ok: true, kind: db.kind } : { ok: false, kind: db.kind, error: 'database does not answer' },
+    database: databaseOk
+      ? { ok: true, kind: db.kind }
+      : { ok: false, kind: db.kind, error: 'database does not answer' },
     chains: chainReports,
   };
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { openPgliteThread } from './pglite-thread.js';
-import type { Database, Queryable, QueryResult } from './types.js';
+import type { Database, DedicatedConnection, Queryable, QueryResult } from './types.js';
 
 // Both drivers return BIGINT (int8) as bigint — money is never a float — and NUMERIC as a string.
 const INT8 = 20;
@@ -16,7 +16,9 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir ?? 'memory://');
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.schema)
+    : openPglite(options.dataDir ?? 'memory://');
 }
 
 function serialize(params: readonly unknown[] | undefined): unknown[] | undefined {
@@ -31,16 +33,16 @@ function openPostgres(url: string, schema: string | undefined): Database {
       return pg.types.getTypeParser(oid, format as 'text') as (text: string) => unknown;
     }) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({
+  const clientConfig = {
     connectionString: url,
-    max: 10,
     types: typeParsers,
     connectionTimeoutMillis: 5_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: 10 });
   // A database that goes away must not crash the process: idle-client errors are reported by queries.
   pool.on('error', () => undefined);
-  const run = async <R>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
+  const run = async <R>(client: pg.Pool | pg.ClientBase, sql: string, params?: readonly unknown[]) => {
     const result = await client.query(sql, serialize(params));
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 } satisfies QueryResult<R>;
   };
@@ -87,6 +89,26 @@ function openPostgres(url: string, schema: string | undefined): Database {
       }
     },
     close: () => pool.end(),
+    dedicated: () => openDedicated(new pg.Client({ ...clientConfig, keepAlive: true }), run),
+  };
+}
+
+type Run = <R>(client: pg.ClientBase, sql: string, params?: readonly unknown[]) => Promise<QueryResult<R>>;
+
+async function openDedicated(client: pg.Client, run: Run): Promise<DedicatedConnection> {
+  let markLost: (reason: Error) => void = () => undefined;
+  const lost = new Promise<Error>((resolve) => (markLost = resolve));
+  // An error on an idle connection must not crash the process: it only ends the session.
+  client.on('error', (error) => markLost(error));
+  client.on('end', () => markLost(new Error('connection ended')));
+  await client.connect();
+  return {
+    query: (sql, params) => run(client, sql, params),
+    exec: async (sql) => {
+      await client.query(sql);
+    },
+    lost,
+    release: () => client.end(),
   };
 }
 

@@ -10,6 +10,13 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One connection of its own, held until released (session state such as advisory locks lives on it). */
+export interface DedicatedConnection extends Queryable {
+  /** Resolves with the reason once the connection is gone (server restart, network, release). */
+  readonly lost: Promise<Error>;
+  release(): Promise<void>;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; rolls back when it throws. */
@@ -17,4 +24,9 @@ export interface Database extends Queryable {
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * A connection outside the pool, for session-scoped state held for the process lifetime.
+   * Only PostgreSQL has it: embedded PGlite serves one process, which holds everything trivially.
+   */
+  dedicated?(): Promise<DedicatedConnection>;
 }
