@@ -82,4 +82,29 @@ describe('accounting runs in one process at a time (PostgreSQL advisory lock)', 
     expect(Number(credited.rows[0]?.n)).toBe(65);
     expect(creditedBy(first) + creditedBy(second)).toBe(65);
   });
+
+  it('has a leader whose database session is cut stop accounting, stand by, and lead again once it holds the lock', async () => {
+    const leader = children.find(
+      (c) => c.child.exitCode === null && /took over the accounting lock/.test(c.output()),
+    );
+    if (!leader) throw new Error('no leader left from the first test');
+    await database.db.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted
+       AND objid = (hashtext(current_schema() || ':accounting')::bigint & 4294967295)::oid`,
+    );
+    await leader.waitFor(/lost the accounting lock/, 15_000);
+    await waitUntil(
+      () =>
+        (leader.output().match(/took over the accounting lock|holding the accounting lock/g) ?? []).length >=
+        2,
+      15_000,
+      'the lock held again',
+    );
+    await addShares(5);
+    await waitUntil(
+      async () => (await uncredited()) === 0,
+      20_000,
+      'shares credited after the session came back',
+    );
+  });
 });
