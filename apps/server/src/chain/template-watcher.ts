@@ -102,6 +102,7 @@ export class TemplateWatcher {
     this.health = new NodeHealth({
       coin: options.node.coin,
       silenceMs: this.opts.silenceMs,
+      checkIntervalMs: this.healthCheckMs(),
       logger: options.logger,
     });
     // A node back after the coin was down: a fresh template at once (a clean job, see JobManager).
@@ -140,7 +141,7 @@ export class TemplateWatcher {
     await this.trigger('start');
     if (this.opts.pollIntervalMs > 0) this.every(this.opts.pollIntervalMs, () => this.poll());
     this.every(Math.min(1_000, this.opts.refreshIntervalMs), () => this.refreshIfDue());
-    this.every(Math.min(1_000, Math.max(50, this.opts.silenceMs / 4)), () => this.health.check());
+    this.every(this.healthCheckMs(), () => this.health.check());
     if (this.opts.longpoll) void this.longpollLoop();
   }
 
@@ -280,6 +281,10 @@ export class TemplateWatcher {
         }
       }
     }
+  }
+
+  private healthCheckMs(): number {
+    return Math.min(1_000, Math.max(50, this.opts.silenceMs / 4));
   }
 
   private every(ms: number, task: () => void | Promise<void>): void {
