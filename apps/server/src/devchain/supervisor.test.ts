@@ -52,11 +52,11 @@ describe('the dev node supervisor', () => {
     });
     const first = child.current().proc.pid as number;
     process.kill(first, 'SIGKILL');
-    await delay(500);
-    expect(lines.map((l) => l.msg)).toEqual([
-      'test node died (signal SIGKILL); restarting',
-      'test node restarted',
-    ]);
+    const expected = ['test node died (signal SIGKILL); restarting', 'test node restarted'];
+    await vi.waitFor(() => expect(lines.map((l) => l.msg)).toEqual(expected), {
+      timeout: 10_000,
+      interval: 50,
+    });
     expect(child.current().proc.pid).not.toBe(first);
     expect(child.current().hasExited()).toBe(false);
     await child.stop();
