@@ -2,6 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { NodeHealth, type NodeAvailability } from './node-health.js';
 
+/** NodeHealth on a test clock; `tick` moves it by one check interval (1 s) and checks, as the watcher does. */
 function healthAt(silenceMs: number) {
   let now = 1_000_000;
   const lines: { level: number; msg: string }[] = [];
@@ -9,19 +10,25 @@ function healthAt(silenceMs: number) {
     { level: 'info' },
     { write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
   );
-  const health = new NodeHealth({ coin: 'BTC', silenceMs, logger, now: () => now });
+  const health = new NodeHealth({ coin: 'BTC', silenceMs, checkIntervalMs: 1_000, logger, now: () => now });
   const changes: NodeAvailability[] = [];
   health.onChange((a) => changes.push(a));
-  return { health, changes, lines, advance: (ms: number) => (now += ms), now: () => now };
+  health.check();
+  const tick = (times = 1): void => {
+    for (let i = 0; i < times; i++) {
+      now += 1_000;
+      health.check();
+    }
+  };
+  return { health, changes, lines, tick, stall: (ms: number) => (now += ms), now: () => now };
 }
 
 describe('node health', () => {
   it('keeps a coin up while its node answers within the silence limit', () => {
     const t = healthAt(30_000);
     for (let i = 0; i < 10; i++) {
-      t.advance(10_000);
+      t.tick(10);
       t.health.answered();
-      t.health.check();
     }
     expect(t.health.availability().up).toBe(true);
     expect(t.changes).toEqual([]);
@@ -30,13 +37,9 @@ describe('node health', () => {
   it('stops a coin once no node has answered for the limit, and logs it at error level once', () => {
     const t = healthAt(30_000);
     t.health.answered();
-    t.advance(29_999);
-    t.health.check();
+    t.tick(29);
     expect(t.health.availability().up).toBe(true);
-    t.advance(1);
-    t.health.check();
-    t.advance(5_000);
-    t.health.check();
+    t.tick(6);
     expect(t.changes).toHaveLength(1);
     expect(t.changes[0]).toMatchObject({ up: false, since: new Date(t.now() - 5_000) });
     const errors = t.lines.filter((l) => l.level === 50);
@@ -45,19 +48,28 @@ describe('node health', () => {
     ]);
   });
 
+  it('does not call a coin down on a check that comes late after its own event loop stalled', () => {
+    const t = healthAt(3_000);
+    t.health.answered();
+    t.tick();
+    t.stall(4_000);
+    t.health.check();
+    expect(t.health.availability().up).toBe(true);
+    t.tick();
+    expect(t.health.availability().up).toBe(false);
+  });
+
   it('counts the silence from the start when no node ever answered', () => {
     const t = healthAt(2_000);
-    t.advance(2_000);
-    t.health.check();
+    t.tick(2);
     expect(t.health.availability()).toMatchObject({ up: false, lastAnswerAt: null });
   });
 
   it('resumes a coin at the first answer after it went down', () => {
     const t = healthAt(2_000);
     t.health.answered();
-    t.advance(3_000);
-    t.health.check();
-    t.advance(7_000);
+    t.tick(3);
+    t.tick(7);
     t.health.answered();
     expect(t.changes.map((c) => c.up)).toEqual([false, true]);
     expect(t.health.availability()).toMatchObject({ up: true, since: new Date(t.now()) });

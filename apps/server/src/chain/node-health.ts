@@ -18,6 +18,8 @@ export type AvailabilityListener = (availability: NodeAvailability) => void;
 export interface NodeHealthOptions {
   coin: string;
   silenceMs: number;
+  /** How often check() runs: a check much later than that means the event loop was stalled. */
+  checkIntervalMs: number;
   logger: Logger;
   now?: () => number;
 }
@@ -29,6 +31,7 @@ export class NodeHealth {
   /** Silence is counted from here when no node ever answered (the watcher's start). */
   private readonly startedMs: number;
   private state: NodeAvailability;
+  private lastCheckMs: number | null = null;
 
   constructor(private readonly options: NodeHealthOptions) {
     this.now = options.now ?? Date.now;
@@ -63,8 +66,11 @@ export class NodeHealth {
 
   /** Marks the coin down once the silence has lasted past the limit. */
   check(): void {
-    if (!this.state.up) return;
     const now = this.now();
+    const lateBy = now - (this.lastCheckMs ?? now) - this.options.checkIntervalMs;
+    this.lastCheckMs = now;
+    // After a stall of our own event loop, answers may be waiting unread: judge on the next tick.
+    if (!this.state.up || lateBy > Math.max(500, this.options.checkIntervalMs)) return;
     const silentFrom = this.lastAnswerMs ?? this.startedMs;
     if (now - silentFrom < this.options.silenceMs) return;
     const seconds = Math.round(this.options.silenceMs / 1000);

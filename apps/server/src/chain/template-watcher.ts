@@ -13,57 +13,25 @@
 import type { Logger } from 'pino';
 import { BlocknotifyListener, blocknotifyCommand } from './blocknotify-listener.js';
 import { NodeHealth } from './node-health.js';
-import type { ChainNode, NodeTemplate } from './node.js';
+import type { NodeTemplate } from './node.js';
 import { RpcError } from './rpc.js';
+import type {
+  TemplateListener,
+  TemplateReason,
+  TemplateWatcherOptions,
+  WatcherNode,
+  WatcherStatus,
+} from './watcher-types.js';
 
-export const TEMPLATE_REASONS = ['start', 'blocknotify', 'longpoll', 'poll', 'refresh'] as const;
-export type TemplateReason = (typeof TEMPLATE_REASONS)[number];
-
-export interface TemplateInfo {
-  newTip: boolean;
-  reason: TemplateReason;
-}
-export type TemplateListener = (template: NodeTemplate, info: TemplateInfo) => void;
-
-/** The node calls the watcher needs (a ChainNode has them all). */
-export type WatcherNode = Pick<ChainNode, 'coin' | 'getBlockTemplate' | 'getBestBlockHash'>;
-
-export interface TemplateWatcherOptions {
-  node: WatcherNode;
-  logger: Logger;
-  /** UDP port for blocknotify datagrams on 127.0.0.1 (0 = ephemeral); undefined = no listener. */
-  blocknotifyPort?: number;
-  longpoll?: boolean;
-  pollIntervalMs?: number;
-  refreshIntervalMs?: number;
-  /** Timeout of one longpoll call; the node answers sooner when the template changes. */
-  longpollTimeoutMs?: number;
-  maxBackoffMs?: number;
-  /** No answer from any node for this long: the coin is down (default 30 s). */
-  silenceMs?: number;
-  /** Back-off cap while the coin is down, so a returning node is noticed quickly (default 2 s). */
-  downBackoffMs?: number;
-}
-
-export interface WatcherStatus {
-  coin: string;
-  running: boolean;
-  height: number | null;
-  tipHash: string | null;
-  lastTemplateAt: Date | null;
-  templatesEmitted: number;
-  /** The most recent failure (kept after recovery; see consecutiveFailures). */
-  lastError: { message: string; at: Date } | null;
-  /** 0 when the last call to the node succeeded. */
-  consecutiveFailures: number;
-  blocknotifyPort: number | null;
-  longpoll: boolean;
-  pollIntervalMs: number;
-  /** False while no node has answered past the silence limit (work is paused). */
-  up: boolean;
-  /** When the coin went down (null while up). */
-  downSince: Date | null;
-}
+export {
+  TEMPLATE_REASONS,
+  type TemplateInfo,
+  type TemplateListener,
+  type TemplateReason,
+  type TemplateWatcherOptions,
+  type WatcherNode,
+  type WatcherStatus,
+} from './watcher-types.js';
 
 export class TemplateWatcher {
   private readonly listeners = new Set<TemplateListener>();
@@ -102,6 +70,7 @@ export class TemplateWatcher {
     this.health = new NodeHealth({
       coin: options.node.coin,
       silenceMs: this.opts.silenceMs,
+      checkIntervalMs: this.healthCheckMs(),
       logger: options.logger,
     });
     // A node back after the coin was down: a fresh template at once (a clean job, see JobManager).
@@ -140,7 +109,7 @@ export class TemplateWatcher {
     await this.trigger('start');
     if (this.opts.pollIntervalMs > 0) this.every(this.opts.pollIntervalMs, () => this.poll());
     this.every(Math.min(1_000, this.opts.refreshIntervalMs), () => this.refreshIfDue());
-    this.every(Math.min(1_000, Math.max(50, this.opts.silenceMs / 4)), () => this.health.check());
+    this.every(this.healthCheckMs(), () => this.health.check());
     if (this.opts.longpoll) void this.longpollLoop();
   }
 
@@ -280,6 +249,10 @@ export class TemplateWatcher {
         }
       }
     }
+  }
+
+  private healthCheckMs(): number {
+    return Math.min(1_000, Math.max(50, this.opts.silenceMs / 4));
   }
 
   private every(ms: number, task: () => void | Promise<void>): void {
