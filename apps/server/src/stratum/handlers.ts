@@ -49,6 +49,8 @@ const authorize: Handler = async (session, id, params) => {
     return refuseLogin(session, id, stratumError(STRATUM_ERROR.UNAUTHORIZED, 'Worker refused for a while: too many invalid shares'));
   }
   const outcome = await pool.resolver.resolve(login, coin, coinParams);
+  // Gone while its account was looked up: nothing to add (no 'worker.connected' without a disconnect).
+  if (session.closed) return;
   if (!outcome.ok) {
     if (outcome.reason === 'lookup-failed') session.error(id, stratumError(STRATUM_ERROR.OTHER, 'Account lookup failed, try again'));
     else refuseLogin(session, id, stratumError(STRATUM_ERROR.UNAUTHORIZED, `Unauthorized worker: not a ${coin} address or a Manjam account`));
