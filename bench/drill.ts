@@ -73,7 +73,7 @@ function printNode(report: Report, c: NodeCycle, limit: number): void {
     `    STORED with a time past the ${limit} s silence limit: ${int(c.storedPastLimit)} (target 0)`,
   );
   report.line(
-    `    first accepted share on a fresh job: ${seconds(c.resumeSeconds)} after the node answered again (target <= 10 s)`,
+    `    first accepted share (on a fresh job when work had stopped): ${seconds(c.resumeSeconds)} after the node answered again (target <= 10 s)`,
   );
 }
 

@@ -88,15 +88,23 @@ export async function nodeCycle(drill: NodeDrill, silence: Silence): Promise<Nod
   const pids = nodePids(drill.chain);
   const silentAt = Date.now();
   signalAll(pids, silence === 'hang' ? 'SIGSTOP' : 'SIGKILL');
-  await sleep((drill.limitSeconds + 5) * 1_000);
-  if (silence === 'hang') signalAll(pids, 'SIGCONT');
+  // A hung node is woken after the limit + 5 s; a killed one comes back when (if) its supervisor
+  // restarts it. Either way the node counts as back from its first RPC answer, probed all along.
+  const wakeAt = silentAt + (drill.limitSeconds + 5) * 1_000;
+  let woken = silence !== 'hang';
   let backAt: number | undefined;
-  while (backAt === undefined && Date.now() - silentAt < (drill.limitSeconds + 5) * 1_000 + RESUME_WAIT_MS) {
+  while (backAt === undefined && Date.now() - wakeAt < RESUME_WAIT_MS) {
+    if (!woken && Date.now() >= wakeAt) {
+      signalAll(pids, 'SIGCONT');
+      woken = true;
+    }
     if (await rpcAnswers(drill.chain.rpc)) backAt = Date.now();
     else await sleep(250);
   }
   const end = backAt ?? Date.now();
-  const firstFresh = backAt === undefined ? undefined : await firstFreshAck(miners, backAt);
+  // Back before the limit: work never stopped, so any job counts; after it, only a fresh one.
+  const paused = backAt !== undefined && backAt - silentAt >= drill.limitSeconds * 1_000;
+  const firstFresh = backAt === undefined ? undefined : await firstFreshAck(miners, backAt, paused);
   await Promise.all(miners.map((m) => m.stop()));
   await settle(drill.db, prefix);
   const limitAt = new Date(silentAt + drill.limitSeconds * 1_000);
@@ -112,12 +120,16 @@ export async function nodeCycle(drill: NodeDrill, silence: Silence): Promise<Nod
   };
 }
 
-/** Waits (up to RESUME_WAIT_MS) for a `true` on a job sent after `since`; its time, or undefined. */
-async function firstFreshAck(miners: DrillMiner[], since: number): Promise<number | undefined> {
+/** Waits (up to RESUME_WAIT_MS) for a `true` after `since` (on a job sent after it when `freshJob`); its time, or undefined. */
+async function firstFreshAck(
+  miners: DrillMiner[],
+  since: number,
+  freshJob: boolean,
+): Promise<number | undefined> {
   const deadline = since + RESUME_WAIT_MS;
   for (;;) {
     const fresh = miners.flatMap((m) =>
-      m.acks.filter((a) => a.jobAt > since && a.at > since).map((a) => a.at),
+      m.acks.filter((a) => (!freshJob || a.jobAt > since) && a.at > since).map((a) => a.at),
     );
     if (fresh.length > 0) return Math.min(...fresh);
     if (Date.now() > deadline) return undefined;

@@ -48,10 +48,13 @@ export class NodeHealth {
     return this.state;
   }
 
-  /** A node of the coin answered a call. */
-  answered(): void {
+  /**
+   * A node of the coin answered a call. `sentAtMs`: when that call was sent — the answer proves
+   * the node alive only from then, so the silence is counted from the request, not the reply.
+   */
+  answered(sentAtMs?: number): void {
     const now = this.now();
-    this.lastAnswerMs = now;
+    this.lastAnswerMs = Math.max(this.lastAnswerMs ?? 0, Math.min(sentAtMs ?? now, now));
     if (this.state.up) {
       this.state = { ...this.state, lastAnswerAt: new Date(now) };
       return;

@@ -168,13 +168,14 @@ export class TemplateWatcher {
 
   private async fetchAndEmit(reason: TemplateReason): Promise<void> {
     let template: NodeTemplate;
+    const sentAt = Date.now();
     try {
       template = await this.node.getBlockTemplate();
     } catch (err) {
       this.recordError('getblocktemplate failed', err);
       return;
     }
-    this.clearError();
+    this.clearError(sentAt);
     const newTip = template.previousblockhash !== this.tipHash;
     // A notification for a tip we already have is not news, nor is a longpoll answer whose
     // template (longpollid = tip + mempool generation) we already sent; refreshes always are.
@@ -212,9 +213,10 @@ export class TemplateWatcher {
   private async poll(): Promise<void> {
     if (this.fetching || this.polling || this.backingOff()) return;
     this.polling = true;
+    const sentAt = Date.now();
     try {
       const best = await this.node.getBestBlockHash({ timeoutMs: 5_000 });
-      this.health.answered();
+      this.health.answered(sentAt);
       if (best !== this.tipHash) await this.trigger('poll');
     } catch (err) {
       this.recordError('getbestblockhash failed', err);
@@ -251,8 +253,9 @@ export class TemplateWatcher {
     }
   }
 
+  /** Ten checks a second (a comparison each): work stops within 0.1 s of the silence limit. */
   private healthCheckMs(): number {
-    return Math.min(1_000, Math.max(50, this.opts.silenceMs / 4));
+    return Math.min(100, Math.max(50, this.opts.silenceMs / 4));
   }
 
   private every(ms: number, task: () => void | Promise<void>): void {
@@ -291,8 +294,8 @@ export class TemplateWatcher {
     else this.logger.debug(log, what);
   }
 
-  private clearError(): void {
-    this.health.answered();
+  private clearError(sentAt: number): void {
+    this.health.answered(sentAt);
     if (this.failures > 0) this.logger.info({ failures: this.failures }, 'node answers again');
     this.failures = 0;
   }
