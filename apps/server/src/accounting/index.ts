@@ -22,7 +22,6 @@ import { settleDays } from './settlement.js';
 export type { AccountingChain, WalletTransaction, WalletOutput } from './chain.js';
 export { RpcAccountingChain, isInsufficientFunds, isNodeRejection } from './chain.js';
 export type { PayoutRunResult, PayoutRunOutcome } from './payouts.js';
-export { CRASH_AFTER_SEND_ENV } from './payouts.js';
 export { ACCOUNTING_COUNTERS, type AccountingCounter } from './metrics.js';
 
 export interface AccountingDeps {

@@ -36,9 +36,6 @@ export interface PayoutRunResult {
   error?: string;
 }
 
-/** Test-only switch: SIGKILL this process right after sendmany returns (crash-safety tests). */
-export const CRASH_AFTER_SEND_ENV = 'MANJAM_TEST_CRASH_AFTER_SEND';
-
 /** Step 1: the intent (run, payouts, debits) in one transaction. */
 async function recordIntent(ctx: AccountingContext, coin: CoinId): Promise<{ runId: bigint; comment: string; payouts: PlannedPayout[] } | null> {
   return ctx.db.transaction(async (tx) => {
@@ -93,7 +90,6 @@ export async function runPayoutsForCoin(ctx: AccountingContext, coin: CoinId): P
   } catch (error) {
     return handleSendError(ctx, base, error);
   }
-  if (process.env[CRASH_AFTER_SEND_ENV] === '1') process.kill(process.pid, 'SIGKILL');
   await markRunSent(ctx, coin, intent.runId, txid);
   ctx.logger.info({ coin, runId: intent.runId.toString(), txid, payees: intent.payouts.length, total: formatCoins(total) }, 'payout run sent');
   return { ...base, status: 'sent', txid };

@@ -12,7 +12,7 @@ import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { PoolEvents } from '../events.js';
-import { CRASH_AFTER_SEND_ENV, startAccounting, type AccountingService } from './index.js';
+import { startAccounting, type AccountingService } from './index.js';
 import { createUserMiner, createWalletMiner, insertShare, type MinerFixture } from './testing/fixtures.js';
 import { findBlock, newAddress, receivedBy, stratumNetworkDifficulty } from './testing/regtest.js';
 
@@ -161,7 +161,7 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
 function runChild(spec: object): Promise<NodeJS.Signals | null> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: { ...process.env, [CRASH_AFTER_SEND_ENV]: '1', MANJAM_PAYOUT_CHILD: JSON.stringify(spec) },
+      env: { ...process.env, MANJAM_PAYOUT_CHILD: JSON.stringify({ ...spec, crashAfterSend: true }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -1,14 +1,15 @@
 // A separate accounting process for the crash test: runs one payout run against the given
-// database and node, prints its result as one JSON line, and exits. With
-// MANJAM_TEST_CRASH_AFTER_SEND=1 it SIGKILLs itself right after sendmany returns.
-//   env MANJAM_PAYOUT_CHILD = {"coin","databaseUrl","schema","rpc","walletRpc"}
+// database and node, prints its result as one JSON line, and exits. With crashAfterSend it
+// SIGKILLs itself right after sendmany returns (the fault is injected into the chain it hands
+// to accounting, not switched on inside accounting).
+//   env MANJAM_PAYOUT_CHILD = {"coin","databaseUrl","schema","rpc","walletRpc","crashAfterSend"?}
 import { pino } from 'pino';
 import { ChainNode } from '../../chain/node.js';
 import type { RpcEndpoint } from '../../chain/rpc.js';
 import { parseConfig, type CoinId } from '../../config/index.js';
 import { openDatabase } from '../../db/index.js';
 import { PoolEvents } from '../../events.js';
-import { startAccounting } from '../index.js';
+import { RpcAccountingChain, startAccounting, type AccountingChain } from '../index.js';
 
 interface ChildSpec {
   coin: CoinId;
@@ -16,6 +17,19 @@ interface ChildSpec {
   schema: string;
   rpc: RpcEndpoint;
   walletRpc: RpcEndpoint;
+  crashAfterSend?: boolean;
+}
+
+/** The node's accounting chain, dying by SIGKILL the moment sendmany has answered. */
+function crashingAfterSend(node: ChainNode): AccountingChain {
+  const chain = RpcAccountingChain.fromNode(node);
+  const sendMany = chain.sendMany.bind(chain);
+  chain.sendMany = async (outputs, comment) => {
+    await sendMany(outputs, comment);
+    process.kill(process.pid, 'SIGKILL');
+    return new Promise<string>(() => undefined);
+  };
+  return chain;
 }
 
 async function main(): Promise<void> {
@@ -27,7 +41,7 @@ async function main(): Promise<void> {
     db,
     logger: pino({ level: 'silent' }),
     events: new PoolEvents(),
-    chains: new Map([[spec.coin, node]]),
+    chains: new Map([[spec.coin, spec.crashAfterSend ? crashingAfterSend(node) : node]]),
     loop: false,
   });
   const results = await service.runPayouts(spec.coin);
