@@ -14,23 +14,10 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newBatch, shareLine } from './batch.js';
 import { ShareJournal } from './journal.js';
-import { minerRef, type AcceptedShare } from './types.js';
+import { testShare } from './testing/fixtures.js';
 
 const logger = pino({ level: 'silent' });
-const miner = minerRef(
-  'BTC',
-  { kind: 'wallet', address: 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c' },
-  'rig',
-);
-const share = (atMs: number): AcceptedShare => ({
-  miner,
-  difficulty: 2,
-  actualDifficulty: 3,
-  networkDifficulty: 1000,
-  height: 200,
-  scheme: 'pps-plus',
-  atMs,
-});
+const share = testShare;
 
 /** A stand-in for a miner's socket: what was written leaves only when it is not corked. */
 class FakeSocket {

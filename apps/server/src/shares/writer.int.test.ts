@@ -11,24 +11,12 @@ import { batchLines, newBatch } from './batch.js';
 import { ShareJournal } from './journal.js';
 import { persistBatch } from './persist.js';
 import { DatabaseProxy } from './testing/db-proxy.js';
-import { minerRef, type AcceptedShare } from './types.js';
+import { testMiner, testShare } from './testing/fixtures.js';
 import { journalDir, ShareWriter } from './writer.js';
 
 const logger = pino({ level: 'silent' });
-const miner = minerRef(
-  'BTC',
-  { kind: 'wallet', address: 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c' },
-  'rig',
-);
-const share = (atMs: number): AcceptedShare => ({
-  miner,
-  difficulty: 2,
-  actualDifficulty: 3,
-  networkDifficulty: 1000,
-  height: 200,
-  scheme: 'pps-plus',
-  atMs,
-});
+const miner = testMiner;
+const share = testShare;
 const segments = (dataDir: string, instanceId?: number) => {
   const dir = journalDir(dataDir, instanceId);
   return existsSync(dir) ? readdirSync(dir).filter((n) => /^\d{13}-/.test(n)) : [];
