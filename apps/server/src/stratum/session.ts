@@ -146,9 +146,14 @@ export class Session {
     if (this.closed) return;
     this.closed = true;
     this.port.pool.logger.debug({ session: this.id, ip: this.ip, reason }, 'stratum connection closed');
-    // Replies already written (e.g. the error that explains the close) leave before the socket goes.
-    while (this.socket.writableCorked > 0) this.socket.uncork();
-    this.socket.destroy();
+    // Replies already written (e.g. the error that explains the close) leave before the socket
+    // goes, but not before the share journal has written the shares they accept: its flush was
+    // queued on process.nextTick when it corked this socket, so it runs before this one.
+    const socket = this.socket;
+    process.nextTick(() => {
+      while (socket.writableCorked > 0) socket.uncork();
+      socket.destroy();
+    });
   }
 
   private answer(line: string, ticket: number | undefined): void {
