@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const config = parseConfig({ dataDir, http: { host: '127.0.0.1', port: 0, webDist: '' }, auth: { secret: randomBytes(24).toString('hex') }, log: { level: 'silent' } });
     const http = await startHttp({
       config, db, logger: pino({ level: 'silent' }), events: new PoolEvents(),
-      health: () => Promise.resolve({ ok: true, database: { ok: true, kind }, chains: [] }),
+      health: () => Promise.resolve({ ok: true, database: { ok: true, kind }, chains: [], alerts: [] }),
       pool: { host: 'localhost', ports: () => [{ coin: 'BTC', port: 3333, tls: false, scheme: 'pps-plus' }], hashrate: () => null },
     });
     const post = (path: string, body: unknown) => fetch(`${http.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

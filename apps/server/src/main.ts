@@ -3,13 +3,15 @@
 import { join } from 'node:path';
 import type { Config, CoinId, Role } from './config/index.js';
 import { migrate, openDatabase, type Database, type OpenOptions } from './db/index.js';
+import { OperatorAlertsRepository } from './db/repositories/operator-alerts.js';
 import { PoolEvents } from './events.js';
 import type { Logger } from './logger.js';
 import { startChains, type ChainRuntime } from './chains.js';
 import { startStratum, type StratumService } from './stratum/index.js';
 import { ACCOUNTING_COUNTERS, startAccounting, type AccountingService } from './accounting/index.js';
 import { runAsLeader } from './accounting/leader.js';
-import { startAlerts } from './services/alerts/index.js';
+import { createMailer, startAlerts } from './services/alerts/index.js';
+
 import { startHttp, type HealthReport, type HttpService } from './http/index.js';
 import type { PoolSummary } from './commands.js';
 
@@ -105,13 +107,8 @@ export async function startPool({
           pool: {
             host: config.publicHost,
             ports: () =>
-              (
-                stratum?.ports() ??
-                config.stratum.ports.map((p) => ({ coin: p.coin, port: p.port, tls: Boolean(p.tls) }))
-              ).map((p) => ({
-                ...p,
-                scheme: config.stratum.ports.find((c) => c.coin === p.coin)?.scheme ?? 'pps-plus',
-              })),
+              stratum?.ports() ??
+              config.stratum.ports.map((p) => ({ coin: p.coin, port: p.port, tls: Boolean(p.tls), scheme: p.scheme })),
             hashrate: (coin: CoinId) => stratum?.hashrate(coin) ?? null,
           },
           ...(leader
@@ -170,12 +167,20 @@ async function startBackground(
   events: PoolEvents,
   chains: ChainRuntime[],
 ) {
+  const operatorMailer = config.smtp && config.operator.email ? createMailer(config.smtp) : undefined;
+  const operatorEmail = config.operator.email;
   const accounting = await startAccounting({
     config,
     db,
     logger,
     events,
     chains: new Map(chains.map((c) => [c.coin, c.node])),
+    ...(operatorMailer && operatorEmail
+      ? {
+          notifyOperator: ({ subject, text }: { subject: string; text: string }) =>
+            operatorMailer.send({ to: operatorEmail, subject, text, language: 'en' }),
+        }
+      : {}),
   });
   try {
     const alerts = await startAlerts({ config, db, logger, events, settings: config.alerts });
@@ -184,10 +189,12 @@ async function startBackground(
       stop: async () => {
         await alerts.stop();
         await accounting.stop();
+        operatorMailer?.close();
       },
     };
   } catch (error) {
     await accounting.stop();
+    operatorMailer?.close();
     throw error;
   }
 }
@@ -216,11 +223,13 @@ function chainsUp(chains: ChainRuntime[]): { coin: CoinId; up: boolean }[] {
 async function healthReport(db: Database, chains: ChainRuntime[]): Promise<HealthReport> {
   const databaseOk = await db.ping();
   const chainReports = await Promise.all(chains.map((chain) => chain.health()));
+  const alerts = databaseOk ? await new OperatorAlertsRepository(db).open() : [];
   return {
     ok: databaseOk && chainReports.every((c) => c.ok),
     database: databaseOk
       ? { ok: true, kind: db.kind }
       : { ok: false, kind: db.kind, error: 'database does not answer' },
     chains: chainReports,
+    alerts: alerts.map((a) => ({ kind: a.kind, coin: a.coin, message: a.message, since: a.raisedAt.toISOString() })),
   };
 }

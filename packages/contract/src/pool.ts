@@ -114,5 +114,7 @@ export const healthSchema = z.object({
       downSince: z.string().optional(),
     }),
   ),
+  /** Open operator alerts: a payout run stuck, a wallet that cannot fund a run, accounting failing. */
+  alerts: z.array(z.object({ kind: z.string(), coin: z.string().nullable(), message: z.string(), since: z.string() })),
 });
 export type Health = z.infer<typeof healthSchema>;

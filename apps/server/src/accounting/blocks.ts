@@ -122,6 +122,29 @@ async function orphanBlock(ctx: AccountingContext, block: LifecycleBlock): Promi
   ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'orphaned' });
 }
 
+/**
+ * A confirmed block that a reorg left below coinbase maturity (its coinbase cannot be spent yet):
+ * back to pending. Its credits stay written but are held (not payable, see
+ * PayoutsRepository.payableBalances) until it is mature again; if it leaves the chain instead,
+ * orphanBlock reverses them once.
+ */
+async function holdBlock(ctx: AccountingContext, repo: BlockLifecycleRepository, block: LifecycleBlock, confirmations: number): Promise<void> {
+  if (!(await repo.markImmature(block.id, confirmations))) return;
+  ctx.metrics.inc('blocks_held_total');
+  ctx.logger.warn(
+    { coin: block.coin, height: block.height, hash: block.hash, confirmations },
+    'reorg: confirmed block is below coinbase maturity again; its credits are held until it matures',
+  );
+  ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'pending' });
+}
+
+/** A held block (credits written earlier) that is mature again: confirmed, its credits payable. */
+async function matureAgain(ctx: AccountingContext, repo: BlockLifecycleRepository, block: LifecycleBlock, confirmations: number): Promise<void> {
+  if (!(await repo.markMatureAgain(block.id, confirmations))) return;
+  ctx.logger.info({ coin: block.coin, height: block.height, hash: block.hash, confirmations }, 'held block is mature again; its credits are payable');
+  ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'confirmed' });
+}
+
 /** One pass over a coin's tracked blocks: confirmations, maturity, orphans (reorgs). */
 export async function trackBlocks(ctx: AccountingContext, coin: CoinId): Promise<void> {
   const chain = chainOf(ctx, coin);
@@ -137,8 +160,13 @@ export async function trackBlocks(ctx: AccountingContext, coin: CoinId): Promise
       continue;
     }
     const confirmations = tip - block.height + 1;
-    if (block.status === 'pending' && confirmations >= maturity && block.plannedAt !== null) {
+    const mature = confirmations >= maturity;
+    if (block.status === 'pending' && mature && block.credited) {
+      await matureAgain(ctx, repo, block, confirmations);
+    } else if (block.status === 'pending' && mature && block.plannedAt !== null) {
       await confirmBlock(ctx, block, confirmations);
+    } else if (block.status === 'confirmed' && !mature) {
+      await holdBlock(ctx, repo, block, confirmations);
     } else if (confirmations !== block.confirmations) {
       await repo.setConfirmations(block.id, confirmations);
     }

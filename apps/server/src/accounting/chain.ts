@@ -1,6 +1,11 @@
 // What accounting needs of a coin node and its wallet, and an adapter over JSON-RPC that works
-// with Bitcoin/Litecoin Core and with bcoin (whose wallet ignores sendmany comments, so runs are
-// reconciled by their outputs, not by the comment alone).
+// with Bitcoin/Litecoin Core and with bcoin. Two bcoin differences are absorbed here:
+// - its wallet ignores sendmany comments, so runs are reconciled by their outputs, not by the
+//   comment alone;
+// - its wallet RPC cannot describe a transaction that pays an address outside the wallet
+//   (`gettransaction` and `listtransactions` fail with "Invalid integer value": the fee of such a
+//   transaction is unknown to its RPC layer), so wallet transactions are read from its wallet HTTP
+//   API instead (same server, same credentials), which describes every output.
 import type { ChainNode } from '../chain/node.js';
 import { RpcClient, RpcError, type RpcEndpoint } from '../chain/rpc.js';
 import { rpcAmount, unitsFromRpc } from './amounts.js';
@@ -58,6 +63,28 @@ interface RpcListEntry {
   time: number;
 }
 
+/** A transaction as bcoin's wallet HTTP API describes it (GET /wallet/:id/tx/:hash). */
+interface BcoinWalletTx {
+  hash: string;
+  /** Unix seconds the wallet first saw it. */
+  mtime: number;
+  confirmations: number;
+  outputs: { value: number; address: string | null; path: { change: boolean } | null }[];
+}
+
+/** bcoin's RPC works on this wallet unless told otherwise (selectwallet). */
+const BCOIN_WALLET_ID = 'primary';
+
+/** bcoin wallet outputs that are not change: paid to others or to the wallet's own receive addresses. */
+function fromBcoin(raw: BcoinWalletTx): WalletTransaction {
+  const outputs: WalletOutput[] = [];
+  for (const output of raw.outputs) {
+    if (!output.address || output.path?.change === true) continue;
+    outputs.push({ address: output.address, amount: BigInt(output.value) });
+  }
+  return { txid: raw.hash, confirmations: raw.confirmations, time: raw.mtime, comment: undefined, outputs };
+}
+
 /** True when the node answered with an error: the request was refused, nothing was sent. */
 export function isNodeRejection(error: unknown): boolean {
   return error instanceof RpcError ? error.kind === 'rpc' : (error as { kind?: unknown } | null)?.kind === 'rpc';
@@ -86,6 +113,9 @@ function toWalletTransaction(txid: string, raw: RpcWalletTx, confirmations: numb
 }
 
 export class RpcAccountingChain implements AccountingChain {
+  /** Whether the node is bcoin (its agent string), asked once. */
+  private bcoin: Promise<boolean> | undefined;
+
   constructor(
     private readonly node: RpcClient,
     private readonly wallet: RpcClient,
@@ -119,6 +149,10 @@ export class RpcAccountingChain implements AccountingChain {
   }
 
   async getWalletTransaction(txid: string): Promise<WalletTransaction | undefined> {
+    if (await this.isBcoin()) {
+      const raw = await this.wallet.getJson<BcoinWalletTx>(`/wallet/${BCOIN_WALLET_ID}/tx/${txid}`);
+      return raw ? fromBcoin(raw) : undefined;
+    }
     try {
       const raw = await this.wallet.call<RpcWalletTx>('gettransaction', [txid]);
       return toWalletTransaction(txid, raw, await this.confirmationsOf(raw));
@@ -131,6 +165,12 @@ export class RpcAccountingChain implements AccountingChain {
   }
 
   async findWalletTransactions(sinceUnixSeconds: number): Promise<WalletTransaction[]> {
+    if (await this.isBcoin()) {
+      // The range is over the time the wallet first saw each transaction.
+      const path = `/wallet/${BCOIN_WALLET_ID}/tx/range?start=${Math.max(0, Math.floor(sinceUnixSeconds))}`;
+      const raws = (await this.wallet.getJson<BcoinWalletTx[]>(path)) ?? [];
+      return raws.map(fromBcoin).filter((tx) => tx.time >= sinceUnixSeconds);
+    }
     // Core lists the newest `count` transactions; bcoin lists the oldest `count` from `skip`.
     // Asking for all of them (txcount) gives the same answer on both; this runs only when a
     // payout run was interrupted, so its cost does not matter.
@@ -149,6 +189,17 @@ export class RpcAccountingChain implements AccountingChain {
       if (tx) found.push(tx);
     }
     return found;
+  }
+
+  private isBcoin(): Promise<boolean> {
+    this.bcoin ??= this.node.call<{ subversion?: string }>('getnetworkinfo').then(
+      (info) => /^\/bcoin:/.test(info.subversion ?? ''),
+      (error: unknown) => {
+        this.bcoin = undefined; // asked again next time
+        throw error;
+      },
+    );
+    return this.bcoin;
   }
 
   /** Core reports confirmations; bcoin only the block hash: -1 when that block left the main chain. */

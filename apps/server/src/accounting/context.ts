@@ -6,6 +6,7 @@ import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
 import type { AccountingChain } from './chain.js';
 import type { AccountingMetrics } from './metrics.js';
+import type { OperatorAlarms } from './operator-alerts.js';
 
 /** What every accounting step works with. */
 export interface AccountingContext {
@@ -19,6 +20,8 @@ export interface AccountingContext {
   now: () => Date;
   /** An interrupted run not found in the wallet is failed only once it is this old (ms). */
   intentGraceMs: number;
+  /** Operator alerts (stuck runs, empty wallet, repeated failures). */
+  alarms: OperatorAlarms;
 }
 
 export function paramsOf(config: Config, coin: CoinId): CoinParams {

@@ -15,6 +15,7 @@ import { RpcAccountingChain, type AccountingChain } from './chain.js';
 import type { AccountingContext } from './context.js';
 import { creditShares } from './credits.js';
 import { AccountingMetrics } from './metrics.js';
+import { OperatorAlarms, type OperatorNotifier } from './operator-alerts.js';
 import { runPayoutsForCoin, type PayoutRunResult } from './payouts.js';
 import { reconcilePayouts } from './reconcile.js';
 import { settleDays } from './settlement.js';
@@ -42,6 +43,8 @@ export interface AccountingDeps {
    * was lost. Default 5 minutes.
    */
   intentGraceMs?: number;
+  /** Delivers operator alerts (email); absent: alerts are logged and shown on health and /metrics only. */
+  notifyOperator?: OperatorNotifier;
 }
 
 export interface AccountingService {
@@ -64,9 +67,11 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
   const chains = new Map<CoinId, AccountingChain>(
     [...deps.chains].map(([coin, chain]) => [coin, 'getWalletBalance' in chain ? chain : RpcAccountingChain.fromNode(chain)]),
   );
+  const alarms = new OperatorAlarms(deps.db, logger, deps.notifyOperator);
   const ctx: AccountingContext = {
-    ...deps, chains, logger, metrics, now: deps.now ?? (() => new Date()), intentGraceMs: deps.intentGraceMs ?? DEFAULT_INTENT_GRACE_MS,
+    ...deps, chains, logger, metrics, alarms, now: deps.now ?? (() => new Date()), intentGraceMs: deps.intentGraceMs ?? DEFAULT_INTENT_GRACE_MS,
   };
+  const { stuckPayoutMinutes, alertAfterFailedCycles } = deps.config.accounting;
   const coins = [...deps.chains.keys()].filter((coin) => deps.config.chains[coin].enabled);
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -74,12 +79,23 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     queue = next.catch(() => undefined);
     return next;
   };
+  // Consecutive failures of one step for one coin; at alertAfterFailedCycles an operator alert opens,
+  // and the step's first success clears it.
+  const failures = new Map<string, number>();
   const guarded = async (what: string, coin: CoinId, fn: () => Promise<unknown>): Promise<void> => {
+    const key = `accounting-errors:${coin}:${what}`;
     try {
       await fn();
+      if ((failures.get(key) ?? 0) >= alertAfterFailedCycles) await alarms.clear([key]).catch(() => undefined);
+      failures.delete(key);
     } catch (error) {
       metrics.inc('cycle_errors_total');
       logger.error({ coin, err: error }, `accounting ${what} failed; retried next cycle`);
+      const count = (failures.get(key) ?? 0) + 1;
+      failures.set(key, count);
+      if (count < alertAfterFailedCycles) return;
+      const message = `${coin} accounting step '${what}' failed ${count} times in a row: ${error instanceof Error ? error.message : String(error)}`;
+      await alarms.raise({ key, kind: 'accounting-errors', coin, message }).catch((err: unknown) => logger.error({ err }, 'operator alert could not be recorded'));
     }
   };
   const checkBalances = async (): Promise<BalanceMismatch[]> => {
@@ -95,6 +111,7 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
       await guarded('blocks', coin, () => processBlocks(ctx, coin));
       await guarded('settlement', coin, () => settleDays(ctx, coin));
       await guarded('reconcile', coin, () => reconcilePayouts(ctx, coin));
+      await guarded('payout alerts', coin, () => alarms.checkPayoutRuns(coin, stuckPayoutMinutes * 60_000, ctx.now()));
     }
     if (cycles % BALANCE_CHECK_EVERY_CYCLES === 0) await checkBalances().catch((err: unknown) => logger.error({ err }, 'balance check failed'));
     cycles++;

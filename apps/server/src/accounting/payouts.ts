@@ -19,7 +19,7 @@ import { formatCoins } from './amounts.js';
 import { isInsufficientFunds, isNodeRejection } from './chain.js';
 import { chainOf, paramsOf, type AccountingContext } from './context.js';
 import { outputsOf, planPayouts, type PlannedPayout } from './payout-plan.js';
-import { reconcilePayouts } from './reconcile.js';
+import { reconcileIntents, trackSentRuns } from './reconcile.js';
 import { failRun } from './payout-ledger.js';
 
 export const PAYOUT_RUN_RESULTS = ['sent', 'nothing-to-pay', 'insufficient-funds', 'failed', 'unknown-outcome'] as const;
@@ -35,6 +35,9 @@ export interface PayoutRunResult {
   total: bigint;
   error?: string;
 }
+
+/** The open alert while a coin's wallet cannot fund its payout run (cleared by the next run sent). */
+export const walletAlertKey = (coin: CoinId): string => `wallet-insufficient:${coin}`;
 
 /** Step 1: the intent (run, payouts, debits) in one transaction. */
 async function recordIntent(ctx: AccountingContext, coin: CoinId): Promise<{ runId: bigint; comment: string; payouts: PlannedPayout[] } | null> {
@@ -71,9 +74,15 @@ async function markRunSent(ctx: AccountingContext, coin: CoinId, runId: bigint, 
   ctx.metrics.inc('payout_base_units_sent', payouts.reduce((sum, p) => sum + p.amount, 0n));
 }
 
-/** One payout run for a coin (reconciles earlier runs first). */
+/**
+ * One payout run for a coin. Interrupted runs are resolved first (their debits must be settled
+ * before balances are read); sent runs are followed by every cycle and do not hold this run up.
+ */
 export async function runPayoutsForCoin(ctx: AccountingContext, coin: CoinId): Promise<PayoutRunResult> {
-  await reconcilePayouts(ctx, coin);
+  await reconcileIntents(ctx, coin);
+  await trackSentRuns(ctx, coin).catch((err: unknown) =>
+    ctx.logger.error({ coin, err }, 'sent payout runs could not be followed this time; this run goes on'),
+  );
   const intent = await recordIntent(ctx, coin);
   const empty = { coin, runId: null, txid: null, comment: null, payouts: [], total: 0n };
   if (!intent) return { ...empty, status: 'nothing-to-pay' };
@@ -91,6 +100,7 @@ export async function runPayoutsForCoin(ctx: AccountingContext, coin: CoinId): P
     return handleSendError(ctx, base, error);
   }
   await markRunSent(ctx, coin, intent.runId, txid);
+  await ctx.alarms.clear([walletAlertKey(coin)]);
   ctx.logger.info({ coin, runId: intent.runId.toString(), txid, payees: intent.payouts.length, total: formatCoins(total) }, 'payout run sent');
   return { ...base, status: 'sent', txid };
 }
@@ -107,7 +117,13 @@ async function handleSendError(ctx: AccountingContext, base: Omit<PayoutRunResul
   await failRun(ctx, runId, message);
   if (isInsufficientFunds(error)) {
     ctx.metrics.inc('payout_insufficient_funds_total');
-    ctx.logger.error(log, 'ALERT: payout run stopped, the pool wallet has not enough funds; balances are kept');
+    ctx.logger.warn(log, 'payout run stopped: the pool wallet has not enough funds; balances are kept');
+    await ctx.alarms.raise({
+      key: walletAlertKey(base.coin),
+      kind: 'wallet-insufficient',
+      coin: base.coin,
+      message: `${base.coin} payout run stopped: the pool wallet cannot fund ${formatCoins(base.total)} ${base.coin} (${message}); balances are kept and paid by the first run the wallet can fund`,
+    });
     return { ...base, status: 'insufficient-funds', txid: null, error: message };
   }
   ctx.metrics.inc('payout_runs_failed_total');

@@ -3,6 +3,7 @@ import type { CoinId } from '../config/constants.js';
 import { PayoutsRepository, type PayoutRunRow } from '../db/repositories/payouts.js';
 import type { AccountingChain, WalletTransaction } from './chain.js';
 import { chainOf, type AccountingContext } from './context.js';
+import { runKey } from './operator-alerts.js';
 import { failRun } from './payout-ledger.js';
 import { outputsOf, paysOutputs } from './payout-plan.js';
 
@@ -49,16 +50,38 @@ async function trackSent(ctx: AccountingContext, chain: AccountingChain, run: Pa
   const repo = new PayoutsRepository(ctx.db);
   if (!tx || tx.confirmations < 0) {
     ctx.metrics.inc('payout_transactions_conflicted_total');
-    ctx.logger.error({ coin: run.coin, runId: run.id.toString(), txid: run.txid }, 'ALERT: a sent payout transaction is missing or conflicted in the wallet; operator action needed');
+    await ctx.alarms.raise({
+      key: runKey('payout-missing', run.coin as CoinId, run.id),
+      kind: 'payout-missing',
+      coin: run.coin as CoinId,
+      message: `${run.coin} payout run ${run.id} was sent as ${run.txid}, but the wallet no longer shows that transaction (or it conflicts): the payees' debits stand; check the transaction and pay or reverse by hand`,
+    });
     return;
   }
   await repo.setConfirmations(run.id, tx.confirmations, tx.confirmations >= PAYOUT_CONFIRMATIONS);
 }
 
+/** Resolves every 'intent' run (found in the wallet -> sent; gone past the grace time -> failed). */
+export async function reconcileIntents(ctx: AccountingContext, coin: CoinId): Promise<void> {
+  const chain = chainOf(ctx, coin);
+  for (const run of await new PayoutsRepository(ctx.db).runsWithStatus(coin, ['intent'])) await reconcileIntent(ctx, coin, chain, run);
+}
+
+/**
+ * Follows every 'sent' run to 'recorded' (confirmed). A run the wallet cannot describe does not
+ * stop the others; the first such error is thrown once all were tried (the cycle counts it).
+ */
+export async function trackSentRuns(ctx: AccountingContext, coin: CoinId): Promise<void> {
+  const chain = chainOf(ctx, coin);
+  let failure: unknown;
+  for (const run of await new PayoutsRepository(ctx.db).runsWithStatus(coin, ['sent'])) {
+    await trackSent(ctx, chain, run).catch((error: unknown) => (failure ??= error));
+  }
+  if (failure !== undefined) throw failure;
+}
+
 /** Resolves every 'intent' run and follows 'sent' runs to 'recorded' (confirmed). */
 export async function reconcilePayouts(ctx: AccountingContext, coin: CoinId): Promise<void> {
-  const chain = chainOf(ctx, coin);
-  const repo = new PayoutsRepository(ctx.db);
-  for (const run of await repo.runsWithStatus(coin, ['intent'])) await reconcileIntent(ctx, coin, chain, run);
-  for (const run of await repo.runsWithStatus(coin, ['sent'])) await trackSent(ctx, chain, run);
+  await reconcileIntents(ctx, coin);
+  await trackSentRuns(ctx, coin);
 }

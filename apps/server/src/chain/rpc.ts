@@ -78,7 +78,7 @@ export class RpcClient {
   /** Calls `method` and resolves with its result; rejects with an RpcError. */
   async call<T = unknown>(method: string, params: unknown[] = [], options: RpcCallOptions = {}): Promise<T> {
     const body = stringifyRpcBody({ jsonrpc: '1.0', id: this.nextId++, method, params });
-    const { status, text } = await this.post(method, body, options);
+    const { status, text } = await this.send('POST', this.target, method, body, options);
     let parsed: RpcResponseBody | undefined;
     try {
       parsed = JSON.parse(text) as RpcResponseBody;
@@ -97,12 +97,40 @@ export class RpcClient {
     return parsed.result as T;
   }
 
+  /**
+   * GET of a JSON document under the same endpoint and credentials (for what a node serves only
+   * over its REST API, e.g. bcoin's wallet transactions). Resolves undefined on 404.
+   */
+  async getJson<T = unknown>(path: string, options: RpcCallOptions = {}): Promise<T | undefined> {
+    const label = `GET ${path.split('?')[0] ?? path}`;
+    const { status, text } = await this.send('GET', new URL(path, this.target), label, undefined, options);
+    if (status === 404) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (status !== 200 || parsed === undefined) {
+      const message = (parsed as { error?: { message?: string } } | undefined)?.error?.message ?? text.trim().slice(0, 200);
+      throw new RpcError('http', label, `HTTP ${status}${message ? `: ${message}` : ''}`, status);
+    }
+    return parsed as T;
+  }
+
   /** Closes this client's idle connections; later calls open new ones. */
   close(): void {
     this.agent.destroy();
   }
 
-  private post(method: string, body: string, options: RpcCallOptions, attempt = 0): Promise<{ status: number; text: string }> {
+  private send(
+    verb: 'GET' | 'POST',
+    target: URL,
+    method: string,
+    body: string | undefined,
+    options: RpcCallOptions,
+    attempt = 0,
+  ): Promise<{ status: number; text: string }> {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     return new Promise((resolve, reject) => {
       let settled = false;
@@ -114,17 +142,14 @@ export class RpcClient {
         if (err) reject(err);
         else if (value) resolve(value);
       };
+      const headers: http.OutgoingHttpHeaders = { authorization: this.authHeader };
+      if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = Buffer.byteLength(body);
+      }
       const req = http.request(
-        this.target,
-        {
-          method: 'POST',
-          agent: this.agent,
-          headers: {
-            'content-type': 'application/json',
-            authorization: this.authHeader,
-            'content-length': Buffer.byteLength(body),
-          },
-        },
+        target,
+        { method: verb, agent: this.agent, headers },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -152,7 +177,7 @@ export class RpcClient {
           settled = true;
           clearTimeout(timer);
           options.signal?.removeEventListener('abort', onAbort);
-          this.post(method, body, options, 1).then(resolve, reject);
+          this.send(verb, target, method, body, options, 1).then(resolve, reject);
           return;
         }
         const what = e.code ? `${e.code} ${this.target.host}` : e.message;

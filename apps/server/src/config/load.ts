@@ -41,6 +41,8 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_AUTH_SECRET: { path: ['auth', 'secret'], type: 'string' },
   MANJAM_SMTP_URL: { path: ['smtp', 'url'], type: 'string' },
   MANJAM_SMTP_FROM: { path: ['smtp', 'from'], type: 'string' },
+  MANJAM_OPERATOR_EMAIL: { path: ['operator', 'email'], type: 'string' },
+  MANJAM_STUCK_PAYOUT_MINUTES: { path: ['accounting', 'stuckPayoutMinutes'], type: 'number' },
 };
 
 /** Secrets never printed: any key whose last segment matches. */

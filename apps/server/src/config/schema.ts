@@ -132,8 +132,12 @@ export const configSchema = z
         payoutIntervalHours: z.number().positive().default(24),
         payoutAddressHoldHours: z.number().min(0).default(48),
         defaultPayoutThreshold: z.enum(['0.001', '0.01', '0.1']).default('0.01'),
-        /** The operator's address for pool fees collected (informational). */
+        /** Hour (UTC) at which the settlement day closes. */
         settlementHourUtc: z.number().int().min(0).max(23).default(0),
+        /** A payout run still 'intent' or 'sent' (unconfirmed) this long raises an operator alert. */
+        stuckPayoutMinutes: z.number().positive().default(90),
+        /** An accounting step (credits, blocks, payouts...) failing this many cycles in a row raises an operator alert. */
+        alertAfterFailedCycles: z.number().int().min(1).default(6),
       })
       .prefault({}),
     auth: z
@@ -155,6 +159,8 @@ export const configSchema = z
     smtp: z
       .object({ url: z.string().min(1), from: z.string().min(3) })
       .optional(),
+    /** Where operator alerts (stuck payouts, empty wallet, failing accounting) are emailed when smtp is set. */
+    operator: z.object({ email: z.email().optional() }).prefault({}),
     /** Worker-offline, hashrate-drop, block and payout alerts (see services/alerts/settings.ts). */
     alerts: alertSettingsSchema.prefault({}),
     rigManagement: z

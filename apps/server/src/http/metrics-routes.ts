@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { OPERATOR_ALERT_KINDS, OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { PoolQueries } from '../db/repositories/queries-pool.js';
 import type { MetricsRegistry } from './metrics.js';
 import type { HttpDeps } from './types.js';
@@ -55,6 +56,16 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
   metrics.register('manjam_payouts_amount_base_units', 'Sum of payouts in base units by coin and status', 'gauge', async () =>
     (await read()).payouts.map((p) => ({ labels: { coin: p.coin, status: p.status }, value: Number(p.amount) })),
   );
+
+  const alerts = new OperatorAlertsRepository(deps.db);
+  metrics.register('manjam_operator_alerts', 'Open operator alerts by kind and coin (payout-stuck, payout-missing, wallet-insufficient, accounting-errors)', 'gauge', async () => {
+    const open = await alerts.open();
+    return OPERATOR_ALERT_KINDS.flatMap((kind) => {
+      const coins = new Set(open.filter((a) => a.kind === kind).map((a) => a.coin ?? ''));
+      if (coins.size === 0) return [{ labels: { kind, coin: '' }, value: 0 }];
+      return [...coins].map((coin) => ({ labels: { kind, coin }, value: open.filter((a) => a.kind === kind && (a.coin ?? '') === coin).length }));
+    });
+  });
 
   app.get('/metrics', async (_request, reply) => {
     counts = undefined;

@@ -189,10 +189,15 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
     const ok = await api.request('GET', '/api/health');
     expect(ok.status).toBe(200);
     expect(ok.json.status).toBe('ok');
-    api.health.report = { ok: false, database: { ok: true, kind: 'pglite' }, chains: [{ coin: 'BTC', ok: false, height: null, error: 'node unreachable' }] };
+    api.health.report = { ok: false, database: { ok: true, kind: 'pglite' }, chains: [{ coin: 'BTC', ok: false, height: null, error: 'node unreachable' }], alerts: [] };
     const bad = await api.request('GET', '/api/health');
     expect(bad.status).toBe(503);
-    expect(bad.json).toEqual({ status: 'degraded', database: { ok: true, kind: 'pglite' }, chains: [{ coin: 'BTC', ok: false, height: null, error: 'node unreachable' }] });
+    expect(bad.json).toEqual({ status: 'degraded', database: { ok: true, kind: 'pglite' }, chains: [{ coin: 'BTC', ok: false, height: null, error: 'node unreachable' }], alerts: [] });
+    const alert = { kind: 'payout-stuck', coin: 'BTC', message: 'BTC payout run 7 has been sent for 95 min', since: '2026-11-25T10:00:00.000Z' };
+    api.health.report = { ok: true, database: { ok: true, kind: 'pglite' }, chains: [], alerts: [alert] };
+    const degraded = await api.request('GET', '/api/health');
+    expect(degraded.status).toBe(200);
+    expect(degraded.json).toEqual({ status: 'degraded', database: { ok: true, kind: 'pglite' }, chains: [], alerts: [alert] });
   });
 });
 

@@ -57,7 +57,7 @@ export async function startTestApi(
   });
   const events = new PoolEvents();
   const clock = { now: Date.now() };
-  const health = { report: { ok: true, database: { ok: true, kind: db.kind }, chains: [{ coin: 'BTC', ok: true, height: 101 }] } as HealthReport };
+  const health = { report: { ok: true, database: { ok: true, kind: db.kind }, chains: [{ coin: 'BTC', ok: true, height: 101 }], alerts: [] } as HealthReport };
   const http = await startHttp(
     {
       config,

@@ -8,6 +8,8 @@ export interface HealthReport {
   ok: boolean;
   database: { ok: boolean; kind: string; error?: string };
   chains: { coin: string; ok: boolean; height: number | null; error?: string; downSince?: string }[];
+  /** Open operator alerts (stuck payout, empty wallet...): the pool serves, but money needs the operator. */
+  alerts: { kind: string; coin: string | null; message: string; since: string }[];
 }
 
 export interface PoolInfo {

@@ -1,7 +1,7 @@
 import { algorithmOf, MIN_SHARE_DIFFICULTY } from '@manjam/protocol';
 import { once } from 'node:events';
 import type { Logger } from 'pino';
-import type { CoinId, Config } from '../config/index.js';
+import type { CoinId, Config, PayoutScheme } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import { ChainTipsRepository } from '../db/repositories/chain-tips.js';
 import type { PoolEvents } from '../events.js';
@@ -30,7 +30,7 @@ export interface StratumDeps {
 }
 
 export interface StratumService {
-  ports(): { coin: CoinId; port: number; tls: boolean }[];
+  ports(): { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme }[];
   stats(): { connections: number; sharesAccepted: number; sharesRejected: Record<string, number>; bans: Record<BanScope, number> };
   /** Live pool hashrate (H/s) over the last 10 minutes. */
   hashrate(coin: CoinId): number;
@@ -73,7 +73,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     manager.onJob((job) => onJob(pool, source.coin, job, new ChainTipsRepository(db)));
     managers.set(source.coin, manager);
   }
-  const listening: { coin: CoinId; port: number; tls: boolean; server: StratumPort }[] = [];
+  const listening: { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme; server: StratumPort }[] = [];
   try {
     for (const p of ports) {
       const algorithm = algorithmOf(p.coin);
@@ -83,7 +83,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
         minDifficulty: Math.max(p.vardiff.min, MIN_SHARE_DIFFICULTY[algorithm]),
       });
       const port = await server.listen(config.stratum.host);
-      listening.push({ coin: p.coin, port, tls: server.tls, server });
+      listening.push({ coin: p.coin, port, tls: server.tls, scheme: p.scheme, server });
       logger.info({ coin: p.coin, port, tls: server.tls, scheme: p.scheme }, 'stratum port listening');
     }
   } catch (error) {
@@ -100,7 +100,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
 
   let stopped: Promise<void> | undefined;
   return {
-    ports: () => listening.map(({ coin, port, tls }) => ({ coin, port, tls })),
+    ports: () => listening.map(({ coin, port, tls, scheme }) => ({ coin, port, tls, scheme })),
     stats: () => ({
       connections: pool.sessions.size, sharesAccepted: pool.stats.accepted, sharesRejected: { ...pool.stats.rejected }, bans: { ...pool.bans.counts },
     }),

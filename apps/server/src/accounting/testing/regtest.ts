@@ -1,6 +1,8 @@
 // Regtest helpers for accounting tests: a block the pool really found on the node, recorded the
 // way the Stratum side records it, and wallet reads in base units.
+import { createHash } from 'node:crypto';
 import { blockSubsidy, coinParams } from '@manjam/protocol';
+import { bech32 } from 'bech32';
 import type { ChainNode } from '../../chain/node.js';
 import type { CoinId } from '../../config/constants.js';
 import type { Queryable } from '../../db/index.js';
@@ -56,4 +58,26 @@ export async function receivedBy(node: ChainNode, address: string): Promise<bigi
 
 export async function newAddress(node: ChainNode): Promise<string> {
   return node.wallet.call<string>('getnewaddress', ['default']);
+}
+
+/** An address on the coin's regtest chain whose key nobody holds: outside the pool's wallet. */
+export function outsideAddress(coin: CoinId, label: string): string {
+  const program = createHash('sha256').update(`outside:${coin}:${label}`).digest().subarray(0, 20);
+  const hrp = coinParams(coin, 'regtest').bech32Hrps[0] ?? 'bcrt';
+  return bech32.encode(hrp, [0, ...bech32.toWords(program)]);
+}
+
+/**
+ * What a transaction's still-unspent outputs pay each address, read from the node's UTXO set
+ * (not from the wallet, which knows nothing of outside addresses; their outputs are never spent).
+ */
+export async function paidOnChain(node: ChainNode, txid: string, outputs: number): Promise<Map<string, bigint>> {
+  const paid = new Map<string, bigint>();
+  for (let n = 0; n < outputs; n++) {
+    const out = await node.rpc.call<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } } | null>('gettxout', [txid, n, true]);
+    const address = out?.scriptPubKey.address ?? out?.scriptPubKey.addresses?.[0];
+    if (!out || !address) continue;
+    paid.set(address, (paid.get(address) ?? 0n) + unitsFromRpc(out.value));
+  }
+  return paid;
 }

@@ -192,6 +192,27 @@ export class BlockLifecycleRepository {
     return result.rowCount > 0;
   }
 
+  /**
+   * confirmed -> pending: a reorg left the block on the main chain but below coinbase maturity
+   * again. Its credits stay in the ledger but are held (not payable) while it is pending.
+   */
+  async markImmature(blockId: number, confirmations: number): Promise<boolean> {
+    const result = await this.db.query(
+      "UPDATE blocks SET status = 'pending', confirmations = $2 WHERE id = $1 AND status = 'confirmed'",
+      [blockId, confirmations],
+    );
+    return result.rowCount > 0;
+  }
+
+  /** pending (credits already written, held) -> confirmed again once mature. */
+  async markMatureAgain(blockId: number, confirmations: number): Promise<boolean> {
+    const result = await this.db.query(
+      "UPDATE blocks SET status = 'confirmed', confirmations = $2 WHERE id = $1 AND status = 'pending' AND credited",
+      [blockId, confirmations],
+    );
+    return result.rowCount > 0;
+  }
+
   /** submitted (outcome unknown) -> pending once the node's main chain holds it. */
   async promoteSubmitted(blockId: number): Promise<boolean> {
     const result = await this.db.query("UPDATE blocks SET status = 'pending' WHERE id = $1 AND status = 'submitted'", [blockId]);

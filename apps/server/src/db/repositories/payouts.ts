@@ -73,13 +73,22 @@ export class PayoutsRepository {
       payee_address: string | null; payout_address: string | null; pending_payout_address: string | null;
       pending_payout_effective_at: Date | null; wallet_address: string | null;
     }>(
-      `SELECT b.payee_id, p.kind, p.user_id, b.amount, s.payout_threshold AS threshold, p.address AS payee_address,
-              s.payout_address, s.pending_payout_address, s.pending_payout_effective_at, u.wallet_address
+      // Credits of blocks that fell back below coinbase maturity (pending, already credited) are
+      // held: in the balance, not payable until the block is mature again.
+      `SELECT b.payee_id, p.kind, p.user_id, b.amount - COALESCE(h.held, 0) AS amount, s.payout_threshold AS threshold,
+              p.address AS payee_address, s.payout_address, s.pending_payout_address, s.pending_payout_effective_at,
+              u.wallet_address
        FROM balances b
        JOIN payees p ON p.id = b.payee_id
        LEFT JOIN users u ON u.id = p.user_id
        LEFT JOIN user_settings s ON s.user_id = p.user_id
-       WHERE b.coin = $1 AND b.amount > 0 AND p.kind IN ('user', 'wallet')
+       LEFT JOIN (
+         SELECT le.payee_id, SUM(le.amount)::bigint AS held
+         FROM blocks bl JOIN ledger_entries le ON le.block_id = bl.id
+         WHERE bl.coin = $1 AND bl.status = 'pending' AND bl.credited
+         GROUP BY le.payee_id
+       ) h ON h.payee_id = b.payee_id
+       WHERE b.coin = $1 AND b.amount - COALESCE(h.held, 0) > 0 AND p.kind IN ('user', 'wallet')
        ORDER BY b.payee_id
        FOR UPDATE OF b`,
       [coin],

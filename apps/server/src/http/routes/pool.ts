@@ -5,15 +5,19 @@ import type { RouteModule } from './index.js';
 export const poolRoutes: RouteModule = ({ services, deps }) => [
   defineRoute({
     method: 'GET', url: '/api/health', tag: 'pool', auth: 'public', response: healthSchema,
-    summary: 'Database and chain health: 200 when all is well, 503 with what is wrong',
+    summary: 'Database, chain and operator-alert health: 503 when the pool cannot serve, degraded (200) while an operator alert is open',
     handler: async (_req, reply) => {
       const report = await deps.health().catch((error: unknown) => ({
         ok: false,
         database: { ok: false, kind: deps.db.kind, error: (error as Error).message },
         chains: [],
+        alerts: [],
       }));
+      // 503 only when the pool cannot serve (database or a node down); an open operator alert
+      // (stuck payout, empty wallet) shows as degraded with 200, so load balancers keep the pool.
       reply.code(report.ok ? 200 : 503);
-      return reply.send({ status: report.ok ? 'ok' : 'degraded', database: report.database, chains: report.chains });
+      const status = report.ok && report.alerts.length === 0 ? 'ok' : 'degraded';
+      return reply.send({ status, database: report.database, chains: report.chains, alerts: report.alerts });
     },
   }),
   defineRoute({

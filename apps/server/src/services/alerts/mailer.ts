@@ -4,7 +4,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
-  html: string;
+  /** Absent: a plain-text message (operator alerts). */
+  html?: string;
   language: 'en' | 'ar';
 }
 
@@ -24,7 +25,7 @@ export function createMailer(smtp: { url: string; from: string }): Mailer {
         to: email.to,
         subject: email.subject,
         text: email.text,
-        html: email.html,
+        ...(email.html === undefined ? {} : { html: email.html }),
         headers: { 'Content-Language': email.language },
       });
     },
