@@ -10,7 +10,8 @@ import { startChains, type ChainRuntime } from './chains.js';
 import { startStratum, type StratumService } from './stratum/index.js';
 import { ACCOUNTING_COUNTERS, startAccounting, type AccountingService } from './accounting/index.js';
 import { runAsLeader } from './accounting/leader.js';
-import { createMailer, startAlerts } from './services/alerts/index.js';
+import { startAlerts } from './services/alerts/index.js';
+import { operatorChannel } from './services/alerts/operator.js';
 
 import { startHttp, type HealthReport, type HttpService } from './http/index.js';
 import type { PoolSummary } from './commands.js';
@@ -167,20 +168,14 @@ async function startBackground(
   events: PoolEvents,
   chains: ChainRuntime[],
 ) {
-  const operatorMailer = config.smtp && config.operator.email ? createMailer(config.smtp) : undefined;
-  const operatorEmail = config.operator.email;
+  const operator = operatorChannel(config);
   const accounting = await startAccounting({
     config,
     db,
     logger,
     events,
     chains: new Map(chains.map((c) => [c.coin, c.node])),
-    ...(operatorMailer && operatorEmail
-      ? {
-          notifyOperator: ({ subject, text }: { subject: string; text: string }) =>
-            operatorMailer.send({ to: operatorEmail, subject, text, language: 'en' }),
-        }
-      : {}),
+    ...(operator ? { notifyOperator: (message: { subject: string; text: string }) => operator.notify(message) } : {}),
   });
   try {
     const alerts = await startAlerts({ config, db, logger, events, settings: config.alerts });
@@ -189,12 +184,12 @@ async function startBackground(
       stop: async () => {
         await alerts.stop();
         await accounting.stop();
-        operatorMailer?.close();
+        operator?.close();
       },
     };
   } catch (error) {
     await accounting.stop();
-    operatorMailer?.close();
+    operator?.close();
     throw error;
   }
 }

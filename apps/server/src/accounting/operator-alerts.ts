@@ -35,9 +35,10 @@ export class OperatorAlarms {
     this.logger.error({ alert: alert.key, kind: alert.kind, coin: alert.coin }, `ALERT: ${alert.message}`);
     if (!this.notify) return;
     const subject = `[Manjam] ${alert.kind}${alert.coin ? ` ${alert.coin}` : ''}`;
-    await this.notify({ subject, text: `${alert.message}\n\nAlert key: ${alert.key}\nSee the operator runbook in README.md.` }).catch(
-      (err: unknown) => this.logger.error({ err, alert: alert.key }, 'operator alert email failed'),
-    );
+    await this.notify({
+      subject,
+      text: `${alert.message}\n\nAlert key: ${alert.key}\nSee the operator runbook in README.md.`,
+    }).catch((err: unknown) => this.logger.error({ err, alert: alert.key }, 'operator alert email failed'));
   }
 
   async clear(keys: readonly string[]): Promise<void> {
@@ -65,7 +66,8 @@ export class OperatorAlarms {
     const done = (await this.repo.open()).filter(
       (a) =>
         a.coin === coin &&
-        ((a.kind === 'payout-stuck' && !stuckKeys.has(a.key)) || (a.kind === 'payout-missing' && !live.has(a.key.split(':')[2] ?? ''))),
+        ((a.kind === 'payout-stuck' && !stuckKeys.has(a.key)) ||
+          (a.kind === 'payout-missing' && !live.has(a.key.split(':')[2] ?? ''))),
     );
     await this.clear(done.map((a) => a.key));
   }

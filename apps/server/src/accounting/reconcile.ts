@@ -77,7 +77,7 @@ export async function trackSentRuns(ctx: AccountingContext, coin: CoinId): Promi
   for (const run of await new PayoutsRepository(ctx.db).runsWithStatus(coin, ['sent'])) {
     await trackSent(ctx, chain, run).catch((error: unknown) => (failure ??= error));
   }
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('a sent payout run could not be followed');
 }
 
 /** Resolves every 'intent' run and follows 'sent' runs to 'recorded' (confirmed). */

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { blockSubsidy, coinParams } from '@manjam/protocol';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +13,10 @@ import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
 import { createUserMiner, createWalletMiner, insertShare, type MinerFixture } from './testing/fixtures.js';
 import { findBlock, newAddress, receivedBy, stratumNetworkDifficulty } from './testing/regtest.js';
+import { runPayoutChild } from './testing/run-payout-child.js';
 
 const logger = pino({ level: 'silent' });
 const config = parseConfig({});
-const CHILD = fileURLToPath(new URL('./testing/payout-child.ts', import.meta.url));
 const fee = (value: bigint): bigint => (value * 100n) / 10_000n;
 const net = (value: bigint): bigint => value - fee(value);
 
@@ -141,7 +139,7 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
     await (await open()).runOnce();
     const owed = await balance(c);
     expect(owed).toBeGreaterThan(0n);
-    const signal = await runChild({ coin, databaseUrl: database.url, schema: database.schema, rpc: dev.rpc, walletRpc: dev.walletRpc });
+    const signal = await runPayoutChild({ coin, databaseUrl: database.url, schema: database.schema, rpc: dev.rpc, walletRpc: dev.walletRpc }, 'after-send');
     expect(signal).toBe('SIGKILL');
     const [intent] = await new PayoutsRepository(database.db).runsWithStatus(coin, ['intent']);
     expect(intent).toBeDefined();
@@ -156,17 +154,3 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
     expect(await restarted.checkBalances()).toEqual([]);
   }, 300_000); // a second process compiling TypeScript on a busy 2-core machine is slow to start
 });
-
-/** Runs the payout child with the crash switch on; resolves with the signal that ended it. */
-function runChild(spec: object): Promise<NodeJS.Signals | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: { ...process.env, MANJAM_PAYOUT_CHILD: JSON.stringify({ ...spec, crashAfterSend: true }) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code, signal) => (signal || code === 0 ? resolve(signal) : reject(new Error(`payout child exited ${code}: ${stderr}`))));
-  });
-}

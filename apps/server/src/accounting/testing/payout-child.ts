@@ -1,8 +1,9 @@
 // A separate accounting process for the crash test: runs one payout run against the given
-// database and node, prints its result as one JSON line, and exits. With crashAfterSend it
-// SIGKILLs itself right after sendmany returns (the fault is injected into the chain it hands
+// database and node, prints its result as one JSON line, and exits. With crash "after-send" it
+// SIGKILLs itself right after sendmany returns; with "before-send", once the run's intent is
+// recorded and before sendmany reaches the node (the fault is injected into the chain it hands
 // to accounting, not switched on inside accounting).
-//   env MANJAM_PAYOUT_CHILD = {"coin","databaseUrl","schema","rpc","walletRpc","crashAfterSend"?}
+//   env MANJAM_PAYOUT_CHILD = {"coin","databaseUrl","schema","rpc","walletRpc","crash"?}
 import { pino } from 'pino';
 import { ChainNode } from '../../chain/node.js';
 import type { RpcEndpoint } from '../../chain/rpc.js';
@@ -17,15 +18,15 @@ interface ChildSpec {
   schema: string;
   rpc: RpcEndpoint;
   walletRpc: RpcEndpoint;
-  crashAfterSend?: boolean;
+  crash?: 'before-send' | 'after-send';
 }
 
-/** The node's accounting chain, dying by SIGKILL the moment sendmany has answered. */
-function crashingAfterSend(node: ChainNode): AccountingChain {
+/** The node's accounting chain, dying by SIGKILL just before sendmany or the moment it answered. */
+function crashing(node: ChainNode, when: 'before-send' | 'after-send'): AccountingChain {
   const chain = RpcAccountingChain.fromNode(node);
   const sendMany = chain.sendMany.bind(chain);
   chain.sendMany = async (outputs, comment) => {
-    await sendMany(outputs, comment);
+    if (when === 'after-send') await sendMany(outputs, comment);
     process.kill(process.pid, 'SIGKILL');
     return new Promise<string>(() => undefined);
   };
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     db,
     logger: pino({ level: 'silent' }),
     events: new PoolEvents(),
-    chains: new Map([[spec.coin, spec.crashAfterSend ? crashingAfterSend(node) : node]]),
+    chains: new Map([[spec.coin, spec.crash ? crashing(node, spec.crash) : node]]),
     loop: false,
   });
   const results = await service.runPayouts(spec.coin);

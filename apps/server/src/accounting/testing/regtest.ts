@@ -31,17 +31,14 @@ export async function findBlock(
   coin: CoinId,
   dev: DevChain,
   node: ChainNode,
-  opts: { scheme: 'pps-plus' | 'pplns' | 'solo'; finder: MinerFixture; networkDifficulty: number; at: Date },
+  opts: { scheme: 'pps-plus' | 'pplns' | 'solo'; finder: MinerFixture; networkDifficulty: number; at: Date; to?: string },
 ): Promise<FoundBlock> {
-  const [hash] = await dev.mine(1);
+  const [hash] = await dev.mine(1, opts.to);
   if (!hash) throw new Error('the node mined no block');
   const block = await node.rpc.call<{ height: number; tx: string[] }>('getblock', [hash]);
   const coinbase = block.tx[0];
   if (!coinbase) throw new Error('block without coinbase');
-  // Core values an immature coinbase at 0 in `amount`; its details carry the outputs.
-  const tx = await node.wallet.call<{ details: { category: string; amount: number; vout: number }[] }>('gettransaction', [coinbase]);
-  const outputs = new Map(tx.details.filter((d) => ['immature', 'generate', 'receive'].includes(d.category)).map((d) => [d.vout, d.amount]));
-  const reward = [...outputs.values()].reduce((sum, amount) => sum + unitsFromRpc(amount), 0n);
+  const reward = opts.to ? await coinbaseValue(node, coinbase) : await walletCoinbaseValue(node, coinbase);
   const subsidy = blockSubsidy(coinParams(coin, 'regtest'), block.height);
   const fees = reward - subsidy;
   const id = await insertBlock(db, coin, {
@@ -49,6 +46,19 @@ export async function findBlock(
     networkDifficulty: opts.networkDifficulty, finder: opts.finder, at: opts.at,
   });
   return { id, height: block.height, hash, reward, subsidy, fees };
+}
+
+/** A coinbase paying the pool wallet, valued by the wallet. */
+async function walletCoinbaseValue(node: ChainNode, coinbase: string): Promise<bigint> {
+  // Core values an immature coinbase at 0 in `amount`; its details carry the outputs.
+  const tx = await node.wallet.call<{ details: { category: string; amount: number; vout: number }[] }>('gettransaction', [coinbase]);
+  const outputs = new Map(tx.details.filter((d) => ['immature', 'generate', 'receive'].includes(d.category)).map((d) => [d.vout, d.amount]));
+  return [...outputs.values()].reduce((sum, amount) => sum + unitsFromRpc(amount), 0n);
+}
+
+/** A coinbase paying any address, valued from the UTXO set (its outputs: reward + commitment). */
+async function coinbaseValue(node: ChainNode, coinbase: string): Promise<bigint> {
+  return [...(await paidOnChain(node, coinbase, 4)).values()].reduce((sum, v) => sum + v, 0n);
 }
 
 /** What the node's wallet has received on an address (1 confirmation), in base units. */
@@ -63,7 +73,8 @@ export async function newAddress(node: ChainNode): Promise<string> {
 /** An address on the coin's regtest chain whose key nobody holds: outside the pool's wallet. */
 export function outsideAddress(coin: CoinId, label: string): string {
   const program = createHash('sha256').update(`outside:${coin}:${label}`).digest().subarray(0, 20);
-  const hrp = coinParams(coin, 'regtest').bech32Hrps[0] ?? 'bcrt';
+  // The dev chains' own prefixes: bcoin (BTC) writes regtest addresses with 'rb', Litecoin Core 'rltc'.
+  const hrp = coin === 'BTC' ? 'rb' : 'rltc';
   return bech32.encode(hrp, [0, ...bech32.toWords(program)]);
 }
 

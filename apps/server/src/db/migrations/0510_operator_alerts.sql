@@ -12,6 +12,3 @@ CREATE TABLE operator_alerts (
   cleared_at TIMESTAMPTZ
 );
 CREATE UNIQUE INDEX operator_alerts_open_key ON operator_alerts (key) WHERE cleared_at IS NULL;
-
--- Held credits (blocks back below maturity) are summed per block at every payout run.
-CREATE INDEX ledger_block_idx ON ledger_entries (block_id) WHERE block_id IS NOT NULL;

@@ -1,6 +1,11 @@
 import type { Queryable } from '../types.js';
 
-export const OPERATOR_ALERT_KINDS = ['payout-stuck', 'payout-missing', 'wallet-insufficient', 'accounting-errors'] as const;
+export const OPERATOR_ALERT_KINDS = [
+  'payout-stuck',
+  'payout-missing',
+  'wallet-insufficient',
+  'accounting-errors',
+] as const;
 export type OperatorAlertKind = (typeof OPERATOR_ALERT_KINDS)[number];
 
 export interface OperatorAlert {
@@ -16,7 +21,12 @@ export class OperatorAlertsRepository {
   constructor(private readonly db: Queryable) {}
 
   /** Opens an alert; false when one with this key is already open. */
-  async raise(alert: { key: string; kind: OperatorAlertKind; coin: string | null; message: string }): Promise<boolean> {
+  async raise(alert: {
+    key: string;
+    kind: OperatorAlertKind;
+    coin: string | null;
+    message: string;
+  }): Promise<boolean> {
     const result = await this.db.query<{ id: string }>(
       `INSERT INTO operator_alerts (key, kind, coin, message) VALUES ($1, $2, $3, $4)
        ON CONFLICT (key) WHERE cleared_at IS NULL DO NOTHING RETURNING id`,
@@ -36,9 +46,21 @@ export class OperatorAlertsRepository {
   }
 
   async open(): Promise<OperatorAlert[]> {
-    const result = await this.db.query<{ key: string; kind: OperatorAlertKind; coin: string | null; message: string; raised_at: Date }>(
+    const result = await this.db.query<{
+      key: string;
+      kind: OperatorAlertKind;
+      coin: string | null;
+      message: string;
+      raised_at: Date;
+    }>(
       'SELECT key, kind, coin, message, raised_at FROM operator_alerts WHERE cleared_at IS NULL ORDER BY raised_at, id',
     );
-    return result.rows.map((r) => ({ key: r.key, kind: r.kind, coin: r.coin, message: r.message, raisedAt: new Date(r.raised_at) }));
+    return result.rows.map((r) => ({
+      key: r.key,
+      kind: r.kind,
+      coin: r.coin,
+      message: r.message,
+      raisedAt: new Date(r.raised_at),
+    }));
   }
 }
