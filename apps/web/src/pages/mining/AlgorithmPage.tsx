@@ -21,7 +21,7 @@ export function isAlgorithmPageId(value: string | undefined): value is Algorithm
   return value !== undefined && Object.hasOwn(ALGORITHM_PAGES, value);
 }
 
-interface Facts { port: number; fee: number; payoutHours: number; live: boolean | null; scheme: string | null; host: string }
+interface Facts { port: number; fee: number; payoutHours: number; live: boolean | null; scheme: string | null; host: string; ports: { port: number; scheme: string }[] }
 
 function useFacts(id: AlgorithmPageId): { facts: Facts; loading: boolean; failed: boolean } {
   const stats = usePoolStats();
@@ -35,6 +35,8 @@ function useFacts(id: AlgorithmPageId): { facts: Facts; loading: boolean; failed
     payoutHours: stat?.payoutInterval ?? defaults.payoutHours,
     live: stat?.live ?? port?.live ?? null,
     scheme: stat?.scheme ?? null,
+    /** Every live port of the algorithm with its own payout scheme (a coin may have a PPS+, a PPLNS and a SOLO port). */
+    ports: (stats.data?.algorithms ?? []).filter((a) => a.algorithm === id && a.live && a.scheme).map((a) => ({ port: a.port, scheme: a.scheme ?? '' })),
     host: stats.data?.host ?? ports.data?.host ?? window.location.hostname,
   };
   return { facts, loading: stats.isPending && ports.isPending, failed: stats.isError && ports.isError };
@@ -64,7 +66,9 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
           <div><dt>{t('algorithm.password')}</dt><dd><Ltr>x</Ltr></dd></div>
           <div><dt>{t('algorithm.fee')}</dt><dd><Ltr mono={false}>{`${formatNumber(facts.fee, undefined, { minimumFractionDigits: 1 })}%`}</Ltr></dd></div>
           <div><dt>{t('algorithm.payoutInterval')}</dt><dd>{t('units.hours', { count: facts.payoutHours })}</dd></div>
-          {facts.scheme ? <div><dt>{t('algorithm.scheme')}</dt><dd><Ltr mono={false}>{schemeLabel(facts.scheme)}</Ltr></dd></div> : null}
+          {facts.ports.length > 1 ? (
+            <div><dt>{t('algorithm.scheme')}</dt><dd><ul className="plain-list">{facts.ports.map((p) => <li key={p.port}><Ltr>{p.port}</Ltr> · <Ltr mono={false}>{schemeLabel(p.scheme)}</Ltr></li>)}</ul></dd></div>
+          ) : facts.scheme ? <div><dt>{t('algorithm.scheme')}</dt><dd><Ltr mono={false}>{schemeLabel(facts.scheme)}</Ltr></dd></div> : null}
         </dl>
       </section>
       <p className="row" style={{ marginBlockStart: 'var(--space-5)' }}>
