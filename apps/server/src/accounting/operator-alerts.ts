@@ -47,7 +47,8 @@ export class OperatorAlarms {
 
   /**
    * Raises payout-stuck for every run of the coin still in 'intent' or 'sent' after `stuckMs`,
-   * and clears the stuck/missing alerts of runs that have moved on.
+   * and clears the stuck alerts of runs that have moved on (payout-missing is cleared by
+   * reconcile.ts once the run's transaction is confirmed again).
    */
   async checkPayoutRuns(coin: CoinId, stuckMs: number, now: Date): Promise<void> {
     const runs = await new PayoutsRepository(this.db).runsWithStatus(coin, ['intent', 'sent']);
@@ -61,14 +62,9 @@ export class OperatorAlarms {
         message: `${coin} payout run ${run.id} has been '${run.status}' for ${minutes} min${run.txid ? ` (txid ${run.txid})` : ''}: it has not completed`,
       });
     }
-    const live = new Set(runs.map((run) => run.id.toString()));
     const stuckKeys = new Set(stuck.map((run) => runKey('payout-stuck', coin, run.id)));
-    const done = (await this.repo.open()).filter(
-      (a) =>
-        a.coin === coin &&
-        ((a.kind === 'payout-stuck' && !stuckKeys.has(a.key)) ||
-          (a.kind === 'payout-missing' && !live.has(a.key.split(':')[2] ?? ''))),
-    );
+    const open = await this.repo.open();
+    const done = open.filter((a) => a.coin === coin && a.kind === 'payout-stuck' && !stuckKeys.has(a.key));
     await this.clear(done.map((a) => a.key));
   }
 }

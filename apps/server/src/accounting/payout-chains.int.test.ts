@@ -93,6 +93,9 @@ describe.each(['BTC', 'LTC'] as const)(
         ? ((await node.wallet.getJson<{ tx: string }>(`/wallet/primary/tx/${txid}`))?.tx ?? '')
         : (await node.wallet.call<{ hex: string }>('gettransaction', [txid])).hex;
 
+    const openAlertKeys = async (): Promise<string[]> =>
+      (await new OperatorAlertsRepository(database.db).open()).map((a) => a.key);
+
     /** What the wallet can spend now: its unspent outputs, less coinbases not yet mature. */
     const spendable = async (): Promise<bigint> => {
       let total = 0n;
@@ -263,6 +266,8 @@ describe.each(['BTC', 'LTC'] as const)(
       const credit = net(found.reward);
       const [payout] = await service.runPayouts(coin);
       await confirm(payout);
+    await service.runOnce(); // recorded: confirmed on chain
+    expect((await new PayoutsRepository(database.db).getRun(payout?.runId ?? 0n))?.status).toBe('recorded');
       expect(onChain.get(address)).toBe(credit);
       await node.invalidateBlock(found.hash);
       await service.runOnce();
@@ -285,6 +290,8 @@ describe.each(['BTC', 'LTC'] as const)(
       // was made at, as wallets do against fee sniping) keeps it out of the mempool until the new
       // branch is as long. Then the wallet's rebroadcast (pushed here instead of waited for) puts
       // it back: the miner's address holds exactly one payment, never two.
+      const missing = `payout-missing:${coin}:${payout?.runId}`;
+      expect(await openAlertKeys()).toContain(missing);
       const hex = await walletTransactionHex(payout?.txid ?? '');
       const { locktime } = await node.rpc.call<{ locktime: number }>('decoderawtransaction', [hex]);
       const behind = locktime - (await node.getBlockCount());
@@ -294,8 +301,10 @@ describe.each(['BTC', 'LTC'] as const)(
       expect(
         (await paidOnChain(node, payout?.txid ?? '', (payout?.payouts.length ?? 0) + 1)).get(address),
       ).toBe(credit);
+      await service.runOnce();
+      expect(await openAlertKeys()).not.toContain(missing);
       figures.push(
-        `orphan after payout: paid ${credit} once (back on chain after the reorg), reversed once, balance ${after} carried, next run pays it nothing`,
+        `orphan after payout: paid ${credit} once, reversed once, payout-missing open while the reorg kept the payout out and cleared once it was back; balance ${after} carried, next run pays it nothing`,
       );
     });
 

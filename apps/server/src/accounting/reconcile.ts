@@ -44,21 +44,37 @@ async function reconcileIntent(ctx: AccountingContext, coin: CoinId, chain: Acco
   ctx.logger.warn({ coin, runId: run.id.toString() }, 'interrupted payout run never reached the wallet: debits reversed, paid by the next run');
 }
 
+/** Recorded (confirmed) runs this recent are re-checked every cycle: a deep reorg can un-confirm them. */
+const RECHECK_RECORDED_MS = 24 * 3_600_000;
+
+/**
+ * Follows a run's transaction in the wallet: a sent run is recorded once confirmed; a sent or
+ * recently recorded run whose transaction the wallet no longer shows, that conflicts, or (recorded)
+ * that a reorg took out of the chain opens a payout-missing alert, cleared once it is confirmed again.
+ */
 async function trackSent(ctx: AccountingContext, chain: AccountingChain, run: PayoutRunRow): Promise<void> {
   if (!run.txid) return;
   const tx = await chain.getWalletTransaction(run.txid);
-  const repo = new PayoutsRepository(ctx.db);
-  if (!tx || tx.confirmations < 0) {
-    ctx.metrics.inc('payout_transactions_conflicted_total');
+  const coin = run.coin as CoinId;
+  const key = runKey('payout-missing', coin, run.id);
+  const unconfirmedAgain = run.status === 'recorded' && tx !== undefined && tx.confirmations === 0;
+  if (!tx || tx.confirmations < 0 || unconfirmedAgain) {
+    if (!unconfirmedAgain) ctx.metrics.inc('payout_transactions_conflicted_total');
+    const what = unconfirmedAgain
+      ? 'is no longer confirmed: a reorg took it out of the chain (the wallet rebroadcasts it once its lock time allows; see the runbook)'
+      : 'is no longer shown by the wallet, or conflicts: check whether the coins went out; pay or reverse by hand';
     await ctx.alarms.raise({
-      key: runKey('payout-missing', run.coin as CoinId, run.id),
+      key,
       kind: 'payout-missing',
-      coin: run.coin as CoinId,
-      message: `${run.coin} payout run ${run.id} was sent as ${run.txid}, but the wallet no longer shows that transaction (or it conflicts): the payees' debits stand; check the transaction and pay or reverse by hand`,
+      coin,
+      message: `${coin} payout run ${run.id} (txid ${run.txid}) ${what}; the payees' debits stand`,
     });
     return;
   }
-  await repo.setConfirmations(run.id, tx.confirmations, tx.confirmations >= PAYOUT_CONFIRMATIONS);
+  if (tx.confirmations >= PAYOUT_CONFIRMATIONS) await ctx.alarms.clear([key]);
+  if (run.status === 'sent') {
+    await new PayoutsRepository(ctx.db).setConfirmations(run.id, tx.confirmations, tx.confirmations >= PAYOUT_CONFIRMATIONS);
+  }
 }
 
 /** Resolves every 'intent' run (found in the wallet -> sent; gone past the grace time -> failed). */
@@ -68,13 +84,16 @@ export async function reconcileIntents(ctx: AccountingContext, coin: CoinId): Pr
 }
 
 /**
- * Follows every 'sent' run to 'recorded' (confirmed). A run the wallet cannot describe does not
- * stop the others; the first such error is thrown once all were tried (the cycle counts it).
+ * Follows every 'sent' run to 'recorded' (confirmed), and re-checks runs recorded in the last day.
+ * A run the wallet cannot describe does not stop the others; the first such error is thrown once
+ * all were tried (the cycle counts it).
  */
 export async function trackSentRuns(ctx: AccountingContext, coin: CoinId): Promise<void> {
   const chain = chainOf(ctx, coin);
   let failure: unknown;
-  for (const run of await new PayoutsRepository(ctx.db).runsWithStatus(coin, ['sent'])) {
+  const repo = new PayoutsRepository(ctx.db);
+  const recent = await repo.runsSince(coin, ['recorded'], new Date(ctx.now().getTime() - RECHECK_RECORDED_MS));
+  for (const run of [...(await repo.runsWithStatus(coin, ['sent'])), ...recent]) {
     await trackSent(ctx, chain, run).catch((error: unknown) => (failure ??= error));
   }
   if (failure !== undefined) throw failure instanceof Error ? failure : new Error('a sent payout run could not be followed');

@@ -137,6 +137,16 @@ export class PayoutsRepository {
     return result.rows.map(toRun);
   }
 
+  /** Runs of a coin with one of these statuses created at or after `since`. */
+  async runsSince(coin: string, statuses: readonly PayoutRunStatus[], since: Date): Promise<PayoutRunRow[]> {
+    const result = await this.db.query<RawRun>(
+      `SELECT id, coin, status, comment, txid, error, created_at FROM payout_runs
+       WHERE coin = $1 AND status = ANY($2::text[]) AND created_at >= $3 ORDER BY id`,
+      [coin, [...statuses], since.toISOString()],
+    );
+    return result.rows.map(toRun);
+  }
+
   async getRun(runId: bigint): Promise<PayoutRunRow | undefined> {
     const result = await this.db.query<RawRun>(
       'SELECT id, coin, status, comment, txid, error, created_at FROM payout_runs WHERE id = $1',
