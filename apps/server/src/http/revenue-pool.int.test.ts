@@ -139,7 +139,7 @@ describeEachDatabase('revenue, public pool pages and search', (getDb) => {
     expect(byLogin.json.results).toEqual([{ address: WALLET, miners: [expect.objectContaining({ name: 'farm01' })] }]);
     const blank = await api.request('GET', '/api/search?q=%20%20', { headers: { 'accept-language': 'ar' } });
     expect(blank.status).toBe(400);
-    expect(blank.json.error.fields).toEqual({ q: 'يرجى إدخال عنوان محفظة أو معرف عامل' });
+    expect(blank.json.error.fields).toEqual({ q: 'يرجى إدخال عنوان محفظة' });
   });
 
   it('merges the signed-in user\'s rig-management workers into search with source hive, token encrypted at rest', async () => {
