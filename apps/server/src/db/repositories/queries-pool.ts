@@ -119,8 +119,11 @@ export class PoolQueries {
    */
   async payeesByAddress(address: string): Promise<number[]> {
     const result = await this.db.query<{ id: number }>(
-      `SELECT p.id FROM payees p LEFT JOIN user_payout_addresses upa ON upa.user_id = p.user_id
-        WHERE (p.kind = 'wallet' AND p.address = $1) OR (p.kind = 'user' AND upa.address = $1)`,
+      `SELECT p.id FROM payees p WHERE p.kind = 'wallet' AND p.address = $1
+       UNION ALL
+       SELECT p.id FROM user_payout_addresses upa JOIN payees p ON p.kind = 'user' AND p.user_id = upa.user_id
+        WHERE upa.address = $1
+          AND upa.user_id IN (SELECT user_id FROM user_settings WHERE payout_address = $1 OR pending_payout_address = $1)`,
       [address],
     );
     return result.rows.map((r) => Number(r.id));
