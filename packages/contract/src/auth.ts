@@ -1,12 +1,32 @@
 import { z } from 'zod';
 import { ACCOUNT_COINS, isoTimeSchema, moneySchema } from './common.js';
-import { SIMPLE_EMAIL, textField, totpCodeSchema } from './fields.js';
+import { currentPasswordSchema, SIMPLE_EMAIL, textField, totpCodeSchema } from './fields.js';
 import { MESSAGES } from './messages.js';
 
-const usernameSchema = textField(MESSAGES.usernameRequired, 1000)
-  .min(3, MESSAGES.usernameMin)
-  .max(32, MESSAGES.usernameMax)
-  .regex(/^[\p{L}\p{N}._-]+$/u, MESSAGES.usernameChars);
+/**
+ * The username policy, one rule for registration and for Stratum logins (`<username>.<worker>`):
+ * 3 to 32 characters, ASCII letters A-Z and a-z, digits 0-9, `_` and `-` only, unique without
+ * regard to case. No other script and no lookalike characters (a Cyrillic `а` in `аlice` is
+ * refused), and no dot: a dot separates the worker name in a Stratum login.
+ *
+ * Accounts registered before this rule with other characters keep their username and sign in
+ * (by email) as before; they could already not mine by username (the Stratum login never took
+ * them) and mine to their payout address instead. Public answers never show usernames, so such a
+ * name cannot pass for another account anywhere the public looks.
+ */
+export const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+
+export const usernameSchema = textField(MESSAGES.usernameRequired, 1000)
+  .min(USERNAME_MIN, MESSAGES.usernameMin)
+  .max(USERNAME_MAX, MESSAGES.usernameMax)
+  .regex(USERNAME_CHARS, MESSAGES.usernameChars);
+
+/** Whether `name` is a username registration accepts (the Stratum login checks its account part with it). */
+export function isValidUsername(name: string): boolean {
+  return name.length >= USERNAME_MIN && name.length <= USERNAME_MAX && USERNAME_CHARS.test(name);
+}
 
 export const emailSchema = textField(MESSAGES.emailRequired, 1000).max(254, MESSAGES.textTooLong).regex(SIMPLE_EMAIL, MESSAGES.emailInvalid);
 
@@ -16,10 +36,6 @@ export const newPasswordSchema = z
   .min(8, MESSAGES.passwordMin)
   .max(256, MESSAGES.passwordMax);
 
-const passwordSchema = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.passwordRequired : MESSAGES.expectedText) })
-  .min(1, MESSAGES.passwordRequired)
-  .max(1024, MESSAGES.passwordMax);
 
 /**
  * Registration. The wallet address is checked for the chosen coin by the server (real address
@@ -52,7 +68,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: textField(MESSAGES.emailRequired, 254),
-  password: passwordSchema,
+  password: currentPasswordSchema,
   totp: z.string({ error: MESSAGES.codeInvalid }).max(12, MESSAGES.codeInvalid).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -81,15 +97,21 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
 export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
 
-export const totpCodeRequestSchema = z.object({ code: totpCodeSchema });
+/** Turning 2FA on (the code of the new secret) or off (the code in force): both need the password too. */
+export const totpCodeRequestSchema = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
 export type TotpCodeRequest = z.input<typeof totpCodeRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: passwordSchema,
+  currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
-  totp: z.string().max(12).optional(),
+  totp: z.string({ error: MESSAGES.codeInvalid }).max(12, MESSAGES.codeInvalid).optional(),
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
-export const changeEmailRequestSchema = z.object({ password: passwordSchema, newEmail: emailSchema });
+/** `totp` is required when 2FA is on (as for every sensitive change). */
+export const changeEmailRequestSchema = z.object({
+  password: currentPasswordSchema,
+  newEmail: emailSchema,
+  totp: z.string({ error: MESSAGES.codeInvalid }).max(12, MESSAGES.codeInvalid).optional(),
+});
 export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;

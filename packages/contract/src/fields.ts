@@ -25,3 +25,9 @@ export const totpCodeSchema = z
   .pipe(z.string().regex(/^\d{6}$/, MESSAGES.codeInvalid));
 
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The current password, asked again for sensitive changes (email, password, payout address, 2FA on/off). */
+export const currentPasswordSchema = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.passwordRequired : MESSAGES.expectedText) })
+  .min(1, MESSAGES.passwordRequired)
+  .max(1024, MESSAGES.passwordMax);

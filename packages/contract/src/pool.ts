@@ -64,7 +64,7 @@ export const blockSchema = z.object({
   status: z.enum(BLOCK_STATUSES),
   confirmations: z.number().int(),
   reward: moneySchema,
-  /** Shortened finder (first 6 and last 4 characters of the address or account). */
+  /** Shortened finder's payout address (first 6 and last 4 characters); empty when it has none. Never a username. */
   finder: z.string(),
   foundAt: isoTimeSchema,
   effort: z.number().nullable(),
@@ -77,7 +77,9 @@ export type BlockPage = z.infer<typeof blockPageSchema>;
 export const gpuSchema = z.object({ name: z.string(), hashrate: z.number(), temperature: z.number().nullable() });
 
 export const lookupMinerSchema = z.object({
+  /** Opaque and stable (never an internal sequential id). */
   id: z.string(),
+  /** The worker name of the Stratum login; a signed-in owner searching their own workers sees their private name. */
   name: z.string(),
   algorithm: z.string(),
   status: z.enum(LOOKUP_STATUSES),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_COINS, isoTimeSchema, LANGUAGES } from './common.js';
-import { booleanField, enumField } from './fields.js';
+import { booleanField, currentPasswordSchema, enumField } from './fields.js';
 import { MESSAGES } from './messages.js';
 
 export const THEMES = ['dark', 'light', 'system'] as const;
@@ -47,6 +47,9 @@ export const payoutAddressRequestSchema = z.object({
     .min(1, MESSAGES.addressInvalid)
     .max(120, MESSAGES.addressInvalid),
   coin: z.enum(ACCOUNT_COINS, { error: MESSAGES.coinInvalid }),
+  /** The account password (a stolen session alone cannot redirect payouts). */
+  password: currentPasswordSchema,
+  /** Required when 2FA is on. */
   totp: z.string({ error: MESSAGES.codeInvalid }).max(12, MESSAGES.codeInvalid).optional(),
 });
 export type PayoutAddressRequest = z.input<typeof payoutAddressRequestSchema>;

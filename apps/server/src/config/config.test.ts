@@ -78,9 +78,14 @@ describe('configuration', () => {
 
   it('redacts passwords, secrets and database credentials for the start-up log', () => {
     const config = load({
-      env: { DATABASE_URL: 'postgres://manjam:hunter2@db:5432/pool', MANJAM_BTC_RPC_URL: 'http://127.0.0.1:8332', MANJAM_BTC_RPC_USER: 'rpc', MANJAM_BTC_RPC_PASSWORD: 'topsecret' },
+      env: {
+        DATABASE_URL: 'postgres://manjam:hunter2@db:5432/pool', MANJAM_BTC_RPC_URL: 'http://127.0.0.1:8332', MANJAM_BTC_RPC_USER: 'rpc', MANJAM_BTC_RPC_PASSWORD: 'topsecret',
+        MANJAM_METRICS_TOKEN: 'scrape-token-0123456789',
+      },
     });
+    expect(config.http.metricsToken).toBe('scrape-token-0123456789');
     const shown = JSON.stringify(redactConfig(config));
+    expect(shown).not.toContain('scrape-token');
     expect(shown).not.toContain('hunter2');
     expect(shown).not.toContain('topsecret');
     expect(shown).toContain('[redacted]');

@@ -16,6 +16,7 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_HTTP_HOST: { path: ['http', 'host'], type: 'string' },
   MANJAM_HTTP_PORT: { path: ['http', 'port'], type: 'number' },
   MANJAM_WEB_DIST: { path: ['http', 'webDist'], type: 'string' },
+  MANJAM_METRICS_TOKEN: { path: ['http', 'metricsToken'], type: 'string' },
   MANJAM_LOG_LEVEL: { path: ['log', 'level'], type: 'string' },
   MANJAM_LOG_PRETTY: { path: ['log', 'pretty'], type: 'boolean' },
   MANJAM_STRATUM_HOST: { path: ['stratum', 'host'], type: 'string' },

@@ -68,6 +68,11 @@ export const configSchema = z
         port: z.number().int().min(0).max(65_535).default(8080),
         bodyLimitBytes: z.number().int().min(1_024).default(64 * 1024),
         trustProxy: z.boolean().default(false),
+        /**
+         * Bearer token /metrics asks for. Unset: /metrics answers only direct loopback connections
+         * (127.0.0.1, ::1) that carry no proxy header (X-Forwarded-For, Forwarded, X-Real-IP).
+         */
+        metricsToken: z.string().min(16).optional(),
         /** Serve the built web app from this directory (empty string: do not serve). */
         webDist: z.string().default('apps/web/dist'),
       })

@@ -142,10 +142,13 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
       return generate({ secret, epoch: Math.floor(api.clock.now / 1000) });
     };
 
-    const bad = await api.request('POST', '/api/auth/2fa/enable', { token, body: { code: '000000' } });
-    expect(bad.status).toBe(400);
+    const bad = await api.request('POST', '/api/auth/2fa/enable', { token, body: { password, code: '000000' } });
+    expect(bad.status).toBe(403);
     expect(bad.json.error.code).toBe('totp-invalid');
-    expect((await api.request('POST', '/api/auth/2fa/enable', { token, body: { code: await code() } })).status).toBe(204);
+    const noPassword = await api.request('POST', '/api/auth/2fa/enable', { token, body: { code: await code() } });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.json.error.fields).toEqual({ password: 'Password is required' });
+    expect((await api.request('POST', '/api/auth/2fa/enable', { token, body: { password, code: await code() } })).status).toBe(204);
     expect((await api.request('GET', '/api/settings', { token })).json.twoFactorAuth).toBe(true);
     const again = await api.request('POST', '/api/auth/2fa/setup', { token });
     expect(again.status).toBe(409);
@@ -158,14 +161,14 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     expect(withCode.status).toBe(200);
 
     const address = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
-    const noTotp = await api.request('PUT', '/api/settings/payout-address', { token, body: { address, coin: 'BTC' } });
-    expect(noTotp.status).toBe(401);
+    const noTotp = await api.request('PUT', '/api/settings/payout-address', { token, body: { address, coin: 'BTC', password } });
+    expect(noTotp.status).toBe(403);
     expect(noTotp.json.error.code).toBe('totp-required');
-    const ok = await api.request('PUT', '/api/settings/payout-address', { token, body: { address, coin: 'BTC', totp: await code() } });
+    const ok = await api.request('PUT', '/api/settings/payout-address', { token, body: { address, coin: 'BTC', password, totp: await code() } });
     expect(ok.status).toBe(200);
     expect(ok.json.payoutAddress).toBe(address);
 
-    expect((await api.request('POST', '/api/auth/2fa/disable', { token, body: { code: await code() } })).status).toBe(204);
+    expect((await api.request('POST', '/api/auth/2fa/disable', { token, body: { password, code: await code() } })).status).toBe(204);
     expect((await api.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
   });
 
@@ -174,7 +177,7 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     const secret = (await api.request('POST', '/api/auth/2fa/setup', { token })).json.secret as string;
     const codeAt = (ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
     const start = api.clock.now;
-    expect((await api.request('POST', '/api/auth/2fa/enable', { token, body: { code: await codeAt(start) } })).status).toBe(204);
+    expect((await api.request('POST', '/api/auth/2fa/enable', { token, body: { password, code: await codeAt(start) } })).status).toBe(204);
 
     api.clock.now = start + 30_000;
     const current = await codeAt(api.clock.now);
@@ -187,9 +190,9 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     expect(replay.json.error.code).toBe('totp-invalid');
     // ...and so is the previous step's code, still inside the one-step drift allowance.
     const older = await api.request('PUT', '/api/settings/payout-address', {
-      token, body: { address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', coin: 'BTC', totp: previous },
+      token, body: { address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', coin: 'BTC', password, totp: previous },
     });
-    expect(older.status).toBe(401);
+    expect(older.status).toBe(403);
     expect(older.json.error.code).toBe('totp-invalid');
     // The next code works.
     api.clock.now = start + 60_000;

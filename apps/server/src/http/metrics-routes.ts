@@ -1,15 +1,61 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config/index.js';
 import { OPERATOR_ALERT_KINDS, OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { PoolQueries } from '../db/repositories/queries-pool.js';
+import { ServiceError } from '../services/errors.js';
 import type { MetricsRegistry } from './metrics.js';
 import type { HttpDeps } from './types.js';
 
-/** /metrics in Prometheus text format: Stratum counters (when in process), shares, blocks, payouts, HTTP latency. */
+/** Database aggregates (blocks, payouts, last hour's shares) are read at most this often, however often /metrics is scraped. */
+export const METRICS_AGGREGATE_TTL_MS = 15_000;
+
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Who may read /metrics: with http.metricsToken set, a request carrying `Authorization: Bearer
+ * <token>` (401 otherwise); without it, only a direct loopback connection with no proxy header
+ * (403 otherwise), so a reverse proxy on the same host does not publish it.
+ */
+function assertMetricsAccess(request: FastifyRequest, config: Config): void {
+  const token = config.http.metricsToken;
+  if (token !== undefined) {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!given || !timingSafeEqual(digest(given), digest(token))) {
+      throw new ServiceError(401, 'unauthorized', 'metricsTokenRequired', undefined, { 'www-authenticate': 'Bearer realm="metrics"' });
+    }
+    return;
+  }
+  const peer = request.socket.remoteAddress ?? '';
+  if (!LOOPBACK.has(peer) || PROXY_HEADERS.some((name) => request.headers[name] !== undefined)) {
+    throw new ServiceError(403, 'forbidden', 'metricsLocalOnly');
+  }
+}
+
+/**
+ * /metrics in Prometheus text format: Stratum counters (kept in memory), shares, blocks, payouts,
+ * HTTP latency. The database aggregates are cached for METRICS_AGGREGATE_TTL_MS.
+ */
 export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, deps: HttpDeps): void {
   const queries = new PoolQueries(deps.db);
   const now = deps.now ?? Date.now;
-  let counts: Promise<Awaited<ReturnType<PoolQueries['metricsCounts']>>> | undefined;
-  const read = () => (counts ??= queries.metricsCounts(new Date(now() - 3_600_000)));
+  let counts: { at: number; value: Promise<Awaited<ReturnType<PoolQueries['metricsCounts']>>> } | undefined;
+  const read = () => {
+    const at = now();
+    if (!counts || at - counts.at >= METRICS_AGGREGATE_TTL_MS || at < counts.at) {
+      const value = queries.metricsCounts(new Date(at - 3_600_000));
+      const entry = { at, value };
+      counts = entry;
+      // A failed read is not kept: the next scrape asks again.
+      void value.catch(() => {
+        if (counts === entry) counts = undefined;
+      });
+    }
+    return counts.value;
+  };
 
   const stratum = deps.metrics;
   if (stratum) {
@@ -67,8 +113,8 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
     });
   });
 
-  app.get('/metrics', async (_request, reply) => {
-    counts = undefined;
+  app.get('/metrics', async (request, reply) => {
+    assertMetricsAccess(request, deps.config);
     const text = await metrics.render();
     return reply.type('text/plain; version=0.0.4; charset=utf-8').send(text);
   });

@@ -67,7 +67,7 @@ export function docsPage(routes: readonly AnyRoute[]): string {
 <body><h1>Manjam API</h1>
 <p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3). Errors are always
 <code>{"error":{"code","message","fields"?}}</code>; send <code>Accept-Language: ar</code> for Arabic messages.
-Live updates: WebSocket <code>/api/live?token=…</code>. Metrics: <a href="/metrics">/metrics</a>.</p>
+Live updates: WebSocket <code>/api/live?token=…</code>. Metrics: <code>/metrics</code> (bearer token <code>http.metricsToken</code>; without one, this host only).</p>
 <table><thead><tr><th>Method</th><th>Path</th><th>Auth</th><th>What it does</th></tr></thead><tbody>
 ${rows}
 </tbody></table></body></html>`;

@@ -117,13 +117,13 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
   });
 
   it('sets the first payout address at once and holds a change for the configured hours', async () => {
-    const first = await api.request('PUT', '/api/settings/payout-address', { token: alice.token, body: { address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', coin: 'BTC' } });
+    const first = await api.request('PUT', '/api/settings/payout-address', { token: alice.token, body: { address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', coin: 'BTC', password: alice.password } });
     expect(first.json.payoutAddress).toBe('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
-    const bad = await api.request('PUT', '/api/settings/payout-address', { token: alice.token, body: { address: '1notvalid', coin: 'BTC' } });
+    const bad = await api.request('PUT', '/api/settings/payout-address', { token: alice.token, body: { address: '1notvalid', coin: 'BTC', password: alice.password } });
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields).toEqual({ address: 'Please enter a valid BTC address' });
     const next = 'bcrt1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qursq2j8q4';
-    const change = await api.request('PUT', '/api/settings/payout-address', { token: alice.token, body: { address: next, coin: 'BTC' } });
+    const change = await api.request('PUT', '/api/settings/payout-address', { token: alice.token, body: { address: next, coin: 'BTC', password: alice.password } });
     expect(change.json.payoutAddress).toBe('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
     expect(change.json.pendingPayoutAddress).toBe(next);
     expect(change.json.pendingPayoutAddressEffectiveAt).toBe(new Date(api.clock.now + 48 * 3_600_000).toISOString());

@@ -59,7 +59,7 @@ export function createServices(deps: HttpDeps): Services {
     dashboard,
     revenue: new RevenueService(db),
     pool: new PoolService(db, config, deps.pool, now, onError),
-    search: new SearchService(db, settings, rig, logger, now),
+    search: new SearchService(db, settings, rig, box, logger, now),
     close: () => unsubscribe.forEach((off) => off()),
   };
 }

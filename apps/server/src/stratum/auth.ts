@@ -1,3 +1,4 @@
+import { isValidUsername } from '@manjam/contract';
 import { isValidAddress, splitWorkerName, type CoinParams } from '@manjam/protocol';
 import type { CoinId } from '../config/index.js';
 import type { Database } from '../db/index.js';
@@ -7,7 +8,6 @@ import { minerRef, type MinerRef } from '../shares/types.js';
 /** Why a login was refused (24), or that the account lookup failed (20, try again). */
 export type LoginOutcome = { ok: true; miner: MinerRef } | { ok: false; reason: 'unknown' | 'bad-worker' | 'lookup-failed' };
 
-const ACCOUNT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const WORKER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const POSITIVE_TTL_MS = 60_000;
 const NEGATIVE_TTL_MS = 5_000;
@@ -54,6 +54,7 @@ class BoundedCache {
 /**
  * Stratum usernames: `<payout address>[.worker]` for wallet mining without an account (the
  * address must be valid for the port's coin and network), or `<Manjam username>[.worker]`
+ * (the username policy of the contract's `isValidUsername`)
  * (case-insensitive). Account lookups are cached briefly so reconnect storms do not hit the
  * database once per miner; known and unknown names are cached apart, each with a bound, so a
  * flood of made-up names can neither grow memory nor push real accounts out.
@@ -73,7 +74,8 @@ export class LoginResolver {
     const { account, worker } = splitWorkerName(login.trim());
     if (!WORKER_NAME.test(worker)) return { ok: false, reason: 'bad-worker' };
     if (isValidAddress(account, params)) return { ok: true, miner: minerRef(coin, { kind: 'wallet', address: account }, worker) };
-    if (!ACCOUNT_NAME.test(account)) return { ok: false, reason: 'unknown' };
+    // Exactly the usernames registration accepts (one rule, in the contract).
+    if (!isValidUsername(account)) return { ok: false, reason: 'unknown' };
     const key = account.toLowerCase();
     const now = Date.now();
     let entry = this.accounts.get(key, now) ?? this.unknown.get(key, now);

@@ -26,6 +26,7 @@ export type {
   RegisterRequest,
   RegisterResponse,
   Settings,
+  TotpCodeRequest,
   TotpSetupResponse as TwoFactorSetupResponse,
   User,
 } from '@manjam/contract';

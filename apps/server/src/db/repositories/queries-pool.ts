@@ -29,7 +29,6 @@ export interface BlockRow {
 export interface LookupWorkerRow {
   workerId: number;
   payeeId: number;
-  owner: string;
   coin: string;
   name: string;
   displayName: string | null;
@@ -91,8 +90,8 @@ export class PoolQueries {
     const [rows, count] = await Promise.all([
       this.db.query<{ coin: string; height: number; hash: string; status: string; confirmations: number; reward: bigint; finder: string | null; found_at: Date; effort: number | null }>(
         `SELECT b.coin, b.height, b.hash, ${BLOCK_STATUS_SHOWN} AS status, b.confirmations, b.reward,
-                COALESCE(u.username, p.address) AS finder, b.found_at, b.effort
-           FROM blocks b LEFT JOIN payees p ON p.id = b.finder_payee_id LEFT JOIN users u ON u.id = p.user_id
+                COALESCE(p.address, upa.address) AS finder, b.found_at, b.effort
+           FROM blocks b LEFT JOIN payees p ON p.id = b.finder_payee_id LEFT JOIN user_payout_addresses upa ON upa.user_id = p.user_id
           WHERE ${where} ORDER BY b.found_at DESC, b.id DESC LIMIT $2 OFFSET $3`,
         [coin, limit, offset],
       ),
@@ -114,52 +113,56 @@ export class PoolQueries {
     };
   }
 
-  /** Payees mining to `address`: wallet payees with that address and accounts whose wallet it is. */
-  async payeesByAddress(address: string): Promise<{ payeeId: number; owner: string }[]> {
-    const result = await this.db.query<{ id: number; owner: string }>(
-      `SELECT p.id, COALESCE(p.address, u.wallet_address) AS owner FROM payees p LEFT JOIN users u ON u.id = p.user_id
-        WHERE (p.kind = 'wallet' AND p.address = $1) OR (p.kind = 'user' AND u.wallet_address = $1)`,
+  /**
+   * Payees mining to the payout address `address`: wallet payees with that address and accounts
+   * whose payout address in force it is (public lookup is by payout address only).
+   */
+  async payeesByAddress(address: string): Promise<number[]> {
+    const result = await this.db.query<{ id: number }>(
+      `SELECT p.id FROM payees p WHERE p.kind = 'wallet' AND p.address = $1
+       UNION ALL
+       SELECT p.id FROM user_payout_addresses upa JOIN payees p ON p.kind = 'user' AND p.user_id = upa.user_id
+        WHERE upa.address = $1
+          AND upa.user_id IN (SELECT user_id FROM user_settings WHERE payout_address = $1 OR pending_payout_address = $1)`,
       [address],
     );
-    return result.rows.map((r) => ({ payeeId: Number(r.id), owner: r.owner }));
+    return result.rows.map((r) => Number(r.id));
   }
 
-  /** Workers whose full login ("account.worker" or "address.worker") is `login`, or whose id it is. */
-  async workersByLogin(login: string): Promise<{ workerId: number; payeeId: number; owner: string }[]> {
-    const numeric = /^\d{1,9}$/.test(login) ? Number(login) : null;
-    const result = await this.db.query<{ id: number; payee_id: number; owner: string }>(
-      `SELECT w.id, w.payee_id, COALESCE(u.username, p.address, 'pool') AS owner
-         FROM workers w JOIN payees p ON p.id = w.payee_id LEFT JOIN users u ON u.id = p.user_id
-        WHERE lower(COALESCE(u.username, p.address, '') || '.' || w.name) = lower($1) OR w.id = $2`,
-      [login, numeric],
+  /** A signed-in user's own workers whose worker name or private name is `name` (case-insensitive). */
+  async ownWorkersByName(userId: number, name: string): Promise<{ workerId: number; payeeId: number }[]> {
+    const result = await this.db.query<{ id: number; payee_id: number }>(
+      `SELECT w.id, w.payee_id FROM workers w JOIN payees p ON p.id = w.payee_id
+        WHERE p.kind = 'user' AND p.user_id = $1 AND (lower(w.name) = lower($2) OR lower(w.display_name) = lower($2))
+        ORDER BY w.id LIMIT 500`,
+      [userId, name],
     );
-    return result.rows.map((r) => ({ workerId: Number(r.id), payeeId: Number(r.payee_id), owner: r.owner }));
+    return result.rows.map((r) => ({ workerId: Number(r.id), payeeId: Number(r.payee_id) }));
   }
 
-  async lookupWorkers(payeeIds: number[], workerIds: number[] | null, now: Date, factors: HashFactors): Promise<LookupWorkerRow[]> {
+  /** Workers of `payeeIds`, only `workerIds` when given, only those named `name` (case-insensitive) when given. */
+  async lookupWorkers(payeeIds: number[], only: { workerIds: number[] | null; name: string | null }, now: Date, factors: HashFactors): Promise<LookupWorkerRow[]> {
     const day = 86_400_000;
     const result = await this.db.query<{
-      id: number; payee_id: number; owner: string; coin: string; name: string; display_name: string | null; algorithm: string;
+      id: number; payee_id: number; coin: string; name: string; display_name: string | null; algorithm: string;
       last_share_at: Date | null; accepted_shares: bigint; rejected_shares: bigint; stale_shares: bigint;
       recent: number | null; d1: number | null; d7: number | null; d30: number | null;
     }>(
-      `SELECT w.id, w.payee_id, COALESCE(u.username, p.address, 'pool') AS owner, w.coin, w.name, w.display_name, w.algorithm,
+      `SELECT w.id, w.payee_id, w.coin, w.name, w.display_name, w.algorithm,
               w.last_share_at, w.accepted_shares, w.rejected_shares, w.stale_shares,
               SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $3) * CASE w.coin WHEN 'LTC' THEN $7::float8 ELSE $8::float8 END AS recent,
               SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $4) AS d1,
               SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $5) AS d7,
               SUM(s.accepted_difficulty) AS d30
-         FROM workers w JOIN payees p ON p.id = w.payee_id LEFT JOIN users u ON u.id = p.user_id
-         LEFT JOIN share_stats s ON s.worker_id = w.id AND s.bucket >= $6
-        WHERE w.payee_id = ANY($1::int[]) AND ($2::int[] IS NULL OR w.id = ANY($2::int[]))
-        GROUP BY w.id, u.username, p.address ORDER BY w.id LIMIT 500`,
-      [payeeIds, workerIds, new Date(now.getTime() - 600_000), new Date(now.getTime() - day), new Date(now.getTime() - 7 * day),
-        new Date(now.getTime() - 30 * day), factors.LTC, factors.BTC],
+         FROM workers w LEFT JOIN share_stats s ON s.worker_id = w.id AND s.bucket >= $6
+        WHERE w.payee_id = ANY($1::int[]) AND ($2::int[] IS NULL OR w.id = ANY($2::int[])) AND ($9::text IS NULL OR lower(w.name) = lower($9))
+        GROUP BY w.id ORDER BY w.id LIMIT 500`,
+      [payeeIds, only.workerIds, new Date(now.getTime() - 600_000), new Date(now.getTime() - day), new Date(now.getTime() - 7 * day),
+        new Date(now.getTime() - 30 * day), factors.LTC, factors.BTC, only.name],
     );
     return result.rows.map((r) => ({
       workerId: Number(r.id),
       payeeId: Number(r.payee_id),
-      owner: r.owner,
       coin: r.coin,
       name: r.name,
       displayName: r.display_name,

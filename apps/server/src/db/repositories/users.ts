@@ -45,6 +45,9 @@ export const toUser = (r: RawUser): UserRow => ({
   createdAt: new Date(r.created_at),
 });
 
+/** An attempt claimed (its number, and whether it locked the account), or refused while locked. */
+export type AttemptClaim = { claimed: true; attempt: number; locks: boolean } | { claimed: false; lockedUntil: Date | null };
+
 export interface NewUser {
   username: string;
   email: string;
@@ -104,15 +107,30 @@ export class UsersRepository {
     return result.rows.length > 0;
   }
 
-  /** Counts a failed login; locks the account until `lockUntil` when given. Answers the new count. */
-  async recordFailedLogin(id: number, lockUntil: Date | null): Promise<number> {
-    const result = await this.db.query<{ failed_logins: number }>(
-      `UPDATE users SET failed_logins = CASE WHEN $2::timestamptz IS NULL THEN failed_logins + 1 ELSE 0 END,
-              locked_until = COALESCE($2::timestamptz, locked_until)
-        WHERE id = $1 RETURNING failed_logins`,
-      [id, lockUntil],
+  /**
+   * Claims one credential attempt (a password or TOTP check) before it is checked, in one
+   * statement: refused while the account is locked; the attempt that reaches `max` locks the
+   * account until `lockUntil` (and restarts the count). Parallel attempts queue on the row lock,
+   * so no number of them gets past `max` before the lock. A failed check needs no second write;
+   * a successful one clears the count (clearFailedLogins).
+   */
+  async claimAttempt(id: number, max: number, now: Date, lockUntil: Date): Promise<AttemptClaim> {
+    const result = await this.db.query<{ claimed: boolean; failed_logins: number | null; locked_by_claim: Date | null; locked_until: Date | null }>(
+      `WITH claimed AS (
+         UPDATE users
+            SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
+                locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $4::timestamptz ELSE locked_until END
+          WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $3)
+          RETURNING failed_logins, locked_until
+       )
+       SELECT (c.failed_logins IS NOT NULL) AS claimed, c.failed_logins, c.locked_until AS locked_by_claim, u.locked_until
+         FROM users u LEFT JOIN claimed c ON true WHERE u.id = $1`,
+      [id, max, now, lockUntil],
     );
-    return Number(one(result.rows).failed_logins);
+    const row = one(result.rows);
+    if (!row.claimed) return { claimed: false, lockedUntil: row.locked_until === null ? null : new Date(row.locked_until) };
+    const locks = row.locked_by_claim !== null && new Date(row.locked_by_claim).getTime() === lockUntil.getTime();
+    return { claimed: true, attempt: locks ? max : Number(row.failed_logins), locks };
   }
 
   async clearFailedLogins(id: number): Promise<void> {

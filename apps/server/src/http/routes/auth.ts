@@ -48,30 +48,30 @@ export const authRoutes: RouteModule = ({ services }) => [
   }),
   defineRoute({
     method: 'POST', url: '/api/auth/2fa/enable', tag: 'auth', auth: 'user', rateLimit: 'auth',
-    summary: 'Turn two-factor authentication on with a valid code', body: totpCodeRequestSchema,
+    summary: 'Turn two-factor authentication on with the password and a valid code', body: totpCodeRequestSchema,
     handler: async ({ auth, body }) => {
-      await services.auth.enableTotp(auth.user, body.code);
+      await services.auth.enableTotp(auth.user, body.password, body.code);
     },
   }),
   defineRoute({
     method: 'POST', url: '/api/auth/2fa/disable', tag: 'auth', auth: 'user', rateLimit: 'auth',
-    summary: 'Turn two-factor authentication off with a valid code', body: totpCodeRequestSchema,
+    summary: 'Turn two-factor authentication off with the password and a valid code', body: totpCodeRequestSchema,
     handler: async ({ auth, body }) => {
-      await services.auth.disableTotp(auth.user, body.code);
+      await services.auth.disableTotp(auth.user, body.password, body.code);
     },
   }),
   defineRoute({
     method: 'POST', url: '/api/auth/password', tag: 'auth', auth: 'user', rateLimit: 'auth',
-    summary: 'Change the password (other sessions are signed out)', body: changePasswordRequestSchema,
+    summary: 'Change the password (other sessions are signed out; the TOTP code when 2FA is on)', body: changePasswordRequestSchema,
     handler: async ({ auth, body }) => {
       await services.auth.changePassword(auth, body.currentPassword, body.newPassword, body.totp);
     },
   }),
   defineRoute({
     method: 'POST', url: '/api/auth/email', tag: 'auth', auth: 'user', rateLimit: 'auth',
-    summary: 'Change the sign-in email (needs the password)', body: changeEmailRequestSchema,
+    summary: 'Change the sign-in email (needs the password, and the TOTP code when 2FA is on)', body: changeEmailRequestSchema,
     handler: async ({ auth, body }) => {
-      await services.auth.changeEmail(auth.user, body.password, body.newEmail);
+      await services.auth.changeEmail(auth.user, body.password, body.newEmail, body.totp);
     },
   }),
   defineRoute({

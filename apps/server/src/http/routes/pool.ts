@@ -35,7 +35,7 @@ export const poolRoutes: RouteModule = ({ services, deps }) => [
   }),
   defineRoute({
     method: 'GET', url: '/api/miners/lookup/:address', tag: 'pool', auth: 'public', rateLimit: 'search', params: lookupParamsSchema,
-    response: minerLookupSchema, summary: 'Miners of a wallet address with shares and earnings',
+    response: minerLookupSchema, summary: 'Miners of a payout address with shares and earnings (no usernames, private names or internal ids)',
     handler: ({ params }) => services.search.lookup(params.address),
   }),
   // The seed's public pool API path (GET {pool}/miners/{address}); /api/miners itself lists a
@@ -47,7 +47,7 @@ export const poolRoutes: RouteModule = ({ services, deps }) => [
   }),
   defineRoute({
     method: 'GET', url: '/api/search', tag: 'pool', auth: 'optional', rateLimit: 'search', query: searchQuerySchema, response: searchResponseSchema,
-    summary: 'Search by wallet address or worker login; signed-in users with a rig token also get their rigs (source hive)',
+    summary: 'Search by payout address (`address` or `address.worker`); signed-in users also find their own workers by name, and their rigs (source hive) with a rig token',
     handler: async ({ query, auth }) => ({ results: await services.search.search(query.q, auth?.user.id ?? null) }),
   }),
 ];

@@ -14,9 +14,9 @@ export const settingsRoutes: RouteModule = ({ services }) => [
   }),
   defineRoute({
     method: 'PUT', url: '/api/settings/payout-address', tag: 'settings', auth: 'user', rateLimit: 'auth',
-    summary: 'Set the payout address (a change takes effect after the hold; needs the TOTP code when 2FA is on)',
+    summary: 'Set the payout address (a change takes effect after the hold; needs the password, and the TOTP code when 2FA is on)',
     body: payoutAddressRequestSchema, response: settingsSchema,
-    handler: ({ auth, body }) => services.settings.setPayoutAddress(auth.user, body.address, body.coin, body.totp),
+    handler: ({ auth, body }) => services.settings.setPayoutAddress(auth.user, body.address, body.coin, body.password, body.totp),
   }),
   defineRoute({
     method: 'PUT', url: '/api/settings/rig-token', tag: 'settings', auth: 'user',

@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { MESSAGES } from '@manjam/contract';
 import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
 import { SessionsRepository } from '../../db/repositories/sessions.js';
@@ -63,13 +64,15 @@ export class AuthService {
       await verifyPassword(await dummyHash(), password);
       throw invalidCredentials();
     }
-    this.assertNotLocked(user);
-    if (!(await verifyPassword(user.passwordHash, password))) return this.fail(user, invalidCredentials());
-    if (user.totpEnabled) {
-      if (!totp) throw new ServiceError(401, 'totp-required', 'totpRequired');
-      if (!(await this.totpMatches(user, totp))) return this.fail(user, new ServiceError(401, 'totp-invalid', 'totpInvalid'));
-    }
-    await this.users.clearFailedLogins(user.id);
+    // A sign-in that stops at the TOTP prompt counts as an attempt too: otherwise someone who
+    // knows the password could reset the count between code guesses.
+    await this.attempt(user, async () => {
+      if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+      if (user.totpEnabled) {
+        if (!totp) throw new ServiceError(401, 'totp-required', 'totpRequired');
+        if (!(await this.totpMatches(user, totp))) throw new ServiceError(401, 'totp-invalid', 'totpInvalid');
+      }
+    });
     const { token, hash } = newToken();
     const createdAt = new Date(this.deps.now());
     const expiresAt = new Date(createdAt.getTime() + this.deps.config.auth.sessionTtlHours * 3_600_000);
@@ -148,40 +151,58 @@ export class AuthService {
     return enrolment;
   }
 
-  async enableTotp(user: UserRow, code: string): Promise<void> {
+  /** Turns 2FA on: the password and a code of the secret from setup. */
+  async enableTotp(user: UserRow, password: string, code: string): Promise<void> {
     if (!user.totpSecret) throw new ServiceError(409, 'totp-not-set-up', 'totpNotSetUp');
-    if (!(await this.totpMatches(user, code))) throw new ServiceError(400, 'totp-invalid', 'totpInvalid', { code: 'That code is not valid. Try the current code from your authenticator app.' });
+    await this.attempt(user, async () => {
+      await this.checkPassword(user, password, 'password');
+      if (!(await this.totpMatches(user, code))) throw totpInvalid('code');
+    });
     await this.users.setTotp(user.id, user.totpSecret, true);
     this.forgetUser(user.id);
   }
 
-  async disableTotp(user: UserRow, code: string): Promise<void> {
+  /** Turns 2FA off: the password and a current code. */
+  async disableTotp(user: UserRow, password: string, code: string): Promise<void> {
     if (!user.totpEnabled) return;
-    if (!(await this.totpMatches(user, code))) throw new ServiceError(400, 'totp-invalid', 'totpInvalid', { code: 'That code is not valid. Try the current code from your authenticator app.' });
+    await this.attempt(user, async () => {
+      await this.checkPassword(user, password, 'password');
+      if (!(await this.totpMatches(user, code))) throw totpInvalid('code');
+    });
     await this.users.setTotp(user.id, null, false);
     this.forgetUser(user.id);
   }
 
-  /** Throws unless 2FA is off or `code` is valid (payout-address and password changes). */
-  async requireTotpIfEnabled(user: UserRow, code: string | undefined): Promise<void> {
-    if (!user.totpEnabled) return;
-    if (!code) throw new ServiceError(401, 'totp-required', 'totpRequired');
-    if (!(await this.totpMatches(user, code))) throw new ServiceError(401, 'totp-invalid', 'totpInvalid');
+  /**
+   * Throws unless `password` is the account's and, when 2FA is on, `totp` is a valid code: every
+   * sensitive change (email, password, payout address) goes through here. Counted against the
+   * lockout like a sign-in.
+   */
+  async confirmSensitiveChange(user: UserRow, password: string, totp: string | undefined, passwordField = 'password'): Promise<void> {
+    await this.attempt(user, async () => {
+      await this.checkPassword(user, password, passwordField);
+      if (!user.totpEnabled) return;
+      if (!totp) throw new ServiceError(403, 'totp-required', 'totpRequired', { totp: MESSAGES.totpRequired });
+      if (!(await this.totpMatches(user, totp))) throw totpInvalid('totp');
+    });
   }
 
   async changePassword(signedIn: SignedIn, current: string, next: string, totp: string | undefined): Promise<void> {
-    if (!(await verifyPassword(signedIn.user.passwordHash, current))) throw new ServiceError(403, 'wrong-password', 'wrongPassword', { currentPassword: 'The current password is not correct' });
-    await this.requireTotpIfEnabled(signedIn.user, totp);
+    await this.confirmSensitiveChange(signedIn.user, current, totp, 'currentPassword');
     await this.users.setPasswordHash(signedIn.user.id, await hashPassword(next));
     await this.sessions.revokeOthers(signedIn.user.id, signedIn.sessionId, new Date(this.deps.now()));
     this.forgetUser(signedIn.user.id);
   }
 
-  async changeEmail(user: UserRow, password: string, newEmail: string): Promise<void> {
-    if (!(await verifyPassword(user.passwordHash, password))) throw new ServiceError(403, 'wrong-password', 'wrongPassword', { password: 'The current password is not correct' });
+  async changeEmail(user: UserRow, password: string, newEmail: string, totp: string | undefined): Promise<void> {
+    await this.confirmSensitiveChange(user, password, totp);
     if (await this.users.emailInUse(newEmail, user.id)) throw new ServiceError(409, 'email-taken', 'emailTaken', { newEmail: 'An account with this email already exists' });
     if (!(await this.users.setEmail(user.id, newEmail))) throw new ServiceError(409, 'email-taken', 'emailTaken', { newEmail: 'An account with this email already exists' });
     this.forgetUser(user.id);
+  }
+
+  private async checkPassword(user: UserRow, password: string, field: string): Promise<void> {
+    if (!(await verifyPassword(user.passwordHash, password))) throw new ServiceError(403, 'wrong-password', 'wrongPassword', { [field]: MESSAGES.wrongPassword });
   }
 
   /** A valid code whose time step is newer than the last one accepted; it is used up on success. */
@@ -191,22 +212,37 @@ export class AuthService {
     return step !== null && (await this.users.useTotpStep(user.id, step));
   }
 
-  private assertNotLocked(user: UserRow): void {
-    const now = this.deps.now();
-    if (user.lockedUntil && user.lockedUntil.getTime() > now) {
-      const seconds = Math.ceil((user.lockedUntil.getTime() - now) / 1000);
-      throw new ServiceError(423, 'account-locked', 'accountLocked', undefined, { 'retry-after': String(seconds) });
-    }
-  }
-
-  /** Counts a failure; slows the answer down as failures grow, then locks the account. */
-  private async fail(user: UserRow, error: ServiceError): Promise<never> {
+  /**
+   * Runs one credential check (password and/or TOTP code) as a counted attempt. The attempt is
+   * claimed in the database before the check (refused with 423 while the account is locked), so
+   * parallel guesses cannot outrun the count; the attempt that reaches auth.maxFailedLogins locks
+   * the account for auth.lockMinutes unless it succeeds. A success clears the count; failures are
+   * slowed down as they grow.
+   */
+  private async attempt(user: UserRow, check: () => Promise<void>): Promise<void> {
     const { maxFailedLogins, lockMinutes } = this.deps.config.auth;
-    const failures = user.failedLogins + 1;
-    const lock = failures >= maxFailedLogins ? new Date(this.deps.now() + lockMinutes * 60_000) : null;
-    await this.users.recordFailedLogin(user.id, lock);
-    if (lock) throw new ServiceError(423, 'account-locked', 'accountLocked', undefined, { 'retry-after': String(Math.ceil(lockMinutes * 60)) });
-    if (failures >= 2) await delay(Math.min(1_000, 100 * 2 ** (failures - 2)));
-    throw error;
+    const now = this.deps.now();
+    const claim = await this.users.claimAttempt(user.id, maxFailedLogins, new Date(now), new Date(now + lockMinutes * 60_000));
+    if (!claim.claimed) {
+      const seconds = claim.lockedUntil && claim.lockedUntil.getTime() > now ? Math.ceil((claim.lockedUntil.getTime() - now) / 1000) : Math.ceil(lockMinutes * 60);
+      throw locked(seconds);
+    }
+    try {
+      await check();
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      if (claim.locks) throw locked(Math.ceil(lockMinutes * 60));
+      if (claim.attempt >= 2) await delay(Math.min(1_000, 100 * 2 ** (claim.attempt - 2)));
+      throw error;
+    }
+    await this.users.clearFailedLogins(user.id);
   }
+}
+
+function locked(seconds: number): ServiceError {
+  return new ServiceError(423, 'account-locked', 'accountLocked', undefined, { 'retry-after': String(seconds) });
+}
+
+function totpInvalid(field: string): ServiceError {
+  return new ServiceError(403, 'totp-invalid', 'totpInvalid', { [field]: MESSAGES.totpInvalid });
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -18,6 +18,14 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return `v1:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  }
+
+  /**
+   * A stable opaque public id for an internal one (e.g. `worker:17`): 16 base64url characters of
+   * an HMAC under this key, so public answers never carry a sequential id that could be walked.
+   */
+  opaqueId(internal: string): string {
+    return createHmac('sha256', this.key).update(`opaque-id:${internal}`).digest('base64url').slice(0, 16);
   }
 
   decrypt(stored: string): string {

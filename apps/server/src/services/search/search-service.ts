@@ -4,6 +4,7 @@ import { PoolQueries, type LookupWorkerRow, type PayeeEarningsRow } from '../../
 import type { Logger } from '../../logger.js';
 import { algorithmId, HASH_FACTORS } from '../stats/figures.js';
 import { rigWorkerToMiner, type RigClient } from '../rig/rig-client.js';
+import type { SecretBox } from '../auth/secret-box.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { ONLINE_WINDOW_MS } from '../workers/workers-service.js';
 
@@ -14,26 +15,22 @@ function portion(total: bigint, part: number, whole: number): string {
   return ((total * ppm) / 1_000_000n).toString();
 }
 
-function toLookupMiner(w: LookupWorkerRow, earnings: PayeeEarningsRow | undefined, nowMs: number): LookupMiner {
-  return {
-    id: String(w.workerId),
-    name: w.displayName ?? w.name,
-    algorithm: algorithmId(w.algorithm, w.coin),
-    status: w.lastShareAt && nowMs - w.lastShareAt.getTime() <= ONLINE_WINDOW_MS ? 'active' : 'inactive',
-    hashrate: w.recentHashes,
-    shares: { accepted: w.accepted, rejected: Math.max(0, w.rejected - w.stale), stale: w.stale },
-    earnings: {
-      daily: portion(earnings?.day ?? 0n, w.diffDay, earnings?.diffDay ?? 0),
-      weekly: portion(earnings?.week ?? 0n, w.diffWeek, earnings?.diffWeek ?? 0),
-      monthly: portion(earnings?.month ?? 0n, w.diffMonth, earnings?.diffMonth ?? 0),
-    },
-    coin: w.coin,
-    lastSeen: w.lastShareAt?.toISOString() ?? null,
-    source: 'pool',
-  };
+/** Who a lookup answers: the public (worker names from the Stratum login only) or the workers' owner (their private names too). */
+type Audience = 'public' | 'owner';
+
+/** `address` or `address.worker` (payout addresses carry no dot). */
+function splitQuery(q: string): { address: string; worker: string | null } {
+  const dot = q.indexOf('.');
+  return dot < 0 ? { address: q, worker: null } : { address: q.slice(0, dot), worker: q.slice(dot + 1) || null };
 }
 
-/** The public miner lookup and search (wallet address or worker login), merged with rig-management rigs. */
+/**
+ * The public miner lookup and search, merged with rig-management rigs.
+ *
+ * Public lookup is by payout address only (`address` or `address.worker`): results never carry an
+ * account username, a worker's private name or an internal id (worker ids are opaque HMACs).
+ * Signed-in users may also find their own workers by worker name or private name.
+ */
 export class SearchService {
   private readonly queries: PoolQueries;
 
@@ -41,6 +38,7 @@ export class SearchService {
     db: Queryable,
     private readonly settings: SettingsService,
     private readonly rig: RigClient,
+    private readonly box: SecretBox,
     private readonly logger: Logger,
     private readonly now: () => number,
   ) {
@@ -48,25 +46,23 @@ export class SearchService {
   }
 
   async lookup(address: string): Promise<MinerLookup> {
-    const payees = await this.queries.payeesByAddress(address);
-    return { address, miners: await this.minersOf(payees.map((p) => p.payeeId), null) };
+    const payeeIds = await this.queries.payeesByAddress(address);
+    return { address, miners: await this.minersOf(payeeIds, { workerIds: null, name: null }, 'public') };
   }
 
   async search(q: string, userId: number | null): Promise<MinerLookup[]> {
-    const [byAddress, byLogin] = await Promise.all([this.queries.payeesByAddress(q), this.queries.workersByLogin(q)]);
+    const { address, worker } = splitQuery(q);
+    const [byAddress, own] = await Promise.all([
+      this.queries.payeesByAddress(address),
+      userId === null ? Promise.resolve([]) : this.queries.ownWorkersByName(userId, q),
+    ]);
     const results: MinerLookup[] = [];
-    if (byAddress.length) results.push({ address: q, miners: await this.minersOf(byAddress.map((p) => p.payeeId), null) });
-    const owners = new Map<string, { payeeIds: Set<number>; workerIds: number[] }>();
-    for (const hit of byLogin) {
-      const entry = owners.get(hit.owner) ?? { payeeIds: new Set(), workerIds: [] };
-      entry.payeeIds.add(hit.payeeId);
-      entry.workerIds.push(hit.workerId);
-      owners.set(hit.owner, entry);
+    if (byAddress.length) results.push({ address, miners: await this.minersOf(byAddress, { workerIds: null, name: worker }, 'public') });
+    if (own.length) {
+      const payeeIds = [...new Set(own.map((o) => o.payeeId))];
+      results.push({ address: q, miners: await this.minersOf(payeeIds, { workerIds: own.map((o) => o.workerId), name: null }, 'owner') });
     }
-    for (const [owner, entry] of owners) {
-      results.push({ address: owner, miners: await this.minersOf([...entry.payeeIds], entry.workerIds) });
-    }
-    const hive = userId === null ? [] : await this.hiveMiners(userId, q);
+    const hive = userId === null || worker !== null ? [] : await this.hiveMiners(userId, q);
     if (hive.length) {
       const existing = results.find((r) => r.address === q);
       if (existing) existing.miners.push(...hive);
@@ -75,15 +71,34 @@ export class SearchService {
     return results;
   }
 
-  private async minersOf(payeeIds: number[], workerIds: number[] | null): Promise<LookupMiner[]> {
+  private async minersOf(payeeIds: number[], only: { workerIds: number[] | null; name: string | null }, audience: Audience): Promise<LookupMiner[]> {
     if (payeeIds.length === 0) return [];
     const now = new Date(this.now());
     const [workers, earnings] = await Promise.all([
-      this.queries.lookupWorkers(payeeIds, workerIds, now, HASH_FACTORS),
+      this.queries.lookupWorkers(payeeIds, only, now, HASH_FACTORS),
       this.queries.payeeEarnings(payeeIds, now),
     ]);
     const byPayee = new Map(earnings.map((e) => [e.payeeId, e]));
-    return workers.map((w) => toLookupMiner(w, byPayee.get(w.payeeId), now.getTime()));
+    return workers.map((w) => this.toLookupMiner(w, byPayee.get(w.payeeId), now.getTime(), audience));
+  }
+
+  private toLookupMiner(w: LookupWorkerRow, earnings: PayeeEarningsRow | undefined, nowMs: number, audience: Audience): LookupMiner {
+    return {
+      id: this.box.opaqueId(`worker:${w.workerId}`),
+      name: audience === 'owner' ? (w.displayName ?? w.name) : w.name,
+      algorithm: algorithmId(w.algorithm, w.coin),
+      status: w.lastShareAt && nowMs - w.lastShareAt.getTime() <= ONLINE_WINDOW_MS ? 'active' : 'inactive',
+      hashrate: w.recentHashes,
+      shares: { accepted: w.accepted, rejected: Math.max(0, w.rejected - w.stale), stale: w.stale },
+      earnings: {
+        daily: portion(earnings?.day ?? 0n, w.diffDay, earnings?.diffDay ?? 0),
+        weekly: portion(earnings?.week ?? 0n, w.diffWeek, earnings?.diffWeek ?? 0),
+        monthly: portion(earnings?.month ?? 0n, w.diffMonth, earnings?.diffMonth ?? 0),
+      },
+      coin: w.coin,
+      lastSeen: w.lastShareAt?.toISOString() ?? null,
+      source: 'pool',
+    };
   }
 
   /** Rigs of the signed-in user's rig-management account mining to `address`; a failing service adds none. */

@@ -6,16 +6,16 @@ import { MinerSearchPanel } from './MinerSearchPanel';
 const ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 
 function search(text: string): void {
-  fireEvent.change(screen.getByLabelText('Wallet address or worker ID'), { target: { value: text } });
+  fireEvent.change(screen.getByLabelText('Wallet address (or address.worker)'), { target: { value: text } });
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 }
 
 describe('Miner Search panel', { timeout: PAGE_TEST_TIMEOUT }, () => {
-  it('asks for an address or worker id when the input is blank, without calling the API', () => {
+  it('asks for a wallet address when the input is blank, without calling the API', () => {
     const fetchMock = mockFetch(() => undefined);
     renderScreen(<MinerSearchPanel />);
     search('   ');
-    expect(screen.getByText('Please enter a wallet address or worker ID')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a wallet address')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

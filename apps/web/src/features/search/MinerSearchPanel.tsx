@@ -1,7 +1,8 @@
-// Miner Search: wallet address or worker id -> GET /api/search?q= -> addresses and their miners.
+// Miner Search: wallet address or address.worker (signed in: also own workers by name) -> GET /api/search?q= -> addresses and their miners.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorBanner, Spinner, TextField } from '../../components';
+import { useAuth } from '../../lib/auth';
 import { useMinerSearch, validateSearchQuery } from './api';
 import { SearchResults } from './SearchResults';
 import './search.css';
@@ -16,6 +17,7 @@ export interface MinerSearchPanelProps {
 
 export function MinerSearchPanel({ initialQuery = '', onSearch, autoFocus }: MinerSearchPanelProps) {
   const { t } = useTranslation();
+  const { isSignedIn } = useAuth();
   const [text, setText] = useState(initialQuery);
   const [query, setQuery] = useState(initialQuery.trim());
   const [blank, setBlank] = useState(false);
@@ -46,6 +48,7 @@ export function MinerSearchPanel({ initialQuery = '', onSearch, autoFocus }: Min
           ltr
           autoFocus={autoFocus}
           error={blank ? t('search.blank') : undefined}
+          hint={isSignedIn ? t('search.ownHint') : undefined}
           autoComplete="off"
           spellCheck={false}
         />

@@ -1,11 +1,11 @@
-// Public miner search by wallet address or worker id.
+// Public miner search by wallet address (or address.worker); signed in, also one's own workers by name.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import type { SearchResponse } from '../api-types';
 
 export type SearchQueryError = 'blank';
 
-/** A search needs non-blank text (seed: 'Please enter a wallet address or worker ID'). */
+/** A search needs non-blank text ('Please enter a wallet address'). */
 export function validateSearchQuery(raw: string): SearchQueryError | null {
   return raw.trim() === '' ? 'blank' : null;
 }

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { queryKeys, useMe } from '../../lib/queries';
 import { validateWalletAddress, type ValidationKey } from '../../lib/validation';
 
-/** Default Payout Address with Edit: PUT /api/settings/payout-address; shows the pending address and its date. */
+/** Default Payout Address with Edit: PUT /api/settings/payout-address (password, and the 2FA code when on); shows the pending address and its date. */
 export function PayoutAddressSection({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -21,17 +21,20 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
   const [editing, setEditing] = useState(false);
   const [address, setAddress] = useState('');
   const [coin, setCoin] = useState<Coin>(me.data?.preferredCoin ?? 'BTC');
+  const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
-  const [error, setError] = useState<ValidationKey | 'validation.addressRequired' | 'validation.codeInvalid' | undefined>();
+  const [error, setError] = useState<ValidationKey | 'validation.addressRequired' | 'validation.codeInvalid' | 'validation.passwordRequired' | undefined>();
   const mutation = useMutation({
     mutationFn: (body: PayoutAddressRequest) => apiFetch<Settings>('/api/settings/payout-address', { method: 'PUT', body }),
-    onSuccess: (saved) => { queryClient.setQueryData(queryKeys.settings, saved); setEditing(false); setAddress(''); setTotp(''); },
+    onSuccess: (saved) => { queryClient.setQueryData(queryKeys.settings, saved); setEditing(false); setAddress(''); setPassword(''); setTotp(''); },
   });
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    const found = !address.trim() ? 'validation.addressRequired' : validateWalletAddress(address, coin) ?? (twoFactor && !/^\d{6}$/.test(totp.trim()) ? 'validation.codeInvalid' : undefined);
+    const found = !address.trim()
+      ? 'validation.addressRequired'
+      : validateWalletAddress(address, coin) ?? (!password ? 'validation.passwordRequired' : twoFactor && !/^\d{6}$/.test(totp.trim()) ? 'validation.codeInvalid' : undefined);
     setError(found);
-    if (!found) mutation.mutate({ address: address.trim(), coin, ...(twoFactor ? { totp: totp.trim() } : {}) });
+    if (!found) mutation.mutate({ address: address.trim(), coin, password, ...(twoFactor ? { totp: totp.trim() } : {}) });
   };
   const serverFields = mutation.error instanceof ApiError ? mutation.error.fields : {};
   return (
@@ -51,7 +54,8 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
         <form noValidate onSubmit={submit} className="card settings-form">
           {mutation.isError && Object.keys(serverFields).length === 0 ? <ErrorBanner message={errorMessage(mutation.error, t)} /> : null}
           <Select<Coin> label={t('settings.wallet.coin')} value={coin} options={COINS.map((c) => ({ value: c, label: t(`coins.${c}`) }))} onChange={setCoin} />
-          <TextField label={t('settings.wallet.newAddress')} ltr spellCheck={false} autoComplete="off" value={address} onChange={setAddress} error={error && error !== 'validation.codeInvalid' ? t(error) : serverFields.address} />
+          <TextField label={t('settings.wallet.newAddress')} ltr spellCheck={false} autoComplete="off" value={address} onChange={setAddress} error={error && error !== 'validation.codeInvalid' && error !== 'validation.passwordRequired' ? t(error) : serverFields.address} />
+          <TextField label={t('settings.wallet.password')} type="password" autoComplete="current-password" value={password} onChange={setPassword} error={error === 'validation.passwordRequired' ? t(error) : serverFields.password} />
           {twoFactor ? <TextField label={t('settings.wallet.totp')} inputMode="numeric" autoComplete="one-time-code" ltr value={totp} onChange={setTotp} error={error === 'validation.codeInvalid' ? t(error) : serverFields.totp} /> : null}
           <div className="row">
             <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>{t('settings.wallet.submit')}</button>

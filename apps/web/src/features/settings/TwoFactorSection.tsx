@@ -5,26 +5,30 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
 import { TextField } from '../../components/TextField';
 import { Toggle } from '../../components/Toggle';
-import { apiFetch } from '../../lib/api';
-import type { TwoFactorSetupResponse } from '../../lib/api-types';
+import { ApiError, apiFetch } from '../../lib/api';
+import type { TotpCodeRequest, TwoFactorSetupResponse } from '../../lib/api-types';
 import { errorMessage } from '../../lib/errors';
 import { queryKeys } from '../../lib/queries';
 
 const CODE_PATTERN = /^\d{6}$/;
 
-function CodeForm({ submitLabel, onSubmit, pending, onCancel }: { submitLabel: string; onSubmit: (code: string) => void; pending: boolean; onCancel: () => void }) {
+/** The account password and a 6-digit code: turning 2FA on or off needs both. */
+function CodeForm({ submitLabel, onSubmit, pending, onCancel, serverFields }: { submitLabel: string; onSubmit: (body: TotpCodeRequest) => void; pending: boolean; onCancel: () => void; serverFields: Record<string, string> }) {
   const { t } = useTranslation();
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<{ password?: boolean; code?: boolean }>({});
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     const trimmed = code.trim();
-    setInvalid(!CODE_PATTERN.test(trimmed));
-    if (CODE_PATTERN.test(trimmed)) onSubmit(trimmed);
+    const found = { password: !password, code: !CODE_PATTERN.test(trimmed) };
+    setInvalid(found);
+    if (!found.password && !found.code) onSubmit({ password, code: trimmed });
   };
   return (
     <form noValidate onSubmit={submit} className="inline-form">
-      <TextField label={t('settings.tfa.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} ltr value={code} onChange={setCode} error={invalid ? t('validation.codeInvalid') : undefined} />
+      <TextField label={t('settings.tfa.password')} type="password" autoComplete="current-password" value={password} onChange={setPassword} error={invalid.password ? t('validation.passwordRequired') : serverFields.password} />
+      <TextField label={t('settings.tfa.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} ltr value={code} onChange={setCode} error={invalid.code ? t('validation.codeInvalid') : serverFields.code} />
       <div className="row">
         <button type="submit" className="btn btn--primary" disabled={pending}>{submitLabel}</button>
         <button type="button" className="btn btn--ghost" onClick={onCancel}>{t('settings.tfa.cancel')}</button>
@@ -33,7 +37,7 @@ function CodeForm({ submitLabel, onSubmit, pending, onCancel }: { submitLabel: s
   );
 }
 
-/** TOTP enrolment: POST /api/auth/2fa/setup shows a QR code, a 6-digit code confirms it. */
+/** TOTP enrolment: POST /api/auth/2fa/setup shows a QR code, the password and a 6-digit code confirm it; turning it off asks for both too. */
 export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -44,11 +48,11 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   };
   const setup = useMutation({ mutationFn: () => apiFetch<TwoFactorSetupResponse>('/api/auth/2fa/setup', { method: 'POST' }) });
   const enable = useMutation({
-    mutationFn: (code: string) => apiFetch<undefined>('/api/auth/2fa/enable', { method: 'POST', body: { code } }),
+    mutationFn: (body: TotpCodeRequest) => apiFetch<undefined>('/api/auth/2fa/enable', { method: 'POST', body }),
     onSuccess: async () => { setMode('idle'); setNotice(t('settings.tfa.enabled')); await refresh(); },
   });
   const disable = useMutation({
-    mutationFn: (code: string) => apiFetch<undefined>('/api/auth/2fa/disable', { method: 'POST', body: { code } }),
+    mutationFn: (body: TotpCodeRequest) => apiFetch<undefined>('/api/auth/2fa/disable', { method: 'POST', body }),
     onSuccess: async () => { setMode('idle'); setNotice(t('settings.tfa.disabled')); await refresh(); },
   });
 
@@ -66,24 +70,26 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
     }
   };
   const failure = setup.error ?? enable.error ?? disable.error;
+  const serverFields = failure instanceof ApiError ? failure.fields : {};
   return (
     <div>
       <Toggle label={t('settings.twoFactor')} description={enabled ? t('settings.twoFactorOn') : t('settings.twoFactorOff')} checked={mode === 'enrol' || (enabled && mode !== 'disable')} onChange={onToggle} />
       {notice ? <p className="banner banner--success" role="status">{notice}</p> : null}
-      {failure ? <ErrorBanner message={errorMessage(failure, t)} /> : null}
+      {failure && Object.keys(serverFields).length === 0 ? <ErrorBanner message={errorMessage(failure, t)} /> : null}
       {mode === 'enrol' && setup.data ? (
         <div className="tfa card">
           <h3>{t('settings.tfa.setup')}</h3>
           <p>{t('settings.tfa.scan')}</p>
           <img src={setup.data.qrDataUrl} alt={t('settings.tfa.qrAlt')} width={200} height={200} className="tfa__qr" />
           <p>{t('settings.tfa.secret')}: <Ltr>{setup.data.secret}</Ltr></p>
-          <CodeForm submitLabel={t('settings.tfa.enable')} pending={enable.isPending} onSubmit={(code) => enable.mutate(code)} onCancel={() => setMode('idle')} />
+          <p>{t('settings.tfa.enableHint')}</p>
+          <CodeForm submitLabel={t('settings.tfa.enable')} pending={enable.isPending} onSubmit={(body) => enable.mutate(body)} onCancel={() => setMode('idle')} serverFields={serverFields} />
         </div>
       ) : null}
       {mode === 'disable' ? (
         <div className="tfa card">
           <p>{t('settings.tfa.disableHint')}</p>
-          <CodeForm submitLabel={t('settings.tfa.disable')} pending={disable.isPending} onSubmit={(code) => disable.mutate(code)} onCancel={() => setMode('idle')} />
+          <CodeForm submitLabel={t('settings.tfa.disable')} pending={disable.isPending} onSubmit={(body) => disable.mutate(body)} onCancel={() => setMode('idle')} serverFields={serverFields} />
         </div>
       ) : null}
     </div>

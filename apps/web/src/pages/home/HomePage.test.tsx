@@ -14,7 +14,7 @@ describe('home page', () => {
 
   it('searches /miners with the trimmed, encoded text and ignores blank searches', () => {
     renderWithApp(<HomePage />);
-    const box = screen.getByRole('searchbox', { name: 'Search by wallet address or worker ID' });
+    const box = screen.getByRole('searchbox', { name: 'Search by wallet address (or address.worker)' });
     fireEvent.change(box, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);

@@ -68,7 +68,7 @@ describe('settings', () => {
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
   });
 
-  it('enrols two-factor sign-in with the QR code from the server and a 6-digit code', async () => {
+  it('enrols two-factor sign-in with the QR code from the server, the password and a 6-digit code', async () => {
     const fetchMock = serve({
       'GET /api/settings': () => jsonResponse(SETTINGS),
       'POST /api/auth/2fa/setup': () => jsonResponse({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Manjam', qrDataUrl: 'data:image/png;base64,AAAA' }),
@@ -82,11 +82,13 @@ describe('settings', () => {
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '12a' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(screen.getByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    expect(screen.getByLabelText('Account password')).toHaveAccessibleDescription('Password is required');
+    fireEvent.change(screen.getByLabelText('Account password'), { target: { value: 'correct horse' } });
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('Two-factor sign-in is now on.')).toBeInTheDocument();
     const enable = fetchMock.mock.calls.find(([url]) => url === '/api/auth/2fa/enable');
-    expect(JSON.parse(enable?.[1]?.body as string)).toEqual({ code: '123456' });
+    expect(JSON.parse(enable?.[1]?.body as string)).toEqual({ password: 'correct horse', code: '123456' });
   });
 
   it('changes the payout address and shows the pending address with the date it takes effect', async () => {
@@ -104,9 +106,34 @@ describe('settings', () => {
     expect(screen.getByText('Please enter a valid BTC address')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('New payout address'), { target: { value: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(screen.getByLabelText('Password (to confirm it is you)')).toHaveAccessibleDescription('Password is required');
+    fireEvent.change(screen.getByLabelText('Password (to confirm it is you)'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText(/Pending: 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa takes effect Nov 2[34], 2026/)).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([url]) => url === '/api/settings/payout-address');
-    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', coin: 'BTC' });
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', coin: 'BTC', password: 'correct horse' });
+  });
+
+  it('asks for the two-factor code as well as the password to change the email while 2FA is on', async () => {
+    const fetchMock = serve({
+      'GET /api/settings': () => jsonResponse({ ...SETTINGS, twoFactorAuth: true }),
+      'POST /api/auth/email': () => new Response(null, { status: 204 }),
+    });
+    renderWithApp(<SettingsPage />, { route: '/settings' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Account' }));
+    const form = screen.getByRole('form', { name: 'Update Email' });
+    fireEvent.change(screen.getByLabelText('New email address'), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password (to confirm it is you)'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Email' }));
+    const codes = screen.getAllByLabelText('Two-factor code');
+    expect(codes).toHaveLength(2);
+    const code = codes.find((input) => form.contains(input)) as HTMLElement;
+    expect(code).toHaveAccessibleDescription('Enter the 6-digit code from your authenticator app');
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Email' }));
+    expect(await screen.findByText('Your email address has been updated.')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([url]) => url === '/api/auth/email');
+    expect(JSON.parse(post?.[1]?.body as string)).toEqual({ newEmail: 'new@example.com', password: 'correct horse', totp: '654321' });
   });
 
   it('posts Change Password and reports the server field error', async () => {

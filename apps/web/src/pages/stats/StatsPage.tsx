@@ -63,7 +63,7 @@ function BlocksTable() {
     { key: 'status', header: t('stats.blockColumns.status'), render: (row) => <span className={`badge badge--${STATUS_TONE[row.status]}`}>{t(`stats.blockStatus.${row.status}`)}</span> },
     { key: 'confirmations', header: t('stats.blockColumns.confirmations'), render: (row) => t('units.confirmations', { count: row.confirmations }) },
     { key: 'reward', header: t('stats.blockColumns.reward'), align: 'end', render: (row) => <Ltr mono={false}>{safeCoin(row.reward, row.coin)}</Ltr> },
-    { key: 'finder', header: t('stats.blockColumns.finder'), render: (row) => <Ltr>{row.finder}</Ltr> },
+    { key: 'finder', header: t('stats.blockColumns.finder'), render: (row) => (row.finder ? <Ltr>{row.finder}</Ltr> : '—') },
     { key: 'foundAt', header: t('stats.blockColumns.foundAt'), render: (row) => formatDateTime(row.foundAt) },
     { key: 'effort', header: t('stats.blockColumns.effort'), align: 'end', render: (row) => (row.effort === null ? '—' : <Ltr mono={false}>{`${formatNumber(row.effort * 100, undefined, { maximumFractionDigits: 1 })}%`}</Ltr>) },
     { key: 'hash', header: t('stats.blockColumns.hash'), render: (row) => <Ltr title={row.hash}>{shortenTx(row.hash)}</Ltr> },

@@ -1,0 +1,271 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
+import { generate } from 'otplib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../db/testing.js';
+import { startTestApi, type ApiResponse, type TestApi } from './test-support.js';
+
+const MAX_FAILED = 5;
+const PAYOUT = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+type Account = Awaited<ReturnType<TestApi['signUp']>>;
+
+describeEachDatabase('lockout: parallel guesses cannot outrun the count', (getDb) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(getDb(), {
+      config: {
+        auth: {
+          secret: 'test-secret-test-secret-test-secret-0123',
+          maxFailedLogins: MAX_FAILED,
+          lockMinutes: 15,
+        },
+      },
+    });
+  });
+  afterAll(() => api.close());
+
+  /** An account with 2FA on; `code()` gives the code of the next 30-second step (each code is usable once). */
+  async function withTotp(): Promise<
+    Account & { code: () => Promise<string>; wrongCodes: (n: number) => Promise<string[]> }
+  > {
+    const account = await api.signUp();
+    const secret = (await api.request('POST', '/api/auth/2fa/setup', { token: account.token })).json
+      .secret as string;
+    const codeAt = (ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
+    expect(
+      (
+        await api.request('POST', '/api/auth/2fa/enable', {
+          token: account.token,
+          body: { password: account.password, code: await codeAt(api.clock.now) },
+        })
+      ).status,
+    ).toBe(204);
+    return {
+      ...account,
+      code: async () => {
+        api.clock.now += 30_000;
+        return codeAt(api.clock.now);
+      },
+      // Codes that are valid in no step of the drift window around now or the next step.
+      wrongCodes: async (n) => {
+        const valid = new Set(
+          await Promise.all([-30_000, 0, 30_000, 60_000].map((d) => codeAt(api.clock.now + d))),
+        );
+        const codes: string[] = [];
+        for (let i = 0; codes.length < n; i++)
+          if (!valid.has(String(i).padStart(6, '0'))) codes.push(String(i).padStart(6, '0'));
+        return codes;
+      },
+    };
+  }
+
+  const statuses = (responses: ApiResponse[]) => responses.map((r) => r.status);
+  /** Of `responses` to wrong guesses: all refused, at most MAX_FAILED - 1 as wrong (the attempt that reaches the limit locks). */
+  function expectLockedAfterLimit(responses: ApiResponse[], wrongStatus: number): void {
+    const wrong = statuses(responses).filter((s) => s === wrongStatus).length;
+    expect(wrong).toBeLessThanOrEqual(MAX_FAILED - 1);
+    expect(statuses(responses).filter((s) => s !== wrongStatus && s !== 423)).toEqual([]);
+    expect(statuses(responses).filter((s) => s === 423).length).toBe(responses.length - wrong);
+  }
+
+  it('refuses and locks after 30 parallel wrong passwords, then refuses the right one until the lock passes', async () => {
+    const { email, password } = await api.signUp();
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        api.request('POST', '/api/auth/login', { body: { email, password: `wrong-${i}` } }),
+      ),
+    );
+    expectLockedAfterLimit(guesses, 401);
+    const right = await api.request('POST', '/api/auth/login', { body: { email, password } });
+    expect(right.status).toBe(423);
+    expect(right.json.error.code).toBe('account-locked');
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    api.clock.now += 15 * 60_000 + 1_000;
+    expect((await api.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
+  });
+
+  it('counts sign-ins that stop at the TOTP prompt, so knowing the password does not reset the count between code guesses', async () => {
+    const account = await withTotp();
+    const [first, second, third] = await account.wrongCodes(3);
+    for (const totp of [first, second]) {
+      expect(
+        (
+          await api.request('POST', '/api/auth/login', {
+            body: { email: account.email, password: account.password },
+          })
+        ).json.error.code,
+      ).toBe('totp-required');
+      expect(
+        (
+          await api.request('POST', '/api/auth/login', {
+            body: { email: account.email, password: account.password, totp },
+          })
+        ).json.error.code,
+      ).toBe('totp-invalid');
+    }
+    // Three wrong codes only, but the fifth attempt: locked.
+    expect(
+      (
+        await api.request('POST', '/api/auth/login', {
+          body: { email: account.email, password: account.password, totp: third },
+        })
+      ).status,
+    ).toBe(423);
+    expect(
+      (
+        await api.request('POST', '/api/auth/login', {
+          body: { email: account.email, password: account.password, totp: await account.code() },
+        })
+      ).status,
+    ).toBe(423);
+  });
+
+  // Each TOTP-guarded action: its request for a code, and what must still hold after the lock.
+  const actions: {
+    name: string;
+    send: (a: Account, code: string) => Promise<ApiResponse>;
+    unchanged: (a: Account) => Promise<void>;
+  }[] = [
+    {
+      name: 'sign-in',
+      send: (a, totp) =>
+        api.request('POST', '/api/auth/login', { body: { email: a.email, password: a.password, totp } }),
+      unchanged: async () => {},
+    },
+    {
+      name: 'turning 2FA off',
+      send: (a, code) =>
+        api.request('POST', '/api/auth/2fa/disable', {
+          token: a.token,
+          body: { password: a.password, code },
+        }),
+      unchanged: async (a) =>
+        expect((await api.request('GET', '/api/settings', { token: a.token })).json.twoFactorAuth).toBe(true),
+    },
+    {
+      name: 'the payout address',
+      send: (a, totp) =>
+        api.request('PUT', '/api/settings/payout-address', {
+          token: a.token,
+          body: { address: PAYOUT, coin: 'BTC', password: a.password, totp },
+        }),
+      unchanged: async (a) =>
+        expect((await api.request('GET', '/api/settings', { token: a.token })).json.payoutAddress).toBeNull(),
+    },
+    {
+      name: 'the email',
+      send: (a, totp) =>
+        api.request('POST', '/api/auth/email', {
+          token: a.token,
+          body: { password: a.password, newEmail: `moved.${a.email}`, totp },
+        }),
+      unchanged: async (a) =>
+        expect((await api.request('GET', '/api/me', { token: a.token })).json.email).toBe(a.email),
+    },
+    {
+      name: 'the password',
+      send: (a, totp) =>
+        api.request('POST', '/api/auth/password', {
+          token: a.token,
+          body: { currentPassword: a.password, newPassword: 'taken over password', totp },
+        }),
+      unchanged: async (a) => {
+        api.clock.now += 16 * 60_000;
+        expect(
+          (
+            await api.request('POST', '/api/auth/login', {
+              body: { email: a.email, password: 'taken over password' },
+            })
+          ).status,
+        ).toBe(401);
+      },
+    },
+  ];
+
+  for (const action of actions) {
+    it(`locks after 30 parallel wrong TOTP codes on ${action.name}, and then refuses a valid code`, async () => {
+      const account = await withTotp();
+      const codes = await account.wrongCodes(30);
+      const guesses = await Promise.all(codes.map((code) => action.send(account, code)));
+      expectLockedAfterLimit(guesses, action.name === 'sign-in' ? 401 : 403);
+      const valid = await action.send(account, await account.code());
+      expect(valid.status).toBe(423);
+      expect(valid.json.error.code).toBe('account-locked');
+      // One counter: the account's sign-in is locked too.
+      expect(
+        (
+          await api.request('POST', '/api/auth/login', {
+            body: { email: account.email, password: account.password, totp: await account.code() },
+          })
+        ).status,
+      ).toBe(423);
+      await action.unchanged(account);
+    });
+  }
+
+  it('locks after 30 parallel wrong codes when turning 2FA on', async () => {
+    const account = await api.signUp();
+    await api.request('POST', '/api/auth/2fa/setup', { token: account.token });
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        api.request('POST', '/api/auth/2fa/enable', {
+          token: account.token,
+          body: { password: account.password, code: '000000' },
+        }),
+      ),
+    );
+    expect(statuses(guesses).filter((s) => s === 423).length).toBeGreaterThanOrEqual(30 - (MAX_FAILED - 1));
+    expect(
+      (
+        await api.request('POST', '/api/auth/login', {
+          body: { email: account.email, password: account.password },
+        })
+      ).status,
+    ).toBe(423);
+  });
+
+  it('asks for the password to turn 2FA on or off, and for the code too to change the email while 2FA is on', async () => {
+    const plain = await api.signUp();
+    await api.request('POST', '/api/auth/2fa/setup', { token: plain.token });
+    const stolenSession = await api.request('POST', '/api/auth/2fa/enable', {
+      token: plain.token,
+      body: { password: 'guessed password', code: '123456' },
+    });
+    expect(stolenSession.status).toBe(403);
+    expect(stolenSession.json.error).toMatchObject({
+      code: 'wrong-password',
+      fields: { password: 'The current password is not correct' },
+    });
+    expect((await api.request('GET', '/api/settings', { token: plain.token })).json.twoFactorAuth).toBe(
+      false,
+    );
+
+    const account = await withTotp();
+    const noCode = await api.request('POST', '/api/auth/email', {
+      token: account.token,
+      body: { password: account.password, newEmail: `new.${account.email}` },
+    });
+    expect(noCode.status).toBe(403);
+    expect(noCode.json.error).toMatchObject({
+      code: 'totp-required',
+      fields: { totp: 'Enter the code from your authenticator app' },
+    });
+    const noPassword = await api.request('PUT', '/api/settings/payout-address', {
+      token: account.token,
+      body: { address: PAYOUT, coin: 'BTC', totp: await account.code() },
+    });
+    expect(noPassword.status).toBe(400);
+    const ok = await api.request('POST', '/api/auth/email', {
+      token: account.token,
+      body: { password: account.password, newEmail: `new.${account.email}`, totp: await account.code() },
+    });
+    expect(ok.status).toBe(204);
+    const off = await api.request('POST', '/api/auth/2fa/disable', {
+      token: account.token,
+      body: { password: 'not it at all', code: await account.code() },
+    });
+    expect(off.status).toBe(403);
+    expect((await api.request('GET', '/api/settings', { token: account.token })).json.twoFactorAuth).toBe(
+      true,
+    );
+  });
+});
