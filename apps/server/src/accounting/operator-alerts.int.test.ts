@@ -2,10 +2,8 @@
 // cannot fund a run, an accounting step failing cycle after cycle. Each opens once (one ALERT,
 // one email through a real SMTP server), shows on the health report's source (open rows), and
 // clears when its condition passes.
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { parseConfig } from '../config/index.js';
 import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
@@ -15,33 +13,17 @@ import { operatorChannel } from '../services/alerts/operator.js';
 import { startAccounting, type AccountingService } from './index.js';
 import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from './testing/fixtures.js';
 import { MemoryChain } from './testing/memory-chain.js';
+import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.js';
 
 const COIN = 'BTC';
 const logger = pino({ level: 'silent' });
 
-const inbox: { to: string; mail: ParsedMail }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['AUTH', 'STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const to = session.envelope.rcptTo[0]?.address ?? '';
-    simpleParser(stream).then(
-      (mail) => {
-        inbox.push({ to, mail });
-        callback();
-      },
-      (error: Error) => callback(error),
-    );
-  },
-});
-let smtpUrl = '';
+let smtp: SmtpInbox;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpInbox();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 describeEachDatabase('operator alerts from accounting', (db) => {
@@ -51,7 +33,7 @@ describeEachDatabase('operator alerts from accounting', (db) => {
   };
   const open = async (chain: MemoryChain): Promise<AccountingService> => {
     const config = parseConfig({
-      smtp: { url: smtpUrl, from: 'Manjam <pool@manjam.example>' },
+      smtp: { url: smtp.url, from: 'Manjam <pool@manjam.example>' },
       operator: { email: 'ops@manjam.example' },
     });
     const channel = operatorChannel(config);
@@ -81,10 +63,10 @@ describeEachDatabase('operator alerts from accounting', (db) => {
   /** Mails to the operator about `key` since this test began (both databases share the SMTP server). */
   let firstMail = 0;
   beforeEach(() => {
-    firstMail = inbox.length;
+    firstMail = smtp.inbox.length;
   });
   const mailsAbout = (key: string): ParsedMail[] =>
-    inbox
+    smtp.inbox
       .slice(firstMail)
       .filter((m) => m.to === 'ops@manjam.example' && (m.mail.text ?? '').includes(key))
       .map((m) => m.mail);
