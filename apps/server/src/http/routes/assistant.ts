@@ -10,7 +10,13 @@ import type { RouteModule } from './index.js';
  * user (or IP for visitors) by the assistant service: 20 questions a minute.
  */
 export const assistantRoutes: RouteModule = ({ deps }) => {
-  const assistant = createAssistantService({ config: deps.config, db: deps.db, logger: deps.logger });
+  const clock = deps.now;
+  const assistant = createAssistantService({
+    config: deps.config,
+    db: deps.db,
+    logger: deps.logger,
+    ...(clock ? { now: () => new Date(clock()) } : {}),
+  });
   return [
     defineRoute({
       method: 'POST', url: '/api/assistant', tag: 'assistant', auth: 'optional', body: assistantRequestSchema, response: assistantResponseSchema,
