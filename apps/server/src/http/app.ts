@@ -56,7 +56,7 @@ function toServiceError(error: FastifyError): ServiceError {
   return new ServiceError(500, 'internal', 'internal');
 }
 
-export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<FastifyInstance & { services: Services }> {
+export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<FastifyInstance & { services: Services; routes: readonly AnyRoute[] }> {
   const { config } = deps;
   const app = Fastify({
     loggerInstance: deps.logger.child({ part: 'http' }),
@@ -109,5 +109,5 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   app.get('/api/openapi.json', (_request, reply) => reply.send(document));
   app.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docs));
 
-  return Object.assign(app, { services });
+  return Object.assign(app, { services, routes });
 }

@@ -1,5 +1,12 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
-import { assistantResponseSchema, notificationListSchema } from '@manjam/contract';
+import {
+  assistantResponseSchema,
+  dashboardSchema,
+  notificationListSchema,
+  payoutPageSchema,
+  rewardPageSchema,
+  userSchema,
+  workerListSchema,
+} from '@manjam/contract';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
@@ -76,34 +83,35 @@ describeEachDatabase('a user mining to both their account name and their own wal
   it('shows both workers, with their logins, and their summed hashrate on the Workers page', async () => {
     const res = await api.request('GET', '/api/workers', { token: user.token });
     expect(res.status).toBe(200);
-    expect(res.json.workers.map((w: { fullName: string }) => w.fullName).sort()).toEqual([
-      `${WALLET}.s19`,
-      'hala.rig1',
-    ]);
-    expect(res.json.totals.hashrate).toBeCloseTo(expectedHashrate, 0);
-    expect(res.json.totals.active).toBe(2);
-    const s19 = res.json.workers.find((w: { name: string }) => w.name === 's19');
-    expect(s19.hashrate).toBeCloseTo(s19Hashrate, 0);
+    const { workers, totals } = workerListSchema.parse(res.json);
+    expect(workers.map((w) => w.fullName).sort()).toEqual([`${WALLET}.s19`, 'hala.rig1']);
+    expect(totals.hashrate).toBeCloseTo(expectedHashrate, 0);
+    expect(totals.active).toBe(2);
+    expect(workers.find((w) => w.name === 's19')?.hashrate).toBeCloseTo(s19Hashrate, 0);
   });
 
   it('gives the same hashrate and balance on the Dashboard and in the sidebar (/api/me)', async () => {
-    const dashboard = await api.request('GET', '/api/dashboard', { token: user.token });
-    expect(dashboard.status).toBe(200);
-    expect(dashboard.json.hashrate.value).toBeCloseTo(dayAverage, 0);
-    expect(dashboard.json.activeMiners.value).toBe(2);
-    expect(dashboard.json.unpaidBalance.value).toBe('80000');
-    const me = await api.request('GET', '/api/me', { token: user.token });
-    expect(me.json.hashrate).toBeCloseTo(expectedHashrate, 0);
-    expect(me.json.balance).toBe('80000');
+    const dashboard = dashboardSchema.parse(
+      (await api.request('GET', '/api/dashboard', { token: user.token })).json,
+    );
+    expect(dashboard.hashrate.value).toBeCloseTo(dayAverage, 0);
+    expect(dashboard.activeMiners.value).toBe(2);
+    expect(dashboard.unpaidBalance.value).toBe('80000');
+    const me = userSchema.parse((await api.request('GET', '/api/me', { token: user.token })).json);
+    expect(me.hashrate).toBeCloseTo(expectedHashrate, 0);
+    expect(me.balance).toBe('80000');
   });
 
   it('lists the rewards and payouts of both payees on the Revenue page', async () => {
-    const rewards = await api.request('GET', '/api/rewards', { token: user.token });
-    expect(rewards.status).toBe(200);
-    expect(rewards.json.total).toBe(2);
-    const payouts = await api.request('GET', '/api/payouts', { token: user.token });
-    expect(payouts.json.total).toBe(1);
-    expect(payouts.json.items[0]).toMatchObject({ amount: '100000', address: WALLET });
+    const rewards = rewardPageSchema.parse(
+      (await api.request('GET', '/api/rewards', { token: user.token })).json,
+    );
+    expect(rewards.total).toBe(2);
+    const payouts = payoutPageSchema.parse(
+      (await api.request('GET', '/api/payouts', { token: user.token })).json,
+    );
+    expect(payouts.total).toBe(1);
+    expect(payouts.items[0]).toMatchObject({ amount: '100000', address: WALLET });
   });
 
   it('answers the same hashrate and balance in the assistant', async () => {
@@ -114,7 +122,7 @@ describeEachDatabase('a user mining to both their account name and their own wal
     expect(assistantResponseSchema.parse(hashrate.json).reply).toContain(
       'BTC (SHA-256): 47.24 GH/s over the last 10 minutes',
     );
-    expect(hashrate.json.reply).toContain('2 of 2 workers online');
+    expect(assistantResponseSchema.parse(hashrate.json).reply).toContain('2 of 2 workers online');
     const balance = await api.request('POST', '/api/assistant', {
       token: user.token,
       body: { message: 'what is my balance', language: 'en' },
