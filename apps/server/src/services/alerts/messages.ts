@@ -1,5 +1,6 @@
 import type { AlertKind } from '../../db/repositories/alerts.js';
-import { formatAmount, formatHashrate, formatTime } from '../assistant/format.js';
+import { formatCoinAmount } from '@manjam/protocol';
+import { formatHashrate, formatTime } from '../assistant/format.js';
 
 // An alert's title and body in the user's language, rendered from its stored payload, so the
 // in-app list and the email say the same thing.
@@ -27,7 +28,7 @@ const time = (payload: Payload, key: string): string => {
 };
 const amount = (payload: Payload): string => {
   const raw = payload.amount;
-  return typeof raw === 'string' && /^-?\d+$/.test(raw) ? formatAmount(BigInt(raw), text(payload, 'coin')) : '-';
+  return typeof raw === 'string' && /^-?\d+$/.test(raw) ? formatCoinAmount(BigInt(raw), text(payload, 'coin')) : '-';
 };
 
 type Renderer = (payload: Payload) => RenderedAlert;

@@ -1,7 +1,6 @@
 import type { Language } from './matcher.js';
 
 const HASH_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
-const BASE_UNITS_PER_COIN = 100_000_000n;
 
 /** Adaptive hashrate: 1234567 -> "1.23 MH/s". */
 export function formatHashrate(hashesPerSecond: number): string {
@@ -13,24 +12,6 @@ export function formatHashrate(hashesPerSecond: number): string {
     unit += 1;
   }
   return `${value.toFixed(unit === 0 ? 0 : 2)} ${HASH_UNITS[unit]}`;
-}
-
-/** Base units (8 decimals, BTC and LTC) as a decimal string without floats: 123450000n -> "1.2345". */
-export function formatAmount(baseUnits: bigint, coin: string): string {
-  const negative = baseUnits < 0n;
-  const abs = negative ? -baseUnits : baseUnits;
-  const whole = abs / BASE_UNITS_PER_COIN;
-  const fraction = (abs % BASE_UNITS_PER_COIN).toString().padStart(8, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''} ${coin}`;
-}
-
-/** A decimal coin amount (e.g. a payout threshold '0.01') in base units, exactly. */
-export function coinsToBaseUnits(decimal: string): bigint {
-  const match = /^(\d+)(?:\.(\d{1,8}))?$/.exec(decimal.trim());
-  if (!match) throw new RangeError(`not a coin amount: ${decimal}`);
-  const whole = BigInt(match[1] ?? '0');
-  const fraction = BigInt((match[2] ?? '').padEnd(8, '0'));
-  return whole * BASE_UNITS_PER_COIN + fraction;
 }
 
 /** "2026-11-22 06:00 UTC" — the same in both languages, so it reads left to right everywhere. */

@@ -1,5 +1,6 @@
 import type { CoinMoneyFact, MinerFacts, WorkerFact } from './facts.js';
-import { coinsToBaseUnits, formatAmount, formatDuration, formatHashrate, formatTime } from './format.js';
+import { formatCoinAmount, parseCoinAmount } from '@manjam/protocol';
+import { formatDuration, formatHashrate, formatTime } from './format.js';
 import type { Language, Prepared } from './matcher.js';
 import { algorithmOfCoin, portsOf, stratumUrl, type PoolInfo } from './pool-info.js';
 
@@ -105,21 +106,21 @@ function coinsOf(facts: MinerFacts): CoinMoneyFact[] {
 export function payoutAnswer(facts: MinerFacts, pool: PoolInfo, language: Language, now: Date): string {
   const money = coinsOf(facts);
   if (money.length === 0) return noWorkers(language);
-  const threshold = coinsToBaseUnits(facts.payoutThreshold);
+  const threshold = parseCoinAmount(facts.payoutThreshold);
   const intervalMs = pool.payoutIntervalHours * 3_600_000;
   return money
     .map((entry) => {
       const due = entry.lastPayoutRunAt ? new Date(entry.lastPayoutRunAt.getTime() + intervalMs) : now;
       const next = due.getTime() <= now.getTime() ? (language === 'ar' ? 'الآن (الجولة مستحقة)' : 'now (the run is due)') : formatTime(due);
-      const balance = formatAmount(entry.balance, entry.coin);
-      const limit = formatAmount(threshold, entry.coin);
+      const balance = formatCoinAmount(entry.balance, entry.coin);
+      const limit = formatCoinAmount(threshold, entry.coin);
       const state = entry.balance >= threshold
         ? language === 'ar'
           ? `رصيدك ${balance} بلغ حدّك ${limit}، فسيُدفع في الجولة القادمة`
           : `your balance ${balance} has reached your threshold ${limit}, so it is paid in the next run`
         : language === 'ar'
-          ? `رصيدك ${balance} أقل من حدّك ${limit}؛ تحتاج ${formatAmount(threshold - entry.balance, entry.coin)} إضافية`
-          : `your balance ${balance} is below your threshold ${limit}; you need ${formatAmount(threshold - entry.balance, entry.coin)} more`;
+          ? `رصيدك ${balance} أقل من حدّك ${limit}؛ تحتاج ${formatCoinAmount(threshold - entry.balance, entry.coin)} إضافية`
+          : `your balance ${balance} is below your threshold ${limit}; you need ${formatCoinAmount(threshold - entry.balance, entry.coin)} more`;
       return language === 'ar'
         ? `${entry.coin}: جولة الدفع القادمة ${next} (كل ${pool.payoutIntervalHours} ساعة)؛ ${state}.`
         : `${entry.coin}: next payout run ${next} (every ${pool.payoutIntervalHours} h); ${state}.`;
@@ -132,8 +133,8 @@ export function earningsAnswer(facts: MinerFacts, language: Language): string {
   if (money.length === 0) return noWorkers(language);
   return money
     .map((entry) => {
-      const today = formatAmount(entry.earnedToday, entry.coin);
-      const balance = formatAmount(entry.balance, entry.coin);
+      const today = formatCoinAmount(entry.earnedToday, entry.coin);
+      const balance = formatCoinAmount(entry.balance, entry.coin);
       return language === 'ar'
         ? `ربحت اليوم (منذ 00:00 UTC) ${today}، ورصيدك غير المدفوع ${balance}.`
         : `Today (since 00:00 UTC) you earned ${today}; your unpaid balance is ${balance}.`;
