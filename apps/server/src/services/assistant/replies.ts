@@ -35,9 +35,10 @@ function feeText(pool: PoolInfo, algorithm: SeedAlgorithm, language: Language): 
   const fee = pool.feeBasisPoints[algorithm];
   if (fee === undefined) return '';
   const percent = (fee / 100).toFixed(1);
+  const hours = pool.payoutHours[algorithm] ?? pool.payoutIntervalHours;
   return language === 'ar'
-    ? ` الرسوم ${percent}% والدفعات كل ${pool.payoutIntervalHours} ساعة.`
-    : ` Fee ${percent}%, payouts every ${pool.payoutIntervalHours} h.`;
+    ? ` الرسوم ${percent}% والدفعات كل ${hours} ساعة.`
+    : ` Fee ${percent}%, payouts every ${hours} h.`;
 }
 
 function liveList(pool: PoolInfo): string {

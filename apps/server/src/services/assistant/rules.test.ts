@@ -1,3 +1,4 @@
+import { PORT_TABLE } from '@manjam/contract';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/index.js';
 import { ALGORITHM_TABLE, SEED_ALGORITHMS, SEED_KEYWORDS } from './algorithms.js';
@@ -93,6 +94,15 @@ describe('assistant answers', () => {
     expect(reply).toContain('port 7777 (not live yet');
     expect(reply).toContain('stratum+tcp://pool.manjam.example:3333');
     expect(reply).toContain('Fee 0.9%');
+  });
+
+  it('gives each algorithm the payout interval the home page shows (Kaspa 12 h, live coins the configured one)', () => {
+    const kaspa = PORT_TABLE.find((row) => row.name === 'kHeavyHash');
+    expect(kaspa?.published?.payoutHours).toBe(12);
+    expect(ask('kaspa')).toContain('payouts every 12 h');
+    expect(ask('bitcoin')).toContain(`payouts every ${config.accounting.payoutIntervalHours} h`);
+    const hourly = poolInfoFromConfig(parseConfig({ publicHost: 'h.example', accounting: { payoutIntervalHours: 6 } }));
+    expect(answerWithRules('bitcoin', { ...visitor, pool: hourly })).toContain('payouts every 6 h');
   });
 
   it('uses the configured port, not the seed table, when they differ', () => {

@@ -1,5 +1,5 @@
 import type { BlockPage, PoolPorts, PoolStats } from '@manjam/contract';
-import { PORT_TABLE } from '@manjam/contract';
+import { PORT_TABLE, portRowOfPoolCoin } from '@manjam/contract';
 import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
 import { PoolQueries } from '../../db/repositories/queries-pool.js';
@@ -13,7 +13,6 @@ export interface PoolPortsSource {
 }
 
 const WINDOW_MS = 10 * 60_000;
-const ALGORITHM_OF = { BTC: 'sha256', LTC: 'scrypt' } as const;
 
 /** Public pool figures: per-algorithm stats, the port table, found blocks. */
 export class PoolService {
@@ -40,7 +39,7 @@ export class PoolService {
     return {
       host: this.pool.host,
       ports: PORT_TABLE.map((row) => {
-        const port = live.find((p) => ALGORITHM_OF[p.coin] === row.algorithm);
+        const port = live.find((p) => portRowOfPoolCoin(p.coin).algorithm === row.algorithm);
         return { algorithm: row.algorithm, name: row.name, port: port?.port ?? row.port, live: port !== undefined };
       }),
     };
@@ -77,7 +76,8 @@ export class PoolService {
     return {
       host: this.pool.host,
       algorithms: this.pool.ports().map((p) => {
-        const algorithm = ALGORITHM_OF[p.coin];
+        const row = portRowOfPoolCoin(p.coin);
+        const algorithm = row.account;
         const act = activity.find((a) => a.coin === p.coin);
         const tip = tips.find((t) => t.coin === p.coin);
         return {
@@ -91,7 +91,7 @@ export class PoolService {
           workers: act?.workers ?? 0,
           networkHeight: tip?.height ?? null,
           networkDifficulty: tip?.networkDifficulty ?? null,
-          fee: (accounting.feeBasisPoints[algorithm] ?? 100) / 100,
+          fee: (accounting.feeBasisPoints[row.feeAlgorithm] ?? row.published.feeBasisPoints) / 100,
           payoutInterval: accounting.payoutIntervalHours,
           scheme: p.scheme,
           blocksFound: blockCounts.get(p.coin) ?? 0,
