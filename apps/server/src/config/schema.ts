@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALGORITHM_IDS, COIN_IDS, NETWORK_IDS, PAYOUT_SCHEMES } from './constants.js';
-import { alertSettingsSchema } from '../services/alerts/settings.js';
+import { alertSettingsSchema } from './alerts.js';
 
 // One schema for the whole process. Every default is the embedded dev profile: PGlite under
 // ./data, regtest dev chains started for you, web + API on 8080, Stratum on the seed's ports.
@@ -155,7 +155,7 @@ export const configSchema = z
     smtp: z
       .object({ url: z.string().min(1), from: z.string().min(3) })
       .optional(),
-    /** Worker-offline, hashrate-drop, block and payout alerts (see services/alerts/settings.ts). */
+    /** Worker-offline, hashrate-drop, block and payout alerts (see config/alerts.ts). */
     alerts: alertSettingsSchema.prefault({}),
     rigManagement: z
       .object({ baseUrl: z.url().default('https://api2.hiveos.farm/api/v2'), timeoutMs: z.number().int().default(5_000) })

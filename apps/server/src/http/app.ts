@@ -102,7 +102,7 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   const rateLimits = { ...DEFAULT_LIMITS, ...options.rateLimits };
   registerRoutes(app, routes, { authenticate: (token) => services.auth.authenticate(token), rateLimits });
   registerLive(app, services, deps.events, deps.logger);
-  registerMetrics(app, metrics, deps);
+  registerMetrics(app, metrics, deps, services.pool);
 
   const document = openApiDocument(routes, '0.1.0');
   const docs = docsPage(routes);

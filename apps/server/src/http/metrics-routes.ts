@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { PoolQueries } from '../db/repositories/queries-pool.js';
+import type { PoolService } from '../services/stats/pool-service.js';
 import type { MetricsRegistry } from './metrics.js';
 import type { HttpDeps } from './types.js';
 
 /** /metrics in Prometheus text format: Stratum counters (when in process), shares, blocks, payouts, HTTP latency. */
-export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, deps: HttpDeps): void {
-  const queries = new PoolQueries(deps.db);
+export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, deps: HttpDeps, pool: PoolService): void {
   const now = deps.now ?? Date.now;
-  let counts: Promise<Awaited<ReturnType<PoolQueries['metricsCounts']>>> | undefined;
-  const read = () => (counts ??= queries.metricsCounts(new Date(now() - 3_600_000)));
+  let counts: ReturnType<PoolService['metricsCounts']> | undefined;
+  const read = () => (counts ??= pool.metricsCounts(new Date(now() - 3_600_000)));
 
   const stratum = deps.metrics;
   if (stratum) {

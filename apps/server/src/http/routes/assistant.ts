@@ -2,7 +2,7 @@ import { assistantRequestSchema, assistantResponseSchema } from '@manjam/contrac
 import { AssistantRateLimitError, createAssistantService } from '../../services/assistant/index.js';
 import { ServiceError } from '../../services/errors.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from './module.js';
 
 /**
  * POST /api/assistant: the mining assistant. A visitor gets the rule engine's answers; a signed-in

@@ -1,11 +1,12 @@
+import type { Language } from '@manjam/contract';
 import type { AlertKind } from '../../db/repositories/alerts.js';
 import { formatCoinAmount } from '@manjam/protocol';
-import { formatHashrate, formatTime } from '../assistant/format.js';
+import { formatHashrate, formatTime } from '../shared/format.js';
 
 // An alert's title and body in the user's language, rendered from its stored payload, so the
 // in-app list and the email say the same thing.
 
-export type AlertLanguage = 'en' | 'ar';
+export type AlertLanguage = Language;
 
 export interface RenderedAlert {
   title: string;

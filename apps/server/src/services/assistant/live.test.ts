@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/index.js';
 import type { MinerFacts } from './facts.js';
 import { formatCoinAmount, parseCoinAmount } from '@manjam/protocol';
-import { formatHashrate } from './format.js';
+import { formatHashrate } from '../shared/format.js';
 import { poolInfoFromConfig } from './pool-info.js';
 import { answerWithRules } from './rules.js';
 

@@ -1,6 +1,6 @@
 import type { CoinMoneyFact, MinerFacts, WorkerFact } from './facts.js';
 import { formatCoinAmount, parseCoinAmount } from '@manjam/protocol';
-import { formatDuration, formatHashrate, formatTime } from './format.js';
+import { formatDuration, formatHashrate, formatTime } from '../shared/format.js';
 import type { Language, Prepared } from './matcher.js';
 import { algorithmOfCoin, portsOf, stratumUrl, type PoolInfo } from './pool-info.js';
 

@@ -1,6 +1,6 @@
 import type { MinerFacts } from './facts.js';
 import { formatCoinAmount } from '@manjam/protocol';
-import { formatHashrate } from './format.js';
+import { formatHashrate } from '../shared/format.js';
 import type { Language } from './matcher.js';
 import type { PoolInfo } from './pool-info.js';
 

@@ -45,6 +45,11 @@ export class PoolService {
     };
   }
 
+  /** Share, block and payout counts for /metrics (shares since `since`). */
+  metricsCounts(since: Date): ReturnType<PoolQueries['metricsCounts']> {
+    return this.queries.metricsCounts(since);
+  }
+
   async blocks(page: number, pageSize: number, coin: string | undefined): Promise<BlockPage> {
     const { rows, total } = await this.queries.blocks(coin ?? null, pageSize, (page - 1) * pageSize);
     return {

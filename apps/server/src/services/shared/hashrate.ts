@@ -1,3 +1,4 @@
+// Helpers shared by the assistant and alerts (and any other service that reports hashrate).
 import { algorithmOf, expectedHashesPerShare, isCoin } from '@manjam/protocol';
 
 /**

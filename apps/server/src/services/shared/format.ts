@@ -1,4 +1,4 @@
-import type { Language } from './matcher.js';
+import type { Language } from '@manjam/contract';
 
 const HASH_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
 
