@@ -88,7 +88,7 @@ describeEachDatabase('miner alerts', (db) => {
     await (await start(db())).runOnce();
     const [mail] = mailTo(miner.email);
     expect(mail?.subject).toBe('منجم: العامل rig1 غير متصل');
-    expect(mail?.text).toContain('لم يرسل العامل rig1 (BTC) أي حصة مقبولة منذ 10 دقيقة');
+    expect(mail?.text).toContain('لم يرسل العامل rig1 (BTC) أي حصة مقبولة منذ 10 دقائق'); // Arabic plural (few): دقائق
     expect(mail?.html).toContain('dir="rtl"');
     const [item] = await listUserNotifications(db(), miner.userId);
     expect(item).toMatchObject({ kind: 'worker-offline', title: 'العامل rig1 غير متصل', read: false });

@@ -1,4 +1,5 @@
 import type { Language } from '@manjam/contract';
+import { text } from '../../i18n/index.js';
 
 const HASH_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
 
@@ -19,13 +20,17 @@ export function formatTime(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** A duration in words: "12 minutes" / "12 دقيقة". */
+/** A duration in words, with the language's plural rules: "12 minutes" / "12 دقيقة", "3 دقائق". */
 export function formatDuration(ms: number, language: Language): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
-  if (minutes < 1) return language === 'ar' ? 'أقل من دقيقة' : 'less than a minute';
-  if (minutes < 120) return language === 'ar' ? `${minutes} دقيقة` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (minutes < 1) return text(language, 'duration.lessThanMinute');
+  if (minutes < 120) return text(language, 'duration.minutes', { count: minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return language === 'ar' ? `${hours} ساعة` : `${hours} hours`;
-  const days = Math.round(hours / 24);
-  return language === 'ar' ? `${days} يوم` : `${days} days`;
+  if (hours < 48) return text(language, 'duration.hours', { count: hours });
+  return text(language, 'duration.days', { count: Math.round(hours / 24) });
+}
+
+/** "every 24 h" / "كل 24 ساعة". */
+export function formatEvery(hours: number, language: Language): string {
+  return text(language, 'payout.every', { count: hours });
 }
