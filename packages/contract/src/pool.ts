@@ -7,7 +7,7 @@ export const LOOKUP_STATUSES = ['active', 'inactive'] as const;
 export const MINER_SOURCES = ['pool', 'hive'] as const;
 
 /**
- * The seed's port table (section 9): 19 algorithms, the one table every screen and service derives
+ * The pool's port table: 19 algorithms, the one table every screen and service derives
  * from (the server's port list and assistant, the web's setup guide, home and algorithm pages).
  * `coin`: the coin the algorithm mines (a port is live only for a coin of POOL_COINS that has a
  * configured Stratum port); `account`: the algorithm id of ALGORITHMS a miner or worker may carry;

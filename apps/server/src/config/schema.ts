@@ -129,10 +129,11 @@ export const configSchema = z
         }),
         /** PPLNS window (and PPS+ fee window) as a multiple of the network's expected hashes per block. */
         pplnsWindowFactor: z.number().positive().max(100).default(2),
+        /** Hours between payout runs of the pool's own coins (the assistant and stats page show it). */
         payoutIntervalHours: z.number().positive().default(24),
         payoutAddressHoldHours: z.number().min(0).default(48),
         defaultPayoutThreshold: z.enum(['0.001', '0.01', '0.1']).default('0.01'),
-        /** The operator's address for pool fees collected (informational). */
+        /** The UTC hour a settlement day starts (0 = midnight UTC, 03:00 Riyadh); daily settlements and credit days use it. */
         settlementHourUtc: z.number().int().min(0).max(23).default(0),
       })
       .prefault({}),

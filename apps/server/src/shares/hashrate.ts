@@ -6,7 +6,7 @@ export type HashrateWindow = keyof typeof HASHRATE_WINDOWS;
 
 /**
  * Hashrate (H/s) behind a sum of accepted share difficulties over `seconds`:
- * sha256d sum(d) * 2^32 / s, scrypt sum(d) * 2^16 / s (see DOMAIN.md).
+ * sha256d sum(d) * 2^32 / s, scrypt sum(d) * 2^16 / s (protocol's expectedHashesPerShare).
  */
 export function hashrateFromDifficulty(difficultySum: number, seconds: number, algorithm: Algorithm): number {
   if (seconds <= 0) return 0;

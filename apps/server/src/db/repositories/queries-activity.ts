@@ -68,11 +68,12 @@ export interface WorkerWindowRow {
   previous: number;
 }
 
-/** Read-side queries over a user's workers and share_stats (hashrate windows, charts). */
+/** Read-side queries over a user's workers and share_stats (hashrate windows, charts); a user's workers are those of
+ * their payees in the `user_payees` view (account payees and their registered wallet's payee). */
 export class ActivityQueries {
   constructor(private readonly db: Queryable) {}
 
-  /** Every visible worker of the user's accounts, all coins. */
+  /** Every visible worker of the user's payees (the `user_payees` view), all coins. */
   async userWorkers(userId: number): Promise<UserWorkerRow[]> {
     const result = await this.db.query<RawUserWorker>(
       `${WORKER_SELECT} WHERE up.user_id = $1 AND w.hidden_at IS NULL ORDER BY w.id`,

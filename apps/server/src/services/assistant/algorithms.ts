@@ -1,4 +1,4 @@
-// The seed's assistant mapping (section 9): every keyword -> algorithm, over the contract's port
+// The assistant's mapping of every keyword to an algorithm, over the contract's port
 // table (names, ports, coins, hardware, fees). Keywords are matched by `matcher.ts`; see there for
 // the word-boundary decisions.
 import { PORT_TABLE, type PortAlgorithmName, type PortTableEntry } from '@manjam/contract';
@@ -71,7 +71,7 @@ export const ALGORITHM_TABLE: readonly AlgorithmInfo[] = PORT_TABLE.map((row) =>
   };
 });
 
-/** The seed's own keyword list (section 9), for tests that check every one of them is mapped. */
+/** The product contract's own keyword list, for tests that check every one of them is mapped. */
 export const SEED_KEYWORDS: readonly (readonly [string, SeedAlgorithm])[] = [
   ['bitcoin', 'SHA-256'], ['btc', 'SHA-256'], ['sha256', 'SHA-256'],
   ['litecoin', 'Scrypt'], ['ltc', 'Scrypt'],

@@ -13,7 +13,7 @@ const visitor: RuleContext = { pool, facts: null, now: new Date('2026-11-22T06:0
 const ask = (message: string) => answerWithRules(message, visitor);
 const algorithmsIn = (message: string) => findAlgorithms(prepare(message));
 
-describe('assistant keyword mapping (seed section 9)', () => {
+describe('assistant keyword mapping (the product contract\'s keyword list)', () => {
   it.each(SEED_KEYWORDS)('maps the English keyword "%s" to %s, in any letter case', (keyword, algorithm) => {
     expect(algorithmsIn(`how do I mine ${keyword}?`)).toEqual([algorithm]);
     expect(algorithmsIn(`HOW DO I MINE ${keyword.toUpperCase()}`)).toEqual([algorithm]);
