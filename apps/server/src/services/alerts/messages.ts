@@ -1,7 +1,7 @@
 import type { Language } from '@manjam/contract';
 import type { AlertKind } from '../../db/repositories/alerts.js';
 import { formatCoinAmount } from '@manjam/protocol';
-import { text } from '../../i18n/index.js';
+import { text, type TextValues } from '../../i18n/index.js';
 import { formatHashrate, formatTime } from '../shared/format.js';
 
 // An alert's title and body in the user's language, rendered from its stored payload, so the
@@ -44,36 +44,32 @@ const minutes = (payload: Payload, key: string, language: AlertLanguage): string
 
 type Renderer = (p: Payload, language: AlertLanguage) => RenderedAlert;
 
+/** A worker alert: its worker and coin plus the kind's own values, in the title and the body. */
+function workerAlert(
+  kind: 'workerOffline' | 'workerRecovered' | 'hashrateDrop',
+  values: (p: Payload, l: AlertLanguage) => TextValues,
+): Renderer {
+  return (p, l) => {
+    const all = { worker: str(p, 'worker'), coin: str(p, 'coin'), ...values(p, l) };
+    return { title: text(l, `alert.${kind}.title`, all), body: text(l, `alert.${kind}.body`, all) };
+  };
+}
+
 /** Each kind's title and body from the server text catalogs (i18n/en.ts, i18n/ar.ts). */
 const RENDER: Record<AlertKind, Renderer> = {
-  'worker-offline': (p, l) => ({
-    title: text(l, 'alert.workerOffline.title', { worker: str(p, 'worker') }),
-    body: text(l, 'alert.workerOffline.body', {
-      worker: str(p, 'worker'),
-      coin: str(p, 'coin'),
-      duration: minutes(p, 'minutes', l),
-      lastShareAt: time(p, 'lastShareAt'),
-    }),
-  }),
-  'worker-recovered': (p, l) => ({
-    title: text(l, 'alert.workerRecovered.title', { worker: str(p, 'worker') }),
-    body: text(l, 'alert.workerRecovered.body', {
-      worker: str(p, 'worker'),
-      coin: str(p, 'coin'),
-      backSince: time(p, 'backSince'),
-      duration: minutes(p, 'downtimeMinutes', l),
-    }),
-  }),
-  'hashrate-drop': (p, l) => ({
-    title: text(l, 'alert.hashrateDrop.title', { worker: str(p, 'worker') }),
-    body: text(l, 'alert.hashrateDrop.body', {
-      worker: str(p, 'worker'),
-      coin: str(p, 'coin'),
-      current: formatHashrate(num(p, 'current')),
-      percent: str(p, 'percent'),
-      average: formatHashrate(num(p, 'average')),
-    }),
-  }),
+  'worker-offline': workerAlert('workerOffline', (p, l) => ({
+    duration: minutes(p, 'minutes', l),
+    lastShareAt: time(p, 'lastShareAt'),
+  })),
+  'worker-recovered': workerAlert('workerRecovered', (p, l) => ({
+    backSince: time(p, 'backSince'),
+    duration: minutes(p, 'downtimeMinutes', l),
+  })),
+  'hashrate-drop': workerAlert('hashrateDrop', (p) => ({
+    current: formatHashrate(num(p, 'current')),
+    percent: str(p, 'percent'),
+    average: formatHashrate(num(p, 'average')),
+  })),
   'block-found': (p, l) => ({
     title: text(l, 'alert.blockFound.title', { height: str(p, 'height') }),
     body: text(l, 'alert.blockFound.body', {
