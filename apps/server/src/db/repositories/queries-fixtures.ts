@@ -19,7 +19,7 @@ export interface FixtureUser {
  * The one fixture builder of the tests and benchmarks: writes the rows sign-up, Stratum and
  * accounting would write (users, payees, workers, share_stats, shares, ledger entries, balances,
  * settlements, payouts, blocks, tips). Payees go through PayeesRepository, as Stratum's do.
- * (accounting/testing/fixtures.ts still has its own writer; see the README.)
+ * (accounting/testing/fixtures.ts still keeps a writer of its own for the accounting suites.)
  */
 export class FixtureWriter {
   private readonly payees: PayeesRepository;
