@@ -1,4 +1,5 @@
 import { algorithmInfo, type Hardware, type SeedAlgorithm } from './algorithms.js';
+import { portRowOfPoolCoin } from '@manjam/contract';
 import { text, type TextKey } from '../../i18n/index.js';
 import { formatEvery } from '../shared/format.js';
 import type { Language } from './matcher.js';
@@ -74,7 +75,7 @@ function setupPort(pool: PoolInfo, algorithm: SeedAlgorithm | undefined): PoolPo
 /** GPU/CPU software setup or ASIC web-page setup, with the real URL; `account` personalises the example. */
 export function setupAnswer(pool: PoolInfo, kind: 'gpu' | 'asic', language: Language, algorithm?: SeedAlgorithm, account?: string): string {
   const port = setupPort(pool, algorithm);
-  const url = port ? stratumUrl(pool, port) : `stratum+tcp://${pool.host}:3333`;
+  const url = port ? stratumUrl(pool, port) : `stratum+tcp://${pool.host}:${portRowOfPoolCoin('BTC').port}`;
   const user = `${account ?? text(language, 'assistant.example.account')}.worker1`;
   const notLive = port && !port.live ? text(language, 'assistant.setup.notLive') : '';
   return text(language, kind === 'gpu' ? 'assistant.setup.gpu' : 'assistant.setup.asic', { notLive, url, user });
@@ -91,7 +92,7 @@ export function hardwareAnswer(pool: PoolInfo, language: Language): string {
 
 export function startAnswer(pool: PoolInfo, language: Language, account?: string): string {
   const port = livePorts(pool)[0];
-  const url = port ? stratumUrl(pool, port) : `stratum+tcp://${pool.host}:3333`;
+  const url = port ? stratumUrl(pool, port) : `stratum+tcp://${pool.host}:${portRowOfPoolCoin('BTC').port}`;
   const user = `${account ?? text(language, 'assistant.example.username')}.worker1`;
   return text(language, 'assistant.start', { user, url, live: liveList(pool) });
 }
