@@ -36,11 +36,7 @@ export function createChainSource(options: ChainSourceOptions): ChainSource {
   let current: BlockTemplateRpc | undefined;
   const unsubscribe = watcher.onTemplate((template, info) => {
     current = template;
-    const mapped: TemplateInfo = {
-      newTip: info.newTip,
-      reason: info.reason === 'start' ? 'initial' : info.reason,
-    };
-    for (const listener of listeners) listener(template, mapped);
+    for (const listener of listeners) listener(template, info);
   });
   return {
     coin,

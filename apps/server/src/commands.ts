@@ -1,7 +1,7 @@
 import { redactConfig, type Config, type Role } from './config/index.js';
 import { createLogger } from './logger.js';
 import { migrate, openDatabase } from './db/index.js';
-import { databaseOptions, startPool } from './main.js';
+import { databaseOptions, startPool, type PoolSummary } from './main.js';
 import { startDevChains } from './chains.js';
 import { SIGNAL_EXIT_CODES, handleShutdownSignals, type ShutdownSignal } from './signals.js';
 
@@ -64,12 +64,6 @@ function waitForSignal(logger: ReturnType<typeof createLogger>): Promise<Shutdow
       },
     });
   });
-}
-
-export interface PoolSummary {
-  webUrl: string | null;
-  stratum: { coin: string; url: string; live: boolean }[];
-  exampleLogin: string;
 }
 
 function printBanner(summary: PoolSummary): void {

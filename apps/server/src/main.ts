@@ -14,7 +14,13 @@ import { startAlerts } from './services/alerts/index.js';
 import { operatorChannel } from './services/alerts/operator.js';
 
 import { startHttp, type HealthReport, type HttpService } from './http/index.js';
-import type { PoolSummary } from './commands.js';
+
+/** What the start-up banner prints: where the web app and the Stratum ports listen. */
+export interface PoolSummary {
+  webUrl: string | null;
+  stratum: { coin: string; url: string; live: boolean }[];
+  exampleLogin: string;
+}
 
 export interface RunningPool {
   config: Config;

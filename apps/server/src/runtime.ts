@@ -1,15 +1,10 @@
 import type { BlockTemplateRpc, CoinParams } from '@manjam/protocol';
+import type { TemplateInfo } from './chain/watcher-types.js';
 import type { CoinId } from './config/constants.js';
 
-/**
- * What the Stratum side needs from a coin's chain, independent of how templates are learnt.
- * `chain-source.ts` adapts the chain module's node + template watcher to it; tests may pass
- * their own.
- */
-export interface TemplateInfo {
-  newTip: boolean;
-  reason: 'blocknotify' | 'longpoll' | 'poll' | 'refresh' | 'initial';
-}
+/** Why a template was emitted and whether it is a new tip: the template watcher's own type. */
+export type { TemplateInfo } from './chain/watcher-types.js';
+
 
 export interface BlockSubmitResult {
   status: 'accepted' | 'rejected' | 'unknown';
@@ -26,6 +21,11 @@ export interface SourceAvailability {
   message: string;
 }
 
+/**
+ * What the Stratum side needs from a coin's chain, independent of how templates are learnt.
+ * `chain-source.ts` adapts the chain module's node + template watcher to it; tests may pass
+ * their own.
+ */
 export interface TemplateSource {
   readonly coin: CoinId;
   readonly params: CoinParams;

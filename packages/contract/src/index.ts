@@ -1,4 +1,6 @@
 export * from './common.js';
+// Money per coin is defined once, in the protocol package (no imports, safe for the web bundle).
+export { COIN_DECIMALS, decimalsOf, baseUnitsToDecimal, type MoneyCoin } from '@manjam/protocol/money';
 export * from './messages.js';
 export * from './fields.js';
 export * from './auth.js';

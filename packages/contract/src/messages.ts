@@ -1,8 +1,8 @@
 import type { Language } from './common.js';
 
 /**
- * Validation and error messages. Schemas carry the English text (the seed's exact wording,
- * section 5); `translateMessage` gives the Arabic text for the same message.
+ * Validation and error messages: the English catalog (schemas carry its text) and the Arabic one
+ * (MESSAGES_AR, typed to have every key); `translateMessage` gives the Arabic text for a message.
  */
 export const MESSAGES = {
   usernameRequired: 'Username is required',

@@ -1,33 +1,65 @@
 import { z } from 'zod';
-import { ALGORITHMS, isoTimeSchema, moneySchema, pageQuerySchema, pagedSchema, POOL_COINS } from './common.js';
+import { ALGORITHMS, isoTimeSchema, moneySchema, pageQuerySchema, pagedSchema, POOL_COINS, type AlgorithmId, type PoolCoin } from './common.js';
 import { MESSAGES } from './messages.js';
 
 export const BLOCK_STATUSES = ['pending', 'confirmed', 'orphaned'] as const;
 export const LOOKUP_STATUSES = ['active', 'inactive'] as const;
 export const MINER_SOURCES = ['pool', 'hive'] as const;
 
-/** The seed's port table (section 9): 19 algorithms. `live` ports are the ones Manjam validates. */
+/**
+ * The pool's port table: 19 algorithms, the one table every screen and service derives
+ * from (the server's port list and assistant, the web's setup guide, home and algorithm pages).
+ * `coin`: the coin the algorithm mines (a port is live only for a coin of POOL_COINS that has a
+ * configured Stratum port); `account`: the algorithm id of ALGORITHMS a miner or worker may carry;
+ * `feeAlgorithm`: the key of its fee in the server's accounting.feeBasisPoints; `published`: the
+ * seed's published fee and payout interval, shown for algorithms the pool does not run yet.
+ */
 export const PORT_TABLE = [
-  { algorithm: 'sha256', name: 'SHA-256', port: 3333 },
-  { algorithm: 'scrypt', name: 'Scrypt', port: 4444 },
-  { algorithm: 'scrypt-doge', name: 'Scrypt-DOGE', port: 5555 },
-  { algorithm: 'blake2s', name: 'Blake2s', port: 6666 },
-  { algorithm: 'kheavyhash', name: 'kHeavyHash', port: 7777 },
-  { algorithm: 'etchash', name: 'Etchash', port: 8008 },
-  { algorithm: 'equihash', name: 'Equihash', port: 3357 },
-  { algorithm: 'octopus', name: 'Octopus', port: 6800 },
-  { algorithm: 'filecoin', name: 'Filecoin', port: 7006 },
-  { algorithm: 'eaglesong', name: 'Eaglesong', port: 1800 },
-  { algorithm: 'progpow', name: 'ProgPow', port: 1185 },
-  { algorithm: 'kawpow', name: 'KawPow', port: 1140 },
-  { algorithm: 'randomx', name: 'RandomX', port: 1111 },
-  { algorithm: 'blake3', name: 'Blake3', port: 1199 },
-  { algorithm: 'autolykos2', name: 'Autolykos-v2', port: 8888 },
-  { algorithm: 'equihash-125-4', name: 'Equihash-125,4', port: 9090 },
-  { algorithm: 'dynexsolve', name: 'DynexSolve', port: 1120 },
-  { algorithm: 'fishhash', name: 'FishHash', port: 1145 },
-  { algorithm: 'cuckaroo30', name: 'Cuckaroo30', port: 10320 },
-] as const;
+  { algorithm: 'sha256', name: 'SHA-256', port: 3333, coin: 'BTC', hardware: 'asic', account: 'sha256', feeAlgorithm: 'sha256', published: { feeBasisPoints: 100, payoutHours: 24 } },
+  { algorithm: 'scrypt', name: 'Scrypt', port: 4444, coin: 'LTC', hardware: 'asic', account: 'scrypt', feeAlgorithm: 'scrypt', published: { feeBasisPoints: 100, payoutHours: 24 } },
+  { algorithm: 'scrypt-doge', name: 'Scrypt-DOGE', port: 5555, coin: 'DOGE', hardware: 'asic', account: null, feeAlgorithm: 'scrypt', published: null },
+  { algorithm: 'blake2s', name: 'Blake2s', port: 6666, coin: 'KDA', hardware: 'asic', account: 'kadena', feeAlgorithm: 'kadena', published: { feeBasisPoints: 100, payoutHours: 24 } },
+  { algorithm: 'kheavyhash', name: 'kHeavyHash', port: 7777, coin: 'KAS', hardware: 'asic', account: 'kaspa', feeAlgorithm: 'kaspa', published: { feeBasisPoints: 90, payoutHours: 12 } },
+  { algorithm: 'etchash', name: 'Etchash', port: 8008, coin: 'ETC', hardware: 'gpu', account: 'ethash', feeAlgorithm: null, published: null },
+  { algorithm: 'equihash', name: 'Equihash', port: 3357, coin: 'ZEC', hardware: 'asic', account: 'equihash', feeAlgorithm: null, published: null },
+  { algorithm: 'octopus', name: 'Octopus', port: 6800, coin: 'CFX', hardware: 'gpu', account: 'octopus', feeAlgorithm: null, published: null },
+  { algorithm: 'filecoin', name: 'Filecoin', port: 7006, coin: 'FIL', hardware: 'gpu', account: 'filecoin', feeAlgorithm: null, published: null },
+  { algorithm: 'eaglesong', name: 'Eaglesong', port: 1800, coin: 'CKB', hardware: 'asic', account: null, feeAlgorithm: null, published: null },
+  { algorithm: 'progpow', name: 'ProgPow', port: 1185, coin: 'QUAI', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
+  { algorithm: 'kawpow', name: 'KawPow', port: 1140, coin: 'RVN', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
+  { algorithm: 'randomx', name: 'RandomX', port: 1111, coin: 'XMR', hardware: 'cpu', account: 'randomx', feeAlgorithm: null, published: null },
+  { algorithm: 'blake3', name: 'Blake3', port: 1199, coin: 'ALPH', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
+  { algorithm: 'autolykos2', name: 'Autolykos-v2', port: 8888, coin: 'ERG', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
+  { algorithm: 'equihash-125-4', name: 'Equihash-125,4', port: 9090, coin: 'FLUX', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
+  { algorithm: 'dynexsolve', name: 'DynexSolve', port: 1120, coin: 'DNX', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
+  { algorithm: 'fishhash', name: 'FishHash', port: 1145, coin: 'IRON', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
+  { algorithm: 'cuckaroo30', name: 'Cuckaroo30', port: 10320, coin: 'CTXC', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
+] as const satisfies readonly PortTableRow[];
+
+export interface PortTableRow {
+  algorithm: string;
+  name: string;
+  port: number;
+  coin: string;
+  hardware: 'asic' | 'gpu' | 'cpu';
+  account: AlgorithmId | null;
+  feeAlgorithm: AlgorithmId | null;
+  published: { feeBasisPoints: number; payoutHours: number } | null;
+}
+export type PortTableEntry = (typeof PORT_TABLE)[number];
+export type PortAlgorithmName = PortTableEntry['name'];
+
+/** The row whose `account` algorithm id is `id` (kadena -> Blake2s, kaspa -> kHeavyHash, ethash -> Etchash). */
+export function portRowOfAccountAlgorithm(id: AlgorithmId): PortTableEntry | undefined {
+  return PORT_TABLE.find((row) => row.account === id);
+}
+
+/** The row of the algorithm a pool coin is mined with (BTC -> SHA-256, LTC -> Scrypt). */
+export function portRowOfPoolCoin(coin: PoolCoin): Extract<PortTableEntry, { coin: PoolCoin }> {
+  const row = PORT_TABLE.find((entry): entry is Extract<PortTableEntry, { coin: PoolCoin }> => entry.coin === coin);
+  if (!row) throw new RangeError(`no port table row mines ${coin}`);
+  return row;
+}
 export type PortAlgorithm = (typeof PORT_TABLE)[number]['algorithm'];
 
 export const poolAlgorithmStatsSchema = z.object({

@@ -1,4 +1,5 @@
 /** Coins, networks and their consensus parameters that the pool needs. */
+import { COIN_DECIMALS } from './money.js';
 
 export const ALGORITHMS = ['sha256d', 'scrypt'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
@@ -62,7 +63,8 @@ const COIN_BASE: Record<Coin, { algorithm: Algorithm; mweb: boolean; gbtRules: s
   };
 
 const REGTEST_HALVING = 150;
-const COIN = 100_000_000n;
+/** One coin in base units (BTC and LTC both have COIN_DECIMALS 8). */
+const COIN = 10n ** BigInt(COIN_DECIMALS.BTC);
 
 export function isCoin(value: string): value is Coin {
   return (COINS as readonly string[]).includes(value);

@@ -1,4 +1,5 @@
 export * from './coins.js';
+export * from './money.js';
 export * from './address.js';
 export * from './target.js';
 export * from './hash.js';

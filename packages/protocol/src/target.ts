@@ -1,4 +1,7 @@
-/** Targets and share difficulty (sha256d and scrypt units, see DOMAIN.md). */
+/**
+ * Targets and share difficulty in Stratum units: a difficulty-1 share is 2^32 expected hashes for
+ * sha256d and 2^16 for scrypt (scrypt's diff-1 target is 2^16 times easier), as miners count them.
+ */
 import type { Algorithm } from './coins.js';
 
 const MAX_TARGET = (1n << 256n) - 1n;

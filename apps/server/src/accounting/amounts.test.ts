@@ -21,6 +21,7 @@ describe('coin amounts', () => {
   it('reads a node amount (a double) back to the exact base units', () => {
     expect(unitsFromRpc(0.1 + 0.2)).toBe(30_000_000n);
     expect(unitsFromRpc(-12.37500001)).toBe(-1_237_500_001n);
-    expect(() => unitsFromRpc(Number.NaN)).toThrow('invalid amount');
+    expect(() => unitsFromRpc(Number.NaN)).toThrow('non-numeric amount');
+    expect(() => unitsFromRpc(90_000_000.5)).toThrow('too large');
   });
 });

@@ -1,4 +1,5 @@
-import { algorithmOf, coinParams, type CoinParams } from '@manjam/protocol';
+import { algorithmOf, coinParams, expectedHashesPerShare, type CoinParams } from '@manjam/protocol';
+import { portRowOfPoolCoin } from '@manjam/contract';
 import type { Config } from '../config/index.js';
 import type { CoinId } from '../config/constants.js';
 import type { Database } from '../db/index.js';
@@ -30,13 +31,13 @@ export function paramsOf(config: Config, coin: CoinId): CoinParams {
 
 /** The pool fee of a coin's algorithm in basis points (config keys: sha256, scrypt, ...). */
 export function feeBpsOf(config: Config, coin: CoinId): number {
-  const key = algorithmOf(coin) === 'sha256d' ? 'sha256' : 'scrypt';
-  return config.accounting.feeBasisPoints[key] ?? 100;
+  const row = portRowOfPoolCoin(coin);
+  return config.accounting.feeBasisPoints[row.feeAlgorithm] ?? row.published.feeBasisPoints;
 }
 
 /** Expected hashes per unit of Stratum difficulty: 2^32 (sha256d), 2^16 (scrypt). */
 export function hashesPerDifficulty(coin: CoinId): number {
-  return algorithmOf(coin) === 'sha256d' ? 2 ** 32 : 2 ** 16;
+  return expectedHashesPerShare(1, algorithmOf(coin));
 }
 
 export function chainOf(ctx: AccountingContext, coin: CoinId): AccountingChain {

@@ -9,13 +9,6 @@ export {
   type RpcCallOptions,
 } from './rpc.js';
 export {
-  COIN_DECIMALS,
-  AmountError,
-  baseUnitsToDecimal,
-  decimalToBaseUnits,
-  nodeAmountToBaseUnits,
-} from './amount.js';
-export {
   ChainNode,
   GBT_RULES,
   type ChainNodeOptions,

@@ -1,10 +1,9 @@
 import net from 'node:net';
-import { jobFromTemplate, coinParams, addressToOutputScript } from '@manjam/protocol';
+import { jobFromTemplate, coinParams, addressToOutputScript, nodeAmountToBaseUnits } from '@manjam/protocol';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../devchain/child.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
-import { nodeAmountToBaseUnits } from './amount.js';
 import { submitBlock } from './block-submitter.js';
 import { ChainNode } from './node.js';
 import { RpcClient, RpcError } from './rpc.js';

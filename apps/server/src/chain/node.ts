@@ -1,7 +1,6 @@
 // One coin node as the pool sees it: block templates and submission on the node endpoint,
 // payouts on the wallet endpoint. Network-agnostic: the same calls work on mainnet nodes.
-import type { BlockTemplateRpc, Coin } from '@manjam/protocol';
-import { baseUnitsToDecimal, COIN_DECIMALS, nodeAmountToBaseUnits } from './amount.js';
+import { baseUnitsToDecimal, COIN_DECIMALS, nodeAmountToBaseUnits, type BlockTemplateRpc, type Coin } from '@manjam/protocol';
 import { RawJsonNumber, RpcClient, type RpcCallOptions, type RpcEndpoint } from './rpc.js';
 
 /** getblocktemplate rules each coin's node insists on (Litecoin answers -8 without mweb). */

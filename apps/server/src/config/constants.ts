@@ -1,10 +1,14 @@
-// The one list of each kind of name used across the server (ARCHITECTURE: one `as const` list).
-export const COIN_IDS = ['BTC', 'LTC'] as const;
+// The server's lists of names, each taken from the one `as const` list that defines it
+// (ARCHITECTURE: one list per union): coins and networks from the protocol, schemes from the contract.
+import { PAYOUT_SCHEMES } from '@manjam/contract';
+import { COINS, NETWORKS } from '@manjam/protocol';
+
+export const COIN_IDS = COINS;
 export type CoinId = (typeof COIN_IDS)[number];
-export const NETWORK_IDS = ['mainnet', 'testnet', 'regtest'] as const;
-export const PAYOUT_SCHEMES = ['pps-plus', 'pplns', 'solo'] as const;
+export const NETWORK_IDS = NETWORKS;
+export { PAYOUT_SCHEMES };
 export type PayoutScheme = (typeof PAYOUT_SCHEMES)[number];
-/** Algorithms whose fees the seed lists; Manjam validates shares for sha256 and scrypt. */
+/** Algorithms whose fees the seed lists (PORT_TABLE's `feeAlgorithm`); Manjam validates shares for sha256 and scrypt. */
 export const ALGORITHM_IDS = ['sha256', 'scrypt', 'kadena', 'kaspa'] as const;
 export const ROLES = ['all', 'stratum', 'api', 'accounting'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,3 +1,4 @@
 export { configSchema, type Config, type ChainConfig, type StratumPortConfig } from './schema.js';
 export { loadConfig, parseConfig, redactConfig, ConfigError, type LoadOptions } from './load.js';
 export * from './constants.js';
+export { alertSettingsSchema, type AlertSettings, type AlertSettingsInput } from './alerts.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALGORITHM_IDS, COIN_IDS, NETWORK_IDS, PAYOUT_SCHEMES } from './constants.js';
-import { alertSettingsSchema } from '../services/alerts/settings.js';
+import { alertSettingsSchema } from './alerts.js';
 
 // One schema for the whole process. Every default is the embedded dev profile: PGlite under
 // ./data, regtest dev chains started for you, web + API on 8080, Stratum on the seed's ports.
@@ -134,10 +134,11 @@ export const configSchema = z
         }),
         /** PPLNS window (and PPS+ fee window) as a multiple of the network's expected hashes per block. */
         pplnsWindowFactor: z.number().positive().max(100).default(2),
+        /** Hours between payout runs of the pool's own coins (the assistant and stats page show it). */
         payoutIntervalHours: z.number().positive().default(24),
         payoutAddressHoldHours: z.number().min(0).default(48),
         defaultPayoutThreshold: z.enum(['0.001', '0.01', '0.1']).default('0.01'),
-        /** Hour (UTC) at which the settlement day closes. */
+        /** The UTC hour a settlement day starts (0 = midnight UTC, 03:00 Riyadh); daily settlements and credit days use it. */
         settlementHourUtc: z.number().int().min(0).max(23).default(0),
         /** A payout run still 'intent' or 'sent' (unconfirmed) this long raises an operator alert. */
         stuckPayoutMinutes: z.number().positive().default(90),
@@ -166,7 +167,7 @@ export const configSchema = z
       .optional(),
     /** Where operator alerts (stuck payouts, empty wallet, failing accounting) are emailed when smtp is set. */
     operator: z.object({ email: z.email().optional() }).prefault({}),
-    /** Worker-offline, hashrate-drop, block and payout alerts (see services/alerts/settings.ts). */
+    /** Worker-offline, hashrate-drop, block and payout alerts (see config/alerts.ts). */
     alerts: alertSettingsSchema.prefault({}),
     rigManagement: z
       .object({ baseUrl: z.url().default('https://api2.hiveos.farm/api/v2'), timeoutMs: z.number().int().default(5_000) })

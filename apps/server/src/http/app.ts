@@ -56,7 +56,7 @@ function toServiceError(error: FastifyError): ServiceError {
   return new ServiceError(500, 'internal', 'internal');
 }
 
-export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<FastifyInstance & { services: Services }> {
+export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<FastifyInstance & { services: Services; routes: readonly AnyRoute[] }> {
   const { config } = deps;
   const app = Fastify({
     loggerInstance: deps.logger.child({ part: 'http' }),
@@ -102,12 +102,12 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   const rateLimits = { ...DEFAULT_LIMITS, ...options.rateLimits };
   registerRoutes(app, routes, { authenticate: (token) => services.auth.authenticate(token), rateLimits });
   registerLive(app, services, deps.events, deps.logger);
-  registerMetrics(app, metrics, deps);
+  registerMetrics(app, metrics, deps, services.pool);
 
   const document = openApiDocument(routes, '0.1.0');
   const docs = docsPage(routes);
   app.get('/api/openapi.json', (_request, reply) => reply.send(document));
   app.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docs));
 
-  return Object.assign(app, { services });
+  return Object.assign(app, { services, routes });
 }

@@ -16,6 +16,7 @@ export async function startHttp(deps: HttpDeps, options: AppOptions = {}): Promi
   return {
     url: `http://${host}:${port}`,
     app,
+    routes: app.routes,
     stop: () => app.close(),
   };
 }

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/index.js';
-import { OPERATOR_ALERT_KINDS, OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
-import { PoolQueries } from '../db/repositories/queries-pool.js';
+import { OPERATOR_ALERT_KINDS } from '../db/repositories/operator-alerts.js';
 import { ServiceError } from '../services/errors.js';
+import type { PoolService } from '../services/stats/pool-service.js';
 import type { MetricsRegistry } from './metrics.js';
 import type { HttpDeps } from './types.js';
 
@@ -39,14 +39,13 @@ function assertMetricsAccess(request: FastifyRequest, config: Config): void {
  * /metrics in Prometheus text format: Stratum counters (kept in memory), shares, blocks, payouts,
  * HTTP latency. The database aggregates are cached for METRICS_AGGREGATE_TTL_MS.
  */
-export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, deps: HttpDeps): void {
-  const queries = new PoolQueries(deps.db);
+export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, deps: HttpDeps, pool: PoolService): void {
   const now = deps.now ?? Date.now;
-  let counts: { at: number; value: Promise<Awaited<ReturnType<PoolQueries['metricsCounts']>>> } | undefined;
+  let counts: { at: number; value: ReturnType<PoolService['metricsCounts']> } | undefined;
   const read = () => {
     const at = now();
     if (!counts || at - counts.at >= METRICS_AGGREGATE_TTL_MS || at < counts.at) {
-      const value = queries.metricsCounts(new Date(at - 3_600_000));
+      const value = pool.metricsCounts(new Date(at - 3_600_000));
       const entry = { at, value };
       counts = entry;
       // A failed read is not kept: the next scrape asks again.
@@ -103,9 +102,8 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
     (await read()).payouts.map((p) => ({ labels: { coin: p.coin, status: p.status }, value: Number(p.amount) })),
   );
 
-  const alerts = new OperatorAlertsRepository(deps.db);
   metrics.register('manjam_operator_alerts', 'Open operator alerts by kind and coin (payout-stuck, payout-missing, wallet-insufficient, accounting-errors)', 'gauge', async () => {
-    const open = await alerts.open();
+    const open = await pool.operatorAlerts();
     return OPERATOR_ALERT_KINDS.flatMap((kind) => {
       const coins = new Set(open.filter((a) => a.kind === kind).map((a) => a.coin ?? ''));
       if (coins.size === 0) return [{ labels: { kind, coin: '' }, value: 0 }];

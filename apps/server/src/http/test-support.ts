@@ -6,11 +6,15 @@ import { pino } from 'pino';
 import { parseConfig, type Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import { PoolEvents } from '../events.js';
+import { contractDrift } from './contract-check.js';
 import { startHttp, type AppOptions } from './index.js';
 import type { Services } from './services.js';
 import type { HealthReport, HttpService, StratumMetrics } from './types.js';
 
-/** Test support for the API: a real server on 127.0.0.1:0 and a small fetch client. */
+/**
+ * Test support for the API: a real server on 127.0.0.1:0 and a small fetch client. Every JSON
+ * answer is checked against its route's contract schema (contract-check.ts): a drift throws.
+ */
 export interface TestApi {
   url: string;
   http: HttpService;
@@ -95,6 +99,8 @@ export async function startTestApi(
     } catch {
       json = undefined;
     }
+    const drift = contractDrift(http.routes, { method, path, status: response.status, contentType: response.headers.get('content-type'), json });
+    if (drift) throw new Error(drift);
     return { status: response.status, headers: response.headers, text, json };
   };
   return {

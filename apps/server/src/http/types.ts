@@ -3,6 +3,7 @@ import type { Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
+import type { AnyRoute } from './route.js';
 
 export interface HealthReport {
   ok: boolean;
@@ -50,5 +51,7 @@ export interface HttpDeps {
 export interface HttpService {
   url: string;
   app: FastifyInstance;
+  /** The declared routes (method, url, contract schemas) the app serves. */
+  routes: readonly AnyRoute[];
   stop(): Promise<void>;
 }

@@ -1,18 +1,16 @@
-import type { Algorithm } from '@manjam/protocol';
+import { expectedHashesPerShare, type Algorithm } from '@manjam/protocol';
 
 /** The windows the pool reports hashrate over, in seconds. */
 export const HASHRATE_WINDOWS = { '10m': 600, '1h': 3_600, '24h': 86_400 } as const;
 export type HashrateWindow = keyof typeof HASHRATE_WINDOWS;
 
-const HASHES_PER_DIFFICULTY: Record<Algorithm, number> = { sha256d: 2 ** 32, scrypt: 2 ** 16 };
-
 /**
  * Hashrate (H/s) behind a sum of accepted share difficulties over `seconds`:
- * sha256d sum(d) * 2^32 / s, scrypt sum(d) * 2^16 / s (see DOMAIN.md).
+ * sha256d sum(d) * 2^32 / s, scrypt sum(d) * 2^16 / s (protocol's expectedHashesPerShare).
  */
 export function hashrateFromDifficulty(difficultySum: number, seconds: number, algorithm: Algorithm): number {
   if (seconds <= 0) return 0;
-  return (difficultySum * HASHES_PER_DIFFICULTY[algorithm]) / seconds;
+  return expectedHashesPerShare(difficultySum, algorithm) / seconds;
 }
 
 /** A ring of fixed-width time buckets holding difficulty sums. */

@@ -19,7 +19,6 @@ import { JobManager, type Job } from './jobs.js';
 import { ScryptPool } from './pow-pool.js';
 import { StratumPort } from './server.js';
 
-export { PORT_TABLE, portTable, type PortTableRow } from './port-table.js';
 
 export interface StratumDeps {
   config: Config;

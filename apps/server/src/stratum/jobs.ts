@@ -72,7 +72,7 @@ export class JobManager {
   start(): void {
     this.unsubscribe ??= this.source.onTemplate((tpl, info) => this.accept(tpl, info));
     const initial = this.source.current();
-    if (initial && !this.current) this.accept(initial, { newTip: true, reason: 'initial' });
+    if (initial && !this.current) this.accept(initial, { newTip: true, reason: 'start' });
   }
 
   stop(): void {

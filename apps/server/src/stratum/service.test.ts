@@ -4,7 +4,6 @@ import { BlocksRepository } from '../db/repositories/blocks.js';
 import type { PoolEventMap } from '../events.js';
 import { BTC_REGTEST_ADDRESS as ADDRESS, EASY_BITS, FakeTemplateSource, syntheticTemplate } from './testing/fake-source.js';
 import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from './testing/unit-pool.js';
-import { PORT_TABLE, portTable } from './index.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 let pool: UnitPool | undefined;
@@ -113,13 +112,6 @@ describe('stratum service', () => {
     expect(Date.now() - opened).toBeGreaterThanOrEqual(9_900);
     expect(talking.closed).toBe(false);
     expect((await talking.subscribe()).error).toBeNull();
-  });
-
-  it('lists the seed port table with only the algorithms it validates live', () => {
-    expect(PORT_TABLE).toHaveLength(19);
-    expect(PORT_TABLE.filter((r) => r.live).map((r) => `${r.name}:${r.port}`)).toEqual(['SHA-256:3333', 'Scrypt:4444']);
-    const onlyBtc = portTable({ stratum: { ports: [{ coin: 'BTC', port: 3000 }] } } as never);
-    expect(onlyBtc.filter((r) => r.live)).toEqual([{ name: 'SHA-256', port: 3000, live: true }]);
   });
 });
 

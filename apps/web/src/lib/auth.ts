@@ -5,7 +5,7 @@ import { AUTH_CHANGE_EVENT, readStorage, STORAGE_KEYS, writeStorage } from './st
 export interface AuthSnapshot {
   token: string | null;
   user: User | null;
-  /** Signed in = a token AND a parsable user object are both in storage (seed section 4). */
+  /** Signed in = a token AND a parsable user object are both in storage. */
   isSignedIn: boolean;
 }
 

@@ -1,8 +1,7 @@
+import { baseUnitsToDecimal as unitsToDecimal, COIN_DECIMALS, decimalsOf } from '@manjam/contract';
 import type { Language } from './api-types';
 import { readStorage, STORAGE_KEYS } from './storage';
 
-/** Coins and their base-unit decimals (satoshi-style integers on the wire). */
-export const COIN_DECIMALS: Record<string, number> = { BTC: 8, LTC: 8, DOGE: 8, KAS: 8, KDA: 12 };
 
 export function currentLanguage(): Language {
   return readStorage(STORAGE_KEYS.language) === 'ar' ? 'ar' : 'en';
@@ -32,20 +31,13 @@ export function formatHashrate(hashesPerSecond: number, lang: Language = current
 /** Exact decimal text of an integer amount of base units: ("150000000", 8) -> "1.5". */
 export function baseUnitsToDecimal(baseUnits: string, decimals: number, minFractionDigits = 2): string {
   if (!/^-?\d+$/.test(baseUnits.trim())) throw new RangeError(`Not an integer amount of base units: "${baseUnits}"`);
-  const amount = BigInt(baseUnits.trim());
-  const negative = amount < 0n;
-  const abs = negative ? -amount : amount;
-  const scale = 10n ** BigInt(decimals);
-  const whole = abs / scale;
-  let fraction = (abs % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
-  if (fraction.length < minFractionDigits) fraction = fraction.padEnd(minFractionDigits, '0');
-  return `${negative ? '-' : ''}${whole.toString()}${fraction ? `.${fraction}` : ''}`;
+  return unitsToDecimal(BigInt(baseUnits.trim()), decimals, minFractionDigits);
 }
 
 /** ("123456789", "BTC") -> "1.23456789 BTC", exact (bigint), whole part grouped for the language. */
 export function formatCoin(baseUnits: string, coin: string, lang: Language = currentLanguage()): string {
-  const decimals = COIN_DECIMALS[coin];
-  if (decimals === undefined) throw new RangeError(`Unknown coin: "${coin}"`);
+  if (!Object.hasOwn(COIN_DECIMALS, coin)) throw new RangeError(`Unknown coin: "${coin}"`);
+  const decimals = decimalsOf(coin);
   const decimal = baseUnitsToDecimal(baseUnits, decimals);
   const negative = decimal.startsWith('-');
   const [whole = '0', fraction] = (negative ? decimal.slice(1) : decimal).split('.');

@@ -1,4 +1,4 @@
-// The browser storage keys the product uses (seed section 3). Nothing else is stored.
+// The browser storage keys the product uses. Nothing else is stored.
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',

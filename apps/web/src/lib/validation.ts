@@ -1,6 +1,6 @@
 import type { Coin } from './api-types';
 
-/** i18n keys of the seed's validation messages (section 5). */
+/** i18n keys of the validation messages (the contract's MESSAGES, translated in en.json/ar.json). */
 export type ValidationKey =
   | 'validation.usernameRequired' | 'validation.usernameMin' | 'validation.emailRequired' | 'validation.emailInvalid'
   | 'validation.passwordRequired' | 'validation.passwordMin' | 'validation.passwordsMismatch'

@@ -49,10 +49,8 @@ export interface PendingEmailRow {
 
 const PREFS = `coalesce(s.language, 'en') AS language, coalesce(s.notifications, TRUE) AS notifications,
   coalesce(s.email_alerts, FALSE) AS "emailAlerts"`;
-/** Users joined to the payees that pay them: their account payee, or the wallet they registered. */
-const USER_OF_PAYEE = `JOIN (SELECT id AS payee_id, user_id FROM payees WHERE kind = 'user'
-        UNION ALL SELECT wp.id, wu.id FROM payees wp JOIN users wu ON wu.wallet_address = wp.address WHERE wp.kind = 'wallet') pu
-    ON pu.payee_id = p.id
+/** Users joined to the payees that pay them (the `user_payees` view). */
+const USER_OF_PAYEE = `JOIN user_payees pu ON pu.payee_id = p.id
   JOIN users u ON u.id = pu.user_id
   LEFT JOIN user_settings s ON s.user_id = u.id`;
 

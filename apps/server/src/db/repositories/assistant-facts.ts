@@ -1,8 +1,7 @@
 import type { Queryable } from '../types.js';
 
-// What the assistant reads about one signed-in miner. A miner's payees are their account payee
-// for each coin plus the wallet payee of their registered wallet address (mining without the
-// account name pays the same person). Parameterized SQL only.
+// What the assistant reads about one signed-in miner: the payees of the `user_payees` view
+// (account payees plus the registered wallet's). Parameterized SQL only.
 
 export interface AssistantUserRow {
   username: string;
@@ -32,9 +31,7 @@ export interface AssistantMoneyRow {
   lastPaidTxid: string | null;
 }
 
-const MY_PAYEES = `
-  SELECT p.id, p.coin FROM payees p JOIN users u ON u.id = $1
-  WHERE (p.kind = 'user' AND p.user_id = u.id) OR (p.kind = 'wallet' AND p.address = u.wallet_address)`;
+const MY_PAYEES = `SELECT payee_id AS id, coin FROM user_payees WHERE user_id = $1`;
 
 export async function findAssistantUser(db: Queryable, userId: number): Promise<AssistantUserRow | undefined> {
   const result = await db.query<AssistantUserRow>(

@@ -9,6 +9,8 @@ export interface HashFactors {
 export interface UserWorkerRow {
   id: number;
   payeeId: number;
+  /** The wallet address the worker logs in with, or null when it logs in with the account name. */
+  walletAddress: string | null;
   coin: string;
   name: string;
   displayName: string | null;
@@ -23,6 +25,7 @@ export interface UserWorkerRow {
 interface RawUserWorker {
   id: number;
   payee_id: number;
+  address: string | null;
   coin: string;
   name: string;
   display_name: string | null;
@@ -37,6 +40,7 @@ interface RawUserWorker {
 const toUserWorker = (r: RawUserWorker): UserWorkerRow => ({
   id: Number(r.id),
   payeeId: Number(r.payee_id),
+  walletAddress: r.address,
   coin: r.coin,
   name: r.name,
   displayName: r.display_name,
@@ -48,9 +52,9 @@ const toUserWorker = (r: RawUserWorker): UserWorkerRow => ({
   staleShares: Number(r.stale_shares),
 });
 
-const WORKER_SELECT = `SELECT w.id, w.payee_id, w.coin, w.name, w.display_name, w.type, w.algorithm, w.last_share_at,
+const WORKER_SELECT = `SELECT w.id, w.payee_id, up.address, w.coin, w.name, w.display_name, w.type, w.algorithm, w.last_share_at,
   w.accepted_shares, w.rejected_shares, w.stale_shares
-  FROM workers w JOIN payees p ON p.id = w.payee_id`;
+  FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id`;
 
 const HASHES = `s.accepted_difficulty * CASE w.coin WHEN 'LTC' THEN $LTC ELSE $BTC END`;
 function withFactors(sql: string, ltcIndex: number, btcIndex: number): string {
@@ -64,14 +68,15 @@ export interface WorkerWindowRow {
   previous: number;
 }
 
-/** Read-side queries over a user's workers and share_stats (hashrate windows, charts). */
+/** Read-side queries over a user's workers and share_stats (hashrate windows, charts); a user's workers are those of
+ * their payees in the `user_payees` view (account payees and their registered wallet's payee). */
 export class ActivityQueries {
   constructor(private readonly db: Queryable) {}
 
-  /** Every visible worker of the user's accounts, all coins. */
+  /** Every visible worker of the user's payees (the `user_payees` view), all coins. */
   async userWorkers(userId: number): Promise<UserWorkerRow[]> {
     const result = await this.db.query<RawUserWorker>(
-      `${WORKER_SELECT} WHERE p.user_id = $1 AND p.kind = 'user' AND w.hidden_at IS NULL ORDER BY w.id`,
+      `${WORKER_SELECT} WHERE up.user_id = $1 AND w.hidden_at IS NULL ORDER BY w.id`,
       [userId],
     );
     return result.rows.map(toUserWorker);
@@ -79,7 +84,7 @@ export class ActivityQueries {
 
   async userWorker(userId: number, workerId: number): Promise<UserWorkerRow | undefined> {
     const result = await this.db.query<RawUserWorker>(
-      `${WORKER_SELECT} WHERE p.user_id = $1 AND p.kind = 'user' AND w.hidden_at IS NULL AND w.id = $2`,
+      `${WORKER_SELECT} WHERE up.user_id = $1 AND w.hidden_at IS NULL AND w.id = $2`,
       [userId, workerId],
     );
     return result.rows[0] && toUserWorker(result.rows[0]);
@@ -92,8 +97,8 @@ export class ActivityQueries {
         `SELECT s.worker_id,
                 SUM(CASE WHEN s.bucket >= $3 THEN ${HASHES} ELSE 0 END) AS current,
                 SUM(CASE WHEN s.bucket < $3 THEN ${HASHES} ELSE 0 END) AS previous
-           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN payees p ON p.id = w.payee_id
-          WHERE p.user_id = $1 AND p.kind = 'user' AND s.bucket >= $2 AND s.bucket < $4
+           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
+          WHERE up.user_id = $1 AND s.bucket >= $2 AND s.bucket < $4
           GROUP BY s.worker_id`,
         5,
         6,
@@ -117,8 +122,8 @@ export class ActivityQueries {
                 SUM(CASE WHEN s.bucket < $3 THEN ${HASHES} ELSE 0 END) AS ph,
                 COUNT(DISTINCT CASE WHEN s.bucket >= $3 AND s.accepted > 0 THEN s.worker_id END) AS cw,
                 COUNT(DISTINCT CASE WHEN s.bucket < $3 AND s.accepted > 0 THEN s.worker_id END) AS pw
-           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN payees p ON p.id = w.payee_id
-          WHERE p.user_id = $1 AND p.kind = 'user' AND s.bucket >= $2 AND s.bucket < $4`,
+           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
+          WHERE up.user_id = $1 AND s.bucket >= $2 AND s.bucket < $4`,
         5,
         6,
       ),
@@ -138,8 +143,8 @@ export class ActivityQueries {
     const result = await this.db.query<{ slot: number | string; hashes: number | null }>(
       withFactors(
         `SELECT floor((extract(epoch FROM s.bucket) - $4::float8) / $5::float8)::int AS slot, SUM(${HASHES}) AS hashes
-           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN payees p ON p.id = w.payee_id
-          WHERE p.user_id = $1 AND p.kind = 'user' AND s.bucket >= $2 AND s.bucket < $3
+           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
+          WHERE up.user_id = $1 AND s.bucket >= $2 AND s.bucket < $3
           GROUP BY 1`,
         6,
         7,
@@ -157,8 +162,8 @@ export class ActivityQueries {
     const result = await this.db.query<{ id: number; last_share_at: Date | null; recent: bigint }>(
       `SELECT w.id, w.last_share_at,
               (SELECT COUNT(*) FROM shares sh WHERE sh.worker_id = w.id AND sh.created_at >= $3) AS recent
-         FROM workers w JOIN payees p ON p.id = w.payee_id
-        WHERE p.user_id = $1 AND p.kind = 'user' AND lower(w.name) = lower($2)`,
+         FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id
+        WHERE up.user_id = $1 AND lower(w.name) = lower($2)`,
       [userId, name, since],
     );
     if (result.rows.length === 0) return { lastShareAt: null, accepted: 0, exists: false };
@@ -176,7 +181,7 @@ export class ActivityQueries {
   async updateWorker(userId: number, workerId: number, patch: { displayName?: string; type?: string; algorithm?: string }): Promise<boolean> {
     const result = await this.db.query(
       `UPDATE workers w SET display_name = COALESCE($3, w.display_name), type = COALESCE($4, w.type), algorithm = COALESCE($5, w.algorithm)
-         FROM payees p WHERE p.id = w.payee_id AND p.user_id = $1 AND p.kind = 'user' AND w.id = $2 AND w.hidden_at IS NULL`,
+         FROM user_payees up WHERE up.payee_id = w.payee_id AND up.user_id = $1 AND w.id = $2 AND w.hidden_at IS NULL`,
       [userId, workerId, patch.displayName ?? null, patch.type ?? null, patch.algorithm ?? null],
     );
     return result.rowCount > 0;
@@ -185,8 +190,8 @@ export class ActivityQueries {
   /** Hides a worker from the web app (it reappears on its next share). */
   async hideWorker(userId: number, workerId: number, now: Date): Promise<boolean> {
     const result = await this.db.query(
-      `UPDATE workers w SET hidden_at = $3 FROM payees p
-        WHERE p.id = w.payee_id AND p.user_id = $1 AND p.kind = 'user' AND w.id = $2 AND w.hidden_at IS NULL`,
+      `UPDATE workers w SET hidden_at = $3 FROM user_payees up
+        WHERE up.payee_id = w.payee_id AND up.user_id = $1 AND w.id = $2 AND w.hidden_at IS NULL`,
       [userId, workerId, now],
     );
     return result.rowCount > 0;

@@ -1,40 +1,86 @@
+import { algorithmOf, isCoin } from '@manjam/protocol';
 import type { Queryable } from '../types.js';
+import { PayeesRepository } from './payees.js';
 
 let sequence = 0;
 const unique = () => `${process.pid}-${++sequence}`;
 
+export interface FixtureUser {
+  username: string;
+  email?: string;
+  walletAddress?: string | null;
+  language?: 'en' | 'ar';
+  notifications?: boolean;
+  emailAlerts?: boolean;
+  payoutThreshold?: '0.001' | '0.01' | '0.1';
+}
+
 /**
- * Test and benchmark fixtures: writes the rows Stratum and accounting would write (payees,
- * workers, share_stats, shares, ledger entries, balances, settlements, payouts, blocks, tips).
+ * The one fixture builder of the tests and benchmarks: writes the rows sign-up, Stratum and
+ * accounting would write (users, payees, workers, share_stats, shares, ledger entries, balances,
+ * settlements, payouts, blocks, tips). Payees go through PayeesRepository, as Stratum's do.
+ * (accounting/testing/fixtures.ts still keeps a writer of its own for the accounting suites.)
  */
 export class FixtureWriter {
-  constructor(private readonly db: Queryable) {}
+  private readonly payees: PayeesRepository;
 
-  async userPayee(userId: number, coin = 'BTC'): Promise<number> {
-    const result = await this.db.query<{ id: number }>(
-      `INSERT INTO payees (coin, kind, user_id) VALUES ($1, 'user', $2)
-       ON CONFLICT (coin, user_id) WHERE kind = 'user' DO UPDATE SET coin = EXCLUDED.coin RETURNING id`,
-      [coin, userId],
-    );
-    return Number(result.rows[0]?.id);
+  constructor(private readonly db: Queryable) {
+    this.payees = new PayeesRepository(db);
   }
 
-  async walletPayee(address: string, coin = 'BTC'): Promise<number> {
-    const result = await this.db.query<{ id: number }>(
-      `INSERT INTO payees (coin, kind, address) VALUES ($1, 'wallet', $2)
-       ON CONFLICT (coin, address) WHERE kind = 'wallet' DO UPDATE SET coin = EXCLUDED.coin RETURNING id`,
-      [coin, address],
+  /** A user with settings (no usable password: tests that sign in register through the API). */
+  async user(user: FixtureUser): Promise<number> {
+    const inserted = await this.db.query<{ id: number }>(
+      'INSERT INTO users (username, email, password_hash, wallet_address) VALUES ($1, $2, $3, $4) RETURNING id',
+      [user.username, user.email ?? `${user.username}@example.com`, 'not-a-real-hash', user.walletAddress ?? null],
     );
-    return Number(result.rows[0]?.id);
+    const id = inserted.rows[0]?.id;
+    if (id === undefined) throw new Error('user not created');
+    await this.db.query(
+      `INSERT INTO user_settings (user_id, language, notifications, email_alerts, payout_threshold) VALUES ($1, $2, $3, $4, $5)`,
+      [id, user.language ?? 'en', user.notifications ?? true, user.emailAlerts ?? false, user.payoutThreshold ?? '0.01'],
+    );
+    return Number(id);
   }
 
+  userPayee(userId: number, coin = 'BTC'): Promise<number> {
+    return this.payees.ensureUser(coin, userId);
+  }
+
+  walletPayee(address: string, coin = 'BTC'): Promise<number> {
+    return this.payees.ensureWallet(coin, address);
+  }
+
+  /** The payee of an account or of a wallet address. */
+  payee(coin: string, owner: { userId: number } | { address: string }): Promise<number> {
+    return 'userId' in owner ? this.userPayee(owner.userId, coin) : this.walletPayee(owner.address, coin);
+  }
+
+  /** A worker; first seen when it last shared (else now), on its coin's algorithm unless told. */
   async worker(payeeId: number, name: string, opts: { coin?: string; algorithm?: string; lastShareAt?: Date | null; accepted?: number; rejected?: number; stale?: number; type?: string } = {}): Promise<number> {
+    const coin = opts.coin ?? 'BTC';
+    const algorithm = opts.algorithm ?? (isCoin(coin) ? algorithmOf(coin) : 'sha256d');
     const result = await this.db.query<{ id: number }>(
-      `INSERT INTO workers (payee_id, coin, name, algorithm, type, last_share_at, accepted_shares, rejected_shares, stale_shares)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [payeeId, opts.coin ?? 'BTC', name, opts.algorithm ?? 'sha256d', opts.type ?? 'asic', opts.lastShareAt ?? null, opts.accepted ?? 0, opts.rejected ?? 0, opts.stale ?? 0],
+      `INSERT INTO workers (payee_id, coin, name, algorithm, type, last_share_at, accepted_shares, rejected_shares, stale_shares, first_seen_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($6, now())) RETURNING id`,
+      [payeeId, coin, name, algorithm, opts.type ?? 'asic', opts.lastShareAt ?? null, opts.accepted ?? 0, opts.rejected ?? 0, opts.stale ?? 0],
     );
     return Number(result.rows[0]?.id);
+  }
+
+  async lastShare(workerId: number, at: Date | null): Promise<void> {
+    await this.db.query('UPDATE workers SET last_share_at = $2 WHERE id = $1', [workerId, at]);
+  }
+
+  /** Per-minute share stats: `perMinute` accepted difficulty each minute in [from, to). */
+  async shareMinutes(workerId: number, from: Date, to: Date, perMinute: { accepted: number; difficulty: number; rejected?: number }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO share_stats (worker_id, bucket, accepted, accepted_difficulty, low_difficulty)
+       SELECT $1, b, $4, $5, $6 FROM generate_series(date_trunc('minute', $2::timestamptz), $3::timestamptz - interval '1 minute', interval '1 minute') AS b
+       ON CONFLICT (worker_id, bucket) DO UPDATE SET accepted = EXCLUDED.accepted, accepted_difficulty = EXCLUDED.accepted_difficulty,
+         low_difficulty = EXCLUDED.low_difficulty`,
+      [workerId, from, to, perMinute.accepted, perMinute.difficulty, perMinute.rejected ?? 0],
+    );
   }
 
   async shareStat(workerId: number, bucket: Date, accepted: number, acceptedDifficulty: number, rejects: { stale?: number; invalid?: number } = {}): Promise<void> {
@@ -73,10 +119,12 @@ export class FixtureWriter {
     );
   }
 
+  /** A payout in its own run; a 'sent' payout's run is sent too, at `createdAt`, with the txid. */
   async payout(payeeId: number, amount: bigint, opts: { coin?: string; status?: string; txid?: string | null; address?: string; createdAt?: Date } = {}): Promise<number> {
+    const sent = opts.status === 'sent';
     const run = await this.db.query<{ id: bigint }>(
-      `INSERT INTO payout_runs (coin, status, comment) VALUES ($1, 'recorded', $2) RETURNING id`,
-      [opts.coin ?? 'BTC', `fixture-run-${payeeId}-${unique()}`],
+      `INSERT INTO payout_runs (coin, status, comment, txid, created_at, sent_at) VALUES ($1, $2, $3, $4, $5, CASE WHEN $2 = 'sent' THEN $5::timestamptz END) RETURNING id`,
+      [opts.coin ?? 'BTC', sent ? 'sent' : 'recorded', `fixture-run-${payeeId}-${unique()}`, sent ? (opts.txid ?? null) : null, opts.createdAt ?? new Date()],
     );
     const result = await this.db.query<{ id: bigint }>(
       `INSERT INTO payouts (run_id, payee_id, coin, address, amount, status, txid, created_at, sent_at)
@@ -86,12 +134,13 @@ export class FixtureWriter {
     return Number(result.rows[0]?.id);
   }
 
-  async block(coin: string, height: number, hash: string, opts: { finderPayeeId?: number | null; status?: string; reward?: bigint; foundAt?: Date } = {}): Promise<void> {
-    await this.db.query(
+  async block(coin: string, height: number, hash: string, opts: { finderPayeeId?: number | null; status?: string; reward?: bigint; foundAt?: Date } = {}): Promise<number> {
+    const result = await this.db.query<{ id: bigint }>(
       `INSERT INTO blocks (coin, height, hash, finder_payee_id, scheme, reward, subsidy, fees, network_difficulty, share_difficulty, status, found_at, effort)
-       VALUES ($1, $2, $3, $4, 'pps-plus', $5, $5, 0, 1, 1, $6, $7, 0.8)`,
+       VALUES ($1, $2, $3, $4, 'pps-plus', $5, $5, 0, 1, 1, $6, $7, 0.8) RETURNING id`,
       [coin, height, hash, opts.finderPayeeId ?? null, opts.reward ?? 5_000_000_000n, opts.status ?? 'pending', opts.foundAt ?? new Date()],
     );
+    return Number(result.rows[0]?.id);
   }
 
   async chainTip(coin: string, height: number, difficulty: number): Promise<void> {

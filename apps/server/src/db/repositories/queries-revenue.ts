@@ -46,7 +46,8 @@ export interface RevenueFilter {
   offset: number;
 }
 
-const USER_PAYEES = `SELECT id FROM payees WHERE user_id = $1 AND kind = 'user'`;
+/** The payees of user $1 (the `user_payees` view: account payees plus the registered wallet's). */
+const USER_PAYEES = `SELECT payee_id FROM user_payees WHERE user_id = $1`;
 
 /** Read-side queries over ledger_entries, settlements and payouts of one user. */
 export class RevenueQueries {
@@ -126,10 +127,10 @@ export class RevenueQueries {
     };
   }
 
-  /** Unpaid balance per coin of the user's accounts (from the cached balances table). */
+  /** Unpaid balance per coin of all the user's payees (from the cached balances table). */
   async balances(userId: number): Promise<Map<string, bigint>> {
-    const result = await this.db.query<{ coin: string; amount: bigint }>(
-      `SELECT coin, amount FROM balances WHERE payee_id IN (${USER_PAYEES})`,
+    const result = await this.db.query<{ coin: string; amount: bigint | string }>(
+      `SELECT coin, SUM(amount) AS amount FROM balances WHERE payee_id IN (${USER_PAYEES}) GROUP BY coin`,
       [userId],
     );
     return new Map(result.rows.map((r) => [r.coin, BigInt(r.amount)]));

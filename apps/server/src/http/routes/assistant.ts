@@ -2,7 +2,7 @@ import { assistantRequestSchema, assistantResponseSchema } from '@manjam/contrac
 import { AssistantRateLimitError, createAssistantService } from '../../services/assistant/index.js';
 import { ServiceError } from '../../services/errors.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from './module.js';
 
 /**
  * POST /api/assistant: the mining assistant. A visitor gets the rule engine's answers; a signed-in
@@ -10,7 +10,13 @@ import type { RouteModule } from './index.js';
  * user (or IP for visitors) by the assistant service: 20 questions a minute.
  */
 export const assistantRoutes: RouteModule = ({ deps }) => {
-  const assistant = createAssistantService({ config: deps.config, db: deps.db, logger: deps.logger });
+  const clock = deps.now;
+  const assistant = createAssistantService({
+    config: deps.config,
+    db: deps.db,
+    logger: deps.logger,
+    ...(clock ? { now: () => new Date(clock()) } : {}),
+  });
   return [
     defineRoute({
       method: 'POST', url: '/api/assistant', tag: 'assistant', auth: 'optional', body: assistantRequestSchema, response: assistantResponseSchema,

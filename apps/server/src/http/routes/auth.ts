@@ -10,7 +10,7 @@ import {
   userSchema,
 } from '@manjam/contract';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from './module.js';
 
 export const authRoutes: RouteModule = ({ services }) => [
   defineRoute({

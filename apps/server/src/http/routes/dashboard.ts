@@ -1,6 +1,6 @@
 import { dashboardSchema, hashrateQuerySchema, hashrateSeriesSchema } from '@manjam/contract';
 import { defineRoute, RawJson } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from './module.js';
 
 export const dashboardRoutes: RouteModule = ({ services }) => [
   defineRoute({

@@ -1,6 +1,4 @@
-import type { AnyRoute } from '../route.js';
-import type { Services } from '../services.js';
-import type { HttpDeps } from '../types.js';
+import type { RouteModule } from './module.js';
 import { assistantRoutes } from './assistant.js';
 import { authRoutes } from './auth.js';
 import { dashboardRoutes } from './dashboard.js';
@@ -11,13 +9,7 @@ import { revenueRoutes } from './revenue.js';
 import { settingsRoutes } from './settings.js';
 import { workersRoutes } from './workers.js';
 
-export interface RouteContext {
-  deps: HttpDeps;
-  services: Services;
-}
-
-/** A route file: given the deps and services, the routes it declares (see route.ts defineRoute). */
-export type RouteModule = (context: RouteContext) => AnyRoute[];
+export type { RouteContext, RouteModule } from './module.js';
 
 /** Every route file. Adding one is a one-line change here. */
 export const ROUTE_MODULES: readonly RouteModule[] = [

@@ -1,6 +1,6 @@
 import { createMinerSchema, idParamsSchema, minerListQuerySchema, minerListSchema, minerSchema, updateMinerSchema } from '@manjam/contract';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from './module.js';
 
 export const minersRoutes: RouteModule = ({ services }) => [
   defineRoute({

@@ -10,7 +10,7 @@ import {
 } from '../../services/alerts/index.js';
 import { notFound } from '../../services/errors.js';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from './module.js';
 
 const notificationParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const pushKeySchema = z.object({ publicKey: z.string() });

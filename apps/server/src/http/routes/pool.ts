@@ -1,6 +1,6 @@
 import { blockPageSchema, blockQuerySchema, healthSchema, lookupParamsSchema, minerLookupSchema, poolPortsSchema, poolStatsSchema, searchQuerySchema, searchResponseSchema } from '@manjam/contract';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from './module.js';
 
 export const poolRoutes: RouteModule = ({ services, deps }) => [
   defineRoute({

@@ -1,6 +1,6 @@
 import { payoutPageSchema, payoutQuerySchema, rewardPageSchema, rewardQuerySchema } from '@manjam/contract';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from './module.js';
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 

@@ -1,6 +1,6 @@
 import { payoutAddressRequestSchema, rigTokenRequestSchema, settingsSchema, settingsUpdateSchema } from '@manjam/contract';
 import { defineRoute } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from './module.js';
 
 export const settingsRoutes: RouteModule = ({ services }) => [
   defineRoute({

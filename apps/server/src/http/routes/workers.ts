@@ -1,6 +1,6 @@
 import { idParamsSchema, updateWorkerSchema, workerConnectionSchema, workerListQuerySchema, workerListSchema, workerNameParamsSchema, workerSchema } from '@manjam/contract';
 import { defineRoute, RawJson } from '../route.js';
-import type { RouteModule } from './index.js';
+import type { RouteModule } from './module.js';
 
 export const workersRoutes: RouteModule = ({ services }) => [
   defineRoute({

@@ -11,7 +11,7 @@ import type { Database } from '../../db/types.js';
 import { PoolEvents } from '../../events.js';
 import { startAlerts, type AlertsHandle } from './loop.js';
 import { listUserNotifications, markUserNotificationRead } from './notifications.js';
-import { addBlock, addPayout, addShareMinutes, createPayee, createUser, createWorker, setLastShare } from './testing.js';
+import { FixtureWriter, type FixtureUser } from '../../db/repositories/queries-fixtures.js';
 
 // A real SMTP server on 127.0.0.1:0; every message that arrives is parsed and kept.
 const inbox: { to: string; mail: ParsedMail }[] = [];
@@ -75,10 +75,11 @@ async function alertsOf(db: Database, userId: number) {
   return rows.rows;
 }
 
-async function minerWithWorker(db: Database, username: string, options: Parameters<typeof createUser>[1] = { username }) {
-  const userId = await createUser(db, { ...options, username });
-  const payeeId = await createPayee(db, 'BTC', { userId });
-  const workerId = await createWorker(db, payeeId, 'BTC', 'rig1', ago(11));
+async function minerWithWorker(db: Database, username: string, options: FixtureUser = { username }) {
+  const fx = new FixtureWriter(db);
+  const userId = await fx.user({ ...options, username });
+  const payeeId = await fx.payee('BTC', { userId });
+  const workerId = await fx.worker(payeeId, 'rig1', { coin: 'BTC', lastShareAt: ago(11) });
   return { userId, payeeId, workerId, email: `${username}@example.com` };
 }
 
@@ -88,7 +89,7 @@ describeEachDatabase('miner alerts', (db) => {
     await (await start(db())).runOnce();
     const [mail] = mailTo(miner.email);
     expect(mail?.subject).toBe('منجم: العامل rig1 غير متصل');
-    expect(mail?.text).toContain('لم يرسل العامل rig1 (BTC) أي حصة مقبولة منذ 10 دقيقة');
+    expect(mail?.text).toContain('لم يرسل العامل rig1 (BTC) أي حصة مقبولة منذ 10 دقائق'); // Arabic plural (few): دقائق
     expect(mail?.html).toContain('dir="rtl"');
     const [item] = await listUserNotifications(db(), miner.userId);
     expect(item).toMatchObject({ kind: 'worker-offline', title: 'العامل rig1 غير متصل', read: false });
@@ -103,15 +104,15 @@ describeEachDatabase('miner alerts', (db) => {
     const alerts = await start(db());
     await alerts.runOnce(); // silent 11 minutes: offline
     advance(1);
-    await setLastShare(db(), miner.workerId, clock); // back
+    await new FixtureWriter(db()).lastShare(miner.workerId, clock); // back
     await alerts.runOnce();
     advance(12); // drops again before it stayed back
     await alerts.runOnce();
     advance(1);
-    await setLastShare(db(), miner.workerId, clock); // back again
+    await new FixtureWriter(db()).lastShare(miner.workerId, clock); // back again
     await alerts.runOnce();
     advance(6);
-    await setLastShare(db(), miner.workerId, ago(0.5)); // still sharing 6 minutes later
+    await new FixtureWriter(db()).lastShare(miner.workerId, ago(0.5)); // still sharing 6 minutes later
     await alerts.runOnce();
     await alerts.runOnce();
     expect((await alertsOf(db(), miner.userId)).map((row) => row.kind)).toEqual(['worker-offline', 'worker-recovered']);
@@ -143,7 +144,7 @@ describeEachDatabase('miner alerts', (db) => {
     const status = async () =>
       (await db().query<{ status: string }>('SELECT status FROM worker_alert_state WHERE worker_id = $1', [miner.workerId])).rows[0]?.status;
     expect(await status()).toBe('offline');
-    await setLastShare(db(), miner.workerId, clock);
+    await new FixtureWriter(db()).lastShare(miner.workerId, clock);
     events.emit('shares.flushed', { coin: 'BTC', payeeId: miner.payeeId, userId: miner.userId, workerIds: [miner.workerId], count: 3 });
     await vi.waitFor(async () => expect(await status()).toBe('recovering'), { timeout: 5_000 });
   });
@@ -162,15 +163,15 @@ describeEachDatabase('miner alerts', (db) => {
   it('tells miners of a found block and a payee of a sent payout, once each, soon after the pool event', async () => {
     const events = new PoolEvents();
     const miner = await minerWithWorker(db(), `blocks_${db().kind}`, { username: '', emailAlerts: true });
-    await setLastShare(db(), miner.workerId, ago(1));
-    const idle = await createUser(db(), { username: `idle_${db().kind}` });
+    await new FixtureWriter(db()).lastShare(miner.workerId, ago(1));
+    const idle = await new FixtureWriter(db()).user({ username: `idle_${db().kind}` });
     const alerts = await start(db(), { events });
     await alerts.runOnce();
     const hash = `${db().kind === 'pglite' ? 'aa' : 'bb'}${'0'.repeat(62)}`;
-    await addBlock(db(), { coin: 'BTC', height: 812, hash, foundAt: clock, finderPayeeId: miner.payeeId });
+    await new FixtureWriter(db()).block('BTC', 812, hash, { foundAt: clock, finderPayeeId: miner.payeeId });
     events.emit('block.found', { coin: 'BTC', height: 812, hash, status: 'pending', finderUserId: miner.userId });
     await vi.waitFor(async () => expect((await alertsOf(db(), miner.userId)).map((row) => row.kind)).toContain('block-found'), { timeout: 5_000 });
-    await addPayout(db(), { payeeId: miner.payeeId, coin: 'BTC', amount: 1_250_000n, address: 'rb1qexample', txid: 'cd'.repeat(32), sentAt: clock, comment: `run-${db().kind}` });
+    await new FixtureWriter(db()).payout(miner.payeeId, 1_250_000n, { coin: 'BTC', status: 'sent', address: 'rb1qexample', txid: 'cd'.repeat(32), createdAt: clock });
     events.emit('payout.sent', { coin: 'BTC', payeeId: miner.payeeId, userId: miner.userId, amount: 1_250_000n, txid: 'cd'.repeat(32) });
     await vi.waitFor(async () => expect((await alertsOf(db(), miner.userId)).map((row) => row.kind)).toContain('payout-sent'), { timeout: 5_000 });
     await alerts.runOnce();
@@ -186,9 +187,9 @@ describeEachDatabase('miner alerts', (db) => {
 
   it('alerts when a worker runs below half of its 24 hour average', async () => {
     const miner = await minerWithWorker(db(), `slow_${db().kind}`, { username: '' });
-    await setLastShare(db(), miner.workerId, ago(0.2));
-    await addShareMinutes(db(), miner.workerId, ago(24 * 60 - 1), ago(10), { accepted: 4, difficulty: 40 });
-    await addShareMinutes(db(), miner.workerId, ago(10), clock, { accepted: 1, difficulty: 10 });
+    await new FixtureWriter(db()).lastShare(miner.workerId, ago(0.2));
+    await new FixtureWriter(db()).shareMinutes(miner.workerId, ago(24 * 60 - 1), ago(10), { accepted: 4, difficulty: 40 });
+    await new FixtureWriter(db()).shareMinutes(miner.workerId, ago(10), clock, { accepted: 1, difficulty: 10 });
     await (await start(db())).runOnce();
     const item = (await listUserNotifications(db(), miner.userId)).find((entry) => entry.kind === 'hashrate-drop');
     expect(item?.title).toBe('Hashrate of rig1 dropped');

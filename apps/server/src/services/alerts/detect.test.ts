@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { observeWorker, type WorkerObservation } from './detect.js';
 import { renderAlert, renderEmail } from './messages.js';
-import { alertSettingsSchema } from './settings.js';
+import { alertSettingsSchema } from '../../config/alerts.js';
 
 const settings = alertSettingsSchema.parse({});
 const t0 = new Date('2026-11-22T10:00:00Z');

@@ -1,5 +1,5 @@
 import type { AlertKind, WorkerAlertState, WorkerAlertStatus } from '../../db/repositories/alerts.js';
-import type { AlertSettings } from './settings.js';
+import type { AlertSettings } from '../../config/alerts.js';
 
 // The per-worker state machine (pure). It debounces: a worker that flaps (drops, comes back,
 // drops again before it has been back for `recoveryMinutes`) stays in one outage: one offline

@@ -5,7 +5,7 @@ import type { Logger } from '../../logger.js';
 import { createMailer, type Mailer } from './mailer.js';
 import { createPushSender, loadVapidKeys, vapidSubject, type PushSender } from './push.js';
 import { checkBlocks, checkPayouts, checkWorkers, deliverEmails, deliverPushes, type AlertContext, type RunCounts } from './raise.js';
-import { alertSettingsSchema, type AlertSettingsInput } from './settings.js';
+import { alertSettingsSchema, type AlertSettingsInput } from '../../config/alerts.js';
 
 export interface AlertsDeps {
   config: Pick<Config, 'smtp' | 'dataDir' | 'publicHost'>;

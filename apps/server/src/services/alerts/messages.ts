@@ -1,10 +1,13 @@
+import type { Language } from '@manjam/contract';
 import type { AlertKind } from '../../db/repositories/alerts.js';
-import { formatAmount, formatHashrate, formatTime } from '../assistant/format.js';
+import { formatCoinAmount } from '@manjam/protocol';
+import { text, type TextValues } from '../../i18n/index.js';
+import { formatHashrate, formatTime } from '../shared/format.js';
 
 // An alert's title and body in the user's language, rendered from its stored payload, so the
 // in-app list and the email say the same thing.
 
-export type AlertLanguage = 'en' | 'ar';
+export type AlertLanguage = Language;
 
 export interface RenderedAlert {
   title: string;
@@ -13,9 +16,11 @@ export interface RenderedAlert {
 
 type Payload = Record<string, unknown>;
 
-const text = (payload: Payload, key: string): string => {
+const str = (payload: Payload, key: string): string => {
   const value = payload[key];
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '-';
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : '-';
 };
 const num = (payload: Payload, key: string): number => {
   const value = payload[key];
@@ -27,77 +32,86 @@ const time = (payload: Payload, key: string): string => {
 };
 const amount = (payload: Payload): string => {
   const raw = payload.amount;
-  return typeof raw === 'string' && /^-?\d+$/.test(raw) ? formatAmount(BigInt(raw), text(payload, 'coin')) : '-';
+  return typeof raw === 'string' && /^-?\d+$/.test(raw)
+    ? formatCoinAmount(BigInt(raw), str(payload, 'coin'))
+    : '-';
 };
 
-type Renderer = (payload: Payload) => RenderedAlert;
-
-const EN: Record<AlertKind, Renderer> = {
-  'worker-offline': (p) => ({
-    title: `Worker ${text(p, 'worker')} is offline`,
-    body: `Worker ${text(p, 'worker')} (${text(p, 'coin')}) has sent no accepted share for ${text(p, 'minutes')} minutes. Last share: ${time(p, 'lastShareAt')}. Check its power, network and pool settings.`,
-  }),
-  'worker-recovered': (p) => ({
-    title: `Worker ${text(p, 'worker')} is back online`,
-    body: `Worker ${text(p, 'worker')} (${text(p, 'coin')}) is sending shares again since ${time(p, 'backSince')}, after about ${text(p, 'downtimeMinutes')} minutes offline.`,
-  }),
-  'hashrate-drop': (p) => ({
-    title: `Hashrate of ${text(p, 'worker')} dropped`,
-    body: `Worker ${text(p, 'worker')} (${text(p, 'coin')}) runs at ${formatHashrate(num(p, 'current'))}, below ${text(p, 'percent')}% of its 24 h average of ${formatHashrate(num(p, 'average'))}.`,
-  }),
-  'block-found': (p) => ({
-    title: `Block ${text(p, 'height')} found`,
-    body: `The pool found ${text(p, 'coin')} block ${text(p, 'height')} (${text(p, 'hash')})${p.mine === true ? ', with a share from one of your workers' : ''}. Its reward is credited when it matures.`,
-  }),
-  'payout-sent': (p) => ({
-    title: `Payout of ${amount(p)} sent`,
-    body: `${amount(p)} was sent to ${text(p, 'address')}. Transaction: ${text(p, 'txid')}.`,
-  }),
+const minutes = (payload: Payload, key: string, language: AlertLanguage): string => {
+  const value = num(payload, key);
+  return Number.isFinite(value) ? text(language, 'duration.minutes', { count: value }) : '-';
 };
 
-const AR: Record<AlertKind, Renderer> = {
-  'worker-offline': (p) => ({
-    title: `العامل ${text(p, 'worker')} غير متصل`,
-    body: `لم يرسل العامل ${text(p, 'worker')} (${text(p, 'coin')}) أي حصة مقبولة منذ ${text(p, 'minutes')} دقيقة. آخر حصة: ${time(p, 'lastShareAt')}. تحقق من الكهرباء والشبكة وإعدادات المجمع.`,
+type Renderer = (p: Payload, language: AlertLanguage) => RenderedAlert;
+
+/** A worker alert: its worker and coin plus the kind's own values, in the title and the body. */
+function workerAlert(
+  kind: 'workerOffline' | 'workerRecovered' | 'hashrateDrop',
+  values: (p: Payload, l: AlertLanguage) => TextValues,
+): Renderer {
+  return (p, l) => {
+    const all = { worker: str(p, 'worker'), coin: str(p, 'coin'), ...values(p, l) };
+    return { title: text(l, `alert.${kind}.title`, all), body: text(l, `alert.${kind}.body`, all) };
+  };
+}
+
+/** Each kind's title and body from the server text catalogs (i18n/en.ts, i18n/ar.ts). */
+const RENDER: Record<AlertKind, Renderer> = {
+  'worker-offline': workerAlert('workerOffline', (p, l) => ({
+    duration: minutes(p, 'minutes', l),
+    lastShareAt: time(p, 'lastShareAt'),
+  })),
+  'worker-recovered': workerAlert('workerRecovered', (p, l) => ({
+    backSince: time(p, 'backSince'),
+    duration: minutes(p, 'downtimeMinutes', l),
+  })),
+  'hashrate-drop': workerAlert('hashrateDrop', (p) => ({
+    current: formatHashrate(num(p, 'current')),
+    percent: str(p, 'percent'),
+    average: formatHashrate(num(p, 'average')),
+  })),
+  'block-found': (p, l) => ({
+    title: text(l, 'alert.blockFound.title', { height: str(p, 'height') }),
+    body: text(l, 'alert.blockFound.body', {
+      coin: str(p, 'coin'),
+      height: str(p, 'height'),
+      hash: str(p, 'hash'),
+      mine: p.mine === true ? text(l, 'alert.blockFound.mine') : '',
+    }),
   }),
-  'worker-recovered': (p) => ({
-    title: `عاد العامل ${text(p, 'worker')} إلى العمل`,
-    body: `العامل ${text(p, 'worker')} (${text(p, 'coin')}) يرسل الحصص مجدداً منذ ${time(p, 'backSince')}، بعد انقطاع دام نحو ${text(p, 'downtimeMinutes')} دقيقة.`,
-  }),
-  'hashrate-drop': (p) => ({
-    title: `انخفض معدل الهاش للعامل ${text(p, 'worker')}`,
-    body: `العامل ${text(p, 'worker')} (${text(p, 'coin')}) يعمل بمعدل ${formatHashrate(num(p, 'current'))}، أي أقل من ${text(p, 'percent')}% من متوسطه خلال 24 ساعة البالغ ${formatHashrate(num(p, 'average'))}.`,
-  }),
-  'block-found': (p) => ({
-    title: `تم العثور على الكتلة ${text(p, 'height')}`,
-    body: `عثر المجمع على كتلة ${text(p, 'coin')} رقم ${text(p, 'height')} (${text(p, 'hash')})${p.mine === true ? ' بحصة من أحد عمالك' : ''}. تُضاف المكافأة عند نضج الكتلة.`,
-  }),
-  'payout-sent': (p) => ({
-    title: `تم إرسال دفعة بقيمة ${amount(p)}`,
-    body: `أُرسل مبلغ ${amount(p)} إلى ${text(p, 'address')}. المعاملة: ${text(p, 'txid')}.`,
+  'payout-sent': (p, l) => ({
+    title: text(l, 'alert.payoutSent.title', { amount: amount(p) }),
+    body: text(l, 'alert.payoutSent.body', {
+      amount: amount(p),
+      address: str(p, 'address'),
+      txid: str(p, 'txid'),
+    }),
   }),
 };
 
 export function renderAlert(kind: AlertKind, payload: Payload, language: AlertLanguage): RenderedAlert {
-  return (language === 'ar' ? AR : EN)[kind](payload);
+  return RENDER[kind](payload, language);
 }
 
-const FOOTER: Record<AlertLanguage, string> = {
-  en: 'You receive this email because email alerts are on in your Manjam settings.',
-  ar: 'تصلك هذه الرسالة لأن تنبيهات البريد الإلكتروني مفعّلة في إعدادات منجم.',
-};
-
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** The email for an alert: subject, plain text and right-to-left HTML for Arabic. */
-export function renderEmail(kind: AlertKind, payload: Payload, language: AlertLanguage): { subject: string; text: string; html: string } {
+export function renderEmail(
+  kind: AlertKind,
+  payload: Payload,
+  language: AlertLanguage,
+): { subject: string; text: string; html: string } {
   const { title, body } = renderAlert(kind, payload, language);
   const dir = language === 'ar' ? 'rtl' : 'ltr';
-  const brand = language === 'ar' ? 'منجم' : 'Manjam';
+  const brand = text(language, 'email.brand');
+  const footer = text(language, 'email.footer');
   return {
     subject: `${brand}: ${title}`,
-    text: `${body}\n\n${FOOTER[language]}\n`,
-    html: `<!doctype html><html lang="${language}" dir="${dir}"><body dir="${dir}"><h2>${escapeHtml(title)}</h2><p>${escapeHtml(body)}</p><p><small>${escapeHtml(FOOTER[language])}</small></p></body></html>`,
+    text: `${body}\n\n${footer}\n`,
+    html: `<!doctype html><html lang="${language}" dir="${dir}"><body dir="${dir}"><h2>${escapeHtml(title)}</h2><p>${escapeHtml(body)}</p><p><small>${escapeHtml(footer)}</small></p></body></html>`,
   };
 }

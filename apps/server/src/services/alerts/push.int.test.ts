@@ -11,7 +11,7 @@ import { describeEachDatabase } from '../../db/testing.js';
 import { PoolEvents } from '../../events.js';
 import { startAlerts } from './loop.js';
 import { loadVapidKeys, pushSubscriptionSchema, vapidSubject } from './push.js';
-import { createPayee, createUser, createWorker } from './testing.js';
+import { FixtureWriter } from '../../db/repositories/queries-fixtures.js';
 
 // A fake push service on 127.0.0.1:0 receives what the pool pushes; the test plays the browser:
 // it holds the subscription's private key and decrypts the message (RFC 8291, aes128gcm).
@@ -72,9 +72,9 @@ const logger = pino({ level: 'silent' });
 
 describeEachDatabase('browser push alerts', (db) => {
   it('pushes an encrypted Arabic alert to a subscribed browser once, and forgets a browser that unsubscribed', async () => {
-    const userId = await createUser(db(), { username: `push_${db().kind}`, language: 'ar' });
-    const payee = await createPayee(db(), 'BTC', { userId });
-    await createWorker(db(), payee, 'BTC', 'rig1', new Date(Date.now() - 11 * 60_000));
+    const userId = await new FixtureWriter(db()).user({ username: `push_${db().kind}`, language: 'ar' });
+    const payee = await new FixtureWriter(db()).payee('BTC', { userId });
+    await new FixtureWriter(db()).worker(payee, 'rig1', { coin: 'BTC', lastShareAt: new Date(Date.now() - 11 * 60_000) });
     const live = browser(`/ok/${db().kind}`);
     const gone = browser(`/gone/${db().kind}`);
     for (const b of [live, gone]) {

@@ -17,12 +17,12 @@ import {
 } from '../../db/repositories/alerts.js';
 import type { Database } from '../../db/types.js';
 import type { Logger } from '../../logger.js';
-import { averagingSeconds, hashrateFromDifficulty } from '../assistant/hashrate.js';
+import { averagingSeconds, hashrateFromDifficulty } from '../shared/hashrate.js';
 import { observeWorker, type RaisedAlert } from './detect.js';
 import type { Mailer } from './mailer.js';
 import { renderAlert, renderEmail } from './messages.js';
 import { PushGoneError, type PushSender } from './push.js';
-import type { AlertSettings } from './settings.js';
+import type { AlertSettings } from '../../config/alerts.js';
 
 export interface AlertContext {
   db: Database;

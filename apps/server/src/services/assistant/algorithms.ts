@@ -1,30 +1,13 @@
-// The seed's assistant mapping (section 9): every keyword -> algorithm, with the seed's port
-// table. Keywords are matched by `matcher.ts`; see there for the word-boundary decisions.
+// The assistant's mapping of every keyword to an algorithm, over the contract's port
+// table (names, ports, coins, hardware, fees). Keywords are matched by `matcher.ts`; see there for
+// the word-boundary decisions.
+import { PORT_TABLE, type PortAlgorithmName, type PortTableEntry } from '@manjam/contract';
 
-export const SEED_ALGORITHMS = [
-  'SHA-256',
-  'Scrypt',
-  'Scrypt-DOGE',
-  'Blake2s',
-  'kHeavyHash',
-  'Etchash',
-  'Equihash',
-  'Octopus',
-  'Filecoin',
-  'Eaglesong',
-  'ProgPow',
-  'KawPow',
-  'RandomX',
-  'Blake3',
-  'Autolykos-v2',
-  'Equihash-125,4',
-  'DynexSolve',
-  'FishHash',
-  'Cuckaroo30',
-] as const;
-export type SeedAlgorithm = (typeof SEED_ALGORITHMS)[number];
+/** The 19 algorithm names of the contract's PORT_TABLE, in its order. */
+export const SEED_ALGORITHMS: readonly SeedAlgorithm[] = PORT_TABLE.map((row) => row.name);
+export type SeedAlgorithm = PortAlgorithmName;
 
-export type Hardware = 'asic' | 'gpu' | 'cpu';
+export type Hardware = PortTableEntry['hardware'];
 
 /**
  * A keyword: one or more words. `word` must equal a whole word of the message; `prefix` must
@@ -41,7 +24,9 @@ export interface AlgorithmInfo {
   hardware: Hardware;
   seedPort: number;
   /** Fee key in config.accounting.feeBasisPoints, when the seed lists a fee. */
-  feeId?: 'sha256' | 'scrypt' | 'kadena' | 'kaspa';
+  feeId?: NonNullable<PortTableEntry['feeAlgorithm']>;
+  /** The seed's published payout interval, for an algorithm the pool does not run yet. */
+  publishedPayoutHours?: number;
   en: readonly Keyword[];
   ar: readonly Keyword[];
 }
@@ -49,48 +34,44 @@ export interface AlgorithmInfo {
 const p = (text: string): Keyword => ({ words: text.split(' '), mode: 'prefix' });
 const w = (text: string): Keyword => ({ words: text.split(' '), mode: 'word' });
 
-export const ALGORITHM_TABLE: readonly AlgorithmInfo[] = [
-  { name: 'SHA-256', coins: { en: 'Bitcoin (BTC)', ar: 'بيتكوين (BTC)' }, hardware: 'asic', seedPort: 3333, feeId: 'sha256',
-    en: [p('bitcoin'), w('btc'), p('sha256'), w('sha 256')], ar: [p('بيتكوين'), p('بتكوين'), w('بت كوين')] },
-  { name: 'Scrypt', coins: { en: 'Litecoin (LTC)', ar: 'لايتكوين (LTC)' }, hardware: 'asic', seedPort: 4444, feeId: 'scrypt',
-    en: [p('litecoin'), w('ltc'), w('scrypt')], ar: [p('لايتكوين'), p('ليتكوين'), w('لايت كوين')] },
-  { name: 'Scrypt-DOGE', coins: { en: 'Dogecoin (DOGE)', ar: 'دوجكوين (DOGE)' }, hardware: 'asic', seedPort: 5555, feeId: 'scrypt',
-    en: [p('doge'), p('dogecoin')], ar: [p('دوجكوين'), w('دوج كوين'), w('دوجي كوين'), w('دوجي'), w('دوج')] },
-  { name: 'Blake2s', coins: { en: 'Kadena (KDA)', ar: 'كادينا (KDA)' }, hardware: 'asic', seedPort: 6666, feeId: 'kadena',
-    en: [p('kadena'), w('kda'), w('blake2s')], ar: [p('كادينا'), p('كادنا')] },
-  { name: 'kHeavyHash', coins: { en: 'Kaspa (KAS)', ar: 'كاسبا (KAS)' }, hardware: 'asic', seedPort: 7777, feeId: 'kaspa',
-    en: [p('kaspa'), w('kas'), w('kheavyhash')], ar: [p('كاسبا')] },
-  { name: 'Etchash', coins: { en: 'Ethereum Classic (ETC)', ar: 'إيثريوم كلاسيك (ETC)' }, hardware: 'gpu', seedPort: 8008,
-    en: [p('ethereum classic'), w('etc'), w('etchash')], ar: [p('ايثريوم كلاسيك'), p('ايثيريوم كلاسيك')] },
-  { name: 'Equihash', coins: { en: 'Zcash (ZEC)', ar: 'زي كاش (ZEC)' }, hardware: 'asic', seedPort: 3357,
-    en: [p('zcash'), w('zec')], ar: [p('زيكاش'), w('زي كاش'), w('زد كاش')] },
-  { name: 'Octopus', coins: { en: 'Conflux (CFX)', ar: 'كونفلكس (CFX)' }, hardware: 'gpu', seedPort: 6800,
-    en: [p('conflux'), w('cfx')], ar: [p('كونفلكس')] },
-  { name: 'Filecoin', coins: { en: 'Filecoin (FIL)', ar: 'فايلكوين (FIL)' }, hardware: 'gpu', seedPort: 7006,
-    en: [p('filecoin'), w('fil')], ar: [p('فايلكوين'), w('فايل كوين')] },
-  { name: 'Eaglesong', coins: { en: 'Nervos (CKB)', ar: 'نيرفوس (CKB)' }, hardware: 'asic', seedPort: 1800,
-    en: [w('ckb'), p('nervos')], ar: [p('نيرفوس')] },
-  { name: 'ProgPow', coins: { en: 'Quai (QUAI)', ar: 'كواي (QUAI)' }, hardware: 'gpu', seedPort: 1185,
-    en: [w('quai'), w('progpow')], ar: [w('كواي')] },
-  { name: 'KawPow', coins: { en: 'Ravencoin (RVN)', ar: 'رافنكوين (RVN)' }, hardware: 'gpu', seedPort: 1140,
-    en: [p('ravencoin'), w('rvn'), w('kawpow')], ar: [p('رافنكوين'), p('رافينكوين'), p('ريفنكوين')] },
-  { name: 'RandomX', coins: { en: 'Monero (XMR)', ar: 'مونيرو (XMR)' }, hardware: 'cpu', seedPort: 1111,
-    en: [p('monero'), w('xmr'), w('randomx')], ar: [p('مونيرو')] },
-  { name: 'Blake3', coins: { en: 'Alephium (ALPH)', ar: 'أليفيوم (ALPH)' }, hardware: 'gpu', seedPort: 1199,
-    en: [p('alephium'), w('alph'), w('blake3')], ar: [p('اليفيوم')] },
-  { name: 'Autolykos-v2', coins: { en: 'Ergo (ERG)', ar: 'إيرجو (ERG)' }, hardware: 'gpu', seedPort: 8888,
-    en: [w('ergo'), w('erg'), p('autolykos')], ar: [w('ايرجو'), w('ارغو')] },
-  { name: 'Equihash-125,4', coins: { en: 'Flux (FLUX)', ar: 'فلوكس (FLUX)' }, hardware: 'gpu', seedPort: 9090,
-    en: [w('flux')], ar: [w('فلوكس'), w('فلاكس')] },
-  { name: 'DynexSolve', coins: { en: 'Dynex (DNX)', ar: 'داينكس (DNX)' }, hardware: 'gpu', seedPort: 1120,
-    en: [p('dynex'), w('dnx')], ar: [p('داينكس'), p('دينكس')] },
-  { name: 'FishHash', coins: { en: 'Iron Fish (IRON)', ar: 'آيرون فيش (IRON)' }, hardware: 'gpu', seedPort: 1145,
-    en: [p('ironfish'), w('iron fish'), w('iron'), w('fishhash')], ar: [p('ايرونفيش'), w('ايرون فيش')] },
-  { name: 'Cuckaroo30', coins: { en: 'Cortex (CTXC)', ar: 'كورتكس (CTXC)' }, hardware: 'gpu', seedPort: 10320,
-    en: [p('cortex'), w('ctxc'), p('cuckaroo')], ar: [p('كورتكس')] },
-];
+/** What the assistant adds to each PORT_TABLE row: the coin's name in both languages and the keywords. */
+const WORDS: Record<SeedAlgorithm, { coin: { en: string; ar: string }; en: readonly Keyword[]; ar: readonly Keyword[] }> = {
+  'SHA-256': { coin: { en: 'Bitcoin', ar: 'بيتكوين' }, en: [p('bitcoin'), w('btc'), p('sha256'), w('sha 256')], ar: [p('بيتكوين'), p('بتكوين'), w('بت كوين')] },
+  'Scrypt': { coin: { en: 'Litecoin', ar: 'لايتكوين' }, en: [p('litecoin'), w('ltc'), w('scrypt')], ar: [p('لايتكوين'), p('ليتكوين'), w('لايت كوين')] },
+  'Scrypt-DOGE': { coin: { en: 'Dogecoin', ar: 'دوجكوين' }, en: [p('doge'), p('dogecoin')], ar: [p('دوجكوين'), w('دوج كوين'), w('دوجي كوين'), w('دوجي'), w('دوج')] },
+  'Blake2s': { coin: { en: 'Kadena', ar: 'كادينا' }, en: [p('kadena'), w('kda'), w('blake2s')], ar: [p('كادينا'), p('كادنا')] },
+  'kHeavyHash': { coin: { en: 'Kaspa', ar: 'كاسبا' }, en: [p('kaspa'), w('kas'), w('kheavyhash')], ar: [p('كاسبا')] },
+  'Etchash': { coin: { en: 'Ethereum Classic', ar: 'إيثريوم كلاسيك' }, en: [p('ethereum classic'), w('etc'), w('etchash')], ar: [p('ايثريوم كلاسيك'), p('ايثيريوم كلاسيك')] },
+  'Equihash': { coin: { en: 'Zcash', ar: 'زي كاش' }, en: [p('zcash'), w('zec')], ar: [p('زيكاش'), w('زي كاش'), w('زد كاش')] },
+  'Octopus': { coin: { en: 'Conflux', ar: 'كونفلكس' }, en: [p('conflux'), w('cfx')], ar: [p('كونفلكس')] },
+  'Filecoin': { coin: { en: 'Filecoin', ar: 'فايلكوين' }, en: [p('filecoin'), w('fil')], ar: [p('فايلكوين'), w('فايل كوين')] },
+  'Eaglesong': { coin: { en: 'Nervos', ar: 'نيرفوس' }, en: [w('ckb'), p('nervos')], ar: [p('نيرفوس')] },
+  'ProgPow': { coin: { en: 'Quai', ar: 'كواي' }, en: [w('quai'), w('progpow')], ar: [w('كواي')] },
+  'KawPow': { coin: { en: 'Ravencoin', ar: 'رافنكوين' }, en: [p('ravencoin'), w('rvn'), w('kawpow')], ar: [p('رافنكوين'), p('رافينكوين'), p('ريفنكوين')] },
+  'RandomX': { coin: { en: 'Monero', ar: 'مونيرو' }, en: [p('monero'), w('xmr'), w('randomx')], ar: [p('مونيرو')] },
+  'Blake3': { coin: { en: 'Alephium', ar: 'أليفيوم' }, en: [p('alephium'), w('alph'), w('blake3')], ar: [p('اليفيوم')] },
+  'Autolykos-v2': { coin: { en: 'Ergo', ar: 'إيرجو' }, en: [w('ergo'), w('erg'), p('autolykos')], ar: [w('ايرجو'), w('ارغو')] },
+  'Equihash-125,4': { coin: { en: 'Flux', ar: 'فلوكس' }, en: [w('flux')], ar: [w('فلوكس'), w('فلاكس')] },
+  'DynexSolve': { coin: { en: 'Dynex', ar: 'داينكس' }, en: [p('dynex'), w('dnx')], ar: [p('داينكس'), p('دينكس')] },
+  'FishHash': { coin: { en: 'Iron Fish', ar: 'آيرون فيش' }, en: [p('ironfish'), w('iron fish'), w('iron'), w('fishhash')], ar: [p('ايرونفيش'), w('ايرون فيش')] },
+  'Cuckaroo30': { coin: { en: 'Cortex', ar: 'كورتكس' }, en: [p('cortex'), w('ctxc'), p('cuckaroo')], ar: [p('كورتكس')] },
+};
 
-/** The seed's own keyword list (section 9), for tests that check every one of them is mapped. */
+export const ALGORITHM_TABLE: readonly AlgorithmInfo[] = PORT_TABLE.map((row) => {
+  const words = WORDS[row.name];
+  return {
+    name: row.name,
+    coins: { en: `${words.coin.en} (${row.coin})`, ar: `${words.coin.ar} (${row.coin})` },
+    hardware: row.hardware,
+    seedPort: row.port,
+    ...(row.feeAlgorithm ? { feeId: row.feeAlgorithm } : {}),
+    ...(row.published ? { publishedPayoutHours: row.published.payoutHours } : {}),
+    en: words.en,
+    ar: words.ar,
+  };
+});
+
+/** The product contract's own keyword list, for tests that check every one of them is mapped. */
 export const SEED_KEYWORDS: readonly (readonly [string, SeedAlgorithm])[] = [
   ['bitcoin', 'SHA-256'], ['btc', 'SHA-256'], ['sha256', 'SHA-256'],
   ['litecoin', 'Scrypt'], ['ltc', 'Scrypt'],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeEachDatabase } from '../../db/testing.js';
 import { startTestApi, type TestApi } from '../../http/test-support.js';
-import { addPayout, addShareMinutes, createPayee, createUser, createWorker, credit } from '../alerts/testing.js';
+import { FixtureWriter } from '../../db/repositories/queries-fixtures.js';
 import { loadMinerFacts } from './load-facts.js';
 
 // The assistant's facts from the real schema, and POST /api/assistant + /api/notifications over HTTP.
@@ -17,17 +17,17 @@ describeEachDatabase('assistant facts repository', (db) => {
   const ago = (minutes: number) => new Date(now.getTime() - minutes * MIN);
 
   it('gathers workers, hashrate, balance, today’s credits and payouts of the miner’s account and registered wallet', async () => {
-    const userId = await createUser(db(), { username: 'facts', walletAddress: 'rb1qfactswallet', payoutThreshold: '0.001' });
-    const ltc = await createPayee(db(), 'LTC', { userId });
-    const wallet = await createPayee(db(), 'BTC', { address: 'rb1qfactswallet' });
-    const other = await createPayee(db(), 'BTC', { userId: await createUser(db(), { username: 'stranger' }) });
-    const rig1 = await createWorker(db(), ltc, 'LTC', 'rig1', ago(30));
-    await createWorker(db(), wallet, 'BTC', 's19', ago(1));
-    await createWorker(db(), other, 'BTC', 'not-mine', ago(1));
-    await addShareMinutes(db(), rig1, ago(60), ago(30), { accepted: 10, difficulty: 1_000, rejected: 10 });
-    await credit(db(), ltc, 'LTC', 40_000n, ago(60), 'facts-today');
-    await credit(db(), ltc, 'LTC', 60_000n, new Date('2026-11-21T20:00:00Z'), 'facts-yesterday');
-    await addPayout(db(), { payeeId: wallet, coin: 'BTC', amount: 500_000n, address: 'rb1qfactswallet', txid: 'ef'.repeat(32), sentAt: ago(120), comment: `facts-${db().kind}` });
+    const userId = await new FixtureWriter(db()).user({ username: 'facts', walletAddress: 'rb1qfactswallet', payoutThreshold: '0.001' });
+    const ltc = await new FixtureWriter(db()).payee('LTC', { userId });
+    const wallet = await new FixtureWriter(db()).payee('BTC', { address: 'rb1qfactswallet' });
+    const other = await new FixtureWriter(db()).payee('BTC', { userId: await new FixtureWriter(db()).user({ username: 'stranger' }) });
+    const rig1 = await new FixtureWriter(db()).worker(ltc, 'rig1', { coin: 'LTC', lastShareAt: ago(30) });
+    await new FixtureWriter(db()).worker(wallet, 's19', { coin: 'BTC', lastShareAt: ago(1) });
+    await new FixtureWriter(db()).worker(other, 'not-mine', { coin: 'BTC', lastShareAt: ago(1) });
+    await new FixtureWriter(db()).shareMinutes(rig1, ago(60), ago(30), { accepted: 10, difficulty: 1_000, rejected: 10 });
+    await new FixtureWriter(db()).ledger(ltc, 40_000n, 'pps', ago(60), 'LTC');
+    await new FixtureWriter(db()).ledger(ltc, 60_000n, 'pps', new Date('2026-11-21T20:00:00Z'), 'LTC');
+    await new FixtureWriter(db()).payout(wallet, 500_000n, { coin: 'BTC', status: 'sent', address: 'rb1qfactswallet', txid: 'ef'.repeat(32), createdAt: ago(120) });
 
     const facts = await loadMinerFacts(db(), userId, { now, offlineAfterMs: 10 * MIN, defaultThreshold: '0.01' });
     expect(facts?.username).toBe('facts');
@@ -66,8 +66,8 @@ describeEachDatabase('assistant and notifications over HTTP', (db) => {
 
   it('answers a signed-in miner from their own workers, in Arabic', async () => {
     const miner = await api.signUp();
-    const payee = await createPayee(db(), 'BTC', { userId: miner.id });
-    await createWorker(db(), payee, 'BTC', 'rig1', new Date(Date.now() - 45 * MIN));
+    const payee = await new FixtureWriter(db()).payee('BTC', { userId: miner.id });
+    await new FixtureWriter(db()).worker(payee, 'rig1', { coin: 'BTC', lastShareAt: new Date(Date.now() - 45 * MIN) });
     const response = await api.request('POST', '/api/assistant', { token: miner.token, body: { message: 'لماذا العامل rig1 غير متصل؟', language: 'ar' } });
     expect(response.status).toBe(200);
     const { reply } = assistantResponseSchema.parse(response.json);

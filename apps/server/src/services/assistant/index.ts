@@ -7,4 +7,3 @@ export { QUICK_REPLIES, FALLBACK, PROFITABILITY_LINKS } from './replies.js';
 export { SEED_ALGORITHMS, ALGORITHM_TABLE, type SeedAlgorithm } from './algorithms.js';
 export { loadMinerFacts } from './load-facts.js';
 export type { MinerFacts, WorkerFact, CoinMoneyFact } from './facts.js';
-export { hashrateFromDifficulty, averagingSeconds } from './hashrate.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/index.js';
 import type { MinerFacts } from './facts.js';
-import { coinsToBaseUnits, formatAmount, formatHashrate } from './format.js';
+import { formatCoinAmount, parseCoinAmount } from '@manjam/protocol';
+import { formatHashrate } from '../shared/format.js';
 import { poolInfoFromConfig } from './pool-info.js';
 import { answerWithRules } from './rules.js';
 
@@ -103,9 +104,9 @@ describe('assistant number formatting', () => {
     expect(formatHashrate(0)).toBe('0 H/s');
     expect(formatHashrate(999)).toBe('999 H/s');
     expect(formatHashrate(1_234_567)).toBe('1.23 MH/s');
-    expect(formatAmount(123_450_000n, 'BTC')).toBe('1.2345 BTC');
-    expect(formatAmount(2_100_000_000_000_001n, 'BTC')).toBe('21000000.00000001 BTC');
-    expect(coinsToBaseUnits('0.001')).toBe(100_000n);
-    expect(() => coinsToBaseUnits('1e-3')).toThrow(RangeError);
+    expect(formatCoinAmount(123_450_000n, 'BTC')).toBe('1.2345 BTC');
+    expect(formatCoinAmount(2_100_000_000_000_001n, 'BTC')).toBe('21000000.00000001 BTC');
+    expect(parseCoinAmount('0.001')).toBe(100_000n);
+    expect(() => parseCoinAmount('1e-3')).toThrow(RangeError);
   });
 });

@@ -1,5 +1,7 @@
 import type { CoinMoneyFact, MinerFacts, WorkerFact } from './facts.js';
-import { coinsToBaseUnits, formatAmount, formatDuration, formatHashrate, formatTime } from './format.js';
+import { formatCoinAmount, parseCoinAmount } from '@manjam/protocol';
+import { text } from '../../i18n/index.js';
+import { formatDuration, formatEvery, formatHashrate, formatTime } from '../shared/format.js';
 import type { Language, Prepared } from './matcher.js';
 import { algorithmOfCoin, portsOf, stratumUrl, type PoolInfo } from './pool-info.js';
 
@@ -13,18 +15,14 @@ export function hashrateAnswer(facts: MinerFacts, language: Language): string {
     const online = workers.filter((worker) => worker.online).length;
     const now = formatHashrate(workers.reduce((sum, worker) => sum + worker.hashrate, 0));
     const day = formatHashrate(workers.reduce((sum, worker) => sum + worker.hashrate24h, 0));
-    const algorithm = algorithmOfCoin(coin);
-    return language === 'ar'
-      ? `${coin} (${algorithm}): ${now} خلال آخر 10 دقائق، ومتوسط 24 ساعة ${day}؛ ${online} من ${workers.length} عامل متصل`
-      : `${coin} (${algorithm}): ${now} over the last 10 minutes, 24 h average ${day}; ${online} of ${workers.length} workers online`;
+    const count = text(language, 'assistant.hashrate.workers', { count: workers.length });
+    return text(language, 'assistant.hashrate.coin', { coin, algorithm: algorithmOfCoin(coin), now, day, online, workers: count });
   });
-  return language === 'ar' ? `معدل الهاش لديك — ${parts.join(' | ')}.` : `Your hashrate — ${parts.join(' | ')}.`;
+  return text(language, 'assistant.hashrate', { parts: parts.join(' | ') });
 }
 
 function noWorkers(language: Language): string {
-  return language === 'ar'
-    ? 'لا يوجد لديك عمال بعد. وجّه جهازك إلى المجمع باسم مستخدم بالصيغة account.worker وسيظهر العامل عند أول حصة مقبولة.'
-    : 'You have no workers yet. Point a miner at the pool with a username like account.worker and it appears with its first accepted share.';
+  return text(language, 'assistant.noWorkers');
 }
 
 /** The worker the message names (whole word, case-insensitive), if any. */
@@ -54,14 +52,10 @@ export function workerAnswer(facts: MinerFacts, pool: PoolInfo, language: Langua
     const offline = facts.workers.filter((entry) => !entry.online).map((entry) => entry.name);
     if (asked) {
       const known = facts.workers.map((entry) => entry.name).join(', ') || '-';
-      return language === 'ar'
-        ? `لم أجد عاملاً باسم ${asked}. عمالك: ${known}.`
-        : `I can't find a worker named ${asked}. Your workers: ${known}.`;
+      return text(language, 'assistant.worker.unknown', { asked, known });
     }
     if (facts.workers.length === 0) return noWorkers(language);
-    return language === 'ar'
-      ? `العمال غير المتصلين: ${offline.join(', ') || 'لا يوجد'}. اذكر اسم العامل لأشرح السبب.`
-      : `Offline workers: ${offline.join(', ') || 'none'}. Name a worker and I'll look into it.`;
+    return text(language, 'assistant.worker.offlineList', { list: offline.join(', ') || text(language, 'assistant.none') });
   }
   if (worker.online) return workerOnline(worker, language, now);
   return workerOffline(worker, pool, language, now, facts.username);
@@ -70,9 +64,7 @@ export function workerAnswer(facts: MinerFacts, pool: PoolInfo, language: Langua
 function workerOnline(worker: WorkerFact, language: Language, now: Date): string {
   const ago = worker.lastShareAt ? formatDuration(now.getTime() - worker.lastShareAt.getTime(), language) : '-';
   const rejects = worker.rejectedPercent.toFixed(1);
-  return language === 'ar'
-    ? `العامل ${worker.name} متصل: آخر حصة مقبولة قبل ${ago}، معدل الهاش ${formatHashrate(worker.hashrate)}، والمرفوض ${rejects}% خلال الساعة الأخيرة.`
-    : `Worker ${worker.name} is online: last accepted share ${ago} ago, hashrate ${formatHashrate(worker.hashrate)}, ${rejects}% rejected in the last hour.`;
+  return text(language, 'assistant.worker.online', { worker: worker.name, ago, hashrate: formatHashrate(worker.hashrate), rejects });
 }
 
 function workerOffline(worker: WorkerFact, pool: PoolInfo, language: Language, now: Date, username: string): string {
@@ -80,20 +72,14 @@ function workerOffline(worker: WorkerFact, pool: PoolInfo, language: Language, n
   const url = port ? stratumUrl(pool, port) : pool.host;
   const user = `${username}.${worker.name}`;
   const since = worker.lastShareAt
-    ? language === 'ar'
-      ? `آخر حصة مقبولة منه كانت ${formatTime(worker.lastShareAt)} (قبل ${formatDuration(now.getTime() - worker.lastShareAt.getTime(), language)})`
-      : `its last accepted share was at ${formatTime(worker.lastShareAt)} (${formatDuration(now.getTime() - worker.lastShareAt.getTime(), language)} ago)`
-    : language === 'ar'
-      ? 'لم يرسل أي حصة مقبولة بعد'
-      : 'it has not sent an accepted share yet';
-  const rejects = worker.rejectedPercent >= 10
-    ? language === 'ar'
-      ? ` ونسبة المرفوض ${worker.rejectedPercent.toFixed(1)}% قبل انقطاعه، فتحقق من الخوارزمية والمنفذ.`
-      : ` Before it stopped, ${worker.rejectedPercent.toFixed(1)}% of its shares were rejected: check the algorithm and port.`
-    : '';
-  return language === 'ar'
-    ? `العامل ${worker.name} غير متصل: ${since}.${rejects} تحقق من الكهرباء والإنترنت، ومن أن الجهاز يستخدم ${url} باسم المستخدم ${user} وكلمة المرور x، ثم راجع سجل برنامج التعدين.`
-    : `Worker ${worker.name} is offline: ${since}.${rejects} Check its power and network, that it points at ${url} with username ${user} and password x, then read the miner's log.`;
+    ? text(language, 'assistant.worker.lastShare', {
+        time: formatTime(worker.lastShareAt),
+        ago: formatDuration(now.getTime() - worker.lastShareAt.getTime(), language),
+      })
+    : text(language, 'assistant.worker.noShare');
+  const rejects =
+    worker.rejectedPercent >= 10 ? text(language, 'assistant.worker.rejects', { percent: worker.rejectedPercent.toFixed(1) }) : '';
+  return text(language, 'assistant.worker.offline', { worker: worker.name, since, rejects, url, user });
 }
 
 function coinsOf(facts: MinerFacts): CoinMoneyFact[] {
@@ -105,24 +91,20 @@ function coinsOf(facts: MinerFacts): CoinMoneyFact[] {
 export function payoutAnswer(facts: MinerFacts, pool: PoolInfo, language: Language, now: Date): string {
   const money = coinsOf(facts);
   if (money.length === 0) return noWorkers(language);
-  const threshold = coinsToBaseUnits(facts.payoutThreshold);
+  const threshold = parseCoinAmount(facts.payoutThreshold);
   const intervalMs = pool.payoutIntervalHours * 3_600_000;
   return money
     .map((entry) => {
       const due = entry.lastPayoutRunAt ? new Date(entry.lastPayoutRunAt.getTime() + intervalMs) : now;
-      const next = due.getTime() <= now.getTime() ? (language === 'ar' ? 'الآن (الجولة مستحقة)' : 'now (the run is due)') : formatTime(due);
-      const balance = formatAmount(entry.balance, entry.coin);
-      const limit = formatAmount(threshold, entry.coin);
-      const state = entry.balance >= threshold
-        ? language === 'ar'
-          ? `رصيدك ${balance} بلغ حدّك ${limit}، فسيُدفع في الجولة القادمة`
-          : `your balance ${balance} has reached your threshold ${limit}, so it is paid in the next run`
-        : language === 'ar'
-          ? `رصيدك ${balance} أقل من حدّك ${limit}؛ تحتاج ${formatAmount(threshold - entry.balance, entry.coin)} إضافية`
-          : `your balance ${balance} is below your threshold ${limit}; you need ${formatAmount(threshold - entry.balance, entry.coin)} more`;
-      return language === 'ar'
-        ? `${entry.coin}: جولة الدفع القادمة ${next} (كل ${pool.payoutIntervalHours} ساعة)؛ ${state}.`
-        : `${entry.coin}: next payout run ${next} (every ${pool.payoutIntervalHours} h); ${state}.`;
+      const next = due.getTime() <= now.getTime() ? text(language, 'assistant.payout.due') : formatTime(due);
+      const balance = formatCoinAmount(entry.balance, entry.coin);
+      const limit = formatCoinAmount(threshold, entry.coin);
+      const state =
+        entry.balance >= threshold
+          ? text(language, 'assistant.payout.reached', { balance, limit })
+          : text(language, 'assistant.payout.below', { balance, limit, missing: formatCoinAmount(threshold - entry.balance, entry.coin) });
+      const every = formatEvery(pool.payoutIntervalHours, language);
+      return text(language, 'assistant.payout', { coin: entry.coin, next, every, state });
     })
     .join(' ');
 }
@@ -132,11 +114,9 @@ export function earningsAnswer(facts: MinerFacts, language: Language): string {
   if (money.length === 0) return noWorkers(language);
   return money
     .map((entry) => {
-      const today = formatAmount(entry.earnedToday, entry.coin);
-      const balance = formatAmount(entry.balance, entry.coin);
-      return language === 'ar'
-        ? `ربحت اليوم (منذ 00:00 UTC) ${today}، ورصيدك غير المدفوع ${balance}.`
-        : `Today (since 00:00 UTC) you earned ${today}; your unpaid balance is ${balance}.`;
+      const today = formatCoinAmount(entry.earnedToday, entry.coin);
+      const balance = formatCoinAmount(entry.balance, entry.coin);
+      return text(language, 'assistant.earnings', { today, balance });
     })
     .join(' ');
 }

@@ -1,5 +1,6 @@
 import type { MinerFacts } from './facts.js';
-import { formatAmount, formatHashrate } from './format.js';
+import { formatCoinAmount } from '@manjam/protocol';
+import { formatHashrate } from '../shared/format.js';
 import type { Language } from './matcher.js';
 import type { PoolInfo } from './pool-info.js';
 
@@ -72,7 +73,7 @@ function factsText(facts: MinerFacts | null): string {
   );
   const money = facts.money.map(
     (entry) =>
-      `${entry.coin}: unpaid ${formatAmount(entry.balance, entry.coin)}, earned today ${formatAmount(entry.earnedToday, entry.coin)}, ` +
+      `${entry.coin}: unpaid ${formatCoinAmount(entry.balance, entry.coin)}, earned today ${formatCoinAmount(entry.earnedToday, entry.coin)}, ` +
       `last payout run ${entry.lastPayoutRunAt?.toISOString() ?? 'none yet'}`,
   );
   return [

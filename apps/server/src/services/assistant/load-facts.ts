@@ -2,7 +2,7 @@ import { isCoin } from '@manjam/protocol';
 import { findAssistantUser, listAssistantMoney, listAssistantWorkers } from '../../db/repositories/assistant-facts.js';
 import type { Queryable } from '../../db/types.js';
 import type { MinerFacts, WorkerFact } from './facts.js';
-import { averagingSeconds, hashrateFromDifficulty } from './hashrate.js';
+import { averagingSeconds, hashrateFromDifficulty } from '../shared/hashrate.js';
 
 export interface FactOptions {
   now: Date;

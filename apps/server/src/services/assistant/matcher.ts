@@ -1,3 +1,4 @@
+import type { Language as ContractLanguage } from '@manjam/contract';
 import { ALGORITHM_TABLE, type Keyword, type SeedAlgorithm } from './algorithms.js';
 
 // How keywords are matched (a deliberate departure from the seed's raw "case-insensitive
@@ -18,7 +19,7 @@ import { ALGORITHM_TABLE, type Keyword, type SeedAlgorithm } from './algorithms.
 const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/u;
 const ARABIC_PREFIXES = ['وبال', 'وال', 'بال', 'فال', 'كال', 'لل', 'ال', 'و', 'ب', 'ل', 'ف', 'ك'];
 
-export type Language = 'en' | 'ar';
+export type Language = ContractLanguage;
 
 /** The seed's rule: Arabic if the text contains an Arabic letter, else English. */
 export function detectLanguage(text: string): Language {

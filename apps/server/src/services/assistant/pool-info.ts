@@ -1,3 +1,4 @@
+import { portRowOfPoolCoin } from '@manjam/contract';
 import type { Config } from '../../config/index.js';
 import type { CoinId } from '../../config/constants.js';
 import { ALGORITHM_TABLE, type SeedAlgorithm } from './algorithms.js';
@@ -16,16 +17,17 @@ export interface PoolInfo {
   ports: PoolPort[];
   /** Fee in basis points per algorithm, where configured. */
   feeBasisPoints: Partial<Record<SeedAlgorithm, number>>;
+  /** The payout interval of the pool's own runs (live coins). */
   payoutIntervalHours: number;
+  /** Per algorithm: the pool's interval where it is live, else the seed's published one (Kaspa: 12 h). */
+  payoutHours: Partial<Record<SeedAlgorithm, number>>;
   defaultScheme: string;
 }
-
-const ALGORITHM_OF_COIN: Record<CoinId, SeedAlgorithm> = { BTC: 'SHA-256', LTC: 'Scrypt' };
 
 export function poolInfoFromConfig(config: Pick<Config, 'publicHost' | 'stratum' | 'accounting'>): PoolInfo {
   const ports: PoolPort[] = [];
   for (const entry of ALGORITHM_TABLE) {
-    const configured = config.stratum.ports.filter((port) => ALGORITHM_OF_COIN[port.coin] === entry.name);
+    const configured = config.stratum.ports.filter((port) => algorithmOfCoin(port.coin) === entry.name);
     if (configured.length === 0) ports.push({ algorithm: entry.name, port: entry.seedPort, live: false, coin: null });
     for (const port of configured) ports.push({ algorithm: entry.name, port: port.port, live: true, coin: port.coin });
   }
@@ -34,11 +36,18 @@ export function poolInfoFromConfig(config: Pick<Config, 'publicHost' | 'stratum'
     const fee = entry.feeId ? config.accounting.feeBasisPoints[entry.feeId] : undefined;
     if (fee !== undefined) feeBasisPoints[entry.name] = fee;
   }
+  const payoutHours: Partial<Record<SeedAlgorithm, number>> = {};
+  for (const entry of ALGORITHM_TABLE) {
+    const live = ports.some((port) => port.live && port.algorithm === entry.name);
+    const hours = live ? config.accounting.payoutIntervalHours : entry.publishedPayoutHours;
+    if (hours !== undefined) payoutHours[entry.name] = hours;
+  }
   return {
     host: config.publicHost,
     ports,
     feeBasisPoints,
     payoutIntervalHours: config.accounting.payoutIntervalHours,
+    payoutHours,
     defaultScheme: config.stratum.ports[0]?.scheme ?? 'pps-plus',
   };
 }
@@ -56,5 +65,5 @@ export function stratumUrl(pool: PoolInfo, port: PoolPort): string {
 }
 
 export function algorithmOfCoin(coin: CoinId): SeedAlgorithm {
-  return ALGORITHM_OF_COIN[coin];
+  return portRowOfPoolCoin(coin).name;
 }

@@ -1,3 +1,4 @@
+import { PORT_TABLE } from '@manjam/contract';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/index.js';
 import { ALGORITHM_TABLE, SEED_ALGORITHMS, SEED_KEYWORDS } from './algorithms.js';
@@ -12,7 +13,7 @@ const visitor: RuleContext = { pool, facts: null, now: new Date('2026-11-22T06:0
 const ask = (message: string) => answerWithRules(message, visitor);
 const algorithmsIn = (message: string) => findAlgorithms(prepare(message));
 
-describe('assistant keyword mapping (seed section 9)', () => {
+describe('assistant keyword mapping (the product contract\'s keyword list)', () => {
   it.each(SEED_KEYWORDS)('maps the English keyword "%s" to %s, in any letter case', (keyword, algorithm) => {
     expect(algorithmsIn(`how do I mine ${keyword}?`)).toEqual([algorithm]);
     expect(algorithmsIn(`HOW DO I MINE ${keyword.toUpperCase()}`)).toEqual([algorithm]);
@@ -93,6 +94,15 @@ describe('assistant answers', () => {
     expect(reply).toContain('port 7777 (not live yet');
     expect(reply).toContain('stratum+tcp://pool.manjam.example:3333');
     expect(reply).toContain('Fee 0.9%');
+  });
+
+  it('gives each algorithm the payout interval the home page shows (Kaspa 12 h, live coins the configured one)', () => {
+    const kaspa = PORT_TABLE.find((row) => row.name === 'kHeavyHash');
+    expect(kaspa?.published?.payoutHours).toBe(12);
+    expect(ask('kaspa')).toContain('payouts every 12 h');
+    expect(ask('bitcoin')).toContain(`payouts every ${config.accounting.payoutIntervalHours} h`);
+    const hourly = poolInfoFromConfig(parseConfig({ publicHost: 'h.example', accounting: { payoutIntervalHours: 6 } }));
+    expect(answerWithRules('bitcoin', { ...visitor, pool: hourly })).toContain('payouts every 6 h');
   });
 
   it('uses the configured port, not the seed table, when they differ', () => {

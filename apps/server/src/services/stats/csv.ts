@@ -9,12 +9,3 @@ export function csvCell(value: string | number | bigint | null | undefined): str
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | bigint | null | undefined)[])[]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
-
-/** Base units as a decimal coin amount (8 decimals) for spreadsheets. */
-export function coinAmount(baseUnits: bigint): string {
-  const negative = baseUnits < 0n;
-  const abs = negative ? -baseUnits : baseUnits;
-  const whole = abs / 100_000_000n;
-  const fraction = (abs % 100_000_000n).toString().padStart(8, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
-}

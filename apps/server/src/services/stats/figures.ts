@@ -1,5 +1,5 @@
-import { ALGORITHMS, type AlgorithmId } from '@manjam/contract';
-import { algorithmOf, expectedHashesPerShare, type Coin } from '@manjam/protocol';
+import { ALGORITHMS, portRowOfPoolCoin, type AlgorithmId } from '@manjam/contract';
+import { algorithmOf, COINS, expectedHashesPerShare, isCoin, type Coin } from '@manjam/protocol';
 import type { HashFactors } from '../../db/repositories/queries-activity.js';
 
 /** Expected hashes per unit of share difficulty, per coin (the coin's Stratum difficulty unit). */
@@ -8,7 +8,7 @@ export const HASH_FACTORS: HashFactors = {
   LTC: expectedHashesPerShare(1, algorithmOf('LTC')),
 };
 
-export const isPoolCoin = (coin: string): coin is Coin => coin === 'BTC' || coin === 'LTC';
+export const isPoolCoin = (coin: string): coin is Coin => isCoin(coin);
 
 /** A signed percent with one decimal: '+12.5%', '-3.0%', '0.0%'. Growth from nothing reads '+100.0%'. */
 export function percentChange(current: number | bigint, previous: number | bigint): string {
@@ -25,9 +25,10 @@ export function percentChange(current: number | bigint, previous: number | bigin
 /** Our algorithm id for a worker row ('sha256d' from Stratum reads 'sha256'). */
 export function algorithmId(raw: string, coin: string): AlgorithmId {
   const normalized = raw.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (normalized === 'sha256d' || normalized === 'sha256') return 'sha256';
   if ((ALGORITHMS as readonly string[]).includes(normalized)) return normalized as AlgorithmId;
-  return coin === 'LTC' ? 'scrypt' : 'sha256';
+  // A protocol name (Stratum writes 'sha256d') or an unknown one: the coin's row of PORT_TABLE.
+  const mined = COINS.find((c) => algorithmOf(c) === normalized) ?? (isPoolCoin(coin) ? coin : 'BTC');
+  return portRowOfPoolCoin(mined).account;
 }
 
 /** First 6 and last 4 characters of long names (the seed's wallet shortening). */

@@ -1,7 +1,8 @@
 import type { BlockPage, PoolPorts, PoolStats } from '@manjam/contract';
-import { PORT_TABLE } from '@manjam/contract';
+import { PORT_TABLE, portRowOfPoolCoin } from '@manjam/contract';
 import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
+import { OperatorAlertsRepository, type OperatorAlert } from '../../db/repositories/operator-alerts.js';
 import { PoolQueries } from '../../db/repositories/queries-pool.js';
 import { HASH_FACTORS, shorten } from './figures.js';
 import { SwrCache } from './swr-cache.js';
@@ -13,12 +14,13 @@ export interface PoolPortsSource {
 }
 
 const WINDOW_MS = 10 * 60_000;
-const ALGORITHM_OF = { BTC: 'sha256', LTC: 'scrypt' } as const;
 
 /** Public pool figures: per-algorithm stats, the port table, found blocks. */
 export class PoolService {
   private readonly queries: PoolQueries;
   private readonly cache: SwrCache<PoolStats>;
+
+  private readonly alerts: OperatorAlertsRepository;
 
   constructor(
     db: Queryable,
@@ -28,6 +30,7 @@ export class PoolService {
     onError: (error: unknown) => void,
   ) {
     this.queries = new PoolQueries(db);
+    this.alerts = new OperatorAlertsRepository(db);
     this.cache = new SwrCache(5_000, now, onError);
   }
 
@@ -40,10 +43,20 @@ export class PoolService {
     return {
       host: this.pool.host,
       ports: PORT_TABLE.map((row) => {
-        const port = live.find((p) => ALGORITHM_OF[p.coin] === row.algorithm);
+        const port = live.find((p) => portRowOfPoolCoin(p.coin).algorithm === row.algorithm);
         return { algorithm: row.algorithm, name: row.name, port: port?.port ?? row.port, live: port !== undefined };
       }),
     };
+  }
+
+  /** Open operator alerts (stuck payout, empty wallet, failing accounting), for /metrics. */
+  operatorAlerts(): Promise<OperatorAlert[]> {
+    return this.alerts.open();
+  }
+
+  /** Share, block and payout counts for /metrics (shares since `since`). */
+  metricsCounts(since: Date): ReturnType<PoolQueries['metricsCounts']> {
+    return this.queries.metricsCounts(since);
   }
 
   async blocks(page: number, pageSize: number, coin: string | undefined): Promise<BlockPage> {
@@ -77,7 +90,8 @@ export class PoolService {
     return {
       host: this.pool.host,
       algorithms: this.pool.ports().map((p) => {
-        const algorithm = ALGORITHM_OF[p.coin];
+        const row = portRowOfPoolCoin(p.coin);
+        const algorithm = row.account;
         const act = activity.find((a) => a.coin === p.coin);
         const tip = tips.find((t) => t.coin === p.coin);
         return {
@@ -91,7 +105,7 @@ export class PoolService {
           workers: act?.workers ?? 0,
           networkHeight: tip?.height ?? null,
           networkDifficulty: tip?.networkDifficulty ?? null,
-          fee: (accounting.feeBasisPoints[algorithm] ?? 100) / 100,
+          fee: (accounting.feeBasisPoints[row.feeAlgorithm] ?? row.published.feeBasisPoints) / 100,
           payoutInterval: accounting.payoutIntervalHours,
           scheme: p.scheme,
           blocksFound: blockCounts.get(p.coin) ?? 0,

@@ -1,8 +1,9 @@
 import type { Payout, PayoutPage, Reward, RewardPage } from '@manjam/contract';
 import { PAYOUT_SCHEMES } from '@manjam/contract';
+import { baseUnitsToDecimal, decimalsOf } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
 import { RevenueQueries, type PayoutRow, type SettlementRow } from '../../db/repositories/queries-revenue.js';
-import { coinAmount, toCsv } from './csv.js';
+import { toCsv } from './csv.js';
 
 export const CSV_MAX_ROWS = 10_000;
 
@@ -79,7 +80,7 @@ export class RevenueService {
     const page = await this.rewards(userId, { ...f, page: 1, pageSize: CSV_MAX_ROWS });
     return toCsv(
       ['Settlement Time', 'Coin', 'Avg. Hashrate Per Day (H/s)', 'Amount', 'Amount (base units)', 'Difficulty', 'Description'],
-      page.items.map((r) => [r.settledAt, r.coin, r.avgHashrate, coinAmount(BigInt(r.amount)), r.amount, r.difficulty, r.description]),
+      page.items.map((r) => [r.settledAt, r.coin, r.avgHashrate, baseUnitsToDecimal(BigInt(r.amount), decimalsOf(r.coin)), r.amount, r.difficulty, r.description]),
     );
   }
 
@@ -87,7 +88,7 @@ export class RevenueService {
     const page = await this.payouts(userId, { ...f, page: 1, pageSize: CSV_MAX_ROWS });
     return toCsv(
       ['Date', 'Coin', 'Amount', 'Amount (base units)', 'Status', 'Transaction ID', 'Address', 'Confirmations'],
-      page.items.map((p) => [p.date, p.coin, coinAmount(BigInt(p.amount)), p.amount, p.status, p.txId, p.address, p.confirmations]),
+      page.items.map((p) => [p.date, p.coin, baseUnitsToDecimal(BigInt(p.amount), decimalsOf(p.coin)), p.amount, p.status, p.txId, p.address, p.confirmations]),
     );
   }
 }

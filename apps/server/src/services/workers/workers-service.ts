@@ -154,7 +154,7 @@ export function toWorker(w: WorkerActivity, username: string): Worker {
   return {
     id: row.id,
     name: row.displayName ?? row.name,
-    fullName: `${username}.${row.name}`,
+    fullName: `${row.walletAddress ?? username}.${row.name}`,
     coin: row.coin === 'LTC' ? 'LTC' : 'BTC',
     status: w.online ? 'online' : 'offline',
     hashrate: w.hashrate,

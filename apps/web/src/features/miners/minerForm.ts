@@ -1,4 +1,4 @@
-// Rules of the Add Miner and Edit Miner forms (seed section 5).
+// Rules of the Add Miner and Edit Miner forms (messages from the contract's validation catalog).
 import type { Algorithm, MinerType, PoolPortsResponse } from '../api-types';
 import { findPort, GUIDE_ALGORITHMS, guideKeyForAlgorithm } from '../setup-guide/algorithms';
 import { WORKER_NAME_PATTERN } from '../setup-guide/steps';

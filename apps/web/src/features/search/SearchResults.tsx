@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components';
-import { baseUnitsToDecimal, COIN_DECIMALS, formatHashrate, formatNumber, formatRelative } from '../../lib/format';
+import { decimalsOf, PORT_TABLE } from '@manjam/contract';
+import { baseUnitsToDecimal, formatHashrate, formatNumber, formatRelative } from '../../lib/format';
 import type { LookupMiner, SearchResult } from '../api-types';
 import { StatusDot } from '../miners/MinersTable';
 
-const COIN_BY_ALGORITHM: Record<string, string> = { sha256: 'BTC', scrypt: 'LTC', kadena: 'KDA', kaspa: 'KAS' };
-
 /** Earnings in base units with the miner's coin, else the coin of its algorithm (8 decimals when unknown). */
 export function formatEarnings(baseUnits: string, algorithm: string, minerCoin?: string | null): string {
-  const coin = minerCoin ?? COIN_BY_ALGORITHM[algorithm.toLowerCase()];
-  const decimals = coin ? (COIN_DECIMALS[coin] ?? 8) : 8;
+  const coin = minerCoin ?? PORT_TABLE.find((row) => row.account === algorithm.toLowerCase())?.coin;
+  const decimals = decimalsOf(coin ?? '');
   try {
     const text = baseUnitsToDecimal(baseUnits, decimals);
     return coin ? `${text} ${coin}` : text;

@@ -17,7 +17,7 @@ export interface PanelProps {
   change: (patch: Partial<Draft>) => void;
 }
 
-/** The controls of one settings tab (seed section 2, Settings page). */
+/** The controls of one settings tab of the Settings page. */
 export function SettingsPanel({ tab, draft, settings, change }: PanelProps) {
   const { t } = useTranslation();
   switch (tab) {

@@ -1,5 +1,6 @@
-// The 19 algorithms of the seed's pool-port table, with what a miner needs to connect.
-// Ports and the "live" mark come from GET /api/pool/ports; this file holds only the guidance.
+// The 19 algorithms of the contract's PORT_TABLE, with what a miner needs to connect.
+// Live ports and the "live" mark come from GET /api/pool/ports; this file holds only the guidance.
+import { PORT_TABLE, portRowOfAccountAlgorithm, type PortTableEntry } from '@manjam/contract';
 import type { Algorithm, MinerType, PoolPort } from '../api-types';
 
 export const GUIDE_FILTERS = [
@@ -31,27 +32,35 @@ export interface GuideAlgorithm {
   difficulty: GuideDifficulty;
 }
 
-export const GUIDE_ALGORITHMS: readonly GuideAlgorithm[] = [
-  { key: 'sha256', name: 'SHA-256', family: 'sha256', seedPort: 3333, difficulty: 'high', software: ['Antminer / Whatsminer / Avalon stock firmware', 'Braiins OS'] },
-  { key: 'scrypt', name: 'Scrypt', family: 'scrypt', seedPort: 4444, difficulty: 'high', software: ['Antminer L-series firmware', 'Goldshell firmware'] },
-  { key: 'scryptdoge', name: 'Scrypt-DOGE', family: 'scrypt', seedPort: 5555, difficulty: 'high', software: ['Antminer L-series firmware', 'Goldshell firmware'] },
-  { key: 'blake2s', name: 'Blake2s', family: 'kadena', seedPort: 6666, difficulty: 'high', software: ['Goldshell firmware', 'iBeLink firmware'] },
-  { key: 'kheavyhash', name: 'kHeavyHash', family: 'kaspa', seedPort: 7777, difficulty: 'varies', software: ['IceRiver / Antminer KS firmware', 'BzMiner', 'lolMiner', 'SRBMiner-MULTI'] },
-  { key: 'etchash', name: 'Etchash', family: 'ethash', seedPort: 8008, difficulty: 'medium', software: ['lolMiner', 'T-Rex', 'TeamRedMiner', 'GMiner'] },
-  { key: 'equihash', name: 'Equihash', family: 'equihash', seedPort: 3357, difficulty: 'high', software: ['Antminer Z-series firmware'] },
-  { key: 'octopus', name: 'Octopus', family: 'octopus', seedPort: 6800, difficulty: 'medium', software: ['T-Rex', 'NBMiner', 'Rigel', 'GMiner'] },
-  { key: 'filecoin', name: 'Filecoin', family: 'filecoin', seedPort: 7006, difficulty: 'varies', software: ['Lotus', 'Boost'] },
-  { key: 'eaglesong', name: 'Eaglesong', family: 'eaglesong', seedPort: 1800, difficulty: 'high', software: ['Antminer K7 firmware', 'Goldshell CK firmware'] },
-  { key: 'progpow', name: 'ProgPow', family: 'all', seedPort: 1185, difficulty: 'medium', software: ['quai-gpu-miner'] },
-  { key: 'kawpow', name: 'KawPow', family: 'all', seedPort: 1140, difficulty: 'medium', software: ['T-Rex', 'GMiner', 'TeamRedMiner', 'kawpowminer'] },
-  { key: 'randomx', name: 'RandomX', family: 'all', seedPort: 1111, difficulty: 'varies', software: ['XMRig'] },
-  { key: 'blake3', name: 'Blake3', family: 'all', seedPort: 1199, difficulty: 'varies', software: ['lolMiner', 'BzMiner', 'Rigel', 'IceRiver AL firmware'] },
-  { key: 'autolykosv2', name: 'Autolykos-v2', family: 'all', seedPort: 8888, difficulty: 'medium', software: ['lolMiner', 'T-Rex', 'TeamRedMiner'] },
-  { key: 'equihash1254', name: 'Equihash-125,4', family: 'equihash', seedPort: 9090, difficulty: 'medium', software: ['miniZ', 'lolMiner', 'GMiner'] },
-  { key: 'dynexsolve', name: 'DynexSolve', family: 'all', seedPort: 1120, difficulty: 'varies', software: ['DynexSolve', 'OneZeroMiner', 'SRBMiner-MULTI'] },
-  { key: 'fishhash', name: 'FishHash', family: 'all', seedPort: 1145, difficulty: 'medium', software: ['lolMiner', 'Rigel', 'BzMiner'] },
-  { key: 'cuckaroo30', name: 'Cuckaroo30', family: 'all', seedPort: 10320, difficulty: 'medium', software: ['GMiner'] },
-];
+/** What the guide adds to each row of the contract's PORT_TABLE (names and ports come from there). */
+const GUIDANCE: Record<PortTableEntry['algorithm'], Pick<GuideAlgorithm, 'family' | 'difficulty' | 'software'>> = {
+  'sha256': { family: 'sha256', difficulty: 'high', software: ['Antminer / Whatsminer / Avalon stock firmware', 'Braiins OS'] },
+  'scrypt': { family: 'scrypt', difficulty: 'high', software: ['Antminer L-series firmware', 'Goldshell firmware'] },
+  'scrypt-doge': { family: 'scrypt', difficulty: 'high', software: ['Antminer L-series firmware', 'Goldshell firmware'] },
+  'blake2s': { family: 'kadena', difficulty: 'high', software: ['Goldshell firmware', 'iBeLink firmware'] },
+  'kheavyhash': { family: 'kaspa', difficulty: 'varies', software: ['IceRiver / Antminer KS firmware', 'BzMiner', 'lolMiner', 'SRBMiner-MULTI'] },
+  'etchash': { family: 'ethash', difficulty: 'medium', software: ['lolMiner', 'T-Rex', 'TeamRedMiner', 'GMiner'] },
+  'equihash': { family: 'equihash', difficulty: 'high', software: ['Antminer Z-series firmware'] },
+  'octopus': { family: 'octopus', difficulty: 'medium', software: ['T-Rex', 'NBMiner', 'Rigel', 'GMiner'] },
+  'filecoin': { family: 'filecoin', difficulty: 'varies', software: ['Lotus', 'Boost'] },
+  'eaglesong': { family: 'eaglesong', difficulty: 'high', software: ['Antminer K7 firmware', 'Goldshell CK firmware'] },
+  'progpow': { family: 'all', difficulty: 'medium', software: ['quai-gpu-miner'] },
+  'kawpow': { family: 'all', difficulty: 'medium', software: ['T-Rex', 'GMiner', 'TeamRedMiner', 'kawpowminer'] },
+  'randomx': { family: 'all', difficulty: 'varies', software: ['XMRig'] },
+  'blake3': { family: 'all', difficulty: 'varies', software: ['lolMiner', 'BzMiner', 'Rigel', 'IceRiver AL firmware'] },
+  'autolykos2': { family: 'all', difficulty: 'medium', software: ['lolMiner', 'T-Rex', 'TeamRedMiner'] },
+  'equihash-125-4': { family: 'equihash', difficulty: 'medium', software: ['miniZ', 'lolMiner', 'GMiner'] },
+  'dynexsolve': { family: 'all', difficulty: 'varies', software: ['DynexSolve', 'OneZeroMiner', 'SRBMiner-MULTI'] },
+  'fishhash': { family: 'all', difficulty: 'medium', software: ['lolMiner', 'Rigel', 'BzMiner'] },
+  'cuckaroo30': { family: 'all', difficulty: 'medium', software: ['GMiner'] },
+};
+
+export const GUIDE_ALGORITHMS: readonly GuideAlgorithm[] = PORT_TABLE.map((row) => ({
+  key: normalizeAlgorithmName(row.name),
+  name: row.name,
+  seedPort: row.port,
+  ...GUIDANCE[row.algorithm],
+}));
 
 /** Lowercase letters and digits only: 'Equihash-125,4' -> 'equihash1254'. */
 export function normalizeAlgorithmName(name: string): string {
@@ -71,18 +80,8 @@ export function filterAlgorithms(filter: GuideFilter): readonly GuideAlgorithm[]
 
 /** Guide entry for an account algorithm id (kadena -> Blake2s, kaspa -> kHeavyHash, ethash -> Etchash). */
 export function guideKeyForAlgorithm(algorithm: Algorithm): string {
-  const map: Record<Algorithm, string> = {
-    sha256: 'sha256',
-    scrypt: 'scrypt',
-    ethash: 'etchash',
-    kadena: 'blake2s',
-    kaspa: 'kheavyhash',
-    equihash: 'equihash',
-    octopus: 'octopus',
-    filecoin: 'filecoin',
-    randomx: 'randomx',
-  };
-  return map[algorithm];
+  const row = portRowOfAccountAlgorithm(algorithm);
+  return row ? normalizeAlgorithmName(row.name) : algorithm;
 }
 
 /** The seed's device-card rule: asic -> sha256, gpu -> ethash, cpu -> randomx. */

@@ -1,3 +1,4 @@
+import { portRowOfAccountAlgorithm, type AlgorithmId } from '@manjam/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -16,12 +17,20 @@ const FEATURES: { id: 'servers' | 'payouts' | 'stats' | 'security' | 'support' |
   { id: 'multi', icon: 'layers' },
 ];
 
-/** The seed's marketing table (fee, payout interval, latency), per algorithm card. */
+/** A published fee and payout interval of the contract's PORT_TABLE, as a card shows them. */
+function published(id: AlgorithmId): { fee: string; payoutHours: number } {
+  const row = portRowOfAccountAlgorithm(id)?.published;
+  if (!row) throw new RangeError(`the port table publishes no fee for ${id}`);
+  return { fee: `${(row.feeBasisPoints / 100).toFixed(1)}%`, payoutHours: row.payoutHours };
+}
+
+/** The seed's marketing table per algorithm card: fee and payout interval from PORT_TABLE, latency here. */
 export const ALGORITHM_CARDS = [
-  { id: 'sha256', fee: '1.0%', payoutHours: 24, latency: '45ms' },
-  { id: 'scrypt', fee: '1.0%', payoutHours: 24, latency: '42ms' },
-  { id: 'kadena', fee: '1.0%', payoutHours: 24, latency: '48ms' },
-  { id: 'kaspa', fee: '0.9%', payoutHours: 12, latency: '40ms' },
+  { id: 'sha256', ...published('sha256'), latency: '45ms' },
+  { id: 'scrypt', ...published('scrypt'), latency: '42ms' },
+  { id: 'kadena', ...published('kadena'), latency: '48ms' },
+  { id: 'kaspa', ...published('kaspa'), latency: '40ms' },
+  // Qubic and Ravencoin cards are the seed's marketing rows; the port table publishes no fee for them.
   { id: 'qubic', fee: '1.0%', payoutHours: 24, latency: '38ms' },
   { id: 'ravencoin', fee: '1.0%', payoutHours: 24, latency: '44ms' },
 ] as const;

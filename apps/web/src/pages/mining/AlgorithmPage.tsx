@@ -1,3 +1,4 @@
+import { portRowOfAccountAlgorithm } from '@manjam/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
@@ -8,14 +9,17 @@ import { schemeLabel } from '../../lib/algorithms';
 import { formatNumber } from '../../lib/format';
 import { usePoolPorts, usePoolStats } from '../../lib/queries';
 
-/** The four algorithm pages and the seed's published defaults (port table, fee, payout interval). */
-export const ALGORITHM_PAGES = {
-  sha256: { port: 3333, fee: 1.0, payoutHours: 24 },
-  scrypt: { port: 4444, fee: 1.0, payoutHours: 24 },
-  kadena: { port: 6666, fee: 1.0, payoutHours: 24 },
-  kaspa: { port: 7777, fee: 0.9, payoutHours: 12 },
-} as const;
-export type AlgorithmPageId = keyof typeof ALGORITHM_PAGES;
+const PAGE_IDS = ['sha256', 'scrypt', 'kadena', 'kaspa'] as const;
+export type AlgorithmPageId = (typeof PAGE_IDS)[number];
+
+/** The four algorithm pages and the seed's published defaults (port, fee, payout interval) from PORT_TABLE. */
+export const ALGORITHM_PAGES = Object.fromEntries(
+  PAGE_IDS.map((id) => {
+    const row = portRowOfAccountAlgorithm(id);
+    if (!row?.published) throw new RangeError(`the port table publishes no fee for ${id}`);
+    return [id, { port: row.port, fee: row.published.feeBasisPoints / 100, payoutHours: row.published.payoutHours }];
+  }),
+) as Record<AlgorithmPageId, { port: number; fee: number; payoutHours: number }>;
 
 export function isAlgorithmPageId(value: string | undefined): value is AlgorithmPageId {
   return value !== undefined && Object.hasOwn(ALGORITHM_PAGES, value);

@@ -1,8 +1,9 @@
+// Helpers shared by the assistant and alerts (and any other service that reports hashrate).
 import { algorithmOf, expectedHashesPerShare, isCoin } from '@manjam/protocol';
 
 /**
  * Hashrate (H/s) from a sum of accepted share difficulties over `seconds`: d * 2^32 per share for
- * SHA-256d, d * 2^16 for Scrypt (DOMAIN.md). Zero for a coin the pool does not validate.
+ * SHA-256d, d * 2^16 for Scrypt (protocol's expectedHashesPerShare). Zero for a coin the pool does not validate.
  */
 export function hashrateFromDifficulty(coin: string, difficultySum: number, seconds: number): number {
   if (!isCoin(coin) || seconds <= 0 || difficultySum <= 0) return 0;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AmountError, baseUnitsToDecimal, decimalToBaseUnits, nodeAmountToBaseUnits } from './amount.js';
-import { RawJsonNumber, stringifyRpcBody } from './rpc.js';
+import {
+  AmountError,
+  baseUnitsToDecimal,
+  COIN_DECIMALS,
+  decimalsOf,
+  decimalToBaseUnits,
+  formatCoinAmount,
+  nodeAmountToBaseUnits,
+  parseCoinAmount,
+} from './money.js';
 
 describe('coin amounts', () => {
   it('writes base units as the exact 8-decimal text a node expects', () => {
@@ -32,9 +40,30 @@ describe('coin amounts', () => {
     expect(() => nodeAmountToBaseUnits(null, 8)).toThrow(/non-numeric/);
   });
 
-  it('sends amounts to the node as bare JSON numbers with every digit kept', () => {
-    const body = stringifyRpcBody({ params: ['', { addr1: new RawJsonNumber('20999999.99999999') }, 1, 'a "quoted" comment'] });
-    expect(body).toBe('{"params":["",{"addr1":20999999.99999999},1,"a \\"quoted\\" comment"]}');
-    expect(() => new RawJsonNumber('1e5')).toThrow(/not a decimal/);
+  it('drops trailing zeros down to the digits asked for', () => {
+    expect(baseUnitsToDecimal(123_450_000n, 8, 0)).toBe('1.2345');
+    expect(baseUnitsToDecimal(100_000_000n, 8, 0)).toBe('1');
+    expect(baseUnitsToDecimal(150_000_000n, 8, 2)).toBe('1.50');
+    expect(baseUnitsToDecimal(-5n, 8, 0)).toBe('-0.00000005');
+  });
+
+  it('reads the payout thresholds people choose as exact base units and refuses anything else', () => {
+    expect(['0.001', '0.01', '0.1'].map((text) => parseCoinAmount(text))).toEqual([
+      100_000n,
+      1_000_000n,
+      10_000_000n,
+    ]);
+    expect(parseCoinAmount('21000000.00000001')).toBe(2_100_000_000_000_001n);
+    for (const bad of ['', '-1', '1e-3', '0.000000001', '0.100000000', 'abc', '1,5']) {
+      expect(() => parseCoinAmount(bad)).toThrow(AmountError);
+    }
+  });
+
+  it("formats an amount with its coin, per the coin's decimals", () => {
+    expect(formatCoinAmount(123_450_000n, 'BTC')).toBe('1.2345 BTC');
+    expect(formatCoinAmount(2_100_000_000_000_001n, 'LTC')).toBe('21000000.00000001 LTC');
+    expect(formatCoinAmount(1_500_000_000_000n, 'KDA')).toBe('1.5 KDA');
+    expect(decimalsOf('KDA')).toBe(COIN_DECIMALS.KDA);
+    expect(decimalsOf('XYZ')).toBe(8);
   });
 });

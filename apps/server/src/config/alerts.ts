@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Alert tuning. Not (yet) part of the process config schema: startAlerts takes it as an optional
- * override, and the config owner can mount this schema as `alerts` (`alertSettingsSchema.prefault({})`).
+ * Alert tuning: the `alerts` section of the process config (config/schema.ts mounts it);
+ * main.ts passes `config.alerts` to startAlerts, whose own default is this schema's defaults.
  */
 export const alertSettingsSchema = z.object({
   /** A worker with no accepted share for this long is offline. */

@@ -1,0 +1,140 @@
+import {
+  assistantResponseSchema,
+  dashboardSchema,
+  notificationListSchema,
+  payoutPageSchema,
+  rewardPageSchema,
+  userSchema,
+  workerListSchema,
+} from '@manjam/contract';
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
+import { describeEachDatabase } from '../db/testing.js';
+import { PoolEvents } from '../events.js';
+import { startAlerts, type AlertsHandle } from '../services/alerts/index.js';
+import { startTestApi, type TestApi } from './test-support.js';
+
+// One user mining two ways: as `username.rig1` (their account payee) and as `<their wallet>.s19`
+// (the wallet payee of the address they registered). Every screen and service counts both.
+
+const MIN = 60_000;
+const WALLET = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+const SHA256_HASHES = 2 ** 32;
+
+describeEachDatabase('a user mining to both their account name and their own wallet address', (getDb) => {
+  let api: TestApi;
+  let alerts: AlertsHandle;
+  let user: Awaited<ReturnType<TestApi['signUp']>>;
+  // rig1: 600 difficulty a minute for the last 10 minutes; s19: one 600-difficulty minute (it dropped).
+  const expectedHashrate = ((10 * 600 + 600) * SHA256_HASHES) / 600;
+  const s19Hashrate = (600 * SHA256_HASHES) / 600;
+  // The Dashboard card is the 24 h average: every share of both workers over 86,400 s.
+  const dayAverage = ((10 * 600 + 600 + 11 * 60_000) * SHA256_HASHES) / 86_400;
+
+  beforeAll(async () => {
+    api = await startTestApi(getDb());
+    const fx = new FixtureWriter(getDb());
+    const now = Math.floor(api.clock.now / MIN) * MIN;
+    api.clock.now = now;
+    user = await api.signUp('hala', { walletAddress: WALLET });
+    const account = await fx.userPayee(user.id, 'BTC');
+    const wallet = await fx.walletPayee(WALLET, 'BTC');
+    const rig = await fx.worker(account, 'rig1', { lastShareAt: new Date(now - MIN), accepted: 100 });
+    const s19 = await fx.worker(wallet, 's19', { lastShareAt: new Date(now - 2 * MIN), accepted: 300 });
+    for (let m = 1; m <= 10; m++) await fx.shareStat(rig, new Date(now - m * MIN), 10, 600);
+    await fx.shareStat(s19, new Date(now - 2 * MIN), 10, 600);
+    for (let m = 20; m <= 120; m += 10) await fx.shareStat(s19, new Date(now - m * MIN), 100, 60_000);
+    await fx.ledger(account, 30_000n, 'pps', new Date(now - 3 * 3_600_000));
+    await fx.ledger(wallet, 150_000n, 'pps', new Date(now - 2 * 3_600_000));
+    await fx.ledger(wallet, -100_000n, 'payout', new Date(now - 3_600_000));
+    await fx.payout(wallet, 100_000n, {
+      address: WALLET,
+      txid: 'cd'.repeat(32),
+      createdAt: new Date(now - 3_600_000),
+    });
+    await fx.settlement(account, '2026-11-20', 30_000n);
+    await fx.settlement(wallet, '2026-11-21', 150_000n);
+    // A stranger mining to another address never counts.
+    await fx.worker(
+      await fx.walletPayee('bcrt1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qursq2j8q4', 'BTC'),
+      'rig1',
+      {
+        lastShareAt: new Date(now - MIN),
+      },
+    );
+    api.forget(user.id);
+    alerts = await startAlerts({
+      config: { smtp: undefined, dataDir: api.config.dataDir, publicHost: 'pool.test' },
+      db: getDb(),
+      logger: pino({ level: 'silent' }),
+      events: new PoolEvents(),
+      now: () => new Date(api.clock.now),
+      settings: { intervalSeconds: 3_600, eventDelayMs: 0 },
+      push: null,
+    });
+    await alerts.runOnce();
+  });
+  afterAll(async () => {
+    await alerts.stop();
+    await api.close();
+  });
+
+  it('shows both workers, with their logins, and their summed hashrate on the Workers page', async () => {
+    const res = await api.request('GET', '/api/workers', { token: user.token });
+    expect(res.status).toBe(200);
+    const { workers, totals } = workerListSchema.parse(res.json);
+    expect(workers.map((w) => w.fullName).sort()).toEqual([`${WALLET}.s19`, 'hala.rig1']);
+    expect(totals.hashrate).toBeCloseTo(expectedHashrate, 0);
+    expect(totals.active).toBe(2);
+    expect(workers.find((w) => w.name === 's19')?.hashrate).toBeCloseTo(s19Hashrate, 0);
+  });
+
+  it('gives the same hashrate and balance on the Dashboard and in the sidebar (/api/me)', async () => {
+    const dashboard = dashboardSchema.parse(
+      (await api.request('GET', '/api/dashboard', { token: user.token })).json,
+    );
+    expect(dashboard.hashrate.value).toBeCloseTo(dayAverage, 0);
+    expect(dashboard.activeMiners.value).toBe(2);
+    expect(dashboard.unpaidBalance.value).toBe('80000');
+    const me = userSchema.parse((await api.request('GET', '/api/me', { token: user.token })).json);
+    expect(me.hashrate).toBeCloseTo(expectedHashrate, 0);
+    expect(me.balance).toBe('80000');
+  });
+
+  it('lists the rewards and payouts of both payees on the Revenue page', async () => {
+    const rewards = rewardPageSchema.parse(
+      (await api.request('GET', '/api/rewards', { token: user.token })).json,
+    );
+    expect(rewards.total).toBe(2);
+    const payouts = payoutPageSchema.parse(
+      (await api.request('GET', '/api/payouts', { token: user.token })).json,
+    );
+    expect(payouts.total).toBe(1);
+    expect(payouts.items[0]).toMatchObject({ amount: '100000', address: WALLET });
+  });
+
+  it('answers the same hashrate and balance in the assistant', async () => {
+    const hashrate = await api.request('POST', '/api/assistant', {
+      token: user.token,
+      body: { message: 'what is my hashrate', language: 'en' },
+    });
+    expect(assistantResponseSchema.parse(hashrate.json).reply).toContain(
+      'BTC (SHA-256): 47.24 GH/s over the last 10 minutes',
+    );
+    expect(assistantResponseSchema.parse(hashrate.json).reply).toContain('2 of 2 workers online');
+    const balance = await api.request('POST', '/api/assistant', {
+      token: user.token,
+      body: { message: 'what is my balance', language: 'en' },
+    });
+    expect(assistantResponseSchema.parse(balance.json).reply).toContain('your unpaid balance is 0.0008 BTC');
+  });
+
+  it('raises alerts for the wallet worker and the wallet payout, with the same figures', async () => {
+    const res = await api.request('GET', '/api/notifications', { token: user.token });
+    const { items } = notificationListSchema.parse(res.json);
+    const titles = items.map((item) => item.title).sort();
+    expect(titles).toEqual(['Hashrate of s19 dropped', 'Payout of 0.001 BTC sent']);
+    expect(items.find((item) => item.kind === 'hashrate-drop')?.body).toContain('runs at 4.29 GH/s');
+  });
+});

@@ -1,0 +1,105 @@
+// Arabic server text: every key of en.ts (catalog.test.ts checks it), with Arabic's six CLDR
+// plural forms where a count is shown (zero, one, two, few 3-10, many 11-99, other).
+import type { Catalog } from './index.js';
+
+export const AR: Catalog = {
+  'duration.lessThanMinute': 'أقل من دقيقة',
+  'duration.minutes': {
+    zero: '{count} دقيقة',
+    one: 'دقيقة واحدة',
+    two: 'دقيقتان',
+    few: '{count} دقائق',
+    many: '{count} دقيقة',
+    other: '{count} دقيقة',
+  },
+  'duration.hours': {
+    zero: '{count} ساعة',
+    one: 'ساعة واحدة',
+    two: 'ساعتان',
+    few: '{count} ساعات',
+    many: '{count} ساعة',
+    other: '{count} ساعة',
+  },
+  'duration.days': {
+    zero: '{count} يوم',
+    one: 'يوم واحد',
+    two: 'يومان',
+    few: '{count} أيام',
+    many: '{count} يومًا',
+    other: '{count} يوم',
+  },
+  'payout.every': {
+    zero: 'كل {count} ساعة',
+    one: 'كل ساعة',
+    two: 'كل ساعتين',
+    few: 'كل {count} ساعات',
+    many: 'كل {count} ساعة',
+    other: 'كل {count} ساعة',
+  },
+
+  'alert.workerOffline.title': 'العامل {worker} غير متصل',
+  'alert.workerOffline.body':
+    'لم يرسل العامل {worker} ({coin}) أي حصة مقبولة منذ {duration}. آخر حصة: {lastShareAt}. تحقق من الكهرباء والشبكة وإعدادات المجمع.',
+  'alert.workerRecovered.title': 'عاد العامل {worker} إلى العمل',
+  'alert.workerRecovered.body':
+    'العامل {worker} ({coin}) يرسل الحصص مجدداً منذ {backSince}، بعد انقطاع دام نحو {duration}.',
+  'alert.hashrateDrop.title': 'انخفض معدل الهاش للعامل {worker}',
+  'alert.hashrateDrop.body':
+    'العامل {worker} ({coin}) يعمل بمعدل {current}، أي أقل من {percent}% من متوسطه خلال 24 ساعة البالغ {average}.',
+  'alert.blockFound.title': 'تم العثور على الكتلة {height}',
+  'alert.blockFound.body':
+    'عثر المجمع على كتلة {coin} رقم {height} ({hash}){mine}. تُضاف المكافأة عند نضج الكتلة.',
+  'alert.blockFound.mine': ' بحصة من أحد عمالك',
+  'alert.payoutSent.title': 'تم إرسال دفعة بقيمة {amount}',
+  'alert.payoutSent.body': 'أُرسل مبلغ {amount} إلى {address}. المعاملة: {txid}.',
+  'email.brand': 'منجم',
+  'email.footer': 'تصلك هذه الرسالة لأن تنبيهات البريد الإلكتروني مفعّلة في إعدادات منجم.',
+
+  'assistant.fallback': 'لم أتمكن من تحديد سؤالك بالضبط. هل يمكنك تحديد عملة أو نوع جهاز التعدين؟',
+  'assistant.signIn': 'سجّل الدخول لأجيبك من بيانات عمالك ورصيدك الفعلية.',
+  'assistant.hardware.asic': 'أجهزة ASIC',
+  'assistant.hardware.gpu': 'منصات كروت الشاشة (GPU)',
+  'assistant.hardware.cpu': 'المعالجات (CPU)',
+  'assistant.fee': ' الرسوم {percent}% والدفعات {every}.',
+  'assistant.port.live': '{url} (يعمل الآن)',
+  'assistant.port.notLive': 'المنفذ {port} (غير مفعّل بعد؛ المنافذ العاملة الآن: {live})',
+  'assistant.algorithm': '{coin} تستخدم خوارزمية {algorithm}: {ports}. تُعدَّن عادةً بواسطة {hardware}.{fee}',
+  'assistant.port': 'منفذ {coin} ({algorithm}): {ports}.',
+  'assistant.example.account': 'اسم_الحساب',
+  'assistant.example.username': 'اسم_الحساب',
+  'assistant.setup.notLive': ' (عندما يُفعَّل المنفذ)',
+  'assistant.setup.gpu':
+    'إعداد GPU{notLive}: في برنامج التعدين ضع رابط المجمع {url}، واسم المستخدم هو عنوان محفظتك (أو {user})، وكلمة المرور x.',
+  'assistant.setup.asic':
+    'إعداد ASIC{notLive}: افتح صفحة إعدادات الجهاز، وفي خانة المجمع ضع الرابط {url}، واسم العامل {user}، أو عنوان محفظتك متبوعاً بـ .worker1، وكلمة المرور x.',
+  'assistant.profit':
+    'لتقدير الربحية (العائد على الاستثمار) أدخل معدل الهاش واستهلاك الطاقة وسعر الكهرباء في: {links} ، أو استخدم حاسبة منجم: {calculator}',
+  'assistant.hardware':
+    'أجهزة ASIC مصممة لخوارزمية واحدة (مثل SHA-256 للبيتكوين وScrypt للايتكوين) وهي الأكفأ لها. كروت الشاشة (GPU) تناسب خوارزميات مثل KawPow وEtchash وAutolykos-v2، والمعالجات (CPU) تناسب RandomX (مونيرو). المنافذ العاملة في منجم الآن: {live}.',
+  'assistant.start':
+    'للبدء: 1) أنشئ حساباً. 2) اختر اسم عامل بالصيغة {user}. 3) اضبط جهازك أو برنامج التعدين. 4) أدخل بيانات المجمع: {url}، المستخدم {user}، كلمة المرور x. 5) تابع العمال والأرباح من لوحة التحكم. المنافذ العاملة: {live}.',
+  'assistant.about':
+    'منجم مجمع تعدين لمنطقة الشرق الأوسط وشمال أفريقيا. الخوارزميات العاملة: {live}. الرسوم: {fees}. نظام الدفع {scheme}، والدفعات {every} عند بلوغ الحد الأدنى الذي تختاره (0.001 أو 0.01 أو 0.1).',
+
+  'assistant.hashrate.coin':
+    '{coin} ({algorithm}): {now} خلال آخر 10 دقائق، ومتوسط 24 ساعة {day}؛ العمال المتصلون {online} من {workers}',
+  'assistant.hashrate.workers': '{count}',
+  'assistant.hashrate': 'معدل الهاش لديك — {parts}.',
+  'assistant.noWorkers':
+    'لا يوجد لديك عمال بعد. وجّه جهازك إلى المجمع باسم مستخدم بالصيغة account.worker وسيظهر العامل عند أول حصة مقبولة.',
+  'assistant.worker.unknown': 'لم أجد عاملاً باسم {asked}. عمالك: {known}.',
+  'assistant.worker.offlineList': 'العمال غير المتصلين: {list}. اذكر اسم العامل لأشرح السبب.',
+  'assistant.worker.online':
+    'العامل {worker} متصل: آخر حصة مقبولة قبل {ago}، معدل الهاش {hashrate}، والمرفوض {rejects}% خلال الساعة الأخيرة.',
+  'assistant.worker.lastShare': 'آخر حصة مقبولة منه كانت {time} (قبل {ago})',
+  'assistant.worker.noShare': 'لم يرسل أي حصة مقبولة بعد',
+  'assistant.worker.rejects': ' ونسبة المرفوض {percent}% قبل انقطاعه، فتحقق من الخوارزمية والمنفذ.',
+  'assistant.worker.offline':
+    'العامل {worker} غير متصل: {since}.{rejects} تحقق من الكهرباء والإنترنت، ومن أن الجهاز يستخدم {url} باسم المستخدم {user} وكلمة المرور x، ثم راجع سجل برنامج التعدين.',
+  'assistant.none': 'لا يوجد',
+  'assistant.payout.due': 'الآن (الجولة مستحقة)',
+  'assistant.payout.reached': 'رصيدك {balance} بلغ حدّك {limit}، فسيُدفع في الجولة القادمة',
+  'assistant.payout.below': 'رصيدك {balance} أقل من حدّك {limit}؛ تحتاج {missing} إضافية',
+  'assistant.payout': '{coin}: جولة الدفع القادمة {next} ({every})؛ {state}.',
+  'assistant.earnings': 'ربحت اليوم (منذ 00:00 UTC) {today}، ورصيدك غير المدفوع {balance}.',
+};

@@ -1,0 +1,80 @@
+// English server text: the source of keys (see index.ts). `{name}` is filled in; an object is a
+// plural entry chosen by `count`.
+
+export const EN = {
+  'duration.lessThanMinute': 'less than a minute',
+  'duration.minutes': { one: '{count} minute', other: '{count} minutes' },
+  'duration.hours': { one: '{count} hour', other: '{count} hours' },
+  'duration.days': { one: '{count} day', other: '{count} days' },
+  'payout.every': { other: 'every {count} h' },
+
+  'alert.workerOffline.title': 'Worker {worker} is offline',
+  'alert.workerOffline.body':
+    'Worker {worker} ({coin}) has sent no accepted share for {duration}. Last share: {lastShareAt}. Check its power, network and pool settings.',
+  'alert.workerRecovered.title': 'Worker {worker} is back online',
+  'alert.workerRecovered.body':
+    'Worker {worker} ({coin}) is sending shares again since {backSince}, after about {duration} offline.',
+  'alert.hashrateDrop.title': 'Hashrate of {worker} dropped',
+  'alert.hashrateDrop.body':
+    'Worker {worker} ({coin}) runs at {current}, below {percent}% of its 24 h average of {average}.',
+  'alert.blockFound.title': 'Block {height} found',
+  'alert.blockFound.body':
+    'The pool found {coin} block {height} ({hash}){mine}. Its reward is credited when it matures.',
+  'alert.blockFound.mine': ', with a share from one of your workers',
+  'alert.payoutSent.title': 'Payout of {amount} sent',
+  'alert.payoutSent.body': '{amount} was sent to {address}. Transaction: {txid}.',
+  'email.brand': 'Manjam',
+  'email.footer': 'You receive this email because email alerts are on in your Manjam settings.',
+
+  'assistant.fallback': 'I couldn’t determine your exact question. Can you specify a coin or miner type?',
+  'assistant.signIn': 'Sign in and I can answer from your real workers and balance.',
+  'assistant.hardware.asic': 'ASIC miners',
+  'assistant.hardware.gpu': 'GPU rigs',
+  'assistant.hardware.cpu': 'CPUs',
+  'assistant.fee': ' Fee {percent}%, payouts {every}.',
+  'assistant.port.live': '{url} (live)',
+  'assistant.port.notLive': 'port {port} (not live yet; live now: {live})',
+  'assistant.algorithm': '{coin} uses {algorithm}: {ports}. Usually mined with {hardware}.{fee}',
+  'assistant.port': '{coin} ({algorithm}) port: {ports}.',
+  'assistant.example.account': 'account',
+  'assistant.example.username': 'username',
+  'assistant.setup.notLive': ' (once the port is live)',
+  'assistant.setup.gpu':
+    'GPU setup{notLive}: in your mining software set the pool URL to {url}, the username to your wallet address (or {user}), and the password to x.',
+  'assistant.setup.asic':
+    "ASIC setup{notLive}: open the miner's web page and under Pools set URL {url}, Worker {user} (or your wallet address followed by .worker1), Password x.",
+  'assistant.profit':
+    "To estimate profitability (ROI), enter your hashrate, power draw and electricity price at: {links} , or use Manjam's calculator: {calculator}",
+  'assistant.hardware':
+    'ASIC miners are built for one algorithm (SHA-256 for Bitcoin, Scrypt for Litecoin) and are the most efficient for it. GPU rigs suit algorithms such as KawPow, Etchash and Autolykos-v2; CPUs suit RandomX (Monero). Live on Manjam now: {live}.',
+  'assistant.start':
+    'To start: 1) create an account; 2) pick a worker name in the form {user}; 3) configure your miner or mining software; 4) enter the pool details: {url}, user {user}, password x; 5) watch your workers and earnings on the dashboard. Live ports: {live}.',
+  'assistant.about':
+    'Manjam is a mining pool for the MENA region. Live algorithms: {live}. Fees: {fees}. Payout scheme {scheme}, payouts {every} once your balance reaches the threshold you choose (0.001, 0.01 or 0.1).',
+
+  'assistant.hashrate.coin':
+    '{coin} ({algorithm}): {now} over the last 10 minutes, 24 h average {day}; {online} of {workers} online',
+  'assistant.hashrate.workers': { one: '{count} worker', other: '{count} workers' },
+  'assistant.hashrate': 'Your hashrate — {parts}.',
+  'assistant.noWorkers':
+    'You have no workers yet. Point a miner at the pool with a username like account.worker and it appears with its first accepted share.',
+  'assistant.worker.unknown': "I can't find a worker named {asked}. Your workers: {known}.",
+  'assistant.worker.offlineList': "Offline workers: {list}. Name a worker and I'll look into it.",
+  'assistant.none': 'none',
+  'assistant.worker.online':
+    'Worker {worker} is online: last accepted share {ago} ago, hashrate {hashrate}, {rejects}% rejected in the last hour.',
+  'assistant.worker.lastShare': 'its last accepted share was at {time} ({ago} ago)',
+  'assistant.worker.noShare': 'it has not sent an accepted share yet',
+  'assistant.worker.rejects':
+    ' Before it stopped, {percent}% of its shares were rejected: check the algorithm and port.',
+  'assistant.worker.offline':
+    "Worker {worker} is offline: {since}.{rejects} Check its power and network, that it points at {url} with username {user} and password x, then read the miner's log.",
+  'assistant.payout.due': 'now (the run is due)',
+  'assistant.payout.reached':
+    'your balance {balance} has reached your threshold {limit}, so it is paid in the next run',
+  'assistant.payout.below': 'your balance {balance} is below your threshold {limit}; you need {missing} more',
+  'assistant.payout': '{coin}: next payout run {next} ({every}); {state}.',
+  'assistant.earnings': 'Today (since 00:00 UTC) you earned {today}; your unpaid balance is {balance}.',
+} as const;
+
+export type TextKey = keyof typeof EN;
