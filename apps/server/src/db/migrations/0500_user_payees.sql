@@ -7,4 +7,4 @@ CREATE VIEW user_payees AS
   UNION ALL
   SELECT u.id, p.id, p.coin, p.address FROM payees p JOIN users u ON u.wallet_address = p.address WHERE p.kind = 'wallet';
 
-CREATE INDEX payees_wallet_address_idx ON payees (address) WHERE kind = 'wallet';
+-- Its wallet side uses payees_wallet_address_idx (migration 0403).
