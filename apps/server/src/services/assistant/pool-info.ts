@@ -1,6 +1,6 @@
 import { portRowOfPoolCoin } from '@manjam/contract';
 import type { Config } from '../../config/index.js';
-import type { CoinId } from '../../config/constants.js';
+import type { CoinId, PayoutScheme } from '../../config/constants.js';
 import { ALGORITHM_TABLE, type SeedAlgorithm } from './algorithms.js';
 
 /** What the assistant says about the pool: real host, real ports, fees and payout interval. */
@@ -10,6 +10,8 @@ export interface PoolPort {
   /** True when Manjam runs a Stratum port for it (configured); else the seed's port, not live yet. */
   live: boolean;
   coin: CoinId | null;
+  /** The payout scheme of a live port (each port has its own); null when not live. */
+  scheme: PayoutScheme | null;
 }
 
 export interface PoolInfo {
@@ -21,15 +23,14 @@ export interface PoolInfo {
   payoutIntervalHours: number;
   /** Per algorithm: the pool's interval where it is live, else the seed's published one (Kaspa: 12 h). */
   payoutHours: Partial<Record<SeedAlgorithm, number>>;
-  defaultScheme: string;
 }
 
 export function poolInfoFromConfig(config: Pick<Config, 'publicHost' | 'stratum' | 'accounting'>): PoolInfo {
   const ports: PoolPort[] = [];
   for (const entry of ALGORITHM_TABLE) {
     const configured = config.stratum.ports.filter((port) => algorithmOfCoin(port.coin) === entry.name);
-    if (configured.length === 0) ports.push({ algorithm: entry.name, port: entry.seedPort, live: false, coin: null });
-    for (const port of configured) ports.push({ algorithm: entry.name, port: port.port, live: true, coin: port.coin });
+    if (configured.length === 0) ports.push({ algorithm: entry.name, port: entry.seedPort, live: false, coin: null, scheme: null });
+    for (const port of configured) ports.push({ algorithm: entry.name, port: port.port, live: true, coin: port.coin, scheme: port.scheme });
   }
   const feeBasisPoints: Partial<Record<SeedAlgorithm, number>> = {};
   for (const entry of ALGORITHM_TABLE) {
@@ -48,7 +49,6 @@ export function poolInfoFromConfig(config: Pick<Config, 'publicHost' | 'stratum'
     feeBasisPoints,
     payoutIntervalHours: config.accounting.payoutIntervalHours,
     payoutHours,
-    defaultScheme: config.stratum.ports[0]?.scheme ?? 'pps-plus',
   };
 }
 

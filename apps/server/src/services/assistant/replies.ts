@@ -106,7 +106,14 @@ export function aboutAnswer(pool: PoolInfo, language: Language): string {
     .map((port) => `${port.algorithm} ${((pool.feeBasisPoints[port.algorithm] ?? 0) / 100).toFixed(1)}%`)
     .join(', ');
   const every = formatEvery(pool.payoutIntervalHours, language);
-  return text(language, 'assistant.about', { live: liveList(pool), fees, scheme: schemeName(pool.defaultScheme), every });
+  // One scheme when every live port pays the same way, else each port with its own.
+  const live = livePorts(pool);
+  const schemes = new Set(live.map((port) => port.scheme ?? 'pps-plus'));
+  const scheme =
+    schemes.size <= 1
+      ? schemeName([...schemes][0] ?? 'pps-plus')
+      : live.map((port) => `${schemeName(port.scheme ?? 'pps-plus')} (${port.port})`).join(', ');
+  return text(language, 'assistant.about', { live: liveList(pool), fees, scheme, every });
 }
 
 export function signInAnswer(language: Language): string {

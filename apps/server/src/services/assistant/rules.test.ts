@@ -113,6 +113,18 @@ describe('assistant answers', () => {
     expect(reply).toBe('Bitcoin (BTC) (SHA-256) port: stratum+tcp://h.example:13333 (live).');
   });
 
+  it('names each port with its own payout scheme when the ports differ, in both languages', () => {
+    const vardiff = { start: 1, min: 1, max: 10 };
+    const mixed = poolInfoFromConfig(parseConfig({ publicHost: 'h.example', stratum: { ports: [
+      { port: 3333, coin: 'BTC', scheme: 'pps-plus', vardiff },
+      { port: 3334, coin: 'BTC', scheme: 'pplns', vardiff },
+      { port: 4444, coin: 'LTC', scheme: 'solo', vardiff },
+    ] } }));
+    expect(answerWithRules('what is manjam?', { ...visitor, pool: mixed })).toContain('Payout scheme PPS+ (3333), PPLNS (3334), SOLO (4444)');
+    expect(answerWithRules('ما هو منجم؟', { ...visitor, pool: mixed })).toContain('نظام الدفع PPS+ (3333), PPLNS (3334), SOLO (4444)');
+    expect(answerWithRules('what is manjam?', visitor)).toContain('Payout scheme PPS+,');
+  });
+
   it('gives GPU setup with pool URL, wallet address as username and password x', () => {
     const reply = ask('how do I set up my GPU for ravencoin');
     expect(reply).toContain('GPU setup');
