@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (see shared ARCHITECTURE.md): unit tests beside the code, integration tests
+// Three tiers (see docs/ARCHITECTURE.md): unit tests beside the code, integration tests
 // (*.int.test.ts) against real PostgreSQL/PGlite and real regtest nodes, and browser e2e.
 // The projects run one group after another (groupOrder): unit, web, integration, e2e, so that
 // the heavy tiers never compete with each other for the two cores.
