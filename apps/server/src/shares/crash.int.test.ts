@@ -125,7 +125,8 @@ describe('acknowledged shares across a pool crash and a database outage [postgre
   it('keeps answering through a database outage with memory bounded, and stores every acknowledged share when it is back', async () => {
     const before = await shares();
     const pool = await startPool(spec);
-    const load = await startShareLoad(pool.port, CLIENTS, 10_000);
+    // Enough shares that the load still runs when the 3 s outage ends, however fast the machine.
+    const load = await startShareLoad(pool.port, CLIENTS, 40_000);
     await until(() => load.acked >= 1_000, 60_000, '1,000 accepted shares');
     const rssBefore = await rssOf(pool);
     await proxy.down();

@@ -109,7 +109,13 @@ export class ShareWriter {
     if (old.length > 0)
       this.options.logger.info({ batches: old.length }, 'writing share batches left in the journal');
     await this.flush();
-    this.timer ??= setInterval(() => void this.flush(), this.flushIntervalMs);
+    // Every tick cuts the current batch, also while a write is still waiting on the database (a
+    // hung connection): each segment then holds one tick of shares, and waiting batches beyond
+    // maxMemoryBatches live only in the journal, so memory stays bounded through an outage.
+    this.timer ??= setInterval(() => {
+      this.rotate();
+      void this.flush();
+    }, this.flushIntervalMs);
   }
 
   /**
