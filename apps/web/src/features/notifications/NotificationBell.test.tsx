@@ -14,10 +14,10 @@ const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 
 
 const LIST: NotificationList = {
   items: [
-    { id: 12, kind: 'worker-offline', title: 'Worker rig-01 is offline', body: 'No accepted share for 15 minutes.', createdAt: minutesAgo(5), read: false },
-    { id: 11, kind: 'payout-sent', title: 'Payout sent', body: '0.0102 BTC was sent to your wallet.', createdAt: minutesAgo(180), read: false },
-    { id: 10, kind: 'block-found', title: 'Block found', body: 'The pool found block 840000.', createdAt: minutesAgo(2 * 24 * 60), read: false },
-    { id: 9, kind: 'worker-recovered', title: 'Worker rig-01 is back', body: 'Shares are arriving again.', createdAt: minutesAgo(3 * 24 * 60), read: true },
+    { id: 12, kind: 'worker-offline', title: 'Worker rig-01 is offline', body: 'No accepted share for 15 minutes.', createdAt: minutesAgo(5), read: false, count: 1 },
+    { id: 11, kind: 'payout-sent', title: 'Payout sent', body: '0.0102 BTC was sent to your wallet.', createdAt: minutesAgo(180), read: false, count: 1 },
+    { id: 10, kind: 'block-found', title: 'Block found', body: 'The pool found block 840000.', createdAt: minutesAgo(2 * 24 * 60), read: false, count: 1 },
+    { id: 9, kind: 'worker-recovered', title: 'Worker rig-01 is back', body: 'Shares are arriving again.', createdAt: minutesAgo(3 * 24 * 60), read: true, count: 1 },
   ],
 };
 
