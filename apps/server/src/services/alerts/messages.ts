@@ -45,7 +45,10 @@ const EN: Record<AlertKind, Renderer> = {
     title: `Hashrate of ${text(p, 'worker')} dropped`,
     body: `Worker ${text(p, 'worker')} (${text(p, 'coin')}) runs at ${formatHashrate(num(p, 'current'))}, below ${text(p, 'percent')}% of its 24 h average of ${formatHashrate(num(p, 'average'))}.`,
   }),
-  'block-found': (p) => ({
+  'block-found': (p) => p.count !== undefined ? ({
+    title: `${text(p, 'count')} more ${text(p, 'coin')} blocks found`,
+    body: `Between ${time(p, 'periodStart')} and ${time(p, 'periodEnd')} the pool found ${text(p, 'count')} more ${text(p, 'coin')} blocks (heights ${text(p, 'fromHeight')} to ${text(p, 'toHeight')})${p.mine === true ? ', some with shares from your workers' : ''}. Their rewards are credited when they mature.`,
+  }) : ({
     title: `Block ${text(p, 'height')} found`,
     body: `The pool found ${text(p, 'coin')} block ${text(p, 'height')} (${text(p, 'hash')})${p.mine === true ? ', with a share from one of your workers' : ''}. Its reward is credited when it matures.`,
   }),
@@ -68,7 +71,10 @@ const AR: Record<AlertKind, Renderer> = {
     title: `انخفض معدل الهاش للعامل ${text(p, 'worker')}`,
     body: `العامل ${text(p, 'worker')} (${text(p, 'coin')}) يعمل بمعدل ${formatHashrate(num(p, 'current'))}، أي أقل من ${text(p, 'percent')}% من متوسطه خلال 24 ساعة البالغ ${formatHashrate(num(p, 'average'))}.`,
   }),
-  'block-found': (p) => ({
+  'block-found': (p) => p.count !== undefined ? ({
+    title: `كتل ${text(p, 'coin')} أخرى عُثر عليها: ${text(p, 'count')}`,
+    body: `بين ${time(p, 'periodStart')} و${time(p, 'periodEnd')} عثر المجمع على كتل ${text(p, 'coin')} أخرى عددها ${text(p, 'count')} (الارتفاعات من ${text(p, 'fromHeight')} إلى ${text(p, 'toHeight')})${p.mine === true ? '، بعضها بحصص من عمالك' : ''}. تُضاف المكافآت عند نضج الكتل.`,
+  }) : ({
     title: `تم العثور على الكتلة ${text(p, 'height')}`,
     body: `عثر المجمع على كتلة ${text(p, 'coin')} رقم ${text(p, 'height')} (${text(p, 'hash')})${p.mine === true ? ' بحصة من أحد عمالك' : ''}. تُضاف المكافأة عند نضج الكتلة.`,
   }),
