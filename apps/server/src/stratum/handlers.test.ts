@@ -74,9 +74,9 @@ describe('stratum handlers', () => {
     pool = await startUnitPool();
     const asked = await pool.connect();
     await asked.subscribe();
-    expect((await asked.authorize(`${ADDRESS}.cpu`, 'x,d=0.002')).result).toBe(true);
-    expect(await asked.waitForJob()).toMatchObject({ difficulty: 0.002 });
-    expect(asked.received.filter((l) => l.includes('"method":"mining.set_difficulty"'))).toEqual(['{"id":null,"method":"mining.set_difficulty","params":[0.002]}']);
+    expect((await asked.authorize(`${ADDRESS}.cpu`, 'x,d=0.00001')).result).toBe(true);
+    expect(await asked.waitForJob()).toMatchObject({ difficulty: 0.00001 });
+    expect(asked.received.filter((l) => l.includes('"method":"mining.set_difficulty"'))).toEqual(['{"id":null,"method":"mining.set_difficulty","params":[0.00001]}']);
     const share = asked.findShare(await asked.waitForJob(), 'sha256d');
     expect((await asked.submit(`${ADDRESS}.cpu`, share)).result).toBe(true);
 
