@@ -56,6 +56,7 @@ const authorize: Handler = async (session, id, params) => {
     else refuseLogin(session, id, stratumError(STRATUM_ERROR.UNAUTHORIZED, `Unauthorized worker: not a ${coin} address or a Manjam account`));
     return;
   }
+  const again = session.logins.has(login);
   session.logins.set(login, outcome.miner);
   session.reply(id, 'true');
   // A starting difficulty asked for in the password ("d=0.5", "x,d=0.5"), within the port's vardiff bounds.
@@ -65,7 +66,8 @@ const authorize: Handler = async (session, id, params) => {
     if (difficulty !== session.difficulty || session.pendingDifficulty !== undefined) session.announceDifficulty(difficulty);
   }
   const identity = outcome.miner.identity;
-  pool.events.emit('worker.connected', { coin, workerId: null, userId: identity.kind === 'user' ? identity.userId : null, login });
+  // One connected event per login and session (a repeated authorize is not a second connection).
+  if (!again) pool.events.emit('worker.connected', { coin, workerId: null, userId: identity.kind === 'user' ? identity.userId : null, login });
   if (session.subscribed) startWork(session);
 };
 

@@ -58,7 +58,7 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
     { key: 'status', header: t('miners.columns.status'), render: (m) => <StatusDot status={m.status} label={t(`miners.status.${m.status}`)} /> },
     { key: 'hashrate', header: t('miners.columns.hashrate'), align: 'end', render: (m) => <Private kind="hashrate"><Ltr mono={false} className="tabular">{formatHashrate(m.hashrate)}</Ltr></Private> },
     { key: 'workers', header: t('miners.columns.workers'), align: 'end', render: (m) => <span className="tabular">{m.workers}</span> },
-    { key: 'lastSeen', header: t('miners.columns.lastSeen'), render: (m) => (m.lastSeen ? formatRelative(m.lastSeen) : t('miners.never')) },
+    { key: 'lastSeen', header: t('miners.columns.lastSeen'), render: (m) => (m.status === 'connected' ? t('workers.waitingForShare') : m.lastSeen ? formatRelative(m.lastSeen) : t('miners.never')) },
     {
       key: 'actions',
       header: t('miners.columns.actions'),

@@ -64,7 +64,7 @@ export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: Work
     },
     { key: 'algorithm', header: t('workers.columns.algorithm'), render: (w) => t(`miners.algorithms.${w.algorithm}`) },
     { key: 'hashrate', header: t('workers.columns.hashrate'), align: 'end', render: (w) => <Private kind="hashrate"><Ltr mono={false} className="tabular">{formatHashrate(w.hashrate)}</Ltr></Private> },
-    { key: 'lastSeen', header: t('workers.columns.lastSeen'), render: (w) => (w.lastSeen ? formatRelative(w.lastSeen) : t('workers.never')) },
+    { key: 'lastSeen', header: t('workers.columns.lastSeen'), render: (w) => (w.status === 'connected' ? t('workers.waitingForShare') : w.lastSeen ? formatRelative(w.lastSeen) : t('workers.never')) },
     { key: 'actions', header: t('workers.columns.actions'), align: 'end', render: actions },
   ];
   return <Table caption={t('workers.title')} columns={columns} rows={workers} rowKey={(w) => String(w.id)} empty={empty} />;
