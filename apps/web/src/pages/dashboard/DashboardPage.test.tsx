@@ -67,7 +67,7 @@ describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PA
     api({ '/api/settings': () => json(settings(false, true)) });
     renderScreen(<DashboardPage />);
     const balance = await screen.findByRole('region', { name: 'Unpaid Balance (LTC)' });
-    expect(await within(balance).findByRole('img', { name: 'Balance hidden (Settings, Show Balance)' })).toBeInTheDocument();
+    expect(await within(balance).findByRole('img', { name: 'Balance hidden in Settings' })).toBeInTheDocument();
     expect(within(balance).queryByText('0.012345 LTC')).not.toBeInTheDocument();
     const earnings = screen.getByRole('region', { name: '24h Earnings (LTC)' });
     expect(within(earnings).queryByText('0.00052 LTC')).not.toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PA
     api({ '/api/settings': () => json(settings(true, false)) });
     renderScreen(<DashboardPage />);
     const hashrate = await screen.findByRole('region', { name: 'Hashrate' });
-    expect(await within(hashrate).findByRole('img', { name: 'Hashrate hidden (Settings, Show Hashrate)' })).toBeInTheDocument();
+    expect(await within(hashrate).findByRole('img', { name: 'Hashrate hidden in Settings' })).toBeInTheDocument();
     expect(within(hashrate).queryByText('125.50 TH/s')).not.toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Unpaid Balance (LTC)' })).getByText('0.012345 LTC')).toBeInTheDocument();
   });
