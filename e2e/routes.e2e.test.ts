@@ -6,15 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES, slug } from './support/routes.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 
-const PUBLIC_ROUTES = [
-  '/', '/login', '/register', '/forgot-password', '/marketplace', '/support', '/learn', '/404',
-  '/about', '/miners', '/miners?search=bcrt1qexample', '/wallet', '/help', '/faq', '/blog', '/terms',
-  '/privacy', '/cookies', '/downloads', '/stats', '/payouts', '/mining/sha256', '/mining/scrypt',
-  '/mining/kadena', '/mining/kaspa', '/mining/calculator',
-];
-const PROTECTED_ROUTES = ['/dashboard', '/workers', '/revenue', '/settings'];
 const LANGUAGES: Language[] = ['en', 'ar'];
 const WIDTHS = [1280, 375];
 
@@ -33,8 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await pool?.stop();
 });
-
-const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/[/?=]/g, '_'));
 
 /** One tab per language, width and visitor/signed-in: contexts are the slow part on 2 cores. */
 interface Tab {

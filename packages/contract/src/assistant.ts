@@ -23,6 +23,10 @@ export const notificationSchema = z.object({
   body: z.string(),
   createdAt: isoTimeSchema,
   read: z.boolean(),
+  /** How many events the notification tells (more than 1 for a batch, e.g. blocks found in one period). */
+  count: z.number().int().positive(),
 });
+export const markAllReadResponseSchema = z.object({ marked: z.number().int().min(0) });
+export type MarkAllReadResponse = z.infer<typeof markAllReadResponseSchema>;
 export const notificationListSchema = z.object({ items: z.array(notificationSchema) });
 export type NotificationList = z.infer<typeof notificationListSchema>;

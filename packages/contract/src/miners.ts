@@ -3,7 +3,7 @@ import { ALGORITHMS, DEVICE_TYPES, isoTimeSchema } from './common.js';
 import { enumField, textField } from './fields.js';
 import { MESSAGES } from './messages.js';
 
-export const MINER_STATUSES = ['online', 'offline', 'warning'] as const;
+export const MINER_STATUSES = ['online', 'connected', 'offline', 'warning'] as const;
 export const MINER_TYPE_FILTERS = ['all', ...DEVICE_TYPES] as const;
 
 export const minerSchema = z.object({

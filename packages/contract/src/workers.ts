@@ -3,7 +3,10 @@ import { ALGORITHMS, changeSchema, DEVICE_TYPES, isoTimeSchema, POOL_COINS } fro
 import { enumField, textField } from './fields.js';
 import { MESSAGES } from './messages.js';
 
-export const WORKER_STATUSES = ['online', 'offline'] as const;
+/** connected: a Stratum session is authorized but no share was accepted in the last 10 minutes. */
+export const WORKER_STATUSES = ['online', 'connected', 'offline'] as const;
+/** Test Connection: nothing seen yet, connected and authorized, a share accepted. */
+export const CONNECTION_STAGES = ['waiting', 'authorized', 'sharing'] as const;
 
 export const workerSchema = z.object({
   id: z.number().int(),
@@ -52,7 +55,11 @@ export type UpdateWorker = z.input<typeof updateWorkerSchema>;
 export const workerNameParamsSchema = z.object({ name: z.string().min(1, MESSAGES.workerNameRequired).max(200, MESSAGES.textTooLong) });
 
 export const workerConnectionSchema = z.object({
+  /** A share was accepted in the last 10 minutes. */
   connected: z.boolean(),
+  stage: z.enum(CONNECTION_STAGES),
+  /** Since when a session of the worker is authorized (null when none is, or the API runs apart from Stratum). */
+  authorizedAt: isoTimeSchema.nullable(),
   lastShareAt: isoTimeSchema.nullable(),
   acceptedShares: z.number().int(),
 });

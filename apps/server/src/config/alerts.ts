@@ -18,6 +18,12 @@ export const alertSettingsSchema = z.object({
   /** Workers silent for longer than this are not watched (they were dealt with, or retired). */
   activeWindowHours: z.number().positive().default(24),
   blockLookbackHours: z.number().positive().default(6),
+  /**
+   * Block-found alerts are batched per period of this many minutes: the first block of a period is
+   * told at once, the others in one alert ("11 more blocks found") when the period closes. 0 tells
+   * every block on its own.
+   */
+  blockBatchMinutes: z.number().min(0).default(60),
   payoutLookbackHours: z.number().positive().default(48),
   /** The loop runs at least this often; pool events trigger it sooner. */
   intervalSeconds: z.number().min(1).default(60),

@@ -68,11 +68,33 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
 
   it('tells the setup guide whether a worker connected and had a share accepted', async () => {
     const yes = await api.request('GET', '/api/workers/alice.rig1/connection', { token: user.token });
-    expect(yes.json).toEqual({ connected: true, lastShareAt: new Date(now - 2 * MIN).toISOString(), acceptedShares: 1 });
+    expect(yes.json).toEqual({ connected: true, stage: 'sharing', authorizedAt: null, lastShareAt: new Date(now - 2 * MIN).toISOString(), acceptedShares: 1 });
     const short = await api.request('GET', '/api/workers/rig1/connection', { token: user.token });
     expect(short.json.connected).toBe(true);
     const none = await api.request('GET', '/api/workers/never/connection', { token: user.token });
-    expect(none.json).toEqual({ connected: false, lastShareAt: null, acceptedShares: 0 });
+    expect(none.json).toEqual({ connected: false, stage: 'waiting', authorizedAt: null, lastShareAt: null, acceptedShares: 0 });
+  });
+
+  it('shows a worker connected and authorized but without a share as such (Test Connection, workers, miners), until it disconnects', async () => {
+    const payee = await fx.userPayee(user.id, 'BTC');
+    await fx.worker(payee, 'cpu9', { lastShareAt: new Date(now - 5 * 3_600_000), accepted: 2 });
+    api.forget(user.id);
+    const miner = await api.request('POST', '/api/miners', { token: user.token, body: { name: 'Laptop', type: 'cpu', algorithm: 'sha256', workerName: 'cpu9' } });
+    expect(miner.json).toMatchObject({ status: 'offline' });
+    api.events.emit('worker.connected', { coin: 'BTC', workerId: null, userId: user.id, login: 'alice.CPU9' });
+    const stage = await api.request('GET', '/api/workers/alice.cpu9/connection', { token: user.token });
+    expect(stage.json).toEqual({ connected: false, stage: 'authorized', authorizedAt: new Date(now).toISOString(), lastShareAt: new Date(now - 5 * 3_600_000).toISOString(), acceptedShares: 0 });
+    const workers = await api.request('GET', '/api/workers?search=cpu9', { token: user.token });
+    expect(workers.json.workers).toMatchObject([{ name: 'cpu9', status: 'connected', hashrate: 0 }]);
+    expect(workers.json.totals.active).toBe(1);
+    const miners = await api.request('GET', '/api/miners?type=cpu', { token: user.token });
+    expect(miners.json.miners).toMatchObject([{ name: 'Laptop', status: 'connected' }]);
+    // Bob's session under the same worker name says nothing about Alice's.
+    const bob = await api.signUp('bob2');
+    expect((await api.request('GET', '/api/workers/cpu9/connection', { token: bob.token })).json.stage).toBe('waiting');
+    api.events.emit('worker.disconnected', { coin: 'BTC', workerId: null, userId: user.id, login: 'alice.cpu9' });
+    expect((await api.request('GET', '/api/workers/cpu9/connection', { token: user.token })).json).toMatchObject({ stage: 'waiting', authorizedAt: null });
+    await api.request('DELETE', `/api/miners/${miner.json.id}`, { token: user.token });
   });
 
   it('creates, lists by tab, edits and deletes miners joined with their live worker', async () => {

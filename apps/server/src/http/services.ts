@@ -8,6 +8,7 @@ import { SearchService } from '../services/search/search-service.js';
 import { SettingsService } from '../services/settings/settings-service.js';
 import { PoolService } from '../services/stats/pool-service.js';
 import { RevenueService } from '../services/stats/revenue-service.js';
+import { ConnectedWorkers } from '../services/workers/connected.js';
 import { WorkersService } from '../services/workers/workers-service.js';
 import type { HttpDeps } from './types.js';
 
@@ -34,7 +35,8 @@ export function createServices(deps: HttpDeps): Services {
   const onError = (error: unknown) => logger.error({ err: error }, 'background refresh failed');
   const box = new SecretBox(loadSecretKey(config.auth.secret, config.dataDir));
   const auth = new AuthService({ db, config, box, now, onError });
-  const workers = new WorkersService({ db, now, onError });
+  const connected = new ConnectedWorkers(events, now);
+  const workers = new WorkersService({ db, now, onError, connected });
   const settings = new SettingsService(db, config, auth, box, now);
   const dashboard = new DashboardService({ db, now, onError });
   const rig = new RigClient({ baseUrl: config.rigManagement.baseUrl, timeoutMs: config.rigManagement.timeoutMs });
@@ -60,6 +62,9 @@ export function createServices(deps: HttpDeps): Services {
     revenue: new RevenueService(db),
     pool: new PoolService(db, config, deps.pool, now, onError),
     search: new SearchService(db, settings, rig, box, logger, now),
-    close: () => unsubscribe.forEach((off) => off()),
+    close: () => {
+      unsubscribe.forEach((off) => off());
+      connected.close();
+    },
   };
 }

@@ -50,6 +50,23 @@ export const AR: Catalog = {
   'alert.blockFound.body':
     'عثر المجمع على كتلة {coin} رقم {height} ({hash}){mine}. تُضاف المكافأة عند نضج الكتلة.',
   'alert.blockFound.mine': ' بحصة من أحد عمالك',
+  'alert.blocksFound.title': {
+    zero: 'كتل {coin} أخرى عُثر عليها: {count}',
+    one: 'كتلة {coin} أخرى عُثر عليها',
+    two: 'كتلتا {coin} أخريان عُثر عليهما',
+    few: 'كتل {coin} أخرى عُثر عليها: {count}',
+    many: 'كتل {coin} أخرى عُثر عليها: {count}',
+    other: 'كتل {coin} أخرى عُثر عليها: {count}',
+  },
+  'alert.blocksFound.body': {
+    zero: 'بين {from} و{to} عثر المجمع على كتل {coin} أخرى عددها {count} (الارتفاعات من {fromHeight} إلى {toHeight}){mine}. تُضاف المكافآت عند نضج الكتل.',
+    one: 'بين {from} و{to} عثر المجمع على كتلة {coin} أخرى (الارتفاع {fromHeight}){mine}. تُضاف المكافأة عند نضج الكتلة.',
+    two: 'بين {from} و{to} عثر المجمع على كتلتي {coin} أخريين (الارتفاعان {fromHeight} و{toHeight}){mine}. تُضاف المكافآت عند نضج الكتل.',
+    few: 'بين {from} و{to} عثر المجمع على كتل {coin} أخرى عددها {count} (الارتفاعات من {fromHeight} إلى {toHeight}){mine}. تُضاف المكافآت عند نضج الكتل.',
+    many: 'بين {from} و{to} عثر المجمع على كتل {coin} أخرى عددها {count} (الارتفاعات من {fromHeight} إلى {toHeight}){mine}. تُضاف المكافآت عند نضج الكتل.',
+    other: 'بين {from} و{to} عثر المجمع على كتل {coin} أخرى عددها {count} (الارتفاعات من {fromHeight} إلى {toHeight}){mine}. تُضاف المكافآت عند نضج الكتل.',
+  },
+  'alert.blocksFound.mine': '، بعضها بحصص من عمالك',
   'alert.payoutSent.title': 'تم إرسال دفعة بقيمة {amount}',
   'alert.payoutSent.body': 'أُرسل مبلغ {amount} إلى {address}. المعاملة: {txid}.',
   'email.brand': 'منجم',

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { difficultyToTarget } from '@manjam/protocol';
 import { syntheticTemplate } from './testing/fake-source.js';
 import { BTC_REGTEST_ADDRESS as ADDRESS } from './testing/fake-source.js';
+import { passwordDifficulty } from './handlers.js';
 import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from './testing/unit-pool.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -61,6 +62,32 @@ describe('stratum handlers', () => {
     const rolled = miner.findShare({ ...job, template: { ...job.template, version: job.template.version | 0x2000 } }, 'sha256d');
     expect(await miner.submit(ADDRESS, rolled, ['00002000'])).toMatchObject({ result: true });
     expect((await miner.request('mining.extranonce.subscribe', [])).result).toBe(true);
+  });
+
+  it('reads a starting difficulty from the password (d=...) and ignores anything else', () => {
+    expect(['d=0.5', 'x,d=0.5', 'x;d=0.5', 'x d=0.5', 'D=5e-1', 'd=.5'].map(passwordDifficulty)).toEqual([0.5, 0.5, 0.5, 0.5, 0.5, 0.5]);
+    expect(['x', '', 'd=', 'd=abc', 'd=-1', 'd=0', 'xd=5', 'd=5x', 'id=5'].map(passwordDifficulty)).toEqual(Array(9).fill(undefined));
+    expect(passwordDifficulty(undefined)).toBeUndefined();
+  });
+
+  it("starts a miner at the password's d=, clamped to the port's vardiff min and max", async () => {
+    pool = await startUnitPool();
+    const asked = await pool.connect();
+    await asked.subscribe();
+    expect((await asked.authorize(`${ADDRESS}.cpu`, 'x,d=0.00001')).result).toBe(true);
+    expect(await asked.waitForJob()).toMatchObject({ difficulty: 0.00001 });
+    expect(asked.received.filter((l) => l.includes('"method":"mining.set_difficulty"'))).toEqual(['{"id":null,"method":"mining.set_difficulty","params":[0.00001]}']);
+    const share = asked.findShare(await asked.waitForJob(), 'sha256d');
+    expect((await asked.submit(`${ADDRESS}.cpu`, share)).result).toBe(true);
+
+    const high = await pool.connect();
+    await high.subscribe();
+    await high.authorize(`${ADDRESS}.big`, 'd=1e15');
+    expect(await high.waitForJob()).toMatchObject({ difficulty: 1e9 });
+    const low = await pool.connect();
+    await low.subscribe();
+    await low.authorize(`${ADDRESS}.tiny`, 'd=1e-20');
+    expect(await low.waitForJob()).toMatchObject({ difficulty: 3e-10 });
   });
 
   it('applies a new difficulty from the next notify and honours the old one until then', async () => {

@@ -56,12 +56,31 @@ const authorize: Handler = async (session, id, params) => {
     else refuseLogin(session, id, stratumError(STRATUM_ERROR.UNAUTHORIZED, `Unauthorized worker: not a ${coin} address or a Manjam account`));
     return;
   }
+  const again = session.logins.has(login);
   session.logins.set(login, outcome.miner);
   session.reply(id, 'true');
+  // A starting difficulty asked for in the password ("d=0.5", "x,d=0.5"), within the port's vardiff bounds.
+  const asked = passwordDifficulty(params[1] as string | undefined);
+  if (asked !== undefined) {
+    const difficulty = session.vardiff.set(asked, Date.now());
+    if (difficulty !== session.difficulty || session.pendingDifficulty !== undefined) session.announceDifficulty(difficulty);
+  }
   const identity = outcome.miner.identity;
-  pool.events.emit('worker.connected', { coin, workerId: null, userId: identity.kind === 'user' ? identity.userId : null, login });
+  // One connected event per login and session (a repeated authorize is not a second connection).
+  if (!again) pool.events.emit('worker.connected', { coin, workerId: null, userId: identity.kind === 'user' ? identity.userId : null, login });
   if (session.subscribed) startWork(session);
 };
+
+/**
+ * The starting difficulty a miner asks for in its Stratum password, by the common convention
+ * `d=<number>` (alone or among comma/semicolon/space separated options: "x,d=0.5"); undefined when none.
+ */
+export function passwordDifficulty(password: string | undefined): number | undefined {
+  const match = /(?:^|[,;\s])d=(\d+(?:\.\d+)?(?:e[-+]?\d+)?|\.\d+(?:e[-+]?\d+)?)(?=$|[,;\s])/i.exec(password ?? '');
+  if (!match?.[1]) return undefined;
+  const value = Number(match[1]);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
 
 /** Answers a refused authorize; a connection that keeps trying logins is closed. */
 function refuseLogin(session: Session, id: StratumId, error: StratumError): void {

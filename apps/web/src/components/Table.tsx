@@ -7,6 +7,8 @@ export interface Column<Row> {
   /** 'end' for figures (aligns to the inline end in both directions). */
   align?: 'start' | 'end' | 'center';
   className?: string;
+  /** The column's name beside each value when the table shows as cards on a phone (defaults to a string header). */
+  label?: string;
 }
 
 export interface TableProps<Row> {
@@ -20,10 +22,16 @@ export interface TableProps<Row> {
   empty?: ReactNode;
 }
 
+/** The name a cell shows on a phone, where each row is a card of label/value lines. */
+function cellLabel<Row>(column: Column<Row>): string | undefined {
+  return column.label ?? (typeof column.header === 'string' ? column.header : undefined);
+}
+
+/** A table; at phone widths (table.css) each row becomes a card, so no column hides off-screen. */
 export function Table<Row>({ columns, rows, rowKey, caption, showCaption = false, empty }: TableProps<Row>) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table--cards">
         <caption className={showCaption ? 'table__caption' : 'visually-hidden'}>{caption}</caption>
         <thead>
           <tr>
@@ -35,13 +43,15 @@ export function Table<Row>({ columns, rows, rowKey, caption, showCaption = false
         <tbody>
           {rows.length === 0 && empty ? (
             <tr>
-              <td colSpan={columns.length}>{empty}</td>
+              <td colSpan={columns.length} className="table__empty">{empty}</td>
             </tr>
           ) : (
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} className={`align-${column.align ?? 'start'} ${column.className ?? ''}`}>{column.render(row)}</td>
+                  <td key={column.key} className={`align-${column.align ?? 'start'} ${column.className ?? ''}`} data-label={cellLabel(column)}>
+                    {column.render(row)}
+                  </td>
                 ))}
               </tr>
             ))

@@ -3,6 +3,7 @@ export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorBanner, type ErrorBannerProps } from './ErrorBanner';
 export { Ltr, type LtrProps } from './Ltr';
 export { Modal, type ModalProps } from './Modal';
+export { Private, useFigureVisibility, type PrivateKind, type PrivateProps } from './Private';
 export { Select, type SelectOption, type SelectProps } from './Select';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { StatCard, changeTone, type StatCardProps } from './StatCard';

@@ -19,6 +19,7 @@ export type {
   ErrorBody as ApiErrorBody,
   LoginRequest,
   LoginResponse,
+  MarkAllReadResponse,
   NotificationList,
   PayoutAddressRequest,
   PoolPorts,

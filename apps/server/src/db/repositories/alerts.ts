@@ -86,6 +86,12 @@ export async function markNotificationRead(db: Queryable, userId: number, alertI
   return result.rowCount > 0;
 }
 
+/** Marks all of the user's unread notifications read; how many were marked. */
+export async function markAllNotificationsRead(db: Queryable, userId: number): Promise<number> {
+  const result = await db.query('UPDATE alerts SET read_at = now() WHERE user_id = $1 AND in_app AND read_at IS NULL', [userId]);
+  return result.rowCount;
+}
+
 /**
  * Claims up to `limit` pending emails for sending: unclaimed ones, or ones whose claim is older than
  * `staleBefore` (a sender that crashed or failed). Each claim counts as an attempt.

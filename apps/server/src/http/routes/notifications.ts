@@ -1,8 +1,9 @@
-import { notificationListSchema } from '@manjam/contract';
+import { markAllReadResponseSchema, notificationListSchema } from '@manjam/contract';
 import { z } from 'zod';
 import {
   listUserNotifications,
   loadVapidKeys,
+  markAllUserNotificationsRead,
   markUserNotificationRead,
   pushSubscriptionSchema,
   subscribeToPush,
@@ -33,6 +34,11 @@ export const notificationsRoutes: RouteModule = ({ deps }) => [
       if (!(await markUserNotificationRead(deps.db, auth.user.id, params.id))) throw notFound();
       return undefined;
     },
+  }),
+  defineRoute({
+    method: 'POST', url: '/api/notifications/read-all', tag: 'notifications', auth: 'user', response: markAllReadResponseSchema,
+    summary: 'Mark all of your notifications read; answers how many were unread',
+    handler: async ({ auth }) => ({ marked: await markAllUserNotificationsRead(deps.db, auth.user.id) }),
   }),
   defineRoute({
     method: 'GET', url: '/api/notifications/push-key', tag: 'notifications', auth: 'public', response: pushKeySchema,

@@ -55,6 +55,23 @@ function workerAlert(
   };
 }
 
+/** Several blocks of one period in one alert (alerts.blockBatchMinutes): counted, with their height range. */
+function blocksFound(p: Payload, l: AlertLanguage): RenderedAlert {
+  const values = {
+    count: num(p, 'count'),
+    coin: str(p, 'coin'),
+    from: time(p, 'periodStart'),
+    to: time(p, 'periodEnd'),
+    fromHeight: str(p, 'fromHeight'),
+    toHeight: str(p, 'toHeight'),
+    mine: p.mine === true ? text(l, 'alert.blocksFound.mine') : '',
+  };
+  return {
+    title: text(l, 'alert.blocksFound.title', values),
+    body: text(l, 'alert.blocksFound.body', values),
+  };
+}
+
 /** Each kind's title and body from the server text catalogs (i18n/en.ts, i18n/ar.ts). */
 const RENDER: Record<AlertKind, Renderer> = {
   'worker-offline': workerAlert('workerOffline', (p, l) => ({
@@ -70,15 +87,18 @@ const RENDER: Record<AlertKind, Renderer> = {
     percent: str(p, 'percent'),
     average: formatHashrate(num(p, 'average')),
   })),
-  'block-found': (p, l) => ({
-    title: text(l, 'alert.blockFound.title', { height: str(p, 'height') }),
-    body: text(l, 'alert.blockFound.body', {
-      coin: str(p, 'coin'),
-      height: str(p, 'height'),
-      hash: str(p, 'hash'),
-      mine: p.mine === true ? text(l, 'alert.blockFound.mine') : '',
-    }),
-  }),
+  'block-found': (p, l) =>
+    p.count !== undefined
+      ? blocksFound(p, l)
+      : {
+          title: text(l, 'alert.blockFound.title', { height: str(p, 'height') }),
+          body: text(l, 'alert.blockFound.body', {
+            coin: str(p, 'coin'),
+            height: str(p, 'height'),
+            hash: str(p, 'hash'),
+            mine: p.mine === true ? text(l, 'alert.blockFound.mine') : '',
+          }),
+        },
   'payout-sent': (p, l) => ({
     title: text(l, 'alert.payoutSent.title', { amount: amount(p) }),
     body: text(l, 'alert.payoutSent.body', {

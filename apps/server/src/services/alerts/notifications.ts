@@ -1,4 +1,4 @@
-import { deletePushSubscription, findAlertPrefs, listNotifications, markNotificationRead, savePushSubscription } from '../../db/repositories/alerts.js';
+import { deletePushSubscription, findAlertPrefs, listNotifications, markAllNotificationsRead, markNotificationRead, savePushSubscription } from '../../db/repositories/alerts.js';
 import type { Queryable } from '../../db/types.js';
 import { renderAlert, type AlertLanguage } from './messages.js';
 
@@ -10,6 +10,8 @@ export interface NotificationItem {
   body: string;
   createdAt: string;
   read: boolean;
+  /** How many events it tells: a batch of blocks counts each block. */
+  count: number;
 }
 
 export const NOTIFICATIONS_LIMIT = 50;
@@ -27,12 +29,18 @@ export async function listUserNotifications(db: Queryable, userId: number, langu
     ...renderAlert(row.kind, row.payload, lang),
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
+    count: typeof row.payload.count === 'number' && row.payload.count > 0 ? row.payload.count : 1,
   }));
 }
 
 /** Marks a notification read; false when it is not the user's (the route answers 404). */
 export function markUserNotificationRead(db: Queryable, userId: number, alertId: number): Promise<boolean> {
   return markNotificationRead(db, userId, alertId);
+}
+
+/** Marks every unread notification of the user read; how many were. */
+export function markAllUserNotificationsRead(db: Queryable, userId: number): Promise<number> {
+  return markAllNotificationsRead(db, userId);
 }
 
 /** Saves a browser's push subscription (already validated with pushSubscriptionSchema) for the user. */

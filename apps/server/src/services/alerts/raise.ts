@@ -12,6 +12,7 @@ import {
   markEmailFailed,
   saveWorkerAlertState,
   type AlertPrefs,
+  type BlockAlertRow,
   type DayShareSum,
   type WorkerAlertRow,
 } from '../../db/repositories/alerts.js';
@@ -100,19 +101,67 @@ function insertRaised(db: Parameters<typeof insertAlert>[0], row: WorkerAlertRow
   return insertAlert(db, { userId: row.userId, workerId: row.workerId, ...alert, ...delivery(row, ctx) });
 }
 
+/** The blocks one user hears about in one batching period of one coin, oldest first. */
+interface BlockBatch {
+  periodStart: number;
+  rows: BlockAlertRow[];
+}
+
+function batchBlocks(rows: readonly BlockAlertRow[], periodMs: number): BlockBatch[] {
+  const batches = new Map<string, BlockBatch>();
+  for (const row of [...rows].sort((a, b) => a.foundAt.getTime() - b.foundAt.getTime() || a.blockId - b.blockId)) {
+    const periodStart = periodMs > 0 ? Math.floor(row.foundAt.getTime() / periodMs) * periodMs : row.blockId;
+    const key = `${row.userId}:${row.coin}:${periodStart}`;
+    const batch = batches.get(key) ?? { periodStart, rows: [] };
+    batch.rows.push(row);
+    batches.set(key, batch);
+  }
+  return [...batches.values()];
+}
+
+/**
+ * Block-found alerts, batched per `blockBatchMinutes`: the first block of a period is told at once;
+ * when the period has closed, the rest of its blocks are told in one alert with their count.
+ */
 export async function checkBlocks(ctx: AlertContext): Promise<number> {
-  const since = new Date(ctx.now().getTime() - ctx.settings.blockLookbackHours * HOUR);
+  const now = ctx.now().getTime();
+  const periodMs = ctx.settings.blockBatchMinutes * 60_000;
+  // From the start of the period the lookback falls in, so that no batch is counted in part.
+  const lookback = now - ctx.settings.blockLookbackHours * HOUR;
+  const since = new Date(periodMs > 0 ? Math.floor(lookback / periodMs) * periodMs : lookback);
   let raised = 0;
-  for (const row of await listBlockAlerts(ctx.db, since)) {
-    const id = await insertAlert(ctx.db, {
-      userId: row.userId,
+  for (const { periodStart, rows } of batchBlocks(await listBlockAlerts(ctx.db, since), periodMs)) {
+    const [first, ...rest] = rows;
+    if (!first) continue;
+    const single = await insertAlert(ctx.db, {
+      userId: first.userId,
       kind: 'block-found',
       workerId: null,
-      dedupeKey: `block-found:${row.coin}:${row.hash}:${row.userId}`,
-      payload: { coin: row.coin, height: row.height, hash: row.hash, foundAt: row.foundAt.toISOString(), mine: row.mine },
-      ...delivery(row, ctx),
+      dedupeKey: `block-found:${first.coin}:${first.hash}:${first.userId}`,
+      payload: { coin: first.coin, height: first.height, hash: first.hash, foundAt: first.foundAt.toISOString(), mine: first.mine },
+      ...delivery(first, ctx),
     });
-    if (id !== null) raised += 1;
+    if (single !== null) raised += 1;
+    const last = rest.at(-1);
+    if (!last || periodStart + periodMs > now) continue;
+    const heights = rest.map((row) => row.height);
+    const batch = await insertAlert(ctx.db, {
+      userId: first.userId,
+      kind: 'block-found',
+      workerId: null,
+      dedupeKey: `block-found-batch:${first.coin}:${new Date(periodStart).toISOString()}:${first.userId}`,
+      payload: {
+        coin: first.coin,
+        count: rest.length,
+        fromHeight: Math.min(...heights),
+        toHeight: Math.max(...heights),
+        periodStart: new Date(periodStart).toISOString(),
+        periodEnd: new Date(periodStart + periodMs).toISOString(),
+        mine: rest.some((row) => row.mine),
+      },
+      ...delivery(last, ctx),
+    });
+    if (batch !== null) raised += 1;
   }
   return raised;
 }

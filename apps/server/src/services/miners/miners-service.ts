@@ -17,7 +17,7 @@ export class MinersService {
 
   async list(userId: number, type: 'all' | 'asic' | 'gpu' | 'cpu'): Promise<Miner[]> {
     const [rows, snapshot] = await Promise.all([this.repo.listForUser(userId, type === 'all' ? null : type), this.workers.snapshot(userId)]);
-    return rows.map((row) => joinLive(row, snapshot.workers));
+    return rows.map((row) => joinLive(row, snapshot.workers, this.workers.isConnected(userId, row.workerName)));
   }
 
   async create(userId: number, input: CreateMiner): Promise<Miner> {
@@ -37,19 +37,22 @@ export class MinersService {
   private async get(userId: number, id: number): Promise<Miner> {
     const [row, snapshot] = await Promise.all([this.repo.findForUser(userId, id), this.workers.snapshot(userId)]);
     if (!row) throw notFound('minerNotFound', 'miner-not-found');
-    return joinLive(row, snapshot.workers);
+    return joinLive(row, snapshot.workers, this.workers.isConnected(userId, row.workerName));
   }
 }
 
-/** online: every matching worker online; warning: some offline or hashrate halved; offline: none online. */
-export function joinLive(row: MinerRow, workers: readonly WorkerActivity[]): Miner {
+/**
+ * online: every matching worker online; warning: some offline or hashrate halved; connected: none
+ * online but a session of the worker is authorized (no share yet); offline: none online.
+ */
+export function joinLive(row: MinerRow, workers: readonly WorkerActivity[], connected = false): Miner {
   const wanted = row.workerName.toLowerCase();
   const matching = workers.filter((w) => w.row.name.toLowerCase() === wanted);
   const online = matching.filter((w) => w.online).length;
   const hashrate = matching.reduce((sum, w) => sum + w.hashrate, 0);
   const previous = matching.reduce((sum, w) => sum + w.previousHashrate, 0);
   const lastSeen = matching.reduce<Date | null>((latest, w) => (w.row.lastShareAt && (!latest || w.row.lastShareAt > latest) ? w.row.lastShareAt : latest), null);
-  const status = online === 0 ? 'offline' : online < matching.length || hashrate < previous / 2 ? 'warning' : 'online';
+  const status = online === 0 ? (connected ? 'connected' : 'offline') : online < matching.length || hashrate < previous / 2 ? 'warning' : 'online';
   return {
     id: row.id,
     name: row.name,

@@ -4,6 +4,7 @@ import { ActivityQueries, type UserWorkerRow } from '../../db/repositories/queri
 import { notFound } from '../errors.js';
 import { algorithmId, HASH_FACTORS, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
+import type { ConnectedWorkers } from './connected.js';
 
 /** A worker is online when it had a share accepted in the last 10 minutes; hashrate uses the same window. */
 export const ONLINE_WINDOW_MS = 10 * 60_000;
@@ -28,6 +29,8 @@ export interface WorkersDeps {
   db: Queryable;
   now: () => number;
   onError: (error: unknown) => void;
+  /** Workers with a Stratum session authorized now (single-process pool); none when absent. */
+  connected?: ConnectedWorkers;
 }
 
 export interface WorkerPage {
@@ -72,7 +75,7 @@ export class WorkersService {
       : snapshot.workers;
     const start = (page - 1) * pageSize;
     return {
-      workers: matching.slice(start, start + pageSize).map((w) => toWorker(w, username)),
+      workers: matching.slice(start, start + pageSize).map((w) => toWorker(w, username, this.isConnected(userId, w.row.name))),
       totals: { hashrate: snapshot.totalHashrate, active: snapshot.active },
       total: matching.length,
       page,
@@ -99,7 +102,7 @@ export class WorkersService {
     const snapshot = await this.snapshot(userId);
     const found = snapshot.workers.find((w) => w.row.id === workerId);
     if (!found) throw notFound('workerNotFound', 'worker-not-found');
-    return toWorker(found, username);
+    return toWorker(found, username, this.isConnected(userId, found.row.name));
   }
 
   async hide(userId: number, workerId: number): Promise<void> {
@@ -107,14 +110,31 @@ export class WorkersService {
     this.cache.invalidate(String(userId));
   }
 
-  /** Whether the named worker ("worker" or "username.worker") had a share accepted in the last 10 minutes. */
+  /** Whether the user's worker (Stratum name, any case) has a session authorized right now. */
+  isConnected(userId: number, workerName: string): boolean {
+    return this.deps.connected?.connectedSince(userId, workerName) != null;
+  }
+
+  /**
+   * Test Connection: how far the named worker ("worker" or "username.worker") got — `waiting` (no
+   * session seen), `authorized` (connected and logged in, no accepted share in the last 10 minutes)
+   * or `sharing` (a share accepted in the last 10 minutes, which is also `connected`).
+   */
   async connection(userId: number, username: string, name: string): Promise<WorkerConnection> {
     const prefix = `${username.toLowerCase()}.`;
     const workerName = name.toLowerCase().startsWith(prefix) ? name.slice(prefix.length) : name;
     const now = this.deps.now();
     const found = await this.queries.connection(userId, workerName, new Date(now - ONLINE_WINDOW_MS));
     const recent = found.lastShareAt !== null && now - found.lastShareAt.getTime() <= ONLINE_WINDOW_MS;
-    return { connected: recent && found.accepted > 0, lastShareAt: found.lastShareAt?.toISOString() ?? null, acceptedShares: found.accepted };
+    const sharing = recent && found.accepted > 0;
+    const since = this.deps.connected?.connectedSince(userId, workerName) ?? null;
+    return {
+      connected: sharing,
+      stage: sharing ? 'sharing' : since ? 'authorized' : 'waiting',
+      authorizedAt: since?.toISOString() ?? null,
+      lastShareAt: found.lastShareAt?.toISOString() ?? null,
+      acceptedShares: found.accepted,
+    };
   }
 
   private async load(userId: number): Promise<WorkerSnapshot> {
@@ -149,14 +169,15 @@ export class WorkersService {
   }
 }
 
-export function toWorker(w: WorkerActivity, username: string): Worker {
+/** A worker as the API shows it; `connected`: a session of it is authorized now (shown as such while it has no recent share). */
+export function toWorker(w: WorkerActivity, username: string, connected = false): Worker {
   const row = w.row;
   return {
     id: row.id,
     name: row.displayName ?? row.name,
     fullName: `${row.walletAddress ?? username}.${row.name}`,
     coin: row.coin === 'LTC' ? 'LTC' : 'BTC',
-    status: w.online ? 'online' : 'offline',
+    status: w.online ? 'online' : connected ? 'connected' : 'offline',
     hashrate: w.hashrate,
     change: percentChange(w.hashrate, w.previousHashrate),
     shares: row.acceptedShares,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { Ltr } from '../../components/Ltr';
+import { Private } from '../../components/Private';
 import { useAuth } from '../../lib/auth';
 import { formatCoin, formatHashrate, shortenAddress } from '../../lib/format';
 import { useMe } from '../../lib/queries';
@@ -34,8 +35,8 @@ export function ProfileCard({ user }: { user: User | null | undefined }) {
       ) : null}
       <dl className="profile-card__stats">
         <div><dt>{t('sidebar.activeWorkers')}</dt><dd className="tabular">{user?.activeWorkers ?? 0}</dd></div>
-        <div><dt>{t('sidebar.hashrate')}</dt><dd><Ltr mono={false}>{user?.hashrate ? formatHashrate(user.hashrate) : '0 TH/s'}</Ltr></dd></div>
-        <div><dt>{t('sidebar.balance')}</dt><dd><Ltr mono={false}>{balanceText(user)}</Ltr></dd></div>
+        <div><dt>{t('sidebar.hashrate')}</dt><dd><Private kind="hashrate"><Ltr mono={false}>{user?.hashrate ? formatHashrate(user.hashrate) : '0 TH/s'}</Ltr></Private></dd></div>
+        <div><dt>{t('sidebar.balance')}</dt><dd><Private kind="balance"><Ltr mono={false}>{balanceText(user)}</Ltr></Private></dd></div>
       </dl>
     </section>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAssistantTimers } from './useAssistantTimers';
 import { useChat } from './useChat';
+import { useStaysClear } from './useStaysClear';
 import './assistant.css';
 
 const QUICK_REPLIES = ['assistant.quick.bitcoin', 'assistant.quick.hardware', 'assistant.quick.start', 'assistant.quick.profitability', 'assistant.quick.pool'] as const;
@@ -24,6 +25,8 @@ export function AssistantWidget() {
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const aside = useStaysClear(rootRef, !timers.open);
 
   useEffect(() => {
     listRef.current?.scrollTo?.({ top: listRef.current.scrollHeight });
@@ -43,7 +46,7 @@ export function AssistantWidget() {
   };
 
   return (
-    <div className="assistant">
+    <div ref={rootRef} className={aside ? 'assistant assistant--aside' : 'assistant'}>
       {timers.hintVisible ? (
         <div className="assistant__hint" role="status">
           <p>{t('assistant.hint')}</p>

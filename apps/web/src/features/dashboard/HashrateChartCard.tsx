@@ -2,7 +2,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorBanner, Spinner } from '../../components';
+import { EmptyState, ErrorBanner, Spinner, useFigureVisibility } from '../../components';
 import { intlLocale } from '../../lib/format';
 import type { Language } from '../../lib/api-types';
 import type { Algorithm, HashratePoint } from '../api-types';
@@ -43,6 +43,7 @@ export function HashrateChartCard({ algorithm }: { algorithm?: Algorithm }) {
   const lang: Language = i18n.language === 'ar' ? 'ar' : 'en';
   const series = useMemo(() => (hashrate.data ? toChartSeries(hashrate.data.points, algorithm, lang) : null), [hashrate.data, algorithm, lang]);
   const hasData = series !== null && series.values.some((v) => v > 0);
+  const shown = useFigureVisibility().hashrate;
 
   return (
     <section className="card stack" aria-labelledby="hashrate-summary-title">
@@ -53,7 +54,8 @@ export function HashrateChartCard({ algorithm }: { algorithm?: Algorithm }) {
       {hashrate.isPending ? <Spinner label={t('dashboard.chart.loading')} /> : null}
       {hashrate.isError ? <ErrorBanner message={t('dashboard.chart.error')} onRetry={() => void hashrate.refetch()} /> : null}
       {series && !hasData ? <EmptyState title={t('dashboard.chart.empty')} /> : null}
-      {series && hasData ? (
+      {series && hasData && !shown ? <EmptyState title={t('common.hashrateHidden')} /> : null}
+      {series && hasData && shown ? (
         <Suspense fallback={<Spinner label={t('dashboard.chart.loading')} />}>
           <HashrateBarChart
             labels={series.labels}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorBanner, Ltr, Spinner } from '../../components';
+import { ErrorBanner, Ltr, Private, Spinner } from '../../components';
 import { formatCoin, formatDate } from '../../lib/format';
 import { PayoutStatusBadge } from '../revenue/PayoutStatusBadge';
 import { useRecentPayouts } from './api';
@@ -22,7 +22,7 @@ export function RecentPayouts() {
           {payouts.data.items.map((p) => (
             <li key={p.id}>
               <span>
-                <Ltr mono={false} className="tabular">{formatCoin(p.amount, p.coin)}</Ltr>
+                <Private kind="balance"><Ltr mono={false} className="tabular">{formatCoin(p.amount, p.coin)}</Ltr></Private>
                 <br />
                 <span className="muted">{formatDate(p.date)}</span>
               </span>

@@ -1,6 +1,6 @@
 // Four summary cards: Hashrate, Active Miners, Unpaid Balance, 24h Earnings (in the user's coin).
 import { useTranslation } from 'react-i18next';
-import { Ltr, StatCard } from '../../components';
+import { Ltr, Private, StatCard } from '../../components';
 import { formatCoin, formatHashrate, formatNumber } from '../../lib/format';
 import type { DashboardResponse } from '../api-types';
 
@@ -23,10 +23,10 @@ export function SummaryCards({ data }: { data: DashboardResponse }) {
   const changeLabel = (_change: string) => label;
   return (
     <div className="stat-grid">
-      <StatCard label={t('dashboard.cards.hashrate')} value={<Ltr mono={false}>{formatHashrate(asNumber(data.hashrate.value))}</Ltr>} change={data.hashrate.change} changeLabel={changeLabel(data.hashrate.change)} />
+      <StatCard label={t('dashboard.cards.hashrate')} value={<Private kind="hashrate"><Ltr mono={false}>{formatHashrate(asNumber(data.hashrate.value))}</Ltr></Private>} change={data.hashrate.change} changeLabel={changeLabel(data.hashrate.change)} />
       <StatCard label={t('dashboard.cards.activeMiners')} value={formatNumber(asNumber(data.activeMiners.value))} change={data.activeMiners.change} changeLabel={changeLabel(data.activeMiners.change)} />
-      <StatCard label={t('dashboard.cards.unpaidBalance', { coin: data.coin })} value={<Ltr mono={false}>{coinText(data.unpaidBalance.value, data.coin)}</Ltr>} change={data.unpaidBalance.change} changeLabel={changeLabel(data.unpaidBalance.change)} />
-      <StatCard label={t('dashboard.cards.dailyEarnings', { coin: data.coin })} value={<Ltr mono={false}>{coinText(data.dailyEarnings.value, data.coin)}</Ltr>} change={data.dailyEarnings.change} changeLabel={changeLabel(data.dailyEarnings.change)} />
+      <StatCard label={t('dashboard.cards.unpaidBalance', { coin: data.coin })} value={<Private kind="balance"><Ltr mono={false}>{coinText(data.unpaidBalance.value, data.coin)}</Ltr></Private>} change={data.unpaidBalance.change} changeLabel={changeLabel(data.unpaidBalance.change)} />
+      <StatCard label={t('dashboard.cards.dailyEarnings', { coin: data.coin })} value={<Private kind="balance"><Ltr mono={false}>{coinText(data.dailyEarnings.value, data.coin)}</Ltr></Private>} change={data.dailyEarnings.change} changeLabel={changeLabel(data.dailyEarnings.change)} />
     </div>
   );
 }

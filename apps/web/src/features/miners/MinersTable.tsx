@@ -1,7 +1,7 @@
 // "Your Miners": type tabs, the miners table, copy / edit / delete actions.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner, Spinner, Table, TabPanel, Tabs, type Column } from '../../components';
+import { ErrorBanner, Private, Spinner, Table, TabPanel, Tabs, type Column } from '../../components';
 import { Ltr } from '../../components/Ltr';
 import { useAuth } from '../../lib/auth';
 import { formatHashrate, formatRelative } from '../../lib/format';
@@ -56,9 +56,9 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
     { key: 'miner', header: t('miners.columns.miner'), render: (m) => <strong>{m.name}</strong> },
     { key: 'algorithm', header: t('miners.columns.algorithm'), render: (m) => t(`miners.algorithms.${m.algorithm}`) },
     { key: 'status', header: t('miners.columns.status'), render: (m) => <StatusDot status={m.status} label={t(`miners.status.${m.status}`)} /> },
-    { key: 'hashrate', header: t('miners.columns.hashrate'), align: 'end', render: (m) => <Ltr mono={false} className="tabular">{formatHashrate(m.hashrate)}</Ltr> },
+    { key: 'hashrate', header: t('miners.columns.hashrate'), align: 'end', render: (m) => <Private kind="hashrate"><Ltr mono={false} className="tabular">{formatHashrate(m.hashrate)}</Ltr></Private> },
     { key: 'workers', header: t('miners.columns.workers'), align: 'end', render: (m) => <span className="tabular">{m.workers}</span> },
-    { key: 'lastSeen', header: t('miners.columns.lastSeen'), render: (m) => (m.lastSeen ? formatRelative(m.lastSeen) : t('miners.never')) },
+    { key: 'lastSeen', header: t('miners.columns.lastSeen'), render: (m) => (m.status === 'connected' ? t('workers.waitingForShare') : m.lastSeen ? formatRelative(m.lastSeen) : t('miners.never')) },
     {
       key: 'actions',
       header: t('miners.columns.actions'),

@@ -14,10 +14,10 @@ const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 
 
 const LIST: NotificationList = {
   items: [
-    { id: 12, kind: 'worker-offline', title: 'Worker rig-01 is offline', body: 'No accepted share for 15 minutes.', createdAt: minutesAgo(5), read: false },
-    { id: 11, kind: 'payout-sent', title: 'Payout sent', body: '0.0102 BTC was sent to your wallet.', createdAt: minutesAgo(180), read: false },
-    { id: 10, kind: 'block-found', title: 'Block found', body: 'The pool found block 840000.', createdAt: minutesAgo(2 * 24 * 60), read: false },
-    { id: 9, kind: 'worker-recovered', title: 'Worker rig-01 is back', body: 'Shares are arriving again.', createdAt: minutesAgo(3 * 24 * 60), read: true },
+    { id: 12, kind: 'worker-offline', title: 'Worker rig-01 is offline', body: 'No accepted share for 15 minutes.', createdAt: minutesAgo(5), read: false, count: 1 },
+    { id: 11, kind: 'payout-sent', title: 'Payout sent', body: '0.0102 BTC was sent to your wallet.', createdAt: minutesAgo(180), read: false, count: 1 },
+    { id: 10, kind: 'block-found', title: 'Block found', body: 'The pool found block 840000.', createdAt: minutesAgo(2 * 24 * 60), read: false, count: 1 },
+    { id: 9, kind: 'worker-recovered', title: 'Worker rig-01 is back', body: 'Shares are arriving again.', createdAt: minutesAgo(3 * 24 * 60), read: true, count: 1 },
   ],
 };
 
@@ -142,5 +142,62 @@ describe('notification bell', () => {
     await waitFor(() => expect(bell).toHaveTextContent(''));
     fireEvent.click(bell);
     expect(await screen.findAllByRole('listitem')).toHaveLength(4);
+  });
+  describe('repeats, mark all read and long hashes', () => {
+    // Today's blocks, from 00:01 local time on: 10 single alerts and one batch of 2 (12 blocks).
+    const today = new Date();
+    today.setHours(0, 1, 0, 0);
+    const at = (seconds: number) => new Date(today.getTime() + seconds * 1000).toISOString();
+    const hash = 'ab'.repeat(32);
+    const BLOCKS: NotificationList = {
+      items: [
+        { id: 40, kind: 'block-found', title: '2 more BTC blocks found', body: 'Between 00:00 and 01:00 the pool found 2 more BTC blocks.', createdAt: at(60), read: false, count: 2 },
+        ...Array.from({ length: 10 }, (_, i) => ({
+          id: 30 - i, kind: 'block-found', title: `Block ${830 - i} found`, body: `The pool found BTC block ${830 - i} (${hash}).`, createdAt: at(50 - i), read: false, count: 1,
+        })),
+      ],
+    };
+
+    it('groups 12 blocks found today into one line that opens to the single alerts, with hashes shortened', async () => {
+      serve({ 'GET /api/notifications': () => jsonResponse(BLOCKS), 'GET /api/settings': () => jsonResponse(SETTINGS) });
+      renderWithApp(<NotificationBell />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 11 unread' }));
+      const panel = screen.getByRole('dialog', { name: 'Notifications' });
+      const group = within(panel).getByRole('button', { name: /12 blocks found today/ });
+      expect(group).toHaveAttribute('aria-expanded', 'false');
+      expect(group).toHaveTextContent('11 unread · Show all 11');
+      expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
+      fireEvent.click(group);
+      expect(within(panel).getAllByRole('listitem')).toHaveLength(12);
+      const short = within(panel).getAllByTitle(hash)[0];
+      expect(short).toHaveTextContent('abababab…abababab');
+      expect(panel).not.toHaveTextContent(hash);
+    });
+
+    it('says the group in Arabic', async () => {
+      serve({ 'GET /api/notifications': () => jsonResponse(BLOCKS), 'GET /api/settings': () => jsonResponse({ ...SETTINGS, language: 'ar' }) });
+      renderWithApp(<NotificationBell />, { lang: 'ar' });
+      fireEvent.click(await screen.findByRole('button', { name: /^الإشعارات، 11/ }));
+      expect(within(screen.getByRole('dialog')).getByRole('button', { name: /12 كتلة عُثر عليها اليوم/ })).toBeInTheDocument();
+    });
+
+    it('marks all read with one button', async () => {
+      let items = BLOCKS.items;
+      const fetchMock = serve({
+        'GET /api/notifications': () => jsonResponse({ items }),
+        'GET /api/settings': () => jsonResponse(SETTINGS),
+        'POST /api/notifications/read-all': () => {
+          items = items.map((item) => ({ ...item, read: true }));
+          return jsonResponse({ marked: 11 });
+        },
+      });
+      renderWithApp(<NotificationBell />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 11 unread' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+      expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /12 blocks found today/ })).toHaveTextContent('All read');
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => url)).toEqual(['/api/notifications/read-all']);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
-import type { NotificationList } from '../../lib/api-types';
+import type { MarkAllReadResponse, NotificationList } from '../../lib/api-types';
 import { useAuth } from '../../lib/auth';
 
 export type AppNotification = NotificationList['items'][number];
@@ -34,6 +34,20 @@ export function useMarkRead() {
     onSuccess: (_result, id) => {
       queryClient.setQueriesData<NotificationList>({ queryKey: notificationsKey }, (list) =>
         list ? { items: list.items.map((item) => (item.id === id ? { ...item, read: true } : item)) } : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: notificationsKey });
+    },
+  });
+}
+
+/** POST /api/notifications/read-all; on success every notification shows as read at once. */
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<MarkAllReadResponse>('/api/notifications/read-all', { method: 'POST' }),
+    onSuccess: () => {
+      queryClient.setQueriesData<NotificationList>({ queryKey: notificationsKey }, (list) =>
+        list ? { items: list.items.map((item) => ({ ...item, read: true })) } : list,
       );
       return queryClient.invalidateQueries({ queryKey: notificationsKey });
     },

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ltr, Table, type Column } from '../../components';
+import { Ltr, Private, Table, type Column } from '../../components';
 import { formatCoin, formatDate, shortenTx } from '../../lib/format';
 import type { Payout } from '../api-types';
 import { COIN_COLOURS } from './format';
@@ -15,7 +15,7 @@ export function PayoutsTable({ rows, empty }: { rows: readonly Payout[]; empty: 
   const { t } = useTranslation();
   const columns: Column<Payout>[] = [
     { key: 'date', header: t('payouts.columns.date'), render: (p) => <span className="tabular">{formatDate(p.date)}</span> },
-    { key: 'amount', header: t('payouts.columns.amount'), align: 'end', render: (p) => <Ltr mono={false} className="tabular">{formatCoin(p.amount, p.coin)}</Ltr> },
+    { key: 'amount', header: t('payouts.columns.amount'), align: 'end', render: (p) => <Private kind="balance"><Ltr mono={false} className="tabular">{formatCoin(p.amount, p.coin)}</Ltr></Private> },
     { key: 'coin', header: t('payouts.columns.coin'), render: (p) => <CoinTag coin={p.coin} /> },
     {
       key: 'tx',

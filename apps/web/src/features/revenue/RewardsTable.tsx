@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Ltr, Table, type Column } from '../../components';
+import { Ltr, Private, Table, type Column } from '../../components';
 import { formatCoin, formatHashrate, intlLocale } from '../../lib/format';
 import type { Language } from '../../lib/api-types';
 import type { Reward } from '../api-types';
@@ -10,8 +10,8 @@ export function RewardsTable({ rows, empty }: { rows: readonly Reward[]; empty: 
   const locale = intlLocale(i18n.language === 'ar' ? 'ar' : ('en' satisfies Language));
   const columns: Column<Reward>[] = [
     { key: 'settled', header: t('revenue.columns.settlementTime'), render: (r) => <span className="tabular">{formatSettlement(r.settledAt, locale)}</span> },
-    { key: 'hashrate', header: t('revenue.columns.avgHashrate'), align: 'end', render: (r) => <Ltr mono={false} className="tabular">{formatHashrate(r.avgHashrate)}</Ltr> },
-    { key: 'amount', header: t('revenue.columns.amount'), align: 'end', render: (r) => <Ltr mono={false} className="tabular">{formatCoin(r.amount, r.coin)}</Ltr> },
+    { key: 'hashrate', header: t('revenue.columns.avgHashrate'), align: 'end', render: (r) => <Private kind="hashrate"><Ltr mono={false} className="tabular">{formatHashrate(r.avgHashrate)}</Ltr></Private> },
+    { key: 'amount', header: t('revenue.columns.amount'), align: 'end', render: (r) => <Private kind="balance"><Ltr mono={false} className="tabular">{formatCoin(r.amount, r.coin)}</Ltr></Private> },
     { key: 'difficulty', header: t('revenue.columns.difficulty'), align: 'end', render: (r) => <Ltr mono={false} className="tabular">{formatDifficulty(r.difficulty, locale)}</Ltr> },
     { key: 'description', header: t('revenue.columns.description'), render: (r) => t(`revenue.description.${r.description}`) },
   ];

@@ -1,7 +1,12 @@
-// Step 4: Test Connection with a visible progress bar and countdown; no random outcome.
+// Step 4: Test Connection: the stages reached so far (connected and authorized, first share
+// accepted) with what to do at each, a progress bar and countdown; no random outcome.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionTest } from './useConnectionTest';
+
+/** The stages in order; 'waiting' comes before the first one shown. */
+const ORDER = ['waiting', 'authorized', 'sharing'] as const;
+const STAGES = ['authorized', 'sharing'] as const;
 
 export interface ConnectionTestStepProps {
   workerName: string;
@@ -19,6 +24,9 @@ export function ConnectionTestStep({ workerName, onConnected }: ConnectionTestSt
   }, [connected, onConnected]);
 
   const remaining = Math.max(0, Math.ceil((test.timeoutMs - test.elapsedMs) / 1000));
+  const worker = '\u2066' + workerName + '\u2069';
+  // What the miner has reached: a finished test that saw a share shows every stage done.
+  const shown = connected ? 'sharing' : test.stage;
   return (
     <div className="stack">
       <p>{t('setupGuide.step4.body')}</p>
@@ -27,9 +35,22 @@ export function ConnectionTestStep({ workerName, onConnected }: ConnectionTestSt
           {connected ? t('setupGuide.step4.connected') : t('setupGuide.step4.test')}
         </button>
       </div>
+      {test.state !== 'idle' ? (
+        <ol className="connection-stages" aria-label={t('setupGuide.step4.stagesLabel')}>
+          {STAGES.map((stage) => {
+            const reached = ORDER.indexOf(stage) <= ORDER.indexOf(shown);
+            return (
+              <li key={stage} className={`connection-stage connection-stage--${reached ? 'done' : 'pending'}`}>
+                <span aria-hidden="true">{reached ? '\u2713' : '\u25CB'}</span> {t(`setupGuide.step4.stage.${stage}`)}
+                <span className="visually-hidden">{`, ${reached ? t('setupGuide.step4.stageDone') : t('setupGuide.step4.stagePending')}`}</span>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
       {test.state === 'testing' ? (
         <div className="connection-progress">
-          <p>{t('setupGuide.step4.testing', { worker: '\u2066' + workerName + '\u2069' })}</p>
+          <p>{t(`setupGuide.step4.advice.${shown}`, { worker: worker })}</p>
           <progress max={test.timeoutMs} value={test.elapsedMs} aria-label={t('setupGuide.step4.progress')} />
           <p className="muted tabular">{t('setupGuide.step4.remaining', { count: remaining })}</p>
         </div>
@@ -38,7 +59,13 @@ export function ConnectionTestStep({ workerName, onConnected }: ConnectionTestSt
         {connected ? (
           <p className="banner banner--success">{t('setupGuide.step4.success')}</p>
         ) : null}
-        {test.state === 'failed' ? <p className="banner banner--error">{t('setupGuide.step4.failed')}</p> : null}
+        {test.state === 'failed' ? (
+          <div className="banner banner--error">
+            <p>{t('setupGuide.step4.failed')}</p>
+            <p>{t('setupGuide.step4.failedHint', { worker })}</p>
+          </div>
+        ) : null}
+        {test.state === 'stalled' ? <p className="banner banner--warning">{t('setupGuide.step4.stalled', { worker })}</p> : null}
       </div>
     </div>
   );

@@ -26,6 +26,8 @@ describe('worker setup guide steps', { timeout: PAGE_TEST_TIMEOUT }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('stratum+tcp://pool.manjam.example:3333')).toBeInTheDocument();
     expect(screen.getByText('amal.rig7')).toBeInTheDocument();
+    // CPU and GPU miners learn they can ask for a lower starting difficulty.
+    expect(screen.getByText(/CPU or GPU miner\? Ask for a lower starting difficulty in the password: x,d=0\.01/)).toBeInTheDocument();
   });
 
   it('keeps step 4 open after a successful test so the miner reads the result, then Continue opens step 5', async () => {

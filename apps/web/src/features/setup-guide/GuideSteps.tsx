@@ -74,6 +74,7 @@ export function GuideSteps({ algorithm, host, port }: GuideStepsProps) {
               <div><dt>{t('setupGuide.step3.username')}</dt><dd><Ltr>{username}</Ltr></dd></div>
               <div><dt>{t('setupGuide.step3.password')}</dt><dd><Ltr>x</Ltr></dd></div>
             </dl>
+            <p className="muted">{t('setupGuide.step3.startDifficulty')}</p>
             <CopyButton text={`${url} -u ${username} -p x`} label={t('setupGuide.step3.copy')} successMessage={t('setupGuide.step3.copied')} failureMessage={t('setupGuide.step3.copyFailed')} />
           </>
         ) : (

@@ -1,12 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchConnection, POLL_TIMEOUT_MS, pollConnection } from './connectionTest';
+import type { ConnectionStatus } from '../api-types';
+import { AUTHORIZED_TIMEOUT_MS, fetchConnection, POLL_TIMEOUT_MS, pollConnection } from './connectionTest';
 
-export type ConnectionTestState = 'idle' | 'testing' | 'connected' | 'failed';
+/** failed: never connected; stalled: connected and authorized, but no share accepted in time. */
+export type ConnectionTestState = 'idle' | 'testing' | 'connected' | 'failed' | 'stalled';
 
 export interface UseConnectionTest {
   state: ConnectionTestState;
   elapsedMs: number;
   timeoutMs: number;
+  /** The stage the last answer reported (waiting until the first answer). */
+  stage: ConnectionStatus['stage'];
   start: () => void;
 }
 
@@ -14,6 +18,7 @@ export interface UseConnectionTest {
 export function useConnectionTest(workerName: string): UseConnectionTest {
   const [state, setState] = useState<ConnectionTestState>('idle');
   const [elapsedMs, setElapsedMs] = useState(0);
+  const [stage, setStage] = useState<ConnectionStatus['stage']>('waiting');
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
@@ -24,15 +29,17 @@ export function useConnectionTest(workerName: string): UseConnectionTest {
     controller.current = current;
     setState('testing');
     setElapsedMs(0);
+    setStage('waiting');
     void pollConnection({
       check: (signal) => fetchConnection(workerName, signal),
       signal: current.signal,
       onProgress: setElapsedMs,
+      onStatus: (status) => setStage(status.stage),
     }).then((outcome) => {
       if (outcome === 'cancelled') return;
-      setState(outcome === 'connected' ? 'connected' : 'failed');
+      setState(outcome === 'connected' ? 'connected' : outcome === 'authorized' ? 'stalled' : 'failed');
     });
   }, [workerName]);
 
-  return { state, elapsedMs, timeoutMs: POLL_TIMEOUT_MS, start };
+  return { state, elapsedMs, timeoutMs: stage === 'waiting' ? POLL_TIMEOUT_MS : AUTHORIZED_TIMEOUT_MS, stage, start };
 }

@@ -2,7 +2,7 @@
 // (details, edit, inline delete confirmation).
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ltr, Table, type Column } from '../../components';
+import { Ltr, Private, Table, type Column } from '../../components';
 import { errorMessage } from '../../lib/errors';
 import { formatHashrate, formatRelative } from '../../lib/format';
 import type { Worker } from '../api-types';
@@ -63,8 +63,8 @@ export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: Work
       ),
     },
     { key: 'algorithm', header: t('workers.columns.algorithm'), render: (w) => t(`miners.algorithms.${w.algorithm}`) },
-    { key: 'hashrate', header: t('workers.columns.hashrate'), align: 'end', render: (w) => <Ltr mono={false} className="tabular">{formatHashrate(w.hashrate)}</Ltr> },
-    { key: 'lastSeen', header: t('workers.columns.lastSeen'), render: (w) => (w.lastSeen ? formatRelative(w.lastSeen) : t('workers.never')) },
+    { key: 'hashrate', header: t('workers.columns.hashrate'), align: 'end', render: (w) => <Private kind="hashrate"><Ltr mono={false} className="tabular">{formatHashrate(w.hashrate)}</Ltr></Private> },
+    { key: 'lastSeen', header: t('workers.columns.lastSeen'), render: (w) => (w.status === 'connected' ? t('workers.waitingForShare') : w.lastSeen ? formatRelative(w.lastSeen) : t('workers.never')) },
     { key: 'actions', header: t('workers.columns.actions'), align: 'end', render: actions },
   ];
   return <Table caption={t('workers.title')} columns={columns} rows={workers} rowKey={(w) => String(w.id)} empty={empty} />;

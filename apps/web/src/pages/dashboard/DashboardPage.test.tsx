@@ -54,3 +54,33 @@ describe('Mining Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(screen.getByRole('link', { name: /Download Miners/ })).toHaveAttribute('target', '_blank');
   });
 });
+
+describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  const settings = (showBalance: boolean, showHashrate: boolean) => ({
+    darkMode: true, showBalance, showHashrate, theme: 'dark', language: 'en', notifications: true, emailAlerts: false,
+    twoFactorAuth: false, autoLogout: false, payoutThreshold: '0.01', payoutAddress: null, pendingPayoutAddress: null,
+    pendingPayoutAddressEffectiveAt: null, rigTokenSet: false,
+  });
+
+  it('hides the balance and earnings (not the hashrate) when Show Balance is off', async () => {
+    signInForTest();
+    api({ '/api/settings': () => json(settings(false, true)) });
+    renderScreen(<DashboardPage />);
+    const balance = await screen.findByRole('region', { name: 'Unpaid Balance (LTC)' });
+    expect(await within(balance).findByRole('img', { name: 'Balance hidden in Settings' })).toBeInTheDocument();
+    expect(within(balance).queryByText('0.012345 LTC')).not.toBeInTheDocument();
+    const earnings = screen.getByRole('region', { name: '24h Earnings (LTC)' });
+    expect(within(earnings).queryByText('0.00052 LTC')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Hashrate' })).getByText('125.50 TH/s')).toBeInTheDocument();
+  });
+
+  it('hides the hashrate (not the balance) when Show Hashrate is off', async () => {
+    signInForTest();
+    api({ '/api/settings': () => json(settings(true, false)) });
+    renderScreen(<DashboardPage />);
+    const hashrate = await screen.findByRole('region', { name: 'Hashrate' });
+    expect(await within(hashrate).findByRole('img', { name: 'Hashrate hidden in Settings' })).toBeInTheDocument();
+    expect(within(hashrate).queryByText('125.50 TH/s')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Unpaid Balance (LTC)' })).getByText('0.012345 LTC')).toBeInTheDocument();
+  });
+});

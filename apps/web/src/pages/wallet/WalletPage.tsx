@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
+import { Private } from '../../components/Private';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { Spinner } from '../../components/Spinner';
 import { useAuth } from '../../lib/auth';
@@ -21,7 +22,7 @@ function WalletDetails() {
     <div className="grid">
       <section className="card">
         <h2 className="card__title">{t('wallet.balance')}</h2>
-        <p className="stat-card__value"><Ltr mono={false}>{formatCoin(user.balance || '0', user.preferredCoin)}</Ltr></p>
+        <p className="stat-card__value"><Private kind="balance"><Ltr mono={false}>{formatCoin(user.balance || '0', user.preferredCoin)}</Ltr></Private></p>
         <Link to="/payouts">{t('wallet.payoutsLink')}</Link>
       </section>
       <section className="card">

@@ -40,4 +40,14 @@ describe('Worker Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(screen.getByText('990')).toBeInTheDocument();
     expect(screen.getByText('1%')).toBeInTheDocument();
   });
+  it('shows a worker that is connected without a share yet as such, not "Never"', async () => {
+    signInForTest();
+    const waiting = { ...rig, id: 4, name: 'cpu1', fullName: 'amal.cpu1', status: 'connected', hashrate: 0, change: '0.0%', shares: 0, rejects: 0, lastSeen: null, type: 'cpu' };
+    mockFetch((url) => (url.pathname === '/api/workers' ? json({ workers: [waiting], totals: { hashrate: 0, active: 0 }, total: 1, page: 1, pageSize: 500 }) : undefined));
+    renderScreen(<WorkersPage />);
+    expect(await screen.findByText('cpu1')).toBeInTheDocument();
+    expect(screen.getByText('Connected, waiting for the first share')).toBeInTheDocument();
+    expect(screen.getByText('Connected, no shares yet')).toBeInTheDocument();
+    expect(screen.queryByText('Never')).not.toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 // /workers: Worker Dashboard over GET /api/workers?search=.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorBanner, Modal, Spinner, StatCard, TextField } from '../../components';
+import { EmptyState, ErrorBanner, Modal, Private, Spinner, StatCard, TextField } from '../../components';
 import { intlLocale } from '../../lib/format';
 import type { Language } from '../../lib/api-types';
 import type { Worker } from '../../features/api-types';
@@ -47,7 +47,7 @@ export default function WorkersPage() {
         </div>
       </header>
       <div className="totals">
-        <StatCard label={t('workers.totalHashrate')} value={totals ? <span dir="ltr">{formatHashrateAdaptive(totals.hashrate, intlLocale(lang), 1)}</span> : '—'} />
+        <StatCard label={t('workers.totalHashrate')} value={totals ? <Private kind="hashrate"><span dir="ltr">{formatHashrateAdaptive(totals.hashrate, intlLocale(lang), 1)}</span></Private> : '—'} />
         <StatCard label={t('workers.activeWorkers')} value={totals ? t('workers.activeCount', { count: totals.active }) : '—'} />
       </div>
       <div className="toolbar" role="search">

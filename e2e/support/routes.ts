@@ -1,0 +1,34 @@
+// The routes the browser tests visit: every route of the seed and every page it links to.
+export const PUBLIC_ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/marketplace',
+  '/support',
+  '/learn',
+  '/404',
+  '/about',
+  '/miners',
+  '/miners?search=bcrt1qexample',
+  '/wallet',
+  '/help',
+  '/faq',
+  '/blog',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/downloads',
+  '/stats',
+  '/payouts',
+  '/mining/sha256',
+  '/mining/scrypt',
+  '/mining/kadena',
+  '/mining/kaspa',
+  '/mining/calculator',
+];
+export const PROTECTED_ROUTES = ['/dashboard', '/workers', '/revenue', '/settings'];
+
+/** A file-name-safe name for a route's screenshot. */
+export const slug = (route: string): string =>
+  route === '/' ? 'home' : route.slice(1).replace(/[/?=]/g, '_');
