@@ -17,14 +17,22 @@ import { PoolEvents } from '../apps/server/src/events.js';
 import { startHttp } from '../apps/server/src/http/index.js';
 import { chooseDatabase, openBenchDatabase } from './lib/database.js';
 
-interface Options { db: 'pglite' | 'postgres' | undefined; rate: number; seconds: number; workers: number; days: number; step: number }
+interface Options {
+  db: 'pglite' | 'postgres' | undefined;
+  rate: number;
+  seconds: number;
+  workers: number;
+  days: number;
+  step: number;
+}
 
 function parseOptions(argv: string[]): Options {
   const o: Options = { db: undefined, rate: 500, seconds: 15, workers: 10_000, days: 30, step: 180 };
   for (const arg of argv) {
     const [key = '', value = ''] = arg.replace(/^--/, '').split('=');
     if (key === 'db' && (value === 'pglite' || value === 'postgres')) o.db = value;
-    else if (key in o && key !== 'db' && Number(value) > 0) (o as unknown as Record<string, number>)[key] = Number(value);
+    else if (key in o && key !== 'db' && Number(value) > 0)
+      (o as unknown as Record<string, number>)[key] = Number(value);
     else throw new Error(`unknown or invalid option ${arg}`);
   }
   return o;
@@ -61,11 +69,20 @@ function tick() {
 tick();
 `;
 
-interface LoadResult { latencies: number[]; errors: number; maxInFlight: number; bytes: number; elapsed: number }
+interface LoadResult {
+  latencies: number[];
+  errors: number;
+  maxInFlight: number;
+  bytes: number;
+  elapsed: number;
+}
 
 function runLoad(url: string, token: string, rate: number, seconds: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_CODE, { eval: true, workerData: { url, token, rate, seconds, sockets: 64 } });
+    const worker = new Worker(LOAD_CODE, {
+      eval: true,
+      workerData: { url, token, rate, seconds, sockets: 64 },
+    });
     worker.once('message', (result: LoadResult) => {
       void worker.terminate();
       resolve(result);
@@ -74,7 +91,8 @@ function runLoad(url: string, token: string, rate: number, seconds: number): Pro
   });
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 function report(name: string, r: LoadResult, rate: number): boolean {
   const sorted = [...r.latencies].sort((a, b) => a - b);
@@ -96,21 +114,43 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   const kind = await chooseDatabase(o.db);
-  console.log(`Manjam API benchmark — ${kind}, ${o.workers} workers, ${o.days} days of share_stats every ${o.step} min, the last 2 days every 10 min, the last 30 min every minute, ${cpus().length} CPUs`);
+  console.log(
+    `Manjam API benchmark — ${kind}, ${o.workers} workers, ${o.days} days of share_stats every ${o.step} min, the last 2 days every 10 min, the last 30 min every minute, ${cpus().length} CPUs`,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'manjam-bench-data-'));
   const database = await openBenchDatabase(kind, join(dataDir, 'pglite'));
   const db = database.db;
   try {
-    const config = parseConfig({ dataDir, http: { host: '127.0.0.1', port: 0, webDist: '' }, auth: { secret: randomBytes(24).toString('hex') }, log: { level: 'silent' } });
-    const http = await startHttp({
-      config, db, logger: pino({ level: 'silent' }), events: new PoolEvents(),
-      health: () => Promise.resolve({ ok: true, database: { ok: true, kind }, chains: [], alerts: [] }),
-      pool: { host: 'localhost', ports: () => [{ coin: 'BTC', port: 3333, tls: false, scheme: 'pps-plus' }], hashrate: () => null },
+    const config = parseConfig({
+      dataDir,
+      http: { host: '127.0.0.1', port: 0, webDist: '' },
+      auth: { secret: randomBytes(24).toString('hex') },
+      log: { level: 'silent' },
     });
-    const post = (path: string, body: unknown) => fetch(`${http.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const http = await startHttp({
+      config,
+      db,
+      logger: pino({ level: 'silent' }),
+      events: new PoolEvents(),
+      health: () => Promise.resolve({ ok: true, database: { ok: true, kind }, chains: [], alerts: [] }),
+      pool: {
+        host: 'localhost',
+        ports: () => [{ coin: 'BTC', port: 3333, tls: false, scheme: 'pps-plus' }],
+        hashrate: () => null,
+      },
+    });
+    const post = (path: string, body: unknown) =>
+      fetch(`${http.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const user = { username: 'benchuser', email: 'bench@example.com', password: 'bench password 1' };
     if ((await post('/api/auth/register', user)).status !== 201) throw new Error('register failed');
-    const login = (await (await post('/api/auth/login', user)).json()) as { token: string; user: { id: number } };
+    const login = (await (await post('/api/auth/login', user)).json()) as {
+      token: string;
+      user: { id: number };
+    };
 
     const fx = new FixtureWriter(db);
     const now = Date.now();
@@ -119,24 +159,50 @@ async function main(): Promise<void> {
     const minute = Math.floor(now / 60_000) * 60_000;
     const recentStart = minute - 30 * 60_000;
     const twoDays = recentStart - 2 * 86_400_000;
-    const [rowsMonth, seedMonthMs] = await timed(() => fx.bulkShareStats(payee, new Date(twoDays - o.days * 86_400_000 + 2 * 86_400_000), new Date(twoDays), o.step, 0.5 * o.step));
-    const [rowsDays, seedDaysMs] = await timed(() => fx.bulkShareStats(payee, new Date(twoDays), new Date(recentStart), 10, 5));
-    const [rowsRecent, seedRecentMs] = await timed(() => fx.bulkShareStats(payee, new Date(recentStart), new Date(minute + 60_000), 1, 0.5));
-    for (let day = 0; day < o.days; day++) await fx.ledger(payee, 100_000n + BigInt(day), 'pps', new Date(now - day * 86_400_000 - 3_600_000));
+    const [rowsMonth, seedMonthMs] = await timed(() =>
+      fx.bulkShareStats(
+        payee,
+        new Date(twoDays - o.days * 86_400_000 + 2 * 86_400_000),
+        new Date(twoDays),
+        o.step,
+        0.5 * o.step,
+      ),
+    );
+    const [rowsDays, seedDaysMs] = await timed(() =>
+      fx.bulkShareStats(payee, new Date(twoDays), new Date(recentStart), 10, 5),
+    );
+    const [rowsRecent, seedRecentMs] = await timed(() =>
+      fx.bulkShareStats(payee, new Date(recentStart), new Date(minute + 60_000), 1, 0.5),
+    );
+    for (let day = 0; day < o.days; day++)
+      await fx.ledger(payee, 100_000n + BigInt(day), 'pps', new Date(now - day * 86_400_000 - 3_600_000));
     await fx.analyze();
-    console.log(`seeded ${o.workers} workers (${(seedWorkersMs / 1000).toFixed(1)} s), ${rowsMonth + rowsDays + rowsRecent} share_stats rows (${((seedMonthMs + seedDaysMs + seedRecentMs) / 1000).toFixed(1)} s)`);
+    console.log(
+      `seeded ${o.workers} workers (${(seedWorkersMs / 1000).toFixed(1)} s), ${rowsMonth + rowsDays + rowsRecent} share_stats rows (${((seedMonthMs + seedDaysMs + seedRecentMs) / 1000).toFixed(1)} s)`,
+    );
 
     const auth = { headers: { authorization: `Bearer ${login.token}` } };
-    const [, coldDashboard] = await timed(() => fetch(`${http.url}/api/dashboard`, auth).then((r) => r.arrayBuffer()));
-    const [, coldWorkers] = await timed(() => fetch(`${http.url}/api/workers`, auth).then((r) => r.arrayBuffer()));
-    console.log(`cold (aggregates computed from the database): /api/dashboard ${coldDashboard.toFixed(0)} ms, /api/workers ${coldWorkers.toFixed(0)} ms`);
-    console.log(`steady state: aggregates cached per user (workers 5 s, dashboard 10 s) and refreshed in the background while load runs`);
+    const [, coldDashboard] = await timed(() =>
+      fetch(`${http.url}/api/dashboard`, auth).then((r) => r.arrayBuffer()),
+    );
+    const [, coldWorkers] = await timed(() =>
+      fetch(`${http.url}/api/workers`, auth).then((r) => r.arrayBuffer()),
+    );
+    console.log(
+      `cold (aggregates computed from the database): /api/dashboard ${coldDashboard.toFixed(0)} ms, /api/workers ${coldWorkers.toFixed(0)} ms`,
+    );
+    console.log(
+      `steady state: aggregates cached per user (workers 5 s, dashboard 10 s) and refreshed in the background while load runs`,
+    );
 
     for (const path of ['/api/dashboard', '/api/workers']) {
       const serial: number[] = [];
-      for (let i = 0; i < 200; i++) serial.push((await timed(() => fetch(`${http.url}${path}`, auth).then((r) => r.arrayBuffer())))[1]);
+      for (let i = 0; i < 200; i++)
+        serial.push((await timed(() => fetch(`${http.url}${path}`, auth).then((r) => r.arrayBuffer())))[1]);
       serial.sort((a, b) => a - b);
-      console.log(`one at a time, GET ${path}: p50 ${pct(serial, 50).toFixed(2)} ms, p99 ${pct(serial, 99).toFixed(2)} ms (200 requests)`);
+      console.log(
+        `one at a time, GET ${path}: p50 ${pct(serial, 50).toFixed(2)} ms, p99 ${pct(serial, 99).toFixed(2)} ms (200 requests)`,
+      );
     }
 
     let ok = true;
@@ -144,7 +210,11 @@ async function main(): Promise<void> {
       const result = await runLoad(`${http.url}${path}`, login.token, o.rate, o.seconds);
       ok = report(`GET ${path}`, result, o.rate) && ok;
     }
-    console.log(ok ? 'target met: p99 < 50 ms at the target rate, no errors' : 'target NOT met (p99 >= 50 ms or errors)');
+    console.log(
+      ok
+        ? 'target met: p99 < 50 ms at the target rate, no errors'
+        : 'target NOT met (p99 >= 50 ms or errors)',
+    );
     await http.stop();
   } finally {
     await database.close();

@@ -45,7 +45,9 @@ function stacks(profile: Profile): { key: string[]; dt: number; at: number }[] {
 function print(title: string, totals: Map<string, number>, total: number, top: number): void {
   process.stdout.write(`${title}\n`);
   for (const [key, us] of [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    process.stdout.write(`${((us / total) * 100).toFixed(1).padStart(6)} %  ${(us / 1e6).toFixed(2).padStart(7)} s  ${key}\n`);
+    process.stdout.write(
+      `${((us / total) * 100).toFixed(1).padStart(6)} %  ${(us / 1e6).toFixed(2).padStart(7)} s  ${key}\n`,
+    );
   }
 }
 
@@ -71,6 +73,8 @@ for (const s of window) {
   for (const k of new Set(s.key)) inclusive.set(k, (inclusive.get(k) ?? 0) + s.dt);
 }
 const top = Number(topArg ?? 25);
-process.stdout.write(`window ${((to - from) / 1e6).toFixed(1)} s of samples (${PHASE_MARK} first to last), busy ${(busy / 1e6).toFixed(1)} s\n`);
+process.stdout.write(
+  `window ${((to - from) / 1e6).toFixed(1)} s of samples (${PHASE_MARK} first to last), busy ${(busy / 1e6).toFixed(1)} s\n`,
+);
 print('-- self time', self, total, top);
 print('-- inclusive time', inclusive, total, top);

@@ -27,7 +27,15 @@ const SCENARIOS = ['sha256d-rate', 'sha256d-max', 'sha256d-pipelined', 'scrypt-m
 type ScenarioName = (typeof SCENARIOS)[number];
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { db: undefined, seconds: 15, quick: false, only: undefined, depth: 1, threads: 2, profile: false };
+  const options: Options = {
+    db: undefined,
+    seconds: 15,
+    quick: false,
+    only: undefined,
+    depth: 1,
+    threads: 2,
+    profile: false,
+  };
   for (const arg of argv) {
     const [key, value = ''] = arg.replace(/^--/, '').split('=');
     if (key === 'db' && (value === 'pglite' || value === 'postgres')) options.db = value;
@@ -35,28 +43,58 @@ function parseOptions(argv: string[]): Options {
     else if (key === 'quick') options.quick = true;
     else if (key === 'profile') options.profile = true;
     else if (key === 'only') options.only = value.split(',');
-    else if (key === 'depth' && Number.isInteger(Number(value)) && Number(value) > 0) options.depth = Number(value);
-    else if (key === 'threads' && Number.isInteger(Number(value)) && Number(value) > 0) options.threads = Number(value);
+    else if (key === 'depth' && Number.isInteger(Number(value)) && Number(value) > 0)
+      options.depth = Number(value);
+    else if (key === 'threads' && Number.isInteger(Number(value)) && Number(value) > 0)
+      options.threads = Number(value);
     else throw new Error(`unknown or invalid option ${arg} (see bench/README.md)`);
   }
-  for (const name of options.only ?? []) if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`unknown scenario ${name}: ${SCENARIOS.join(', ')}`);
+  for (const name of options.only ?? [])
+    if (!(SCENARIOS as readonly string[]).includes(name))
+      throw new Error(`unknown scenario ${name}: ${SCENARIOS.join(', ')}`);
   return options;
 }
 
 /** Submits in flight per connection in the pipelined phase, as a Stratum proxy in front of a farm sends them. */
 const PIPELINE_DEPTH = 8;
 
-function specs(o: Options, db: BenchDatabaseKind, scryptPerSecond: number): Record<ScenarioName, ScenarioSpec> {
+function specs(
+  o: Options,
+  db: BenchDatabaseKind,
+  scryptPerSecond: number,
+): Record<ScenarioName, ScenarioSpec> {
   const scale = o.quick ? 0.1 : 1;
   const seconds = o.quick ? 3 : o.seconds;
   const base = { seconds, db, threads: o.threads };
   return {
-    'sha256d-max': { ...base, label: 'sha256d-max', coin: 'BTC', connections: 1_000 * scale, mode: { kind: 'max', depth: o.depth, budgetPerSecond: 75_000 } },
-    'sha256d-pipelined': {
-      ...base, label: 'sha256d-pipelined', coin: 'BTC', connections: 1_000 * scale, mode: { kind: 'max', depth: PIPELINE_DEPTH, budgetPerSecond: 100_000 },
+    'sha256d-max': {
+      ...base,
+      label: 'sha256d-max',
+      coin: 'BTC',
+      connections: 1_000 * scale,
+      mode: { kind: 'max', depth: o.depth, budgetPerSecond: 75_000 },
     },
-    'sha256d-rate': { ...base, label: 'sha256d-rate', coin: 'BTC', connections: 10_000 * scale, mode: { kind: 'rate', rate: 10_000 * scale } },
-    'scrypt-max': { ...base, label: 'scrypt-max', coin: 'LTC', connections: 1_000 * scale, mode: { kind: 'max', depth: o.depth, budgetPerSecond: Math.ceil(scryptPerSecond * 2) } },
+    'sha256d-pipelined': {
+      ...base,
+      label: 'sha256d-pipelined',
+      coin: 'BTC',
+      connections: 1_000 * scale,
+      mode: { kind: 'max', depth: PIPELINE_DEPTH, budgetPerSecond: 100_000 },
+    },
+    'sha256d-rate': {
+      ...base,
+      label: 'sha256d-rate',
+      coin: 'BTC',
+      connections: 10_000 * scale,
+      mode: { kind: 'rate', rate: 10_000 * scale },
+    },
+    'scrypt-max': {
+      ...base,
+      label: 'scrypt-max',
+      coin: 'LTC',
+      connections: 1_000 * scale,
+      mode: { kind: 'max', depth: o.depth, budgetPerSecond: Math.ceil(scryptPerSecond * 2) },
+    },
   };
 }
 
@@ -65,7 +103,9 @@ async function main(): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const report = new Report(fileURLToPath(new URL(`./results/stratum-${stamp}.txt`, import.meta.url)));
   const cores = cpus().length;
-  report.line(`Manjam Stratum benchmark, ${new Date().toISOString()}, node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? '?'})`);
+  report.line(
+    `Manjam Stratum benchmark, ${new Date().toISOString()}, node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? '?'})`,
+  );
   report.line(`load average (1/5/15 min) at start: ${load()}`);
   report.line(
     `frozen template: ${int(FROZEN_TRANSACTIONS)} transactions, mainnet bits BTC ${MAINNET_BITS.BTC} / LTC ${MAINNET_BITS.LTC}, ` +
@@ -85,7 +125,9 @@ async function main(): Promise<void> {
   const poolStart = performance.now();
   const profileDir = options.profile ? fileURLToPath(new URL('./results/', import.meta.url)) : undefined;
   const pool = await PoolHandle.start(db, profileDir);
-  report.line(`pool process (pid ${pool.pid}, database ${db}) up in ${fixed((performance.now() - poolStart) / 1000)} s; ports BTC ${pool.ports.BTC}, LTC ${pool.ports.LTC}`);
+  report.line(
+    `pool process (pid ${pool.pid}, database ${db}) up in ${fixed((performance.now() - poolStart) / 1000)} s; ports BTC ${pool.ports.BTC}, LTC ${pool.ports.LTC}`,
+  );
   report.line();
   try {
     for (const name of SCENARIOS) {
@@ -100,30 +142,53 @@ async function main(): Promise<void> {
   summary(report, results, capacity, options.quick);
 }
 
-function summary(report: Report, r: Partial<Record<ScenarioName, Figures>>, capacity: ScryptCapacity, quick: boolean): void {
+function summary(
+  report: Report,
+  r: Partial<Record<ScenarioName, Figures>>,
+  capacity: ScryptCapacity,
+  quick: boolean,
+): void {
   const scryptCapacity = capacity.perSecond;
-  report.line(`SUMMARY (load average at the end: ${load()})${quick ? ' -- QUICK RUN: smaller scale, targets do not apply' : ''}`);
+  report.line(
+    `SUMMARY (load average at the end: ${load()})${quick ? ' -- QUICK RUN: smaller scale, targets do not apply' : ''}`,
+  );
   const sha = r['sha256d-max'];
   if (sha) {
-    report.line(`  SHA-256d accepted shares/s at max rate, ${int(sha.connections)} connections, ${sha.depth} in flight each: ${int(sha.acceptedPerSecond)} (target >= 50,000: ${verdict(sha.acceptedPerSecond >= 50_000)})`);
-    report.line(`    pool CPU ${int(sha.poolCpuPercent)} % of one core; per pool CPU-second: ${int(sha.perPoolCpuSecond)} shares, ${int(sha.perPoolCpuSecondPersisted)} with persistence`);
+    report.line(
+      `  SHA-256d accepted shares/s at max rate, ${int(sha.connections)} connections, ${sha.depth} in flight each: ${int(sha.acceptedPerSecond)} (target >= 50,000: ${verdict(sha.acceptedPerSecond >= 50_000)})`,
+    );
+    report.line(
+      `    pool CPU ${int(sha.poolCpuPercent)} % of one core; per pool CPU-second: ${int(sha.perPoolCpuSecond)} shares, ${int(sha.perPoolCpuSecondPersisted)} with persistence`,
+    );
   }
   const piped = r['sha256d-pipelined'];
   if (piped) {
-    report.line(`  SHA-256d accepted shares/s, pipelined, ${int(piped.connections)} connections, ${piped.depth} in flight each: ${int(piped.acceptedPerSecond)} (target >= 50,000: ${verdict(piped.acceptedPerSecond >= 50_000)})`);
-    report.line(`    pool CPU ${int(piped.poolCpuPercent)} % of one core; per pool CPU-second: ${int(piped.perPoolCpuSecond)} shares, ${int(piped.perPoolCpuSecondPersisted)} with persistence`);
+    report.line(
+      `  SHA-256d accepted shares/s, pipelined, ${int(piped.connections)} connections, ${piped.depth} in flight each: ${int(piped.acceptedPerSecond)} (target >= 50,000: ${verdict(piped.acceptedPerSecond >= 50_000)})`,
+    );
+    report.line(
+      `    pool CPU ${int(piped.poolCpuPercent)} % of one core; per pool CPU-second: ${int(piped.perPoolCpuSecond)} shares, ${int(piped.perPoolCpuSecondPersisted)} with persistence`,
+    );
   }
   const rate = r['sha256d-rate'];
   if (rate) {
-    report.line(`  SHA-256d at ${int(rate.fixedRate)} shares/s over ${int(rate.connections)} connections: p50 ${ms(rate.p50)}, p99 ${ms(rate.p99)} (target p99 < 10 ms: ${verdict(rate.p99 < 10)}), accepted ${int(rate.acceptedPerSecond)}/s`);
-    report.line(`  memory per connection (${int(rate.connections)} connections): ${fixed(rate.kibPerConnection)} KiB; pool CPU ${int(rate.poolCpuPercent)} % of one core`);
+    report.line(
+      `  SHA-256d at ${int(rate.fixedRate)} shares/s over ${int(rate.connections)} connections: p50 ${ms(rate.p50)}, p99 ${ms(rate.p99)} (target p99 < 10 ms: ${verdict(rate.p99 < 10)}), accepted ${int(rate.acceptedPerSecond)}/s`,
+    );
+    report.line(
+      `  memory per connection (${int(rate.connections)} connections): ${fixed(rate.kibPerConnection)} KiB; pool CPU ${int(rate.poolCpuPercent)} % of one core`,
+    );
   }
   const scrypt = r['scrypt-max'];
   if (scrypt) {
     const share = (scrypt.acceptedPerSecond / scryptCapacity) * 100;
-    report.line(`  Scrypt accepted shares/s at max rate, ${int(scrypt.connections)} connections: ${int(scrypt.acceptedPerSecond)} = ${fixed(share)} % of the cores' scrypt capacity ${int(scryptCapacity)}/s (target >= 80 %: ${verdict(share >= 80)})`);
+    report.line(
+      `  Scrypt accepted shares/s at max rate, ${int(scrypt.connections)} connections: ${int(scrypt.acceptedPerSecond)} = ${fixed(share)} % of the cores' scrypt capacity ${int(scryptCapacity)}/s (target >= 80 %: ${verdict(share >= 80)})`,
+    );
     const perCpu = (scrypt.perPoolCpuSecond / capacity.perCpuSecond) * 100;
-    report.line(`    per CPU-second: the pool accepts ${int(scrypt.perPoolCpuSecond)} shares, Node scrypt alone hashes ${int(capacity.perCpuSecond)} = ${fixed(perCpu)} %`);
+    report.line(
+      `    per CPU-second: the pool accepts ${int(scrypt.perPoolCpuSecond)} shares, Node scrypt alone hashes ${int(capacity.perCpuSecond)} = ${fixed(perCpu)} %`,
+    );
   }
 }
 

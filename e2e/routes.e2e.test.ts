@@ -20,7 +20,8 @@ const sessions = new Map<Language, Session>();
 beforeAll(async () => {
   pool = await startTestPool();
   browser = await launchBrowser();
-  for (const language of LANGUAGES) sessions.set(language, await registerAndLogin(pool.baseUrl, `tour${language}`, language));
+  for (const language of LANGUAGES)
+    sessions.set(language, await registerAndLogin(pool.baseUrl, `tour${language}`, language));
 });
 
 afterAll(async () => {
@@ -63,7 +64,10 @@ describe.each(LANGUAGES)('every route in %s', (language) => {
     for (const { page } of tabs.values()) await page.context().close();
   });
 
-  it.each([...PUBLIC_ROUTES.map((r) => [r, false] as const), ...PROTECTED_ROUTES.map((r) => [r, true] as const)])(
+  it.each([
+    ...PUBLIC_ROUTES.map((r) => [r, false] as const),
+    ...PROTECTED_ROUTES.map((r) => [r, true] as const),
+  ])(
     'renders %s with the right direction, no serious accessibility issue, and a screenshot',
     async (route, signedIn) => {
       for (const width of WIDTHS) {
@@ -80,7 +84,15 @@ describe.each(LANGUAGES)('every route in %s', (language) => {
         if (width === 1280) {
           const axe = await new AxeBuilder({ page }).analyze();
           const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+          expect(
+            serious.map(
+              (v) =>
+                `${v.id}: ${v.nodes
+                  .map((n) => n.target.join(' '))
+                  .slice(0, 3)
+                  .join(', ')}`,
+            ),
+          ).toEqual([]);
         }
         await screenshot(page, `${language}-${width}-${slug(route)}`);
         expect(errors).toEqual([]);
@@ -103,7 +115,10 @@ describe('access rules', () => {
   it('sends a signed-in user from /login and /register to /dashboard', async () => {
     const session = sessions.get('en');
     if (!session) throw new Error('no signed-in session');
-    const context = await newContext(browser, pool.baseUrl, { language: 'en', session: { token: session.token, user: session.user } });
+    const context = await newContext(browser, pool.baseUrl, {
+      language: 'en',
+      session: { token: session.token, user: session.user },
+    });
     const page = await context.newPage();
     for (const route of ['/login', '/register']) {
       await page.goto(route);

@@ -8,9 +8,14 @@ export async function ensurePostgres() {
   if (process.env.MANJAM_TEST_DATABASE_URL) return;
   if (!(await canConnect(5432))) {
     if (!existsSync('/etc/postgresql')) {
-      if (process.getuid?.() !== 0) throw new Error('PostgreSQL is not running on 127.0.0.1:5432; install it: apt-get install -y postgresql');
+      if (process.getuid?.() !== 0)
+        throw new Error(
+          'PostgreSQL is not running on 127.0.0.1:5432; install it: apt-get install -y postgresql',
+        );
       log('installing PostgreSQL (apt-get install postgresql)');
-      run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
     }
     const version = readdirSync('/etc/postgresql')[0];
     log(`starting PostgreSQL ${version}`);
@@ -18,8 +23,7 @@ export async function ensurePostgres() {
     for (let i = 0; i < 50 && !(await canConnect(5432)); i++) await new Promise((r) => setTimeout(r, 200));
   }
   // The `test` database and a password that works whether the server trusts local TCP or not.
-  const psql = (sql) =>
-    spawnSync('su', ['postgres', '-c', `psql -tAc "${sql}"`], { encoding: 'utf8' });
+  const psql = (sql) => spawnSync('su', ['postgres', '-c', `psql -tAc "${sql}"`], { encoding: 'utf8' });
   if (process.getuid?.() === 0) {
     const exists = psql("SELECT 1 FROM pg_database WHERE datname = 'test'");
     if (exists.status === 0 && exists.stdout.trim() !== '1') psql('CREATE DATABASE test');

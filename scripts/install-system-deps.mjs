@@ -62,7 +62,8 @@ function apt(args) {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   if (result.error) throw new Error(`apt-get could not run: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed with exit code ${result.status ?? result.signal}`);
+  if (result.status !== 0)
+    throw new Error(`apt-get ${args.join(' ')} failed with exit code ${result.status ?? result.signal}`);
 }
 
 /**
@@ -74,13 +75,17 @@ export async function ensure(packages) {
   if (missing.length === 0) return [];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    throw new Error(`missing system packages: ${missing.join(', ')}. Run as root:\n  ${installCommand(missing)}`);
+    throw new Error(
+      `missing system packages: ${missing.join(', ')}. Run as root:\n  ${installCommand(missing)}`,
+    );
   }
   apt(['update']);
   apt(['install', '-y', '--no-install-recommends', ...missing]);
   const still = missing.filter((pkg) => !isInstalled(pkg));
   if (still.length > 0) {
-    throw new Error(`apt-get finished but these are still missing: ${still.map((p) => PACKAGE_BINARIES[p] ?? p).join(', ')}`);
+    throw new Error(
+      `apt-get finished but these are still missing: ${still.map((p) => PACKAGE_BINARIES[p] ?? p).join(', ')}`,
+    );
   }
   return missing;
 }
@@ -95,7 +100,9 @@ if (invokedDirectly) {
   try {
     const installed = await ensure(packages);
     process.stdout.write(
-      installed.length > 0 ? `[manjam] installed ${installed.join(', ')}\n` : `[manjam] already installed: ${packages.join(', ')}\n`,
+      installed.length > 0
+        ? `[manjam] installed ${installed.join(', ')}\n`
+        : `[manjam] already installed: ${packages.join(', ')}\n`,
     );
   } catch (error) {
     process.stderr.write(`[manjam] ${error.message}\n`);

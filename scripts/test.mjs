@@ -21,7 +21,14 @@ try {
   }
   rmSync(report, { force: true });
   log('vitest');
-  run(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args]);
+  run(process.execPath, [
+    join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...args,
+  ]);
 } catch (error) {
   log(error.message);
   exitCode = 1;

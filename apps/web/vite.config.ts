@@ -4,8 +4,14 @@ import react from '@vitejs/plugin-react';
 // Vendor groups that must never land in the home page's entry chunk.
 const CHUNK_GROUPS: { name: string; match: RegExp }[] = [
   { name: 'echarts', match: /node_modules[\\/](echarts|zrender|tslib)[\\/]/ },
-  { name: 'react', match: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'data', match: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+  {
+    name: 'react',
+    match: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+  },
+  {
+    name: 'data',
+    match: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+  },
 ];
 
 // @vitejs/plugin-react is hoisted to the root and typed against the root's Vite 8; this app

@@ -39,7 +39,8 @@ export class FrozenTemplateSource implements TemplateSource {
   constructor(readonly coin: CoinId) {
     this.params = coinParams(coin, 'mainnet');
     this.poolAddress = MAINNET_POOL_ADDRESS[coin];
-    if (!isValidAddress(this.poolAddress, this.params)) throw new Error(`${this.poolAddress} is not a ${coin} mainnet address`);
+    if (!isValidAddress(this.poolAddress, this.params))
+      throw new Error(`${this.poolAddress} is not a ${coin} mainnet address`);
     this.template = frozenTemplate(coin);
   }
 

@@ -18,10 +18,15 @@ export class Generator {
     const tsx = import.meta.resolve('tsx/esm/api');
     const entry = new URL('./load-worker.ts', import.meta.url).href;
     const source = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}));`;
-    return new Generator(Array.from({ length: threads }, () => new Worker(source, { eval: true, workerData: setup })));
+    return new Generator(
+      Array.from({ length: threads }, () => new Worker(source, { eval: true, workerData: setup })),
+    );
   }
 
-  private ask<T extends WorkerReply['type']>(commands: WorkerCommand[], expect: T): Promise<Extract<WorkerReply, { type: T }>[]> {
+  private ask<T extends WorkerReply['type']>(
+    commands: WorkerCommand[],
+    expect: T,
+  ): Promise<Extract<WorkerReply, { type: T }>[]> {
     return Promise.all(
       this.workers.map(
         (worker, i) =>
@@ -45,7 +50,10 @@ export class Generator {
   }
 
   async connect(total: number): Promise<{ ok: number; failed: number; firstError: string | undefined }> {
-    const replies = await this.ask(this.split(total).map((count) => ({ type: 'connect', count })), 'connected');
+    const replies = await this.ask(
+      this.split(total).map((count) => ({ type: 'connect', count })),
+      'connected',
+    );
     return {
       ok: replies.reduce((n, r) => n + r.ok, 0),
       failed: replies.reduce((n, r) => n + r.failed, 0),
@@ -54,23 +62,39 @@ export class Generator {
   }
 
   async prepare(perConnection: number): Promise<{ shares: number; tried: number; seconds: number }> {
-    const replies = await this.ask(this.workers.map(() => ({ type: 'prepare', perConnection })), 'prepared');
-    return { shares: replies.reduce((n, r) => n + r.shares, 0), tried: replies.reduce((n, r) => n + r.tried, 0), seconds: Math.max(...replies.map((r) => r.seconds)) };
+    const replies = await this.ask(
+      this.workers.map(() => ({ type: 'prepare', perConnection })),
+      'prepared',
+    );
+    return {
+      shares: replies.reduce((n, r) => n + r.shares, 0),
+      tried: replies.reduce((n, r) => n + r.tried, 0),
+      seconds: Math.max(...replies.map((r) => r.seconds)),
+    };
   }
 
   /** Max: every connection keeps `depth` in flight. Rate: `rate` shares/s in total. */
-  async run(command: { mode: 'max'; seconds: number; depth: number } | { mode: 'rate'; seconds: number; rate: number }): Promise<MergedRun> {
+  async run(
+    command:
+      { mode: 'max'; seconds: number; depth: number } | { mode: 'rate'; seconds: number; rate: number },
+  ): Promise<MergedRun> {
     const commands: WorkerCommand[] =
       command.mode === 'max'
         ? this.workers.map(() => ({ type: 'run', ...command }))
-        : this.split(command.rate).map((rate) => ({ type: 'run', mode: 'rate', seconds: command.seconds, rate }));
+        : this.split(command.rate).map((rate) => ({
+            type: 'run',
+            mode: 'rate',
+            seconds: command.seconds,
+            rate,
+          }));
     const cpu = process.cpuUsage();
     const started = performance.now();
     const replies = await this.ask(commands, 'ran');
     const used = process.cpuUsage(cpu);
     const wallSeconds = (performance.now() - started) / 1000;
     const rejected: Record<string, number> = {};
-    for (const r of replies) for (const [code, n] of Object.entries(r.rejected)) rejected[code] = (rejected[code] ?? 0) + n;
+    for (const r of replies)
+      for (const [code, n] of Object.entries(r.rejected)) rejected[code] = (rejected[code] ?? 0) + n;
     const latencies = new Float64Array(replies.reduce((n, r) => n + r.latencies.length, 0));
     let offset = 0;
     for (const r of replies) {
@@ -79,13 +103,24 @@ export class Generator {
     }
     const sum = (pick: (r: RunResult) => number) => replies.reduce((n, r) => n + pick(r), 0);
     return {
-      seconds: Math.max(...replies.map((r) => r.seconds)), sent: sum((r) => r.sent), acceptedInTime: sum((r) => r.acceptedInTime),
-      accepted: sum((r) => r.accepted), rejected, unanswered: sum((r) => r.unanswered), starved: sum((r) => r.starved), latencies, cpuUs: used.user + used.system, wallSeconds,
+      seconds: Math.max(...replies.map((r) => r.seconds)),
+      sent: sum((r) => r.sent),
+      acceptedInTime: sum((r) => r.acceptedInTime),
+      accepted: sum((r) => r.accepted),
+      rejected,
+      unanswered: sum((r) => r.unanswered),
+      starved: sum((r) => r.starved),
+      latencies,
+      cpuUs: used.user + used.system,
+      wallSeconds,
     };
   }
 
   async close(): Promise<void> {
-    await this.ask(this.workers.map(() => ({ type: 'close' })), 'closed');
+    await this.ask(
+      this.workers.map(() => ({ type: 'close' })),
+      'closed',
+    );
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }

@@ -42,7 +42,12 @@ export class LoadConnection {
     });
   }
 
-  static open(host: string, port: number, events: ConnectionEvents, timeoutMs = 30_000): Promise<LoadConnection> {
+  static open(
+    host: string,
+    port: number,
+    events: ConnectionEvents,
+    timeoutMs = 30_000,
+  ): Promise<LoadConnection> {
     return new Promise((resolve, reject) => {
       const socket = net.connect({ host, port });
       const timer = setTimeout(() => {
@@ -67,7 +72,10 @@ export class LoadConnection {
     );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no job within ${timeoutMs} ms (closed: ${this.closed})`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`no job within ${timeoutMs} ms (closed: ${this.closed})`)),
+        timeoutMs,
+      );
     });
     try {
       await Promise.race([this.readyPromise, timeout]);
@@ -115,10 +123,24 @@ export class LoadConnection {
         return;
       }
     }
-    this.onMessage(JSON.parse(line) as { id?: unknown; method?: string; params?: unknown[]; result?: unknown; error?: unknown });
+    this.onMessage(
+      JSON.parse(line) as {
+        id?: unknown;
+        method?: string;
+        params?: unknown[];
+        result?: unknown;
+        error?: unknown;
+      },
+    );
   }
 
-  private onMessage(message: { id?: unknown; method?: string; params?: unknown[]; result?: unknown; error?: unknown }): void {
+  private onMessage(message: {
+    id?: unknown;
+    method?: string;
+    params?: unknown[];
+    result?: unknown;
+    error?: unknown;
+  }): void {
     if (message.method === 'mining.set_difficulty') {
       this.difficulty = Number(message.params?.[0]);
     } else if (message.method === 'mining.notify') {

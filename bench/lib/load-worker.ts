@@ -43,7 +43,17 @@ function prepare(perConnection: number): void {
   let tried = 0;
   for (const c of connections) {
     if (!c.notifyParams) throw new Error('a connection has no job');
-    const mined = mineShares({ notifyParams: c.notifyParams, extranonce1: c.extranonce1, extranonce2Size: c.extranonce2Size, difficulty: c.difficulty }, algorithm, setup.login, perConnection);
+    const mined = mineShares(
+      {
+        notifyParams: c.notifyParams,
+        extranonce1: c.extranonce1,
+        extranonce2Size: c.extranonce2Size,
+        difficulty: c.difficulty,
+      },
+      algorithm,
+      setup.login,
+      perConnection,
+    );
     c.shares = mined.params;
     shares += mined.params.length;
     tried += mined.tried;
@@ -117,7 +127,8 @@ async function runRate(phase: Phase, seconds: number, rate: number): Promise<voi
   let next = 0;
   for (let now = started; now < deadline; now = performance.now()) {
     const due = Math.floor((rate * (now - started)) / 1000) - phase.sent - phase.starved;
-    for (let i = 0; i < due && connections.length > 0; i++) phase.submit(connections[next++ % connections.length] as LoadConnection);
+    for (let i = 0; i < due && connections.length > 0; i++)
+      phase.submit(connections[next++ % connections.length] as LoadConnection);
     await sleep(1);
   }
 }
@@ -135,8 +146,15 @@ async function run(command: Extract<WorkerCommand, { type: 'run' }>): Promise<vo
   current = undefined;
   const latencies = phase.latencies.slice(0, Math.min(phase.answered, phase.latencies.length));
   const result: RunResult = {
-    type: 'ran', seconds, sent: phase.sent, acceptedInTime: phase.acceptedInTime, accepted: phase.accepted, rejected: phase.rejected,
-    unanswered, starved: phase.starved, latencies,
+    type: 'ran',
+    seconds,
+    sent: phase.sent,
+    acceptedInTime: phase.acceptedInTime,
+    accepted: phase.accepted,
+    rejected: phase.rejected,
+    unanswered,
+    starved: phase.starved,
+    latencies,
   };
   reply(result, [latencies.buffer]);
 }
@@ -155,5 +173,7 @@ async function handle(command: WorkerCommand): Promise<void> {
 }
 
 parentPort?.on('message', (command: WorkerCommand) => {
-  handle(command).catch((error: unknown) => reply({ type: 'error', message: (error as Error).stack ?? String(error) }));
+  handle(command).catch((error: unknown) =>
+    reply({ type: 'error', message: (error as Error).stack ?? String(error) }),
+  );
 });

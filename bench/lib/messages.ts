@@ -15,7 +15,8 @@ export interface ServerUsage {
   blocksSubmitted: number;
 }
 
-export type ServerMessage = { type: 'ready'; ports: Record<CoinId, number> } | ServerUsage | { type: 'error'; message: string };
+export type ServerMessage =
+  { type: 'ready'; ports: Record<CoinId, number> } | ServerUsage | { type: 'error'; message: string };
 export type ServerRequest = { type: 'usage'; gc: boolean; persisted: boolean } | { type: 'stop' };
 
 export interface WorkerSetup {

@@ -19,9 +19,16 @@ export class PoolHandle {
   static async start(db: BenchDatabaseKind, profileDir?: string): Promise<PoolHandle> {
     const script = fileURLToPath(new URL('./pool-process.ts', import.meta.url));
     const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
-    const child = fork(script, [db], { execArgv: ['--import', 'tsx', '--expose-gc', ...profile], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(script, [db], {
+      execArgv: ['--import', 'tsx', '--expose-gc', ...profile],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const ports = await new Promise<Record<CoinId, number>>((resolve, reject) => {
-      child.once('message', (m: ServerMessage) => (m.type === 'ready' ? resolve(m.ports) : reject(new Error(m.type === 'error' ? m.message : 'unexpected message'))));
+      child.once('message', (m: ServerMessage) =>
+        m.type === 'ready'
+          ? resolve(m.ports)
+          : reject(new Error(m.type === 'error' ? m.message : 'unexpected message')),
+      );
       child.once('exit', (code) => reject(new Error(`pool process exited with ${code}`)));
     });
     return new PoolHandle(child, ports);
@@ -38,7 +45,11 @@ export class PoolHandle {
       const onExit = (code: number | null) => reject(new Error(`pool process exited with ${code}`));
       this.child.once('message', onMessage);
       this.child.once('exit', onExit);
-      this.child.send({ type: 'usage', gc: options.gc ?? false, persisted: options.persisted ?? false } satisfies ServerRequest);
+      this.child.send({
+        type: 'usage',
+        gc: options.gc ?? false,
+        persisted: options.persisted ?? false,
+      } satisfies ServerRequest);
     });
   }
 

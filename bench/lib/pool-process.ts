@@ -23,7 +23,11 @@ const COINS: CoinId[] = ['BTC', 'LTC'];
 
 function frozenPort(coin: CoinId) {
   const difficulty = MIN_SHARE_DIFFICULTY[algorithmOf(coin)];
-  return { port: 0, coin, vardiff: { start: difficulty, min: difficulty, max: difficulty, retargetSeconds: 86_400 } };
+  return {
+    port: 0,
+    coin,
+    vardiff: { start: difficulty, min: difficulty, max: difficulty, retargetSeconds: 86_400 },
+  };
 }
 
 async function main(kind: BenchDatabaseKind): Promise<void> {
@@ -39,10 +43,20 @@ async function main(kind: BenchDatabaseKind): Promise<void> {
     },
   });
   const sources = COINS.map((coin) => new FrozenTemplateSource(coin));
-  const stratum = await startStratum({ config, db: database.db, logger: pino({ level: 'silent' }), events: new PoolEvents(), sources });
+  const stratum = await startStratum({
+    config,
+    db: database.db,
+    logger: pino({ level: 'silent' }),
+    events: new PoolEvents(),
+    sources,
+  });
   const stop = async () => {
     // stratum.stop() can reject when a miner's socket errors during shutdown: say so, still close.
-    await stratum.stop().catch((error: unknown) => process.stderr.write(`pool process: stratum.stop() failed: ${String(error)}\n`));
+    await stratum
+      .stop()
+      .catch((error: unknown) =>
+        process.stderr.write(`pool process: stratum.stop() failed: ${String(error)}\n`),
+      );
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
     process.exit(0);
@@ -58,8 +72,14 @@ async function main(kind: BenchDatabaseKind): Promise<void> {
     const persisted = request.persisted ? persistedShares(database.db) : Promise.resolve(-1);
     void persisted.then((n) =>
       send({
-        type: 'usage', cpuUs: cpu.user + cpu.system, rss: process.memoryUsage.rss(), heapUsed: process.memoryUsage().heapUsed,
-        connections: stats.connections, accepted: stats.sharesAccepted, rejected: stats.sharesRejected, persisted: n,
+        type: 'usage',
+        cpuUs: cpu.user + cpu.system,
+        rss: process.memoryUsage.rss(),
+        heapUsed: process.memoryUsage().heapUsed,
+        connections: stats.connections,
+        accepted: stats.sharesAccepted,
+        rejected: stats.sharesRejected,
+        persisted: n,
         blocksSubmitted: sources.reduce((n, source) => n + source.submittedBlocks.length, 0),
       }),
     );

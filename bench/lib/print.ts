@@ -35,23 +35,34 @@ export function figures(r: ScenarioResult): Figures {
     p99: percentile(run.latencies, 99, run.sent),
     kibPerConnection: (r.memory.connectedRss - r.memory.idleRss) / 1024 / Math.max(1, r.connected.ok),
     poolCpuPercent: ((pool.after.cpuUs - pool.before.cpuUs) / 1e6 / pool.wallSeconds) * 100,
-    perPoolCpuSecond: (pool.after.accepted - pool.before.accepted) / ((pool.after.cpuUs - pool.before.cpuUs) / 1e6),
-    perPoolCpuSecondPersisted: (pool.settled.accepted - pool.before.accepted) / ((pool.settled.cpuUs - pool.before.cpuUs) / 1e6),
+    perPoolCpuSecond:
+      (pool.after.accepted - pool.before.accepted) / ((pool.after.cpuUs - pool.before.cpuUs) / 1e6),
+    perPoolCpuSecondPersisted:
+      (pool.settled.accepted - pool.before.accepted) / ((pool.settled.cpuUs - pool.before.cpuUs) / 1e6),
   };
 }
 
 export function printScenario(report: Report, r: ScenarioResult): Figures {
   const f = figures(r);
   const { spec, run, pool, connected, mined, memory } = r;
-  const mode = spec.mode.kind === 'max' ? `max rate (${spec.mode.depth} in flight per connection)` : `fixed ${int(spec.mode.rate)} shares/s`;
-  report.line(`[${spec.label}] ${algorithmLabel(spec.coin)} (${spec.coin}), ${int(spec.connections)} connections, ${mode}, ${spec.seconds} s, database ${spec.db}`);
+  const mode =
+    spec.mode.kind === 'max'
+      ? `max rate (${spec.mode.depth} in flight per connection)`
+      : `fixed ${int(spec.mode.rate)} shares/s`;
+  report.line(
+    `[${spec.label}] ${algorithmLabel(spec.coin)} (${spec.coin}), ${int(spec.connections)} connections, ${mode}, ${spec.seconds} s, database ${spec.db}`,
+  );
   report.line(`  load average before: ${r.loadBefore.map((n) => n.toFixed(2)).join(' ')}`);
-  report.line(`  connected ${int(connected.ok)} (${int(connected.failed)} failed${connected.firstError ? `: ${connected.firstError}` : ''}) in ${fixed(connected.seconds)} s, all subscribed, authorized, with a job`);
+  report.line(
+    `  connected ${int(connected.ok)} (${int(connected.failed)} failed${connected.firstError ? `: ${connected.firstError}` : ''}) in ${fixed(connected.seconds)} s, all subscribed, authorized, with a job`,
+  );
   report.line(
     `  memory: pool RSS ${fixed(memory.idleRss / MIB)} -> ${fixed(memory.connectedRss / MIB)} MiB = ${fixed(f.kibPerConnection)} KiB per connection ` +
       `(JS heap ${fixed(memory.heapDelta / 1024 / Math.max(1, connected.ok))} KiB per connection)`,
   );
-  report.line(`  mined ${int(mined.shares)} valid shares up front in ${fixed(mined.seconds)} s (${int(mined.tried)} nonces hashed)`);
+  report.line(
+    `  mined ${int(mined.shares)} valid shares up front in ${fixed(mined.seconds)} s (${int(mined.tried)} nonces hashed)`,
+  );
   report.line(
     `  ACCEPTED ${int(f.acceptedPerSecond)} shares/s (answered true within the ${fixed(run.seconds)} s phase: ${int(run.acceptedInTime)}; ` +
       `the pool's own counter: ${int(f.poolAcceptedPerSecond)}/s)`,

@@ -38,26 +38,44 @@ const GONE_MS = 15_000;
 /** Waits until the pool has seen every connection close (bounded). */
 async function waitForNoConnections(pool: PoolHandle): Promise<void> {
   const until = performance.now() + GONE_MS;
-  while ((await pool.usage()).connections > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 100));
+  while ((await pool.usage()).connections > 0 && performance.now() < until)
+    await new Promise((r) => setTimeout(r, 100));
 }
 
-export async function runScenario(pool: PoolHandle, spec: ScenarioSpec, loadavg: () => number[]): Promise<ScenarioResult> {
+export async function runScenario(
+  pool: PoolHandle,
+  spec: ScenarioSpec,
+  loadavg: () => number[],
+): Promise<ScenarioResult> {
   const loadBefore = loadavg();
   const login = `${MAINNET_POOL_ADDRESS[spec.coin]}.bench`;
-  const generator = Generator.start(spec.threads, { port: pool.ports[spec.coin], host: '127.0.0.1', coin: spec.coin, login });
+  const generator = Generator.start(spec.threads, {
+    port: pool.ports[spec.coin],
+    host: '127.0.0.1',
+    coin: spec.coin,
+    login,
+  });
   try {
     await pool.usage({ gc: true });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const idle = await pool.usage({ gc: true });
     const connectStart = performance.now();
-    const connected = { ...(await generator.connect(spec.connections)), seconds: (performance.now() - connectStart) / 1000 };
+    const connected = {
+      ...(await generator.connect(spec.connections)),
+      seconds: (performance.now() - connectStart) / 1000,
+    };
     const afterConnect = await pool.usage({ gc: true });
-    const budget = spec.mode.kind === 'max' ? spec.mode.budgetPerSecond * spec.seconds : spec.mode.rate * spec.seconds * 1.05;
+    const budget =
+      spec.mode.kind === 'max'
+        ? spec.mode.budgetPerSecond * spec.seconds
+        : spec.mode.rate * spec.seconds * 1.05;
     const mined = await generator.prepare(Math.ceil(budget / Math.max(1, connected.ok)));
     const before = await pool.usage();
     const started = performance.now();
     const run = await generator.run(
-      spec.mode.kind === 'max' ? { mode: 'max', seconds: spec.seconds, depth: spec.mode.depth } : { mode: 'rate', seconds: spec.seconds, rate: spec.mode.rate },
+      spec.mode.kind === 'max'
+        ? { mode: 'max', seconds: spec.seconds, depth: spec.mode.depth }
+        : { mode: 'rate', seconds: spec.seconds, rate: spec.mode.rate },
     );
     const after = await pool.usage({ persisted: true });
     const wallSeconds = (performance.now() - started) / 1000;
@@ -65,8 +83,16 @@ export async function runScenario(pool: PoolHandle, spec: ScenarioSpec, loadavg:
     const settled = await pool.usage({ persisted: true });
     run.latencies.sort();
     return {
-      spec, loadBefore, connected, mined, run,
-      memory: { idleRss: idle.rss, connectedRss: afterConnect.rss, heapDelta: afterConnect.heapUsed - idle.heapUsed },
+      spec,
+      loadBefore,
+      connected,
+      mined,
+      run,
+      memory: {
+        idleRss: idle.rss,
+        connectedRss: afterConnect.rss,
+        heapDelta: afterConnect.heapUsed - idle.heapUsed,
+      },
       pool: { before, after, settled, wallSeconds },
       settleSeconds: SETTLE_MS / 1000,
     };

@@ -29,22 +29,33 @@ export interface ScryptCapacity {
   perCpuSecond: number;
 }
 
-export async function measureScryptCapacity(seconds: number, threads = availableParallelism()): Promise<ScryptCapacity> {
+export async function measureScryptCapacity(
+  seconds: number,
+  threads = availableParallelism(),
+): Promise<ScryptCapacity> {
   const cpu = process.cpuUsage();
   const runs = await Promise.all(
-    Array.from({ length: threads }, (_, seed) =>
-      new Promise<{ hashes: number; seconds: number }>((resolve, reject) => {
-        const worker = new Worker(HASHER, { eval: true, workerData: { seconds, seed } });
-        worker.once('message', (m: { hashes: number; seconds: number }) => {
-          resolve(m);
-          void worker.terminate();
-        });
-        worker.once('error', reject);
-      }),
+    Array.from(
+      { length: threads },
+      (_, seed) =>
+        new Promise<{ hashes: number; seconds: number }>((resolve, reject) => {
+          const worker = new Worker(HASHER, { eval: true, workerData: { seconds, seed } });
+          worker.once('message', (m: { hashes: number; seconds: number }) => {
+            resolve(m);
+            void worker.terminate();
+          });
+          worker.once('error', reject);
+        }),
     ),
   );
   const hashes = runs.reduce((n, r) => n + r.hashes, 0);
   const wall = Math.max(...runs.map((r) => r.seconds));
   const used = process.cpuUsage(cpu);
-  return { threads, hashes, seconds: wall, perSecond: hashes / wall, perCpuSecond: hashes / ((used.user + used.system) / 1e6) };
+  return {
+    threads,
+    hashes,
+    seconds: wall,
+    perSecond: hashes / wall,
+    perCpuSecond: hashes / ((used.user + used.system) / 1e6),
+  };
 }

@@ -24,18 +24,33 @@ function hex8(n: number): string {
   return (n >>> 0).toString(16).padStart(8, '0');
 }
 
-export function mineShares(job: ShareJob, algorithm: Algorithm, login: string, count: number, extranonce2Value = 0): MinedShares {
+export function mineShares(
+  job: ShareJob,
+  algorithm: Algorithm,
+  login: string,
+  count: number,
+  extranonce2Value = 0,
+): MinedShares {
   const template = templateFromNotify(job.notifyParams, job.extranonce1.length, job.extranonce2Size);
   const jobId = String(job.notifyParams[0]);
   const extranonce2 = Buffer.alloc(job.extranonce2Size);
   extranonce2.writeUInt32BE(extranonce2Value >>> 0, job.extranonce2Size - 4);
   const target = difficultyToTarget(job.difficulty, algorithm);
-  const first = buildShare(template, algorithm, { extranonce1: job.extranonce1, extranonce2, ntime: template.curtime, nonce: 0, version: template.version });
+  const first = buildShare(template, algorithm, {
+    extranonce1: job.extranonce1,
+    extranonce2,
+    ntime: template.curtime,
+    nonce: 0,
+    version: template.version,
+  });
   const header = Buffer.from(first.header);
   const prefix = `[${JSON.stringify(login)},${JSON.stringify(jobId)},"${extranonce2.toString('hex')}","${hex8(template.curtime)}","`;
   const params: string[] = [];
   let nonce = 0;
-  const hash = algorithm === 'scrypt' ? scryptHashes(header) : (n: number) => (header.writeUInt32LE(n, 76), [powHash(algorithm, header)]);
+  const hash =
+    algorithm === 'scrypt'
+      ? scryptHashes(header)
+      : (n: number) => (header.writeUInt32LE(n, 76), [powHash(algorithm, header)]);
   while (params.length < count) {
     if (nonce > 0xffffffff) throw new Error('nonce space exhausted');
     for (const pow of hash(nonce)) {

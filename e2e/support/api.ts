@@ -4,7 +4,11 @@ export interface Session {
   user: { id: number; username: string; email: string };
 }
 
-export async function api<T>(baseUrl: string, path: string, init: { method?: string; body?: unknown; token?: string; language?: 'en' | 'ar' } = {}): Promise<T> {
+export async function api<T>(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; language?: 'en' | 'ar' } = {},
+): Promise<T> {
   const response = await fetch(new URL(path, baseUrl), {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
@@ -15,17 +19,25 @@ export async function api<T>(baseUrl: string, path: string, init: { method?: str
     },
     body: init.body === undefined ? null : JSON.stringify(init.body),
   });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} -> ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path} -> ${response.status}: ${await response.text()}`);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
 let counter = 0;
-export async function registerAndLogin(baseUrl: string, prefix = 'miner', language: 'en' | 'ar' = 'en'): Promise<Session & { password: string }> {
+export async function registerAndLogin(
+  baseUrl: string,
+  prefix = 'miner',
+  language: 'en' | 'ar' = 'en',
+): Promise<Session & { password: string }> {
   counter += 1;
   const username = `${prefix}${Date.now().toString(36)}${counter}`;
   const email = `${username}@example.com`;
   const password = 'correct horse battery';
-  await api(baseUrl, '/api/auth/register', { body: { username, email, password, preferredCoin: 'BTC' }, language });
+  await api(baseUrl, '/api/auth/register', {
+    body: { username, email, password, preferredCoin: 'BTC' },
+    language,
+  });
   const session = await api<Session>(baseUrl, '/api/auth/login', { body: { email, password } });
   return { ...session, password };
 }

@@ -10,7 +10,16 @@ export const CHROMIUM = process.env.MANJAM_CHROMIUM ?? '/usr/bin/chromium';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -20,7 +29,12 @@ export type Language = 'en' | 'ar';
 export async function newContext(
   browser: Browser,
   baseUrl: string,
-  options: { language: Language; width?: number; session?: { token: string; user: unknown }; visited?: boolean },
+  options: {
+    language: Language;
+    width?: number;
+    session?: { token: string; user: unknown };
+    visited?: boolean;
+  },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,

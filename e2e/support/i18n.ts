@@ -7,7 +7,9 @@ import type { Language } from './browser.js';
 type Tree = { [key: string]: string | Tree };
 
 function load(file: string): Tree {
-  return JSON.parse(readFileSync(fileURLToPath(new URL(`../../apps/web/src/i18n/${file}`, import.meta.url)), 'utf8')) as Tree;
+  return JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../apps/web/src/i18n/${file}`, import.meta.url)), 'utf8'),
+  ) as Tree;
 }
 
 function merge(a: Tree, b: Tree): Tree {

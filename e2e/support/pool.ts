@@ -31,7 +31,21 @@ export async function startTestPool(): Promise<TestPool> {
       // under a second on a busy machine (0.0005 needed ~2 million hashes per share).
       stratum: {
         host: '127.0.0.1',
-        ports: [{ port: 0, coin: 'BTC', scheme: 'pps-plus', vardiff: { start: 1e-6, min: 1e-7, max: 1e9, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 } }],
+        ports: [
+          {
+            port: 0,
+            coin: 'BTC',
+            scheme: 'pps-plus',
+            vardiff: {
+              start: 1e-6,
+              min: 1e-7,
+              max: 1e9,
+              targetSeconds: 15,
+              retargetSeconds: 90,
+              variancePercent: 30,
+            },
+          },
+        ],
       },
       log: { level: process.env.MANJAM_TEST_LOG ?? 'warn', pretty: false },
     },

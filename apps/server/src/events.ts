@@ -8,11 +8,22 @@ import type { CoinId } from './config/constants.js';
  */
 export interface PoolEventMap {
   /** Accepted shares flushed to the database (one event per flush and payee). */
-  'shares.flushed': { coin: CoinId; payeeId: number; userId: number | null; workerIds: number[]; count: number };
+  'shares.flushed': {
+    coin: CoinId;
+    payeeId: number;
+    userId: number | null;
+    workerIds: number[];
+    count: number;
+  };
   'worker.connected': { coin: CoinId; workerId: number | null; userId: number | null; login: string };
   'worker.disconnected': { coin: CoinId; workerId: number | null; userId: number | null; login: string };
   'block.found': { coin: CoinId; height: number; hash: string; status: string; finderUserId: number | null };
-  'block.status': { coin: CoinId; height: number; hash: string; status: 'pending' | 'confirmed' | 'orphaned' };
+  'block.status': {
+    coin: CoinId;
+    height: number;
+    hash: string;
+    status: 'pending' | 'confirmed' | 'orphaned';
+  };
   'payout.sent': { coin: CoinId; payeeId: number; userId: number | null; amount: bigint; txid: string };
   'template.new': { coin: CoinId; height: number; newTip: boolean };
 }

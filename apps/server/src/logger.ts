@@ -9,6 +9,8 @@ export function createLogger(config: Pick<Config, 'log'>): Logger {
   return pino({
     level: config.log.level,
     base: { pid: process.pid },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss' } } } : {}),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss' } } }
+      : {}),
   });
 }

@@ -115,7 +115,12 @@ export async function startPool({
             host: config.publicHost,
             ports: () =>
               stratum?.ports() ??
-              config.stratum.ports.map((p) => ({ coin: p.coin, port: p.port, tls: Boolean(p.tls), scheme: p.scheme })),
+              config.stratum.ports.map((p) => ({
+                coin: p.coin,
+                port: p.port,
+                tls: Boolean(p.tls),
+                scheme: p.scheme,
+              })),
             hashrate: (coin: CoinId) => stratum?.hashrate(coin) ?? null,
           },
           ...(leader
@@ -181,7 +186,9 @@ async function startBackground(
     logger,
     events,
     chains: new Map(chains.map((c) => [c.coin, c.node])),
-    ...(operator ? { notifyOperator: (message: { subject: string; text: string }) => operator.notify(message) } : {}),
+    ...(operator
+      ? { notifyOperator: (message: { subject: string; text: string }) => operator.notify(message) }
+      : {}),
   });
   try {
     const alerts = await startAlerts({ config, db, logger, events, settings: config.alerts });
@@ -231,6 +238,11 @@ async function healthReport(db: Database, chains: ChainRuntime[]): Promise<Healt
       ? { ok: true, kind: db.kind }
       : { ok: false, kind: db.kind, error: 'database does not answer' },
     chains: chainReports,
-    alerts: alerts.map((a) => ({ kind: a.kind, coin: a.coin, message: a.message, since: a.raisedAt.toISOString() })),
+    alerts: alerts.map((a) => ({
+      kind: a.kind,
+      coin: a.coin,
+      message: a.message,
+      since: a.raisedAt.toISOString(),
+    })),
   };
 }

@@ -5,7 +5,6 @@ import type { CoinId } from './config/constants.js';
 /** Why a template was emitted and whether it is a new tip: the template watcher's own type. */
 export type { TemplateInfo } from './chain/watcher-types.js';
 
-
 export interface BlockSubmitResult {
   status: 'accepted' | 'rejected' | 'unknown';
   nodeResult: string | null;

@@ -41,14 +41,19 @@ self.addEventListener('push', function (event) {
 
 self.addEventListener('notificationclick', function (event) {
   event.notification.close();
-  var target = new URL((event.notification.data && event.notification.data.url) || '/dashboard', self.location.origin).href;
+  var target = new URL(
+    (event.notification.data && event.notification.data.url) || '/dashboard',
+    self.location.origin,
+  ).href;
   event.waitUntil(
     clients.matchAll({ type: 'window', includeUncontrolled: true }).then(function (windows) {
       for (var i = 0; i < windows.length; i += 1) {
         var client = windows[i];
         if (new URL(client.url).origin === self.location.origin && 'focus' in client) {
           return client.focus().then(function (focused) {
-            return focused && 'navigate' in focused && focused.url !== target ? focused.navigate(target) : focused;
+            return focused && 'navigate' in focused && focused.url !== target
+              ? focused.navigate(target)
+              : focused;
           });
         }
       }

@@ -5,7 +5,11 @@ import { MESSAGES } from './messages.js';
 export const CHAT_ROLES = ['user', 'assistant'] as const;
 
 export const assistantRequestSchema = z.object({
-  message: z.string({ error: MESSAGES.expectedText }).trim().min(1, MESSAGES.invalidValue).max(2000, MESSAGES.textTooLong),
+  message: z
+    .string({ error: MESSAGES.expectedText })
+    .trim()
+    .min(1, MESSAGES.invalidValue)
+    .max(2000, MESSAGES.textTooLong),
   language: z.enum(LANGUAGES, { error: MESSAGES.invalidValue }).default('en'),
   history: z
     .array(z.object({ role: z.enum(CHAT_ROLES), content: z.string().max(4000, MESSAGES.textTooLong) }))

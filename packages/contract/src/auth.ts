@@ -28,14 +28,18 @@ export function isValidUsername(name: string): boolean {
   return name.length >= USERNAME_MIN && name.length <= USERNAME_MAX && USERNAME_CHARS.test(name);
 }
 
-export const emailSchema = textField(MESSAGES.emailRequired, 1000).max(254, MESSAGES.textTooLong).regex(SIMPLE_EMAIL, MESSAGES.emailInvalid);
+export const emailSchema = textField(MESSAGES.emailRequired, 1000)
+  .max(254, MESSAGES.textTooLong)
+  .regex(SIMPLE_EMAIL, MESSAGES.emailInvalid);
 
 export const newPasswordSchema = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.passwordRequired : MESSAGES.expectedText) })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? MESSAGES.passwordRequired : MESSAGES.expectedText,
+  })
   .min(1, MESSAGES.passwordRequired)
   .min(8, MESSAGES.passwordMin)
   .max(256, MESSAGES.passwordMax);
-
 
 /**
  * Registration. The wallet address is checked for the chosen coin by the server (real address
@@ -91,10 +95,18 @@ export type User = z.infer<typeof userSchema>;
 export const registerResponseSchema = z.object({ user: userSchema });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-export const loginResponseSchema = z.object({ token: z.string(), user: userSchema, expiresAt: isoTimeSchema });
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  expiresAt: isoTimeSchema,
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
+export const totpSetupResponseSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrDataUrl: z.string(),
+});
 export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
 
 /** Turning 2FA on (the code of the new secret) or off (the code in force): both need the password too. */

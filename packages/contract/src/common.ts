@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
 /** Every union of names comes from one `as const` list (ARCHITECTURE: layering rules). */
-export const ALGORITHMS = ['sha256', 'scrypt', 'ethash', 'kadena', 'kaspa', 'equihash', 'octopus', 'filecoin', 'randomx'] as const;
+export const ALGORITHMS = [
+  'sha256',
+  'scrypt',
+  'ethash',
+  'kadena',
+  'kaspa',
+  'equihash',
+  'octopus',
+  'filecoin',
+  'randomx',
+] as const;
 export type AlgorithmId = (typeof ALGORITHMS)[number];
 
 /** Coins an account may prefer (the seed's registration select). */
@@ -74,7 +84,12 @@ export const pageQuerySchema = z.object({
 });
 
 export function pagedSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
 }
 
 export const emptySchema = z.object({});

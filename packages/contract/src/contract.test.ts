@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { changeSchema, languageFromHeader, registerRequestSchema, translateMessage, MESSAGES, MESSAGES_AR, settingsUpdateSchema } from './index.js';
+import {
+  changeSchema,
+  languageFromHeader,
+  registerRequestSchema,
+  translateMessage,
+  MESSAGES,
+  MESSAGES_AR,
+  settingsUpdateSchema,
+} from './index.js';
 
 function fieldMessages(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -15,12 +23,22 @@ function fieldMessages(result: z.ZodSafeParseResult<unknown>): Record<string, st
 describe('registration schema', () => {
   it('reports the seed messages for missing fields', () => {
     const fields = fieldMessages(registerRequestSchema.safeParse({}));
-    expect(fields).toMatchObject({ username: 'Username is required', email: 'Email is required', password: 'Password is required' });
+    expect(fields).toMatchObject({
+      username: 'Username is required',
+      email: 'Email is required',
+      password: 'Password is required',
+    });
   });
 
   it('reports short username, bad email, short password and mismatched confirmation', () => {
     const fields = fieldMessages(
-      registerRequestSchema.safeParse({ username: 'ab', email: 'nope', password: 'short', confirmPassword: 'other', preferredCoin: 'BTC' }),
+      registerRequestSchema.safeParse({
+        username: 'ab',
+        email: 'nope',
+        password: 'short',
+        confirmPassword: 'other',
+        preferredCoin: 'BTC',
+      }),
     );
     expect(fields).toEqual({
       username: 'Username must be at least 3 characters',
@@ -29,20 +47,37 @@ describe('registration schema', () => {
       confirmPassword: 'Passwords do not match',
     });
     const mismatch = fieldMessages(
-      registerRequestSchema.safeParse({ username: 'abc', email: 'a@b.co', password: 'longenough', confirmPassword: 'different' }),
+      registerRequestSchema.safeParse({
+        username: 'abc',
+        email: 'a@b.co',
+        password: 'longenough',
+        confirmPassword: 'different',
+      }),
     );
     expect(mismatch).toEqual({ confirmPassword: 'Passwords do not match' });
   });
 
   it('defaults the coin to BTC, trims the username and strips unknown fields', () => {
-    const parsed = registerRequestSchema.parse({ username: ' miner ', email: 'a@b.co', password: 'longenough', isAdmin: true });
-    expect(parsed).toEqual({ username: 'miner', email: 'a@b.co', password: 'longenough', walletAddress: null, preferredCoin: 'BTC' });
+    const parsed = registerRequestSchema.parse({
+      username: ' miner ',
+      email: 'a@b.co',
+      password: 'longenough',
+      isAdmin: true,
+    });
+    expect(parsed).toEqual({
+      username: 'miner',
+      email: 'a@b.co',
+      password: 'longenough',
+      walletAddress: null,
+      preferredCoin: 'BTC',
+    });
   });
 });
 
 describe('messages', () => {
   it('has an Arabic text for every English message', () => {
-    for (const key of Object.keys(MESSAGES)) expect(MESSAGES_AR[key as keyof typeof MESSAGES]).toMatch(/[\u0600-\u06FF]/);
+    for (const key of Object.keys(MESSAGES))
+      expect(MESSAGES_AR[key as keyof typeof MESSAGES]).toMatch(/[\u0600-\u06FF]/);
     expect(translateMessage('Username is required', 'ar')).toBe('اسم المستخدم مطلوب');
     expect(translateMessage('Username is required', 'en')).toBe('Username is required');
   });
@@ -58,7 +93,8 @@ describe('messages', () => {
 
 describe('other schemas', () => {
   it('accepts signed percent changes only in the agreed form', () => {
-    for (const ok of ['+12.5%', '-3.0%', '0.0%', '+100.0%']) expect(changeSchema.safeParse(ok).success).toBe(true);
+    for (const ok of ['+12.5%', '-3.0%', '0.0%', '+100.0%'])
+      expect(changeSchema.safeParse(ok).success).toBe(true);
     for (const bad of ['12.5%', '+1.25%', 'NaN%']) expect(changeSchema.safeParse(bad).success).toBe(false);
   });
 

@@ -25,5 +25,8 @@ export const hashrateQuerySchema = z.object({
 export type HashrateQuery = z.input<typeof hashrateQuerySchema>;
 
 export const hashratePointSchema = z.object({ time: isoTimeSchema, value: z.number() });
-export const hashrateSeriesSchema = z.object({ points: z.array(hashratePointSchema), unit: z.literal('H/s') });
+export const hashrateSeriesSchema = z.object({
+  points: z.array(hashratePointSchema),
+  unit: z.literal('H/s'),
+});
 export type HashrateSeries = z.infer<typeof hashrateSeriesSchema>;

@@ -4,7 +4,10 @@ import { MESSAGES } from './messages.js';
 /** A string field whose absence reads `required`, and whose wrong type reads 'Must be text'. */
 export function textField(required: string = MESSAGES.invalidValue, max = 200) {
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : MESSAGES.expectedText) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? required : MESSAGES.expectedText,
+    })
     .trim()
     .min(1, required)
     .max(max, MESSAGES.textTooLong);
@@ -28,6 +31,9 @@ export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The current password, asked again for sensitive changes (email, password, payout address, 2FA on/off). */
 export const currentPasswordSchema = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.passwordRequired : MESSAGES.expectedText) })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? MESSAGES.passwordRequired : MESSAGES.expectedText,
+  })
   .min(1, MESSAGES.passwordRequired)
   .max(1024, MESSAGES.passwordMax);

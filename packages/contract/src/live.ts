@@ -7,9 +7,29 @@ const coin = z.enum(POOL_COINS);
 export const liveMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), userId: z.number().int(), at: isoTimeSchema }),
   z.object({ type: z.literal('hashrate'), coin, hashrate: z.number(), at: isoTimeSchema }),
-  z.object({ type: z.literal('worker'), coin, workerId: z.number().int().nullable(), name: z.string(), status: z.enum(['online', 'offline']), at: isoTimeSchema }),
-  z.object({ type: z.literal('share'), coin, count: z.number().int(), workerIds: z.array(z.number().int()), at: isoTimeSchema }),
-  z.object({ type: z.literal('block'), coin, height: z.number().int(), hash: z.string(), status: z.string(), at: isoTimeSchema }),
+  z.object({
+    type: z.literal('worker'),
+    coin,
+    workerId: z.number().int().nullable(),
+    name: z.string(),
+    status: z.enum(['online', 'offline']),
+    at: isoTimeSchema,
+  }),
+  z.object({
+    type: z.literal('share'),
+    coin,
+    count: z.number().int(),
+    workerIds: z.array(z.number().int()),
+    at: isoTimeSchema,
+  }),
+  z.object({
+    type: z.literal('block'),
+    coin,
+    height: z.number().int(),
+    hash: z.string(),
+    status: z.string(),
+    at: isoTimeSchema,
+  }),
   z.object({ type: z.literal('payout'), coin, amount: moneySchema, txId: z.string(), at: isoTimeSchema }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;

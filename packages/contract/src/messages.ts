@@ -116,7 +116,9 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   internal: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',
 };
 
-const byEnglish = new Map<string, MessageKey>(Object.entries(MESSAGES).map(([key, text]) => [text, key as MessageKey]));
+const byEnglish = new Map<string, MessageKey>(
+  Object.entries(MESSAGES).map(([key, text]) => [text, key as MessageKey]),
+);
 
 /** The message in the given language; unknown messages are returned unchanged. */
 export function translateMessage(message: string, language: Language): string {

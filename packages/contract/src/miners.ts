@@ -19,12 +19,17 @@ export const minerSchema = z.object({
 });
 export type Miner = z.infer<typeof minerSchema>;
 
-export const minerListQuerySchema = z.object({ type: z.enum(MINER_TYPE_FILTERS, { error: MESSAGES.invalidValue }).default('all') });
+export const minerListQuerySchema = z.object({
+  type: z.enum(MINER_TYPE_FILTERS, { error: MESSAGES.invalidValue }).default('all'),
+});
 export const minerListSchema = z.object({ miners: z.array(minerSchema) });
 export type MinerList = z.infer<typeof minerListSchema>;
 
 /** A worker name as miners type it after the dot in "username.worker". */
-export const workerNameField = textField(MESSAGES.workerNameRequired, 64).regex(/^[\p{L}\p{N}._-]+$/u, MESSAGES.invalidValue);
+export const workerNameField = textField(MESSAGES.workerNameRequired, 64).regex(
+  /^[\p{L}\p{N}._-]+$/u,
+  MESSAGES.invalidValue,
+);
 
 export const createMinerSchema = z.object({
   name: textField(MESSAGES.minerNameRequired, 80),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ALGORITHMS, isoTimeSchema, moneySchema, pageQuerySchema, pagedSchema, POOL_COINS, type AlgorithmId, type PoolCoin } from './common.js';
+import {
+  ALGORITHMS,
+  isoTimeSchema,
+  moneySchema,
+  pageQuerySchema,
+  pagedSchema,
+  POOL_COINS,
+  type AlgorithmId,
+  type PoolCoin,
+} from './common.js';
 import { MESSAGES } from './messages.js';
 
 export const BLOCK_STATUSES = ['pending', 'confirmed', 'orphaned'] as const;
@@ -15,25 +24,196 @@ export const MINER_SOURCES = ['pool', 'hive'] as const;
  * seed's published fee and payout interval, shown for algorithms the pool does not run yet.
  */
 export const PORT_TABLE = [
-  { algorithm: 'sha256', name: 'SHA-256', port: 3333, coin: 'BTC', hardware: 'asic', account: 'sha256', feeAlgorithm: 'sha256', published: { feeBasisPoints: 100, payoutHours: 24 } },
-  { algorithm: 'scrypt', name: 'Scrypt', port: 4444, coin: 'LTC', hardware: 'asic', account: 'scrypt', feeAlgorithm: 'scrypt', published: { feeBasisPoints: 100, payoutHours: 24 } },
-  { algorithm: 'scrypt-doge', name: 'Scrypt-DOGE', port: 5555, coin: 'DOGE', hardware: 'asic', account: null, feeAlgorithm: 'scrypt', published: null },
-  { algorithm: 'blake2s', name: 'Blake2s', port: 6666, coin: 'KDA', hardware: 'asic', account: 'kadena', feeAlgorithm: 'kadena', published: { feeBasisPoints: 100, payoutHours: 24 } },
-  { algorithm: 'kheavyhash', name: 'kHeavyHash', port: 7777, coin: 'KAS', hardware: 'asic', account: 'kaspa', feeAlgorithm: 'kaspa', published: { feeBasisPoints: 90, payoutHours: 12 } },
-  { algorithm: 'etchash', name: 'Etchash', port: 8008, coin: 'ETC', hardware: 'gpu', account: 'ethash', feeAlgorithm: null, published: null },
-  { algorithm: 'equihash', name: 'Equihash', port: 3357, coin: 'ZEC', hardware: 'asic', account: 'equihash', feeAlgorithm: null, published: null },
-  { algorithm: 'octopus', name: 'Octopus', port: 6800, coin: 'CFX', hardware: 'gpu', account: 'octopus', feeAlgorithm: null, published: null },
-  { algorithm: 'filecoin', name: 'Filecoin', port: 7006, coin: 'FIL', hardware: 'gpu', account: 'filecoin', feeAlgorithm: null, published: null },
-  { algorithm: 'eaglesong', name: 'Eaglesong', port: 1800, coin: 'CKB', hardware: 'asic', account: null, feeAlgorithm: null, published: null },
-  { algorithm: 'progpow', name: 'ProgPow', port: 1185, coin: 'QUAI', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
-  { algorithm: 'kawpow', name: 'KawPow', port: 1140, coin: 'RVN', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
-  { algorithm: 'randomx', name: 'RandomX', port: 1111, coin: 'XMR', hardware: 'cpu', account: 'randomx', feeAlgorithm: null, published: null },
-  { algorithm: 'blake3', name: 'Blake3', port: 1199, coin: 'ALPH', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
-  { algorithm: 'autolykos2', name: 'Autolykos-v2', port: 8888, coin: 'ERG', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
-  { algorithm: 'equihash-125-4', name: 'Equihash-125,4', port: 9090, coin: 'FLUX', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
-  { algorithm: 'dynexsolve', name: 'DynexSolve', port: 1120, coin: 'DNX', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
-  { algorithm: 'fishhash', name: 'FishHash', port: 1145, coin: 'IRON', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
-  { algorithm: 'cuckaroo30', name: 'Cuckaroo30', port: 10320, coin: 'CTXC', hardware: 'gpu', account: null, feeAlgorithm: null, published: null },
+  {
+    algorithm: 'sha256',
+    name: 'SHA-256',
+    port: 3333,
+    coin: 'BTC',
+    hardware: 'asic',
+    account: 'sha256',
+    feeAlgorithm: 'sha256',
+    published: { feeBasisPoints: 100, payoutHours: 24 },
+  },
+  {
+    algorithm: 'scrypt',
+    name: 'Scrypt',
+    port: 4444,
+    coin: 'LTC',
+    hardware: 'asic',
+    account: 'scrypt',
+    feeAlgorithm: 'scrypt',
+    published: { feeBasisPoints: 100, payoutHours: 24 },
+  },
+  {
+    algorithm: 'scrypt-doge',
+    name: 'Scrypt-DOGE',
+    port: 5555,
+    coin: 'DOGE',
+    hardware: 'asic',
+    account: null,
+    feeAlgorithm: 'scrypt',
+    published: null,
+  },
+  {
+    algorithm: 'blake2s',
+    name: 'Blake2s',
+    port: 6666,
+    coin: 'KDA',
+    hardware: 'asic',
+    account: 'kadena',
+    feeAlgorithm: 'kadena',
+    published: { feeBasisPoints: 100, payoutHours: 24 },
+  },
+  {
+    algorithm: 'kheavyhash',
+    name: 'kHeavyHash',
+    port: 7777,
+    coin: 'KAS',
+    hardware: 'asic',
+    account: 'kaspa',
+    feeAlgorithm: 'kaspa',
+    published: { feeBasisPoints: 90, payoutHours: 12 },
+  },
+  {
+    algorithm: 'etchash',
+    name: 'Etchash',
+    port: 8008,
+    coin: 'ETC',
+    hardware: 'gpu',
+    account: 'ethash',
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'equihash',
+    name: 'Equihash',
+    port: 3357,
+    coin: 'ZEC',
+    hardware: 'asic',
+    account: 'equihash',
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'octopus',
+    name: 'Octopus',
+    port: 6800,
+    coin: 'CFX',
+    hardware: 'gpu',
+    account: 'octopus',
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'filecoin',
+    name: 'Filecoin',
+    port: 7006,
+    coin: 'FIL',
+    hardware: 'gpu',
+    account: 'filecoin',
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'eaglesong',
+    name: 'Eaglesong',
+    port: 1800,
+    coin: 'CKB',
+    hardware: 'asic',
+    account: null,
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'progpow',
+    name: 'ProgPow',
+    port: 1185,
+    coin: 'QUAI',
+    hardware: 'gpu',
+    account: null,
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'kawpow',
+    name: 'KawPow',
+    port: 1140,
+    coin: 'RVN',
+    hardware: 'gpu',
+    account: null,
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'randomx',
+    name: 'RandomX',
+    port: 1111,
+    coin: 'XMR',
+    hardware: 'cpu',
+    account: 'randomx',
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'blake3',
+    name: 'Blake3',
+    port: 1199,
+    coin: 'ALPH',
+    hardware: 'gpu',
+    account: null,
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'autolykos2',
+    name: 'Autolykos-v2',
+    port: 8888,
+    coin: 'ERG',
+    hardware: 'gpu',
+    account: null,
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'equihash-125-4',
+    name: 'Equihash-125,4',
+    port: 9090,
+    coin: 'FLUX',
+    hardware: 'gpu',
+    account: null,
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'dynexsolve',
+    name: 'DynexSolve',
+    port: 1120,
+    coin: 'DNX',
+    hardware: 'gpu',
+    account: null,
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'fishhash',
+    name: 'FishHash',
+    port: 1145,
+    coin: 'IRON',
+    hardware: 'gpu',
+    account: null,
+    feeAlgorithm: null,
+    published: null,
+  },
+  {
+    algorithm: 'cuckaroo30',
+    name: 'Cuckaroo30',
+    port: 10320,
+    coin: 'CTXC',
+    hardware: 'gpu',
+    account: null,
+    feeAlgorithm: null,
+    published: null,
+  },
 ] as const satisfies readonly PortTableRow[];
 
 export interface PortTableRow {
@@ -56,7 +236,9 @@ export function portRowOfAccountAlgorithm(id: AlgorithmId): PortTableEntry | und
 
 /** The row of the algorithm a pool coin is mined with (BTC -> SHA-256, LTC -> Scrypt). */
 export function portRowOfPoolCoin(coin: PoolCoin): Extract<PortTableEntry, { coin: PoolCoin }> {
-  const row = PORT_TABLE.find((entry): entry is Extract<PortTableEntry, { coin: PoolCoin }> => entry.coin === coin);
+  const row = PORT_TABLE.find(
+    (entry): entry is Extract<PortTableEntry, { coin: PoolCoin }> => entry.coin === coin,
+  );
   if (!row) throw new RangeError(`no port table row mines ${coin}`);
   return row;
 }
@@ -85,7 +267,9 @@ export type PoolStats = z.infer<typeof poolStatsSchema>;
 
 export const poolPortsSchema = z.object({
   host: z.string(),
-  ports: z.array(z.object({ algorithm: z.string(), name: z.string(), port: z.number().int(), live: z.boolean() })),
+  ports: z.array(
+    z.object({ algorithm: z.string(), name: z.string(), port: z.number().int(), live: z.boolean() }),
+  ),
 });
 export type PoolPorts = z.infer<typeof poolPortsSchema>;
 
@@ -102,11 +286,17 @@ export const blockSchema = z.object({
   effort: z.number().nullable(),
 });
 export type Block = z.infer<typeof blockSchema>;
-export const blockQuerySchema = pageQuerySchema.extend({ coin: z.enum(POOL_COINS, { error: MESSAGES.coinInvalid }).optional() });
+export const blockQuerySchema = pageQuerySchema.extend({
+  coin: z.enum(POOL_COINS, { error: MESSAGES.coinInvalid }).optional(),
+});
 export const blockPageSchema = pagedSchema(blockSchema);
 export type BlockPage = z.infer<typeof blockPageSchema>;
 
-export const gpuSchema = z.object({ name: z.string(), hashrate: z.number(), temperature: z.number().nullable() });
+export const gpuSchema = z.object({
+  name: z.string(),
+  hashrate: z.number(),
+  temperature: z.number().nullable(),
+});
 
 export const lookupMinerSchema = z.object({
   /** Opaque and stable (never an internal sequential id). */
@@ -125,12 +315,18 @@ export const lookupMinerSchema = z.object({
 });
 export type LookupMiner = z.infer<typeof lookupMinerSchema>;
 
-export const lookupParamsSchema = z.object({ address: z.string().trim().min(1, MESSAGES.searchRequired).max(120, MESSAGES.textTooLong) });
+export const lookupParamsSchema = z.object({
+  address: z.string().trim().min(1, MESSAGES.searchRequired).max(120, MESSAGES.textTooLong),
+});
 export const minerLookupSchema = z.object({ address: z.string(), miners: z.array(lookupMinerSchema) });
 export type MinerLookup = z.infer<typeof minerLookupSchema>;
 
 export const searchQuerySchema = z.object({
-  q: z.string({ error: MESSAGES.searchRequired }).trim().min(1, MESSAGES.searchRequired).max(120, MESSAGES.textTooLong),
+  q: z
+    .string({ error: MESSAGES.searchRequired })
+    .trim()
+    .min(1, MESSAGES.searchRequired)
+    .max(120, MESSAGES.textTooLong),
 });
 export const searchResponseSchema = z.object({ results: z.array(minerLookupSchema) });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
@@ -149,6 +345,8 @@ export const healthSchema = z.object({
     }),
   ),
   /** Open operator alerts: a payout run stuck, a wallet that cannot fund a run, accounting failing. */
-  alerts: z.array(z.object({ kind: z.string(), coin: z.string().nullable(), message: z.string(), since: z.string() })),
+  alerts: z.array(
+    z.object({ kind: z.string(), coin: z.string().nullable(), message: z.string(), since: z.string() }),
+  ),
 });
 export type Health = z.infer<typeof healthSchema>;

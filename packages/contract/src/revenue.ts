@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { ACCOUNT_COINS, isoTimeSchema, moneySchema, pageQuerySchema, pagedSchema, PAYOUT_SCHEMES } from './common.js';
+import {
+  ACCOUNT_COINS,
+  isoTimeSchema,
+  moneySchema,
+  pageQuerySchema,
+  pagedSchema,
+  PAYOUT_SCHEMES,
+} from './common.js';
 import { MESSAGES } from './messages.js';
 
 export const PAYOUT_STATUSES = ['completed', 'pending', 'failed'] as const;
 
-const searchField = z.string({ error: MESSAGES.expectedText }).trim().max(100, MESSAGES.textTooLong).optional();
+const searchField = z
+  .string({ error: MESSAGES.expectedText })
+  .trim()
+  .max(100, MESSAGES.textTooLong)
+  .optional();
 const coinFilter = z.enum(ACCOUNT_COINS, { error: MESSAGES.coinInvalid }).optional();
 
 export const rewardQuerySchema = pageQuerySchema.extend({ search: searchField, coin: coinFilter });

@@ -56,6 +56,11 @@ export type PayoutAddressRequest = z.input<typeof payoutAddressRequestSchema>;
 
 /** PUT /api/settings/rig-token {token}: saves (encrypted) or, with token null, removes it. */
 export const rigTokenRequestSchema = z.object({
-  token: z.string({ error: MESSAGES.tokenRequired }).trim().min(1, MESSAGES.tokenRequired).max(4096, MESSAGES.textTooLong).nullable(),
+  token: z
+    .string({ error: MESSAGES.tokenRequired })
+    .trim()
+    .min(1, MESSAGES.tokenRequired)
+    .max(4096, MESSAGES.textTooLong)
+    .nullable(),
 });
 export type RigTokenRequest = z.input<typeof rigTokenRequestSchema>;

@@ -52,7 +52,9 @@ export const updateWorkerSchema = z.object({
 });
 export type UpdateWorker = z.input<typeof updateWorkerSchema>;
 
-export const workerNameParamsSchema = z.object({ name: z.string().min(1, MESSAGES.workerNameRequired).max(200, MESSAGES.textTooLong) });
+export const workerNameParamsSchema = z.object({
+  name: z.string().min(1, MESSAGES.workerNameRequired).max(200, MESSAGES.textTooLong),
+});
 
 export const workerConnectionSchema = z.object({
   /** A share was accepted in the last 10 minutes. */

@@ -32,20 +32,34 @@ describe('scrypt proof of work, four headers at a time (WebAssembly SIMD)', () =
   });
 
   it('gives real Litecoin headers their real scrypt hashes, alone and among others', () => {
-    const headers = Buffer.concat([...REAL.map(([h]) => Buffer.from(h, 'hex')), randomBytes(80), ...REAL.map(([h]) => Buffer.from(h, 'hex'))]);
+    const headers = Buffer.concat([
+      ...REAL.map(([h]) => Buffer.from(h, 'hex')),
+      randomBytes(80),
+      ...REAL.map(([h]) => Buffer.from(h, 'hex')),
+    ]);
     const out = Buffer.from(batch.hashHeaders(headers));
     const hashes = Array.from({ length: 5 }, (_, i) => toRpcHex(out.subarray(i * 32, i * 32 + 32)));
-    expect([hashes[0], hashes[1], hashes[3], hashes[4]]).toEqual([REAL[0]![1], REAL[1]![1], REAL[0]![1], REAL[1]![1]]);
+    expect([hashes[0], hashes[1], hashes[3], hashes[4]]).toEqual([
+      REAL[0]![1],
+      REAL[1]![1],
+      REAL[0]![1],
+      REAL[1]![1],
+    ]);
   });
 
-  it.each([1, 2, 3, 4, 5, 7, 8, 9, 13])('matches node:crypto scryptSync for a batch of %i random headers', (count) => {
-    const headers = randomBytes(80 * count);
-    const out = Buffer.from(batch.hashHeaders(headers));
-    expect(out.length).toBe(32 * count);
-    for (let i = 0; i < count; i++) {
-      expect(out.subarray(i * 32, i * 32 + 32).toString('hex')).toBe(nodeScrypt(headers.subarray(i * 80, i * 80 + 80)).toString('hex'));
-    }
-  });
+  it.each([1, 2, 3, 4, 5, 7, 8, 9, 13])(
+    'matches node:crypto scryptSync for a batch of %i random headers',
+    (count) => {
+      const headers = randomBytes(80 * count);
+      const out = Buffer.from(batch.hashHeaders(headers));
+      expect(out.length).toBe(32 * count);
+      for (let i = 0; i < count; i++) {
+        expect(out.subarray(i * 32, i * 32 + 32).toString('hex')).toBe(
+          nodeScrypt(headers.subarray(i * 80, i * 80 + 80)).toString('hex'),
+        );
+      }
+    },
+  );
 
   it('hashes only the first `count` headers of a larger buffer', () => {
     const headers = randomBytes(80 * 6);

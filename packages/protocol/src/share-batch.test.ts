@@ -18,7 +18,13 @@ const build = (await import(new URL('../scripts/build-share-wasm.mjs', import.me
 const PARAMS = coinParams('BTC', 'mainnet');
 
 function job(txCount: number, extranonce2Size = 4, poolTag = '/Manjam/'): JobTemplate {
-  const { template } = fixtureTemplate({ txCount, height: 880_000, subsidy: 312_500_000n, segwit: true, bits: '17034219' });
+  const { template } = fixtureTemplate({
+    txCount,
+    height: 880_000,
+    subsidy: 312_500_000n,
+    segwit: true,
+    bits: '17034219',
+  });
   return jobFromTemplate(template, PARAMS, {
     payoutScript: addressToOutputScript('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', PARAMS),
     poolTag,
@@ -40,7 +46,7 @@ function randomInput(j: JobTemplate): ShareInput {
 describe('SHA-256d of four shares at a time (WebAssembly SIMD)', () => {
   const hasher = new ShareHasher();
 
-  it('runs the SIMD path on this machine, with the generator\'s memory layout', () => {
+  it("runs the SIMD path on this machine, with the generator's memory layout", () => {
     expect(hasher.simd).toBe(true);
     expect(SHARE4_LAYOUT).toEqual(build.SHARE4_LAYOUT);
   });
@@ -53,19 +59,26 @@ describe('SHA-256d of four shares at a time (WebAssembly SIMD)', () => {
     [5, 5],
     [300, 9],
     [64, 13],
-  ])('gives the same block hashes as buildShare for a job of %i transactions, %i shares', (txCount, count) => {
-    const j = job(txCount);
-    const inputs = Array.from({ length: count }, () => randomInput(j));
-    const hashes = hasher.hashes(j, inputs);
-    expect(hashes.map((h) => h.toString('hex'))).toEqual(inputs.map((input) => buildShare(j, 'sha256d', input).hash.toString('hex')));
-  });
+  ])(
+    'gives the same block hashes as buildShare for a job of %i transactions, %i shares',
+    (txCount, count) => {
+      const j = job(txCount);
+      const inputs = Array.from({ length: count }, () => randomInput(j));
+      const hashes = hasher.hashes(j, inputs);
+      expect(hashes.map((h) => h.toString('hex'))).toEqual(
+        inputs.map((input) => buildShare(j, 'sha256d', input).hash.toString('hex')),
+      );
+    },
+  );
 
   it('switches jobs between batches (branch and previous hash reloaded)', () => {
     const a = job(10);
     const b = job(700, 8, '/another tag, longer, for a longer coinbase/');
     for (const j of [a, b, a, b]) {
       const inputs = Array.from({ length: 4 }, () => randomInput(j));
-      expect(hasher.hashes(j, inputs).map((h) => h.toString('hex'))).toEqual(inputs.map((i) => buildShare(j, 'sha256d', i).hash.toString('hex')));
+      expect(hasher.hashes(j, inputs).map((h) => h.toString('hex'))).toEqual(
+        inputs.map((i) => buildShare(j, 'sha256d', i).hash.toString('hex')),
+      );
     }
   });
 

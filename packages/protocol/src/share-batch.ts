@@ -11,7 +11,18 @@ import { SHARE4_WASM_BASE64 } from './share-simd/share4-wasm.js';
 import type { JobTemplate } from './template.js';
 
 /** Byte offsets in the module's memory; scripts/build-share-wasm.mjs explains each (and a test keeps them equal). */
-export const SHARE4_LAYOUT = { STATE: 0, MSG: 128, W: 384, ROOT: 1408, OUT: 1536, LANE: 1664, SHARED: 1712, BRANCH: 1792, COINBASE: 4096, LANE_BYTES: 1024 };
+export const SHARE4_LAYOUT = {
+  STATE: 0,
+  MSG: 128,
+  W: 384,
+  ROOT: 1408,
+  OUT: 1536,
+  LANE: 1664,
+  SHARED: 1712,
+  BRANCH: 1792,
+  COINBASE: 4096,
+  LANE_BYTES: 1024,
+};
 const L = SHARE4_LAYOUT;
 const LANES = 4;
 const MAX_BLOCKS = L.LANE_BYTES / 64;
@@ -32,15 +43,21 @@ interface Prepared {
 /** The part of the WebAssembly API used here (this package's TypeScript lib has no WebAssembly types). */
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: { memory: { buffer: ArrayBuffer }; share4: (blocks: number, steps: number) => void } };
+  Instance: new (module: object) => {
+    exports: { memory: { buffer: ArrayBuffer }; share4: (blocks: number, steps: number) => void };
+  };
 }
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
-const bswap = (v: number): number => ((v & 0xff) << 24) | ((v & 0xff00) << 8) | ((v >>> 8) & 0xff00) | (v >>> 24);
+const bswap = (v: number): number =>
+  ((v & 0xff) << 24) | ((v & 0xff00) << 8) | ((v >>> 8) & 0xff00) | (v >>> 24);
 
 function beWords(bytes: Uint8Array): Uint32Array {
   const out = new Uint32Array(bytes.length / 4);
-  for (let i = 0; i < out.length; i++) out[i] = ((bytes[i * 4]! << 24) | (bytes[i * 4 + 1]! << 16) | (bytes[i * 4 + 2]! << 8) | bytes[i * 4 + 3]!) >>> 0;
+  for (let i = 0; i < out.length; i++)
+    out[i] =
+      ((bytes[i * 4]! << 24) | (bytes[i * 4 + 1]! << 16) | (bytes[i * 4 + 2]! << 8) | bytes[i * 4 + 3]!) >>>
+      0;
   return out;
 }
 
@@ -58,7 +75,14 @@ function prepare(job: JobTemplate): Prepared | undefined {
   const shared = new Uint32Array(9);
   shared.set(beWords(prevHash), 0);
   shared[8] = bswap(bits) >>> 0;
-  return { padded, blocks, extranonceOffset, shared, branch: beWords(Buffer.concat(job.merkleBranch)), steps: job.merkleBranch.length };
+  return {
+    padded,
+    blocks,
+    extranonceOffset,
+    shared,
+    branch: beWords(Buffer.concat(job.merkleBranch)),
+    steps: job.merkleBranch.length,
+  };
 }
 
 export class ShareHasher {
@@ -106,7 +130,13 @@ export class ShareHasher {
     return p ?? undefined;
   }
 
-  private group(job: JobTemplate, p: Prepared, inputs: readonly ShareInput[], first: number, out: Buffer[]): void {
+  private group(
+    job: JobTemplate,
+    p: Prepared,
+    inputs: readonly ShareInput[],
+    first: number,
+    out: Buffer[],
+  ): void {
     const bytes = this.bytes!;
     const words = this.words!;
     if (this.loaded !== job) {

@@ -8,7 +8,8 @@ describe('coin amounts', () => {
   });
 
   it('refuses text that is not a plain amount with at most 8 decimals', () => {
-    for (const bad of ['', '-1', '1e-3', '0.000000001', 'abc', '1,5']) expect(() => parseCoins(bad)).toThrow('not a coin amount');
+    for (const bad of ['', '-1', '1e-3', '0.000000001', 'abc', '1,5'])
+      expect(() => parseCoins(bad)).toThrow('not a coin amount');
   });
 
   it('writes base units as an exact 8-decimal number for the node', () => {

@@ -8,7 +8,11 @@
 // (a reorg deeper than maturity) is orphaned and every credit it wrote is reversed. PPS credits
 // (credits.ts) stand either way.
 import type { CoinId } from '../config/constants.js';
-import { BlockLifecycleRepository, type CreditPlanRow, type LifecycleBlock } from '../db/repositories/block-lifecycle.js';
+import {
+  BlockLifecycleRepository,
+  type CreditPlanRow,
+  type LifecycleBlock,
+} from '../db/repositories/block-lifecycle.js';
 import { LedgerRepository, type LedgerEntryInput } from '../db/repositories/ledger.js';
 import { chainOf, feeBpsOf, paramsOf, type AccountingContext } from './context.js';
 import { splitByWeight, splitSolo, windowWeights, windowWork, type BlockSplit } from './math.js';
@@ -18,16 +22,26 @@ const WINDOW_PAGE = 5_000;
 export const SUBMITTED_GIVE_UP_DEPTH = 6;
 
 /** The split of one block as plan rows (zero amounts left out). */
-export function planRows(split: BlockSplit, poolPayeeId: number, creditReason: 'pplns' | 'solo'): CreditPlanRow[] {
+export function planRows(
+  split: BlockSplit,
+  poolPayeeId: number,
+  creditReason: 'pplns' | 'solo',
+): CreditPlanRow[] {
   const rows: CreditPlanRow[] = [];
-  for (const [payeeId, amount] of split.credits) rows.push({ label: `payee:${payeeId}`, payeeId, reason: creditReason, amount });
+  for (const [payeeId, amount] of split.credits)
+    rows.push({ label: `payee:${payeeId}`, payeeId, reason: creditReason, amount });
   if (split.fee > 0n) rows.push({ label: 'fee', payeeId: poolPayeeId, reason: 'fee', amount: split.fee });
-  if (split.remainder > 0n) rows.push({ label: 'remainder', payeeId: poolPayeeId, reason: 'fee', amount: split.remainder });
+  if (split.remainder > 0n)
+    rows.push({ label: 'remainder', payeeId: poolPayeeId, reason: 'fee', amount: split.remainder });
   return rows;
 }
 
 /** Weights of the last N = factor x W work units of a scheme's shares at the block's time. */
-async function pplnsWeights(ctx: AccountingContext, repo: BlockLifecycleRepository, block: LifecycleBlock): Promise<Map<number, bigint>> {
+async function pplnsWeights(
+  ctx: AccountingContext,
+  repo: BlockLifecycleRepository,
+  block: LifecycleBlock,
+): Promise<Map<number, bigint>> {
   const window = windowWork(block.networkDifficulty, ctx.config.accounting.pplnsWindowFactor);
   const weights = new Map<number, bigint>();
   let counted = 0n;
@@ -43,10 +57,16 @@ async function pplnsWeights(ctx: AccountingContext, repo: BlockLifecycleReposito
 }
 
 /** Computes a block's split from its scheme. */
-export async function splitBlock(ctx: AccountingContext, repo: BlockLifecycleRepository, block: LifecycleBlock): Promise<BlockSplit> {
+export async function splitBlock(
+  ctx: AccountingContext,
+  repo: BlockLifecycleRepository,
+  block: LifecycleBlock,
+): Promise<BlockSplit> {
   const feeBps = feeBpsOf(ctx.config, block.coin as CoinId);
   if (block.scheme === 'solo') {
-    return block.finderPayeeId === null ? splitByWeight(block.reward, feeBps, new Map()) : splitSolo(block.reward, feeBps, block.finderPayeeId);
+    return block.finderPayeeId === null
+      ? splitByWeight(block.reward, feeBps, new Map())
+      : splitSolo(block.reward, feeBps, block.finderPayeeId);
   }
   const value = block.scheme === 'pplns' ? block.reward : block.fees;
   return splitByWeight(value, feeBps, await pplnsWeights(ctx, repo, block));
@@ -78,7 +98,11 @@ export async function planBlocks(ctx: AccountingContext, coin: CoinId): Promise<
 }
 
 /** Writes a matured block's planned credits and marks it confirmed, in one transaction. */
-async function confirmBlock(ctx: AccountingContext, block: LifecycleBlock, confirmations: number): Promise<void> {
+async function confirmBlock(
+  ctx: AccountingContext,
+  block: LifecycleBlock,
+  confirmations: number,
+): Promise<void> {
   const done = await ctx.db.transaction(async (tx) => {
     const repo = new BlockLifecycleRepository(tx);
     if (!(await repo.markConfirmed(block.id, confirmations))) return false;
@@ -95,8 +119,16 @@ async function confirmBlock(ctx: AccountingContext, block: LifecycleBlock, confi
   });
   if (!done) return;
   ctx.metrics.inc('blocks_confirmed_total');
-  ctx.logger.info({ coin: block.coin, height: block.height, hash: block.hash, confirmations }, 'block confirmed; its credits are written');
-  ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'confirmed' });
+  ctx.logger.info(
+    { coin: block.coin, height: block.height, hash: block.hash, confirmations },
+    'block confirmed; its credits are written',
+  );
+  ctx.events.emit('block.status', {
+    coin: block.coin as CoinId,
+    height: block.height,
+    hash: block.hash,
+    status: 'confirmed',
+  });
 }
 
 /** Marks a block orphaned and reverses every block credit it wrote, in one transaction. */
@@ -118,8 +150,16 @@ async function orphanBlock(ctx: AccountingContext, block: LifecycleBlock): Promi
   if (reversed < 0) return;
   ctx.metrics.inc('blocks_orphaned_total');
   ctx.metrics.inc('block_credits_reversed_total', reversed);
-  ctx.logger.warn({ coin: block.coin, height: block.height, hash: block.hash, reversed }, 'block left the main chain: orphaned');
-  ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'orphaned' });
+  ctx.logger.warn(
+    { coin: block.coin, height: block.height, hash: block.hash, reversed },
+    'block left the main chain: orphaned',
+  );
+  ctx.events.emit('block.status', {
+    coin: block.coin as CoinId,
+    height: block.height,
+    hash: block.hash,
+    status: 'orphaned',
+  });
 }
 
 /**
@@ -128,21 +168,44 @@ async function orphanBlock(ctx: AccountingContext, block: LifecycleBlock): Promi
  * PayoutsRepository.payableBalances) until it is mature again; if it leaves the chain instead,
  * orphanBlock reverses them once.
  */
-async function holdBlock(ctx: AccountingContext, repo: BlockLifecycleRepository, block: LifecycleBlock, confirmations: number): Promise<void> {
+async function holdBlock(
+  ctx: AccountingContext,
+  repo: BlockLifecycleRepository,
+  block: LifecycleBlock,
+  confirmations: number,
+): Promise<void> {
   if (!(await repo.markImmature(block.id, confirmations))) return;
   ctx.metrics.inc('blocks_held_total');
   ctx.logger.warn(
     { coin: block.coin, height: block.height, hash: block.hash, confirmations },
     'reorg: confirmed block is below coinbase maturity again; its credits are held until it matures',
   );
-  ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'pending' });
+  ctx.events.emit('block.status', {
+    coin: block.coin as CoinId,
+    height: block.height,
+    hash: block.hash,
+    status: 'pending',
+  });
 }
 
 /** A held block (credits written earlier) that is mature again: confirmed, its credits payable. */
-async function matureAgain(ctx: AccountingContext, repo: BlockLifecycleRepository, block: LifecycleBlock, confirmations: number): Promise<void> {
+async function matureAgain(
+  ctx: AccountingContext,
+  repo: BlockLifecycleRepository,
+  block: LifecycleBlock,
+  confirmations: number,
+): Promise<void> {
   if (!(await repo.markMatureAgain(block.id, confirmations))) return;
-  ctx.logger.info({ coin: block.coin, height: block.height, hash: block.hash, confirmations }, 'held block is mature again; its credits are payable');
-  ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'confirmed' });
+  ctx.logger.info(
+    { coin: block.coin, height: block.height, hash: block.hash, confirmations },
+    'held block is mature again; its credits are payable',
+  );
+  ctx.events.emit('block.status', {
+    coin: block.coin as CoinId,
+    height: block.height,
+    hash: block.hash,
+    status: 'confirmed',
+  });
 }
 
 /** One pass over a coin's tracked blocks: confirmations, maturity, orphans (reorgs). */
@@ -153,7 +216,8 @@ export async function trackBlocks(ctx: AccountingContext, coin: CoinId): Promise
   const tip = await chain.getBlockCount();
   for (const tracked of await repo.tracked(coin, tip - 2 * maturity)) {
     const onChain = tracked.height <= tip && (await chain.getBlockHash(tracked.height)) === tracked.hash;
-    const block = tracked.status === 'submitted' ? await settleSubmitted(ctx, repo, tracked, onChain, tip) : tracked;
+    const block =
+      tracked.status === 'submitted' ? await settleSubmitted(ctx, repo, tracked, onChain, tip) : tracked;
     if (!block) continue;
     if (!onChain) {
       await orphanBlock(ctx, block);
@@ -186,13 +250,24 @@ async function settleSubmitted(
 ): Promise<LifecycleBlock | undefined> {
   if (onChain) {
     if (await repo.promoteSubmitted(block.id)) {
-      ctx.logger.info({ coin: block.coin, height: block.height, hash: block.hash }, 'submitted block is on the main chain: pending');
-      ctx.events.emit('block.status', { coin: block.coin as CoinId, height: block.height, hash: block.hash, status: 'pending' });
+      ctx.logger.info(
+        { coin: block.coin, height: block.height, hash: block.hash },
+        'submitted block is on the main chain: pending',
+      );
+      ctx.events.emit('block.status', {
+        coin: block.coin as CoinId,
+        height: block.height,
+        hash: block.hash,
+        status: 'pending',
+      });
     }
     return { ...block, status: 'pending' };
   }
   if (tip >= block.height + SUBMITTED_GIVE_UP_DEPTH && (await repo.rejectSubmitted(block.id))) {
-    ctx.logger.warn({ coin: block.coin, height: block.height, hash: block.hash }, 'submitted block never reached the main chain: rejected');
+    ctx.logger.warn(
+      { coin: block.coin, height: block.height, hash: block.hash },
+      'submitted block never reached the main chain: rejected',
+    );
   }
   return undefined;
 }

@@ -87,7 +87,9 @@ function fromBcoin(raw: BcoinWalletTx): WalletTransaction {
 
 /** True when the node answered with an error: the request was refused, nothing was sent. */
 export function isNodeRejection(error: unknown): boolean {
-  return error instanceof RpcError ? error.kind === 'rpc' : (error as { kind?: unknown } | null)?.kind === 'rpc';
+  return error instanceof RpcError
+    ? error.kind === 'rpc'
+    : (error as { kind?: unknown } | null)?.kind === 'rpc';
 }
 
 /** True when a node's refusal says the wallet cannot fund the payment. */
@@ -121,7 +123,11 @@ export class RpcAccountingChain implements AccountingChain {
     private readonly wallet: RpcClient,
   ) {}
 
-  static fromEndpoints(rpc: RpcEndpoint, walletRpc: RpcEndpoint = rpc, timeoutMs = 30_000): RpcAccountingChain {
+  static fromEndpoints(
+    rpc: RpcEndpoint,
+    walletRpc: RpcEndpoint = rpc,
+    timeoutMs = 30_000,
+  ): RpcAccountingChain {
     return new RpcAccountingChain(new RpcClient(rpc, timeoutMs), new RpcClient(walletRpc, timeoutMs));
   }
 
@@ -157,7 +163,11 @@ export class RpcAccountingChain implements AccountingChain {
       const raw = await this.wallet.call<RpcWalletTx>('gettransaction', [txid]);
       return toWalletTransaction(txid, raw, await this.confirmationsOf(raw));
     } catch (error) {
-      if (error instanceof RpcError && error.kind === 'rpc' && (error.code === -5 || /not found|not in wallet/i.test(error.message))) {
+      if (
+        error instanceof RpcError &&
+        error.kind === 'rpc' &&
+        (error.code === -5 || /not found|not in wallet/i.test(error.message))
+      ) {
         return undefined;
       }
       throw error;
@@ -180,7 +190,8 @@ export class RpcAccountingChain implements AccountingChain {
     const txids = new Set<string>();
     for (const entry of entries) {
       if (entry.time < sinceUnixSeconds) continue;
-      if (entry.category === 'generate' || entry.category === 'immature' || entry.category === 'orphan') continue;
+      if (entry.category === 'generate' || entry.category === 'immature' || entry.category === 'orphan')
+        continue;
       txids.add(entry.txid);
     }
     const found: WalletTransaction[] = [];

@@ -8,7 +8,13 @@ import { SettlementsRepository } from '../db/repositories/settlements.js';
 import { describeEachDatabase } from '../db/testing.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
-import { createUserMiner, createWalletMiner, insertBlock, insertShare, regtestAddress } from './testing/fixtures.js';
+import {
+  createUserMiner,
+  createWalletMiner,
+  insertBlock,
+  insertShare,
+  regtestAddress,
+} from './testing/fixtures.js';
 import { MemoryChain } from './testing/memory-chain.js';
 
 const COIN = 'BTC';
@@ -27,7 +33,8 @@ describeEachDatabase('credits and block lifecycle', (db) => {
   const open = (): Promise<AccountingService> =>
     startAccounting({ config, db: db(), logger, events, chains: new Map([[COIN, chain]]), loop: false });
   const balance = (payeeId: number): Promise<bigint> => new BalancesRepository(db()).get(payeeId, COIN);
-  const poolBalance = async (): Promise<bigint> => balance(await new LedgerRepository(db()).ensurePoolPayee(COIN));
+  const poolBalance = async (): Promise<bigint> =>
+    balance(await new LedgerRepository(db()).ensurePoolPayee(COIN));
   const blockEntries = async (blockId: number) =>
     (await new LedgerRepository(db()).entriesForBlock(blockId))
       .map((e) => [e.reason, e.payeeId, e.amount] as const)
@@ -40,8 +47,21 @@ describeEachDatabase('credits and block lifecycle', (db) => {
   it('credits each PPS+ share w/W x S x (1 - f) once, and the pool its fee', async () => {
     const a = await createUserMiner(db(), COIN);
     const b = await createWalletMiner(db(), COIN, regtestAddress('wallet-b'));
-    for (const miner of [a, a]) await insertShare(db(), COIN, miner, { difficulty: 1, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', at: later(1) });
-    await insertShare(db(), COIN, b, { difficulty: 3, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', at: later(2) });
+    for (const miner of [a, a])
+      await insertShare(db(), COIN, miner, {
+        difficulty: 1,
+        networkDifficulty: 1000,
+        height: 200,
+        scheme: 'pps-plus',
+        at: later(1),
+      });
+    await insertShare(db(), COIN, b, {
+      difficulty: 3,
+      networkDifficulty: 1000,
+      height: 200,
+      scheme: 'pps-plus',
+      at: later(2),
+    });
     const service = await open();
     const poolBefore = await poolBalance();
     await service.runOnce();
@@ -57,14 +77,39 @@ describeEachDatabase('credits and block lifecycle', (db) => {
     base += 60_000;
     const c = await createUserMiner(db(), COIN);
     const d = await createUserMiner(db(), COIN);
-    await insertShare(db(), COIN, c, { difficulty: 8, networkDifficulty: 10, height: 201, scheme: 'pps-plus', at: later(1) });
-    await insertShare(db(), COIN, d, { difficulty: 8, networkDifficulty: 10, height: 201, scheme: 'pps-plus', at: later(2) });
-    await insertShare(db(), COIN, c, { difficulty: 8, networkDifficulty: 10, height: 201, scheme: 'pps-plus', at: later(3) });
+    await insertShare(db(), COIN, c, {
+      difficulty: 8,
+      networkDifficulty: 10,
+      height: 201,
+      scheme: 'pps-plus',
+      at: later(1),
+    });
+    await insertShare(db(), COIN, d, {
+      difficulty: 8,
+      networkDifficulty: 10,
+      height: 201,
+      scheme: 'pps-plus',
+      at: later(2),
+    });
+    await insertShare(db(), COIN, c, {
+      difficulty: 8,
+      networkDifficulty: 10,
+      height: 201,
+      scheme: 'pps-plus',
+      at: later(3),
+    });
     const [hash] = chain.extend(1);
     const height = chain.tip();
     const blockId = await insertBlock(db(), COIN, {
-      height, hash: hash ?? '', scheme: 'pps-plus', reward: SUBSIDY + 12_345n, subsidy: SUBSIDY, fees: 12_345n,
-      networkDifficulty: 10, finder: c, at: later(4),
+      height,
+      hash: hash ?? '',
+      scheme: 'pps-plus',
+      reward: SUBSIDY + 12_345n,
+      subsidy: SUBSIDY,
+      fees: 12_345n,
+      networkDifficulty: 10,
+      finder: c,
+      at: later(4),
     });
     const service = await open();
     await service.runOnce();
@@ -76,7 +121,11 @@ describeEachDatabase('credits and block lifecycle', (db) => {
     expect((await new BlockLifecycleRepository(db()).get(blockId))?.status).toBe('pending');
     await mature(service, height);
     const pool = await new LedgerRepository(db()).ensurePoolPayee(COIN);
-    expect((await new BlockLifecycleRepository(db()).get(blockId))).toMatchObject({ status: 'confirmed', confirmations: 100, credited: true });
+    expect(await new BlockLifecycleRepository(db()).get(blockId)).toMatchObject({
+      status: 'confirmed',
+      confirmations: 100,
+      credited: true,
+    });
     // fee 123 (1 %), 12 222 split 12:8 (c's oldest share is cut at the window edge), remainder 1.
     expect(await blockEntries(blockId)).toEqual([
       ['fee', pool, 1n],
@@ -91,18 +140,40 @@ describeEachDatabase('credits and block lifecycle', (db) => {
     base += 60_000;
     const e = await createUserMiner(db(), COIN);
     const f = await createUserMiner(db(), COIN);
-    await insertShare(db(), COIN, e, { difficulty: 5, networkDifficulty: 10, height: 200, scheme: 'pplns', at: later(1) });
-    await insertShare(db(), COIN, f, { difficulty: 15, networkDifficulty: 10, height: 200, scheme: 'pplns', at: later(2) });
+    await insertShare(db(), COIN, e, {
+      difficulty: 5,
+      networkDifficulty: 10,
+      height: 200,
+      scheme: 'pplns',
+      at: later(1),
+    });
+    await insertShare(db(), COIN, f, {
+      difficulty: 15,
+      networkDifficulty: 10,
+      height: 200,
+      scheme: 'pplns',
+      at: later(2),
+    });
     const [hash] = chain.extend(1);
     const height = chain.tip();
     const blockId = await insertBlock(db(), COIN, {
-      height, hash: hash ?? '', scheme: 'pplns', reward: SUBSIDY, subsidy: SUBSIDY, fees: 0n, networkDifficulty: 10, finder: f, at: later(3),
+      height,
+      hash: hash ?? '',
+      scheme: 'pplns',
+      reward: SUBSIDY,
+      subsidy: SUBSIDY,
+      fees: 0n,
+      networkDifficulty: 10,
+      finder: f,
+      at: later(3),
     });
     const service = await open();
     await mature(service, height);
     const block = await new BlockLifecycleRepository(db()).get(blockId);
     expect(block?.status).toBe('confirmed');
-    const effort = (await db().query<{ effort: number }>('SELECT effort FROM blocks WHERE id = $1', [blockId])).rows[0]?.effort;
+    const effort = (
+      await db().query<{ effort: number }>('SELECT effort FROM blocks WHERE id = $1', [blockId])
+    ).rows[0]?.effort;
     expect(effort).toBe(2);
     expect(await balance(e.payeeId)).toBe(618_750_000n);
     expect(await balance(f.payeeId)).toBe(1_856_250_000n);
@@ -111,11 +182,25 @@ describeEachDatabase('credits and block lifecycle', (db) => {
   it('pays a SOLO finder at maturity and reverses it when a deep reorg orphans the block', async () => {
     base += 60_000;
     const g = await createUserMiner(db(), COIN);
-    await insertShare(db(), COIN, g, { difficulty: 1, networkDifficulty: 10, height: 200, scheme: 'solo', at: later(1) });
+    await insertShare(db(), COIN, g, {
+      difficulty: 1,
+      networkDifficulty: 10,
+      height: 200,
+      scheme: 'solo',
+      at: later(1),
+    });
     const [hash] = chain.extend(1);
     const height = chain.tip();
     const blockId = await insertBlock(db(), COIN, {
-      height, hash: hash ?? '', scheme: 'solo', reward: SUBSIDY, subsidy: SUBSIDY, fees: 0n, networkDifficulty: 10, finder: g, at: later(2),
+      height,
+      hash: hash ?? '',
+      scheme: 'solo',
+      reward: SUBSIDY,
+      subsidy: SUBSIDY,
+      fees: 0n,
+      networkDifficulty: 10,
+      finder: g,
+      at: later(2),
     });
     const service = await open();
     await mature(service, height);
@@ -124,7 +209,10 @@ describeEachDatabase('credits and block lifecycle', (db) => {
     await service.runOnce();
     expect((await new BlockLifecycleRepository(db()).get(blockId))?.status).toBe('orphaned');
     expect(await balance(g.payeeId)).toBe(0n);
-    const sum = (await new LedgerRepository(db()).entriesForBlock(blockId)).reduce((s, x) => s + x.amount, 0n);
+    const sum = (await new LedgerRepository(db()).entriesForBlock(blockId)).reduce(
+      (s, x) => s + x.amount,
+      0n,
+    );
     expect(sum).toBe(0n);
     expect(statuses).toContain(`${height}:orphaned`);
     expect(await service.checkBalances()).toEqual([]);
@@ -133,17 +221,34 @@ describeEachDatabase('credits and block lifecycle', (db) => {
   it('orphans a pending block that left the chain without crediting anything, while PPS credits stand', async () => {
     base += 60_000;
     const h = await createUserMiner(db(), COIN);
-    await insertShare(db(), COIN, h, { difficulty: 2, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', at: later(1) });
+    await insertShare(db(), COIN, h, {
+      difficulty: 2,
+      networkDifficulty: 1000,
+      height: 200,
+      scheme: 'pps-plus',
+      at: later(1),
+    });
     const [hash] = chain.extend(1);
     const height = chain.tip();
     const blockId = await insertBlock(db(), COIN, {
-      height, hash: hash ?? '', scheme: 'pps-plus', reward: SUBSIDY + 999n, subsidy: SUBSIDY, fees: 999n, networkDifficulty: 1000, finder: h, at: later(2),
+      height,
+      hash: hash ?? '',
+      scheme: 'pps-plus',
+      reward: SUBSIDY + 999n,
+      subsidy: SUBSIDY,
+      fees: 999n,
+      networkDifficulty: 1000,
+      finder: h,
+      at: later(2),
     });
     const service = await open();
     await service.runOnce();
     chain.reorg(height, 2);
     await service.runOnce();
-    expect(await new BlockLifecycleRepository(db()).get(blockId)).toMatchObject({ status: 'orphaned', credited: false });
+    expect(await new BlockLifecycleRepository(db()).get(blockId)).toMatchObject({
+      status: 'orphaned',
+      credited: false,
+    });
     expect(await blockEntries(blockId)).toEqual([]);
     expect(await balance(h.payeeId)).toBe(4_950_000n);
   });
@@ -153,10 +258,28 @@ describeEachDatabase('credits and block lifecycle', (db) => {
     const q = await createUserMiner(db(), COIN);
     const [hash] = chain.extend(1);
     const onChain = await insertBlock(db(), COIN, {
-      height: chain.tip(), hash: hash ?? '', scheme: 'solo', reward: SUBSIDY, subsidy: SUBSIDY, fees: 0n, networkDifficulty: 10, finder: q, at: later(1), status: 'submitted',
+      height: chain.tip(),
+      hash: hash ?? '',
+      scheme: 'solo',
+      reward: SUBSIDY,
+      subsidy: SUBSIDY,
+      fees: 0n,
+      networkDifficulty: 10,
+      finder: q,
+      at: later(1),
+      status: 'submitted',
     });
     const lost = await insertBlock(db(), COIN, {
-      height: chain.tip() + 1, hash: 'ab'.repeat(32), scheme: 'solo', reward: SUBSIDY, subsidy: SUBSIDY, fees: 0n, networkDifficulty: 10, finder: q, at: later(2), status: 'submitted',
+      height: chain.tip() + 1,
+      hash: 'ab'.repeat(32),
+      scheme: 'solo',
+      reward: SUBSIDY,
+      subsidy: SUBSIDY,
+      fees: 0n,
+      networkDifficulty: 10,
+      finder: q,
+      at: later(2),
+      status: 'submitted',
     });
     const service = await open();
     await service.runOnce();
@@ -172,8 +295,20 @@ describeEachDatabase('credits and block lifecycle', (db) => {
   it('reports a share with a zero network difficulty and still credits the shares around it', async () => {
     base += 60_000;
     const r = await createUserMiner(db(), COIN);
-    await insertShare(db(), COIN, r, { difficulty: 1, networkDifficulty: 0, height: 200, scheme: 'pps-plus', at: later(1) });
-    await insertShare(db(), COIN, r, { difficulty: 1, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', at: later(2) });
+    await insertShare(db(), COIN, r, {
+      difficulty: 1,
+      networkDifficulty: 0,
+      height: 200,
+      scheme: 'pps-plus',
+      at: later(1),
+    });
+    await insertShare(db(), COIN, r, {
+      difficulty: 1,
+      networkDifficulty: 1000,
+      height: 200,
+      scheme: 'pps-plus',
+      at: later(2),
+    });
     const service = await open();
     await service.runOnce();
     expect(await balance(r.payeeId)).toBe(2_475_000n);
@@ -184,15 +319,32 @@ describeEachDatabase('credits and block lifecycle', (db) => {
   it('settles a closed day: average hashrate, amount credited, network difficulty and the scheme', async () => {
     const m = await createUserMiner(db(), COIN);
     const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-    for (const [hour, difficulty] of [[10, 2], [11, 4]] as const) {
-      await insertShare(db(), COIN, m, { difficulty, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', at: new Date(`${day}T${hour}:00:00Z`) });
+    for (const [hour, difficulty] of [
+      [10, 2],
+      [11, 4],
+    ] as const) {
+      await insertShare(db(), COIN, m, {
+        difficulty,
+        networkDifficulty: 1000,
+        height: 200,
+        scheme: 'pps-plus',
+        at: new Date(`${day}T${hour}:00:00Z`),
+      });
     }
     const service = await open();
     await service.runOnce();
     await service.runOnce();
     const rows = await new SettlementsRepository(db()).listForPayee(m.payeeId, COIN);
     expect(rows).toEqual([
-      { payeeId: m.payeeId, coin: COIN, day, avgHashrate: (6 * 2 ** 32) / 86_400, amount: 14_850_000n, networkDifficulty: 1000, scheme: 'pps-plus' },
+      {
+        payeeId: m.payeeId,
+        coin: COIN,
+        day,
+        avgHashrate: (6 * 2 ** 32) / 86_400,
+        amount: 14_850_000n,
+        networkDifficulty: 1000,
+        scheme: 'pps-plus',
+      },
     ]);
     expect(service.metrics().cycle_errors_total).toBe(0);
   });

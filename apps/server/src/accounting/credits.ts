@@ -4,7 +4,12 @@
 // an orphaned block never takes them back.
 import { blockSubsidy } from '@manjam/protocol';
 import type { CoinId } from '../config/constants.js';
-import { LedgerRepository, PpsCreditRepository, type LedgerEntryInput, type UncreditedShare } from '../db/repositories/ledger.js';
+import {
+  LedgerRepository,
+  PpsCreditRepository,
+  type LedgerEntryInput,
+  type UncreditedShare,
+} from '../db/repositories/ledger.js';
 import type { Queryable } from '../db/index.js';
 import { feeBpsOf, paramsOf, type AccountingContext } from './context.js';
 import { creditPps, type PpsShare } from './math.js';
@@ -20,7 +25,11 @@ export interface PpsBatchResult {
 }
 
 /** Credits every uncredited share of a coin, batch by batch; returns the totals. */
-export async function creditShares(ctx: AccountingContext, coin: CoinId, batchSize = PPS_BATCH_SIZE): Promise<PpsBatchResult> {
+export async function creditShares(
+  ctx: AccountingContext,
+  coin: CoinId,
+  batchSize = PPS_BATCH_SIZE,
+): Promise<PpsBatchResult> {
   const total: PpsBatchResult = { shares: 0, credited: 0n, fee: 0n };
   for (let i = 0; i < MAX_BATCHES_PER_CYCLE; i++) {
     const batch = await ctx.db.transaction((tx) => creditBatch(ctx, tx, coin, batchSize));
@@ -47,7 +56,10 @@ function groupByDay(shares: readonly UncreditedShare[], hourUtc: number): Uncred
 }
 
 /** PPS+ shares that can be valued, and those whose difficulty or network difficulty is not positive. */
-function partitionPps(rows: readonly UncreditedShare[]): { valuable: UncreditedShare[]; unvaluable: UncreditedShare[] } {
+function partitionPps(rows: readonly UncreditedShare[]): {
+  valuable: UncreditedShare[];
+  unvaluable: UncreditedShare[];
+} {
   const valuable: UncreditedShare[] = [];
   const unvaluable: UncreditedShare[] = [];
   const positive = (x: number): boolean => Number.isFinite(x) && x > 0;
@@ -58,7 +70,12 @@ function partitionPps(rows: readonly UncreditedShare[]): { valuable: UncreditedS
   return { valuable, unvaluable };
 }
 
-async function creditBatch(ctx: AccountingContext, tx: Queryable, coin: CoinId, batchSize: number): Promise<PpsBatchResult> {
+async function creditBatch(
+  ctx: AccountingContext,
+  tx: Queryable,
+  coin: CoinId,
+  batchSize: number,
+): Promise<PpsBatchResult> {
   const shares = new PpsCreditRepository(tx);
   const ledger = new LedgerRepository(tx);
   const rows = await shares.uncreditedShares(coin, batchSize);
@@ -68,7 +85,10 @@ async function creditBatch(ctx: AccountingContext, tx: Queryable, coin: CoinId, 
   const { valuable: pps, unvaluable } = partitionPps(rows);
   if (unvaluable.length > 0) {
     ctx.metrics.inc('shares_unvaluable_total', unvaluable.length);
-    ctx.logger.error({ coin, shareIds: unvaluable.map((r) => r.id.toString()) }, 'shares with a non-positive difficulty cannot be valued: not credited');
+    ctx.logger.error(
+      { coin, shareIds: unvaluable.map((r) => r.id.toString()) },
+      'shares with a non-positive difficulty cannot be valued: not credited',
+    );
   }
   const poolId = await ledger.ensurePoolPayee(coin);
   const payeeIds = [...new Set(pps.map((row) => row.payeeId))];
@@ -91,11 +111,27 @@ async function creditBatch(ctx: AccountingContext, tx: Queryable, coin: CoinId, 
     const createdAt = last.createdAt;
     for (const [payeeId, credit] of split.credits) {
       carried.set(payeeId, split.carry.payees.get(payeeId) ?? 0n);
-      if (credit > 0n) entries.push({ payeeId, coin, amount: credit, reason: 'pps', reference: `pps:${range}:${payeeId}`, createdAt });
+      if (credit > 0n)
+        entries.push({
+          payeeId,
+          coin,
+          amount: credit,
+          reason: 'pps',
+          reference: `pps:${range}:${payeeId}`,
+          createdAt,
+        });
       result.credited += credit;
     }
     poolCarry = split.carry.pool;
-    if (split.fee > 0n) entries.push({ payeeId: poolId, coin, amount: split.fee, reason: 'fee', reference: `pps-fee:${range}`, createdAt });
+    if (split.fee > 0n)
+      entries.push({
+        payeeId: poolId,
+        coin,
+        amount: split.fee,
+        reason: 'fee',
+        reference: `pps-fee:${range}`,
+        createdAt,
+      });
     result.fee += split.fee;
   }
   await ledger.append(entries);

@@ -65,11 +65,20 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
   const logger = deps.logger.child({ module: 'accounting' });
   const metrics = new AccountingMetrics();
   const chains = new Map<CoinId, AccountingChain>(
-    [...deps.chains].map(([coin, chain]) => [coin, 'getWalletBalance' in chain ? chain : RpcAccountingChain.fromNode(chain)]),
+    [...deps.chains].map(([coin, chain]) => [
+      coin,
+      'getWalletBalance' in chain ? chain : RpcAccountingChain.fromNode(chain),
+    ]),
   );
   const alarms = new OperatorAlarms(deps.db, logger, deps.notifyOperator);
   const ctx: AccountingContext = {
-    ...deps, chains, logger, metrics, alarms, now: deps.now ?? (() => new Date()), intentGraceMs: deps.intentGraceMs ?? DEFAULT_INTENT_GRACE_MS,
+    ...deps,
+    chains,
+    logger,
+    metrics,
+    alarms,
+    now: deps.now ?? (() => new Date()),
+    intentGraceMs: deps.intentGraceMs ?? DEFAULT_INTENT_GRACE_MS,
   };
   const { stuckPayoutMinutes, alertAfterFailedCycles } = deps.config.accounting;
   const coins = [...deps.chains.keys()].filter((coin) => deps.config.chains[coin].enabled);
@@ -86,7 +95,8 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     const key = `accounting-errors:${coin}:${what}`;
     try {
       await fn();
-      if ((failures.get(key) ?? 0) >= alertAfterFailedCycles) await alarms.clear([key]).catch(() => undefined);
+      if ((failures.get(key) ?? 0) >= alertAfterFailedCycles)
+        await alarms.clear([key]).catch(() => undefined);
       failures.delete(key);
     } catch (error) {
       metrics.inc('cycle_errors_total');
@@ -95,13 +105,16 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
       failures.set(key, count);
       if (count < alertAfterFailedCycles) return;
       const message = `${coin} accounting step '${what}' failed ${count} times in a row: ${error instanceof Error ? error.message : String(error)}`;
-      await alarms.raise({ key, kind: 'accounting-errors', coin, message }).catch((err: unknown) => logger.error({ err }, 'operator alert could not be recorded'));
+      await alarms
+        .raise({ key, kind: 'accounting-errors', coin, message })
+        .catch((err: unknown) => logger.error({ err }, 'operator alert could not be recorded'));
     }
   };
   const checkBalances = async (): Promise<BalanceMismatch[]> => {
     const mismatches = await new BalancesRepository(deps.db).mismatches();
     metrics.set('balance_mismatches', mismatches.length);
-    if (mismatches.length > 0) logger.error({ mismatches: mismatches.length }, 'ALERT: cached balances differ from the ledger');
+    if (mismatches.length > 0)
+      logger.error({ mismatches: mismatches.length }, 'ALERT: cached balances differ from the ledger');
     return mismatches;
   };
   let cycles = 0;
@@ -111,9 +124,12 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
       await guarded('blocks', coin, () => processBlocks(ctx, coin));
       await guarded('settlement', coin, () => settleDays(ctx, coin));
       await guarded('reconcile', coin, () => reconcilePayouts(ctx, coin));
-      await guarded('payout alerts', coin, () => alarms.checkPayoutRuns(coin, stuckPayoutMinutes * 60_000, ctx.now()));
+      await guarded('payout alerts', coin, () =>
+        alarms.checkPayoutRuns(coin, stuckPayoutMinutes * 60_000, ctx.now()),
+      );
     }
-    if (cycles % BALANCE_CHECK_EVERY_CYCLES === 0) await checkBalances().catch((err: unknown) => logger.error({ err }, 'balance check failed'));
+    if (cycles % BALANCE_CHECK_EVERY_CYCLES === 0)
+      await checkBalances().catch((err: unknown) => logger.error({ err }, 'balance check failed'));
     cycles++;
     metrics.inc('cycles_total');
   };

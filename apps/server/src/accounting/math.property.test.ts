@@ -15,19 +15,24 @@ const carryOf = fc.bigInt({ min: 0n, max: AMOUNT_ONE - 1n });
 describe('scheme arithmetic over random share streams', () => {
   it('PPS: credits + pool fee + carried fractions equal the value of the shares, exactly', () => {
     fc.assert(
-      fc.property(fc.array(share, { maxLength: 60 }), fee, fc.array(carryOf, { minLength: 7, maxLength: 7 }), (shares, bps, carries) => {
-        const old = new Map(carries.slice(1).map((c, i) => [i + 1, c] as const));
-        const oldPool = carries[0] ?? 0n;
-        const result = creditPps(shares, bps, { payees: old, pool: oldPool });
-        const credited = [...result.credits.values()].reduce((a, b) => a + b, 0n);
-        let carryDelta = result.carry.pool - oldPool;
-        for (const [payeeId, fraction] of result.carry.payees) {
-          expect(fraction).toBeGreaterThanOrEqual(0n);
-          expect(fraction).toBeLessThan(AMOUNT_ONE);
-          carryDelta += fraction - (old.get(payeeId) ?? 0n);
-        }
-        expect(AMOUNT_ONE * (credited + result.fee) + carryDelta).toBe(result.grossFp);
-      }),
+      fc.property(
+        fc.array(share, { maxLength: 60 }),
+        fee,
+        fc.array(carryOf, { minLength: 7, maxLength: 7 }),
+        (shares, bps, carries) => {
+          const old = new Map(carries.slice(1).map((c, i) => [i + 1, c] as const));
+          const oldPool = carries[0] ?? 0n;
+          const result = creditPps(shares, bps, { payees: old, pool: oldPool });
+          const credited = [...result.credits.values()].reduce((a, b) => a + b, 0n);
+          let carryDelta = result.carry.pool - oldPool;
+          for (const [payeeId, fraction] of result.carry.payees) {
+            expect(fraction).toBeGreaterThanOrEqual(0n);
+            expect(fraction).toBeLessThan(AMOUNT_ONE);
+            carryDelta += fraction - (old.get(payeeId) ?? 0n);
+          }
+          expect(AMOUNT_ONE * (credited + result.fee) + carryDelta).toBe(result.grossFp);
+        },
+      ),
     );
   });
 

@@ -49,9 +49,19 @@ describe('PPS', () => {
       { payeeId: 1, difficulty: 1, networkDifficulty: 1000, subsidy: 5_000_000_000n },
     ];
     const result = creditPps(shares, 100, noCarry);
-    expect(result.credits).toEqual(new Map([[1, 14_850_000n], [2, 9_900_000n]]));
+    expect(result.credits).toEqual(
+      new Map([
+        [1, 14_850_000n],
+        [2, 9_900_000n],
+      ]),
+    );
     expect(result.fee).toBe(250_000n);
-    expect(result.carry.payees).toEqual(new Map([[1, 0n], [2, 0n]]));
+    expect(result.carry.payees).toEqual(
+      new Map([
+        [1, 0n],
+        [2, 0n],
+      ]),
+    );
   });
 
   it('carries a small miner’s fractions so that a third of a satoshi per share is paid over time', () => {
@@ -81,12 +91,31 @@ describe('PPLNS window and splits', () => {
     ];
     const { weights, full } = windowWeights(newestFirst, window);
     expect(full).toBe(true);
-    expect(weights).toEqual(new Map([[1, workOf(12)], [2, workOf(8)]]));
+    expect(weights).toEqual(
+      new Map([
+        [1, workOf(12)],
+        [2, workOf(8)],
+      ]),
+    );
   });
 
   it('splits PPS+ transaction fees by weight, remainder to the pool', () => {
-    const split = splitByWeight(12_345n, 100, new Map([[1, 12n], [2, 8n]]));
-    expect(split).toEqual({ credits: new Map([[1, 7_333n], [2, 4_888n]]), fee: 123n, remainder: 1n });
+    const split = splitByWeight(
+      12_345n,
+      100,
+      new Map([
+        [1, 12n],
+        [2, 8n],
+      ]),
+    );
+    expect(split).toEqual({
+      credits: new Map([
+        [1, 7_333n],
+        [2, 4_888n],
+      ]),
+      fee: 123n,
+      remainder: 1n,
+    });
   });
 
   it('gives the whole value to the pool when the window holds no shares', () => {
@@ -94,6 +123,10 @@ describe('PPLNS window and splits', () => {
   });
 
   it('pays a SOLO finder the block reward minus 1.0 %', () => {
-    expect(splitSolo(5_000_000_000n, 100, 9)).toEqual({ credits: new Map([[9, 4_950_000_000n]]), fee: 50_000_000n, remainder: 0n });
+    expect(splitSolo(5_000_000_000n, 100, 9)).toEqual({
+      credits: new Map([[9, 4_950_000_000n]]),
+      fee: 50_000_000n,
+      remainder: 0n,
+    });
   });
 });

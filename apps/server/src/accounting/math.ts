@@ -30,12 +30,14 @@ const FACTOR_SCALE = 1_000_000n;
 
 /** difficulty * 2^128 as an integer (exact for difficulty >= 2^-75); throws on a non-finite or negative one. */
 export function workOf(difficulty: number): bigint {
-  if (!Number.isFinite(difficulty) || difficulty < 0) throw new RangeError(`invalid difficulty: ${difficulty}`);
+  if (!Number.isFinite(difficulty) || difficulty < 0)
+    throw new RangeError(`invalid difficulty: ${difficulty}`);
   return BigInt(Math.floor(difficulty * 2 ** Number(WORK_FRACTION_BITS)));
 }
 
 export function checkBasisPoints(feeBps: number): bigint {
-  if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000) throw new RangeError(`invalid fee: ${feeBps} basis points`);
+  if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000)
+    throw new RangeError(`invalid fee: ${feeBps} basis points`);
   return BigInt(feeBps);
 }
 
@@ -99,7 +101,12 @@ export function creditPps(shares: readonly PpsShare[], feeBps: number, carry: Pp
     credits.set(payeeId, total / AMOUNT_ONE);
     payeeCarry.set(payeeId, total % AMOUNT_ONE);
   }
-  return { credits, fee: feeFp / AMOUNT_ONE, grossFp, carry: { payees: payeeCarry, pool: feeFp % AMOUNT_ONE } };
+  return {
+    credits,
+    fee: feeFp / AMOUNT_ONE,
+    grossFp,
+    carry: { payees: payeeCarry, pool: feeFp % AMOUNT_ONE },
+  };
 }
 
 export interface WeightedShare {
@@ -142,7 +149,11 @@ export interface BlockSplit {
 }
 
 /** Splits a block value over weights (rounding rule, step 3). No weight: all of it is remainder. */
-export function splitByWeight(value: bigint, feeBps: number, weights: ReadonlyMap<number, bigint>): BlockSplit {
+export function splitByWeight(
+  value: bigint,
+  feeBps: number,
+  weights: ReadonlyMap<number, bigint>,
+): BlockSplit {
   if (value < 0n) throw new RangeError('cannot split a negative value');
   const fee = feeOf(value, feeBps);
   const distributable = value - fee;

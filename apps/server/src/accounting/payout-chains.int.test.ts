@@ -266,8 +266,8 @@ describe.each(['BTC', 'LTC'] as const)(
       const credit = net(found.reward);
       const [payout] = await service.runPayouts(coin);
       await confirm(payout);
-    await service.runOnce(); // recorded: confirmed on chain
-    expect((await new PayoutsRepository(database.db).getRun(payout?.runId ?? 0n))?.status).toBe('recorded');
+      await service.runOnce(); // recorded: confirmed on chain
+      expect((await new PayoutsRepository(database.db).getRun(payout?.runId ?? 0n))?.status).toBe('recorded');
       expect(onChain.get(address)).toBe(credit);
       await node.invalidateBlock(found.hash);
       await service.runOnce();

@@ -69,14 +69,19 @@ export function planPayouts(
 /** sendmany outputs: one per address (two payees sharing an address are summed). */
 export function outputsOf(payouts: readonly { address: string; amount: bigint }[]): Map<string, bigint> {
   const outputs = new Map<string, bigint>();
-  for (const payout of payouts) outputs.set(payout.address, (outputs.get(payout.address) ?? 0n) + payout.amount);
+  for (const payout of payouts)
+    outputs.set(payout.address, (outputs.get(payout.address) ?? 0n) + payout.amount);
   return outputs;
 }
 
 /** True when a wallet transaction pays at least every expected output (address and exact amount). */
-export function paysOutputs(expected: ReadonlyMap<string, bigint>, outputs: readonly { address: string; amount: bigint }[]): boolean {
+export function paysOutputs(
+  expected: ReadonlyMap<string, bigint>,
+  outputs: readonly { address: string; amount: bigint }[],
+): boolean {
   const seen = new Map<string, bigint[]>();
-  for (const output of outputs) seen.set(output.address, [...(seen.get(output.address) ?? []), output.amount]);
+  for (const output of outputs)
+    seen.set(output.address, [...(seen.get(output.address) ?? []), output.amount]);
   for (const [address, amount] of expected) {
     if (!(seen.get(address) ?? []).includes(amount)) return false;
   }

@@ -6,7 +6,13 @@ import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { describeEachDatabase } from '../db/testing.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
-import { createUserMiner, createWalletMiner, insertShare, regtestAddress, type MinerFixture } from './testing/fixtures.js';
+import {
+  createUserMiner,
+  createWalletMiner,
+  insertShare,
+  regtestAddress,
+  type MinerFixture,
+} from './testing/fixtures.js';
 import { MemoryChain } from './testing/memory-chain.js';
 
 const COIN = 'BTC';
@@ -20,13 +26,28 @@ describeEachDatabase('payout runs', (db) => {
   events.on('payout.sent', (e) => sent.push({ payeeId: e.payeeId, amount: e.amount, txid: e.txid }));
   /** Interrupted runs are judged at once here (the default waits 5 minutes for a slow node). */
   const open = (intentGraceMs = 0): Promise<AccountingService> =>
-    startAccounting({ config, db: db(), logger, events, chains: new Map([[COIN, chain]]), loop: false, intentGraceMs });
+    startAccounting({
+      config,
+      db: db(),
+      logger,
+      events,
+      chains: new Map([[COIN, chain]]),
+      loop: false,
+      intentGraceMs,
+    });
   const balance = (payeeId: number): Promise<bigint> => new BalancesRepository(db()).get(payeeId, COIN);
   /** Earns difficulty/1000 of a 25 BTC regtest subsidy, minus 1 %: 2 475 000 sat per unit. */
   const earn = async (miner: MinerFixture, difficulty: number): Promise<void> => {
-    await insertShare(db(), COIN, miner, { difficulty, networkDifficulty: 1000, height: 200, scheme: 'pps-plus', at: new Date() });
+    await insertShare(db(), COIN, miner, {
+      difficulty,
+      networkDifficulty: 1000,
+      height: 200,
+      scheme: 'pps-plus',
+      at: new Date(),
+    });
   };
-  const paymentsTo = (address: string) => chain.transactions.flatMap((tx) => tx.outputs.filter((o) => o.address === address));
+  const paymentsTo = (address: string) =>
+    chain.transactions.flatMap((tx) => tx.outputs.filter((o) => o.address === address));
 
   it('pays every balance at or above its threshold to its payout address with one sendmany', async () => {
     const held = regtestAddress('held-new');
@@ -66,7 +87,10 @@ describeEachDatabase('payout runs', (db) => {
     chain.extend(1);
     await service.runPayouts(COIN);
     const rows = await new PayoutsRepository(db()).payoutsOfRun(run?.runId ?? 0n);
-    expect(rows.map((r) => [r.status, r.txid])).toEqual([['confirmed', run?.txid], ['confirmed', run?.txid]]);
+    expect(rows.map((r) => [r.status, r.txid])).toEqual([
+      ['confirmed', run?.txid],
+      ['confirmed', run?.txid],
+    ]);
     expect((await new PayoutsRepository(db()).getRun(run?.runId ?? 0n))?.status).toBe('recorded');
     expect(await service.checkBalances()).toEqual([]);
   });
@@ -106,17 +130,29 @@ describeEachDatabase('payout runs', (db) => {
   });
 
   it('runs by itself: the loop credits new shares and pays a due balance, and stop() waits for the cycle', async () => {
-    const q = await createUserMiner(db(), COIN, { payoutAddress: regtestAddress('loop-q'), threshold: '0.001' });
+    const q = await createUserMiner(db(), COIN, {
+      payoutAddress: regtestAddress('loop-q'),
+      threshold: '0.001',
+    });
     await earn(q, 4);
     chain.walletBalance = 1_000_000_000n;
     const loopConfig = parseConfig({ accounting: { payoutIntervalHours: 0.0001 } });
-    const service = await startAccounting({ config: loopConfig, db: db(), logger, events, chains: new Map([[COIN, chain]]), cycleMs: 20 });
+    const service = await startAccounting({
+      config: loopConfig,
+      db: db(),
+      logger,
+      events,
+      chains: new Map([[COIN, chain]]),
+      cycleMs: 20,
+    });
     const deadline = Date.now() + 30_000;
     while (paymentsTo(regtestAddress('loop-q')).length === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await service.stop();
-    expect(paymentsTo(regtestAddress('loop-q'))).toEqual([{ address: regtestAddress('loop-q'), amount: 9_900_000n }]);
+    expect(paymentsTo(regtestAddress('loop-q'))).toEqual([
+      { address: regtestAddress('loop-q'), amount: 9_900_000n },
+    ]);
     expect(await balance(q.payeeId)).toBe(0n);
     expect(service.metrics().cycles_total).toBeGreaterThan(0);
     const cycles = service.metrics().cycles_total;

@@ -22,7 +22,13 @@ import { outputsOf, planPayouts, type PlannedPayout } from './payout-plan.js';
 import { reconcileIntents, trackSentRuns } from './reconcile.js';
 import { failRun } from './payout-ledger.js';
 
-export const PAYOUT_RUN_RESULTS = ['sent', 'nothing-to-pay', 'insufficient-funds', 'failed', 'unknown-outcome'] as const;
+export const PAYOUT_RUN_RESULTS = [
+  'sent',
+  'nothing-to-pay',
+  'insufficient-funds',
+  'failed',
+  'unknown-outcome',
+] as const;
 export type PayoutRunOutcome = (typeof PAYOUT_RUN_RESULTS)[number];
 
 export interface PayoutRunResult {
@@ -40,13 +46,24 @@ export interface PayoutRunResult {
 export const walletAlertKey = (coin: CoinId): string => `wallet-insufficient:${coin}`;
 
 /** Step 1: the intent (run, payouts, debits) in one transaction. */
-async function recordIntent(ctx: AccountingContext, coin: CoinId): Promise<{ runId: bigint; comment: string; payouts: PlannedPayout[] } | null> {
+async function recordIntent(
+  ctx: AccountingContext,
+  coin: CoinId,
+): Promise<{ runId: bigint; comment: string; payouts: PlannedPayout[] } | null> {
   return ctx.db.transaction(async (tx) => {
     const repo = new PayoutsRepository(tx);
-    const plan = planPayouts(await repo.payableBalances(coin), paramsOf(ctx.config, coin), ctx.config.accounting.defaultPayoutThreshold, ctx.now());
+    const plan = planPayouts(
+      await repo.payableBalances(coin),
+      paramsOf(ctx.config, coin),
+      ctx.config.accounting.defaultPayoutThreshold,
+      ctx.now(),
+    );
     for (const skip of plan.skipped.filter((s) => s.reason !== 'below-threshold')) {
       ctx.metrics.inc('payouts_skipped_invalid_address_total');
-      ctx.logger.warn({ coin, ...skip, amount: skip.amount.toString() }, 'balance above threshold not paid: no valid payout address');
+      ctx.logger.warn(
+        { coin, ...skip, amount: skip.amount.toString() },
+        'balance above threshold not paid: no valid payout address',
+      );
     }
     if (plan.payouts.length === 0) return null;
     const comment = `manjam-payout:${coin}:${randomUUID()}`;
@@ -54,7 +71,14 @@ async function recordIntent(ctx: AccountingContext, coin: CoinId): Promise<{ run
     const debits: LedgerEntryInput[] = [];
     for (const payout of plan.payouts) {
       const payoutId = await repo.addPayout(runId, payout.payeeId, coin, payout.address, payout.amount);
-      debits.push({ payeeId: payout.payeeId, coin, amount: -payout.amount, reason: 'payout', reference: `payout:${payoutId}`, payoutId });
+      debits.push({
+        payeeId: payout.payeeId,
+        coin,
+        amount: -payout.amount,
+        reason: 'payout',
+        reference: `payout:${payoutId}`,
+        payoutId,
+      });
     }
     await new LedgerRepository(tx).append(debits);
     return { runId, comment, payouts: plan.payouts };
@@ -71,7 +95,10 @@ async function markRunSent(ctx: AccountingContext, coin: CoinId, runId: bigint, 
   }
   ctx.metrics.inc('payout_runs_sent_total');
   ctx.metrics.inc('payouts_sent_total', payouts.length);
-  ctx.metrics.inc('payout_base_units_sent', payouts.reduce((sum, p) => sum + p.amount, 0n));
+  ctx.metrics.inc(
+    'payout_base_units_sent',
+    payouts.reduce((sum, p) => sum + p.amount, 0n),
+  );
 }
 
 /**
@@ -94,24 +121,38 @@ export async function runPayoutsForCoin(ctx: AccountingContext, coin: CoinId): P
   let txid: string;
   try {
     const balance = await chain.getWalletBalance();
-    if (balance < total) throw Object.assign(new Error(`Insufficient funds: wallet holds ${formatCoins(balance)} ${coin}`), { kind: 'rpc', code: -6 });
+    if (balance < total)
+      throw Object.assign(new Error(`Insufficient funds: wallet holds ${formatCoins(balance)} ${coin}`), {
+        kind: 'rpc',
+        code: -6,
+      });
     txid = await chain.sendMany(outputs, intent.comment);
   } catch (error) {
     return handleSendError(ctx, base, error);
   }
   await markRunSent(ctx, coin, intent.runId, txid);
   await ctx.alarms.clear([walletAlertKey(coin)]);
-  ctx.logger.info({ coin, runId: intent.runId.toString(), txid, payees: intent.payouts.length, total: formatCoins(total) }, 'payout run sent');
+  ctx.logger.info(
+    { coin, runId: intent.runId.toString(), txid, payees: intent.payouts.length, total: formatCoins(total) },
+    'payout run sent',
+  );
   return { ...base, status: 'sent', txid };
 }
 
-async function handleSendError(ctx: AccountingContext, base: Omit<PayoutRunResult, 'status' | 'txid'>, error: unknown): Promise<PayoutRunResult> {
+async function handleSendError(
+  ctx: AccountingContext,
+  base: Omit<PayoutRunResult, 'status' | 'txid'>,
+  error: unknown,
+): Promise<PayoutRunResult> {
   const message = error instanceof Error ? error.message : String(error);
   const runId = base.runId ?? 0n;
   const log = { coin: base.coin, runId: runId.toString(), total: formatCoins(base.total), error: message };
   if (!isNodeRejection(error)) {
     ctx.metrics.inc('payout_runs_unknown_outcome_total');
-    ctx.logger.error(log, 'payout run outcome unknown (no answer from the wallet): left as intent, reconciled before the next run');
+    ctx.logger.error(
+      log,
+      'payout run outcome unknown (no answer from the wallet): left as intent, reconciled before the next run',
+    );
     return { ...base, status: 'unknown-outcome', txid: null, error: message };
   }
   await failRun(ctx, runId, message);

@@ -13,15 +13,29 @@ export const PAYOUT_CONFIRMATIONS = 1;
 const LOOKBACK_SECONDS = 600;
 
 /** The wallet transaction that carried this run: its comment, or exactly its outputs, unclaimed. */
-function matchRun(run: PayoutRunRow, expected: ReadonlyMap<string, bigint>, candidates: readonly WalletTransaction[], claimed: ReadonlySet<string>) {
+function matchRun(
+  run: PayoutRunRow,
+  expected: ReadonlyMap<string, bigint>,
+  candidates: readonly WalletTransaction[],
+  claimed: ReadonlySet<string>,
+) {
   const free = candidates.filter((tx) => !claimed.has(tx.txid) && tx.confirmations >= 0);
-  return free.find((tx) => tx.comment === run.comment) ?? free.find((tx) => paysOutputs(expected, tx.outputs));
+  return (
+    free.find((tx) => tx.comment === run.comment) ?? free.find((tx) => paysOutputs(expected, tx.outputs))
+  );
 }
 
-async function reconcileIntent(ctx: AccountingContext, coin: CoinId, chain: AccountingChain, run: PayoutRunRow): Promise<void> {
+async function reconcileIntent(
+  ctx: AccountingContext,
+  coin: CoinId,
+  chain: AccountingChain,
+  run: PayoutRunRow,
+): Promise<void> {
   const repo = new PayoutsRepository(ctx.db);
   const expected = outputsOf(await repo.payoutsOfRun(run.id));
-  const candidates = await chain.findWalletTransactions(Math.floor(run.createdAt.getTime() / 1000) - LOOKBACK_SECONDS);
+  const candidates = await chain.findWalletTransactions(
+    Math.floor(run.createdAt.getTime() / 1000) - LOOKBACK_SECONDS,
+  );
   const found = matchRun(run, expected, candidates, await repo.claimedTxids(coin));
   ctx.metrics.inc('payout_runs_reconciled_total');
   if (found) {
@@ -29,19 +43,35 @@ async function reconcileIntent(ctx: AccountingContext, coin: CoinId, chain: Acco
       const r = new PayoutsRepository(tx);
       return (await r.markSent(run.id, found.txid)) ? r.payoutsOfRun(run.id) : [];
     });
-    for (const p of payouts) ctx.events.emit('payout.sent', { coin, payeeId: p.payeeId, userId: p.userId, amount: p.amount, txid: found.txid });
+    for (const p of payouts)
+      ctx.events.emit('payout.sent', {
+        coin,
+        payeeId: p.payeeId,
+        userId: p.userId,
+        amount: p.amount,
+        txid: found.txid,
+      });
     ctx.metrics.inc('payout_runs_sent_total');
     ctx.metrics.inc('payouts_sent_total', payouts.length);
-    ctx.logger.warn({ coin, runId: run.id.toString(), txid: found.txid }, 'interrupted payout run found in the wallet: recorded as sent');
+    ctx.logger.warn(
+      { coin, runId: run.id.toString(), txid: found.txid },
+      'interrupted payout run found in the wallet: recorded as sent',
+    );
     return;
   }
   if (ctx.now().getTime() - run.createdAt.getTime() < ctx.intentGraceMs) {
-    ctx.logger.warn({ coin, runId: run.id.toString() }, 'interrupted payout run not in the wallet yet: checked again next cycle');
+    ctx.logger.warn(
+      { coin, runId: run.id.toString() },
+      'interrupted payout run not in the wallet yet: checked again next cycle',
+    );
     return;
   }
   await failRun(ctx, run.id, 'interrupted before sending: no wallet transaction carries this run');
   ctx.metrics.inc('payout_runs_failed_total');
-  ctx.logger.warn({ coin, runId: run.id.toString() }, 'interrupted payout run never reached the wallet: debits reversed, paid by the next run');
+  ctx.logger.warn(
+    { coin, runId: run.id.toString() },
+    'interrupted payout run never reached the wallet: debits reversed, paid by the next run',
+  );
 }
 
 /** Recorded (confirmed) runs this recent are re-checked every cycle: a deep reorg can un-confirm them. */
@@ -73,14 +103,19 @@ async function trackSent(ctx: AccountingContext, chain: AccountingChain, run: Pa
   }
   if (tx.confirmations >= PAYOUT_CONFIRMATIONS) await ctx.alarms.clear([key]);
   if (run.status === 'sent') {
-    await new PayoutsRepository(ctx.db).setConfirmations(run.id, tx.confirmations, tx.confirmations >= PAYOUT_CONFIRMATIONS);
+    await new PayoutsRepository(ctx.db).setConfirmations(
+      run.id,
+      tx.confirmations,
+      tx.confirmations >= PAYOUT_CONFIRMATIONS,
+    );
   }
 }
 
 /** Resolves every 'intent' run (found in the wallet -> sent; gone past the grace time -> failed). */
 export async function reconcileIntents(ctx: AccountingContext, coin: CoinId): Promise<void> {
   const chain = chainOf(ctx, coin);
-  for (const run of await new PayoutsRepository(ctx.db).runsWithStatus(coin, ['intent'])) await reconcileIntent(ctx, coin, chain, run);
+  for (const run of await new PayoutsRepository(ctx.db).runsWithStatus(coin, ['intent']))
+    await reconcileIntent(ctx, coin, chain, run);
 }
 
 /**
@@ -92,11 +127,16 @@ export async function trackSentRuns(ctx: AccountingContext, coin: CoinId): Promi
   const chain = chainOf(ctx, coin);
   let failure: unknown;
   const repo = new PayoutsRepository(ctx.db);
-  const recent = await repo.runsSince(coin, ['recorded'], new Date(ctx.now().getTime() - RECHECK_RECORDED_MS));
+  const recent = await repo.runsSince(
+    coin,
+    ['recorded'],
+    new Date(ctx.now().getTime() - RECHECK_RECORDED_MS),
+  );
   for (const run of [...(await repo.runsWithStatus(coin, ['sent'])), ...recent]) {
     await trackSent(ctx, chain, run).catch((error: unknown) => (failure ??= error));
   }
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('a sent payout run could not be followed');
+  if (failure !== undefined)
+    throw failure instanceof Error ? failure : new Error('a sent payout run could not be followed');
 }
 
 /** Resolves every 'intent' run and follows 'sent' runs to 'recorded' (confirmed). */

@@ -27,11 +27,19 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
   let D = 0;
   const services: AccountingService[] = [];
   const open = async (): Promise<AccountingService> => {
-    const service = await startAccounting({ config, db: database.db, logger, events: new PoolEvents(), chains: new Map([[coin, node]]), loop: false });
+    const service = await startAccounting({
+      config,
+      db: database.db,
+      logger,
+      events: new PoolEvents(),
+      chains: new Map([[coin, node]]),
+      loop: false,
+    });
     services.push(service);
     return service;
   };
-  const balance = (m: MinerFixture): Promise<bigint> => new BalancesRepository(database.db).get(m.payeeId, coin);
+  const balance = (m: MinerFixture): Promise<bigint> =>
+    new BalancesRepository(database.db).get(m.payeeId, coin);
   const miners = new Map<string, { miner: MinerFixture; address: string }>();
   const user = async (name: string): Promise<MinerFixture> => {
     const address = await newAddress(node);
@@ -39,11 +47,17 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
     miners.set(name, { miner, address });
     return miner;
   };
-  const share = (miner: MinerFixture, difficulty: number, scheme: 'pps-plus' | 'pplns' | 'solo', height: number, at: Date) =>
-    insertShare(database.db, coin, miner, { difficulty, networkDifficulty: D, height, scheme, at });
+  const share = (
+    miner: MinerFixture,
+    difficulty: number,
+    scheme: 'pps-plus' | 'pplns' | 'solo',
+    height: number,
+    at: Date,
+  ) => insertShare(database.db, coin, miner, { difficulty, networkDifficulty: D, height, scheme, at });
 
   beforeAll(async () => {
-    dev = coin === 'BTC' ? await startBtcDevChain({ logger }) : await startLtcDevChain({ logger, mweb: 'off' });
+    dev =
+      coin === 'BTC' ? await startBtcDevChain({ logger }) : await startLtcDevChain({ logger, mweb: 'off' });
     node = new ChainNode({ coin, rpc: dev.rpc, walletRpc: dev.walletRpc });
     database = await openTestDatabase('postgres');
     D = await stratumNetworkDifficulty(node, coin);
@@ -70,9 +84,24 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
     await share(p2, D / 2, 'pplns', height, new Date(t + 4));
     await share(s, D / 8, 'solo', height, new Date(t + 5));
     await node.wallet.call('sendtoaddress', [await newAddress(node), 1]);
-    const ppsPlus = await findBlock(database.db, coin, dev, node, { scheme: 'pps-plus', finder: a, networkDifficulty: D, at: new Date(t + 10) });
-    const solo = await findBlock(database.db, coin, dev, node, { scheme: 'solo', finder: s, networkDifficulty: D, at: new Date(t + 11) });
-    const pplns = await findBlock(database.db, coin, dev, node, { scheme: 'pplns', finder: p1, networkDifficulty: D, at: new Date(t + 12) });
+    const ppsPlus = await findBlock(database.db, coin, dev, node, {
+      scheme: 'pps-plus',
+      finder: a,
+      networkDifficulty: D,
+      at: new Date(t + 10),
+    });
+    const solo = await findBlock(database.db, coin, dev, node, {
+      scheme: 'solo',
+      finder: s,
+      networkDifficulty: D,
+      at: new Date(t + 11),
+    });
+    const pplns = await findBlock(database.db, coin, dev, node, {
+      scheme: 'pplns',
+      finder: p1,
+      networkDifficulty: D,
+      at: new Date(t + 12),
+    });
     expect(ppsPlus.fees).toBeGreaterThan(0n);
     const service = await open();
     await service.runOnce();
@@ -80,7 +109,8 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
     expect((await blocks.get(ppsPlus.id))?.status).toBe('pending');
     await dev.mine(100);
     await service.runOnce();
-    for (const id of [ppsPlus.id, solo.id, pplns.id]) expect((await blocks.get(id))?.status).toBe('confirmed');
+    for (const id of [ppsPlus.id, solo.id, pplns.id])
+      expect((await blocks.get(id))?.status).toBe('confirmed');
 
     const S0 = blockSubsidy(coinParams(coin, 'regtest'), height);
     const feeShare = net(ppsPlus.fees);
@@ -96,7 +126,12 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
     const tMiner = await user('T');
     const height = (await node.getBlockCount()) + 1;
     await share(tMiner, D / 4, 'pps-plus', height, new Date());
-    const found = await findBlock(database.db, coin, dev, node, { scheme: 'solo', finder: tMiner, networkDifficulty: D, at: new Date() });
+    const found = await findBlock(database.db, coin, dev, node, {
+      scheme: 'solo',
+      finder: tMiner,
+      networkDifficulty: D,
+      at: new Date(),
+    });
     const service = await open();
     await service.runOnce();
     await dev.mine(100);
@@ -139,7 +174,10 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
     await (await open()).runOnce();
     const owed = await balance(c);
     expect(owed).toBeGreaterThan(0n);
-    const signal = await runPayoutChild({ coin, databaseUrl: database.url, schema: database.schema, rpc: dev.rpc, walletRpc: dev.walletRpc }, 'after-send');
+    const signal = await runPayoutChild(
+      { coin, databaseUrl: database.url, schema: database.schema, rpc: dev.rpc, walletRpc: dev.walletRpc },
+      'after-send',
+    );
     expect(signal).toBe('SIGKILL');
     const [intent] = await new PayoutsRepository(database.db).runsWithStatus(coin, ['intent']);
     expect(intent).toBeDefined();

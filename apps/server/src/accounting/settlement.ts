@@ -11,10 +11,13 @@ const DAY_MS = 86_400_000;
 export const SETTLEMENT_GRACE_MS = 5 * 60_000;
 const MAX_DAYS_PER_PASS = 400;
 
-const dayStart = (day: string, hourUtc: number): Date => new Date(Date.parse(`${day}T00:00:00Z`) + hourUtc * 3_600_000);
-const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const dayStart = (day: string, hourUtc: number): Date =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + hourUtc * 3_600_000);
+const addDays = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 /** The settlement day a moment belongs to. */
-export const settlementDayOf = (at: Date, hourUtc: number): string => new Date(at.getTime() - hourUtc * 3_600_000).toISOString().slice(0, 10);
+export const settlementDayOf = (at: Date, hourUtc: number): string =>
+  new Date(at.getTime() - hourUtc * 3_600_000).toISOString().slice(0, 10);
 
 /** Settles every closed day not yet settled (and refreshes the last two). Returns rows written. */
 export async function settleDays(ctx: AccountingContext, coin: CoinId): Promise<number> {
@@ -40,7 +43,12 @@ export async function settleDays(ctx: AccountingContext, coin: CoinId): Promise<
 }
 
 /** Computes and upserts one day's rows. */
-export async function settleDay(ctx: AccountingContext, repo: SettlementsRepository, coin: CoinId, day: string): Promise<number> {
+export async function settleDay(
+  ctx: AccountingContext,
+  repo: SettlementsRepository,
+  coin: CoinId,
+  day: string,
+): Promise<number> {
   const hour = ctx.config.accounting.settlementHourUtc;
   const start = dayStart(day, hour);
   const end = new Date(start.getTime() + DAY_MS);

@@ -1,12 +1,20 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BLOCKNOTIFY_SCRIPT, BlocknotifyListener, blocknotifyCommand, parseBlocknotify, type BlocknotifyMessage } from './blocknotify-listener.js';
+import {
+  BLOCKNOTIFY_SCRIPT,
+  BlocknotifyListener,
+  blocknotifyCommand,
+  parseBlocknotify,
+  type BlocknotifyMessage,
+} from './blocknotify-listener.js';
 
 const HASH = 'ab'.repeat(32);
 
 function runScript(args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BLOCKNOTIFY_SCRIPT, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BLOCKNOTIFY_SCRIPT, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => resolve({ code, stderr }));
@@ -40,7 +48,9 @@ describe('the blocknotify hook', () => {
   });
 
   it('builds the command a node runs, with %s left for the node to fill', () => {
-    expect(blocknotifyCommand(4321, 'LTC')).toBe(`"${process.execPath}" "${BLOCKNOTIFY_SCRIPT}" 127.0.0.1:4321 LTC %s`);
+    expect(blocknotifyCommand(4321, 'LTC')).toBe(
+      `"${process.execPath}" "${BLOCKNOTIFY_SCRIPT}" 127.0.0.1:4321 LTC %s`,
+    );
   });
 
   it('refuses bad arguments with a usage message and exit code 2', async () => {

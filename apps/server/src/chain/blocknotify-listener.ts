@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import type { Coin } from '@manjam/protocol';
 
 /** Absolute path of the command nodes run on each new tip. */
-export const BLOCKNOTIFY_SCRIPT = path.resolve(fileURLToPath(new URL('../../bin/blocknotify.mjs', import.meta.url)));
+export const BLOCKNOTIFY_SCRIPT = path.resolve(
+  fileURLToPath(new URL('../../bin/blocknotify.mjs', import.meta.url)),
+);
 
 export interface BlocknotifyMessage {
   coin: string;

@@ -161,7 +161,10 @@ describe.each(cases)('a $coin node through ChainNode', ({ coin, start }) => {
 describe('RPC transport failures', () => {
   it('reports a node that is not listening as a transport error', async () => {
     const client = new RpcClient({ url: `http://127.0.0.1:${await freePort()}/`, user: 'u', password: 'p' });
-    await expect(client.call('getblockcount')).rejects.toMatchObject({ kind: 'transport', method: 'getblockcount' });
+    await expect(client.call('getblockcount')).rejects.toMatchObject({
+      kind: 'transport',
+      method: 'getblockcount',
+    });
     await expect(client.call('getblockcount')).rejects.toThrow(/ECONNREFUSED/);
   });
 
@@ -172,7 +175,9 @@ describe('RPC transport failures', () => {
     const port = (silent.address() as net.AddressInfo).port;
     const client = new RpcClient({ url: `http://127.0.0.1:${port}/`, user: 'u', password: 'p' });
     const started = Date.now();
-    await expect(client.call('getblocktemplate', [], { timeoutMs: 200 })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(client.call('getblocktemplate', [], { timeoutMs: 200 })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
     client.close();
     for (const socket of sockets) socket.destroy();

@@ -1,6 +1,12 @@
 // One coin node as the pool sees it: block templates and submission on the node endpoint,
 // payouts on the wallet endpoint. Network-agnostic: the same calls work on mainnet nodes.
-import { baseUnitsToDecimal, COIN_DECIMALS, nodeAmountToBaseUnits, type BlockTemplateRpc, type Coin } from '@manjam/protocol';
+import {
+  baseUnitsToDecimal,
+  COIN_DECIMALS,
+  nodeAmountToBaseUnits,
+  type BlockTemplateRpc,
+  type Coin,
+} from '@manjam/protocol';
 import { RawJsonNumber, RpcClient, type RpcCallOptions, type RpcEndpoint } from './rpc.js';
 
 /** getblocktemplate rules each coin's node insists on (Litecoin answers -8 without mweb). */
@@ -96,7 +102,9 @@ export class ChainNode {
     this.coin = options.coin;
     this.decimals = COIN_DECIMALS[options.coin];
     this.rpc = new RpcClient(options.rpc, options.timeoutMs ?? 30_000);
-    this.wallet = options.walletRpc ? new RpcClient(options.walletRpc, options.timeoutMs ?? 30_000) : this.rpc;
+    this.wallet = options.walletRpc
+      ? new RpcClient(options.walletRpc, options.timeoutMs ?? 30_000)
+      : this.rpc;
   }
 
   /** With `longpollid` the node holds the call until the template changes (use a long timeout). */
@@ -192,7 +200,10 @@ export class ChainNode {
   /** Wallet transactions since `blockhash` (all when omitted), for payout reconciliation. */
   async listSinceBlock(blockhash?: string): Promise<SinceBlock> {
     const params = blockhash ? [blockhash] : [];
-    const raw = await this.wallet.call<{ transactions: RawWalletTx[]; lastblock: string }>('listsinceblock', params);
+    const raw = await this.wallet.call<{ transactions: RawWalletTx[]; lastblock: string }>(
+      'listsinceblock',
+      params,
+    );
     return { transactions: raw.transactions.map((entry) => this.toEntry(entry)), lastblock: raw.lastblock };
   }
 

@@ -70,7 +70,9 @@ export class RpcClient {
     this.defaultTimeoutMs = defaultTimeoutMs;
     this.target = new URL(endpoint.url);
     if (this.target.protocol !== 'http:') {
-      throw new Error(`RPC URL must be http:// (got ${this.target.protocol}) — put TLS in front of the node if needed`);
+      throw new Error(
+        `RPC URL must be http:// (got ${this.target.protocol}) — put TLS in front of the node if needed`,
+      );
     }
     this.authHeader = 'Basic ' + Buffer.from(`${endpoint.user}:${endpoint.password}`).toString('base64');
   }
@@ -112,7 +114,8 @@ export class RpcClient {
       parsed = undefined;
     }
     if (status !== 200 || parsed === undefined) {
-      const message = (parsed as { error?: { message?: string } } | undefined)?.error?.message ?? text.trim().slice(0, 200);
+      const message =
+        (parsed as { error?: { message?: string } } | undefined)?.error?.message ?? text.trim().slice(0, 200);
       throw new RpcError('http', label, `HTTP ${status}${message ? `: ${message}` : ''}`, status);
     }
     return parsed as T;
@@ -147,16 +150,14 @@ export class RpcClient {
         headers['content-type'] = 'application/json';
         headers['content-length'] = Buffer.byteLength(body);
       }
-      const req = http.request(
-        target,
-        { method: verb, agent: this.agent, headers },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => finish(null, { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', (e) => finish(new RpcError('transport', method, e.message, undefined, e)));
-        },
-      );
+      const req = http.request(target, { method: verb, agent: this.agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          finish(null, { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', (e) => finish(new RpcError('transport', method, e.message, undefined, e)));
+      });
       const timer = setTimeout(() => {
         finish(new RpcError('timeout', method, `no answer within ${timeoutMs} ms from ${this.target.host}`));
         req.destroy();

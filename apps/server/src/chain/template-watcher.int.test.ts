@@ -1,7 +1,12 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../devchain/child.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain, type DevChainOptions } from '../devchain/index.js';
+import {
+  startBtcDevChain,
+  startLtcDevChain,
+  type DevChain,
+  type DevChainOptions,
+} from '../devchain/index.js';
 import { blocknotifyCommand } from './blocknotify-listener.js';
 import { ChainNode } from './node.js';
 import { TemplateWatcher, type TemplateWatcherOptions } from './template-watcher.js';
@@ -50,7 +55,11 @@ describe.each(cases)('the template watcher on $coin', ({ coin, start }) => {
     const { template, info } = await first;
     expect(info).toEqual({ newTip: true, reason: 'start' });
     expect(template.previousblockhash).toBe(await node.getBestBlockHash());
-    expect(w.status()).toMatchObject({ running: true, height: await node.getBlockCount(), consecutiveFailures: 0 });
+    expect(w.status()).toMatchObject({
+      running: true,
+      height: await node.getBlockCount(),
+      consecutiveFailures: 0,
+    });
   });
 
   it('hears of a new block through the blocknotify hook', async () => {
@@ -91,12 +100,23 @@ describe.each(cases)('the template watcher on $coin', ({ coin, start }) => {
 
 describe('the template watcher without a node', () => {
   it('keeps trying, reports the error in its status and never throws', async () => {
-    const node = new ChainNode({ coin: 'LTC', rpc: { url: `http://127.0.0.1:${await freePort()}/`, user: 'u', password: 'p' } });
-    const watcher = new TemplateWatcher({ node, logger, pollIntervalMs: 50, refreshIntervalMs: 100, longpoll: true });
+    const node = new ChainNode({
+      coin: 'LTC',
+      rpc: { url: `http://127.0.0.1:${await freePort()}/`, user: 'u', password: 'p' },
+    });
+    const watcher = new TemplateWatcher({
+      node,
+      logger,
+      pollIntervalMs: 50,
+      refreshIntervalMs: 100,
+      longpoll: true,
+    });
     let templates = 0;
     watcher.onTemplate(() => templates++);
     await watcher.start();
-    await vi.waitFor(() => expect(watcher.status().consecutiveFailures).toBeGreaterThan(2), { timeout: 5_000 });
+    await vi.waitFor(() => expect(watcher.status().consecutiveFailures).toBeGreaterThan(2), {
+      timeout: 5_000,
+    });
     const status = watcher.status();
     await watcher.stop();
     expect(templates).toBe(0);

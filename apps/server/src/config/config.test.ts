@@ -10,7 +10,8 @@ function dirWithConfig(content: unknown): string {
   return dir;
 }
 
-const load = (options: Parameters<typeof loadConfig>[0]) => loadConfig({ env: {}, cwd: tmpdir(), ...options });
+const load = (options: Parameters<typeof loadConfig>[0]) =>
+  loadConfig({ env: {}, cwd: tmpdir(), ...options });
 
 describe('configuration', () => {
   it('defaults to the embedded dev profile: PGlite, regtest dev chains, port 8080, Stratum 3333 and 4444', () => {
@@ -29,7 +30,10 @@ describe('configuration', () => {
   it('lets the file override defaults and the environment override the file', () => {
     const cwd = dirWithConfig({ http: { port: 9000 }, publicHost: 'pool.example' });
     expect(load({ cwd }).http.port).toBe(9000);
-    const config = load({ cwd, env: { MANJAM_HTTP_PORT: '9100', DATABASE_URL: 'postgres://u:p@db:5432/manjam' } });
+    const config = load({
+      cwd,
+      env: { MANJAM_HTTP_PORT: '9100', DATABASE_URL: 'postgres://u:p@db:5432/manjam' },
+    });
     expect(config.http.port).toBe(9100);
     expect(config.publicHost).toBe('pool.example');
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/manjam');
@@ -48,17 +52,23 @@ describe('configuration', () => {
   });
 
   it('names the key for an unknown coin', () => {
-    const cwd = dirWithConfig({ stratum: { ports: [{ port: 5555, coin: 'DOGE', vardiff: { start: 1, min: 1, max: 2 } }] } });
-    expect(() => load({ cwd })).toThrow(/^config: stratum\.ports\.0\.coin: Invalid option: expected one of "BTC"\|"LTC"$/);
+    const cwd = dirWithConfig({
+      stratum: { ports: [{ port: 5555, coin: 'DOGE', vardiff: { start: 1, min: 1, max: 2 } }] },
+    });
+    expect(() => load({ cwd })).toThrow(
+      /^config: stratum\.ports\.0\.coin: Invalid option: expected one of "BTC"\|"LTC"$/,
+    );
     const chains = dirWithConfig({ chains: { DOGE: {} } });
     expect(() => load({ cwd: chains })).toThrow('config: unknown key chains.DOGE');
   });
 
   it('names the key for a bad URL', () => {
     expect(() => load({ env: { DATABASE_URL: 'not a url' } })).toThrow(/^config: databaseUrl: /);
-    expect(() => load({ env: { MANJAM_BTC_RPC_URL: 'ftp://node', MANJAM_BTC_RPC_USER: 'u', MANJAM_BTC_RPC_PASSWORD: 'p' } })).toThrow(
-      /^config: chains\.BTC\.rpc\.url: /,
-    );
+    expect(() =>
+      load({
+        env: { MANJAM_BTC_RPC_URL: 'ftp://node', MANJAM_BTC_RPC_USER: 'u', MANJAM_BTC_RPC_PASSWORD: 'p' },
+      }),
+    ).toThrow(/^config: chains\.BTC\.rpc\.url: /);
   });
 
   it('reports a config file that is not JSON', () => {
@@ -70,16 +80,23 @@ describe('configuration', () => {
   it('takes backup node endpoints and the node silence limit from the environment, with no backups and 30 s by default', () => {
     expect(load({}).chains.BTC).toMatchObject({ rpcBackups: [], nodeSilenceSeconds: 30 });
     const backup = { url: 'http://10.0.0.2:9332', user: 'rpc', password: 'backup-secret' };
-    const config = load({ env: { MANJAM_LTC_RPC_BACKUPS: JSON.stringify([backup]), MANJAM_LTC_NODE_SILENCE_SECONDS: '12' } });
+    const config = load({
+      env: { MANJAM_LTC_RPC_BACKUPS: JSON.stringify([backup]), MANJAM_LTC_NODE_SILENCE_SECONDS: '12' },
+    });
     expect(config.chains.LTC).toMatchObject({ rpcBackups: [backup], nodeSilenceSeconds: 12 });
     expect(JSON.stringify(redactConfig(config))).not.toContain('backup-secret');
-    expect(() => load({ env: { MANJAM_BTC_NODE_SILENCE_SECONDS: '0' } })).toThrow(/chains\.BTC\.nodeSilenceSeconds/);
+    expect(() => load({ env: { MANJAM_BTC_NODE_SILENCE_SECONDS: '0' } })).toThrow(
+      /chains\.BTC\.nodeSilenceSeconds/,
+    );
   });
 
   it('redacts passwords, secrets and database credentials for the start-up log', () => {
     const config = load({
       env: {
-        DATABASE_URL: 'postgres://manjam:hunter2@db:5432/pool', MANJAM_BTC_RPC_URL: 'http://127.0.0.1:8332', MANJAM_BTC_RPC_USER: 'rpc', MANJAM_BTC_RPC_PASSWORD: 'topsecret',
+        DATABASE_URL: 'postgres://manjam:hunter2@db:5432/pool',
+        MANJAM_BTC_RPC_URL: 'http://127.0.0.1:8332',
+        MANJAM_BTC_RPC_USER: 'rpc',
+        MANJAM_BTC_RPC_PASSWORD: 'topsecret',
         MANJAM_METRICS_TOKEN: 'scrape-token-0123456789',
       },
     });

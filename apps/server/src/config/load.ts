@@ -161,6 +161,7 @@ export function redactConfig(value: unknown, key = ''): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactConfig(v, k)]));
   }
   if (typeof value === 'string' && SECRET_KEY.test(key)) return '[redacted]';
-  if (typeof value === 'string' && /^postgres(ql)?:\/\//.test(value)) return value.replace(/:[^:@/]+@/, ':[redacted]@');
+  if (typeof value === 'string' && /^postgres(ql)?:\/\//.test(value))
+    return value.replace(/:[^:@/]+@/, ':[redacted]@');
   return value;
 }

@@ -66,7 +66,11 @@ export const configSchema = z
       .object({
         host: z.string().min(1).default('0.0.0.0'),
         port: z.number().int().min(0).max(65_535).default(8080),
-        bodyLimitBytes: z.number().int().min(1_024).default(64 * 1024),
+        bodyLimitBytes: z
+          .number()
+          .int()
+          .min(1_024)
+          .default(64 * 1024),
         trustProxy: z.boolean().default(false),
         /**
          * Bearer token /metrics asks for. Unset: /metrics answers only direct loopback connections
@@ -87,10 +91,37 @@ export const configSchema = z
     stratum: z
       .object({
         host: z.string().min(1).default('0.0.0.0'),
-        ports: z.array(stratumPort).min(1).default([
-          { port: 3333, coin: 'BTC', scheme: 'pps-plus', vardiff: { start: 0.001, min: 0.0001, max: 1e12, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 } },
-          { port: 4444, coin: 'LTC', scheme: 'pps-plus', vardiff: { start: 0.01, min: 0.001, max: 1e12, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 } },
-        ]),
+        ports: z
+          .array(stratumPort)
+          .min(1)
+          .default([
+            {
+              port: 3333,
+              coin: 'BTC',
+              scheme: 'pps-plus',
+              vardiff: {
+                start: 0.001,
+                min: 0.0001,
+                max: 1e12,
+                targetSeconds: 15,
+                retargetSeconds: 90,
+                variancePercent: 30,
+              },
+            },
+            {
+              port: 4444,
+              coin: 'LTC',
+              scheme: 'pps-plus',
+              vardiff: {
+                start: 0.01,
+                min: 0.001,
+                max: 1e12,
+                targetSeconds: 15,
+                retargetSeconds: 90,
+                variancePercent: 30,
+              },
+            },
+          ]),
         poolTag: z.string().max(40).default('/Manjam/'),
         maxLineBytes: z.number().int().min(512).max(1_048_576).default(8_192),
         idleTimeoutSeconds: z.number().int().min(10).default(600),
@@ -150,7 +181,10 @@ export const configSchema = z
       .object({
         /** Secret used to encrypt stored third-party tokens. Generated under dataDir when absent. */
         secret: z.string().min(32).optional(),
-        sessionTtlHours: z.number().positive().default(24 * 7),
+        sessionTtlHours: z
+          .number()
+          .positive()
+          .default(24 * 7),
         maxFailedLogins: z.number().int().min(1).default(5),
         lockMinutes: z.number().positive().default(15),
       })
@@ -158,19 +192,25 @@ export const configSchema = z
     assistant: z
       .object({
         llm: z
-          .object({ url: z.url(), apiKey: z.string().min(1), model: z.string().min(1), timeoutMs: z.number().int().default(5_000) })
+          .object({
+            url: z.url(),
+            apiKey: z.string().min(1),
+            model: z.string().min(1),
+            timeoutMs: z.number().int().default(5_000),
+          })
           .optional(),
       })
       .prefault({}),
-    smtp: z
-      .object({ url: z.string().min(1), from: z.string().min(3) })
-      .optional(),
+    smtp: z.object({ url: z.string().min(1), from: z.string().min(3) }).optional(),
     /** Where operator alerts (stuck payouts, empty wallet, failing accounting) are emailed when smtp is set. */
     operator: z.object({ email: z.email().optional() }).prefault({}),
     /** Worker-offline, hashrate-drop, block and payout alerts (see config/alerts.ts). */
     alerts: alertSettingsSchema.prefault({}),
     rigManagement: z
-      .object({ baseUrl: z.url().default('https://api2.hiveos.farm/api/v2'), timeoutMs: z.number().int().default(5_000) })
+      .object({
+        baseUrl: z.url().default('https://api2.hiveos.farm/api/v2'),
+        timeoutMs: z.number().int().default(5_000),
+      })
       .prefault({}),
   })
   .strict();

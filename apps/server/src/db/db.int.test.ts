@@ -5,7 +5,9 @@ import { listMigrations, migrate } from './migrate.js';
 
 describeEachDatabase('database seam', (db) => {
   it('applies every migration once and records it', async () => {
-    const rows = await db().query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    const rows = await db().query<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    );
     expect(rows.rows.map((r) => r.version)).toEqual(listMigrations().map((m) => m.version));
     expect(await migrate(db())).toEqual([]);
   });
@@ -19,7 +21,9 @@ describeEachDatabase('database seam', (db) => {
   it('rolls a transaction back when it throws, leaving nothing behind', async () => {
     await expect(
       db().transaction(async (tx) => {
-        await tx.query("INSERT INTO users (username, email, password_hash) VALUES ('rollback', 'r@x.io', 'h')");
+        await tx.query(
+          "INSERT INTO users (username, email, password_hash) VALUES ('rollback', 'r@x.io', 'h')",
+        );
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -29,8 +33,14 @@ describeEachDatabase('database seam', (db) => {
 
   it('stores SQL text in a parameter inertly', async () => {
     const name = "x'); DROP TABLE users; --";
-    await db().query('INSERT INTO users (username, email, password_hash) VALUES ($1, $2, $3)', [name, 'sql@x.io', 'h']);
-    const back = await db().query<{ username: string }>('SELECT username FROM users WHERE email = $1', ['sql@x.io']);
+    await db().query('INSERT INTO users (username, email, password_hash) VALUES ($1, $2, $3)', [
+      name,
+      'sql@x.io',
+      'h',
+    ]);
+    const back = await db().query<{ username: string }>('SELECT username FROM users WHERE email = $1', [
+      'sql@x.io',
+    ]);
     expect(back.rows[0]?.username).toBe(name);
   });
 
@@ -38,7 +48,10 @@ describeEachDatabase('database seam', (db) => {
     await db().query("INSERT INTO users (username, email, password_hash) VALUES ('dupe', 'dupe@x.io', 'h')");
     const error = await db()
       .query("INSERT INTO users (username, email, password_hash) VALUES ('dupe', 'other@x.io', 'h')")
-      .then(() => undefined, (e: unknown) => e as { code?: string; constraint?: string; message: string });
+      .then(
+        () => undefined,
+        (e: unknown) => e as { code?: string; constraint?: string; message: string },
+      );
     expect(error?.code).toBe('23505');
     expect(`${error?.constraint ?? ''} ${error?.message ?? ''}`).toMatch(/users_username_key/);
   });
@@ -47,7 +60,9 @@ describeEachDatabase('database seam', (db) => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     const inTx = db().transaction(async (tx) => {
-      await tx.query("INSERT INTO users (username, email, password_hash) VALUES ('txwait', 'txwait@x.io', 'h')");
+      await tx.query(
+        "INSERT INTO users (username, email, password_hash) VALUES ('txwait', 'txwait@x.io', 'h')",
+      );
       await held;
       await tx.query("UPDATE users SET email = 'txwait2@x.io' WHERE username = 'txwait'");
     });
@@ -57,13 +72,18 @@ describeEachDatabase('database seam', (db) => {
     // Either driver answers with a committed state: before the transaction (nothing) or after it.
     const rows = (await outside).rows;
     expect(rows.length === 0 || rows[0]?.email === 'txwait2@x.io').toBe(true);
-    expect((await db().query<{ email: string }>("SELECT email FROM users WHERE username = 'txwait'")).rows[0]?.email).toBe('txwait2@x.io');
+    expect(
+      (await db().query<{ email: string }>("SELECT email FROM users WHERE username = 'txwait'")).rows[0]
+        ?.email,
+    ).toBe('txwait2@x.io');
   });
 
   it('rolls back a transaction whose statement fails and stays usable', async () => {
     await expect(
       db().transaction(async (tx) => {
-        await tx.query("INSERT INTO users (username, email, password_hash) VALUES ('half', 'half@x.io', 'h')");
+        await tx.query(
+          "INSERT INTO users (username, email, password_hash) VALUES ('half', 'half@x.io', 'h')",
+        );
         await tx.query('SELECT * FROM no_such_table');
       }),
     ).rejects.toThrow(/no_such_table/);

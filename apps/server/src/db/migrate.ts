@@ -17,7 +17,9 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
     .flatMap((file) => {
       const match = FILE_NAME.exec(file);
       if (!match) return [];
-      return [{ version: Number(match[1]), name: match[2] as string, sql: readFileSync(join(dir, file), 'utf8') }];
+      return [
+        { version: Number(match[1]), name: match[2] as string, sql: readFileSync(join(dir, file), 'utf8') },
+      ];
     })
     .sort((a, b) => a.version - b.version);
 }
@@ -37,7 +39,10 @@ export async function migrate(db: Database, migrations = listMigrations()): Prom
     for (const migration of migrations) {
       if (versions.has(migration.version)) continue;
       await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
       applied.push(migration);
     }
   });

@@ -36,9 +36,16 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-type Request = { op: 'query'; sql: string; params: unknown[] | undefined; tx?: number } | { op: 'exec'; sql: string; tx?: number } | { op: 'begin' | 'close' } | { op: 'commit' | 'rollback'; tx: number };
+type Request =
+  | { op: 'query'; sql: string; params: unknown[] | undefined; tx?: number }
+  | { op: 'exec'; sql: string; tx?: number }
+  | { op: 'begin' | 'close' }
+  | { op: 'commit' | 'rollback'; tx: number };
 
-export async function openPgliteThread(dataDir: string, serialize: (params: readonly unknown[] | undefined) => unknown[] | undefined): Promise<Database> {
+export async function openPgliteThread(
+  dataDir: string,
+  serialize: (params: readonly unknown[] | undefined) => unknown[] | undefined,
+): Promise<Database> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir: dataDir.startsWith('memory://') ? dataDir : resolve(dataDir) },
   });
@@ -80,7 +87,12 @@ export async function openPgliteThread(dataDir: string, serialize: (params: read
   };
   const queryable = (tx: number | undefined): Queryable => ({
     query: <R>(sql: string, params?: readonly unknown[]) =>
-      call<QueryResult<R>>({ op: 'query', sql, params: serialize(params), ...(tx === undefined ? {} : { tx }) }),
+      call<QueryResult<R>>({
+        op: 'query',
+        sql,
+        params: serialize(params),
+        ...(tx === undefined ? {} : { tx }),
+      }),
     exec: (sql: string) => call<void>({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) }),
   });
 

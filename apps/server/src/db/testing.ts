@@ -10,7 +10,8 @@ import type { Database } from './types.js';
  * machine (database `test`); each test file gets its own schema, dropped afterwards. A test that
  * cannot reach PostgreSQL fails — it is never skipped.
  */
-export const TEST_DATABASE_URL = process.env.MANJAM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_DATABASE_URL =
+  process.env.MANJAM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
@@ -33,7 +34,9 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   try {
     await admin.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL test server unreachable at ${TEST_DATABASE_URL}: ${(error as Error).message}`);
+    throw new Error(
+      `PostgreSQL test server unreachable at ${TEST_DATABASE_URL}: ${(error as Error).message}`,
+    );
   }
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();

@@ -83,7 +83,10 @@ export function forwardLines(stream: NodeJS.ReadableStream | null, onLine: (line
 /** Waits for the first stdout line that parses as JSON with `ready: true`. */
 export function waitForReadyLine<T>(child: ManagedChild, timeoutMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`child did not become ready within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`child did not become ready within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     forwardLines(child.proc.stdout, (line) => {
       try {
         const parsed = JSON.parse(line) as { ready?: boolean };

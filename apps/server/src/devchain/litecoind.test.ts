@@ -15,6 +15,8 @@ describe('finding litecoind', () => {
 
   it('says which file is wrong when MANJAM_LITECOIND points nowhere', async () => {
     process.env.MANJAM_LITECOIND = '/nonexistent/litecoind';
-    await expect(ensureLitecoind(logger)).rejects.toThrow('MANJAM_LITECOIND=/nonexistent/litecoind is not an executable file');
+    await expect(ensureLitecoind(logger)).rejects.toThrow(
+      'MANJAM_LITECOIND=/nonexistent/litecoind is not an executable file',
+    );
   });
 });

@@ -46,7 +46,9 @@ export async function ensureLitecoind(logger: Logger): Promise<string> {
   }
   if (await isExecutable(LITECOIND_PATH)) return LITECOIND_PATH;
   if (process.getuid?.() !== 0) {
-    throw new Error(`litecoind is not installed (${LITECOIND_PATH} is missing). Run: ${LITECOIND_INSTALL_HINT}`);
+    throw new Error(
+      `litecoind is not installed (${LITECOIND_PATH} is missing). Run: ${LITECOIND_INSTALL_HINT}`,
+    );
   }
   logger.info('litecoind is missing: installing the Debian package litecoind');
   await run('apt-get', ['update'], logger);

@@ -50,13 +50,18 @@ function toServiceError(error: FastifyError): ServiceError {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ServiceError(415, 'unsupported-media-type', 'unsupportedMediaType');
   }
-  if (error instanceof SyntaxError && error.statusCode === 400) return new ServiceError(400, 'invalid-json', 'invalidJson');
+  if (error instanceof SyntaxError && error.statusCode === 400)
+    return new ServiceError(400, 'invalid-json', 'invalidJson');
   if (error.statusCode === 404) return new ServiceError(404, 'route-not-found', 'routeNotFound');
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new ServiceError(error.statusCode, 'validation-failed', 'validationFailed');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return new ServiceError(error.statusCode, 'validation-failed', 'validationFailed');
   return new ServiceError(500, 'internal', 'internal');
 }
 
-export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<FastifyInstance & { services: Services; routes: readonly AnyRoute[] }> {
+export async function buildApp(
+  deps: HttpDeps,
+  options: AppOptions = {},
+): Promise<FastifyInstance & { services: Services; routes: readonly AnyRoute[] }> {
   const { config } = deps;
   const app = Fastify({
     loggerInstance: deps.logger.child({ part: 'http' }),
@@ -71,16 +76,26 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   const metrics = new MetricsRegistry();
   app.addHook('onClose', () => services.close());
 
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP }, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP },
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new ServiceError(429, 'rate-limited', 'rateLimited', undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+      new ServiceError(429, 'rate-limited', 'rateLimited', undefined, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
   });
   await app.register(websocket, { options: { maxPayload: 4_096 } });
 
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
@@ -95,7 +110,11 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
   if (root) await registerWeb(app, root);
   app.setNotFoundHandler((request, reply) => {
     if (root && wantsSpa(request)) return sendSpa(reply);
-    return reply.code(404).send(errorPayload(new ServiceError(404, 'route-not-found', 'routeNotFound'), requestLanguage(request)));
+    return reply
+      .code(404)
+      .send(
+        errorPayload(new ServiceError(404, 'route-not-found', 'routeNotFound'), requestLanguage(request)),
+      );
   });
 
   const routes: AnyRoute[] = ROUTE_MODULES.flatMap((module) => module({ deps, services }));

@@ -7,55 +7,111 @@ import { startTestApi, type TestApi } from './test-support.js';
 describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi(getDb(), { config: { auth: { secret: 'test-secret-test-secret-test-secret-0123', maxFailedLogins: 4, lockMinutes: 15 } } });
+    api = await startTestApi(getDb(), {
+      config: {
+        auth: { secret: 'test-secret-test-secret-test-secret-0123', maxFailedLogins: 4, lockMinutes: 15 },
+      },
+    });
   });
   afterAll(() => api.close());
 
   it('registers an account and answers 201 with the user, without the password', async () => {
     const res = await api.request('POST', '/api/auth/register', {
-      body: { username: 'sara', email: 'sara@example.com', password: 'longenough1', preferredCoin: 'LTC', isAdmin: true },
+      body: {
+        username: 'sara',
+        email: 'sara@example.com',
+        password: 'longenough1',
+        preferredCoin: 'LTC',
+        isAdmin: true,
+      },
     });
     expect(res.status).toBe(201);
-    expect(res.json.user).toMatchObject({ username: 'sara', email: 'sara@example.com', preferredCoin: 'LTC', walletAddress: null, twoFactorEnabled: false, activeWorkers: 0, hashrate: 0, balance: '0' });
+    expect(res.json.user).toMatchObject({
+      username: 'sara',
+      email: 'sara@example.com',
+      preferredCoin: 'LTC',
+      walletAddress: null,
+      twoFactorEnabled: false,
+      activeWorkers: 0,
+      hashrate: 0,
+      balance: '0',
+    });
     expect(res.text).not.toMatch(/password|isAdmin|argon/i);
   });
 
   it('answers the seed messages per field in English and in Arabic', async () => {
-    const en = await api.request('POST', '/api/auth/register', { body: { username: 'ab', email: 'x', password: 'short' } });
+    const en = await api.request('POST', '/api/auth/register', {
+      body: { username: 'ab', email: 'x', password: 'short' },
+    });
     expect(en.status).toBe(400);
     expect(en.json.error).toEqual({
       code: 'validation-failed',
       message: 'Some fields are not valid',
-      fields: { username: 'Username must be at least 3 characters', email: 'Please enter a valid email', password: 'Password must be at least 8 characters' },
+      fields: {
+        username: 'Username must be at least 3 characters',
+        email: 'Please enter a valid email',
+        password: 'Password must be at least 8 characters',
+      },
     });
-    const ar = await api.request('POST', '/api/auth/register', { body: {}, headers: { 'accept-language': 'ar-SA,ar;q=0.9' } });
+    const ar = await api.request('POST', '/api/auth/register', {
+      body: {},
+      headers: { 'accept-language': 'ar-SA,ar;q=0.9' },
+    });
     expect(ar.status).toBe(400);
-    expect(ar.json.error.fields).toMatchObject({ username: 'اسم المستخدم مطلوب', email: 'البريد الإلكتروني مطلوب', password: 'كلمة المرور مطلوبة' });
+    expect(ar.json.error.fields).toMatchObject({
+      username: 'اسم المستخدم مطلوب',
+      email: 'البريد الإلكتروني مطلوب',
+      password: 'كلمة المرور مطلوبة',
+    });
   });
 
   it('checks the wallet address for the chosen coin, BTC and LTC alike', async () => {
     const btc = await api.request('POST', '/api/auth/register', {
-      body: { username: 'walletbtc', email: 'wb@example.com', password: 'longenough1', preferredCoin: 'BTC', walletAddress: '1BoatSLRHtKNngkdXEeobR76b53LETtpyX' },
+      body: {
+        username: 'walletbtc',
+        email: 'wb@example.com',
+        password: 'longenough1',
+        preferredCoin: 'BTC',
+        walletAddress: '1BoatSLRHtKNngkdXEeobR76b53LETtpyX',
+      },
     });
     expect(btc.status).toBe(400);
     expect(btc.json.error.fields).toEqual({ walletAddress: 'Please enter a valid BTC address' });
     const ltc = await api.request('POST', '/api/auth/register', {
-      body: { username: 'walletltc', email: 'wl@example.com', password: 'longenough1', preferredCoin: 'LTC', walletAddress: 'ltc1qnotanaddress' },
+      body: {
+        username: 'walletltc',
+        email: 'wl@example.com',
+        password: 'longenough1',
+        preferredCoin: 'LTC',
+        walletAddress: 'ltc1qnotanaddress',
+      },
     });
     expect(ltc.json.error.fields).toEqual({ walletAddress: 'Please enter a valid LTC address' });
     const good = await api.request('POST', '/api/auth/register', {
-      body: { username: 'walletok', email: 'wok@example.com', password: 'longenough1', preferredCoin: 'BTC', walletAddress: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' },
+      body: {
+        username: 'walletok',
+        email: 'wok@example.com',
+        password: 'longenough1',
+        preferredCoin: 'BTC',
+        walletAddress: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+      },
     });
     expect(good.status).toBe(201);
     expect(good.json.user.walletAddress).toBe('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
   });
 
   it('answers 409 for a taken username or email, whatever the letter case', async () => {
-    await api.request('POST', '/api/auth/register', { body: { username: 'taken', email: 'taken@example.com', password: 'longenough1' } });
-    const user = await api.request('POST', '/api/auth/register', { body: { username: 'TAKEN', email: 'other@example.com', password: 'longenough1' } });
+    await api.request('POST', '/api/auth/register', {
+      body: { username: 'taken', email: 'taken@example.com', password: 'longenough1' },
+    });
+    const user = await api.request('POST', '/api/auth/register', {
+      body: { username: 'TAKEN', email: 'other@example.com', password: 'longenough1' },
+    });
     expect(user.status).toBe(409);
     expect(user.json.error.code).toBe('username-taken');
-    const email = await api.request('POST', '/api/auth/register', { body: { username: 'fresh', email: 'Taken@Example.com', password: 'longenough1' } });
+    const email = await api.request('POST', '/api/auth/register', {
+      body: { username: 'fresh', email: 'Taken@Example.com', password: 'longenough1' },
+    });
     expect(email.status).toBe(409);
     expect(email.json.error.code).toBe('email-taken');
   });
@@ -73,17 +129,28 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
 
   it('refuses wrong credentials with the seed message, and unknown emails the same way', async () => {
     const { email } = await api.signUp();
-    const wrong = await api.request('POST', '/api/auth/login', { body: { email, password: 'not the password' } });
+    const wrong = await api.request('POST', '/api/auth/login', {
+      body: { email, password: 'not the password' },
+    });
     expect(wrong.status).toBe(401);
-    expect(wrong.json.error).toEqual({ code: 'invalid-credentials', message: 'Login failed. Please check your credentials.' });
-    const unknown = await api.request('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'whatever1' } });
+    expect(wrong.json.error).toEqual({
+      code: 'invalid-credentials',
+      message: 'Login failed. Please check your credentials.',
+    });
+    const unknown = await api.request('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.com', password: 'whatever1' },
+    });
     expect(unknown.json.error.code).toBe('invalid-credentials');
   });
 
   it('locks the account after repeated failures, even for the right password, until the lock time passes', async () => {
     const { email, password } = await api.signUp();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await api.request('POST', '/api/auth/login', { body: { email, password: 'wrong-password' } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await api.request('POST', '/api/auth/login', { body: { email, password: 'wrong-password' } }))
+          .status,
+      );
     expect(statuses).toEqual([401, 401, 401, 423]);
     const locked = await api.request('POST', '/api/auth/login', { body: { email, password } });
     expect(locked.status).toBe(423);
@@ -142,13 +209,22 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
       return generate({ secret, epoch: Math.floor(api.clock.now / 1000) });
     };
 
-    const bad = await api.request('POST', '/api/auth/2fa/enable', { token, body: { password, code: '000000' } });
+    const bad = await api.request('POST', '/api/auth/2fa/enable', {
+      token,
+      body: { password, code: '000000' },
+    });
     expect(bad.status).toBe(403);
     expect(bad.json.error.code).toBe('totp-invalid');
-    const noPassword = await api.request('POST', '/api/auth/2fa/enable', { token, body: { code: await code() } });
+    const noPassword = await api.request('POST', '/api/auth/2fa/enable', {
+      token,
+      body: { code: await code() },
+    });
     expect(noPassword.status).toBe(400);
     expect(noPassword.json.error.fields).toEqual({ password: 'Password is required' });
-    expect((await api.request('POST', '/api/auth/2fa/enable', { token, body: { password, code: await code() } })).status).toBe(204);
+    expect(
+      (await api.request('POST', '/api/auth/2fa/enable', { token, body: { password, code: await code() } }))
+        .status,
+    ).toBe(204);
     expect((await api.request('GET', '/api/settings', { token })).json.twoFactorAuth).toBe(true);
     const again = await api.request('POST', '/api/auth/2fa/setup', { token });
     expect(again.status).toBe(409);
@@ -157,18 +233,29 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     const noCode = await api.request('POST', '/api/auth/login', { body: { email, password } });
     expect(noCode.status).toBe(401);
     expect(noCode.json.error.code).toBe('totp-required');
-    const withCode = await api.request('POST', '/api/auth/login', { body: { email, password, totp: await code() } });
+    const withCode = await api.request('POST', '/api/auth/login', {
+      body: { email, password, totp: await code() },
+    });
     expect(withCode.status).toBe(200);
 
     const address = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
-    const noTotp = await api.request('PUT', '/api/settings/payout-address', { token, body: { address, coin: 'BTC', password } });
+    const noTotp = await api.request('PUT', '/api/settings/payout-address', {
+      token,
+      body: { address, coin: 'BTC', password },
+    });
     expect(noTotp.status).toBe(403);
     expect(noTotp.json.error.code).toBe('totp-required');
-    const ok = await api.request('PUT', '/api/settings/payout-address', { token, body: { address, coin: 'BTC', password, totp: await code() } });
+    const ok = await api.request('PUT', '/api/settings/payout-address', {
+      token,
+      body: { address, coin: 'BTC', password, totp: await code() },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.payoutAddress).toBe(address);
 
-    expect((await api.request('POST', '/api/auth/2fa/disable', { token, body: { password, code: await code() } })).status).toBe(204);
+    expect(
+      (await api.request('POST', '/api/auth/2fa/disable', { token, body: { password, code: await code() } }))
+        .status,
+    ).toBe(204);
     expect((await api.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
   });
 
@@ -177,12 +264,21 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     const secret = (await api.request('POST', '/api/auth/2fa/setup', { token })).json.secret as string;
     const codeAt = (ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
     const start = api.clock.now;
-    expect((await api.request('POST', '/api/auth/2fa/enable', { token, body: { password, code: await codeAt(start) } })).status).toBe(204);
+    expect(
+      (
+        await api.request('POST', '/api/auth/2fa/enable', {
+          token,
+          body: { password, code: await codeAt(start) },
+        })
+      ).status,
+    ).toBe(204);
 
     api.clock.now = start + 30_000;
     const current = await codeAt(api.clock.now);
     const previous = await codeAt(api.clock.now - 30_000);
-    expect((await api.request('POST', '/api/auth/login', { body: { email, password, totp: current } })).status).toBe(200);
+    expect(
+      (await api.request('POST', '/api/auth/login', { body: { email, password, totp: current } })).status,
+    ).toBe(200);
     // The same code seconds later (someone who saw it over the shoulder) is refused...
     api.clock.now += 5_000;
     const replay = await api.request('POST', '/api/auth/login', { body: { email, password, totp: current } });
@@ -190,19 +286,33 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     expect(replay.json.error.code).toBe('totp-invalid');
     // ...and so is the previous step's code, still inside the one-step drift allowance.
     const older = await api.request('PUT', '/api/settings/payout-address', {
-      token, body: { address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', coin: 'BTC', password, totp: previous },
+      token,
+      body: {
+        address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+        coin: 'BTC',
+        password,
+        totp: previous,
+      },
     });
     expect(older.status).toBe(403);
     expect(older.json.error.code).toBe('totp-invalid');
     // The next code works.
     api.clock.now = start + 60_000;
-    expect((await api.request('POST', '/api/auth/login', { body: { email, password, totp: await codeAt(api.clock.now) } })).status).toBe(200);
+    expect(
+      (
+        await api.request('POST', '/api/auth/login', {
+          body: { email, password, totp: await codeAt(api.clock.now) },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('stores the TOTP secret encrypted, never in clear', async () => {
     const { token, id } = await api.signUp();
     const setup = await api.request('POST', '/api/auth/2fa/setup', { token });
-    const row = await getDb().query<{ totp_secret: string }>('SELECT totp_secret FROM users WHERE id = $1', [id]);
+    const row = await getDb().query<{ totp_secret: string }>('SELECT totp_secret FROM users WHERE id = $1', [
+      id,
+    ]);
     expect(row.rows[0]?.totp_secret).toMatch(/^v1:/);
     expect(row.rows[0]?.totp_secret).not.toContain(setup.json.secret);
   });
@@ -210,14 +320,37 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
   it('changes the password (old one stops working, other sessions end) and the email', async () => {
     const { token, email, password } = await api.signUp();
     const other = await api.request('POST', '/api/auth/login', { body: { email, password } });
-    const wrong = await api.request('POST', '/api/auth/password', { token, body: { currentPassword: 'nope-nope', newPassword: 'brand new password' } });
+    const wrong = await api.request('POST', '/api/auth/password', {
+      token,
+      body: { currentPassword: 'nope-nope', newPassword: 'brand new password' },
+    });
     expect(wrong.status).toBe(403);
-    expect((await api.request('POST', '/api/auth/password', { token, body: { currentPassword: password, newPassword: 'brand new password' } })).status).toBe(204);
+    expect(
+      (
+        await api.request('POST', '/api/auth/password', {
+          token,
+          body: { currentPassword: password, newPassword: 'brand new password' },
+        })
+      ).status,
+    ).toBe(204);
     expect((await api.request('GET', '/api/me', { token: other.json.token })).status).toBe(401);
     expect((await api.request('GET', '/api/me', { token })).status).toBe(200);
     expect((await api.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(401);
     const newEmail = `new.${email}`;
-    expect((await api.request('POST', '/api/auth/email', { token, body: { password: 'brand new password', newEmail } })).status).toBe(204);
-    expect((await api.request('POST', '/api/auth/login', { body: { email: newEmail, password: 'brand new password' } })).status).toBe(200);
+    expect(
+      (
+        await api.request('POST', '/api/auth/email', {
+          token,
+          body: { password: 'brand new password', newEmail },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await api.request('POST', '/api/auth/login', {
+          body: { email: newEmail, password: 'brand new password' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

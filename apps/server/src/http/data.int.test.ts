@@ -22,8 +22,17 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
     api.clock.now = now;
     user = await api.signUp('alice');
     const payee = await fx.userPayee(user.id, 'BTC');
-    rigId = await fx.worker(payee, 'rig1', { lastShareAt: new Date(now - 2 * MIN), accepted: 120, rejected: 3 });
-    oldId = await fx.worker(payee, 'old', { lastShareAt: new Date(now - 3 * 3_600_000), accepted: 40, rejected: 1, type: 'gpu' });
+    rigId = await fx.worker(payee, 'rig1', {
+      lastShareAt: new Date(now - 2 * MIN),
+      accepted: 120,
+      rejected: 3,
+    });
+    oldId = await fx.worker(payee, 'old', {
+      lastShareAt: new Date(now - 3 * 3_600_000),
+      accepted: 40,
+      rejected: 1,
+      type: 'gpu',
+    });
     // rig1: 600 difficulty per minute now (-> 600 * 2^32 / 60 H/s), 300 per minute in the window before.
     for (let m = 1; m <= 10; m++) await fx.shareStat(rigId, new Date(now - m * MIN), 10, 600);
     for (let m = 11; m <= 20; m++) await fx.shareStat(rigId, new Date(now - m * MIN), 5, 300);
@@ -38,12 +47,22 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
   });
   afterAll(() => api.close());
 
-  it('lists the user\'s workers with status, 10-minute hashrate, change, shares and rejects', async () => {
+  it("lists the user's workers with status, 10-minute hashrate, change, shares and rejects", async () => {
     const res = await api.request('GET', '/api/workers', { token: user.token });
     expect(res.status).toBe(200);
     expect(res.json.workers).toHaveLength(2);
     const rig = res.json.workers.find((w: { name: string }) => w.name === 'rig1');
-    expect(rig).toMatchObject({ id: rigId, fullName: 'alice.rig1', coin: 'BTC', status: 'online', change: '+100.0%', shares: 120, rejects: 3, type: 'asic', algorithm: 'sha256' });
+    expect(rig).toMatchObject({
+      id: rigId,
+      fullName: 'alice.rig1',
+      coin: 'BTC',
+      status: 'online',
+      change: '+100.0%',
+      shares: 120,
+      rejects: 3,
+      type: 'asic',
+      algorithm: 'sha256',
+    });
     expect(rig.hashrate).toBeCloseTo((6000 * BTC_HASHES) / 600, 0);
     const old = res.json.workers.find((w: { name: string }) => w.name === 'old');
     expect(old).toMatchObject({ status: 'offline', hashrate: 0, type: 'gpu' });
@@ -57,7 +76,10 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
   });
 
   it('renames a worker and hides a deleted one', async () => {
-    const renamed = await api.request('PUT', `/api/workers/${oldId}`, { token: user.token, body: { name: 'Basement GPU' } });
+    const renamed = await api.request('PUT', `/api/workers/${oldId}`, {
+      token: user.token,
+      body: { name: 'Basement GPU' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.json).toMatchObject({ id: oldId, name: 'Basement GPU', fullName: 'alice.old' });
     expect((await api.request('DELETE', `/api/workers/${oldId}`, { token: user.token })).status).toBe(204);
@@ -68,22 +90,48 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
 
   it('tells the setup guide whether a worker connected and had a share accepted', async () => {
     const yes = await api.request('GET', '/api/workers/alice.rig1/connection', { token: user.token });
-    expect(yes.json).toEqual({ connected: true, stage: 'sharing', authorizedAt: null, lastShareAt: new Date(now - 2 * MIN).toISOString(), acceptedShares: 1 });
+    expect(yes.json).toEqual({
+      connected: true,
+      stage: 'sharing',
+      authorizedAt: null,
+      lastShareAt: new Date(now - 2 * MIN).toISOString(),
+      acceptedShares: 1,
+    });
     const short = await api.request('GET', '/api/workers/rig1/connection', { token: user.token });
     expect(short.json.connected).toBe(true);
     const none = await api.request('GET', '/api/workers/never/connection', { token: user.token });
-    expect(none.json).toEqual({ connected: false, stage: 'waiting', authorizedAt: null, lastShareAt: null, acceptedShares: 0 });
+    expect(none.json).toEqual({
+      connected: false,
+      stage: 'waiting',
+      authorizedAt: null,
+      lastShareAt: null,
+      acceptedShares: 0,
+    });
   });
 
   it('shows a worker connected and authorized but without a share as such (Test Connection, workers, miners), until it disconnects', async () => {
     const payee = await fx.userPayee(user.id, 'BTC');
     await fx.worker(payee, 'cpu9', { lastShareAt: new Date(now - 5 * 3_600_000), accepted: 2 });
     api.forget(user.id);
-    const miner = await api.request('POST', '/api/miners', { token: user.token, body: { name: 'Laptop', type: 'cpu', algorithm: 'sha256', workerName: 'cpu9' } });
+    const miner = await api.request('POST', '/api/miners', {
+      token: user.token,
+      body: { name: 'Laptop', type: 'cpu', algorithm: 'sha256', workerName: 'cpu9' },
+    });
     expect(miner.json).toMatchObject({ status: 'offline' });
-    api.events.emit('worker.connected', { coin: 'BTC', workerId: null, userId: user.id, login: 'alice.CPU9' });
+    api.events.emit('worker.connected', {
+      coin: 'BTC',
+      workerId: null,
+      userId: user.id,
+      login: 'alice.CPU9',
+    });
     const stage = await api.request('GET', '/api/workers/alice.cpu9/connection', { token: user.token });
-    expect(stage.json).toEqual({ connected: false, stage: 'authorized', authorizedAt: new Date(now).toISOString(), lastShareAt: new Date(now - 5 * 3_600_000).toISOString(), acceptedShares: 0 });
+    expect(stage.json).toEqual({
+      connected: false,
+      stage: 'authorized',
+      authorizedAt: new Date(now).toISOString(),
+      lastShareAt: new Date(now - 5 * 3_600_000).toISOString(),
+      acceptedShares: 0,
+    });
     const workers = await api.request('GET', '/api/workers?search=cpu9', { token: user.token });
     expect(workers.json.workers).toMatchObject([{ name: 'cpu9', status: 'connected', hashrate: 0 }]);
     expect(workers.json.totals.active).toBe(1);
@@ -91,29 +139,63 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
     expect(miners.json.miners).toMatchObject([{ name: 'Laptop', status: 'connected' }]);
     // Bob's session under the same worker name says nothing about Alice's.
     const bob = await api.signUp('bob2');
-    expect((await api.request('GET', '/api/workers/cpu9/connection', { token: bob.token })).json.stage).toBe('waiting');
-    api.events.emit('worker.disconnected', { coin: 'BTC', workerId: null, userId: user.id, login: 'alice.cpu9' });
-    expect((await api.request('GET', '/api/workers/cpu9/connection', { token: user.token })).json).toMatchObject({ stage: 'waiting', authorizedAt: null });
+    expect((await api.request('GET', '/api/workers/cpu9/connection', { token: bob.token })).json.stage).toBe(
+      'waiting',
+    );
+    api.events.emit('worker.disconnected', {
+      coin: 'BTC',
+      workerId: null,
+      userId: user.id,
+      login: 'alice.cpu9',
+    });
+    expect(
+      (await api.request('GET', '/api/workers/cpu9/connection', { token: user.token })).json,
+    ).toMatchObject({ stage: 'waiting', authorizedAt: null });
     await api.request('DELETE', `/api/miners/${miner.json.id}`, { token: user.token });
   });
 
   it('creates, lists by tab, edits and deletes miners joined with their live worker', async () => {
-    const created = await api.request('POST', '/api/miners', { token: user.token, body: { name: 'S19', type: 'asic', algorithm: 'sha256', workerName: 'rig1' } });
+    const created = await api.request('POST', '/api/miners', {
+      token: user.token,
+      body: { name: 'S19', type: 'asic', algorithm: 'sha256', workerName: 'rig1' },
+    });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ name: 'S19', type: 'asic', algorithm: 'sha256', workerName: 'rig1', status: 'online', workers: 1 });
+    expect(created.json).toMatchObject({
+      name: 'S19',
+      type: 'asic',
+      algorithm: 'sha256',
+      workerName: 'rig1',
+      status: 'online',
+      workers: 1,
+    });
     expect(created.json.hashrate).toBeGreaterThan(0);
-    const cpu = await api.request('POST', '/api/miners', { token: user.token, body: { name: 'Laptop', type: 'cpu', algorithm: 'randomx', workerName: 'laptop' } });
+    const cpu = await api.request('POST', '/api/miners', {
+      token: user.token,
+      body: { name: 'Laptop', type: 'cpu', algorithm: 'randomx', workerName: 'laptop' },
+    });
     expect(cpu.json).toMatchObject({ status: 'offline', workers: 0, hashrate: 0, lastSeen: null });
-    expect((await api.request('GET', '/api/miners?type=asic', { token: user.token })).json.miners.map((m: { name: string }) => m.name)).toEqual(['S19']);
+    expect(
+      (await api.request('GET', '/api/miners?type=asic', { token: user.token })).json.miners.map(
+        (m: { name: string }) => m.name,
+      ),
+    ).toEqual(['S19']);
     expect((await api.request('GET', '/api/miners', { token: user.token })).json.miners).toHaveLength(2);
-    const edited = await api.request('PUT', `/api/miners/${cpu.json.id}`, { token: user.token, body: { name: 'Old laptop' } });
+    const edited = await api.request('PUT', `/api/miners/${cpu.json.id}`, {
+      token: user.token,
+      body: { name: 'Old laptop' },
+    });
     expect(edited.json).toMatchObject({ name: 'Old laptop', type: 'cpu' });
-    expect((await api.request('DELETE', `/api/miners/${cpu.json.id}`, { token: user.token })).status).toBe(204);
+    expect((await api.request('DELETE', `/api/miners/${cpu.json.id}`, { token: user.token })).status).toBe(
+      204,
+    );
     expect((await api.request('GET', '/api/miners?type=cpu', { token: user.token })).json.miners).toEqual([]);
   });
 
   it('rejects a miner without a name with the seed message', async () => {
-    const res = await api.request('POST', '/api/miners', { token: user.token, body: { name: '  ', type: 'asic', algorithm: 'sha256', workerName: 'x' } });
+    const res = await api.request('POST', '/api/miners', {
+      token: user.token,
+      body: { name: '  ', type: 'asic', algorithm: 'sha256', workerName: 'x' },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.fields).toEqual({ name: 'Miner Name is required' });
   });
@@ -146,7 +228,7 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
     expect(bad.json.error.fields).toHaveProperty('window');
   });
 
-  it('shows the user\'s worker count, hashrate and balance on /api/me', async () => {
+  it("shows the user's worker count, hashrate and balance on /api/me", async () => {
     const me = await api.request('GET', '/api/me', { token: user.token });
     expect(me.json).toMatchObject({ username: 'alice', activeWorkers: 1, balance: '80000' });
     expect(me.json.hashrate).toBeGreaterThan(0);

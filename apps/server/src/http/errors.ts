@@ -1,1 +1,9 @@
-export { ServiceError as ApiError, errorPayload, zodFields, validationError, notFound, unauthorized, type ErrorPayload } from '../services/errors.js';
+export {
+  ServiceError as ApiError,
+  errorPayload,
+  zodFields,
+  validationError,
+  notFound,
+  unauthorized,
+  type ErrorPayload,
+} from '../services/errors.js';

@@ -4,8 +4,17 @@ import { describeEachDatabase } from '../db/testing.js';
 import { startTestApi, type TestApi } from './test-support.js';
 
 /** Opens the live socket and collects its messages. */
-function connect(api: TestApi, token: string): Promise<{ socket: WebSocket; messages: { type: string; [k: string]: unknown }[]; closed: Promise<number> }> {
-  const socket = new WebSocket(`${api.url.replace('http', 'ws')}/api/live?token=${encodeURIComponent(token)}`);
+function connect(
+  api: TestApi,
+  token: string,
+): Promise<{
+  socket: WebSocket;
+  messages: { type: string; [k: string]: unknown }[];
+  closed: Promise<number>;
+}> {
+  const socket = new WebSocket(
+    `${api.url.replace('http', 'ws')}/api/live?token=${encodeURIComponent(token)}`,
+  );
   const messages: { type: string; [k: string]: unknown }[] = [];
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -29,7 +38,7 @@ describeEachDatabase('live updates over WebSocket', (getDb) => {
   });
   afterAll(() => api.close());
 
-  it('pushes the signed-in user\'s own shares, workers, blocks and payouts, and nobody else\'s', async () => {
+  it("pushes the signed-in user's own shares, workers, blocks and payouts, and nobody else's", async () => {
     const alice = await api.signUp('alice_live');
     const bob = await api.signUp('bob_live');
     const live = await connect(api, alice.token);
@@ -37,11 +46,40 @@ describeEachDatabase('live updates over WebSocket', (getDb) => {
 
     api.events.emit('shares.flushed', { coin: 'BTC', payeeId: 9, userId: bob.id, workerIds: [5], count: 3 });
     api.events.emit('worker.connected', { coin: 'BTC', workerId: 5, userId: bob.id, login: 'bob_live.rig' });
-    api.events.emit('shares.flushed', { coin: 'BTC', payeeId: 1, userId: alice.id, workerIds: [1, 2], count: 7 });
-    api.events.emit('worker.disconnected', { coin: 'LTC', workerId: 3, userId: alice.id, login: 'alice_live.l3' });
-    api.events.emit('block.found', { coin: 'BTC', height: 321, hash: 'ab'.repeat(32), status: 'pending', finderUserId: alice.id });
-    api.events.emit('payout.sent', { coin: 'BTC', payeeId: 1, userId: alice.id, amount: 1_234_567n, txid: 'cd'.repeat(32) });
-    api.events.emit('payout.sent', { coin: 'BTC', payeeId: 2, userId: bob.id, amount: 1n, txid: 'ef'.repeat(32) });
+    api.events.emit('shares.flushed', {
+      coin: 'BTC',
+      payeeId: 1,
+      userId: alice.id,
+      workerIds: [1, 2],
+      count: 7,
+    });
+    api.events.emit('worker.disconnected', {
+      coin: 'LTC',
+      workerId: 3,
+      userId: alice.id,
+      login: 'alice_live.l3',
+    });
+    api.events.emit('block.found', {
+      coin: 'BTC',
+      height: 321,
+      hash: 'ab'.repeat(32),
+      status: 'pending',
+      finderUserId: alice.id,
+    });
+    api.events.emit('payout.sent', {
+      coin: 'BTC',
+      payeeId: 1,
+      userId: alice.id,
+      amount: 1_234_567n,
+      txid: 'cd'.repeat(32),
+    });
+    api.events.emit('payout.sent', {
+      coin: 'BTC',
+      payeeId: 2,
+      userId: bob.id,
+      amount: 1n,
+      txid: 'ef'.repeat(32),
+    });
     await until(() => live.messages.length >= 5);
 
     expect(live.messages.slice(1).map((m) => m.type)).toEqual(['share', 'worker', 'block', 'payout']);

@@ -13,7 +13,12 @@ const HASHRATE_DEBOUNCE_MS = 2_000;
  * GET /api/live?token=… (WebSocket): pushes the signed-in user's own changes — shares flushed,
  * hashrate, workers up/down, blocks they found, payouts sent to them.
  */
-export function registerLive(app: FastifyInstance, services: Services, events: PoolEvents, logger: Logger): void {
+export function registerLive(
+  app: FastifyInstance,
+  services: Services,
+  events: PoolEvents,
+  logger: Logger,
+): void {
   app.get('/api/live', { websocket: true }, (socket: WebSocket, request) => {
     const token = (request.query as { token?: unknown }).token;
     void (async () => {
@@ -45,16 +50,34 @@ export function registerLive(app: FastifyInstance, services: Services, events: P
           pushHashrate(e.coin);
         }),
         events.on('worker.connected', (e) => {
-          if (e.userId === userId) send({ type: 'worker', coin: e.coin, workerId: e.workerId, name: e.login, status: 'online', at: at() });
+          if (e.userId === userId)
+            send({
+              type: 'worker',
+              coin: e.coin,
+              workerId: e.workerId,
+              name: e.login,
+              status: 'online',
+              at: at(),
+            });
         }),
         events.on('worker.disconnected', (e) => {
-          if (e.userId === userId) send({ type: 'worker', coin: e.coin, workerId: e.workerId, name: e.login, status: 'offline', at: at() });
+          if (e.userId === userId)
+            send({
+              type: 'worker',
+              coin: e.coin,
+              workerId: e.workerId,
+              name: e.login,
+              status: 'offline',
+              at: at(),
+            });
         }),
         events.on('block.found', (e) => {
-          if (e.finderUserId === userId) send({ type: 'block', coin: e.coin, height: e.height, hash: e.hash, status: e.status, at: at() });
+          if (e.finderUserId === userId)
+            send({ type: 'block', coin: e.coin, height: e.height, hash: e.hash, status: e.status, at: at() });
         }),
         events.on('payout.sent', (e) => {
-          if (e.userId === userId) send({ type: 'payout', coin: e.coin, amount: e.amount.toString(), txId: e.txid, at: at() });
+          if (e.userId === userId)
+            send({ type: 'payout', coin: e.coin, amount: e.amount.toString(), txId: e.txid, at: at() });
         }),
       ];
       socket.on('close', () => {

@@ -25,7 +25,9 @@ function assertMetricsAccess(request: FastifyRequest, config: Config): void {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!given || !timingSafeEqual(digest(given), digest(token))) {
-      throw new ServiceError(401, 'unauthorized', 'metricsTokenRequired', undefined, { 'www-authenticate': 'Bearer realm="metrics"' });
+      throw new ServiceError(401, 'unauthorized', 'metricsTokenRequired', undefined, {
+        'www-authenticate': 'Bearer realm="metrics"',
+      });
     }
     return;
   }
@@ -39,7 +41,12 @@ function assertMetricsAccess(request: FastifyRequest, config: Config): void {
  * /metrics in Prometheus text format: Stratum counters (kept in memory), shares, blocks, payouts,
  * HTTP latency. The database aggregates are cached for METRICS_AGGREGATE_TTL_MS.
  */
-export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, deps: HttpDeps, pool: PoolService): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  metrics: MetricsRegistry,
+  deps: HttpDeps,
+  pool: PoolService,
+): void {
   const now = deps.now ?? Date.now;
   let counts: { at: number; value: ReturnType<PoolService['metricsCounts']> } | undefined;
   const read = () => {
@@ -58,14 +65,25 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
 
   const stratum = deps.metrics;
   if (stratum) {
-    metrics.register('manjam_stratum_connections', 'Open Stratum connections', 'gauge', () => Promise.resolve([{ labels: {}, value: stratum.connections() }]));
-    metrics.register('manjam_stratum_shares_total', 'Shares seen by Stratum since start, by result', 'counter', () =>
-      Promise.resolve(Object.entries(stratum.sharesByResult()).map(([result, value]) => ({ labels: { result }, value }))),
+    metrics.register('manjam_stratum_connections', 'Open Stratum connections', 'gauge', () =>
+      Promise.resolve([{ labels: {}, value: stratum.connections() }]),
+    );
+    metrics.register(
+      'manjam_stratum_shares_total',
+      'Shares seen by Stratum since start, by result',
+      'counter',
+      () =>
+        Promise.resolve(
+          Object.entries(stratum.sharesByResult()).map(([result, value]) => ({ labels: { result }, value })),
+        ),
     );
     const bans = stratum.bans;
     if (bans) {
-      metrics.register('manjam_stratum_bans_total', 'Stratum ban decisions since start: a connection cut, or a whole address banned', 'counter', () =>
-        Promise.resolve(Object.entries(bans()).map(([scope, value]) => ({ labels: { scope }, value }))),
+      metrics.register(
+        'manjam_stratum_bans_total',
+        'Stratum ban decisions since start: a connection cut, or a whole address banned',
+        'counter',
+        () => Promise.resolve(Object.entries(bans()).map(([scope, value]) => ({ labels: { scope }, value }))),
       );
     }
   }
@@ -84,13 +102,17 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
       );
     }
   }
-  metrics.register('manjam_shares_last_hour', 'Shares in the last hour by coin and result (from share_stats)', 'gauge', async () =>
-    (await read()).shares.flatMap((s) =>
-      (['accepted', 'stale', 'duplicate', 'lowDifficulty', 'invalid'] as const).map((result) => ({
-        labels: { coin: s.coin, result: result === 'lowDifficulty' ? 'low-difficulty' : result },
-        value: s[result],
-      })),
-    ),
+  metrics.register(
+    'manjam_shares_last_hour',
+    'Shares in the last hour by coin and result (from share_stats)',
+    'gauge',
+    async () =>
+      (await read()).shares.flatMap((s) =>
+        (['accepted', 'stale', 'duplicate', 'lowDifficulty', 'invalid'] as const).map((result) => ({
+          labels: { coin: s.coin, result: result === 'lowDifficulty' ? 'low-difficulty' : result },
+          value: s[result],
+        })),
+      ),
   );
   metrics.register('manjam_blocks', 'Blocks found by coin and status', 'gauge', async () =>
     (await read()).blocks.map((b) => ({ labels: { coin: b.coin, status: b.status }, value: b.n })),
@@ -98,18 +120,33 @@ export function registerMetrics(app: FastifyInstance, metrics: MetricsRegistry, 
   metrics.register('manjam_payouts', 'Payouts by coin and status', 'gauge', async () =>
     (await read()).payouts.map((p) => ({ labels: { coin: p.coin, status: p.status }, value: p.n })),
   );
-  metrics.register('manjam_payouts_amount_base_units', 'Sum of payouts in base units by coin and status', 'gauge', async () =>
-    (await read()).payouts.map((p) => ({ labels: { coin: p.coin, status: p.status }, value: Number(p.amount) })),
+  metrics.register(
+    'manjam_payouts_amount_base_units',
+    'Sum of payouts in base units by coin and status',
+    'gauge',
+    async () =>
+      (await read()).payouts.map((p) => ({
+        labels: { coin: p.coin, status: p.status },
+        value: Number(p.amount),
+      })),
   );
 
-  metrics.register('manjam_operator_alerts', 'Open operator alerts by kind and coin (payout-stuck, payout-missing, wallet-insufficient, accounting-errors)', 'gauge', async () => {
-    const open = await pool.operatorAlerts();
-    return OPERATOR_ALERT_KINDS.flatMap((kind) => {
-      const coins = new Set(open.filter((a) => a.kind === kind).map((a) => a.coin ?? ''));
-      if (coins.size === 0) return [{ labels: { kind, coin: '' }, value: 0 }];
-      return [...coins].map((coin) => ({ labels: { kind, coin }, value: open.filter((a) => a.kind === kind && (a.coin ?? '') === coin).length }));
-    });
-  });
+  metrics.register(
+    'manjam_operator_alerts',
+    'Open operator alerts by kind and coin (payout-stuck, payout-missing, wallet-insufficient, accounting-errors)',
+    'gauge',
+    async () => {
+      const open = await pool.operatorAlerts();
+      return OPERATOR_ALERT_KINDS.flatMap((kind) => {
+        const coins = new Set(open.filter((a) => a.kind === kind).map((a) => a.coin ?? ''));
+        if (coins.size === 0) return [{ labels: { kind, coin: '' }, value: 0 }];
+        return [...coins].map((coin) => ({
+          labels: { kind, coin },
+          value: open.filter((a) => a.kind === kind && (a.coin ?? '') === coin).length,
+        }));
+      });
+    },
+  );
 
   app.get('/metrics', async (request, reply) => {
     assertMetricsAccess(request, deps.config);

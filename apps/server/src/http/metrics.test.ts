@@ -4,15 +4,25 @@ import { MetricsRegistry } from './metrics.js';
 describe('Prometheus text', () => {
   it('renders registered samples and a cumulative latency histogram per route', async () => {
     const registry = new MetricsRegistry();
-    registry.register('manjam_blocks', 'Blocks', 'gauge', () => Promise.resolve([{ labels: { coin: 'BTC', status: 'confirmed' }, value: 3 }]));
+    registry.register('manjam_blocks', 'Blocks', 'gauge', () =>
+      Promise.resolve([{ labels: { coin: 'BTC', status: 'confirmed' }, value: 3 }]),
+    );
     registry.observeRequest('GET', '/api/workers', 200, 0.004);
     registry.observeRequest('GET', '/api/workers', 200, 0.2);
     const text = await registry.render();
     expect(text).toContain('# TYPE manjam_blocks gauge\nmanjam_blocks{coin="BTC",status="confirmed"} 3');
-    expect(text).toContain('manjam_http_request_duration_seconds_bucket{method="GET",route="/api/workers",status="200",le="0.005"} 1');
-    expect(text).toContain('manjam_http_request_duration_seconds_bucket{method="GET",route="/api/workers",status="200",le="0.25"} 2');
-    expect(text).toContain('manjam_http_request_duration_seconds_bucket{method="GET",route="/api/workers",status="200",le="+Inf"} 2');
-    expect(text).toContain('manjam_http_request_duration_seconds_count{method="GET",route="/api/workers",status="200"} 2');
+    expect(text).toContain(
+      'manjam_http_request_duration_seconds_bucket{method="GET",route="/api/workers",status="200",le="0.005"} 1',
+    );
+    expect(text).toContain(
+      'manjam_http_request_duration_seconds_bucket{method="GET",route="/api/workers",status="200",le="0.25"} 2',
+    );
+    expect(text).toContain(
+      'manjam_http_request_duration_seconds_bucket{method="GET",route="/api/workers",status="200",le="+Inf"} 2',
+    );
+    expect(text).toContain(
+      'manjam_http_request_duration_seconds_count{method="GET",route="/api/workers",status="200"} 2',
+    );
   });
 
   it('escapes quotes and backslashes in label values', async () => {

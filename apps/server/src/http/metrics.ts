@@ -5,7 +5,9 @@ type Labels = Record<string, string>;
 
 const labelText = (labels: Labels) => {
   const entries = Object.entries(labels);
-  return entries.length ? `{${entries.map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',')}}` : '';
+  return entries.length
+    ? `{${entries.map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',')}}`
+    : '';
 };
 
 export interface GaugeSample {
@@ -14,8 +16,16 @@ export interface GaugeSample {
 }
 
 export class MetricsRegistry {
-  private readonly histogram = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
-  private readonly gauges: { name: string; help: string; type: 'gauge' | 'counter'; read: () => Promise<GaugeSample[]> }[] = [];
+  private readonly histogram = new Map<
+    string,
+    { labels: Labels; counts: number[]; sum: number; count: number }
+  >();
+  private readonly gauges: {
+    name: string;
+    help: string;
+    type: 'gauge' | 'counter';
+    read: () => Promise<GaugeSample[]>;
+  }[] = [];
 
   /** One HTTP request, by method, route pattern and status code. */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
@@ -48,9 +58,16 @@ export class MetricsRegistry {
     const name = 'manjam_http_request_duration_seconds';
     lines.push(`# HELP ${name} HTTP request latency by route`, `# TYPE ${name} histogram`);
     for (const entry of this.histogram.values()) {
-      BUCKETS.forEach((bound, i) => lines.push(`${name}_bucket${labelText({ ...entry.labels, le: String(bound) })} ${entry.counts[i] ?? 0}`));
+      BUCKETS.forEach((bound, i) =>
+        lines.push(
+          `${name}_bucket${labelText({ ...entry.labels, le: String(bound) })} ${entry.counts[i] ?? 0}`,
+        ),
+      );
       lines.push(`${name}_bucket${labelText({ ...entry.labels, le: '+Inf' })} ${entry.count}`);
-      lines.push(`${name}_sum${labelText(entry.labels)} ${entry.sum}`, `${name}_count${labelText(entry.labels)} ${entry.count}`);
+      lines.push(
+        `${name}_sum${labelText(entry.labels)} ${entry.sum}`,
+        `${name}_count${labelText(entry.labels)} ${entry.count}`,
+      );
     }
     return `${lines.join('\n')}\n`;
   }

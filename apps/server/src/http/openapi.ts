@@ -18,7 +18,10 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path'): Jso
   }));
 }
 
-const errorResponse = { description: 'Error', content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } } };
+const errorResponse = {
+  description: 'Error',
+  content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } },
+};
 
 /** The OpenAPI 3 document, generated from the routes' contract schemas. */
 export function openApiDocument(routes: readonly AnyRoute[], version: string): JsonSchema {
@@ -26,18 +29,29 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): J
   for (const route of routes) {
     const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
     const status = String(route.status ?? 200);
-    const success = route.produces === 'text/csv'
-      ? { description: 'CSV file', content: { 'text/csv': { schema: { type: 'string' } } } }
-      : route.response
-        ? { description: 'OK', content: { 'application/json': { schema: toSchema(route.response, 'output') } } }
-        : { description: 'No content' };
+    const success =
+      route.produces === 'text/csv'
+        ? { description: 'CSV file', content: { 'text/csv': { schema: { type: 'string' } } } }
+        : route.response
+          ? {
+              description: 'OK',
+              content: { 'application/json': { schema: toSchema(route.response, 'output') } },
+            }
+          : { description: 'No content' };
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       summary: route.summary,
       tags: [route.tag],
       ...(route.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toSchema(route.body, 'input') } },
+            },
+          }
+        : {}),
       responses: {
         [route.response || route.produces ? status : '204']: success,
         ...(route.body || route.query || route.params ? { 400: errorResponse } : {}),
@@ -49,7 +63,11 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): J
   }
   return {
     openapi: '3.0.3',
-    info: { title: 'Manjam API', version, description: 'The HTTP API of the Manjam mining pool. Money is a decimal string of integer base units.' },
+    info: {
+      title: 'Manjam API',
+      version,
+      description: 'The HTTP API of the Manjam mining pool. Money is a decimal string of integer base units.',
+    },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };
@@ -60,7 +78,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** A plain HTML page listing every route (no scripts, no external assets). */
 export function docsPage(routes: readonly AnyRoute[]): string {
   const rows = routes
-    .map((r) => `<tr><td><code>${r.method}</code></td><td><code>${escapeHtml(r.url)}</code></td><td>${r.auth === 'user' ? 'Bearer token' : r.auth === 'optional' ? 'optional' : 'public'}</td><td>${escapeHtml(r.summary)}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td><code>${r.method}</code></td><td><code>${escapeHtml(r.url)}</code></td><td>${r.auth === 'user' ? 'Bearer token' : r.auth === 'optional' ? 'optional' : 'public'}</td><td>${escapeHtml(r.summary)}</td></tr>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Manjam API</title><meta name="viewport" content="width=device-width, initial-scale=1"></head>

@@ -48,7 +48,12 @@ export interface RouteMeta {
 }
 
 export interface AnyRoute extends RouteMeta, Schemas {
-  run(request: FastifyRequest, reply: FastifyReply, auth: SignedIn | null, token: string | null): Promise<unknown>;
+  run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    auth: SignedIn | null,
+    token: string | null,
+  ): Promise<unknown>;
 }
 
 /** Declares a route: schemas first, a typed handler that calls a service. */
@@ -110,7 +115,11 @@ export interface RouteRegistration {
 }
 
 /** Registers routes on Fastify: authentication per the route's mode, rate limit group, status codes. */
-export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[], reg: RouteRegistration): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: readonly AnyRoute[],
+  reg: RouteRegistration,
+): void {
   for (const route of routes) {
     app.route({
       method: route.method,
@@ -124,7 +133,11 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
         const result = await route.run(request, reply, auth, token);
         if (reply.sent) return reply;
         if (result === undefined) return reply.code(204).send();
-        if (result instanceof RawJson) return reply.code(route.status ?? 200).type('application/json; charset=utf-8').send(result.text);
+        if (result instanceof RawJson)
+          return reply
+            .code(route.status ?? 200)
+            .type('application/json; charset=utf-8')
+            .send(result.text);
         if (route.produces === 'text/csv') reply.type('text/csv; charset=utf-8');
         return reply.code(route.status ?? 200).send(result);
       },

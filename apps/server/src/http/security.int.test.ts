@@ -18,12 +18,19 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
   let bobWorker: number;
 
   beforeAll(async () => {
-    api = await startTestApi(getDb(), { config: { http: { host: '127.0.0.1', port: 0, webDist: '', bodyLimitBytes: 2_048 } } });
+    api = await startTestApi(getDb(), {
+      config: { http: { host: '127.0.0.1', port: 0, webDist: '', bodyLimitBytes: 2_048 } },
+    });
     alice = await api.signUp('alice_sec');
     bob = await api.signUp('bob_sec');
     const fx = new FixtureWriter(getDb());
-    bobWorker = await fx.worker(await fx.userPayee(bob.id), 'bobrig', { lastShareAt: new Date(api.clock.now - 60_000) });
-    const miner = await api.request('POST', '/api/miners', { token: bob.token, body: { name: 'Bob S19', type: 'asic', algorithm: 'sha256', workerName: 'bobrig' } });
+    bobWorker = await fx.worker(await fx.userPayee(bob.id), 'bobrig', {
+      lastShareAt: new Date(api.clock.now - 60_000),
+    });
+    const miner = await api.request('POST', '/api/miners', {
+      token: bob.token,
+      body: { name: 'Bob S19', type: 'asic', algorithm: 'sha256', workerName: 'bobrig' },
+    });
     bobMiner = miner.json.id;
     api.forget(bob.id);
   });
@@ -32,8 +39,11 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
   it('answers 401 with the error shape on every protected route without a token or with a bad one', async () => {
     const doc = (await api.request('GET', '/api/openapi.json')).json;
     const protectedRoutes: [string, string][] = [];
-    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown }>>)) {
-      for (const [method, op] of Object.entries(methods)) if (op.security) protectedRoutes.push([method.toUpperCase(), path.replace(/\{[^}]+\}/g, '1')]);
+    for (const [path, methods] of Object.entries(
+      doc.paths as Record<string, Record<string, { security?: unknown }>>,
+    )) {
+      for (const [method, op] of Object.entries(methods))
+        if (op.security) protectedRoutes.push([method.toUpperCase(), path.replace(/\{[^}]+\}/g, '1')]);
     }
     expect(protectedRoutes.length).toBeGreaterThanOrEqual(24);
     for (const [method, path] of protectedRoutes) {
@@ -46,7 +56,7 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
     }
   });
 
-  it('answers 404 when a user touches another user\'s miner or worker, and changes nothing', async () => {
+  it("answers 404 when a user touches another user's miner or worker, and changes nothing", async () => {
     const attempts = [
       api.request('PUT', `/api/miners/${bobMiner}`, { token: alice.token, body: { name: 'mine now' } }),
       api.request('DELETE', `/api/miners/${bobMiner}`, { token: alice.token }),
@@ -62,26 +72,46 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
     expect((await api.request('GET', '/api/miners', { token: alice.token })).json.miners).toEqual([]);
     const bobs = await api.request('GET', '/api/miners', { token: bob.token });
     expect(bobs.json.miners).toEqual([expect.objectContaining({ id: bobMiner, name: 'Bob S19' })]);
-    expect((await api.request('GET', '/api/workers', { token: bob.token })).json.workers[0].name).toBe('bobrig');
+    expect((await api.request('GET', '/api/workers', { token: bob.token })).json.workers[0].name).toBe(
+      'bobrig',
+    );
   });
 
   it('answers 400 invalid-json for a broken body, 413 for an oversized one, 415 for a non-JSON type', async () => {
-    const broken = await api.request('POST', '/api/auth/login', { rawBody: '{"email": "a@b.c",', headers: { 'content-type': 'application/json' } });
+    const broken = await api.request('POST', '/api/auth/login', {
+      rawBody: '{"email": "a@b.c",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(broken.json.error.code).toBe('invalid-json');
-    const big = await api.request('POST', '/api/auth/login', { body: { email: 'a@b.co', password: 'x'.repeat(5_000) } });
+    const big = await api.request('POST', '/api/auth/login', {
+      body: { email: 'a@b.co', password: 'x'.repeat(5_000) },
+    });
     expect(big.status).toBe(413);
     expect(big.json.error).toEqual({ code: 'payload-too-large', message: 'The request body is too large' });
-    const text = await api.request('POST', '/api/auth/login', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
+    const text = await api.request('POST', '/api/auth/login', {
+      rawBody: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     expect(text.json.error.code).toBe('unsupported-media-type');
   });
 
   it('answers 400 with per-field messages for wrong types', async () => {
-    const res = await api.request('PUT', '/api/settings', { token: alice.token, body: { darkMode: 'yes', payoutThreshold: 5, language: ['en'] } });
+    const res = await api.request('PUT', '/api/settings', {
+      token: alice.token,
+      body: { darkMode: 'yes', payoutThreshold: 5, language: ['en'] },
+    });
     expect(res.status).toBe(400);
-    expect(res.json.error.fields).toEqual({ darkMode: 'Must be true or false', payoutThreshold: 'Invalid value', language: 'Invalid value' });
-    const miner = await api.request('POST', '/api/miners', { token: alice.token, body: { name: 42, type: 'fpga', algorithm: 'sha256', workerName: 'a b' } });
+    expect(res.json.error.fields).toEqual({
+      darkMode: 'Must be true or false',
+      payoutThreshold: 'Invalid value',
+      language: 'Invalid value',
+    });
+    const miner = await api.request('POST', '/api/miners', {
+      token: alice.token,
+      body: { name: 42, type: 'fpga', algorithm: 'sha256', workerName: 'a b' },
+    });
     expect(Object.keys(miner.json.error.fields).sort()).toEqual(['name', 'type', 'workerName']);
     const id = await api.request('PUT', '/api/miners/abc', { token: alice.token, body: { name: 'x' } });
     expect(id.status).toBe(400);
@@ -89,48 +119,102 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
   });
 
   it('stores script and SQL text inert and returns it byte for byte as JSON', async () => {
-    const created = await api.request('POST', '/api/miners', { token: alice.token, body: { name: `${SCRIPT}${SQL}`, type: 'gpu', algorithm: 'ethash', workerName: 'w1' } });
+    const created = await api.request('POST', '/api/miners', {
+      token: alice.token,
+      body: { name: `${SCRIPT}${SQL}`, type: 'gpu', algorithm: 'ethash', workerName: 'w1' },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('content-type')).toMatch(/^application\/json/);
     expect(created.json.name).toBe(`${SCRIPT}${SQL}`);
     const list = await api.request('GET', '/api/miners', { token: alice.token });
     expect(list.json.miners[0].name).toBe(`${SCRIPT}${SQL}`);
-    const search = await api.request('GET', `/api/workers?search=${encodeURIComponent(SQL)}`, { token: alice.token });
+    const search = await api.request('GET', `/api/workers?search=${encodeURIComponent(SQL)}`, {
+      token: alice.token,
+    });
     expect(search.status).toBe(200);
     const users = await getDb().query<{ n: bigint }>('SELECT COUNT(*) AS n FROM users');
     expect(Number(users.rows[0]?.n)).toBeGreaterThanOrEqual(2);
-    const reg = await api.request('POST', '/api/auth/register', { body: { username: 'x<b>', email: `${SQL}@x.co`, password: 'longenough1' } });
+    const reg = await api.request('POST', '/api/auth/register', {
+      body: { username: 'x<b>', email: `${SQL}@x.co`, password: 'longenough1' },
+    });
     expect(reg.status).toBe(400);
   });
 
   it('persists every setting and strips unknown and read-only fields', async () => {
     const res = await api.request('PUT', '/api/settings', {
       token: alice.token,
-      body: { darkMode: false, showBalance: false, showHashrate: false, theme: 'light', language: 'ar', notifications: false, emailAlerts: true, autoLogout: false, payoutThreshold: '0.1', twoFactorAuth: true, payoutAddress: 'bc1qstolen', isAdmin: true },
+      body: {
+        darkMode: false,
+        showBalance: false,
+        showHashrate: false,
+        theme: 'light',
+        language: 'ar',
+        notifications: false,
+        emailAlerts: true,
+        autoLogout: false,
+        payoutThreshold: '0.1',
+        twoFactorAuth: true,
+        payoutAddress: 'bc1qstolen',
+        isAdmin: true,
+      },
     });
     expect(res.status).toBe(200);
     const read = await api.request('GET', '/api/settings', { token: alice.token });
     expect(read.json).toEqual({
-      darkMode: false, showBalance: false, showHashrate: false, theme: 'light', language: 'ar', notifications: false, emailAlerts: true,
-      twoFactorAuth: false, autoLogout: false, payoutThreshold: '0.1', payoutAddress: null, pendingPayoutAddress: null, pendingPayoutAddressEffectiveAt: null, rigTokenSet: false,
+      darkMode: false,
+      showBalance: false,
+      showHashrate: false,
+      theme: 'light',
+      language: 'ar',
+      notifications: false,
+      emailAlerts: true,
+      twoFactorAuth: false,
+      autoLogout: false,
+      payoutThreshold: '0.1',
+      payoutAddress: null,
+      pendingPayoutAddress: null,
+      pendingPayoutAddressEffectiveAt: null,
+      rigTokenSet: false,
     });
   });
 
   it('sets the first payout address at once and holds a change for the configured hours', async () => {
-    const first = await api.request('PUT', '/api/settings/payout-address', { token: alice.token, body: { address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', coin: 'BTC', password: alice.password } });
+    const first = await api.request('PUT', '/api/settings/payout-address', {
+      token: alice.token,
+      body: {
+        address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+        coin: 'BTC',
+        password: alice.password,
+      },
+    });
     expect(first.json.payoutAddress).toBe('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
-    const bad = await api.request('PUT', '/api/settings/payout-address', { token: alice.token, body: { address: '1notvalid', coin: 'BTC', password: alice.password } });
+    const bad = await api.request('PUT', '/api/settings/payout-address', {
+      token: alice.token,
+      body: { address: '1notvalid', coin: 'BTC', password: alice.password },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields).toEqual({ address: 'Please enter a valid BTC address' });
     const next = 'bcrt1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qursq2j8q4';
-    const change = await api.request('PUT', '/api/settings/payout-address', { token: alice.token, body: { address: next, coin: 'BTC', password: alice.password } });
+    const change = await api.request('PUT', '/api/settings/payout-address', {
+      token: alice.token,
+      body: { address: next, coin: 'BTC', password: alice.password },
+    });
     expect(change.json.payoutAddress).toBe('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
     expect(change.json.pendingPayoutAddress).toBe(next);
-    expect(change.json.pendingPayoutAddressEffectiveAt).toBe(new Date(api.clock.now + 48 * 3_600_000).toISOString());
+    expect(change.json.pendingPayoutAddressEffectiveAt).toBe(
+      new Date(api.clock.now + 48 * 3_600_000).toISOString(),
+    );
     api.clock.now += 48 * 3_600_000 + 1_000;
     const later = await api.request('GET', '/api/settings', { token: alice.token });
-    expect(later.json).toMatchObject({ payoutAddress: next, pendingPayoutAddress: null, pendingPayoutAddressEffectiveAt: null });
-    const view = await getDb().query<{ address: string }>('SELECT address FROM user_payout_addresses WHERE user_id = $1', [alice.id]);
+    expect(later.json).toMatchObject({
+      payoutAddress: next,
+      pendingPayoutAddress: null,
+      pendingPayoutAddressEffectiveAt: null,
+    });
+    const view = await getDb().query<{ address: string }>(
+      'SELECT address FROM user_payout_addresses WHERE user_id = $1',
+      [alice.id],
+    );
     expect(view.rows[0]?.address).toBe(next);
   });
 
@@ -155,8 +239,14 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
   it('publishes an OpenAPI document from the contract schemas and a docs page', async () => {
     const doc = await api.request('GET', '/api/openapi.json');
     expect(doc.json.openapi).toBe('3.0.3');
-    expect(doc.json.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
-    expect(doc.json.paths['/api/workers/{id}'].put.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    expect(
+      doc.json.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('username');
+    expect(doc.json.paths['/api/workers/{id}'].put.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+    });
     const docs = await api.request('GET', '/api/docs');
     expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
     expect(docs.text).toContain('/api/dashboard');
@@ -167,7 +257,9 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
     const res = await api.request('GET', '/metrics');
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(res.text).toContain('# TYPE manjam_http_request_duration_seconds histogram');
-    expect(res.text).toMatch(/manjam_http_request_duration_seconds_bucket\{method="GET",route="\/api\/pool\/ports",status="200",le="0.05"\} \d+/);
+    expect(res.text).toMatch(
+      /manjam_http_request_duration_seconds_bucket\{method="GET",route="\/api\/pool\/ports",status="200",le="0.05"\} \d+/,
+    );
     expect(res.text).toContain('# TYPE manjam_blocks gauge');
     expect(res.text).toContain('# TYPE manjam_shares_last_hour gauge');
   });
@@ -189,15 +281,35 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
     const ok = await api.request('GET', '/api/health');
     expect(ok.status).toBe(200);
     expect(ok.json.status).toBe('ok');
-    api.health.report = { ok: false, database: { ok: true, kind: 'pglite' }, chains: [{ coin: 'BTC', ok: false, height: null, error: 'node unreachable' }], alerts: [] };
+    api.health.report = {
+      ok: false,
+      database: { ok: true, kind: 'pglite' },
+      chains: [{ coin: 'BTC', ok: false, height: null, error: 'node unreachable' }],
+      alerts: [],
+    };
     const bad = await api.request('GET', '/api/health');
     expect(bad.status).toBe(503);
-    expect(bad.json).toEqual({ status: 'degraded', database: { ok: true, kind: 'pglite' }, chains: [{ coin: 'BTC', ok: false, height: null, error: 'node unreachable' }], alerts: [] });
-    const alert = { kind: 'payout-stuck', coin: 'BTC', message: 'BTC payout run 7 has been sent for 95 min', since: '2026-11-25T10:00:00.000Z' };
+    expect(bad.json).toEqual({
+      status: 'degraded',
+      database: { ok: true, kind: 'pglite' },
+      chains: [{ coin: 'BTC', ok: false, height: null, error: 'node unreachable' }],
+      alerts: [],
+    });
+    const alert = {
+      kind: 'payout-stuck',
+      coin: 'BTC',
+      message: 'BTC payout run 7 has been sent for 95 min',
+      since: '2026-11-25T10:00:00.000Z',
+    };
     api.health.report = { ok: true, database: { ok: true, kind: 'pglite' }, chains: [], alerts: [alert] };
     const degraded = await api.request('GET', '/api/health');
     expect(degraded.status).toBe(200);
-    expect(degraded.json).toEqual({ status: 'degraded', database: { ok: true, kind: 'pglite' }, chains: [], alerts: [alert] });
+    expect(degraded.json).toEqual({
+      status: 'degraded',
+      database: { ok: true, kind: 'pglite' },
+      chains: [],
+      alerts: [alert],
+    });
   });
 });
 
@@ -218,10 +330,19 @@ describeEachDatabase('rate limits and the web app', (getDb) => {
 
   it('rate-limits a burst of logins with 429 and the error shape', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await api.request('POST', '/api/auth/login', { body: { email: `burst${i}@x.co`, password: 'whatever1' } })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (
+          await api.request('POST', '/api/auth/login', {
+            body: { email: `burst${i}@x.co`, password: 'whatever1' },
+          })
+        ).status,
+      );
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
-    const limited = await api.request('POST', '/api/auth/login', { body: { email: 'a@x.co', password: 'whatever1' } });
+    const limited = await api.request('POST', '/api/auth/login', {
+      body: { email: 'a@x.co', password: 'whatever1' },
+    });
     expect(limited.json.error.code).toBe('rate-limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -236,7 +357,9 @@ describeEachDatabase('rate limits and the web app', (getDb) => {
     const root = await api.request('GET', '/', { headers: { accept: 'text/html' } });
     expect(root.status).toBe(200);
     expect(root.text).toContain('<div id="root">');
-    const route = await api.request('GET', '/dashboard/workers', { headers: { accept: 'text/html,application/xhtml+xml' } });
+    const route = await api.request('GET', '/dashboard/workers', {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     expect(route.status).toBe(200);
     expect(route.text).toContain('<div id="root">');
     expect(route.headers.get('content-security-policy')).toContain("default-src 'self'");

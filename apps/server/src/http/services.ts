@@ -39,7 +39,10 @@ export function createServices(deps: HttpDeps): Services {
   const workers = new WorkersService({ db, now, onError, connected });
   const settings = new SettingsService(db, config, auth, box, now);
   const dashboard = new DashboardService({ db, now, onError });
-  const rig = new RigClient({ baseUrl: config.rigManagement.baseUrl, timeoutMs: config.rigManagement.timeoutMs });
+  const rig = new RigClient({
+    baseUrl: config.rigManagement.baseUrl,
+    timeoutMs: config.rigManagement.timeoutMs,
+  });
   const unsubscribe = [
     events.on('shares.flushed', (e) => {
       if (e.userId === null) return;

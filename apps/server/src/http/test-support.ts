@@ -26,7 +26,10 @@ export interface TestApi {
   /** Forgets cached aggregates of a user, as if their cache time had run out (after inserting fixtures). */
   forget(userId: number): void;
   /** Registers and signs in a fresh user; answers their token and id. */
-  signUp(name?: string, extra?: Record<string, unknown>): Promise<{ token: string; id: number; username: string; email: string; password: string }>;
+  signUp(
+    name?: string,
+    extra?: Record<string, unknown>,
+  ): Promise<{ token: string; id: number; username: string; email: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -50,7 +53,12 @@ let counter = 0;
 
 export async function startTestApi(
   db: Database,
-  options: { config?: Record<string, unknown>; app?: AppOptions; metrics?: StratumMetrics; accountingCounters?: () => Record<string, number> } = {},
+  options: {
+    config?: Record<string, unknown>;
+    app?: AppOptions;
+    metrics?: StratumMetrics;
+    accountingCounters?: () => Record<string, number>;
+  } = {},
 ): Promise<TestApi> {
   const config = parseConfig({
     dataDir: mkdtempSync(join(tmpdir(), 'manjam-api-')),
@@ -61,7 +69,14 @@ export async function startTestApi(
   });
   const events = new PoolEvents();
   const clock = { now: Date.now() };
-  const health = { report: { ok: true, database: { ok: true, kind: db.kind }, chains: [{ coin: 'BTC', ok: true, height: 101 }], alerts: [] } as HealthReport };
+  const health = {
+    report: {
+      ok: true,
+      database: { ok: true, kind: db.kind },
+      chains: [{ coin: 'BTC', ok: true, height: 101 }],
+      alerts: [],
+    } as HealthReport,
+  };
   const http = await startHttp(
     {
       config,
@@ -81,7 +96,10 @@ export async function startTestApi(
       ...(options.accountingCounters ? { accountingCounters: options.accountingCounters } : {}),
       now: () => clock.now,
     },
-    { rateLimits: { auth: { max: 10_000, timeWindow: 60_000 }, search: { max: 10_000, timeWindow: 60_000 } }, ...options.app },
+    {
+      rateLimits: { auth: { max: 10_000, timeWindow: 60_000 }, search: { max: 10_000, timeWindow: 60_000 } },
+      ...options.app,
+    },
   );
   const request = async (method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse> => {
     const headers: Record<string, string> = { ...opts.headers };
@@ -99,7 +117,13 @@ export async function startTestApi(
     } catch {
       json = undefined;
     }
-    const drift = contractDrift(http.routes, { method, path, status: response.status, contentType: response.headers.get('content-type'), json });
+    const drift = contractDrift(http.routes, {
+      method,
+      path,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      json,
+    });
     if (drift) throw new Error(drift);
     return { status: response.status, headers: response.headers, text, json };
   };
@@ -116,11 +140,19 @@ export async function startTestApi(
       const username = name ?? `miner${counter}_${Math.floor(clock.now % 100_000)}`;
       const email = `${username}@example.com`;
       const password = 'correct horse battery';
-      const reg = await request('POST', '/api/auth/register', { body: { username, email, password, preferredCoin: 'BTC', ...extra } });
+      const reg = await request('POST', '/api/auth/register', {
+        body: { username, email, password, preferredCoin: 'BTC', ...extra },
+      });
       if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
       const login = await request('POST', '/api/auth/login', { body: { email, password } });
       if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
-      return { token: login.json.token as string, id: login.json.user.id as number, username, email, password };
+      return {
+        token: login.json.token as string,
+        id: login.json.user.id as number,
+        username,
+        email,
+        password,
+      };
     },
     forget(userId) {
       const services = (http.app as typeof http.app & { services: Services }).services;

@@ -17,7 +17,10 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
     index: ['index.html'],
     // Hashed assets are immutable; index.html must always be revalidated.
     setHeaders(res, path) {
-      res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
 }
@@ -25,7 +28,12 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
 /** SPA fallback: a non-API GET that accepts HTML gets index.html (the client router takes over). */
 export function wantsSpa(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0] ?? '';
-  return (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && path !== '/metrics' && (request.headers.accept ?? '').includes('text/html');
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !path.startsWith('/api') &&
+    path !== '/metrics' &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
 }
 
 export function sendSpa(reply: FastifyReply): FastifyReply {

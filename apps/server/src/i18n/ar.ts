@@ -64,7 +64,8 @@ export const AR: Catalog = {
     two: 'بين {from} و{to} عثر المجمع على كتلتي {coin} أخريين (الارتفاعان {fromHeight} و{toHeight}){mine}. تُضاف المكافآت عند نضج الكتل.',
     few: 'بين {from} و{to} عثر المجمع على كتل {coin} أخرى عددها {count} (الارتفاعات من {fromHeight} إلى {toHeight}){mine}. تُضاف المكافآت عند نضج الكتل.',
     many: 'بين {from} و{to} عثر المجمع على كتل {coin} أخرى عددها {count} (الارتفاعات من {fromHeight} إلى {toHeight}){mine}. تُضاف المكافآت عند نضج الكتل.',
-    other: 'بين {from} و{to} عثر المجمع على كتل {coin} أخرى عددها {count} (الارتفاعات من {fromHeight} إلى {toHeight}){mine}. تُضاف المكافآت عند نضج الكتل.',
+    other:
+      'بين {from} و{to} عثر المجمع على كتل {coin} أخرى عددها {count} (الارتفاعات من {fromHeight} إلى {toHeight}){mine}. تُضاف المكافآت عند نضج الكتل.',
   },
   'alert.blocksFound.mine': '، بعضها بحصص من عمالك',
   'alert.payoutSent.title': 'تم إرسال دفعة بقيمة {amount}',

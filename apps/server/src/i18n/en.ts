@@ -21,7 +21,10 @@ export const EN = {
   'alert.blockFound.body':
     'The pool found {coin} block {height} ({hash}){mine}. Its reward is credited when it matures.',
   'alert.blockFound.mine': ', with a share from one of your workers',
-  'alert.blocksFound.title': { one: '{count} more {coin} block found', other: '{count} more {coin} blocks found' },
+  'alert.blocksFound.title': {
+    one: '{count} more {coin} block found',
+    other: '{count} more {coin} blocks found',
+  },
   'alert.blocksFound.body': {
     one: 'Between {from} and {to} the pool found {count} more {coin} block (height {fromHeight}){mine}. Its reward is credited when it matures.',
     other:

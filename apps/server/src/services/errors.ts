@@ -16,7 +16,8 @@ export class ServiceError extends Error {
   }
 }
 
-export const notFound = (key: MessageKey = 'notFound', code: ErrorCode = 'not-found') => new ServiceError(404, code, key);
+export const notFound = (key: MessageKey = 'notFound', code: ErrorCode = 'not-found') =>
+  new ServiceError(404, code, key);
 export const unauthorized = () => new ServiceError(401, 'unauthorized', 'unauthorized');
 
 /** Validation failure with one English message per field (translated when sent). */
@@ -40,7 +41,15 @@ export interface ErrorPayload {
 
 export function errorPayload(error: ServiceError, language: Language): ErrorPayload {
   const fields = error.fields
-    ? Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key, translateMessage(message, language)]))
+    ? Object.fromEntries(
+        Object.entries(error.fields).map(([key, message]) => [key, translateMessage(message, language)]),
+      )
     : undefined;
-  return { error: { code: error.code, message: translateMessage(error.message, language), ...(fields ? { fields } : {}) } };
+  return {
+    error: {
+      code: error.code,
+      message: translateMessage(error.message, language),
+      ...(fields ? { fields } : {}),
+    },
+  };
 }

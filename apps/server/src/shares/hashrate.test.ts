@@ -18,7 +18,10 @@ describe('hashrate', () => {
     expect(tracker.hashrate('w', '10m', now)).toBe((600 * 2 ** 32) / 600);
     expect(tracker.hashrate('w', '1h', now)).toBe((1200 * 2 ** 32) / 3600);
     expect(tracker.hashrate('w', '24h', now)).toBe((1200 * 2 ** 32) / 86_400);
-    expect(tracker.live('w', now)).toMatchObject({ bestDifficulty: 900, lastShareAt: new Date(T0 + 20 * 60_000) });
+    expect(tracker.live('w', now)).toMatchObject({
+      bestDifficulty: 900,
+      lastShareAt: new Date(T0 + 20 * 60_000),
+    });
   });
 
   it('forgets shares once they leave a window and drops keys idle for a day', () => {
@@ -27,6 +30,12 @@ describe('hashrate', () => {
     expect(tracker.hashrate('w', '10m', T0 + 11 * 60_000)).toBe(0);
     expect(tracker.hashrate('w', '1h', T0 + 11 * 60_000)).toBeGreaterThan(0);
     tracker.prune(T0 + 25 * 3_600_000);
-    expect(tracker.live('w', T0 + 25 * 3_600_000)).toEqual({ '10m': 0, '1h': 0, '24h': 0, bestDifficulty: 0, lastShareAt: null });
+    expect(tracker.live('w', T0 + 25 * 3_600_000)).toEqual({
+      '10m': 0,
+      '1h': 0,
+      '24h': 0,
+      bestDifficulty: 0,
+      lastShareAt: null,
+    });
   });
 });

@@ -96,7 +96,9 @@ export class HashrateTracker {
 
   hashrate(key: string, window: HashrateWindow, nowMs: number): number {
     const entry = this.entries.get(key);
-    return entry ? hashrateFromDifficulty(entry.sum(window, nowMs), HASHRATE_WINDOWS[window], this.algorithm) : 0;
+    return entry
+      ? hashrateFromDifficulty(entry.sum(window, nowMs), HASHRATE_WINDOWS[window], this.algorithm)
+      : 0;
   }
 
   live(key: string, nowMs: number): LiveHashrate {

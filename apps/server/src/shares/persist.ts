@@ -34,7 +34,11 @@ export interface PersistResult {
 const MINUTE = 60_000;
 
 /** Writes one batch in one transaction; payee ids learnt are added to `payeeCache` after commit. */
-export async function persistBatch(db: Database, batch: ShareBatch, payeeCache: Map<string, number>): Promise<PersistResult> {
+export async function persistBatch(
+  db: Database,
+  batch: ShareBatch,
+  payeeCache: Map<string, number>,
+): Promise<PersistResult> {
   const learnt = new Map<string, number>();
   const result = await db.transaction(async (tx) => {
     const shares = new SharesRepository(tx);
@@ -46,8 +50,14 @@ export async function persistBatch(db: Database, batch: ShareBatch, payeeCache: 
     const payeeOf = (m: MinerRef) => payeeIds.get(m.payeeKey) as number;
     await shares.insertMany(
       batch.shares.map((s) => ({
-        workerId: idOf(s.miner), payeeId: payeeOf(s.miner), coin: s.miner.coin, difficulty: s.difficulty,
-        networkDifficulty: s.networkDifficulty, height: s.height, scheme: s.scheme, createdAtMs: s.atMs,
+        workerId: idOf(s.miner),
+        payeeId: payeeOf(s.miner),
+        coin: s.miner.coin,
+        difficulty: s.difficulty,
+        networkDifficulty: s.networkDifficulty,
+        height: s.height,
+        scheme: s.scheme,
+        createdAtMs: s.atMs,
       })),
     );
     await shares.addStats(statRows(batch, idOf));
@@ -90,7 +100,11 @@ async function resolvePayees(
   return ids;
 }
 
-async function resolveWorkers(tx: Queryable, miners: Map<string, MinerRef>, payeeIds: Map<string, number>): Promise<Map<string, number>> {
+async function resolveWorkers(
+  tx: Queryable,
+  miners: Map<string, MinerRef>,
+  payeeIds: Map<string, number>,
+): Promise<Map<string, number>> {
   const list = [...miners.values()];
   const keys = list.map((m) => ({
     payeeId: payeeIds.get(m.payeeKey) as number,
@@ -117,7 +131,16 @@ function statRows(batch: ShareBatch, idOf: (m: MinerRef) => number): ShareStatRo
     const key = `${workerId}:${bucketMs}`;
     let r = rows.get(key);
     if (!r) {
-      r = { workerId, bucket: new Date(bucketMs), accepted: 0, acceptedDifficulty: 0, stale: 0, duplicate: 0, lowDifficulty: 0, invalid: 0 };
+      r = {
+        workerId,
+        bucket: new Date(bucketMs),
+        accepted: 0,
+        acceptedDifficulty: 0,
+        stale: 0,
+        duplicate: 0,
+        lowDifficulty: 0,
+        invalid: 0,
+      };
       rows.set(key, r);
     }
     return r;
@@ -159,7 +182,10 @@ function counterRows(batch: ShareBatch, idOf: (m: MinerRef) => number): WorkerCo
     r.rejected += rej.count;
     if (rej.reason === 'stale') r.stale += rej.count;
   }
-  return [...rows.values()].map(({ lastMs, ...r }) => ({ ...r, lastShareAt: lastMs > 0 ? new Date(lastMs) : null }));
+  return [...rows.values()].map(({ lastMs, ...r }) => ({
+    ...r,
+    lastShareAt: lastMs > 0 ? new Date(lastMs) : null,
+  }));
 }
 
 async function insertBlocks(
@@ -172,9 +198,20 @@ async function insertBlocks(
   const inserted: PersistedBlock[] = [];
   for (const b of batch.blocks) {
     const id = await repo.insertFound({
-      coin: b.miner.coin, height: b.height, hash: b.hash, finderWorkerId: idOf(b.miner), finderPayeeId: payeeOf(b.miner),
-      scheme: b.scheme, reward: b.reward, subsidy: b.subsidy, fees: b.fees, networkDifficulty: b.networkDifficulty,
-      shareDifficulty: b.shareDifficulty, status: b.status, submitResult: b.submitResult, foundAt: new Date(b.atMs),
+      coin: b.miner.coin,
+      height: b.height,
+      hash: b.hash,
+      finderWorkerId: idOf(b.miner),
+      finderPayeeId: payeeOf(b.miner),
+      scheme: b.scheme,
+      reward: b.reward,
+      subsidy: b.subsidy,
+      fees: b.fees,
+      networkDifficulty: b.networkDifficulty,
+      shareDifficulty: b.shareDifficulty,
+      status: b.status,
+      submitResult: b.submitResult,
+      foundAt: new Date(b.atMs),
     });
     if (id === undefined) continue;
     const finderUserId = b.miner.identity.kind === 'user' ? b.miner.identity.userId : null;
@@ -183,7 +220,11 @@ async function insertBlocks(
   return inserted;
 }
 
-function flushedPayees(batch: ShareBatch, idOf: (m: MinerRef) => number, payeeOf: (m: MinerRef) => number): FlushedPayee[] {
+function flushedPayees(
+  batch: ShareBatch,
+  idOf: (m: MinerRef) => number,
+  payeeOf: (m: MinerRef) => number,
+): FlushedPayee[] {
   const out = new Map<number, FlushedPayee>();
   for (const s of batch.shares) {
     const payeeId = payeeOf(s.miner);

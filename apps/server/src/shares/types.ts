@@ -6,7 +6,8 @@ export type { RejectReason } from '../db/repositories/shares.js';
 export { REJECT_REASONS } from '../db/repositories/shares.js';
 
 /** Who a Stratum login pays: a Manjam account, or a wallet address mining without one. */
-export type Identity = { kind: 'user'; userId: number; username: string } | { kind: 'wallet'; address: string };
+export type Identity =
+  { kind: 'user'; userId: number; username: string } | { kind: 'wallet'; address: string };
 
 /** One authorized "<account or wallet>.<worker>" on a coin. */
 export interface MinerRef {
@@ -21,7 +22,8 @@ export interface MinerRef {
 }
 
 export function minerRef(coin: CoinId, identity: Identity, worker: string): MinerRef {
-  const payeeKey = identity.kind === 'user' ? `${coin}:u:${identity.userId}` : `${coin}:w:${identity.address}`;
+  const payeeKey =
+    identity.kind === 'user' ? `${coin}:u:${identity.userId}` : `${coin}:w:${identity.address}`;
   return { coin, identity, worker, payeeKey, workerKey: `${payeeKey}.${worker}` };
 }
 

@@ -6,7 +6,8 @@ import { PayeesRepository } from '../db/repositories/payees.js';
 import { minerRef, type MinerRef } from '../shares/types.js';
 
 /** Why a login was refused (24), or that the account lookup failed (20, try again). */
-export type LoginOutcome = { ok: true; miner: MinerRef } | { ok: false; reason: 'unknown' | 'bad-worker' | 'lookup-failed' };
+export type LoginOutcome =
+  { ok: true; miner: MinerRef } | { ok: false; reason: 'unknown' | 'bad-worker' | 'lookup-failed' };
 
 const WORKER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const POSITIVE_TTL_MS = 60_000;
@@ -73,7 +74,8 @@ export class LoginResolver {
   async resolve(login: string, coin: CoinId, params: CoinParams): Promise<LoginOutcome> {
     const { account, worker } = splitWorkerName(login.trim());
     if (!WORKER_NAME.test(worker)) return { ok: false, reason: 'bad-worker' };
-    if (isValidAddress(account, params)) return { ok: true, miner: minerRef(coin, { kind: 'wallet', address: account }, worker) };
+    if (isValidAddress(account, params))
+      return { ok: true, miner: minerRef(coin, { kind: 'wallet', address: account }, worker) };
     // Exactly the usernames registration accepts (one rule, in the contract).
     if (!isValidUsername(account)) return { ok: false, reason: 'unknown' };
     const key = account.toLowerCase();
@@ -92,7 +94,10 @@ export class LoginResolver {
       (found ? this.accounts : this.unknown).set(key, entry);
     }
     if (entry.userId === undefined) return { ok: false, reason: 'unknown' };
-    return { ok: true, miner: minerRef(coin, { kind: 'user', userId: entry.userId, username: entry.username }, worker) };
+    return {
+      ok: true,
+      miner: minerRef(coin, { kind: 'user', userId: entry.userId, username: entry.username }, worker),
+    };
   }
 
   /** Cached account names (known, unknown): bounded. */

@@ -14,7 +14,15 @@ import type { Sha256dQueue } from './sha256d-queue.js';
 import type { SubmitContext } from './submit.js';
 
 /** Reasons a submit is refused, as counted in stats (database reasons plus 24/25/busy). */
-export const REJECTION_KINDS = ['stale', 'duplicate', 'low_difficulty', 'invalid', 'unauthorized', 'not_subscribed', 'busy'] as const;
+export const REJECTION_KINDS = [
+  'stale',
+  'duplicate',
+  'low_difficulty',
+  'invalid',
+  'unauthorized',
+  'not_subscribed',
+  'busy',
+] as const;
 export type RejectionKind = (typeof REJECTION_KINDS)[number];
 
 /** What every session of the process shares. */

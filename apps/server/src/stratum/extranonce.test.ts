@@ -4,7 +4,9 @@ import { ExtranonceAllocator, parseExtranonce1 } from './extranonce.js';
 describe('extranonce1 allocation', () => {
   it('hands out distinct 4-byte values and wraps around the space', () => {
     const allocator = new ExtranonceAllocator(0xfffffffe);
-    const values = [allocator.allocate(), allocator.allocate(), allocator.allocate()].map((b) => b.toString('hex'));
+    const values = [allocator.allocate(), allocator.allocate(), allocator.allocate()].map((b) =>
+      b.toString('hex'),
+    );
     expect(values).toEqual(['fffffffe', 'ffffffff', '00000000']);
     expect(allocator.size).toBe(3);
   });
@@ -42,7 +44,11 @@ describe('extranonce1 allocation', () => {
   it('keeps each Stratum instance to its own leading byte, even for a resumed id', () => {
     const a = new ExtranonceAllocator(0xfffffe, 1);
     const b = new ExtranonceAllocator(0xfffffe, 2);
-    expect([a.allocate(), a.allocate(), a.allocate()].map((v) => v.toString('hex'))).toEqual(['01fffffe', '01ffffff', '01000000']);
+    expect([a.allocate(), a.allocate(), a.allocate()].map((v) => v.toString('hex'))).toEqual([
+      '01fffffe',
+      '01ffffff',
+      '01000000',
+    ]);
     expect(b.allocate().toString('hex')).toBe('02fffffe');
     // A miner resuming a session that instance 1 gave it gets a value of instance 2 here.
     expect(b.allocate('01000005').toString('hex')).toMatch(/^02/);

@@ -17,13 +17,22 @@ const STATUS: Record<BlockSubmitResult['status'], FoundBlockStatus> = {
  * submitted when the outcome is unknown). The record goes through the share writer, so a block
  * found while the database is down is kept like a share. 'block.found' is emitted once stored.
  */
-export function submitFoundBlock(session: Session, miner: MinerRef, job: Job, built: BuiltShare, shareDifficulty: number): void {
+export function submitFoundBlock(
+  session: Session,
+  miner: MinerRef,
+  job: Job,
+  built: BuiltShare,
+  shareDifficulty: number,
+): void {
   const port = session.port;
   const pool = port.pool;
   const hash = blockHashHex(built.header);
   const tpl = job.template;
   const foundMs = Date.now();
-  pool.logger.info({ coin: port.coin, height: tpl.height, hash, login: miner.workerKey }, 'block found; submitting');
+  pool.logger.info(
+    { coin: port.coin, height: tpl.height, hash, login: miner.workerKey },
+    'block found; submitting',
+  );
   const work = (async () => {
     let result: BlockSubmitResult;
     try {
@@ -32,7 +41,10 @@ export function submitFoundBlock(session: Session, miner: MinerRef, job: Job, bu
     } catch (error) {
       result = { status: 'unknown', nodeResult: `submit failed: ${(error as Error).message}` };
     }
-    pool.logger.info({ coin: port.coin, height: tpl.height, hash, status: result.status, node: result.nodeResult }, 'block submitted');
+    pool.logger.info(
+      { coin: port.coin, height: tpl.height, hash, status: result.status, node: result.nodeResult },
+      'block submitted',
+    );
     await pool.writer.addBlock({
       miner,
       height: tpl.height,

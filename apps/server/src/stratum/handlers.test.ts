@@ -52,21 +52,40 @@ describe('stratum handlers', () => {
   it('negotiates version rolling as the pool mask AND the requested mask and checks submitted bits against it', async () => {
     pool = await startUnitPool();
     const miner = await pool.connect();
-    const configured = await miner.request('mining.configure', [['version-rolling', 'minimum-difficulty', 'subscribe-extranonce'], { 'version-rolling.mask': '00fff000', 'minimum-difficulty.value': 1e-9 }]);
-    expect(configured.result).toEqual({ 'version-rolling': true, 'version-rolling.mask': '00ffe000', 'minimum-difficulty': true, 'subscribe-extranonce': false });
+    const configured = await miner.request('mining.configure', [
+      ['version-rolling', 'minimum-difficulty', 'subscribe-extranonce'],
+      { 'version-rolling.mask': '00fff000', 'minimum-difficulty.value': 1e-9 },
+    ]);
+    expect(configured.result).toEqual({
+      'version-rolling': true,
+      'version-rolling.mask': '00ffe000',
+      'minimum-difficulty': true,
+      'subscribe-extranonce': false,
+    });
     await miner.subscribe();
     await miner.authorize(ADDRESS);
     const job = await miner.waitForJob();
     const share = miner.findShare(job, 'sha256d', { accept: () => true });
-    expect((await miner.submit(ADDRESS, share, ['00001000'])).error).toEqual([20, 'Version bits outside the negotiated mask', null]);
-    const rolled = miner.findShare({ ...job, template: { ...job.template, version: job.template.version | 0x2000 } }, 'sha256d');
+    expect((await miner.submit(ADDRESS, share, ['00001000'])).error).toEqual([
+      20,
+      'Version bits outside the negotiated mask',
+      null,
+    ]);
+    const rolled = miner.findShare(
+      { ...job, template: { ...job.template, version: job.template.version | 0x2000 } },
+      'sha256d',
+    );
     expect(await miner.submit(ADDRESS, rolled, ['00002000'])).toMatchObject({ result: true });
     expect((await miner.request('mining.extranonce.subscribe', [])).result).toBe(true);
   });
 
   it('reads a starting difficulty from the password (d=...) and ignores anything else', () => {
-    expect(['d=0.5', 'x,d=0.5', 'x;d=0.5', 'x d=0.5', 'D=5e-1', 'd=.5'].map(passwordDifficulty)).toEqual([0.5, 0.5, 0.5, 0.5, 0.5, 0.5]);
-    expect(['x', '', 'd=', 'd=abc', 'd=-1', 'd=0', 'xd=5', 'd=5x', 'id=5'].map(passwordDifficulty)).toEqual(Array(9).fill(undefined));
+    expect(['d=0.5', 'x,d=0.5', 'x;d=0.5', 'x d=0.5', 'D=5e-1', 'd=.5'].map(passwordDifficulty)).toEqual([
+      0.5, 0.5, 0.5, 0.5, 0.5, 0.5,
+    ]);
+    expect(['x', '', 'd=', 'd=abc', 'd=-1', 'd=0', 'xd=5', 'd=5x', 'id=5'].map(passwordDifficulty)).toEqual(
+      Array(9).fill(undefined),
+    );
     expect(passwordDifficulty(undefined)).toBeUndefined();
   });
 
@@ -76,7 +95,9 @@ describe('stratum handlers', () => {
     await asked.subscribe();
     expect((await asked.authorize(`${ADDRESS}.cpu`, 'x,d=0.00001')).result).toBe(true);
     expect(await asked.waitForJob()).toMatchObject({ difficulty: 0.00001 });
-    expect(asked.received.filter((l) => l.includes('"method":"mining.set_difficulty"'))).toEqual(['{"id":null,"method":"mining.set_difficulty","params":[0.00001]}']);
+    expect(asked.received.filter((l) => l.includes('"method":"mining.set_difficulty"'))).toEqual([
+      '{"id":null,"method":"mining.set_difficulty","params":[0.00001]}',
+    ]);
     const share = asked.findShare(await asked.waitForJob(), 'sha256d');
     expect((await asked.submit(`${ADDRESS}.cpu`, share)).result).toBe(true);
 
@@ -112,7 +133,11 @@ describe('stratum handlers', () => {
   it('refuses bad parameters with error 20 and unknown methods without closing the connection', async () => {
     pool = await startUnitPool();
     const miner = await pool.connect();
-    expect((await miner.request('mining.authorize', [42])).error).toEqual([20, 'Invalid parameters for mining.authorize', null]);
+    expect((await miner.request('mining.authorize', [42])).error).toEqual([
+      20,
+      'Invalid parameters for mining.authorize',
+      null,
+    ]);
     expect((await miner.request('mining.suggest_difficulty', ['high'])).error?.[0]).toBe(20);
     expect((await miner.request('mining.fly', [])).error).toEqual([20, 'Unknown method mining.fly', null]);
     expect((await miner.subscribe()).error).toBeNull();

@@ -1,4 +1,11 @@
-import { negotiateVersionMask, stratumError, STRATUM_ERROR, subscribeResult, toHexUint32, type StratumError } from '@manjam/protocol';
+import {
+  negotiateVersionMask,
+  stratumError,
+  STRATUM_ERROR,
+  subscribeResult,
+  toHexUint32,
+  type StratumError,
+} from '@manjam/protocol';
 import { handleSubmit } from './submit.js';
 import type { Session, StratumId } from './session.js';
 
@@ -18,7 +25,13 @@ const CHECKS: Record<ParamKind, (v: unknown) => boolean> = {
 };
 
 /** The one validation helper: true when params match the kinds; otherwise answers error 20. */
-export function validParams(session: Session, id: StratumId, params: unknown[], kinds: ParamKind[], method: string): boolean {
+export function validParams(
+  session: Session,
+  id: StratumId,
+  params: unknown[],
+  kinds: ParamKind[],
+  method: string,
+): boolean {
   const ok = kinds.every((kind, i) => CHECKS[kind](params[i]));
   if (!ok) session.error(id, stratumError(STRATUM_ERROR.OTHER, `Invalid parameters for ${method}`));
   return ok;
@@ -46,14 +59,27 @@ const authorize: Handler = async (session, id, params) => {
     return refuseLogin(session, id, stratumError(STRATUM_ERROR.OTHER, 'Too many workers on one connection'));
   }
   if (pool.bans.isLoginBanned(session.ip, login)) {
-    return refuseLogin(session, id, stratumError(STRATUM_ERROR.UNAUTHORIZED, 'Worker refused for a while: too many invalid shares'));
+    return refuseLogin(
+      session,
+      id,
+      stratumError(STRATUM_ERROR.UNAUTHORIZED, 'Worker refused for a while: too many invalid shares'),
+    );
   }
   const outcome = await pool.resolver.resolve(login, coin, coinParams);
   // Gone while its account was looked up: nothing to add (no 'worker.connected' without a disconnect).
   if (session.closed) return;
   if (!outcome.ok) {
-    if (outcome.reason === 'lookup-failed') session.error(id, stratumError(STRATUM_ERROR.OTHER, 'Account lookup failed, try again'));
-    else refuseLogin(session, id, stratumError(STRATUM_ERROR.UNAUTHORIZED, `Unauthorized worker: not a ${coin} address or a Manjam account`));
+    if (outcome.reason === 'lookup-failed')
+      session.error(id, stratumError(STRATUM_ERROR.OTHER, 'Account lookup failed, try again'));
+    else
+      refuseLogin(
+        session,
+        id,
+        stratumError(
+          STRATUM_ERROR.UNAUTHORIZED,
+          `Unauthorized worker: not a ${coin} address or a Manjam account`,
+        ),
+      );
     return;
   }
   const again = session.logins.has(login);
@@ -63,11 +89,18 @@ const authorize: Handler = async (session, id, params) => {
   const asked = passwordDifficulty(params[1] as string | undefined);
   if (asked !== undefined) {
     const difficulty = session.vardiff.set(asked, Date.now());
-    if (difficulty !== session.difficulty || session.pendingDifficulty !== undefined) session.announceDifficulty(difficulty);
+    if (difficulty !== session.difficulty || session.pendingDifficulty !== undefined)
+      session.announceDifficulty(difficulty);
   }
   const identity = outcome.miner.identity;
   // One connected event per login and session (a repeated authorize is not a second connection).
-  if (!again) pool.events.emit('worker.connected', { coin, workerId: null, userId: identity.kind === 'user' ? identity.userId : null, login });
+  if (!again)
+    pool.events.emit('worker.connected', {
+      coin,
+      workerId: null,
+      userId: identity.kind === 'user' ? identity.userId : null,
+      login,
+    });
   if (session.subscribed) startWork(session);
 };
 
@@ -76,7 +109,9 @@ const authorize: Handler = async (session, id, params) => {
  * `d=<number>` (alone or among comma/semicolon/space separated options: "x,d=0.5"); undefined when none.
  */
 export function passwordDifficulty(password: string | undefined): number | undefined {
-  const match = /(?:^|[,;\s])d=(\d+(?:\.\d+)?(?:e[-+]?\d+)?|\.\d+(?:e[-+]?\d+)?)(?=$|[,;\s])/i.exec(password ?? '');
+  const match = /(?:^|[,;\s])d=(\d+(?:\.\d+)?(?:e[-+]?\d+)?|\.\d+(?:e[-+]?\d+)?)(?=$|[,;\s])/i.exec(
+    password ?? '',
+  );
   if (!match?.[1]) return undefined;
   const value = Number(match[1]);
   return Number.isFinite(value) && value > 0 ? value : undefined;
@@ -124,7 +159,8 @@ const configure: Handler = (session, id, params) => {
 const suggestDifficulty: Handler = (session, id, params) => {
   if (!validParams(session, id, params, ['number'], 'mining.suggest_difficulty')) return;
   const difficulty = session.vardiff.set(params[0] as number, Date.now());
-  if (difficulty !== session.difficulty || session.pendingDifficulty !== undefined) session.announceDifficulty(difficulty);
+  if (difficulty !== session.difficulty || session.pendingDifficulty !== undefined)
+    session.announceDifficulty(difficulty);
   session.reply(id, 'true');
 };
 

@@ -19,7 +19,6 @@ import { JobManager, type Job } from './jobs.js';
 import { ScryptPool } from './pow-pool.js';
 import { StratumPort } from './server.js';
 
-
 export interface StratumDeps {
   config: Config;
   db: Database;
@@ -30,7 +29,12 @@ export interface StratumDeps {
 
 export interface StratumService {
   ports(): { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme }[];
-  stats(): { connections: number; sharesAccepted: number; sharesRejected: Record<string, number>; bans: Record<BanScope, number> };
+  stats(): {
+    connections: number;
+    sharesAccepted: number;
+    sharesRejected: Record<string, number>;
+    bans: Record<BanScope, number>;
+  };
   /** Live pool hashrate (H/s) over the last 10 minutes. */
   hashrate(coin: CoinId): number;
   /** Live figures of a worker ("<payee key>.<worker>"), a payee ("BTC:w:<address>", "BTC:u:<userId>") or 'pool'. */
@@ -45,17 +49,26 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   const { config, db, events } = deps;
   const logger = deps.logger.child({ module: 'stratum' });
   const writer = new ShareWriter({
-    db, events, logger, dataDir: config.dataDir, instanceId: config.stratum.instanceId, fsyncMs: config.stratum.journalFsyncMs,
+    db,
+    events,
+    logger,
+    dataDir: config.dataDir,
+    instanceId: config.stratum.instanceId,
+    fsyncMs: config.stratum.journalFsyncMs,
   });
   // Takes this process's share journal (a second process on it refuses to start) and writes what a crash left in it.
   await writer.start();
   const liveCoins = new Set(deps.sources.map((s) => s.coin));
   const ports = config.stratum.ports.filter((p) => {
-    if (!liveCoins.has(p.coin)) logger.warn({ port: p.port, coin: p.coin }, 'no chain for this port: not opened');
+    if (!liveCoins.has(p.coin))
+      logger.warn({ port: p.port, coin: p.coin }, 'no chain for this port: not opened');
     return liveCoins.has(p.coin);
   });
   const pool: PoolRuntime = {
-    config, logger, events, writer,
+    config,
+    logger,
+    events,
+    writer,
     allocator: new ExtranonceAllocator(undefined, config.stratum.instanceId),
     bans: new BanList(config.stratum.ban),
     resolver: new LoginResolver(db),
@@ -63,22 +76,36 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     scrypt: ports.some((p) => algorithmOf(p.coin) === 'scrypt') ? new ScryptPool() : undefined,
     sha256d: new Sha256dQueue<SubmitContext>(sha256dHashed, sha256dRefused),
     sessions: new Set(),
-    stats: { accepted: 0, rejected: Object.fromEntries(REJECTION_KINDS.map((k) => [k, 0])) as Record<RejectionKind, number> },
+    stats: {
+      accepted: 0,
+      rejected: Object.fromEntries(REJECTION_KINDS.map((k) => [k, 0])) as Record<RejectionKind, number>,
+    },
     pendingBlocks: new Set(),
   };
   const managers = new Map<CoinId, JobManager>();
   for (const source of deps.sources) {
-    const manager = new JobManager(source, { poolTag: config.stratum.poolTag, extranonce2Size: config.stratum.extranonce2Size, logger });
+    const manager = new JobManager(source, {
+      poolTag: config.stratum.poolTag,
+      extranonce2Size: config.stratum.extranonce2Size,
+      logger,
+    });
     manager.onJob((job) => onJob(pool, source.coin, job, new ChainTipsRepository(db)));
     managers.set(source.coin, manager);
   }
-  const listening: { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme; server: StratumPort }[] = [];
+  const listening: { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme; server: StratumPort }[] =
+    [];
   try {
     for (const p of ports) {
       const algorithm = algorithmOf(p.coin);
       const source = deps.sources.find((s) => s.coin === p.coin) as TemplateSource;
       const server = new StratumPort({
-        pool, config: p, coin: p.coin, scheme: p.scheme, algorithm, params: source.params, jobs: managers.get(p.coin) as JobManager,
+        pool,
+        config: p,
+        coin: p.coin,
+        scheme: p.scheme,
+        algorithm,
+        params: source.params,
+        jobs: managers.get(p.coin) as JobManager,
         minDifficulty: Math.max(p.vardiff.min, MIN_SHARE_DIFFICULTY[algorithm]),
       });
       const port = await server.listen(config.stratum.host);
@@ -101,18 +128,30 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   return {
     ports: () => listening.map(({ coin, port, tls, scheme }) => ({ coin, port, tls, scheme })),
     stats: () => ({
-      connections: pool.sessions.size, sharesAccepted: pool.stats.accepted, sharesRejected: { ...pool.stats.rejected }, bans: { ...pool.bans.counts },
+      connections: pool.sessions.size,
+      sharesAccepted: pool.stats.accepted,
+      sharesRejected: { ...pool.stats.rejected },
+      bans: { ...pool.bans.counts },
     }),
     hashrate: (coin) => pool.hashrate.get(coin)?.hashrate('pool', '10m', Date.now()) ?? 0,
     liveHashrate: (coin, key) =>
-      pool.hashrate.get(coin)?.live(key, Date.now()) ?? { '10m': 0, '1h': 0, '24h': 0, bestDifficulty: 0, lastShareAt: null },
+      pool.hashrate.get(coin)?.live(key, Date.now()) ?? {
+        '10m': 0,
+        '1h': 0,
+        '24h': 0,
+        bestDifficulty: 0,
+        lastShareAt: null,
+      },
     stop: () => {
       stopped ??= (async () => {
         clearInterval(sweeper);
         stopWatchingNodes();
         for (const manager of managers.values()) manager.stop();
         try {
-          await closeAll(pool, listening.map((l) => l.server));
+          await closeAll(
+            pool,
+            listening.map((l) => l.server),
+          );
           await Promise.allSettled([...pool.pendingBlocks]);
         } finally {
           // Accepted shares are flushed whatever happened while closing the ports.

@@ -65,7 +65,9 @@ export class JobManager {
     try {
       this.payoutScript = addressToOutputScript(source.poolAddress, source.params);
     } catch (error) {
-      throw new Error(`${source.coin} pool address "${source.poolAddress}" cannot receive a coinbase: ${(error as Error).message}`);
+      throw new Error(
+        `${source.coin} pool address "${source.poolAddress}" cannot receive a coinbase: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -112,7 +114,10 @@ export class JobManager {
         extranonce2Size: this.options.extranonce2Size,
       });
     } catch (error) {
-      this.options.logger.error({ err: error, coin: this.source.coin, height: tpl.height }, 'unusable block template; keeping the previous job');
+      this.options.logger.error(
+        { err: error, coin: this.source.coin, height: tpl.height },
+        'unusable block template; keeping the previous job',
+      );
       return undefined;
     }
     const clean = info.newTip || !this.current || this.current.template.prevHashRpc !== template.prevHashRpc;

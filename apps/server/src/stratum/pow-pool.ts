@@ -46,7 +46,8 @@ export class ScryptPool {
   /** Scrypt hash (internal byte order) of an 80-byte header. */
   hash(header: Buffer): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('scrypt pool is closed'));
-    if (this.outstanding >= this.maxOutstanding) return Promise.reject(new PowPoolBusyError('share validation queue is full'));
+    if (this.outstanding >= this.maxOutstanding)
+      return Promise.reject(new PowPoolBusyError('share validation queue is full'));
     let lane = this.lanes[0] as Lane;
     for (const l of this.lanes) if (l.outstanding < lane.outstanding) lane = l;
     return new Promise<Buffer>((resolve, reject) => {
@@ -75,7 +76,10 @@ export class ScryptPool {
       const headers = new Uint8Array(80 * batch.length);
       batch.forEach((item, i) => headers.set(item.header, i * 80));
       const seq = this.seq++;
-      lane.inflight.set(seq, batch.map((b) => b.pending));
+      lane.inflight.set(
+        seq,
+        batch.map((b) => b.pending),
+      );
       lane.worker.postMessage({ seq, headers }, [headers.buffer]);
     }
   }

@@ -25,9 +25,14 @@ export class StratumPort {
     this.tls = tlsConfig !== undefined;
     const onConnection = (socket: net.Socket) => this.accept(socket);
     this.server = tlsConfig
-      ? tls.createServer({ cert: readFileSync(tlsConfig.cert), key: readFileSync(tlsConfig.key) }, onConnection)
+      ? tls.createServer(
+          { cert: readFileSync(tlsConfig.cert), key: readFileSync(tlsConfig.key) },
+          onConnection,
+        )
       : net.createServer(onConnection);
-    this.server.on('error', (error) => runtime.pool.logger.error({ err: error, port: runtime.config.port }, 'stratum port error'));
+    this.server.on('error', (error) =>
+      runtime.pool.logger.error({ err: error, port: runtime.config.port }, 'stratum port error'),
+    );
     if (this.tls) this.server.on('tlsClientError', () => undefined);
   }
 
@@ -105,7 +110,8 @@ export class StratumPort {
     const rpcId: StratumId = typeof id === 'number' || typeof id === 'string' ? id : null;
     const args = Array.isArray(params) ? (params as unknown[]) : [];
     if (session.waiting.length > 0 || session.mustWait(method)) {
-      if (session.waiting.length >= this.runtime.pool.config.stratum.maxQueuedLines) session.close('too many lines waiting');
+      if (session.waiting.length >= this.runtime.pool.config.stratum.maxQueuedLines)
+        session.close('too many lines waiting');
       else session.waiting.push({ id: rpcId, method, params: args });
     } else {
       this.dispatch(session, rpcId, method, args);

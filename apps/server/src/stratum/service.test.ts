@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { blockHashHex } from '@manjam/protocol';
 import { BlocksRepository } from '../db/repositories/blocks.js';
 import type { PoolEventMap } from '../events.js';
-import { BTC_REGTEST_ADDRESS as ADDRESS, EASY_BITS, FakeTemplateSource, syntheticTemplate } from './testing/fake-source.js';
+import {
+  BTC_REGTEST_ADDRESS as ADDRESS,
+  EASY_BITS,
+  FakeTemplateSource,
+  syntheticTemplate,
+} from './testing/fake-source.js';
 import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from './testing/unit-pool.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -29,14 +34,20 @@ describe('stratum service', () => {
   it('authorizes a Manjam account username in any case, with a worker suffix', async () => {
     pool = await startUnitPool();
     const db = pool.database.db;
-    await db.query("INSERT INTO users (username, email, password_hash) VALUES ('Samira', 'samira@x.io', 'h') ON CONFLICT DO NOTHING");
+    await db.query(
+      "INSERT INTO users (username, email, password_hash) VALUES ('Samira', 'samira@x.io', 'h') ON CONFLICT DO NOTHING",
+    );
     const user = (await db.query<{ id: number }>("SELECT id FROM users WHERE username = 'Samira'")).rows[0];
     const miner = await pool.connect();
     await miner.subscribe();
     const connected = once(pool, 'worker.connected');
     expect((await miner.authorize('samira.antminer-s19')).result).toBe(true);
     expect(await connected).toMatchObject({ coin: 'BTC', userId: user?.id, login: 'samira.antminer-s19' });
-    expect((await miner.authorize('nobody.rig')).error).toEqual([24, 'Unauthorized worker: not a BTC address or a Manjam account', null]);
+    expect((await miner.authorize('nobody.rig')).error).toEqual([
+      24,
+      'Unauthorized worker: not a BTC address or a Manjam account',
+      null,
+    ]);
     expect((await miner.authorize('rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr')).error?.[0]).toBe(24);
   });
 
@@ -48,15 +59,29 @@ describe('stratum service', () => {
     await miner.subscribe();
     await miner.authorize(`${ADDRESS}.finder`);
     const job = await miner.waitForJob();
-    const share = miner.findShare(job, 'sha256d', { accept: (b, j) => b.hashValue <= j.template.networkTarget });
+    const share = miner.findShare(job, 'sha256d', {
+      accept: (b, j) => b.hashValue <= j.template.networkTarget,
+    });
     const found = once(pool, 'block.found');
     expect((await miner.submit(`${ADDRESS}.finder`, share)).result).toBe(true);
     const hash = blockHashHex(share.built.header);
-    expect(await found).toMatchObject({ coin: 'BTC', height: 101, hash, status: 'rejected', finderUserId: null });
+    expect(await found).toMatchObject({
+      coin: 'BTC',
+      height: 101,
+      hash,
+      status: 'rejected',
+      finderUserId: null,
+    });
     expect(source.submitted[0]?.expected).toEqual({ height: 101, hash });
     expect(source.submitted[0]?.blockHex.startsWith(share.built.header.toString('hex'))).toBe(true);
     const row = await new BlocksRepository(pool.database.db).byHash(hash);
-    expect(row).toMatchObject({ status: 'rejected', submitResult: 'bad-cb-amount', reward: 5_000_000_000n, fees: 0n, subsidy: 5_000_000_000n });
+    expect(row).toMatchObject({
+      status: 'rejected',
+      submitResult: 'bad-cb-amount',
+      reward: 5_000_000_000n,
+      fees: 0n,
+      subsidy: 5_000_000_000n,
+    });
   });
 
   it('cuts a connection whose shares are mostly invalid and refuses that login from that address for a while', async () => {
@@ -65,11 +90,18 @@ describe('stratum service', () => {
     await miner.subscribe();
     await miner.authorize(ADDRESS);
     const job = await miner.waitForJob();
-    for (let i = 0; i < 4; i++) void miner.request('mining.submit', [ADDRESS, job.id, 'zz', '00000000', '00000000']).catch(() => undefined);
+    for (let i = 0; i < 4; i++)
+      void miner
+        .request('mining.submit', [ADDRESS, job.id, 'zz', '00000000', '00000000'])
+        .catch(() => undefined);
     await miner.closedPromise;
     const again = await pool.connect();
     await again.subscribe();
-    expect((await again.authorize(ADDRESS)).error).toEqual([24, 'Worker refused for a while: too many invalid shares', null]);
+    expect((await again.authorize(ADDRESS)).error).toEqual([
+      24,
+      'Worker refused for a while: too many invalid shares',
+      null,
+    ]);
     expect((await again.authorize(`${ADDRESS}.other`)).result).toBe(true);
     expect(pool.stratum.stats().bans).toEqual({ connection: 1, ip: 0 });
   });
@@ -106,7 +138,10 @@ describe('stratum service', () => {
     const talking = await pool.connect();
     await silent.subscribe();
     const opened = Date.now();
-    const keepTalking = setInterval(() => void talking.request('mining.extranonce.subscribe', []).catch(() => undefined), 2_000);
+    const keepTalking = setInterval(
+      () => void talking.request('mining.extranonce.subscribe', []).catch(() => undefined),
+      2_000,
+    );
     await silent.closedPromise;
     clearInterval(keepTalking);
     expect(Date.now() - opened).toBeGreaterThanOrEqual(9_900);
@@ -117,13 +152,27 @@ describe('stratum service', () => {
 
 describe('stratum on a scrypt coin', () => {
   it('validates scrypt shares in worker threads and reports pool hashrate', async () => {
-    const source = new FakeTemplateSource('LTC', 'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr', syntheticTemplate({ coinbasevalue: 5_000_000_000 }));
-    pool = await startUnitPool({ ports: [{ port: 0, coin: 'LTC', vardiff: { start: 2e-5, min: 2e-5, max: 1e9 } }] }, source);
+    const source = new FakeTemplateSource(
+      'LTC',
+      'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr',
+      syntheticTemplate({ coinbasevalue: 5_000_000_000 }),
+    );
+    pool = await startUnitPool(
+      { ports: [{ port: 0, coin: 'LTC', vardiff: { start: 2e-5, min: 2e-5, max: 1e9 } }] },
+      source,
+    );
     const miner = await pool.connect();
     await miner.subscribe();
     await miner.authorize('rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr.gpu');
     const job = await miner.waitForJob();
-    const replies = await Promise.all([0, 1, 2].map((n) => miner.submit('rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr.gpu', miner.findShare(job, 'scrypt', { extranonce2: n }))));
+    const replies = await Promise.all(
+      [0, 1, 2].map((n) =>
+        miner.submit(
+          'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr.gpu',
+          miner.findShare(job, 'scrypt', { extranonce2: n }),
+        ),
+      ),
+    );
     expect(replies.map((r) => r.result)).toEqual([true, true, true]);
     // 3 shares x 2e-5 x 2^16 hashes over the 10-minute window.
     expect(pool.stratum.hashrate('LTC')).toBeCloseTo((3 * 2e-5 * 65536) / 600, 6);

@@ -173,7 +173,8 @@ export class Session {
   private applyDifficulty(difficulty: number, fromSeq: number): void {
     const older = Math.min(this.difficulty, difficulty);
     this.olderDifficulty = older;
-    this.olderTarget = older === this.difficulty ? this.target : difficultyToTarget(older, this.port.algorithm);
+    this.olderTarget =
+      older === this.difficulty ? this.target : difficultyToTarget(older, this.port.algorithm);
     this.difficulty = difficulty;
     this.target = difficultyToTarget(difficulty, this.port.algorithm);
     this.diffFromSeq = fromSeq;

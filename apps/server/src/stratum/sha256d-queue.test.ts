@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addressToOutputScript, buildShare, coinParams, jobFromTemplate, type ShareInput } from '@manjam/protocol';
+import {
+  addressToOutputScript,
+  buildShare,
+  coinParams,
+  jobFromTemplate,
+  type ShareInput,
+} from '@manjam/protocol';
 import { fixtureTemplate } from '../../../../packages/protocol/src/test-fixtures.js';
 import type { Job } from './jobs.js';
 import type { Session } from './session.js';
@@ -20,12 +26,25 @@ function job(txCount: number): Job {
 }
 
 function fakeSession() {
-  const socket = { corks: 0, uncorks: 0, cork() { this.corks++; }, uncork() { this.uncorks++; } };
+  const socket = {
+    corks: 0,
+    uncorks: 0,
+    cork() {
+      this.corks++;
+    },
+    uncork() {
+      this.uncorks++;
+    },
+  };
   return { socket } as unknown as Session & { socket: typeof socket };
 }
 
 const input = (j: Job, nonce: number): ShareInput => ({
-  extranonce1: randomBytes(4), extranonce2: randomBytes(4), ntime: j.template.curtime, nonce, version: j.template.version,
+  extranonce1: randomBytes(4),
+  extranonce2: randomBytes(4),
+  ntime: j.template.curtime,
+  nonce,
+  version: j.template.version,
 });
 
 describe('the SHA-256d batch of one event-loop turn', () => {
@@ -35,7 +54,10 @@ describe('the SHA-256d batch of one event-loop turn', () => {
     const s2 = fakeSession();
     const seen: string[] = [];
     const queue = new Sha256dQueue<string>(
-      (share, hash) => seen.push(`${share.context}:${hash.equals(buildShare(share.job.template, 'sha256d', share.input).hash)}`),
+      (share, hash) =>
+        seen.push(
+          `${share.context}:${hash.equals(buildShare(share.job.template, 'sha256d', share.input).hash)}`,
+        ),
       (share) => seen.push(`${share.context}:refused`),
     );
     const shares: QueuedShare<string>[] = [

@@ -77,7 +77,10 @@ export class Sha256dQueue<T> {
     const out = new Map<QueuedShare<T>, HashResult>();
     for (const [job, shares] of byJob) {
       try {
-        const hashes = this.hasher.hashes(job.template, shares.map((s) => s.input));
+        const hashes = this.hasher.hashes(
+          job.template,
+          shares.map((s) => s.input),
+        );
         shares.forEach((s, i) => out.set(s, { hash: hashes[i] }));
       } catch {
         // One bad share must not cost the others: hash them one by one.

@@ -34,9 +34,11 @@ const DIFF1 = { sha256d: Number(diff1Target('sha256d')), scrypt: Number(diff1Tar
 export const handleSubmit: Handler = (session, id, params) => {
   const login = params[0];
   const miner = typeof login === 'string' ? session.logins.get(login) : undefined;
-  if (!miner) return refuse(session, id, undefined, STRATUM_ERROR.UNAUTHORIZED, 'Unauthorized worker', 'unauthorized');
+  if (!miner)
+    return refuse(session, id, undefined, STRATUM_ERROR.UNAUTHORIZED, 'Unauthorized worker', 'unauthorized');
   const extranonce1 = session.extranonce1;
-  if (!session.subscribed || !extranonce1) return refuse(session, id, miner, STRATUM_ERROR.NOT_SUBSCRIBED, 'Not subscribed', 'not_subscribed');
+  if (!session.subscribed || !extranonce1)
+    return refuse(session, id, miner, STRATUM_ERROR.NOT_SUBSCRIBED, 'Not subscribed', 'not_subscribed');
   const port = session.port;
   const parsed = parseSubmitParams(params, port.pool.config.stratum.extranonce2Size);
   if (!parsed.ok) return refuse(session, id, miner, parsed.error[0], parsed.error[1], 'invalid');
@@ -46,23 +48,36 @@ export const handleSubmit: Handler = (session, id, params) => {
   if (job.stale) return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, job.staleMessage, 'stale');
   const tpl = job.template;
   const latest = Math.max(tpl.curtime, Math.floor(Date.now() / 1000)) + NTIME_FUTURE_SECONDS;
-  if (input.ntime < tpl.mintime || input.ntime > latest) return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'ntime out of range', 'invalid');
+  if (input.ntime < tpl.mintime || input.ntime > latest)
+    return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'ntime out of range', 'invalid');
   let version = tpl.version;
   if (input.versionBits !== undefined) {
     const applied = applyVersionBits(tpl.version, input.versionBits, session.versionMask);
     if (!applied.ok) return refuse(session, id, miner, applied.error[0], applied.error[1], 'invalid');
     version = applied.value;
   }
-  const share: ShareInput = { extranonce1, extranonce2: input.extranonce2, ntime: input.ntime, nonce: input.nonce, version };
+  const share: ShareInput = {
+    extranonce1,
+    extranonce2: input.extranonce2,
+    ntime: input.ntime,
+    nonce: input.nonce,
+    version,
+  };
   if (port.algorithm === 'sha256d') {
     // Hashed with the other SHA-256d submits of this turn of the event loop (four per SIMD pass).
-    port.pool.sha256d.add({ session, job, input: share, context: { id, miner, ticket: session.order.ticket() } });
+    port.pool.sha256d.add({
+      session,
+      job,
+      input: share,
+      context: { id, miner, ticket: session.order.ticket() },
+    });
     return;
   }
   // Scrypt: the SHA-256d block hash is the duplicate key; the proof of work comes from the worker threads.
   const built = buildShare(tpl, 'sha256d', share);
   const key = built.hash.toString('latin1');
-  if (job.seen.has(key)) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
+  if (job.seen.has(key))
+    return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
   const pool = port.pool.scrypt;
   if (!pool) return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Scrypt validation unavailable', 'busy');
   const ticket = session.order.ticket();
@@ -81,22 +96,52 @@ export interface SubmitContext {
 }
 
 /** The SHA-256d queue's callbacks: a hashed share is judged like any other. */
-export function sha256dHashed({ session, job, input, context }: QueuedShare<SubmitContext>, hash: Buffer): void {
-  finish(session, context, job, hash.toString('latin1'), hashToBigInt(hash), () => buildShare(job.template, 'sha256d', input));
+export function sha256dHashed(
+  { session, job, input, context }: QueuedShare<SubmitContext>,
+  hash: Buffer,
+): void {
+  finish(session, context, job, hash.toString('latin1'), hashToBigInt(hash), () =>
+    buildShare(job.template, 'sha256d', input),
+  );
 }
 
 export function sha256dRefused({ session, context }: QueuedShare<SubmitContext>, error: unknown): void {
-  refuse(session, context.id, context.miner, STRATUM_ERROR.OTHER, error instanceof Error ? error.message : 'Invalid share', 'invalid', context.ticket);
+  refuse(
+    session,
+    context.id,
+    context.miner,
+    STRATUM_ERROR.OTHER,
+    error instanceof Error ? error.message : 'Invalid share',
+    'invalid',
+    context.ticket,
+  );
 }
 
 /**
  * The hash checks: duplicate (22), target (23), then credit. `key` is the SHA-256d block hash
  * (latin1); `build` rebuilds the coinbase and header, needed only when the share is a block.
  */
-function finish(session: Session, { id, miner, ticket }: SubmitContext, job: Job, key: string, pow: bigint, build: () => BuiltShare): void {
-  if (job.seen.has(key)) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate', ticket);
+function finish(
+  session: Session,
+  { id, miner, ticket }: SubmitContext,
+  job: Job,
+  key: string,
+  pow: bigint,
+  build: () => BuiltShare,
+): void {
+  if (job.seen.has(key))
+    return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate', ticket);
   const required = session.requirementFor(job);
-  if (pow > required.target) return refuse(session, id, miner, STRATUM_ERROR.LOW_DIFFICULTY, 'Low difficulty share', 'low_difficulty', ticket);
+  if (pow > required.target)
+    return refuse(
+      session,
+      id,
+      miner,
+      STRATUM_ERROR.LOW_DIFFICULTY,
+      'Low difficulty share',
+      'low_difficulty',
+      ticket,
+    );
   job.seen.add(key);
   const port = session.port;
   const pool = port.pool;
@@ -107,8 +152,13 @@ function finish(session: Session, { id, miner, ticket }: SubmitContext, job: Job
   // so the `true` written next cannot leave the process before it.
   pool.writer.addAccepted(
     {
-      miner, difficulty: required.difficulty, actualDifficulty: actual, networkDifficulty: job.networkDifficulty,
-      height: job.template.height, scheme: port.scheme, atMs: now,
+      miner,
+      difficulty: required.difficulty,
+      actualDifficulty: actual,
+      networkDifficulty: job.networkDifficulty,
+      height: job.template.height,
+      scheme: port.scheme,
+      atMs: now,
     },
     session.socket,
   );
@@ -137,7 +187,10 @@ function refuse(
   session.error(id, stratumError(code, message), ticket);
   const pool = session.port.pool;
   pool.stats.rejected[kind]++;
-  if (miner && (kind === 'stale' || kind === 'duplicate' || kind === 'low_difficulty' || kind === 'invalid')) {
+  if (
+    miner &&
+    (kind === 'stale' || kind === 'duplicate' || kind === 'low_difficulty' || kind === 'invalid')
+  ) {
     pool.writer.addRejected(miner, kind, Date.now());
   }
   countForBan(session, kind !== 'stale' && kind !== 'busy');

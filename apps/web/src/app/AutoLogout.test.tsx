@@ -10,7 +10,13 @@ async function advance(ms: number): Promise<void> {
 }
 
 function serve(autoLogout: boolean) {
-  const fetchMock = vi.fn((url: string) => Promise.resolve(url === '/api/settings' ? jsonResponse({ autoLogout, theme: 'dark' }) : new Response(null, { status: 204 })));
+  const fetchMock = vi.fn((url: string) =>
+    Promise.resolve(
+      url === '/api/settings'
+        ? jsonResponse({ autoLogout, theme: 'dark' })
+        : new Response(null, { status: 204 }),
+    ),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

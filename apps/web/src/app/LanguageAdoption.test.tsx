@@ -9,19 +9,38 @@ import { jsonResponse, signInForTest, TEST_USER } from '../test/render';
 import { adoptLanguage, LanguageAdoption, resetLanguageAdoption } from './LanguageAdoption';
 
 const SETTINGS: Settings = {
-  darkMode: true, showBalance: true, showHashrate: true, theme: 'dark', language: 'ar', notifications: true, emailAlerts: false,
-  twoFactorAuth: false, autoLogout: true, payoutThreshold: '0.001', payoutAddress: null, pendingPayoutAddress: null,
-  pendingPayoutAddressEffectiveAt: null, rigTokenSet: false,
+  darkMode: true,
+  showBalance: true,
+  showHashrate: true,
+  theme: 'dark',
+  language: 'ar',
+  notifications: true,
+  emailAlerts: false,
+  twoFactorAuth: false,
+  autoLogout: true,
+  payoutThreshold: '0.001',
+  payoutAddress: null,
+  pendingPayoutAddress: null,
+  pendingPayoutAddressEffectiveAt: null,
+  rigTokenSet: false,
 };
 
 function renderAdoption() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}><LanguageAdoption /></QueryClientProvider>);
+  return render(
+    <QueryClientProvider client={client}>
+      <LanguageAdoption />
+    </QueryClientProvider>,
+  );
 }
 
 function serveSettings(settings: Settings) {
   const fetchMock = vi.fn((url: string) =>
-    Promise.resolve(url === '/api/settings' ? jsonResponse(settings) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404)),
+    Promise.resolve(
+      url === '/api/settings'
+        ? jsonResponse(settings)
+        : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+    ),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -87,12 +106,21 @@ describe('language adoption', () => {
     const browser = fakeBrowser('granted');
     const fetchMock = vi.fn((url: string, init: RequestInit = {}) => {
       if (url === '/api/settings') return Promise.resolve(jsonResponse(SETTINGS));
-      if (url === '/api/notifications/push-key') return Promise.resolve(jsonResponse({ publicKey: PUBLIC_KEY }));
-      return Promise.resolve(init.method === 'PUT' ? new Response(null, { status: 204 }) : jsonResponse({}, 404));
+      if (url === '/api/notifications/push-key')
+        return Promise.resolve(jsonResponse({ publicKey: PUBLIC_KEY }));
+      return Promise.resolve(
+        init.method === 'PUT' ? new Response(null, { status: 204 }) : jsonResponse({}, 404),
+      );
     });
     vi.stubGlobal('fetch', fetchMock);
     renderAdoption();
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/push-subscription' && init?.method === 'PUT')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) => url === '/api/notifications/push-subscription' && init?.method === 'PUT',
+        ),
+      ).toBe(true),
+    );
     expect(browser.requestPermission).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
   });

@@ -45,7 +45,9 @@ export function LanguageAdoption() {
       staleTime: 0,
     });
     load
-      .then((settings) => (!adoptLanguage(settings.language) && settings.notifications ? syncPush(true, false) : null))
+      .then((settings) =>
+        !adoptLanguage(settings.language) && settings.notifications ? syncPush(true, false) : null,
+      )
       .catch(() => undefined);
   }, [isSignedIn, token, queryClient]);
   return null;

@@ -8,7 +8,9 @@ export function MissingPage() {
     <div className="container page">
       <h1>{t('missing.title')}</h1>
       <p className="page__lead">{t('missing.message')}</p>
-      <Link to="/" className="btn btn--primary">{t('common.backToHome')}</Link>
+      <Link to="/" className="btn btn--primary">
+        {t('common.backToHome')}
+      </Link>
     </div>
   );
 }

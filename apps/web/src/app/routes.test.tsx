@@ -5,7 +5,16 @@ import { AppRoutes } from './routes';
 
 beforeEach(() => {
   localStorage.setItem('hasVisitedBefore', 'true');
-  vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(url.endsWith('/api/me') ? jsonResponse(TEST_USER) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/api/me')
+          ? jsonResponse(TEST_USER)
+          : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+      ),
+    ),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,15 +22,21 @@ afterEach(() => vi.unstubAllGlobals());
 const LAZY = { timeout: 8000 };
 
 async function expectPath(path: string): Promise<void> {
-  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`)), LAZY);
+  await waitFor(
+    () => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`)),
+    LAZY,
+  );
 }
 
 describe('route access rules', () => {
-  it.each(['/dashboard', '/workers', '/revenue', '/settings'])('sends a visitor who opens %s to /login', async (path) => {
-    renderWithApp(<AppRoutes />, { route: path });
-    await expectPath('/login');
-    expect(await screen.findByRole('heading', { name: 'Login', level: 1 }, LAZY)).toBeInTheDocument();
-  });
+  it.each(['/dashboard', '/workers', '/revenue', '/settings'])(
+    'sends a visitor who opens %s to /login',
+    async (path) => {
+      renderWithApp(<AppRoutes />, { route: path });
+      await expectPath('/login');
+      expect(await screen.findByRole('heading', { name: 'Login', level: 1 }, LAZY)).toBeInTheDocument();
+    },
+  );
 
   it('treats a token without a stored user as signed out', async () => {
     localStorage.setItem('token', 'orphan-token');
@@ -40,7 +55,9 @@ describe('route access rules', () => {
     renderWithApp(<AppRoutes />, { route: '/settings' });
     await expectPath('/settings');
     expect(screen.getByRole('complementary', { name: 'Side navigation' })).toBeInTheDocument();
-    expect(await screen.findByText('sahara_miner', { selector: '.profile-card__name' }, LAZY)).toBeInTheDocument();
+    expect(
+      await screen.findByText('sahara_miner', { selector: '.profile-card__name' }, LAZY),
+    ).toBeInTheDocument();
   });
 
   it('redirects an unknown path to /404 and shows Page Not Found with a way home', async () => {
@@ -65,12 +82,17 @@ describe('route access rules', () => {
   it('asks a visitor to sign in on /payouts instead of redirecting', async () => {
     renderWithApp(<AppRoutes />, { route: '/payouts' });
     expect(await screen.findByRole('heading', { name: 'Payouts', level: 1 }, LAZY)).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     await expectPath('/payouts');
   });
 
   it('opens the public pages the seed links to without signing in', async () => {
     renderWithApp(<AppRoutes />, { route: '/terms' });
-    expect(await screen.findByRole('heading', { name: 'Terms of Service', level: 1 }, LAZY)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Terms of Service', level: 1 }, LAZY),
+    ).toBeInTheDocument();
   });
 });

@@ -18,7 +18,14 @@ async function writeClipboard(text: string): Promise<void> {
 }
 
 /** Copies text to the clipboard and announces the seed's success or failure message. */
-export function CopyButton({ text, label, ariaLabel, successMessage, failureMessage, className }: CopyButtonProps) {
+export function CopyButton({
+  text,
+  label,
+  ariaLabel,
+  successMessage,
+  failureMessage,
+  className,
+}: CopyButtonProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<'idle' | 'done' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -35,13 +42,29 @@ export function CopyButton({ text, label, ariaLabel, successMessage, failureMess
     timer.current = setTimeout(() => setStatus('idle'), 4000);
   };
 
-  const message = status === 'done' ? (successMessage ?? t('copy.success')) : status === 'failed' ? (failureMessage ?? t('copy.failure')) : '';
+  const message =
+    status === 'done'
+      ? (successMessage ?? t('copy.success'))
+      : status === 'failed'
+        ? (failureMessage ?? t('copy.failure'))
+        : '';
   return (
     <span className="copy">
-      <button type="button" className={className ?? 'btn btn--ghost btn--sm'} aria-label={ariaLabel} onClick={() => void copy()}>
+      <button
+        type="button"
+        className={className ?? 'btn btn--ghost btn--sm'}
+        aria-label={ariaLabel}
+        onClick={() => void copy()}
+      >
         {status === 'done' ? t('common.copied') : (label ?? t('common.copy'))}
       </button>
-      <span className={`copy__status${status === 'failed' ? ' copy__status--error' : ''}`} role="status" aria-live="polite">{message}</span>
+      <span
+        className={`copy__status${status === 'failed' ? ' copy__status--error' : ''}`}
+        role="status"
+        aria-live="polite"
+      >
+        {message}
+      </span>
     </span>
   );
 }

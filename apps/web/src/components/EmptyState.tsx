@@ -10,7 +10,11 @@ export interface EmptyStateProps {
 export function EmptyState({ title, message, icon, action }: EmptyStateProps) {
   return (
     <div className="empty-state">
-      {icon ? <div className="empty-state__icon" aria-hidden="true">{icon}</div> : null}
+      {icon ? (
+        <div className="empty-state__icon" aria-hidden="true">
+          {icon}
+        </div>
+      ) : null}
       <p className="empty-state__title">{title}</p>
       {message ? <p className="empty-state__message">{message}</p> : null}
       {action ? <div className="empty-state__action">{action}</div> : null}

@@ -10,7 +10,9 @@ export function ErrorBanner({ message, title, onRetry }: ErrorBannerProps) {
   const { t } = useTranslation();
   return (
     <div className="banner banner--error" role="alert">
-      <span className="banner__icon" aria-hidden="true">!</span>
+      <span className="banner__icon" aria-hidden="true">
+        !
+      </span>
       <div className="banner__body">
         {title ? <strong className="banner__title">{title}</strong> : null}
         <p>{message}</p>

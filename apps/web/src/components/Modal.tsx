@@ -14,7 +14,8 @@ export interface ModalProps {
   description?: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
@@ -69,7 +70,10 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', des
 
   if (!open) return null;
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    >
       <div
         ref={panelRef}
         className={`modal modal--${size}`}
@@ -80,12 +84,18 @@ export function Modal({ open, onClose, title, children, footer, size = 'md', des
         tabIndex={-1}
       >
         <div className="modal__header">
-          <h2 id={`${id}-title`} className="modal__title">{title}</h2>
+          <h2 id={`${id}-title`} className="modal__title">
+            {title}
+          </h2>
           <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        {description ? <p id={`${id}-desc`} className="modal__description">{description}</p> : null}
+        {description ? (
+          <p id={`${id}-desc`} className="modal__description">
+            {description}
+          </p>
+        ) : null}
         <div className="modal__body">{children}</div>
         {footer ? <div className="modal__footer">{footer}</div> : null}
       </div>

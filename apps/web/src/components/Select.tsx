@@ -18,12 +18,25 @@ export interface SelectProps<V extends string> {
   hideLabel?: boolean;
 }
 
-export function Select<V extends string>({ label, value, options, onChange, name, hint, error, disabled, hideLabel }: SelectProps<V>) {
+export function Select<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  name,
+  hint,
+  error,
+  disabled,
+  hideLabel,
+}: SelectProps<V>) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
+        {label}
+      </label>
       <select
         id={id}
         name={name}
@@ -38,11 +51,21 @@ export function Select<V extends string>({ label, value, options, onChange, name
         }}
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </select>
-      {hint ? <p id={`${id}-hint`} className="field__hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field__error">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -8,8 +8,12 @@ export function SignInPrompt({ message }: { message?: string }) {
     <div className="card stack">
       <p>{message ?? t('common.signInToSee')}</p>
       <p className="row">
-        <Link to="/login" className="btn btn--primary">{t('common.login')}</Link>
-        <Link to="/register" className="btn btn--ghost">{t('common.register')}</Link>
+        <Link to="/login" className="btn btn--primary">
+          {t('common.login')}
+        </Link>
+        <Link to="/register" className="btn btn--ghost">
+          {t('common.register')}
+        </Link>
       </p>
     </div>
   );

@@ -19,12 +19,21 @@ export function StatCard({ label, value, change, changeLabel, icon }: StatCardPr
     <section className="stat-card" aria-label={label}>
       <div className="stat-card__head">
         <span className="stat-card__label">{label}</span>
-        {icon ? <span className="stat-card__icon" aria-hidden="true">{icon}</span> : null}
+        {icon ? (
+          <span className="stat-card__icon" aria-hidden="true">
+            {icon}
+          </span>
+        ) : null}
       </div>
       <div className="stat-card__value tabular">{value}</div>
       {change ? (
-        <div className={`stat-card__change stat-card__change--${changeTone(change)}`} data-tone={changeTone(change)}>
-          <span dir="ltr" className="tabular">{change}</span>
+        <div
+          className={`stat-card__change stat-card__change--${changeTone(change)}`}
+          data-tone={changeTone(change)}
+        >
+          <span dir="ltr" className="tabular">
+            {change}
+          </span>
           {changeLabel ? <span className="stat-card__change-label"> {changeLabel}</span> : null}
         </div>
       ) : null}

@@ -36,20 +36,32 @@ export function Table<Row>({ columns, rows, rowKey, caption, showCaption = false
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={`align-${column.align ?? 'start'} ${column.className ?? ''}`}>{column.header}</th>
+              <th
+                key={column.key}
+                scope="col"
+                className={`align-${column.align ?? 'start'} ${column.className ?? ''}`}
+              >
+                {column.header}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 && empty ? (
             <tr>
-              <td colSpan={columns.length} className="table__empty">{empty}</td>
+              <td colSpan={columns.length} className="table__empty">
+                {empty}
+              </td>
             </tr>
           ) : (
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} className={`align-${column.align ?? 'start'} ${column.className ?? ''}`} data-label={cellLabel(column)}>
+                  <td
+                    key={column.key}
+                    className={`align-${column.align ?? 'start'} ${column.className ?? ''}`}
+                    data-label={cellLabel(column)}
+                  >
                     {column.render(row)}
                   </td>
                 ))}

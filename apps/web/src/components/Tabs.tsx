@@ -23,7 +23,13 @@ export function panelId(idBase: string, value: string): string {
   return `${idBase}-panel-${value}`;
 }
 
-function nextIndex(key: string, index: number, count: number, vertical: boolean, rtl: boolean): number | null {
+function nextIndex(
+  key: string,
+  index: number,
+  count: number,
+  vertical: boolean,
+  rtl: boolean,
+): number | null {
   const forward = vertical ? 'ArrowDown' : rtl ? 'ArrowLeft' : 'ArrowRight';
   const backward = vertical ? 'ArrowUp' : rtl ? 'ArrowRight' : 'ArrowLeft';
   if (key === forward) return (index + 1) % count;
@@ -34,7 +40,14 @@ function nextIndex(key: string, index: number, count: number, vertical: boolean,
 }
 
 /** WAI-ARIA tabs: roving tabindex, arrow keys (mirrored in RTL), Home/End; selection follows focus. */
-export function Tabs<V extends string>({ tabs, value, onChange, label, orientation = 'horizontal', idBase }: TabsProps<V>) {
+export function Tabs<V extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+  orientation = 'horizontal',
+  idBase,
+}: TabsProps<V>) {
   const generated = useId();
   const base = idBase ?? generated;
   const listRef = useRef<HTMLDivElement>(null);
@@ -51,7 +64,14 @@ export function Tabs<V extends string>({ tabs, value, onChange, label, orientati
   };
 
   return (
-    <div ref={listRef} role="tablist" aria-label={label} aria-orientation={orientation} className={`tabs tabs--${orientation}`} onKeyDown={onKeyDown}>
+    <div
+      ref={listRef}
+      role="tablist"
+      aria-label={label}
+      aria-orientation={orientation}
+      className={`tabs tabs--${orientation}`}
+      onKeyDown={onKeyDown}
+    >
       {tabs.map((tab) => {
         const selected = tab.id === value;
         return (
@@ -83,7 +103,13 @@ export interface TabPanelProps {
 
 export function TabPanel({ idBase, value, children, className }: TabPanelProps) {
   return (
-    <div role="tabpanel" id={panelId(idBase, value)} aria-labelledby={tabId(idBase, value)} tabIndex={0} className={className}>
+    <div
+      role="tabpanel"
+      id={panelId(idBase, value)}
+      aria-labelledby={tabId(idBase, value)}
+      tabIndex={0}
+      className={className}
+    >
       {children}
     </div>
   );

@@ -1,6 +1,9 @@
 import { useId, type InputHTMLAttributes } from 'react';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> {
+export interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'onChange' | 'value'
+> {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -13,10 +16,13 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 export function TextField({ label, value, onChange, error, hint, ltr, className, ...rest }: TextFieldProps) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id} className="field__label">{label}</label>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
       <input
         {...rest}
         id={id}
@@ -27,8 +33,16 @@ export function TextField({ label, value, onChange, error, hint, ltr, className,
         aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
       />
-      {hint ? <p id={`${id}-hint`} className="field__hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field__error" role="alert">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

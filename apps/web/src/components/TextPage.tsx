@@ -7,7 +7,15 @@ export interface TextSection {
 }
 
 /** Sections stored in the translation files as [{heading, paragraphs[]}]. */
-export function useSections(key: 'about.sections' | 'learn.sections' | 'help.sections' | 'terms.sections' | 'privacy.sections' | 'cookies.sections'): TextSection[] {
+export function useSections(
+  key:
+    | 'about.sections'
+    | 'learn.sections'
+    | 'help.sections'
+    | 'terms.sections'
+    | 'privacy.sections'
+    | 'cookies.sections',
+): TextSection[] {
   const { t } = useTranslation();
   const value: unknown = t(key, { returnObjects: true });
   return Array.isArray(value) ? (value as TextSection[]) : [];

@@ -14,8 +14,14 @@ export function Toggle({ checked, onChange, label, description, disabled = false
   return (
     <div className="toggle-row">
       <div className="toggle-row__text">
-        <span id={`${id}-label`} className="toggle-row__label">{label}</span>
-        {description ? <span id={`${id}-desc`} className="toggle-row__description">{description}</span> : null}
+        <span id={`${id}-label`} className="toggle-row__label">
+          {label}
+        </span>
+        {description ? (
+          <span id={`${id}-desc`} className="toggle-row__description">
+            {description}
+          </span>
+        ) : null}
       </div>
       <button
         type="button"

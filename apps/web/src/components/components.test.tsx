@@ -40,7 +40,17 @@ function TabsDemo() {
   const [tab, setTab] = useState<'all' | 'asic' | 'gpu'>('all');
   return (
     <>
-      <Tabs label="Miner types" idBase="demo" value={tab} onChange={setTab} tabs={[{ id: 'all', label: 'All Miners' }, { id: 'asic', label: 'ASIC' }, { id: 'gpu', label: 'GPU' }]} />
+      <Tabs
+        label="Miner types"
+        idBase="demo"
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { id: 'all', label: 'All Miners' },
+          { id: 'asic', label: 'ASIC' },
+          { id: 'gpu', label: 'GPU' },
+        ]}
+      />
       <TabPanel idBase="demo" value={tab}>{`panel ${tab}`}</TabPanel>
     </>
   );

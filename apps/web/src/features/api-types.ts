@@ -23,7 +23,17 @@ import type {
 } from '@manjam/contract';
 
 // Runtime lists mirror the contract's `as const` lists (kept here so the web bundle stays zod-free).
-export const ALGORITHMS = ['sha256', 'scrypt', 'ethash', 'kadena', 'kaspa', 'equihash', 'octopus', 'filecoin', 'randomx'] as const satisfies readonly AlgorithmId[];
+export const ALGORITHMS = [
+  'sha256',
+  'scrypt',
+  'ethash',
+  'kadena',
+  'kaspa',
+  'equihash',
+  'octopus',
+  'filecoin',
+  'randomx',
+] as const satisfies readonly AlgorithmId[];
 export type Algorithm = AlgorithmId;
 
 export const MINER_TYPES = ['asic', 'gpu', 'cpu'] as const satisfies readonly DeviceType[];

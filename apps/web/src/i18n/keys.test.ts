@@ -29,7 +29,11 @@ describe('translations', () => {
   it('gives every Arabic plural all six forms', () => {
     const all = keys(ar).concat(keys(featuresAr));
     const plurals = new Set(all.filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')));
-    const missing = [...plurals].flatMap((base) => ['zero', 'one', 'two', 'few', 'many', 'other'].map((form) => `${base}_${form}`).filter((key) => !all.includes(key)));
+    const missing = [...plurals].flatMap((base) =>
+      ['zero', 'one', 'two', 'few', 'many', 'other']
+        .map((form) => `${base}_${form}`)
+        .filter((key) => !all.includes(key)),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -17,7 +17,13 @@ export function algorithmLabel(id: string): string {
   return (ALGORITHM_LABELS as Record<string, string>)[id] ?? id;
 }
 
-const SCHEME_LABELS: Record<string, string> = { 'pps-plus': 'PPS+', pplns: 'PPLNS', solo: 'SOLO', pps: 'PPS', fpps: 'FPPS' };
+const SCHEME_LABELS: Record<string, string> = {
+  'pps-plus': 'PPS+',
+  pplns: 'PPLNS',
+  solo: 'SOLO',
+  pps: 'PPS',
+  fpps: 'FPPS',
+};
 
 /** 'pps-plus' -> 'PPS+' (the seed's revenue rows say "With PPS+"). */
 export function schemeLabel(scheme: string): string {

@@ -43,7 +43,17 @@ export const COINS = ['BTC', 'LTC', 'DOGE', 'KDA', 'KAS'] as const;
 export type Coin = (typeof COINS)[number];
 export const COINS_MATCH: Same<Coin, AccountCoin> = true;
 
-export const ALGORITHMS = ['sha256', 'scrypt', 'ethash', 'kadena', 'kaspa', 'equihash', 'octopus', 'filecoin', 'randomx'] as const;
+export const ALGORITHMS = [
+  'sha256',
+  'scrypt',
+  'ethash',
+  'kadena',
+  'kaspa',
+  'equihash',
+  'octopus',
+  'filecoin',
+  'randomx',
+] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 export const ALGORITHMS_MATCH: Same<Algorithm, AlgorithmId> = true;
 
@@ -58,7 +68,20 @@ export const THRESHOLDS_MATCH: Same<PayoutThreshold, ContractSettings['payoutThr
 export type PoolAlgorithmStats = PoolStats['algorithms'][number];
 
 /** The editable settings that PUT /api/settings accepts. */
-export type SettingsUpdate = Partial<Pick<ContractSettings, 'darkMode' | 'showBalance' | 'showHashrate' | 'theme' | 'language' | 'notifications' | 'emailAlerts' | 'autoLogout' | 'payoutThreshold'>>;
+export type SettingsUpdate = Partial<
+  Pick<
+    ContractSettings,
+    | 'darkMode'
+    | 'showBalance'
+    | 'showHashrate'
+    | 'theme'
+    | 'language'
+    | 'notifications'
+    | 'emailAlerts'
+    | 'autoLogout'
+    | 'payoutThreshold'
+  >
+>;
 
 export interface ChatHistoryItem {
   role: 'user' | 'assistant';

@@ -11,7 +11,9 @@ describe('apiFetch', () => {
     localStorage.setItem('language', 'ar');
     const fetchMock = vi.fn().mockResolvedValue(jsonResponse({ ok: true }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiFetch('/api/settings', { method: 'PUT', body: { theme: 'light' } })).resolves.toEqual({ ok: true });
+    await expect(apiFetch('/api/settings', { method: 'PUT', body: { theme: 'light' } })).resolves.toEqual({
+      ok: true,
+    });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     const headers = new Headers(init.headers);
     expect(url).toBe('/api/settings');
@@ -36,10 +38,29 @@ describe('apiFetch', () => {
   });
 
   it('turns the error shape into an ApiError with status, code, message and fields', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ error: { code: 'validation', message: 'Check the form', fields: { email: 'Please enter a valid email' } } }, 400)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        jsonResponse(
+          {
+            error: {
+              code: 'validation',
+              message: 'Check the form',
+              fields: { email: 'Please enter a valid email' },
+            },
+          },
+          400,
+        ),
+      ),
+    );
     const error = await apiFetch('/api/auth/register', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'validation', message: 'Check the form', fields: { email: 'Please enter a valid email' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation',
+      message: 'Check the form',
+      fields: { email: 'Please enter a valid email' },
+    });
   });
 
   it('reports a network failure as status 0 with code network-error', async () => {
@@ -49,14 +70,24 @@ describe('apiFetch', () => {
   });
 
   it('reports a non-JSON error page as bad-response with its status', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
     const error = await apiFetch('/api/me').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: 'bad-response' });
   });
 
   it('signs a user out when the server answers 401', async () => {
     signInForTest();
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ error: { code: 'unauthorized', message: 'Session expired' } }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          jsonResponse({ error: { code: 'unauthorized', message: 'Session expired' } }, 401),
+        ),
+    );
     await expect(apiFetch('/api/me')).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();

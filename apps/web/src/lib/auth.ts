@@ -10,7 +10,11 @@ export interface AuthSnapshot {
 }
 
 function isUser(value: unknown): value is User {
-  return typeof value === 'object' && value !== null && typeof (value as { username?: unknown }).username === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { username?: unknown }).username === 'string'
+  );
 }
 
 export function parseStoredUser(raw: string | null): User | null {

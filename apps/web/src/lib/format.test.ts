@@ -62,7 +62,9 @@ describe('shortening', () => {
   });
 
   it('shortens transaction ids to first 6 and last 6, or shows Pending...', () => {
-    expect(shortenTx('f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16')).toBe('f4184f...1e9e16');
+    expect(shortenTx('f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16')).toBe(
+      'f4184f...1e9e16',
+    );
     expect(shortenTx(null)).toBe('Pending...');
     expect(shortenTx('', 'قيد الانتظار...')).toBe('قيد الانتظار...');
   });

@@ -2,7 +2,6 @@ import { baseUnitsToDecimal as unitsToDecimal, COIN_DECIMALS, decimalsOf } from 
 import type { Language } from './api-types';
 import { readStorage, STORAGE_KEYS } from './storage';
 
-
 export function currentLanguage(): Language {
   return readStorage(STORAGE_KEYS.language) === 'ar' ? 'ar' : 'en';
 }
@@ -16,7 +15,8 @@ const HASHRATE_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] a
 
 /** 1234567 -> "1.23 MH/s". Picks the largest unit that keeps the value at or above 1. */
 export function formatHashrate(hashesPerSecond: number, lang: Language = currentLanguage()): string {
-  if (!Number.isFinite(hashesPerSecond) || hashesPerSecond < 0) throw new RangeError(`Not a hashrate: ${hashesPerSecond}`);
+  if (!Number.isFinite(hashesPerSecond) || hashesPerSecond < 0)
+    throw new RangeError(`Not a hashrate: ${hashesPerSecond}`);
   let value = hashesPerSecond;
   let unit = 0;
   while (value >= 1000 && unit < HASHRATE_UNITS.length - 1) {
@@ -24,13 +24,17 @@ export function formatHashrate(hashesPerSecond: number, lang: Language = current
     unit += 1;
   }
   const digits = unit === 0 ? 0 : 2;
-  const text = new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  const text = new Intl.NumberFormat(intlLocale(lang), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
   return `${text} ${HASHRATE_UNITS[unit]}`;
 }
 
 /** Exact decimal text of an integer amount of base units: ("150000000", 8) -> "1.5". */
 export function baseUnitsToDecimal(baseUnits: string, decimals: number, minFractionDigits = 2): string {
-  if (!/^-?\d+$/.test(baseUnits.trim())) throw new RangeError(`Not an integer amount of base units: "${baseUnits}"`);
+  if (!/^-?\d+$/.test(baseUnits.trim()))
+    throw new RangeError(`Not an integer amount of base units: "${baseUnits}"`);
   return unitsToDecimal(BigInt(baseUnits.trim()), decimals, minFractionDigits);
 }
 
@@ -56,13 +60,19 @@ export function shortenTx(txId: string | null | undefined, pendingLabel = 'Pendi
   return txId.length > 12 ? `${txId.slice(0, 6)}...${txId.slice(-6)}` : txId;
 }
 
-export function formatNumber(value: number, lang: Language = currentLanguage(), options: Intl.NumberFormatOptions = {}): string {
+export function formatNumber(
+  value: number,
+  lang: Language = currentLanguage(),
+  options: Intl.NumberFormatOptions = {},
+): string {
   return new Intl.NumberFormat(intlLocale(lang), options).format(value);
 }
 
 /** Difficulty in the seed's compact style: 36762000000000 -> "36.76 T". */
 export function formatDifficulty(value: number, lang: Language = currentLanguage()): string {
-  return new Intl.NumberFormat(intlLocale(lang), { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+  return new Intl.NumberFormat(intlLocale(lang), { notation: 'compact', maximumFractionDigits: 2 }).format(
+    value,
+  );
 }
 
 function toDate(value: string | Date): Date {
@@ -76,14 +86,24 @@ export function formatDate(value: string | Date, lang: Language = currentLanguag
 }
 
 export function formatDateTime(value: string | Date, lang: Language = currentLanguage()): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value));
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    toDate(value),
+  );
 }
 
 /** "5 minutes ago" / "منذ 5 دقائق" via Intl.RelativeTimeFormat. */
-export function formatRelative(value: string | Date, lang: Language = currentLanguage(), now: Date = new Date()): string {
+export function formatRelative(
+  value: string | Date,
+  lang: Language = currentLanguage(),
+  now: Date = new Date(),
+): string {
   const seconds = Math.round((toDate(value).getTime() - now.getTime()) / 1000);
   const rtf = new Intl.RelativeTimeFormat(intlLocale(lang), { numeric: 'auto' });
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86400], ['hour', 3600], ['minute', 60]];
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
   for (const [unit, size] of steps) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
   }

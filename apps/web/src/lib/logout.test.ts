@@ -11,7 +11,11 @@ describe('logout', () => {
     const browser = fakeBrowser('granted');
     browser.setSubscribed(true);
     const fetchMock = vi.fn((_url: string, init: RequestInit = {}) =>
-      Promise.resolve(init.method === 'DELETE' || init.method === 'POST' ? new Response(null, { status: 204 }) : jsonResponse({}, 404)),
+      Promise.resolve(
+        init.method === 'DELETE' || init.method === 'POST'
+          ? new Response(null, { status: 204 })
+          : jsonResponse({}, 404),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
     await logout();

@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 function matches(query: string): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(query).matches
+  );
 }
 
 /** True while the media query matches; updates on change. */

@@ -2,9 +2,15 @@ import type { Coin } from './api-types';
 
 /** i18n keys of the validation messages (the contract's MESSAGES, translated in en.json/ar.json). */
 export type ValidationKey =
-  | 'validation.usernameRequired' | 'validation.usernameMin' | 'validation.emailRequired' | 'validation.emailInvalid'
-  | 'validation.passwordRequired' | 'validation.passwordMin' | 'validation.passwordsMismatch'
-  | 'validation.btcInvalid' | 'validation.ltcInvalid';
+  | 'validation.usernameRequired'
+  | 'validation.usernameMin'
+  | 'validation.emailRequired'
+  | 'validation.emailInvalid'
+  | 'validation.passwordRequired'
+  | 'validation.passwordMin'
+  | 'validation.passwordsMismatch'
+  | 'validation.btcInvalid'
+  | 'validation.ltcInvalid';
 
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 8;
@@ -53,7 +59,10 @@ export function validateRegistration(form: RegistrationForm): RegistrationErrors
   return errors;
 }
 
-export interface LoginForm { email: string; password: string }
+export interface LoginForm {
+  email: string;
+  password: string;
+}
 export type LoginErrors = Partial<Record<keyof LoginForm, ValidationKey>>;
 
 /** Seed: email required, password required (no format check at login). */

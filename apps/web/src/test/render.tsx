@@ -37,10 +37,15 @@ export interface RenderOptions {
   path?: string;
 }
 
-export function renderWithApp(ui: ReactElement, { route = '/', lang = 'en', path = '*' }: RenderOptions = {}): RenderResult {
+export function renderWithApp(
+  ui: ReactElement,
+  { route = '/', lang = 'en', path = '*' }: RenderOptions = {},
+): RenderResult {
   localStorage.setItem(STORAGE_KEYS.language, lang);
   initI18n(lang);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>
@@ -54,5 +59,8 @@ export function renderWithApp(ui: ReactElement, { route = '/', lang = 'en', path
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }

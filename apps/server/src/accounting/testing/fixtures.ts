@@ -16,7 +16,12 @@ const unique = (): string => `${process.pid}-${Date.now()}-${++serial}`;
 export async function createUserMiner(
   db: Queryable,
   coin: string,
-  opts: { walletAddress?: string | null; threshold?: '0.001' | '0.01' | '0.1'; payoutAddress?: string | null; pending?: { address: string; effectiveAt: Date } } = {},
+  opts: {
+    walletAddress?: string | null;
+    threshold?: '0.001' | '0.01' | '0.1';
+    payoutAddress?: string | null;
+    pending?: { address: string; effectiveAt: Date };
+  } = {},
 ): Promise<MinerFixture> {
   const name = `u${unique().replace(/-/g, '')}`;
   const user = await db.query<{ id: number }>(
@@ -29,17 +34,29 @@ export async function createUserMiner(
     await db.query(
       `INSERT INTO user_settings (user_id, payout_threshold, payout_address, pending_payout_address, pending_payout_effective_at)
        VALUES ($1, $2, $3, $4, $5)`,
-      [userId, opts.threshold ?? '0.01', opts.payoutAddress ?? null, opts.pending?.address ?? null, opts.pending?.effectiveAt.toISOString() ?? null],
+      [
+        userId,
+        opts.threshold ?? '0.01',
+        opts.payoutAddress ?? null,
+        opts.pending?.address ?? null,
+        opts.pending?.effectiveAt.toISOString() ?? null,
+      ],
     );
   }
-  const payee = await db.query<{ id: number }>("INSERT INTO payees (coin, kind, user_id) VALUES ($1, 'user', $2) RETURNING id", [coin, userId]);
+  const payee = await db.query<{ id: number }>(
+    "INSERT INTO payees (coin, kind, user_id) VALUES ($1, 'user', $2) RETURNING id",
+    [coin, userId],
+  );
   const payeeId = payee.rows[0]?.id;
   if (payeeId === undefined) throw new Error('payee insert failed');
   return { payeeId, workerId: await createWorker(db, coin, payeeId), userId };
 }
 
 export async function createWalletMiner(db: Queryable, coin: string, address: string): Promise<MinerFixture> {
-  const payee = await db.query<{ id: number }>("INSERT INTO payees (coin, kind, address) VALUES ($1, 'wallet', $2) RETURNING id", [coin, address]);
+  const payee = await db.query<{ id: number }>(
+    "INSERT INTO payees (coin, kind, address) VALUES ($1, 'wallet', $2) RETURNING id",
+    [coin, address],
+  );
   const payeeId = payee.rows[0]?.id;
   if (payeeId === undefined) throw new Error('payee insert failed');
   return { payeeId, workerId: await createWorker(db, coin, payeeId), userId: null };
@@ -65,11 +82,25 @@ export interface ShareFixture {
 }
 
 /** One accepted share (and its share_stats minute), as the share writer records it. */
-export async function insertShare(db: Queryable, coin: string, miner: MinerFixture, share: ShareFixture): Promise<void> {
+export async function insertShare(
+  db: Queryable,
+  coin: string,
+  miner: MinerFixture,
+  share: ShareFixture,
+): Promise<void> {
   await db.query(
     `INSERT INTO shares (worker_id, payee_id, coin, difficulty, network_difficulty, height, scheme, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [miner.workerId, miner.payeeId, coin, share.difficulty, share.networkDifficulty, share.height, share.scheme, share.at.toISOString()],
+    [
+      miner.workerId,
+      miner.payeeId,
+      coin,
+      share.difficulty,
+      share.networkDifficulty,
+      share.height,
+      share.scheme,
+      share.at.toISOString(),
+    ],
   );
   await db.query(
     `INSERT INTO share_stats (worker_id, bucket, accepted, accepted_difficulty) VALUES ($1, date_trunc('minute', $2::timestamptz), 1, $3)
@@ -98,8 +129,20 @@ export async function insertBlock(db: Queryable, coin: string, block: BlockFixtu
     `INSERT INTO blocks (coin, height, hash, finder_worker_id, finder_payee_id, scheme, reward, subsidy, fees,
        network_difficulty, share_difficulty, status, found_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12) RETURNING id`,
-    [coin, block.height, block.hash, block.finder?.workerId ?? null, block.finder?.payeeId ?? null, block.scheme, block.reward,
-      block.subsidy, block.fees, block.networkDifficulty, block.status ?? 'pending', block.at.toISOString()],
+    [
+      coin,
+      block.height,
+      block.hash,
+      block.finder?.workerId ?? null,
+      block.finder?.payeeId ?? null,
+      block.scheme,
+      block.reward,
+      block.subsidy,
+      block.fees,
+      block.networkDifficulty,
+      block.status ?? 'pending',
+      block.at.toISOString(),
+    ],
   );
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error('block insert failed');

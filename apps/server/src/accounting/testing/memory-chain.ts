@@ -39,7 +39,8 @@ export class MemoryChain implements AccountingChain {
 
   getBlockHash(height: number): Promise<string> {
     const hash = this.hashes[height];
-    if (hash === undefined) return Promise.reject(Object.assign(new Error('Block height out of range'), { kind: 'rpc', code: -8 }));
+    if (hash === undefined)
+      return Promise.reject(Object.assign(new Error('Block height out of range'), { kind: 'rpc', code: -8 }));
     return Promise.resolve(hash);
   }
 
@@ -54,12 +55,20 @@ export class MemoryChain implements AccountingChain {
     }
     if (this.nextSend === 'no-answer') {
       this.nextSend = 'ok';
-      return Promise.reject(Object.assign(new Error('sendmany: no answer within 30000 ms'), { kind: 'timeout' }));
+      return Promise.reject(
+        Object.assign(new Error('sendmany: no answer within 30000 ms'), { kind: 'timeout' }),
+      );
     }
     const txid = randomBytes(32).toString('hex');
     this.walletBalance -= total;
     const out = [...outputs].map(([address, amount]) => ({ address, amount }));
-    this.transactions.push({ txid, confirmations: 0, time: Math.floor(Date.now() / 1000), comment, outputs: out });
+    this.transactions.push({
+      txid,
+      confirmations: 0,
+      time: Math.floor(Date.now() / 1000),
+      comment,
+      outputs: out,
+    });
     if (this.nextSend === 'lost-answer') {
       this.nextSend = 'ok';
       return Promise.reject(Object.assign(new Error('sendmany: connection reset'), { kind: 'transport' }));

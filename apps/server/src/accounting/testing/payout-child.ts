@@ -46,7 +46,9 @@ async function main(): Promise<void> {
     loop: false,
   });
   const results = await service.runPayouts(spec.coin);
-  process.stdout.write(JSON.stringify(results, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n');
+  process.stdout.write(
+    JSON.stringify(results, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) + '\n',
+  );
   await service.stop();
   node.close();
   await db.close();

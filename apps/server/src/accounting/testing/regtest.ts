@@ -31,7 +31,13 @@ export async function findBlock(
   coin: CoinId,
   dev: DevChain,
   node: ChainNode,
-  opts: { scheme: 'pps-plus' | 'pplns' | 'solo'; finder: MinerFixture; networkDifficulty: number; at: Date; to?: string },
+  opts: {
+    scheme: 'pps-plus' | 'pplns' | 'solo';
+    finder: MinerFixture;
+    networkDifficulty: number;
+    at: Date;
+    to?: string;
+  },
 ): Promise<FoundBlock> {
   const [hash] = await dev.mine(1, opts.to);
   if (!hash) throw new Error('the node mined no block');
@@ -42,8 +48,15 @@ export async function findBlock(
   const subsidy = blockSubsidy(coinParams(coin, 'regtest'), block.height);
   const fees = reward - subsidy;
   const id = await insertBlock(db, coin, {
-    height: block.height, hash, scheme: opts.scheme, reward, subsidy, fees,
-    networkDifficulty: opts.networkDifficulty, finder: opts.finder, at: opts.at,
+    height: block.height,
+    hash,
+    scheme: opts.scheme,
+    reward,
+    subsidy,
+    fees,
+    networkDifficulty: opts.networkDifficulty,
+    finder: opts.finder,
+    at: opts.at,
   });
   return { id, height: block.height, hash, reward, subsidy, fees };
 }
@@ -51,8 +64,15 @@ export async function findBlock(
 /** A coinbase paying the pool wallet, valued by the wallet. */
 async function walletCoinbaseValue(node: ChainNode, coinbase: string): Promise<bigint> {
   // Core values an immature coinbase at 0 in `amount`; its details carry the outputs.
-  const tx = await node.wallet.call<{ details: { category: string; amount: number; vout: number }[] }>('gettransaction', [coinbase]);
-  const outputs = new Map(tx.details.filter((d) => ['immature', 'generate', 'receive'].includes(d.category)).map((d) => [d.vout, d.amount]));
+  const tx = await node.wallet.call<{ details: { category: string; amount: number; vout: number }[] }>(
+    'gettransaction',
+    [coinbase],
+  );
+  const outputs = new Map(
+    tx.details
+      .filter((d) => ['immature', 'generate', 'receive'].includes(d.category))
+      .map((d) => [d.vout, d.amount]),
+  );
   return [...outputs.values()].reduce((sum, amount) => sum + unitsFromRpc(amount), 0n);
 }
 
@@ -82,10 +102,17 @@ export function outsideAddress(coin: CoinId, label: string): string {
  * What a transaction's still-unspent outputs pay each address, read from the node's UTXO set
  * (not from the wallet, which knows nothing of outside addresses; their outputs are never spent).
  */
-export async function paidOnChain(node: ChainNode, txid: string, outputs: number): Promise<Map<string, bigint>> {
+export async function paidOnChain(
+  node: ChainNode,
+  txid: string,
+  outputs: number,
+): Promise<Map<string, bigint>> {
   const paid = new Map<string, bigint>();
   for (let n = 0; n < outputs; n++) {
-    const out = await node.rpc.call<{ value: number; scriptPubKey: { address?: string; addresses?: string[] } } | null>('gettxout', [txid, n, true]);
+    const out = await node.rpc.call<{
+      value: number;
+      scriptPubKey: { address?: string; addresses?: string[] };
+    } | null>('gettxout', [txid, n, true]);
     const address = out?.scriptPubKey.address ?? out?.scriptPubKey.addresses?.[0];
     if (!out || !address) continue;
     paid.set(address, (paid.get(address) ?? 0n) + unitsFromRpc(out.value));

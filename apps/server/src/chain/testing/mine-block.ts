@@ -18,7 +18,11 @@ export interface MinedBlock {
   height: number;
 }
 
-export function mineBlockFromTemplate(coin: Coin, template: BlockTemplateRpc, payoutAddress: string): MinedBlock {
+export function mineBlockFromTemplate(
+  coin: Coin,
+  template: BlockTemplateRpc,
+  payoutAddress: string,
+): MinedBlock {
   const params = coinParams(coin, 'regtest');
   const algorithm = algorithmOf(coin);
   const job = jobFromTemplate(template, params, {
@@ -38,7 +42,11 @@ export function mineBlockFromTemplate(coin: Coin, template: BlockTemplateRpc, pa
   for (let nonce = 0; nonce < 10_000; nonce++) {
     const share = buildShare(job, algorithm, { ...input, nonce });
     if (share.hashValue <= job.networkTarget) {
-      return { hex: serializeBlock(job, share).toString('hex'), hash: blockHashHex(share.header), height: job.height };
+      return {
+        hex: serializeBlock(job, share).toString('hex'),
+        hash: blockHashHex(share.header),
+        height: job.height,
+      };
     }
   }
   throw new Error('no nonce met the regtest target');

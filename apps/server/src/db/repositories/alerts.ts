@@ -3,7 +3,13 @@ import type { Queryable } from '../types.js';
 // Alerts: the `alerts` rows (in-app notifications + email queue), the per-worker debounce state,
 // and the events worth an alert (offline workers, found blocks, sent payouts). Parameterized SQL only.
 
-export const ALERT_KINDS = ['worker-offline', 'worker-recovered', 'hashrate-drop', 'block-found', 'payout-sent'] as const;
+export const ALERT_KINDS = [
+  'worker-offline',
+  'worker-recovered',
+  'hashrate-drop',
+  'block-found',
+  'payout-sent',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export type WorkerAlertStatus = 'online' | 'offline' | 'recovering';
 
@@ -60,7 +66,13 @@ export async function insertAlert(db: Queryable, alert: NewAlert): Promise<numbe
     `INSERT INTO alerts (user_id, kind, worker_id, dedupe_key, payload, in_app, email_status, push_status)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
     [
-      alert.userId, alert.kind, alert.workerId, alert.dedupeKey, JSON.stringify(alert.payload), alert.inApp, alert.emailStatus,
+      alert.userId,
+      alert.kind,
+      alert.workerId,
+      alert.dedupeKey,
+      JSON.stringify(alert.payload),
+      alert.inApp,
+      alert.emailStatus,
       alert.push && alert.inApp ? 'pending' : 'skipped',
     ],
   );
@@ -68,7 +80,11 @@ export async function insertAlert(db: Queryable, alert: NewAlert): Promise<numbe
   return id === undefined ? null : Number(id);
 }
 
-export async function listNotifications(db: Queryable, userId: number, limit: number): Promise<NotificationRow[]> {
+export async function listNotifications(
+  db: Queryable,
+  userId: number,
+  limit: number,
+): Promise<NotificationRow[]> {
   const result = await db.query<NotificationRow & { id: bigint }>(
     `SELECT id, kind, payload, created_at AS "createdAt", read_at AS "readAt"
        FROM alerts WHERE user_id = $1 AND in_app ORDER BY id DESC LIMIT $2`,
@@ -88,7 +104,10 @@ export async function markNotificationRead(db: Queryable, userId: number, alertI
 
 /** Marks all of the user's unread notifications read; how many were marked. */
 export async function markAllNotificationsRead(db: Queryable, userId: number): Promise<number> {
-  const result = await db.query('UPDATE alerts SET read_at = now() WHERE user_id = $1 AND in_app AND read_at IS NULL', [userId]);
+  const result = await db.query(
+    'UPDATE alerts SET read_at = now() WHERE user_id = $1 AND in_app AND read_at IS NULL',
+    [userId],
+  );
   return result.rowCount;
 }
 
@@ -96,7 +115,12 @@ export async function markAllNotificationsRead(db: Queryable, userId: number): P
  * Claims up to `limit` pending emails for sending: unclaimed ones, or ones whose claim is older than
  * `staleBefore` (a sender that crashed or failed). Each claim counts as an attempt.
  */
-export async function claimPendingEmails(db: Queryable, now: Date, staleBefore: Date, limit: number): Promise<PendingEmailRow[]> {
+export async function claimPendingEmails(
+  db: Queryable,
+  now: Date,
+  staleBefore: Date,
+  limit: number,
+): Promise<PendingEmailRow[]> {
   const result = await db.query<PendingEmailRow & { id: bigint }>(
     `UPDATE alerts a SET email_claimed_at = $1, email_attempts = a.email_attempts + 1
        FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
@@ -119,7 +143,12 @@ export async function markEmail(db: Queryable, alertId: number, outcome: 'sent' 
 }
 
 /** Records a failed send: it stays pending (retried once its claim is stale) unless `final`. */
-export async function markEmailFailed(db: Queryable, alertId: number, error: string, final: boolean): Promise<void> {
+export async function markEmailFailed(
+  db: Queryable,
+  alertId: number,
+  error: string,
+  final: boolean,
+): Promise<void> {
   await db.query(
     `UPDATE alerts SET email_error = $2, email_status = CASE WHEN $3 THEN 'failed' ELSE email_status END
       WHERE id = $1 AND email_status = 'pending'`,
@@ -144,7 +173,10 @@ export interface WorkerAlertRow extends AlertPrefs {
  * Workers of registered users worth checking: sharing since `activeSince`, or with an open
  * offline/recovery state, with their accepted difficulty since `recentSince`.
  */
-export async function listWorkersForAlerts(db: Queryable, windows: { activeSince: Date; recentSince: Date }): Promise<WorkerAlertRow[]> {
+export async function listWorkersForAlerts(
+  db: Queryable,
+  windows: { activeSince: Date; recentSince: Date },
+): Promise<WorkerAlertRow[]> {
   const result = await db.query<WorkerAlertRow>(
     `WITH recent AS (SELECT worker_id, sum(accepted_difficulty) AS difficulty FROM share_stats WHERE bucket >= $2 GROUP BY worker_id)
      SELECT w.id AS "workerId", coalesce(w.display_name, w.name) AS name, w.coin, w.last_share_at AS "lastShareAt",
@@ -175,7 +207,9 @@ export async function listShareSumsSince(db: Queryable, since: Date): Promise<Ma
        FROM share_stats WHERE bucket >= $1 GROUP BY worker_id`,
     [since],
   );
-  return new Map(result.rows.map((row) => [row.workerId, { difficulty: row.difficulty, firstBucket: row.firstBucket }]));
+  return new Map(
+    result.rows.map((row) => [row.workerId, { difficulty: row.difficulty, firstBucket: row.firstBucket }]),
+  );
 }
 
 export interface WorkerAlertState {
@@ -195,7 +229,14 @@ export async function saveWorkerAlertState(db: Queryable, state: WorkerAlertStat
        offline_alert_id = coalesce(EXCLUDED.offline_alert_id, worker_alert_state.offline_alert_id),
        offline_since = EXCLUDED.offline_since, back_since = EXCLUDED.back_since,
        hashrate_low_since = EXCLUDED.hashrate_low_since, updated_at = now()`,
-    [state.workerId, state.status, state.offlineAlertId, state.offlineSince, state.backSince, state.hashrateLowSince],
+    [
+      state.workerId,
+      state.status,
+      state.offlineAlertId,
+      state.offlineSince,
+      state.backSince,
+      state.hashrateLowSince,
+    ],
   );
 }
 
@@ -266,7 +307,11 @@ export interface PushSubscriptionRow {
 }
 
 /** Saves a browser's subscription for the user (a known endpoint moves to this user). */
-export async function savePushSubscription(db: Queryable, userId: number, sub: PushSubscriptionRow): Promise<void> {
+export async function savePushSubscription(
+  db: Queryable,
+  userId: number,
+  sub: PushSubscriptionRow,
+): Promise<void> {
   await db.query(
     `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)
      ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth`,
@@ -275,18 +320,23 @@ export async function savePushSubscription(db: Queryable, userId: number, sub: P
 }
 
 /** Removes a subscription; with a user id, only that user's. */
-export async function deletePushSubscription(db: Queryable, endpoint: string, userId?: number): Promise<boolean> {
-  const result = await db.query('DELETE FROM push_subscriptions WHERE endpoint = $1 AND ($2::int IS NULL OR user_id = $2) RETURNING id', [
-    endpoint,
-    userId ?? null,
-  ]);
+export async function deletePushSubscription(
+  db: Queryable,
+  endpoint: string,
+  userId?: number,
+): Promise<boolean> {
+  const result = await db.query(
+    'DELETE FROM push_subscriptions WHERE endpoint = $1 AND ($2::int IS NULL OR user_id = $2) RETURNING id',
+    [endpoint, userId ?? null],
+  );
   return result.rowCount > 0;
 }
 
 export async function listPushSubscriptions(db: Queryable, userId: number): Promise<PushSubscriptionRow[]> {
-  const result = await db.query<PushSubscriptionRow>('SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY id', [
-    userId,
-  ]);
+  const result = await db.query<PushSubscriptionRow>(
+    'SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1 ORDER BY id',
+    [userId],
+  );
   return result.rows;
 }
 

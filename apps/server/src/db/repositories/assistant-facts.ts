@@ -33,7 +33,10 @@ export interface AssistantMoneyRow {
 
 const MY_PAYEES = `SELECT payee_id AS id, coin FROM user_payees WHERE user_id = $1`;
 
-export async function findAssistantUser(db: Queryable, userId: number): Promise<AssistantUserRow | undefined> {
+export async function findAssistantUser(
+  db: Queryable,
+  userId: number,
+): Promise<AssistantUserRow | undefined> {
   const result = await db.query<AssistantUserRow>(
     `SELECT u.username, s.payout_threshold AS "payoutThreshold"
        FROM users u LEFT JOIN user_settings s ON s.user_id = u.id WHERE u.id = $1`,
@@ -68,7 +71,11 @@ export async function listAssistantWorkers(
 }
 
 /** Per coin: unpaid balance, credits since `todaySince`, the pool's last payout run and the miner's last payout. */
-export async function listAssistantMoney(db: Queryable, userId: number, todaySince: Date): Promise<AssistantMoneyRow[]> {
+export async function listAssistantMoney(
+  db: Queryable,
+  userId: number,
+  todaySince: Date,
+): Promise<AssistantMoneyRow[]> {
   const result = await db.query<AssistantMoneyRow>(
     `WITH mine AS (${MY_PAYEES}),
      bal AS (SELECT b.coin, sum(b.amount) AS amount FROM balances b JOIN mine ON mine.id = b.payee_id GROUP BY b.coin),

@@ -21,10 +21,10 @@ export class BalancesRepository {
   constructor(private readonly db: Queryable) {}
 
   async get(payeeId: number, coin: string): Promise<bigint> {
-    const result = await this.db.query<{ amount: bigint }>('SELECT amount FROM balances WHERE payee_id = $1 AND coin = $2', [
-      payeeId,
-      coin,
-    ]);
+    const result = await this.db.query<{ amount: bigint }>(
+      'SELECT amount FROM balances WHERE payee_id = $1 AND coin = $2',
+      [payeeId, coin],
+    );
     return result.rows[0]?.amount ?? 0n;
   }
 
@@ -46,6 +46,11 @@ export class BalancesRepository {
        WHERE COALESCE(b.amount, 0) <> COALESCE(s.ledger, 0)
        ORDER BY 1, 2`,
     );
-    return result.rows.map((r) => ({ payeeId: r.payee_id, coin: r.coin, cached: r.cached, ledger: r.ledger }));
+    return result.rows.map((r) => ({
+      payeeId: r.payee_id,
+      coin: r.coin,
+      cached: r.cached,
+      ledger: r.ledger,
+    }));
   }
 }

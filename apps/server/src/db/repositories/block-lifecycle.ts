@@ -139,7 +139,12 @@ export class BlockLifecycleRepository {
     cursor: { createdAt: Date; id: bigint } | null,
     limit: number,
   ): Promise<WindowShare[]> {
-    const result = await this.db.query<{ id: bigint; payee_id: number; difficulty: number; created_at: Date }>(
+    const result = await this.db.query<{
+      id: bigint;
+      payee_id: number;
+      difficulty: number;
+      created_at: Date;
+    }>(
       `SELECT id, payee_id, difficulty, created_at FROM shares
        WHERE coin = $1 AND scheme = $2 AND created_at <= $3
          AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::bigint))
@@ -171,11 +176,20 @@ export class BlockLifecycleRepository {
   }
 
   async plan(blockId: number): Promise<CreditPlanRow[]> {
-    const result = await this.db.query<{ label: string; payee_id: number; reason: CreditPlanRow['reason']; amount: bigint }>(
-      'SELECT label, payee_id, reason, amount FROM block_credit_plans WHERE block_id = $1 ORDER BY label',
-      [blockId],
-    );
-    return result.rows.map((r) => ({ label: r.label, payeeId: r.payee_id, reason: r.reason, amount: r.amount }));
+    const result = await this.db.query<{
+      label: string;
+      payee_id: number;
+      reason: CreditPlanRow['reason'];
+      amount: bigint;
+    }>('SELECT label, payee_id, reason, amount FROM block_credit_plans WHERE block_id = $1 ORDER BY label', [
+      blockId,
+    ]);
+    return result.rows.map((r) => ({
+      label: r.label,
+      payeeId: r.payee_id,
+      reason: r.reason,
+      amount: r.amount,
+    }));
   }
 
   async setConfirmations(blockId: number, confirmations: number): Promise<void> {
@@ -215,13 +229,19 @@ export class BlockLifecycleRepository {
 
   /** submitted (outcome unknown) -> pending once the node's main chain holds it. */
   async promoteSubmitted(blockId: number): Promise<boolean> {
-    const result = await this.db.query("UPDATE blocks SET status = 'pending' WHERE id = $1 AND status = 'submitted'", [blockId]);
+    const result = await this.db.query(
+      "UPDATE blocks SET status = 'pending' WHERE id = $1 AND status = 'submitted'",
+      [blockId],
+    );
     return result.rowCount > 0;
   }
 
   /** submitted -> rejected: the chain went on without it. */
   async rejectSubmitted(blockId: number): Promise<boolean> {
-    const result = await this.db.query("UPDATE blocks SET status = 'rejected' WHERE id = $1 AND status = 'submitted'", [blockId]);
+    const result = await this.db.query(
+      "UPDATE blocks SET status = 'rejected' WHERE id = $1 AND status = 'submitted'",
+      [blockId],
+    );
     return result.rowCount > 0;
   }
 

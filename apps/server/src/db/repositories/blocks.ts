@@ -76,8 +76,20 @@ export class BlocksRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT (hash) DO NOTHING RETURNING id`,
       [
-        b.coin, b.height, b.hash, b.finderWorkerId, b.finderPayeeId, b.scheme, b.reward, b.subsidy, b.fees,
-        b.networkDifficulty, b.shareDifficulty, b.status, b.submitResult, b.foundAt.toISOString(),
+        b.coin,
+        b.height,
+        b.hash,
+        b.finderWorkerId,
+        b.finderPayeeId,
+        b.scheme,
+        b.reward,
+        b.subsidy,
+        b.fees,
+        b.networkDifficulty,
+        b.shareDifficulty,
+        b.status,
+        b.submitResult,
+        b.foundAt.toISOString(),
       ],
     );
     return result.rows[0]?.id;

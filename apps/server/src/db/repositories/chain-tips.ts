@@ -23,13 +23,22 @@ export class ChainTipsRepository {
   }
 
   async get(coin: string): Promise<ChainTip | undefined> {
-    const result = await this.db.query<{ coin: string; height: number; hash: string; network_difficulty: number; updated_at: Date }>(
-      'SELECT coin, height, hash, network_difficulty, updated_at FROM chain_tips WHERE coin = $1',
-      [coin],
-    );
+    const result = await this.db.query<{
+      coin: string;
+      height: number;
+      hash: string;
+      network_difficulty: number;
+      updated_at: Date;
+    }>('SELECT coin, height, hash, network_difficulty, updated_at FROM chain_tips WHERE coin = $1', [coin]);
     const r = result.rows[0];
     return r
-      ? { coin: r.coin, height: r.height, hash: r.hash, networkDifficulty: Number(r.network_difficulty), updatedAt: new Date(r.updated_at) }
+      ? {
+          coin: r.coin,
+          height: r.height,
+          hash: r.hash,
+          networkDifficulty: Number(r.network_difficulty),
+          updatedAt: new Date(r.updated_at),
+        }
       : undefined;
   }
 }

@@ -8,9 +8,20 @@ import { PayoutsRepository } from './payouts.js';
 describeEachDatabase('ledger, balances and payout repositories', (db) => {
   it('writes a credit once however often the same batch is retried, and the cached balance follows', async () => {
     const miner = await createUserMiner(db(), 'BTC');
-    const entry = { payeeId: miner.payeeId, coin: 'BTC', amount: 1_234n, reason: 'pps' as const, reference: `test:${miner.payeeId}:1` };
+    const entry = {
+      payeeId: miner.payeeId,
+      coin: 'BTC',
+      amount: 1_234n,
+      reason: 'pps' as const,
+      reference: `test:${miner.payeeId}:1`,
+    };
     const first = await db().transaction((tx) => new LedgerRepository(tx).append([entry]));
-    const retried = await db().transaction((tx) => new LedgerRepository(tx).append([entry, { ...entry, reference: `test:${miner.payeeId}:2`, amount: -34n, reason: 'payout' }]));
+    const retried = await db().transaction((tx) =>
+      new LedgerRepository(tx).append([
+        entry,
+        { ...entry, reference: `test:${miner.payeeId}:2`, amount: -34n, reason: 'payout' },
+      ]),
+    );
     expect(first).toHaveLength(1);
     expect(retried.map((e) => e.reference)).toEqual([`test:${miner.payeeId}:2`]);
     expect(await new BalancesRepository(db()).get(miner.payeeId, 'BTC')).toBe(1_200n);
@@ -20,7 +31,15 @@ describeEachDatabase('ledger, balances and payout repositories', (db) => {
   it('keeps amounts beyond 2^53 exact', async () => {
     const miner = await createUserMiner(db(), 'LTC');
     const big = 9_007_199_254_740_993n;
-    await new LedgerRepository(db()).append([{ payeeId: miner.payeeId, coin: 'LTC', amount: big, reason: 'adjustment', reference: `big:${miner.payeeId}` }]);
+    await new LedgerRepository(db()).append([
+      {
+        payeeId: miner.payeeId,
+        coin: 'LTC',
+        amount: big,
+        reason: 'adjustment',
+        reference: `big:${miner.payeeId}`,
+      },
+    ]);
     expect(await new BalancesRepository(db()).get(miner.payeeId, 'LTC')).toBe(big);
   });
 
@@ -28,7 +47,15 @@ describeEachDatabase('ledger, balances and payout repositories', (db) => {
     const miner = await createUserMiner(db(), 'BTC');
     await expect(
       db().transaction(async (tx) => {
-        await new LedgerRepository(tx).append([{ payeeId: miner.payeeId, coin: 'BTC', amount: 5n, reason: 'pps', reference: `rb:${miner.payeeId}` }]);
+        await new LedgerRepository(tx).append([
+          {
+            payeeId: miner.payeeId,
+            coin: 'BTC',
+            amount: 5n,
+            reason: 'pps',
+            reference: `rb:${miner.payeeId}`,
+          },
+        ]);
         throw new Error('crash mid-batch');
       }),
     ).rejects.toThrow('crash mid-batch');
@@ -38,10 +65,14 @@ describeEachDatabase('ledger, balances and payout repositories', (db) => {
 
   it('finds a cached balance that no longer equals the ledger sum', async () => {
     const miner = await createUserMiner(db(), 'BTC');
-    await new LedgerRepository(db()).append([{ payeeId: miner.payeeId, coin: 'BTC', amount: 700n, reason: 'pps', reference: `mm:${miner.payeeId}` }]);
+    await new LedgerRepository(db()).append([
+      { payeeId: miner.payeeId, coin: 'BTC', amount: 700n, reason: 'pps', reference: `mm:${miner.payeeId}` },
+    ]);
     expect(await new BalancesRepository(db()).mismatches()).toEqual([]);
     await db().query('UPDATE balances SET amount = amount + 1 WHERE payee_id = $1', [miner.payeeId]);
-    expect(await new BalancesRepository(db()).mismatches()).toEqual([{ payeeId: miner.payeeId, coin: 'BTC', cached: 701n, ledger: 700n }]);
+    expect(await new BalancesRepository(db()).mismatches()).toEqual([
+      { payeeId: miner.payeeId, coin: 'BTC', cached: 701n, ledger: 700n },
+    ]);
     await db().query('UPDATE balances SET amount = amount - 1 WHERE payee_id = $1', [miner.payeeId]);
   });
 
@@ -68,6 +99,10 @@ describeEachDatabase('ledger, balances and payout repositories', (db) => {
         await r.addPayout(runId, miner.payeeId, 'BTC', 'bcrt1qexample', 0n);
       }),
     ).rejects.toThrow();
-    expect(await repo.runsWithStatus('BTC', ['intent']).then((runs) => runs.filter((r) => r.comment === `zero:${miner.payeeId}`))).toEqual([]);
+    expect(
+      await repo
+        .runsWithStatus('BTC', ['intent'])
+        .then((runs) => runs.filter((r) => r.comment === `zero:${miner.payeeId}`)),
+    ).toEqual([]);
   });
 });

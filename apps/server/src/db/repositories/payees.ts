@@ -38,9 +38,10 @@ export class PayeesRepository {
 
   /** The Manjam account a Stratum username names (case-insensitive), if any. */
   async findAccount(username: string): Promise<AccountRow | undefined> {
-    const result = await this.db.query<AccountRow>('SELECT id, username FROM users WHERE lower(username) = lower($1)', [
-      username,
-    ]);
+    const result = await this.db.query<AccountRow>(
+      'SELECT id, username FROM users WHERE lower(username) = lower($1)',
+      [username],
+    );
     return result.rows[0];
   }
 
@@ -78,7 +79,10 @@ export class PayeesRepository {
   }
 
   async get(id: number): Promise<PayeeRow | undefined> {
-    const result = await this.db.query<RawPayee>('SELECT id, coin, kind, user_id, address FROM payees WHERE id = $1', [id]);
+    const result = await this.db.query<RawPayee>(
+      'SELECT id, coin, kind, user_id, address FROM payees WHERE id = $1',
+      [id],
+    );
     const row = result.rows[0];
     return row ? toPayee(row) : undefined;
   }

@@ -69,9 +69,16 @@ export class PayoutsRepository {
   /** Positive balances of users and wallets on a coin, locked until the transaction ends. */
   async payableBalances(coin: string): Promise<PayableBalance[]> {
     const result = await this.db.query<{
-      payee_id: number; kind: 'user' | 'wallet'; user_id: number | null; amount: bigint; threshold: string | null;
-      payee_address: string | null; payout_address: string | null; pending_payout_address: string | null;
-      pending_payout_effective_at: Date | null; wallet_address: string | null;
+      payee_id: number;
+      kind: 'user' | 'wallet';
+      user_id: number | null;
+      amount: bigint;
+      threshold: string | null;
+      payee_address: string | null;
+      payout_address: string | null;
+      pending_payout_address: string | null;
+      pending_payout_effective_at: Date | null;
+      wallet_address: string | null;
     }>(
       // Credits of blocks that fell back below coinbase maturity (pending, already credited) are
       // held: in the balance, not payable until the block is mature again.
@@ -102,7 +109,8 @@ export class PayoutsRepository {
       payeeAddress: r.payee_address,
       payoutAddress: r.payout_address,
       pendingPayoutAddress: r.pending_payout_address,
-      pendingPayoutEffectiveAt: r.pending_payout_effective_at === null ? null : new Date(r.pending_payout_effective_at),
+      pendingPayoutEffectiveAt:
+        r.pending_payout_effective_at === null ? null : new Date(r.pending_payout_effective_at),
       walletAddress: r.wallet_address,
     }));
   }
@@ -117,7 +125,13 @@ export class PayoutsRepository {
     return row.id;
   }
 
-  async addPayout(runId: bigint, payeeId: number, coin: string, address: string, amount: bigint): Promise<bigint> {
+  async addPayout(
+    runId: bigint,
+    payeeId: number,
+    coin: string,
+    address: string,
+    amount: bigint,
+  ): Promise<bigint> {
     const result = await this.db.query<{ id: bigint }>(
       `INSERT INTO payouts (run_id, payee_id, coin, address, amount, status) VALUES ($1, $2, $3, $4, $5, 'pending')
        RETURNING id`,
@@ -158,8 +172,15 @@ export class PayoutsRepository {
 
   async payoutsOfRun(runId: bigint): Promise<PayoutRow[]> {
     const result = await this.db.query<{
-      id: bigint; run_id: bigint; payee_id: number; user_id: number | null; coin: string; address: string;
-      amount: bigint; status: PayoutStatus; txid: string | null;
+      id: bigint;
+      run_id: bigint;
+      payee_id: number;
+      user_id: number | null;
+      coin: string;
+      address: string;
+      amount: bigint;
+      status: PayoutStatus;
+      txid: string | null;
     }>(
       `SELECT o.id, o.run_id, o.payee_id, p.user_id, o.coin, o.address, o.amount, o.status, o.txid
        FROM payouts o JOIN payees p ON p.id = o.payee_id WHERE o.run_id = $1 ORDER BY o.id`,
@@ -194,7 +215,10 @@ export class PayoutsRepository {
       [runId, txid],
     );
     if (run.rowCount === 0) return false;
-    await this.db.query("UPDATE payouts SET status = 'sent', txid = $2, sent_at = now() WHERE run_id = $1", [runId, txid]);
+    await this.db.query("UPDATE payouts SET status = 'sent', txid = $2, sent_at = now() WHERE run_id = $1", [
+      runId,
+      txid,
+    ]);
     return true;
   }
 
@@ -217,12 +241,18 @@ export class PayoutsRepository {
        WHERE run_id = $1 AND status IN ('sent', 'confirmed')`,
       [runId, confirmations, confirmed],
     );
-    if (confirmed) await this.db.query("UPDATE payout_runs SET status = 'recorded' WHERE id = $1 AND status = 'sent'", [runId]);
+    if (confirmed)
+      await this.db.query("UPDATE payout_runs SET status = 'recorded' WHERE id = $1 AND status = 'sent'", [
+        runId,
+      ]);
   }
 
   /** When the last run of a coin started (any status), for the payout interval. */
   async lastRunAt(coin: string): Promise<Date | null> {
-    const result = await this.db.query<{ at: Date | null }>('SELECT MAX(created_at) AS at FROM payout_runs WHERE coin = $1', [coin]);
+    const result = await this.db.query<{ at: Date | null }>(
+      'SELECT MAX(created_at) AS at FROM payout_runs WHERE coin = $1',
+      [coin],
+    );
     const at = result.rows[0]?.at;
     return at ? new Date(at) : null;
   }

@@ -91,8 +91,18 @@ export class ActivityQueries {
   }
 
   /** Expected hashes per worker in two adjacent windows [from, mid) and [mid, to). */
-  async workerWindows(userId: number, from: Date, mid: Date, to: Date, factors: HashFactors): Promise<WorkerWindowRow[]> {
-    const result = await this.db.query<{ worker_id: number; current: number | null; previous: number | null }>(
+  async workerWindows(
+    userId: number,
+    from: Date,
+    mid: Date,
+    to: Date,
+    factors: HashFactors,
+  ): Promise<WorkerWindowRow[]> {
+    const result = await this.db.query<{
+      worker_id: number;
+      current: number | null;
+      previous: number | null;
+    }>(
       withFactors(
         `SELECT s.worker_id,
                 SUM(CASE WHEN s.bucket >= $3 THEN ${HASHES} ELSE 0 END) AS current,
@@ -105,7 +115,11 @@ export class ActivityQueries {
       ),
       [userId, from, mid, to, factors.LTC, factors.BTC],
     );
-    return result.rows.map((r) => ({ workerId: Number(r.worker_id), current: Number(r.current ?? 0), previous: Number(r.previous ?? 0) }));
+    return result.rows.map((r) => ({
+      workerId: Number(r.worker_id),
+      current: Number(r.current ?? 0),
+      previous: Number(r.previous ?? 0),
+    }));
   }
 
   /** Expected hashes and distinct active workers of a user in [from, mid) and [mid, to). */
@@ -115,7 +129,12 @@ export class ActivityQueries {
     mid: Date,
     to: Date,
     factors: HashFactors,
-  ): Promise<{ currentHashes: number; previousHashes: number; currentWorkers: number; previousWorkers: number }> {
+  ): Promise<{
+    currentHashes: number;
+    previousHashes: number;
+    currentWorkers: number;
+    previousWorkers: number;
+  }> {
     const result = await this.db.query<{ ch: number | null; ph: number | null; cw: bigint; pw: bigint }>(
       withFactors(
         `SELECT SUM(CASE WHEN s.bucket >= $3 THEN ${HASHES} ELSE 0 END) AS ch,
@@ -139,7 +158,13 @@ export class ActivityQueries {
   }
 
   /** Expected hashes of a user's workers per `stepSeconds` bucket in [from, to); missing buckets absent. */
-  async userSeries(userId: number, from: Date, to: Date, stepSeconds: number, factors: HashFactors): Promise<Map<number, number>> {
+  async userSeries(
+    userId: number,
+    from: Date,
+    to: Date,
+    stepSeconds: number,
+    factors: HashFactors,
+  ): Promise<Map<number, number>> {
     const result = await this.db.query<{ slot: number | string; hashes: number | null }>(
       withFactors(
         `SELECT floor((extract(epoch FROM s.bucket) - $4::float8) / $5::float8)::int AS slot, SUM(${HASHES}) AS hashes
@@ -158,7 +183,11 @@ export class ActivityQueries {
    * The user's worker named `name` (the part after the dot) with its accepted shares since `since`
    * (from the shares table, which the Stratum share writer fills).
    */
-  async connection(userId: number, name: string, since: Date): Promise<{ lastShareAt: Date | null; accepted: number; exists: boolean }> {
+  async connection(
+    userId: number,
+    name: string,
+    since: Date,
+  ): Promise<{ lastShareAt: Date | null; accepted: number; exists: boolean }> {
     const result = await this.db.query<{ id: number; last_share_at: Date | null; recent: bigint }>(
       `SELECT w.id, w.last_share_at,
               (SELECT COUNT(*) FROM shares sh WHERE sh.worker_id = w.id AND sh.created_at >= $3) AS recent
@@ -178,7 +207,11 @@ export class ActivityQueries {
   }
 
   /** Renames / retypes a worker of the user; answers false when it is not theirs. */
-  async updateWorker(userId: number, workerId: number, patch: { displayName?: string; type?: string; algorithm?: string }): Promise<boolean> {
+  async updateWorker(
+    userId: number,
+    workerId: number,
+    patch: { displayName?: string; type?: string; algorithm?: string },
+  ): Promise<boolean> {
     const result = await this.db.query(
       `UPDATE workers w SET display_name = COALESCE($3, w.display_name), type = COALESCE($4, w.type), algorithm = COALESCE($5, w.algorithm)
          FROM user_payees up WHERE up.payee_id = w.payee_id AND up.user_id = $1 AND w.id = $2 AND w.hidden_at IS NULL`,

@@ -32,13 +32,24 @@ export class FixtureWriter {
   async user(user: FixtureUser): Promise<number> {
     const inserted = await this.db.query<{ id: number }>(
       'INSERT INTO users (username, email, password_hash, wallet_address) VALUES ($1, $2, $3, $4) RETURNING id',
-      [user.username, user.email ?? `${user.username}@example.com`, 'not-a-real-hash', user.walletAddress ?? null],
+      [
+        user.username,
+        user.email ?? `${user.username}@example.com`,
+        'not-a-real-hash',
+        user.walletAddress ?? null,
+      ],
     );
     const id = inserted.rows[0]?.id;
     if (id === undefined) throw new Error('user not created');
     await this.db.query(
       `INSERT INTO user_settings (user_id, language, notifications, email_alerts, payout_threshold) VALUES ($1, $2, $3, $4, $5)`,
-      [id, user.language ?? 'en', user.notifications ?? true, user.emailAlerts ?? false, user.payoutThreshold ?? '0.01'],
+      [
+        id,
+        user.language ?? 'en',
+        user.notifications ?? true,
+        user.emailAlerts ?? false,
+        user.payoutThreshold ?? '0.01',
+      ],
     );
     return Number(id);
   }
@@ -57,13 +68,35 @@ export class FixtureWriter {
   }
 
   /** A worker; first seen when it last shared (else now), on its coin's algorithm unless told. */
-  async worker(payeeId: number, name: string, opts: { coin?: string; algorithm?: string; lastShareAt?: Date | null; accepted?: number; rejected?: number; stale?: number; type?: string } = {}): Promise<number> {
+  async worker(
+    payeeId: number,
+    name: string,
+    opts: {
+      coin?: string;
+      algorithm?: string;
+      lastShareAt?: Date | null;
+      accepted?: number;
+      rejected?: number;
+      stale?: number;
+      type?: string;
+    } = {},
+  ): Promise<number> {
     const coin = opts.coin ?? 'BTC';
     const algorithm = opts.algorithm ?? (isCoin(coin) ? algorithmOf(coin) : 'sha256d');
     const result = await this.db.query<{ id: number }>(
       `INSERT INTO workers (payee_id, coin, name, algorithm, type, last_share_at, accepted_shares, rejected_shares, stale_shares, first_seen_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($6, now())) RETURNING id`,
-      [payeeId, coin, name, algorithm, opts.type ?? 'asic', opts.lastShareAt ?? null, opts.accepted ?? 0, opts.rejected ?? 0, opts.stale ?? 0],
+      [
+        payeeId,
+        coin,
+        name,
+        algorithm,
+        opts.type ?? 'asic',
+        opts.lastShareAt ?? null,
+        opts.accepted ?? 0,
+        opts.rejected ?? 0,
+        opts.stale ?? 0,
+      ],
     );
     return Number(result.rows[0]?.id);
   }
@@ -73,7 +106,12 @@ export class FixtureWriter {
   }
 
   /** Per-minute share stats: `perMinute` accepted difficulty each minute in [from, to). */
-  async shareMinutes(workerId: number, from: Date, to: Date, perMinute: { accepted: number; difficulty: number; rejected?: number }): Promise<void> {
+  async shareMinutes(
+    workerId: number,
+    from: Date,
+    to: Date,
+    perMinute: { accepted: number; difficulty: number; rejected?: number },
+  ): Promise<void> {
     await this.db.query(
       `INSERT INTO share_stats (worker_id, bucket, accepted, accepted_difficulty, low_difficulty)
        SELECT $1, b, $4, $5, $6 FROM generate_series(date_trunc('minute', $2::timestamptz), $3::timestamptz - interval '1 minute', interval '1 minute') AS b
@@ -83,7 +121,13 @@ export class FixtureWriter {
     );
   }
 
-  async shareStat(workerId: number, bucket: Date, accepted: number, acceptedDifficulty: number, rejects: { stale?: number; invalid?: number } = {}): Promise<void> {
+  async shareStat(
+    workerId: number,
+    bucket: Date,
+    accepted: number,
+    acceptedDifficulty: number,
+    rejects: { stale?: number; invalid?: number } = {},
+  ): Promise<void> {
     await this.db.query(
       `INSERT INTO share_stats (worker_id, bucket, accepted, accepted_difficulty, stale, invalid) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (worker_id, bucket) DO UPDATE SET accepted = share_stats.accepted + EXCLUDED.accepted,
@@ -92,7 +136,13 @@ export class FixtureWriter {
     );
   }
 
-  async share(workerId: number, payeeId: number, createdAt: Date, difficulty = 1, coin = 'BTC'): Promise<void> {
+  async share(
+    workerId: number,
+    payeeId: number,
+    createdAt: Date,
+    difficulty = 1,
+    coin = 'BTC',
+  ): Promise<void> {
     await this.db.query(
       `INSERT INTO shares (worker_id, payee_id, coin, difficulty, network_difficulty, height, scheme, created_at)
        VALUES ($1, $2, $3, $4, 1000, 100, 'pps-plus', $5)`,
@@ -100,7 +150,13 @@ export class FixtureWriter {
     );
   }
 
-  async ledger(payeeId: number, amount: bigint, reason: string, createdAt: Date, coin = 'BTC'): Promise<void> {
+  async ledger(
+    payeeId: number,
+    amount: bigint,
+    reason: string,
+    createdAt: Date,
+    coin = 'BTC',
+  ): Promise<void> {
     await this.db.query(
       `INSERT INTO ledger_entries (payee_id, coin, amount, reason, reference, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
       [payeeId, coin, amount, reason, `fixture:${payeeId}:${unique()}`, createdAt],
@@ -112,33 +168,78 @@ export class FixtureWriter {
     );
   }
 
-  async settlement(payeeId: number, day: string, amount: bigint, opts: { coin?: string; avgHashrate?: number; difficulty?: number; scheme?: string } = {}): Promise<void> {
+  async settlement(
+    payeeId: number,
+    day: string,
+    amount: bigint,
+    opts: { coin?: string; avgHashrate?: number; difficulty?: number; scheme?: string } = {},
+  ): Promise<void> {
     await this.db.query(
       `INSERT INTO settlements (payee_id, coin, day, avg_hashrate, amount, network_difficulty, scheme) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [payeeId, opts.coin ?? 'BTC', day, opts.avgHashrate ?? 1e12, amount, opts.difficulty ?? 36.76e12, opts.scheme ?? 'pps-plus'],
+      [
+        payeeId,
+        opts.coin ?? 'BTC',
+        day,
+        opts.avgHashrate ?? 1e12,
+        amount,
+        opts.difficulty ?? 36.76e12,
+        opts.scheme ?? 'pps-plus',
+      ],
     );
   }
 
   /** A payout in its own run; a 'sent' payout's run is sent too, at `createdAt`, with the txid. */
-  async payout(payeeId: number, amount: bigint, opts: { coin?: string; status?: string; txid?: string | null; address?: string; createdAt?: Date } = {}): Promise<number> {
+  async payout(
+    payeeId: number,
+    amount: bigint,
+    opts: { coin?: string; status?: string; txid?: string | null; address?: string; createdAt?: Date } = {},
+  ): Promise<number> {
     const sent = opts.status === 'sent';
     const run = await this.db.query<{ id: bigint }>(
       `INSERT INTO payout_runs (coin, status, comment, txid, created_at, sent_at) VALUES ($1, $2, $3, $4, $5, CASE WHEN $2 = 'sent' THEN $5::timestamptz END) RETURNING id`,
-      [opts.coin ?? 'BTC', sent ? 'sent' : 'recorded', `fixture-run-${payeeId}-${unique()}`, sent ? (opts.txid ?? null) : null, opts.createdAt ?? new Date()],
+      [
+        opts.coin ?? 'BTC',
+        sent ? 'sent' : 'recorded',
+        `fixture-run-${payeeId}-${unique()}`,
+        sent ? (opts.txid ?? null) : null,
+        opts.createdAt ?? new Date(),
+      ],
     );
     const result = await this.db.query<{ id: bigint }>(
       `INSERT INTO payouts (run_id, payee_id, coin, address, amount, status, txid, created_at, sent_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
-      [run.rows[0]?.id, payeeId, opts.coin ?? 'BTC', opts.address ?? 'bcrt1qfixture', amount, opts.status ?? 'confirmed', opts.txid ?? null, opts.createdAt ?? new Date()],
+      [
+        run.rows[0]?.id,
+        payeeId,
+        opts.coin ?? 'BTC',
+        opts.address ?? 'bcrt1qfixture',
+        amount,
+        opts.status ?? 'confirmed',
+        opts.txid ?? null,
+        opts.createdAt ?? new Date(),
+      ],
     );
     return Number(result.rows[0]?.id);
   }
 
-  async block(coin: string, height: number, hash: string, opts: { finderPayeeId?: number | null; status?: string; reward?: bigint; foundAt?: Date } = {}): Promise<number> {
+  async block(
+    coin: string,
+    height: number,
+    hash: string,
+    opts: { finderPayeeId?: number | null; status?: string; reward?: bigint; foundAt?: Date } = {},
+  ): Promise<number> {
     const result = await this.db.query<{ id: bigint }>(
       `INSERT INTO blocks (coin, height, hash, finder_payee_id, scheme, reward, subsidy, fees, network_difficulty, share_difficulty, status, found_at, effort)
        VALUES ($1, $2, $3, $4, 'pps-plus', $5, $5, 0, 1, 1, $6, $7, 0.8) RETURNING id`,
-      [coin, height, hash, opts.finderPayeeId ?? null, opts.reward ?? 5_000_000_000n, opts.status ?? 'pending', opts.foundAt ?? new Date()],
+      [
+        coin,
+        height,
+        hash,
+        opts.finderPayeeId ?? null,
+        opts.reward ?? 5_000_000_000n,
+        opts.status ?? 'pending',
+        opts.foundAt ?? new Date(),
+      ],
     );
     return Number(result.rows[0]?.id);
   }
@@ -162,7 +263,13 @@ export class FixtureWriter {
   }
 
   /** Bulk: one share_stats row per worker of the payee every `stepMinutes` in [from, to) (ranges must not overlap). */
-  async bulkShareStats(payeeId: number, from: Date, to: Date, stepMinutes: number, difficulty: number): Promise<number> {
+  async bulkShareStats(
+    payeeId: number,
+    from: Date,
+    to: Date,
+    stepMinutes: number,
+    difficulty: number,
+  ): Promise<number> {
     const result = await this.db.query(
       `INSERT INTO share_stats (worker_id, bucket, accepted, accepted_difficulty)
        SELECT w.id, t, 4, $5 * (0.5 + (w.id % 10) / 10.0)

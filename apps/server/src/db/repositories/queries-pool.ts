@@ -61,21 +61,35 @@ export class PoolQueries {
   constructor(private readonly db: Queryable) {}
 
   async coinActivity(from: Date, to: Date, factors: HashFactors): Promise<CoinActivity[]> {
-    const result = await this.db.query<{ coin: string; hashes: number | null; payees: bigint; workers: bigint }>(
+    const result = await this.db.query<{
+      coin: string;
+      hashes: number | null;
+      payees: bigint;
+      workers: bigint;
+    }>(
       `SELECT w.coin, SUM(s.accepted_difficulty * CASE w.coin WHEN 'LTC' THEN $3::float8 ELSE $4::float8 END) AS hashes,
               COUNT(DISTINCT w.payee_id) AS payees, COUNT(DISTINCT w.id) AS workers
          FROM share_stats s JOIN workers w ON w.id = s.worker_id
         WHERE s.bucket >= $1 AND s.bucket < $2 AND s.accepted > 0 GROUP BY w.coin`,
       [from, to, factors.LTC, factors.BTC],
     );
-    return result.rows.map((r) => ({ coin: r.coin, hashes: Number(r.hashes ?? 0), payees: Number(r.payees), workers: Number(r.workers) }));
+    return result.rows.map((r) => ({
+      coin: r.coin,
+      hashes: Number(r.hashes ?? 0),
+      payees: Number(r.payees),
+      workers: Number(r.workers),
+    }));
   }
 
   async chainTips(): Promise<ChainTipRow[]> {
     const result = await this.db.query<{ coin: string; height: number; network_difficulty: number }>(
       'SELECT coin, height, network_difficulty FROM chain_tips',
     );
-    return result.rows.map((r) => ({ coin: r.coin, height: Number(r.height), networkDifficulty: Number(r.network_difficulty) }));
+    return result.rows.map((r) => ({
+      coin: r.coin,
+      height: Number(r.height),
+      networkDifficulty: Number(r.network_difficulty),
+    }));
   }
 
   async blockCounts(): Promise<Map<string, number>> {
@@ -85,10 +99,24 @@ export class PoolQueries {
     return new Map(result.rows.map((r) => [r.coin, Number(r.n)]));
   }
 
-  async blocks(coin: string | null, limit: number, offset: number): Promise<{ rows: BlockRow[]; total: number }> {
+  async blocks(
+    coin: string | null,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: BlockRow[]; total: number }> {
     const where = `b.status IN ('submitted', 'pending', 'confirmed', 'orphaned') AND ($1::text IS NULL OR b.coin = $1)`;
     const [rows, count] = await Promise.all([
-      this.db.query<{ coin: string; height: number; hash: string; status: string; confirmations: number; reward: bigint; finder: string | null; found_at: Date; effort: number | null }>(
+      this.db.query<{
+        coin: string;
+        height: number;
+        hash: string;
+        status: string;
+        confirmations: number;
+        reward: bigint;
+        finder: string | null;
+        found_at: Date;
+        effort: number | null;
+      }>(
         `SELECT b.coin, b.height, b.hash, ${BLOCK_STATUS_SHOWN} AS status, b.confirmations, b.reward,
                 COALESCE(p.address, upa.address) AS finder, b.found_at, b.effort
            FROM blocks b LEFT JOIN payees p ON p.id = b.finder_payee_id LEFT JOIN user_payout_addresses upa ON upa.user_id = p.user_id
@@ -141,12 +169,28 @@ export class PoolQueries {
   }
 
   /** Workers of `payeeIds`, only `workerIds` when given, only those named `name` (case-insensitive) when given. */
-  async lookupWorkers(payeeIds: number[], only: { workerIds: number[] | null; name: string | null }, now: Date, factors: HashFactors): Promise<LookupWorkerRow[]> {
+  async lookupWorkers(
+    payeeIds: number[],
+    only: { workerIds: number[] | null; name: string | null },
+    now: Date,
+    factors: HashFactors,
+  ): Promise<LookupWorkerRow[]> {
     const day = 86_400_000;
     const result = await this.db.query<{
-      id: number; payee_id: number; coin: string; name: string; display_name: string | null; algorithm: string;
-      last_share_at: Date | null; accepted_shares: bigint; rejected_shares: bigint; stale_shares: bigint;
-      recent: number | null; d1: number | null; d7: number | null; d30: number | null;
+      id: number;
+      payee_id: number;
+      coin: string;
+      name: string;
+      display_name: string | null;
+      algorithm: string;
+      last_share_at: Date | null;
+      accepted_shares: bigint;
+      rejected_shares: bigint;
+      stale_shares: bigint;
+      recent: number | null;
+      d1: number | null;
+      d7: number | null;
+      d30: number | null;
     }>(
       `SELECT w.id, w.payee_id, w.coin, w.name, w.display_name, w.algorithm,
               w.last_share_at, w.accepted_shares, w.rejected_shares, w.stale_shares,
@@ -157,8 +201,17 @@ export class PoolQueries {
          FROM workers w LEFT JOIN share_stats s ON s.worker_id = w.id AND s.bucket >= $6
         WHERE w.payee_id = ANY($1::int[]) AND ($2::int[] IS NULL OR w.id = ANY($2::int[])) AND ($9::text IS NULL OR lower(w.name) = lower($9))
         GROUP BY w.id ORDER BY w.id LIMIT 500`,
-      [payeeIds, only.workerIds, new Date(now.getTime() - 600_000), new Date(now.getTime() - day), new Date(now.getTime() - 7 * day),
-        new Date(now.getTime() - 30 * day), factors.LTC, factors.BTC, only.name],
+      [
+        payeeIds,
+        only.workerIds,
+        new Date(now.getTime() - 600_000),
+        new Date(now.getTime() - day),
+        new Date(now.getTime() - 7 * day),
+        new Date(now.getTime() - 30 * day),
+        factors.LTC,
+        factors.BTC,
+        only.name,
+      ],
     );
     return result.rows.map((r) => ({
       workerId: Number(r.id),
@@ -181,7 +234,12 @@ export class PoolQueries {
   /** Each payee's credits (everything but payouts) and accepted difficulty over the last day/week/month. */
   async payeeEarnings(payeeIds: number[], now: Date): Promise<PayeeEarningsRow[]> {
     const day = 86_400_000;
-    const params = [payeeIds, new Date(now.getTime() - day), new Date(now.getTime() - 7 * day), new Date(now.getTime() - 30 * day)];
+    const params = [
+      payeeIds,
+      new Date(now.getTime() - day),
+      new Date(now.getTime() - 7 * day),
+      new Date(now.getTime() - 30 * day),
+    ];
     const [ledger, diff] = await Promise.all([
       this.db.query<{ payee_id: number; d1: string | null; d7: string | null; d30: string | null }>(
         `SELECT payee_id, SUM(amount) FILTER (WHERE created_at >= $2) AS d1, SUM(amount) FILTER (WHERE created_at >= $3) AS d7,
@@ -217,14 +275,30 @@ export class PoolQueries {
   async metricsCounts(since: Date): Promise<{
     blocks: { coin: string; status: string; n: number }[];
     payouts: { coin: string; status: string; n: number; amount: string }[];
-    shares: { coin: string; accepted: number; stale: number; duplicate: number; lowDifficulty: number; invalid: number }[];
+    shares: {
+      coin: string;
+      accepted: number;
+      stale: number;
+      duplicate: number;
+      lowDifficulty: number;
+      invalid: number;
+    }[];
   }> {
     const [blocks, payouts, shares] = await Promise.all([
-      this.db.query<{ coin: string; status: string; n: bigint }>('SELECT coin, status, COUNT(*) AS n FROM blocks GROUP BY coin, status'),
+      this.db.query<{ coin: string; status: string; n: bigint }>(
+        'SELECT coin, status, COUNT(*) AS n FROM blocks GROUP BY coin, status',
+      ),
       this.db.query<{ coin: string; status: string; n: bigint; amount: string | null }>(
         'SELECT coin, status, COUNT(*) AS n, SUM(amount) AS amount FROM payouts GROUP BY coin, status',
       ),
-      this.db.query<{ coin: string; a: bigint | null; s: bigint | null; d: bigint | null; l: bigint | null; i: bigint | null }>(
+      this.db.query<{
+        coin: string;
+        a: bigint | null;
+        s: bigint | null;
+        d: bigint | null;
+        l: bigint | null;
+        i: bigint | null;
+      }>(
         `SELECT w.coin, SUM(s.accepted) AS a, SUM(s.stale) AS s, SUM(s.duplicate) AS d, SUM(s.low_difficulty) AS l, SUM(s.invalid) AS i
            FROM share_stats s JOIN workers w ON w.id = s.worker_id WHERE s.bucket >= $1 GROUP BY w.coin`,
         [since],
@@ -232,7 +306,12 @@ export class PoolQueries {
     ]);
     return {
       blocks: blocks.rows.map((r) => ({ coin: r.coin, status: r.status, n: Number(r.n) })),
-      payouts: payouts.rows.map((r) => ({ coin: r.coin, status: r.status, n: Number(r.n), amount: String(r.amount ?? '0') })),
+      payouts: payouts.rows.map((r) => ({
+        coin: r.coin,
+        status: r.status,
+        n: Number(r.n),
+        amount: String(r.amount ?? '0'),
+      })),
       shares: shares.rows.map((r) => ({
         coin: r.coin,
         accepted: Number(r.a ?? 0),

@@ -53,8 +53,19 @@ const USER_PAYEES = `SELECT payee_id FROM user_payees WHERE user_id = $1`;
 export class RevenueQueries {
   constructor(private readonly db: Queryable) {}
 
-  async balanceFigures(userId: number, coin: string, from: Date, mid: Date, to: Date): Promise<BalanceFigures> {
-    const result = await this.db.query<{ balance: string | null; balance_at: string | null; prev: string | null; cur: string | null }>(
+  async balanceFigures(
+    userId: number,
+    coin: string,
+    from: Date,
+    mid: Date,
+    to: Date,
+  ): Promise<BalanceFigures> {
+    const result = await this.db.query<{
+      balance: string | null;
+      balance_at: string | null;
+      prev: string | null;
+      cur: string | null;
+    }>(
       `SELECT SUM(amount) AS balance,
               SUM(amount) FILTER (WHERE created_at < $4) AS balance_at,
               SUM(amount) FILTER (WHERE reason <> 'payout' AND created_at >= $3 AND created_at < $4) AS prev,
@@ -71,12 +82,24 @@ export class RevenueQueries {
     };
   }
 
-  async settlements(userId: number, filter: RevenueFilter): Promise<{ rows: SettlementRow[]; total: number }> {
+  async settlements(
+    userId: number,
+    filter: RevenueFilter,
+  ): Promise<{ rows: SettlementRow[]; total: number }> {
     const where = `payee_id IN (${USER_PAYEES}) AND ($2::text IS NULL OR coin = $2)
       AND ($3::text IS NULL OR to_char(day, 'YYYY-MM-DD') LIKE $3 || '%')`;
     const params = [userId, filter.coin ?? null, filter.search ? likeLiteral(filter.search) : null];
     const [rows, count] = await Promise.all([
-      this.db.query<{ id: bigint; coin: string; day: string; avg_hashrate: number; amount: bigint; network_difficulty: number; scheme: string; created_at: Date }>(
+      this.db.query<{
+        id: bigint;
+        coin: string;
+        day: string;
+        avg_hashrate: number;
+        amount: bigint;
+        network_difficulty: number;
+        scheme: string;
+        created_at: Date;
+      }>(
         `SELECT id, coin, to_char(day, 'YYYY-MM-DD') AS day, avg_hashrate, amount, network_difficulty, scheme, created_at
            FROM settlements WHERE ${where} ORDER BY day DESC, id DESC LIMIT $4 OFFSET $5`,
         [...params, filter.limit, filter.offset],
@@ -102,9 +125,24 @@ export class RevenueQueries {
     const where = `payee_id IN (${USER_PAYEES}) AND ($2::text IS NULL OR coin = $2)
       AND ($3::text IS NULL OR txid ILIKE '%' || $3 || '%' OR to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') LIKE $3 || '%')
       AND ($4::text[] IS NULL OR status = ANY($4::text[]))`;
-    const params = [userId, filter.coin ?? null, filter.search ? likeLiteral(filter.search) : null, filter.statuses ? [...filter.statuses] : null];
+    const params = [
+      userId,
+      filter.coin ?? null,
+      filter.search ? likeLiteral(filter.search) : null,
+      filter.statuses ? [...filter.statuses] : null,
+    ];
     const [rows, count] = await Promise.all([
-      this.db.query<{ id: bigint; coin: string; address: string; amount: bigint; status: string; txid: string | null; confirmations: number; created_at: Date; sent_at: Date | null }>(
+      this.db.query<{
+        id: bigint;
+        coin: string;
+        address: string;
+        amount: bigint;
+        status: string;
+        txid: string | null;
+        confirmations: number;
+        created_at: Date;
+        sent_at: Date | null;
+      }>(
         `SELECT id, coin, address, amount, status, txid, confirmations, created_at, sent_at
            FROM payouts WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
         [...params, filter.limit, filter.offset],

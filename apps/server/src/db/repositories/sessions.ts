@@ -18,7 +18,14 @@ export class SessionsRepository {
     const result = await this.db.query<{ id: bigint }>(
       `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, user_agent)
        VALUES ($1, $2, $3, $3, $4, $5, $6) RETURNING id`,
-      [session.userId, session.tokenHash, session.createdAt, session.expiresAt, session.ip, session.userAgent],
+      [
+        session.userId,
+        session.tokenHash,
+        session.createdAt,
+        session.expiresAt,
+        session.ip,
+        session.userAgent,
+      ],
     );
     const row = result.rows[0];
     if (!row) throw new Error('session insert returned nothing');
@@ -26,11 +33,16 @@ export class SessionsRepository {
   }
 
   /** The user of a live session (not revoked, not expired at `now`). */
-  async findUser(tokenHash: string, now: Date): Promise<{ sessionId: number; user: UserRow; lastSeenAt: Date; autoLogout: boolean } | undefined> {
+  async findUser(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ sessionId: number; user: UserRow; lastSeenAt: Date; autoLogout: boolean } | undefined> {
     const columns = USER_COLUMNS.split(',')
       .map((c) => `u.${c.trim()}`)
       .join(', ');
-    const result = await this.db.query<Parameters<typeof toUser>[0] & { session_id: bigint; last_seen_at: Date; auto_logout: boolean | null }>(
+    const result = await this.db.query<
+      Parameters<typeof toUser>[0] & { session_id: bigint; last_seen_at: Date; auto_logout: boolean | null }
+    >(
       `SELECT s.id AS session_id, s.last_seen_at, st.auto_logout, ${columns}
          FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN user_settings st ON st.user_id = u.id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
@@ -38,7 +50,12 @@ export class SessionsRepository {
     );
     const row = result.rows[0];
     return (
-      row && { sessionId: Number(row.session_id), user: toUser(row), lastSeenAt: new Date(row.last_seen_at), autoLogout: row.auto_logout ?? false }
+      row && {
+        sessionId: Number(row.session_id),
+        user: toUser(row),
+        lastSeenAt: new Date(row.last_seen_at),
+        autoLogout: row.auto_logout ?? false,
+      }
     );
   }
 
@@ -47,12 +64,18 @@ export class SessionsRepository {
   }
 
   async revoke(tokenHash: string, now: Date): Promise<boolean> {
-    const result = await this.db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash, now]);
+    const result = await this.db.query(
+      'UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL',
+      [tokenHash, now],
+    );
     return result.rowCount > 0;
   }
 
   /** Revokes every session of a user except `keepSessionId` (after a password change). */
   async revokeOthers(userId: number, keepSessionId: number, now: Date): Promise<void> {
-    await this.db.query('UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL', [userId, keepSessionId, now]);
+    await this.db.query(
+      'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL',
+      [userId, keepSessionId, now],
+    );
   }
 }

@@ -68,7 +68,8 @@ const toSettings = (r: RawSettings): SettingsRow => ({
   payoutCoin: r.payout_coin,
   pendingPayoutAddress: r.pending_payout_address,
   pendingPayoutCoin: r.pending_payout_coin,
-  pendingPayoutEffectiveAt: r.pending_payout_effective_at === null ? null : new Date(r.pending_payout_effective_at),
+  pendingPayoutEffectiveAt:
+    r.pending_payout_effective_at === null ? null : new Date(r.pending_payout_effective_at),
   rigTokenEncrypted: r.rig_token_encrypted,
 });
 
@@ -86,7 +87,10 @@ export class SettingsRepository {
     );
     let result = await this.db.query<RawSettings>(SELECT, [userId]);
     if (!result.rows[0]) {
-      await this.db.query('INSERT INTO user_settings (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [userId]);
+      await this.db.query(
+        'INSERT INTO user_settings (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING',
+        [userId],
+      );
       result = await this.db.query<RawSettings>(SELECT, [userId]);
     }
     const row = result.rows[0];
@@ -95,18 +99,27 @@ export class SettingsRepository {
   }
 
   async update(userId: number, patch: SettingsPatch): Promise<void> {
-    const entries = Object.entries(patch).filter(([key, value]) => value !== undefined && key in SETTINGS_COLUMNS);
+    const entries = Object.entries(patch).filter(
+      ([key, value]) => value !== undefined && key in SETTINGS_COLUMNS,
+    );
     if (entries.length === 0) return;
     // Column names come from the fixed SETTINGS_COLUMNS map, never from input; values are parameters.
-    const sets = entries.map(([key], i) => `${SETTINGS_COLUMNS[key as keyof typeof SETTINGS_COLUMNS]} = $${i + 2}`);
-    await this.db.query(`UPDATE user_settings SET ${sets.join(', ')}, updated_at = now() WHERE user_id = $1`, [
-      userId,
-      ...entries.map(([, value]) => value),
-    ]);
+    const sets = entries.map(
+      ([key], i) => `${SETTINGS_COLUMNS[key as keyof typeof SETTINGS_COLUMNS]} = $${i + 2}`,
+    );
+    await this.db.query(
+      `UPDATE user_settings SET ${sets.join(', ')}, updated_at = now() WHERE user_id = $1`,
+      [userId, ...entries.map(([, value]) => value)],
+    );
   }
 
   /** Sets the address immediately (no address yet) or as pending until `effectiveAt`. */
-  async setPayoutAddress(userId: number, address: string, coin: string, effectiveAt: Date | null): Promise<void> {
+  async setPayoutAddress(
+    userId: number,
+    address: string,
+    coin: string,
+    effectiveAt: Date | null,
+  ): Promise<void> {
     if (effectiveAt === null) {
       await this.db.query(
         `UPDATE user_settings SET payout_address = $2, payout_coin = $3, pending_payout_address = NULL, pending_payout_coin = NULL,
@@ -123,6 +136,9 @@ export class SettingsRepository {
   }
 
   async setRigToken(userId: number, encrypted: string | null): Promise<void> {
-    await this.db.query('UPDATE user_settings SET rig_token_encrypted = $2, updated_at = now() WHERE user_id = $1', [userId, encrypted]);
+    await this.db.query(
+      'UPDATE user_settings SET rig_token_encrypted = $2, updated_at = now() WHERE user_id = $1',
+      [userId, encrypted],
+    );
   }
 }

@@ -22,7 +22,8 @@ export interface SettlementRow {
   scheme: string;
 }
 
-const dayText = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+const dayText = (value: Date | string): string =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 /** Daily settlement rows (the Revenue screen's Rewards tab) and the figures behind them. */
 export class SettlementsRepository {
@@ -30,7 +31,10 @@ export class SettlementsRepository {
 
   /** The last day settled for a coin (YYYY-MM-DD), if any. */
   async lastSettledDay(coin: string): Promise<string | null> {
-    const result = await this.db.query<{ day: Date | string | null }>('SELECT MAX(day)::text AS day FROM settlements WHERE coin = $1', [coin]);
+    const result = await this.db.query<{ day: Date | string | null }>(
+      'SELECT MAX(day)::text AS day FROM settlements WHERE coin = $1',
+      [coin],
+    );
     const day = result.rows[0]?.day;
     return day ? dayText(day) : null;
   }
@@ -50,7 +54,11 @@ export class SettlementsRepository {
   /** Per payee (users and wallets), the figures of one period [from, to). */
   async figures(coin: string, from: Date, to: Date): Promise<SettlementFigures[]> {
     const result = await this.db.query<{
-      payee_id: number; diff: number; amount: bigint; nd: number; scheme: string;
+      payee_id: number;
+      diff: number;
+      amount: bigint;
+      nd: number;
+      scheme: string;
     }>(
       `WITH hr AS (
          SELECT w.payee_id, SUM(s.accepted_difficulty) AS diff
@@ -100,7 +108,13 @@ export class SettlementsRepository {
 
   async listForPayee(payeeId: number, coin: string): Promise<SettlementRow[]> {
     const result = await this.db.query<{
-      payee_id: number; coin: string; day: Date | string; avg_hashrate: number; amount: bigint; network_difficulty: number; scheme: string;
+      payee_id: number;
+      coin: string;
+      day: Date | string;
+      avg_hashrate: number;
+      amount: bigint;
+      network_difficulty: number;
+      scheme: string;
     }>(
       `SELECT payee_id, coin, day::text AS day, avg_hashrate, amount, network_difficulty, scheme FROM settlements
        WHERE payee_id = $1 AND coin = $2 ORDER BY day`,

@@ -46,9 +46,10 @@ export class SharesRepository {
    * database: skip it, so a retried flush never writes its shares twice).
    */
   async claimBatch(batchId: string): Promise<boolean> {
-    const result = await this.db.query('INSERT INTO share_batches (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id', [
-      batchId,
-    ]);
+    const result = await this.db.query(
+      'INSERT INTO share_batches (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id',
+      [batchId],
+    );
     return result.rowCount > 0;
   }
 
@@ -103,7 +104,12 @@ export class SharesRepository {
 
   /** Per worker of a payee since a time: accepted difficulty sum and share counts. */
   async sumsByWorkerOfPayee(payeeId: number, since: Date): Promise<DifficultySum[]> {
-    const result = await this.db.query<{ id: number; difficulty: number; accepted: string; rejected: string }>(
+    const result = await this.db.query<{
+      id: number;
+      difficulty: number;
+      accepted: string;
+      rejected: string;
+    }>(
       `SELECT s.worker_id AS id, COALESCE(sum(s.accepted_difficulty), 0) AS difficulty,
               COALESCE(sum(s.accepted), 0) AS accepted,
               COALESCE(sum(s.stale + s.duplicate + s.low_difficulty + s.invalid), 0) AS rejected
@@ -112,7 +118,12 @@ export class SharesRepository {
        GROUP BY s.worker_id ORDER BY s.worker_id`,
       [payeeId, since.toISOString()],
     );
-    return result.rows.map((r) => ({ id: r.id, difficulty: Number(r.difficulty), accepted: Number(r.accepted), rejected: Number(r.rejected) }));
+    return result.rows.map((r) => ({
+      id: r.id,
+      difficulty: Number(r.difficulty),
+      accepted: Number(r.accepted),
+      rejected: Number(r.rejected),
+    }));
   }
 
   /** A payee's (account's or wallet's) accepted difficulty sum since a time. */
@@ -136,7 +147,10 @@ export class SharesRepository {
   }
 
   async countForWorker(workerId: number): Promise<number> {
-    const result = await this.db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM shares WHERE worker_id = $1', [workerId]);
+    const result = await this.db.query<{ n: bigint }>(
+      'SELECT count(*)::bigint AS n FROM shares WHERE worker_id = $1',
+      [workerId],
+    );
     return Number(result.rows[0]?.n ?? 0n);
   }
 }

@@ -13,7 +13,10 @@ describeEachDatabase('stratum repositories', (db) => {
   it('reads the bulk array literals back exactly, quotes and SQL included', async () => {
     const texts = ['BTC', 'a"b', 'c\\d', 'NULL', '', "x'); DROP TABLE shares;--", 'منجم'];
     const numbers = [1, -2, 0.5, 1e-10, 2 ** 40];
-    const result = await db().query<{ t: string[]; n: number[] }>('SELECT $1::text[] AS t, $2::float8[] AS n', [textArray(texts), numberArray(numbers)]);
+    const result = await db().query<{ t: string[]; n: number[] }>(
+      'SELECT $1::text[] AS t, $2::float8[] AS n',
+      [textArray(texts), numberArray(numbers)],
+    );
     expect(result.rows[0]?.t).toEqual(texts);
     expect(result.rows[0]?.n.map(Number)).toEqual(numbers);
   });
@@ -45,43 +48,88 @@ describeEachDatabase('stratum repositories', (db) => {
       { payeeId, coin: 'BTC', name: 'default', algorithm: 'sha256d' },
     ]);
     const rig1 = ids.get(`${payeeId}:rig1`)!;
-    expect((await workers.ensure([{ payeeId, coin: 'BTC', name: 'rig1', algorithm: 'sha256d' }])).get(`${payeeId}:rig1`)).toBe(rig1);
+    expect(
+      (await workers.ensure([{ payeeId, coin: 'BTC', name: 'rig1', algorithm: 'sha256d' }])).get(
+        `${payeeId}:rig1`,
+      ),
+    ).toBe(rig1);
     const t1 = new Date('2026-01-01T00:00:10Z');
-    await workers.addCounters([{ workerId: rig1, accepted: 3, rejected: 2, stale: 1, lastShareAt: t1, bestDifficulty: 5 }]);
-    await workers.addCounters([{ workerId: rig1, accepted: 1, rejected: 0, stale: 0, lastShareAt: null, bestDifficulty: 2 }]);
+    await workers.addCounters([
+      { workerId: rig1, accepted: 3, rejected: 2, stale: 1, lastShareAt: t1, bestDifficulty: 5 },
+    ]);
+    await workers.addCounters([
+      { workerId: rig1, accepted: 1, rejected: 0, stale: 0, lastShareAt: null, bestDifficulty: 2 },
+    ]);
     const row = await workers.get(rig1);
-    expect(row).toMatchObject({ acceptedShares: 4n, rejectedShares: 2n, staleShares: 1n, bestDifficulty: 5, name: 'rig1' });
+    expect(row).toMatchObject({
+      acceptedShares: 4n,
+      rejectedShares: 2n,
+      staleShares: 1n,
+      bestDifficulty: 5,
+      name: 'rig1',
+    });
     expect(row?.lastShareAt?.toISOString()).toBe(t1.toISOString());
     expect((await workers.listByPayee(payeeId)).map((w) => w.name)).toEqual(['default', 'rig1']);
   });
 
   it('stores shares and sums per-minute stats for worker, payee and pool hashrate', async () => {
     const payeeId = await new PayeesRepository(db()).ensureWallet('BTC', `${WALLET}s`);
-    const workerId = (await new WorkersRepository(db()).ensure([{ payeeId, coin: 'BTC', name: 'a', algorithm: 'sha256d' }])).get(
-      `${payeeId}:a`,
-    )!;
+    const workerId = (
+      await new WorkersRepository(db()).ensure([{ payeeId, coin: 'BTC', name: 'a', algorithm: 'sha256d' }])
+    ).get(`${payeeId}:a`)!;
     const shares = new SharesRepository(db());
     const at = new Date('2030-01-01T00:00:30Z');
     const bucket = new Date('2030-01-01T00:00:00Z');
     await shares.insertMany([
-      { workerId, payeeId, coin: 'BTC', difficulty: 2, networkDifficulty: 100, height: 10, scheme: 'pps-plus', createdAtMs: at.getTime() },
-      { workerId, payeeId, coin: 'BTC', difficulty: 3, networkDifficulty: 100, height: 10, scheme: 'solo', createdAtMs: at.getTime() },
+      {
+        workerId,
+        payeeId,
+        coin: 'BTC',
+        difficulty: 2,
+        networkDifficulty: 100,
+        height: 10,
+        scheme: 'pps-plus',
+        createdAtMs: at.getTime(),
+      },
+      {
+        workerId,
+        payeeId,
+        coin: 'BTC',
+        difficulty: 3,
+        networkDifficulty: 100,
+        height: 10,
+        scheme: 'solo',
+        createdAtMs: at.getTime(),
+      },
     ]);
     expect(await shares.countForWorker(workerId)).toBe(2);
     const stored = await db().query<{ created_at: Date | string; difficulty: number; scheme: string }>(
       'SELECT created_at, difficulty, scheme FROM shares WHERE worker_id = $1 ORDER BY difficulty',
       [workerId],
     );
-    expect(stored.rows.map((r) => [new Date(r.created_at).toISOString(), Number(r.difficulty), r.scheme])).toEqual([
+    expect(
+      stored.rows.map((r) => [new Date(r.created_at).toISOString(), Number(r.difficulty), r.scheme]),
+    ).toEqual([
       [at.toISOString(), 2, 'pps-plus'],
       [at.toISOString(), 3, 'solo'],
     ]);
-    const stat = { workerId, bucket, accepted: 2, acceptedDifficulty: 5, stale: 1, duplicate: 0, lowDifficulty: 2, invalid: 0 };
+    const stat = {
+      workerId,
+      bucket,
+      accepted: 2,
+      acceptedDifficulty: 5,
+      stale: 1,
+      duplicate: 0,
+      lowDifficulty: 2,
+      invalid: 0,
+    };
     await shares.addStats([stat]);
     await shares.addStats([{ ...stat, accepted: 1, acceptedDifficulty: 1, stale: 0, lowDifficulty: 0 }]);
     expect(await shares.payeeDifficultySince(payeeId, bucket)).toBe(6);
     expect(await shares.poolDifficultySince('BTC', bucket)).toBeGreaterThanOrEqual(6);
-    expect(await shares.sumsByWorkerOfPayee(payeeId, bucket)).toEqual([{ id: workerId, difficulty: 6, accepted: 3, rejected: 3 }]);
+    expect(await shares.sumsByWorkerOfPayee(payeeId, bucket)).toEqual([
+      { id: workerId, difficulty: 6, accepted: 3, rejected: 3 },
+    ]);
     expect(await shares.payeeDifficultySince(payeeId, new Date('2030-01-01T00:01:00Z'))).toBe(0);
   });
 
@@ -94,14 +142,29 @@ describeEachDatabase('stratum repositories', (db) => {
   it('records a found block once with its money in base units', async () => {
     const blocks = new BlocksRepository(db());
     const block = {
-      coin: 'BTC', height: 101, hash: 'ab'.repeat(32), finderWorkerId: null, finderPayeeId: null, scheme: 'pps-plus' as const,
-      reward: 5_000_012_345n, subsidy: 5_000_000_000n, fees: 12_345n, networkDifficulty: 1e-9, shareDifficulty: 0.001,
-      status: 'pending' as const, submitResult: null, foundAt: new Date('2030-01-01T00:00:00Z'),
+      coin: 'BTC',
+      height: 101,
+      hash: 'ab'.repeat(32),
+      finderWorkerId: null,
+      finderPayeeId: null,
+      scheme: 'pps-plus' as const,
+      reward: 5_000_012_345n,
+      subsidy: 5_000_000_000n,
+      fees: 12_345n,
+      networkDifficulty: 1e-9,
+      shareDifficulty: 0.001,
+      status: 'pending' as const,
+      submitResult: null,
+      foundAt: new Date('2030-01-01T00:00:00Z'),
     };
     const id = await blocks.insertFound(block);
     expect(id).toBeTypeOf('number');
     expect(await blocks.insertFound(block)).toBeUndefined();
-    expect(await blocks.byHash(block.hash)).toMatchObject({ reward: 5_000_012_345n, fees: 12_345n, status: 'pending' });
+    expect(await blocks.byHash(block.hash)).toMatchObject({
+      reward: 5_000_012_345n,
+      fees: 12_345n,
+      status: 'pending',
+    });
     expect((await blocks.listRecent('BTC', 5)).map((b) => b.height)).toEqual([101]);
   });
 

@@ -46,7 +46,8 @@ export const toUser = (r: RawUser): UserRow => ({
 });
 
 /** An attempt claimed (its number, and whether it locked the account), or refused while locked. */
-export type AttemptClaim = { claimed: true; attempt: number; locks: boolean } | { claimed: false; lockedUntil: Date | null };
+export type AttemptClaim =
+  { claimed: true; attempt: number; locks: boolean } | { claimed: false; lockedUntil: Date | null };
 
 export interface NewUser {
   username: string;
@@ -80,12 +81,20 @@ export class UsersRepository {
            SELECT id, $6, wallet_address, CASE WHEN wallet_address IS NULL THEN NULL ELSE preferred_coin END FROM inserted
          )
          SELECT * FROM inserted`,
-        [user.username, user.email, user.passwordHash, user.walletAddress, user.preferredCoin, defaultThreshold],
+        [
+          user.username,
+          user.email,
+          user.passwordHash,
+          user.walletAddress,
+          user.preferredCoin,
+          defaultThreshold,
+        ],
       );
       return toUser(one(result.rows));
     } catch (error) {
       // A concurrent registration won the race between the check and the insert.
-      const constraint = (error as { constraint?: string; message?: string }).constraint ?? (error as Error).message;
+      const constraint =
+        (error as { constraint?: string; message?: string }).constraint ?? (error as Error).message;
       if (/users_username_key/.test(constraint)) return { taken: 'username' };
       if (/users_email_key/.test(constraint)) return { taken: 'email' };
       throw error;
@@ -98,12 +107,18 @@ export class UsersRepository {
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const result = await this.db.query<RawUser>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email]);
+    const result = await this.db.query<RawUser>(
+      `SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1)`,
+      [email],
+    );
     return result.rows[0] && toUser(result.rows[0]);
   }
 
   async emailInUse(email: string, exceptUserId: number): Promise<boolean> {
-    const result = await this.db.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [email, exceptUserId]);
+    const result = await this.db.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [
+      email,
+      exceptUserId,
+    ]);
     return result.rows.length > 0;
   }
 
@@ -115,7 +130,12 @@ export class UsersRepository {
    * a successful one clears the count (clearFailedLogins).
    */
   async claimAttempt(id: number, max: number, now: Date, lockUntil: Date): Promise<AttemptClaim> {
-    const result = await this.db.query<{ claimed: boolean; failed_logins: number | null; locked_by_claim: Date | null; locked_until: Date | null }>(
+    const result = await this.db.query<{
+      claimed: boolean;
+      failed_logins: number | null;
+      locked_by_claim: Date | null;
+      locked_until: Date | null;
+    }>(
       `WITH claimed AS (
          UPDATE users
             SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
@@ -128,17 +148,26 @@ export class UsersRepository {
       [id, max, now, lockUntil],
     );
     const row = one(result.rows);
-    if (!row.claimed) return { claimed: false, lockedUntil: row.locked_until === null ? null : new Date(row.locked_until) };
-    const locks = row.locked_by_claim !== null && new Date(row.locked_by_claim).getTime() === lockUntil.getTime();
+    if (!row.claimed)
+      return { claimed: false, lockedUntil: row.locked_until === null ? null : new Date(row.locked_until) };
+    const locks =
+      row.locked_by_claim !== null && new Date(row.locked_by_claim).getTime() === lockUntil.getTime();
     return { claimed: true, attempt: locks ? max : Number(row.failed_logins), locks };
   }
 
   async clearFailedLogins(id: number): Promise<void> {
-    await this.db.query('UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1 AND (failed_logins <> 0 OR locked_until IS NOT NULL)', [id]);
+    await this.db.query(
+      'UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1 AND (failed_logins <> 0 OR locked_until IS NOT NULL)',
+      [id],
+    );
   }
 
   async setTotp(id: number, encryptedSecret: string | null, enabled: boolean): Promise<void> {
-    await this.db.query('UPDATE users SET totp_secret = $2, totp_enabled = $3 WHERE id = $1', [id, encryptedSecret, enabled]);
+    await this.db.query('UPDATE users SET totp_secret = $2, totp_enabled = $3 WHERE id = $1', [
+      id,
+      encryptedSecret,
+      enabled,
+    ]);
   }
 
   /**
@@ -163,7 +192,8 @@ export class UsersRepository {
       await this.db.query('UPDATE users SET email = $2 WHERE id = $1', [id, email]);
       return true;
     } catch (error) {
-      if (/users_email_key/.test((error as { constraint?: string }).constraint ?? (error as Error).message)) return false;
+      if (/users_email_key/.test((error as { constraint?: string }).constraint ?? (error as Error).message))
+        return false;
       throw error;
     }
   }

@@ -82,7 +82,12 @@ export class WorkersRepository {
        SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[])
        ON CONFLICT (payee_id, name) DO UPDATE SET hidden_at = NULL
        RETURNING id, payee_id, name`,
-      [keys.map((k) => k.payeeId), keys.map((k) => k.coin), keys.map((k) => k.name), keys.map((k) => k.algorithm)],
+      [
+        keys.map((k) => k.payeeId),
+        keys.map((k) => k.coin),
+        keys.map((k) => k.name),
+        keys.map((k) => k.algorithm),
+      ],
     );
     for (const row of result.rows) ids.set(`${row.payee_id}:${row.name}`, row.id);
     return ids;
@@ -121,7 +126,9 @@ export class WorkersRepository {
   }
 
   async get(id: number): Promise<WorkerRow | undefined> {
-    const result = await this.db.query<RawWorker>(`SELECT ${WORKER_COLUMNS} FROM workers WHERE id = $1`, [id]);
+    const result = await this.db.query<RawWorker>(`SELECT ${WORKER_COLUMNS} FROM workers WHERE id = $1`, [
+      id,
+    ]);
     const row = result.rows[0];
     return row ? toWorker(row) : undefined;
   }

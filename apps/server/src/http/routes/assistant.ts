@@ -19,17 +19,28 @@ export const assistantRoutes: RouteModule = ({ deps }) => {
   });
   return [
     defineRoute({
-      method: 'POST', url: '/api/assistant', tag: 'assistant', auth: 'optional', body: assistantRequestSchema, response: assistantResponseSchema,
-      summary: 'Ask the mining assistant (English or Arabic); signed-in miners get answers from their live data',
+      method: 'POST',
+      url: '/api/assistant',
+      tag: 'assistant',
+      auth: 'optional',
+      body: assistantRequestSchema,
+      response: assistantResponseSchema,
+      summary:
+        'Ask the mining assistant (English or Arabic); signed-in miners get answers from their live data',
       handler: async ({ body, auth, ip }) => {
         const userId = auth?.user.id ?? null;
         try {
-          const answer = await assistant.reply(body, { userId, key: userId !== null ? `user:${userId}` : `ip:${ip}` });
+          const answer = await assistant.reply(body, {
+            userId,
+            key: userId !== null ? `user:${userId}` : `ip:${ip}`,
+          });
           return { reply: answer.reply };
         } catch (error) {
           if (!(error instanceof AssistantRateLimitError)) throw error;
           const retryAfter = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
-          throw new ServiceError(429, 'rate-limited', 'rateLimited', undefined, { 'retry-after': retryAfter });
+          throw new ServiceError(429, 'rate-limited', 'rateLimited', undefined, {
+            'retry-after': retryAfter,
+          });
         }
       },
     }),

@@ -4,13 +4,24 @@ import type { RouteModule } from './module.js';
 
 export const dashboardRoutes: RouteModule = ({ services }) => [
   defineRoute({
-    method: 'GET', url: '/api/dashboard', tag: 'dashboard', auth: 'user', response: dashboardSchema,
-    summary: 'Hashrate, active miners, unpaid balance and 24 h earnings, each with its change against the previous 24 h',
-    handler: async ({ auth }) => new RawJson(await services.dashboard.getJson(auth.user.id, auth.user.preferredCoin)),
+    method: 'GET',
+    url: '/api/dashboard',
+    tag: 'dashboard',
+    auth: 'user',
+    response: dashboardSchema,
+    summary:
+      'Hashrate, active miners, unpaid balance and 24 h earnings, each with its change against the previous 24 h',
+    handler: async ({ auth }) =>
+      new RawJson(await services.dashboard.getJson(auth.user.id, auth.user.preferredCoin)),
   }),
   defineRoute({
-    method: 'GET', url: '/api/hashrate', tag: 'dashboard', auth: 'user', query: hashrateQuerySchema, response: hashrateSeriesSchema,
-    summary: 'Hashrate series of the user\'s workers (zero-filled buckets)',
+    method: 'GET',
+    url: '/api/hashrate',
+    tag: 'dashboard',
+    auth: 'user',
+    query: hashrateQuerySchema,
+    response: hashrateSeriesSchema,
+    summary: "Hashrate series of the user's workers (zero-filled buckets)",
     handler: ({ auth, query }) => services.dashboard.hashrate(auth.user.id, query.window, query.step),
   }),
 ];

@@ -1,24 +1,63 @@
-import { idParamsSchema, updateWorkerSchema, workerConnectionSchema, workerListQuerySchema, workerListSchema, workerNameParamsSchema, workerSchema } from '@manjam/contract';
+import {
+  idParamsSchema,
+  updateWorkerSchema,
+  workerConnectionSchema,
+  workerListQuerySchema,
+  workerListSchema,
+  workerNameParamsSchema,
+  workerSchema,
+} from '@manjam/contract';
 import { defineRoute, RawJson } from '../route.js';
 import type { RouteModule } from './module.js';
 
 export const workersRoutes: RouteModule = ({ services }) => [
   defineRoute({
-    method: 'GET', url: '/api/workers', tag: 'workers', auth: 'user', query: workerListQuerySchema, response: workerListSchema,
+    method: 'GET',
+    url: '/api/workers',
+    tag: 'workers',
+    auth: 'user',
+    query: workerListQuerySchema,
+    response: workerListSchema,
     summary: 'Live Stratum workers (search by name) with totals',
     handler: async ({ auth, query }) =>
-      new RawJson(await services.workers.listJson(auth.user.id, auth.user.username, query.search, query.page, query.pageSize)),
+      new RawJson(
+        await services.workers.listJson(
+          auth.user.id,
+          auth.user.username,
+          query.search,
+          query.page,
+          query.pageSize,
+        ),
+      ),
   }),
   defineRoute({
-    method: 'PUT', url: '/api/workers/:id', tag: 'workers', auth: 'user', params: idParamsSchema, body: updateWorkerSchema, response: workerSchema,
-    summary: 'Rename or retype a worker', handler: ({ auth, params, body }) => services.workers.update(auth.user.id, auth.user.username, params.id, body),
+    method: 'PUT',
+    url: '/api/workers/:id',
+    tag: 'workers',
+    auth: 'user',
+    params: idParamsSchema,
+    body: updateWorkerSchema,
+    response: workerSchema,
+    summary: 'Rename or retype a worker',
+    handler: ({ auth, params, body }) =>
+      services.workers.update(auth.user.id, auth.user.username, params.id, body),
   }),
   defineRoute({
-    method: 'DELETE', url: '/api/workers/:id', tag: 'workers', auth: 'user', params: idParamsSchema,
-    summary: 'Hide a worker (it reappears on its next share)', handler: ({ auth, params }) => services.workers.hide(auth.user.id, params.id),
+    method: 'DELETE',
+    url: '/api/workers/:id',
+    tag: 'workers',
+    auth: 'user',
+    params: idParamsSchema,
+    summary: 'Hide a worker (it reappears on its next share)',
+    handler: ({ auth, params }) => services.workers.hide(auth.user.id, params.id),
   }),
   defineRoute({
-    method: 'GET', url: '/api/workers/:name/connection', tag: 'workers', auth: 'user', params: workerNameParamsSchema, response: workerConnectionSchema,
+    method: 'GET',
+    url: '/api/workers/:name/connection',
+    tag: 'workers',
+    auth: 'user',
+    params: workerNameParamsSchema,
+    response: workerConnectionSchema,
     summary: 'Whether the worker connected and had a share accepted in the last 10 minutes (Test Connection)',
     handler: ({ auth, params }) => services.workers.connection(auth.user.id, auth.user.username, params.name),
   }),

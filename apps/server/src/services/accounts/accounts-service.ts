@@ -45,14 +45,21 @@ export class AccountsService {
     );
     if ('taken' in result) {
       throw result.taken === 'username'
-        ? new ServiceError(409, 'username-taken', 'usernameTaken', { username: 'This username is already taken' })
-        : new ServiceError(409, 'email-taken', 'emailTaken', { email: 'An account with this email already exists' });
+        ? new ServiceError(409, 'username-taken', 'usernameTaken', {
+            username: 'This username is already taken',
+          })
+        : new ServiceError(409, 'email-taken', 'emailTaken', {
+            email: 'An account with this email already exists',
+          });
     }
     return result;
   }
 
   async view(user: UserRow): Promise<User> {
-    const [snapshot, balances] = await Promise.all([this.workers.snapshot(user.id), this.revenue.balances(user.id)]);
+    const [snapshot, balances] = await Promise.all([
+      this.workers.snapshot(user.id),
+      this.revenue.balances(user.id),
+    ]);
     return {
       id: user.id,
       username: user.username,

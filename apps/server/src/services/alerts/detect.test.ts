@@ -9,8 +9,18 @@ const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 
 function worker(overrides: Partial<WorkerObservation>): WorkerObservation {
   return {
-    workerId: 7, name: 'rig1', coin: 'BTC', lastShareAt: t0, status: 'online', offlineSince: null, backSince: null,
-    hashrateLowSince: null, recentHashrate: 100e12, averageHashrate: 100e12, historySeconds: 86_400, ...overrides,
+    workerId: 7,
+    name: 'rig1',
+    coin: 'BTC',
+    lastShareAt: t0,
+    status: 'online',
+    offlineSince: null,
+    backSince: null,
+    hashrateLowSince: null,
+    recentHashrate: 100e12,
+    averageHashrate: 100e12,
+    historySeconds: 86_400,
+    ...overrides,
   };
 }
 
@@ -28,11 +38,26 @@ function replay(timeline: [number, number][]): string[] {
 
 describe('worker offline debounce', () => {
   it('raises nothing while shares keep arriving within the offline time', () => {
-    expect(replay([[5, 4], [9, 1], [15, 14]])).toEqual([]);
+    expect(
+      replay([
+        [5, 4],
+        [9, 1],
+        [15, 14],
+      ]),
+    ).toEqual([]);
   });
 
   it('raises one offline alert after 10 minutes of silence and one recovery once back for 5 minutes', () => {
-    expect(replay([[10, 0], [11, 0], [30, 0], [31, 31], [33, 33], [36, 36]])).toEqual(['worker-offline', 'worker-recovered']);
+    expect(
+      replay([
+        [10, 0],
+        [11, 0],
+        [30, 0],
+        [31, 31],
+        [33, 33],
+        [36, 36],
+      ]),
+    ).toEqual(['worker-offline', 'worker-recovered']);
   });
 
   it('keeps a flapping rig in one outage: two drops give one alert and one recovery', () => {
@@ -65,14 +90,24 @@ describe('hashrate drop', () => {
     expect(low.alert?.kind).toBe('hashrate-drop');
     expect(low.alert?.payload).toMatchObject({ current: 40e12, average: 100e12, percent: 50 });
     expect(low.alert?.dedupeKey).toBe(`hashrate-drop:7:${Math.floor(at(1).getTime() / 3_600_000)}`);
-    const still = observeWorker(worker({ lastShareAt: at(1), recentHashrate: 30e12, hashrateLowSince: at(1) }), at(2), settings);
+    const still = observeWorker(
+      worker({ lastShareAt: at(1), recentHashrate: 30e12, hashrateLowSince: at(1) }),
+      at(2),
+      settings,
+    );
     expect(still.alert).toBeNull();
-    const back = observeWorker(worker({ lastShareAt: at(2), recentHashrate: 90e12, hashrateLowSince: at(1) }), at(3), settings);
+    const back = observeWorker(
+      worker({ lastShareAt: at(2), recentHashrate: 90e12, hashrateLowSince: at(1) }),
+      at(3),
+      settings,
+    );
     expect(back.state.hashrateLowSince).toBeNull();
   });
 
   it('stays quiet without an hour of history behind the average', () => {
-    expect(observeWorker(worker({ recentHashrate: 1, historySeconds: 1_800 }), at(1), settings).alert).toBeNull();
+    expect(
+      observeWorker(worker({ recentHashrate: 1, historySeconds: 1_800 }), at(1), settings).alert,
+    ).toBeNull();
   });
 });
 

@@ -51,34 +51,69 @@ export function observeWorker(worker: WorkerObservation, now: Date, settings: Al
     hashrateLowSince: worker.hashrateLowSince,
   };
   const base = { worker: worker.name, coin: worker.coin };
-  const silent = worker.lastShareAt === null || now.getTime() - worker.lastShareAt.getTime() >= settings.offlineMinutes * 60_000;
+  const silent =
+    worker.lastShareAt === null ||
+    now.getTime() - worker.lastShareAt.getTime() >= settings.offlineMinutes * 60_000;
 
   if (worker.status === 'online' && silent && worker.lastShareAt) {
     const since = worker.lastShareAt;
-    const next = { ...state, status: 'offline' as const, offlineSince: since, backSince: null, hashrateLowSince: null };
+    const next = {
+      ...state,
+      status: 'offline' as const,
+      offlineSince: since,
+      backSince: null,
+      hashrateLowSince: null,
+    };
     const payload = { ...base, lastShareAt: since.toISOString(), minutes: settings.offlineMinutes };
-    return { state: next, alert: { kind: 'worker-offline', dedupeKey: `worker-offline:${worker.workerId}:${since.getTime()}`, payload }, changed: true };
+    return {
+      state: next,
+      alert: {
+        kind: 'worker-offline',
+        dedupeKey: `worker-offline:${worker.workerId}:${since.getTime()}`,
+        payload,
+      },
+      changed: true,
+    };
   }
   if (worker.status === 'offline') {
     if (silent) return { state, alert: null, changed: false };
     return { state: { ...state, status: 'recovering', backSince: now }, alert: null, changed: true };
   }
   if (worker.status === 'recovering') {
-    if (silent) return { state: { ...state, status: 'offline', backSince: null }, alert: null, changed: true };
+    if (silent)
+      return { state: { ...state, status: 'offline', backSince: null }, alert: null, changed: true };
     const backSince = worker.backSince ?? now;
-    if (now.getTime() - backSince.getTime() < settings.recoveryMinutes * 60_000) return { state, alert: null, changed: false };
+    if (now.getTime() - backSince.getTime() < settings.recoveryMinutes * 60_000)
+      return { state, alert: null, changed: false };
     const offlineSince = worker.offlineSince ?? backSince;
     const downtimeMinutes = Math.max(0, Math.round((backSince.getTime() - offlineSince.getTime()) / 60_000));
-    const payload = { ...base, offlineSince: offlineSince.toISOString(), backSince: backSince.toISOString(), downtimeMinutes };
-    const next = { ...state, status: 'online' as const, offlineSince: null, backSince: null, hashrateLowSince: null };
+    const payload = {
+      ...base,
+      offlineSince: offlineSince.toISOString(),
+      backSince: backSince.toISOString(),
+      downtimeMinutes,
+    };
+    const next = {
+      ...state,
+      status: 'online' as const,
+      offlineSince: null,
+      backSince: null,
+      hashrateLowSince: null,
+    };
     const dedupeKey = `worker-recovered:${worker.workerId}:${offlineSince.getTime()}`;
     return { state: next, alert: { kind: 'worker-recovered', dedupeKey, payload }, changed: true };
   }
   return observeHashrate(worker, state, now, settings);
 }
 
-function observeHashrate(worker: WorkerObservation, state: WorkerAlertState, now: Date, settings: AlertSettings): Transition {
-  const enoughHistory = worker.historySeconds >= settings.hashrateMinHistoryMinutes * 60 && worker.averageHashrate > 0;
+function observeHashrate(
+  worker: WorkerObservation,
+  state: WorkerAlertState,
+  now: Date,
+  settings: AlertSettings,
+): Transition {
+  const enoughHistory =
+    worker.historySeconds >= settings.hashrateMinHistoryMinutes * 60 && worker.averageHashrate > 0;
   const limit = (worker.averageHashrate * settings.hashrateDropPercent) / 100;
   if (enoughHistory && !worker.hashrateLowSince && worker.recentHashrate < limit) {
     const payload = {
@@ -90,7 +125,11 @@ function observeHashrate(worker: WorkerObservation, state: WorkerAlertState, now
     };
     // One per worker and clock hour: two alert loops (api and accounting roles) never both raise it.
     const dedupeKey = `hashrate-drop:${worker.workerId}:${Math.floor(now.getTime() / 3_600_000)}`;
-    return { state: { ...state, hashrateLowSince: now }, alert: { kind: 'hashrate-drop', dedupeKey, payload }, changed: true };
+    return {
+      state: { ...state, hashrateLowSince: now },
+      alert: { kind: 'hashrate-drop', dedupeKey, payload },
+      changed: true,
+    };
   }
   if (worker.hashrateLowSince && worker.recentHashrate >= limit * HYSTERESIS) {
     return { state: { ...state, hashrateLowSince: null }, alert: null, changed: true };

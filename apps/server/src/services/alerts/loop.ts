@@ -4,7 +4,15 @@ import type { PoolEvents } from '../../events.js';
 import type { Logger } from '../../logger.js';
 import { createMailer, type Mailer } from './mailer.js';
 import { createPushSender, loadVapidKeys, vapidSubject, type PushSender } from './push.js';
-import { checkBlocks, checkPayouts, checkWorkers, deliverEmails, deliverPushes, type AlertContext, type RunCounts } from './raise.js';
+import {
+  checkBlocks,
+  checkPayouts,
+  checkWorkers,
+  deliverEmails,
+  deliverPushes,
+  type AlertContext,
+  type RunCounts,
+} from './raise.js';
 import { alertSettingsSchema, type AlertSettingsInput } from '../../config/alerts.js';
 
 export interface AlertsDeps {
@@ -36,12 +44,24 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
   const settings = alertSettingsSchema.parse(deps.settings ?? {});
   // Fails at once, not on the first pass, when the alerts migration has not been applied.
   await deps.db.query('SELECT 1 FROM worker_alert_state LIMIT 1');
-  const mailer = deps.mailer !== undefined ? deps.mailer : deps.config.smtp ? createMailer(deps.config.smtp) : null;
+  const mailer =
+    deps.mailer !== undefined ? deps.mailer : deps.config.smtp ? createMailer(deps.config.smtp) : null;
   const push =
     deps.push !== undefined
       ? deps.push
-      : createPushSender(loadVapidKeys(deps.config.dataDir), vapidSubject(deps.config.smtp?.from, deps.config.publicHost));
-  const ctx: AlertContext = { db: deps.db, settings, now: deps.now ?? (() => new Date()), mailer, push, dayCache: null, logger: deps.logger };
+      : createPushSender(
+          loadVapidKeys(deps.config.dataDir),
+          vapidSubject(deps.config.smtp?.from, deps.config.publicHost),
+        );
+  const ctx: AlertContext = {
+    db: deps.db,
+    settings,
+    now: deps.now ?? (() => new Date()),
+    mailer,
+    push,
+    dayCache: null,
+    logger: deps.logger,
+  };
   let tail: Promise<unknown> = Promise.resolve();
   let backgroundBusy = false;
   /** Workers offline after the last pass: flushed shares from one of them start a pass soon. */

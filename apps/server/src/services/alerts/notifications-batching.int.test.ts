@@ -60,7 +60,10 @@ describeEachDatabase('block alerts batched per period, and mark all read', (db) 
     const stranger = await api.signUp();
     const fixtures = new FixtureWriter(db());
     const payeeId = await fixtures.payee('BTC', { userId: miner.id });
-    await fixtures.worker(payeeId, 'rig1', { coin: 'BTC', lastShareAt: new Date(clock.getTime() - 30 * MIN) });
+    await fixtures.worker(payeeId, 'rig1', {
+      coin: 'BTC',
+      lastShareAt: new Date(clock.getTime() - 30 * MIN),
+    });
     for (let i = 0; i < 12; i += 1) {
       const hash = `${db().kind === 'pglite' ? 'c' : 'd'}${i.toString(16).padStart(63, '0')}`;
       await fixtures.block('BTC', 900 + i, hash, {

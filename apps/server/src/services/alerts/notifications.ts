@@ -1,4 +1,11 @@
-import { deletePushSubscription, findAlertPrefs, listNotifications, markAllNotificationsRead, markNotificationRead, savePushSubscription } from '../../db/repositories/alerts.js';
+import {
+  deletePushSubscription,
+  findAlertPrefs,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  savePushSubscription,
+} from '../../db/repositories/alerts.js';
 import type { Queryable } from '../../db/types.js';
 import { renderAlert, type AlertLanguage } from './messages.js';
 
@@ -20,7 +27,11 @@ export const NOTIFICATIONS_LIMIT = 50;
  * The user's latest notifications, newest first, rendered in `language` (or, when none is given,
  * the language in their settings).
  */
-export async function listUserNotifications(db: Queryable, userId: number, language?: AlertLanguage): Promise<NotificationItem[]> {
+export async function listUserNotifications(
+  db: Queryable,
+  userId: number,
+  language?: AlertLanguage,
+): Promise<NotificationItem[]> {
   const lang = language ?? (await findAlertPrefs(db, userId))?.language ?? 'en';
   const rows = await listNotifications(db, userId, NOTIFICATIONS_LIMIT);
   return rows.map((row) => ({
@@ -44,8 +55,16 @@ export function markAllUserNotificationsRead(db: Queryable, userId: number): Pro
 }
 
 /** Saves a browser's push subscription (already validated with pushSubscriptionSchema) for the user. */
-export function subscribeToPush(db: Queryable, userId: number, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<void> {
-  return savePushSubscription(db, userId, { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+export function subscribeToPush(
+  db: Queryable,
+  userId: number,
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+): Promise<void> {
+  return savePushSubscription(db, userId, {
+    endpoint: subscription.endpoint,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+  });
 }
 
 /** Forgets one of the user's push subscriptions; false when it is not theirs. */

@@ -74,14 +74,27 @@ describeEachDatabase('browser push alerts', (db) => {
   it('pushes an encrypted Arabic alert to a subscribed browser once, and forgets a browser that unsubscribed', async () => {
     const userId = await new FixtureWriter(db()).user({ username: `push_${db().kind}`, language: 'ar' });
     const payee = await new FixtureWriter(db()).payee('BTC', { userId });
-    await new FixtureWriter(db()).worker(payee, 'rig1', { coin: 'BTC', lastShareAt: new Date(Date.now() - 11 * 60_000) });
+    await new FixtureWriter(db()).worker(payee, 'rig1', {
+      coin: 'BTC',
+      lastShareAt: new Date(Date.now() - 11 * 60_000),
+    });
     const live = browser(`/ok/${db().kind}`);
     const gone = browser(`/gone/${db().kind}`);
     for (const b of [live, gone]) {
-      await savePushSubscription(db(), userId, { endpoint: b.endpoint, p256dh: b.ecdh.getPublicKey('base64url'), auth: b.auth.toString('base64url') });
+      await savePushSubscription(db(), userId, {
+        endpoint: b.endpoint,
+        p256dh: b.ecdh.getPublicKey('base64url'),
+        auth: b.auth.toString('base64url'),
+      });
     }
     const before = received.length;
-    const alerts = await startAlerts({ config: { dataDir, publicHost: 'pool.test' }, db: db(), logger, events: new PoolEvents(), mailer: null });
+    const alerts = await startAlerts({
+      config: { dataDir, publicHost: 'pool.test' },
+      db: db(),
+      logger,
+      events: new PoolEvents(),
+      mailer: null,
+    });
     await alerts.runOnce();
     await alerts.runOnce();
     await alerts.stop();
@@ -92,17 +105,30 @@ describeEachDatabase('browser push alerts', (db) => {
     expect(first?.headers['content-encoding']).toBe('aes128gcm');
     expect(first?.headers.ttl).toBe('86400');
     expect(first?.headers.authorization).toContain(`k=${loadVapidKeys(dataDir).publicKey}`);
-    const message = JSON.parse(decrypt(first?.body ?? Buffer.alloc(0), live)) as { kind: string; title: string; url: string };
-    expect(message).toMatchObject({ kind: 'worker-offline', title: 'العامل rig1 غير متصل', url: '/dashboard' });
+    const message = JSON.parse(decrypt(first?.body ?? Buffer.alloc(0), live)) as {
+      kind: string;
+      title: string;
+      url: string;
+    };
+    expect(message).toMatchObject({
+      kind: 'worker-offline',
+      title: 'العامل rig1 غير متصل',
+      url: '/dashboard',
+    });
     expect((await listPushSubscriptions(db(), userId)).map((s) => s.endpoint)).toEqual([live.endpoint]);
   });
 });
 
 describe('push subscription input', () => {
-  const keys = { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') };
+  const keys = {
+    p256dh: createECDH('prime256v1').generateKeys('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
 
   it('accepts a browser subscription to a public https push service', () => {
-    expect(pushSubscriptionSchema.safeParse({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys }).success).toBe(true);
+    expect(
+      pushSubscriptionSchema.safeParse({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys }).success,
+    ).toBe(true);
   });
 
   it.each([
@@ -115,7 +141,10 @@ describe('push subscription input', () => {
   });
 
   it('refuses keys of the wrong size', () => {
-    const result = pushSubscriptionSchema.safeParse({ endpoint: 'https://push.example/x', keys: { ...keys, auth: 'c2hvcnQ' } });
+    const result = pushSubscriptionSchema.safeParse({
+      endpoint: 'https://push.example/x',
+      keys: { ...keys, auth: 'c2hvcnQ' },
+    });
     expect(result.error?.issues[0]?.message).toBe('auth secret is not valid');
   });
 

@@ -61,7 +61,9 @@ export function createPushSender(keys: VapidKeys, subject: string, timeoutMs = 1
         payload,
         { vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey }, TTL: 24 * 3600 },
       );
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+      );
       const response = await fetch(request.endpoint, {
         method: request.method,
         headers,
@@ -76,11 +78,22 @@ export function createPushSender(keys: VapidKeys, subject: string, timeoutMs = 1
 }
 
 const base64url = (bytes: number, what: string) =>
-  z.string().refine((value) => /^[A-Za-z0-9_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64url').length === bytes, `${what} is not valid`);
+  z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64url').length === bytes,
+      `${what} is not valid`,
+    );
 
 /** True for hosts a push service never has: IP literals, localhost, single-label names. */
 function privateHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^[\d.]+$/.test(hostname) || hostname.includes(':') || !hostname.includes('.');
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    /^[\d.]+$/.test(hostname) ||
+    hostname.includes(':') ||
+    !hostname.includes('.')
+  );
 }
 
 /**
@@ -91,6 +104,9 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z
     .url({ protocol: /^https$/, error: 'Push endpoint must be an https URL' })
     .max(2_000)
-    .refine((value) => !privateHost(new URL(value).hostname.replace(/^\[|\]$/g, '')), 'Push endpoint host is not allowed'),
+    .refine(
+      (value) => !privateHost(new URL(value).hostname.replace(/^\[|\]$/g, '')),
+      'Push endpoint host is not allowed',
+    ),
   keys: z.object({ p256dh: base64url(65, 'p256dh key'), auth: base64url(16, 'auth secret') }),
 });

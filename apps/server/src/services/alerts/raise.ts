@@ -57,7 +57,9 @@ function observation(row: WorkerAlertRow, day: DayShareSum | undefined, now: Dat
   return {
     ...row,
     recentHashrate: hashrateFromDifficulty(row.coin, row.difficultyRecent, 600),
-    averageHashrate: day ? hashrateFromDifficulty(row.coin, day.difficulty, averagingSeconds(now, day.firstBucket)) : 0,
+    averageHashrate: day
+      ? hashrateFromDifficulty(row.coin, day.difficulty, averagingSeconds(now, day.firstBucket))
+      : 0,
     historySeconds: day ? (now.getTime() - day.firstBucket.getTime()) / 1000 : 0,
   };
 }
@@ -65,7 +67,10 @@ function observation(row: WorkerAlertRow, day: DayShareSum | undefined, now: Dat
 async function daySums(ctx: AlertContext, now: Date): Promise<Map<number, DayShareSum>> {
   const maxAge = ctx.settings.hashrateAverageRefreshMinutes * 60_000;
   if (!ctx.dayCache || now.getTime() - ctx.dayCache.at >= maxAge || now.getTime() < ctx.dayCache.at) {
-    ctx.dayCache = { at: now.getTime(), sums: await listShareSumsSince(ctx.db, new Date(now.getTime() - 24 * HOUR)) };
+    ctx.dayCache = {
+      at: now.getTime(),
+      sums: await listShareSumsSince(ctx.db, new Date(now.getTime() - 24 * HOUR)),
+    };
   }
   return ctx.dayCache.sums;
 }
@@ -97,7 +102,12 @@ export async function checkWorkers(ctx: AlertContext): Promise<{ raised: number;
   return { raised, offline };
 }
 
-function insertRaised(db: Parameters<typeof insertAlert>[0], row: WorkerAlertRow, alert: RaisedAlert, ctx: AlertContext) {
+function insertRaised(
+  db: Parameters<typeof insertAlert>[0],
+  row: WorkerAlertRow,
+  alert: RaisedAlert,
+  ctx: AlertContext,
+) {
   return insertAlert(db, { userId: row.userId, workerId: row.workerId, ...alert, ...delivery(row, ctx) });
 }
 
@@ -109,7 +119,9 @@ interface BlockBatch {
 
 function batchBlocks(rows: readonly BlockAlertRow[], periodMs: number): BlockBatch[] {
   const batches = new Map<string, BlockBatch>();
-  for (const row of [...rows].sort((a, b) => a.foundAt.getTime() - b.foundAt.getTime() || a.blockId - b.blockId)) {
+  for (const row of [...rows].sort(
+    (a, b) => a.foundAt.getTime() - b.foundAt.getTime() || a.blockId - b.blockId,
+  )) {
     const periodStart = periodMs > 0 ? Math.floor(row.foundAt.getTime() / periodMs) * periodMs : row.blockId;
     const key = `${row.userId}:${row.coin}:${periodStart}`;
     const batch = batches.get(key) ?? { periodStart, rows: [] };
@@ -138,7 +150,13 @@ export async function checkBlocks(ctx: AlertContext): Promise<number> {
       kind: 'block-found',
       workerId: null,
       dedupeKey: `block-found:${first.coin}:${first.hash}:${first.userId}`,
-      payload: { coin: first.coin, height: first.height, hash: first.hash, foundAt: first.foundAt.toISOString(), mine: first.mine },
+      payload: {
+        coin: first.coin,
+        height: first.height,
+        hash: first.hash,
+        foundAt: first.foundAt.toISOString(),
+        mine: first.mine,
+      },
       ...delivery(first, ctx),
     });
     if (single !== null) raised += 1;
@@ -175,7 +193,13 @@ export async function checkPayouts(ctx: AlertContext): Promise<number> {
       kind: 'payout-sent',
       workerId: null,
       dedupeKey: `payout-sent:${row.payoutId}`,
-      payload: { coin: row.coin, amount: row.amount.toString(), address: row.address, txid: row.txid, sentAt: row.sentAt.toISOString() },
+      payload: {
+        coin: row.coin,
+        amount: row.amount.toString(),
+        address: row.address,
+        txid: row.txid,
+        sentAt: row.sentAt.toISOString(),
+      },
       ...delivery(row, ctx),
     });
     if (id !== null) raised += 1;
@@ -205,7 +229,10 @@ export async function deliverEmails(ctx: AlertContext): Promise<{ sent: number; 
       failed += 1;
       const final = row.attempts >= ctx.settings.email.maxAttempts;
       await markEmailFailed(ctx.db, row.id, (error as Error).message, final);
-      ctx.logger.warn({ alertId: row.id, attempt: row.attempts, final, err: (error as Error).message }, 'alert email failed');
+      ctx.logger.warn(
+        { alertId: row.id, attempt: row.attempts, final, err: (error as Error).message },
+        'alert email failed',
+      );
     }
   }
   return { sent, failed };
@@ -219,7 +246,12 @@ export async function deliverPushes(ctx: AlertContext): Promise<number> {
   if (!ctx.push) return 0;
   let pushed = 0;
   for (const row of await claimPendingPushes(ctx.db, ctx.settings.email.batchSize)) {
-    const message = JSON.stringify({ id: row.id, kind: row.kind, ...renderAlert(row.kind, row.payload, row.language), url: '/dashboard' });
+    const message = JSON.stringify({
+      id: row.id,
+      kind: row.kind,
+      ...renderAlert(row.kind, row.payload, row.language),
+      url: '/dashboard',
+    });
     for (const subscription of await listPushSubscriptions(ctx.db, row.userId)) {
       try {
         await ctx.push.send(subscription, message);

@@ -10,29 +10,58 @@ import { loadMinerFacts } from './load-facts.js';
 // The assistant's facts from the real schema, and POST /api/assistant + /api/notifications over HTTP.
 
 const MIN = 60_000;
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }) });
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
 
 describeEachDatabase('assistant facts repository', (db) => {
   const now = new Date('2026-11-22T12:00:00Z');
   const ago = (minutes: number) => new Date(now.getTime() - minutes * MIN);
 
   it('gathers workers, hashrate, balance, today’s credits and payouts of the miner’s account and registered wallet', async () => {
-    const userId = await new FixtureWriter(db()).user({ username: 'facts', walletAddress: 'rb1qfactswallet', payoutThreshold: '0.001' });
+    const userId = await new FixtureWriter(db()).user({
+      username: 'facts',
+      walletAddress: 'rb1qfactswallet',
+      payoutThreshold: '0.001',
+    });
     const ltc = await new FixtureWriter(db()).payee('LTC', { userId });
     const wallet = await new FixtureWriter(db()).payee('BTC', { address: 'rb1qfactswallet' });
-    const other = await new FixtureWriter(db()).payee('BTC', { userId: await new FixtureWriter(db()).user({ username: 'stranger' }) });
+    const other = await new FixtureWriter(db()).payee('BTC', {
+      userId: await new FixtureWriter(db()).user({ username: 'stranger' }),
+    });
     const rig1 = await new FixtureWriter(db()).worker(ltc, 'rig1', { coin: 'LTC', lastShareAt: ago(30) });
     await new FixtureWriter(db()).worker(wallet, 's19', { coin: 'BTC', lastShareAt: ago(1) });
     await new FixtureWriter(db()).worker(other, 'not-mine', { coin: 'BTC', lastShareAt: ago(1) });
-    await new FixtureWriter(db()).shareMinutes(rig1, ago(60), ago(30), { accepted: 10, difficulty: 1_000, rejected: 10 });
+    await new FixtureWriter(db()).shareMinutes(rig1, ago(60), ago(30), {
+      accepted: 10,
+      difficulty: 1_000,
+      rejected: 10,
+    });
     await new FixtureWriter(db()).ledger(ltc, 40_000n, 'pps', ago(60), 'LTC');
     await new FixtureWriter(db()).ledger(ltc, 60_000n, 'pps', new Date('2026-11-21T20:00:00Z'), 'LTC');
-    await new FixtureWriter(db()).payout(wallet, 500_000n, { coin: 'BTC', status: 'sent', address: 'rb1qfactswallet', txid: 'ef'.repeat(32), createdAt: ago(120) });
+    await new FixtureWriter(db()).payout(wallet, 500_000n, {
+      coin: 'BTC',
+      status: 'sent',
+      address: 'rb1qfactswallet',
+      txid: 'ef'.repeat(32),
+      createdAt: ago(120),
+    });
 
-    const facts = await loadMinerFacts(db(), userId, { now, offlineAfterMs: 10 * MIN, defaultThreshold: '0.01' });
+    const facts = await loadMinerFacts(db(), userId, {
+      now,
+      offlineAfterMs: 10 * MIN,
+      defaultThreshold: '0.01',
+    });
     expect(facts?.username).toBe('facts');
     expect(facts?.payoutThreshold).toBe('0.001');
-    expect(facts?.workers.map((w) => [w.name, w.coin, w.online])).toEqual([['rig1', 'LTC', false], ['s19', 'BTC', true]]);
+    expect(facts?.workers.map((w) => [w.name, w.coin, w.online])).toEqual([
+      ['rig1', 'LTC', false],
+      ['s19', 'BTC', true],
+    ]);
     const rig = facts?.workers[0];
     expect(rig?.hashrate).toBe(0);
     expect(rig?.hashrate24h).toBeCloseTo((30 * 1_000 * 65_536) / 3_600, 3); // 30 minutes of shares over one hour of history
@@ -45,7 +74,9 @@ describeEachDatabase('assistant facts repository', (db) => {
   });
 
   it('answers undefined for a user that does not exist', async () => {
-    expect(await loadMinerFacts(db(), 987_654, { now, offlineAfterMs: MIN, defaultThreshold: '0.01' })).toBeUndefined();
+    expect(
+      await loadMinerFacts(db(), 987_654, { now, offlineAfterMs: MIN, defaultThreshold: '0.01' }),
+    ).toBeUndefined();
   });
 });
 
@@ -59,16 +90,26 @@ describeEachDatabase('assistant and notifications over HTTP', (db) => {
   });
 
   it('answers a visitor from the rules with the pool’s real host and port', async () => {
-    const response = await api.request('POST', '/api/assistant', { body: { message: 'which port for litecoin', language: 'en', history: [] } });
+    const response = await api.request('POST', '/api/assistant', {
+      body: { message: 'which port for litecoin', language: 'en', history: [] },
+    });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ reply: 'Litecoin (LTC) (Scrypt) port: stratum+tcp://pool.manjam.example:4444 (live).' });
+    expect(response.json).toEqual({
+      reply: 'Litecoin (LTC) (Scrypt) port: stratum+tcp://pool.manjam.example:4444 (live).',
+    });
   });
 
   it('answers a signed-in miner from their own workers, in Arabic', async () => {
     const miner = await api.signUp();
     const payee = await new FixtureWriter(db()).payee('BTC', { userId: miner.id });
-    await new FixtureWriter(db()).worker(payee, 'rig1', { coin: 'BTC', lastShareAt: new Date(Date.now() - 45 * MIN) });
-    const response = await api.request('POST', '/api/assistant', { token: miner.token, body: { message: 'لماذا العامل rig1 غير متصل؟', language: 'ar' } });
+    await new FixtureWriter(db()).worker(payee, 'rig1', {
+      coin: 'BTC',
+      lastShareAt: new Date(Date.now() - 45 * MIN),
+    });
+    const response = await api.request('POST', '/api/assistant', {
+      token: miner.token,
+      body: { message: 'لماذا العامل rig1 غير متصل؟', language: 'ar' },
+    });
     expect(response.status).toBe(200);
     const { reply } = assistantResponseSchema.parse(response.json);
     expect(reply).toContain('العامل rig1 غير متصل');
@@ -89,12 +130,22 @@ describeEachDatabase('assistant and notifications over HTTP', (db) => {
     const miner = await api.signUp();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
-      statuses.push((await api.request('POST', '/api/assistant', { token: miner.token, body: { message: 'btc' } })).status);
+      statuses.push(
+        (await api.request('POST', '/api/assistant', { token: miner.token, body: { message: 'btc' } }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
-    const limited = await api.request('POST', '/api/assistant', { token: miner.token, body: { message: 'btc' }, headers: { 'accept-language': 'ar' } });
+    const limited = await api.request('POST', '/api/assistant', {
+      token: miner.token,
+      body: { message: 'btc' },
+      headers: { 'accept-language': 'ar' },
+    });
     expect(limited.status).toBe(429);
-    expect(errorSchema.parse(limited.json).error).toMatchObject({ code: 'rate-limited', message: 'طلبات كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.' });
+    expect(errorSchema.parse(limited.json).error).toMatchObject({
+      code: 'rate-limited',
+      message: 'طلبات كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
@@ -103,21 +154,41 @@ describeEachDatabase('assistant and notifications over HTTP', (db) => {
     const stranger = await api.signUp();
     await db().query(
       `INSERT INTO alerts (user_id, kind, dedupe_key, payload, email_status) VALUES ($1, 'payout-sent', $2, $3::jsonb, 'skipped')`,
-      [miner.id, `http-payout-${miner.id}`, JSON.stringify({ coin: 'BTC', amount: '1000000', address: 'rb1qx', txid: 'ab'.repeat(32) })],
+      [
+        miner.id,
+        `http-payout-${miner.id}`,
+        JSON.stringify({ coin: 'BTC', amount: '1000000', address: 'rb1qx', txid: 'ab'.repeat(32) }),
+      ],
     );
     const unauthenticated = await api.request('GET', '/api/notifications');
     expect(unauthenticated.status).toBe(401);
-    const list = await api.request('GET', '/api/notifications', { token: miner.token, headers: { 'accept-language': 'ar' } });
+    const list = await api.request('GET', '/api/notifications', {
+      token: miner.token,
+      headers: { 'accept-language': 'ar' },
+    });
     expect(list.status).toBe(200);
     const { items } = notificationListSchema.parse(list.json);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ kind: 'payout-sent', title: 'تم إرسال دفعة بقيمة 0.01 BTC', read: false });
+    expect(items[0]).toMatchObject({
+      kind: 'payout-sent',
+      title: 'تم إرسال دفعة بقيمة 0.01 BTC',
+      read: false,
+    });
     const id = items[0]?.id ?? 0;
-    expect((await api.request('POST', `/api/notifications/${id}/read`, { token: stranger.token })).status).toBe(404);
-    expect((await api.request('POST', `/api/notifications/${id}/read`, { token: miner.token })).status).toBe(204);
-    expect((await api.request('POST', '/api/notifications/abc/read', { token: miner.token })).status).toBe(400);
+    expect(
+      (await api.request('POST', `/api/notifications/${id}/read`, { token: stranger.token })).status,
+    ).toBe(404);
+    expect((await api.request('POST', `/api/notifications/${id}/read`, { token: miner.token })).status).toBe(
+      204,
+    );
+    expect((await api.request('POST', '/api/notifications/abc/read', { token: miner.token })).status).toBe(
+      400,
+    );
     const after = await api.request('GET', '/api/notifications', { token: miner.token });
-    expect(notificationListSchema.parse(after.json).items[0]).toMatchObject({ title: 'Payout of 0.01 BTC sent', read: true });
+    expect(notificationListSchema.parse(after.json).items[0]).toMatchObject({
+      title: 'Payout of 0.01 BTC sent',
+      read: true,
+    });
   });
   it('gives the VAPID key and keeps a browser push subscription for a signed-in miner', async () => {
     const miner = await api.signUp();
@@ -127,14 +198,35 @@ describeEachDatabase('assistant and notifications over HTTP', (db) => {
     expect(z.object({ publicKey: z.string().length(87) }).parse(key.json).publicKey).toMatch(/^B/);
     const subscription = {
       endpoint: `https://push.example.net/send/${miner.id}`,
-      keys: { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') },
+      keys: {
+        p256dh: createECDH('prime256v1').generateKeys('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
     };
-    expect((await api.request('PUT', '/api/notifications/push-subscription', { body: subscription })).status).toBe(401);
-    const bad = await api.request('PUT', '/api/notifications/push-subscription', { token: miner.token, body: { ...subscription, endpoint: 'https://10.0.0.1/x' } });
+    expect(
+      (await api.request('PUT', '/api/notifications/push-subscription', { body: subscription })).status,
+    ).toBe(401);
+    const bad = await api.request('PUT', '/api/notifications/push-subscription', {
+      token: miner.token,
+      body: { ...subscription, endpoint: 'https://10.0.0.1/x' },
+    });
     expect(bad.status).toBe(400);
-    expect(errorSchema.parse(bad.json).error.fields).toEqual({ endpoint: 'Push endpoint host is not allowed' });
-    expect((await api.request('PUT', '/api/notifications/push-subscription', { token: miner.token, body: subscription })).status).toBe(204);
-    const remove = (token: string) => api.request('DELETE', '/api/notifications/push-subscription', { token, body: { endpoint: subscription.endpoint } });
+    expect(errorSchema.parse(bad.json).error.fields).toEqual({
+      endpoint: 'Push endpoint host is not allowed',
+    });
+    expect(
+      (
+        await api.request('PUT', '/api/notifications/push-subscription', {
+          token: miner.token,
+          body: subscription,
+        })
+      ).status,
+    ).toBe(204);
+    const remove = (token: string) =>
+      api.request('DELETE', '/api/notifications/push-subscription', {
+        token,
+        body: { endpoint: subscription.endpoint },
+      });
     expect((await remove(stranger.token)).status).toBe(404);
     expect((await remove(miner.token)).status).toBe(204);
     expect((await remove(miner.token)).status).toBe(404);

@@ -13,12 +13,42 @@ const facts: MinerFacts = {
   username: 'alice',
   payoutThreshold: '0.01',
   workers: [
-    { name: 'rig1', coin: 'LTC', online: false, lastShareAt: new Date('2026-11-22T11:15:00Z'), hashrate: 0, hashrate24h: 450e6, rejectedPercent: 0 },
-    { name: 'rig2', coin: 'LTC', online: true, lastShareAt: new Date('2026-11-22T11:59:30Z'), hashrate: 500e6, hashrate24h: 480e6, rejectedPercent: 1.5 },
-    { name: 's19', coin: 'BTC', online: true, lastShareAt: new Date('2026-11-22T11:59:50Z'), hashrate: 95e12, hashrate24h: 94e12, rejectedPercent: 0.2 },
+    {
+      name: 'rig1',
+      coin: 'LTC',
+      online: false,
+      lastShareAt: new Date('2026-11-22T11:15:00Z'),
+      hashrate: 0,
+      hashrate24h: 450e6,
+      rejectedPercent: 0,
+    },
+    {
+      name: 'rig2',
+      coin: 'LTC',
+      online: true,
+      lastShareAt: new Date('2026-11-22T11:59:30Z'),
+      hashrate: 500e6,
+      hashrate24h: 480e6,
+      rejectedPercent: 1.5,
+    },
+    {
+      name: 's19',
+      coin: 'BTC',
+      online: true,
+      lastShareAt: new Date('2026-11-22T11:59:50Z'),
+      hashrate: 95e12,
+      hashrate24h: 94e12,
+      rejectedPercent: 0.2,
+    },
   ],
   money: [
-    { coin: 'BTC', balance: 1_500_000n, earnedToday: 12_345n, lastPayoutRunAt: new Date('2026-11-22T00:00:00Z'), lastPaid: null },
+    {
+      coin: 'BTC',
+      balance: 1_500_000n,
+      earnedToday: 12_345n,
+      lastPayoutRunAt: new Date('2026-11-22T00:00:00Z'),
+      lastPaid: null,
+    },
     { coin: 'LTC', balance: 250_000n, earnedToday: 40_000n, lastPayoutRunAt: null, lastPaid: null },
   ],
 };
@@ -27,7 +57,9 @@ const ask = (message: string) => answerWithRules(message, { pool, facts, now });
 describe('assistant live answers for a signed-in miner', () => {
   it('answers "what is my hashrate" per coin from the workers', () => {
     const reply = ask('what is my hashrate');
-    expect(reply).toContain('LTC (Scrypt): 500.00 MH/s over the last 10 minutes, 24 h average 930.00 MH/s; 1 of 2 workers online');
+    expect(reply).toContain(
+      'LTC (Scrypt): 500.00 MH/s over the last 10 minutes, 24 h average 930.00 MH/s; 1 of 2 workers online',
+    );
     expect(reply).toContain('BTC (SHA-256): 95.00 TH/s');
   });
 
@@ -51,23 +83,38 @@ describe('assistant live answers for a signed-in miner', () => {
   });
 
   it('says a named worker is online when it is', () => {
-    expect(ask('is RIG2 down?')).toContain('Worker rig2 is online: last accepted share less than a minute ago, hashrate 500.00 MH/s');
+    expect(ask('is RIG2 down?')).toContain(
+      'Worker rig2 is online: last accepted share less than a minute ago, hashrate 500.00 MH/s',
+    );
   });
 
   it('does not take an ordinary word for a worker of the same name', () => {
-    const withDefault: MinerFacts = { ...facts, workers: [...facts.workers, { ...facts.workers[1]!, name: 'default' }] };
-    expect(answerWithRules('what is the default port for litecoin', { pool, facts: withDefault, now })).toContain('Litecoin (LTC) (Scrypt) port');
-    expect(answerWithRules('how is worker default doing', { pool, facts: withDefault, now })).toContain('Worker default is online');
+    const withDefault: MinerFacts = {
+      ...facts,
+      workers: [...facts.workers, { ...facts.workers[1]!, name: 'default' }],
+    };
+    expect(
+      answerWithRules('what is the default port for litecoin', { pool, facts: withDefault, now }),
+    ).toContain('Litecoin (LTC) (Scrypt) port');
+    expect(answerWithRules('how is worker default doing', { pool, facts: withDefault, now })).toContain(
+      'Worker default is online',
+    );
   });
 
   it('says when the asked-for worker does not exist and lists the real ones', () => {
-    expect(ask('why is worker rig9 offline')).toBe("I can't find a worker named rig9. Your workers: rig1, rig2, s19.");
+    expect(ask('why is worker rig9 offline')).toBe(
+      "I can't find a worker named rig9. Your workers: rig1, rig2, s19.",
+    );
   });
 
   it('answers "when is my next payout" from the last run, the interval and the threshold', () => {
     const reply = ask('when is my next payout');
-    expect(reply).toContain('BTC: next payout run 2026-11-23 00:00 UTC (every 24 h); your balance 0.015 BTC has reached your threshold 0.01 BTC');
-    expect(reply).toContain('LTC: next payout run now (the run is due) (every 24 h); your balance 0.0025 LTC is below your threshold 0.01 LTC; you need 0.0075 LTC more');
+    expect(reply).toContain(
+      'BTC: next payout run 2026-11-23 00:00 UTC (every 24 h); your balance 0.015 BTC has reached your threshold 0.01 BTC',
+    );
+    expect(reply).toContain(
+      'LTC: next payout run now (the run is due) (every 24 h); your balance 0.0025 LTC is below your threshold 0.01 LTC; you need 0.0075 LTC more',
+    );
   });
 
   it('answers the payout question in Arabic', () => {
@@ -85,13 +132,17 @@ describe('assistant live answers for a signed-in miner', () => {
   });
 
   it('answers "which port for litecoin" with the live port in both languages', () => {
-    expect(ask('which port for litecoin')).toBe('Litecoin (LTC) (Scrypt) port: stratum+tcp://pool.manjam.example:4444 (live).');
+    expect(ask('which port for litecoin')).toBe(
+      'Litecoin (LTC) (Scrypt) port: stratum+tcp://pool.manjam.example:4444 (live).',
+    );
     expect(ask('أي منفذ لللايتكوين؟')).toContain('stratum+tcp://pool.manjam.example:4444 (يعمل الآن)');
   });
 
   it('tells a miner with no workers how to get one', () => {
     const empty: MinerFacts = { username: 'bob', payoutThreshold: '0.1', workers: [], money: [] };
-    expect(answerWithRules('what is my hashrate', { pool, facts: empty, now })).toContain('You have no workers yet');
+    expect(answerWithRules('what is my hashrate', { pool, facts: empty, now })).toContain(
+      'You have no workers yet',
+    );
   });
 
   it('personalises the setup example with the account name', () => {

@@ -16,7 +16,14 @@ export function hashrateAnswer(facts: MinerFacts, language: Language): string {
     const now = formatHashrate(workers.reduce((sum, worker) => sum + worker.hashrate, 0));
     const day = formatHashrate(workers.reduce((sum, worker) => sum + worker.hashrate24h, 0));
     const count = text(language, 'assistant.hashrate.workers', { count: workers.length });
-    return text(language, 'assistant.hashrate.coin', { coin, algorithm: algorithmOfCoin(coin), now, day, online, workers: count });
+    return text(language, 'assistant.hashrate.coin', {
+      coin,
+      algorithm: algorithmOfCoin(coin),
+      now,
+      day,
+      online,
+      workers: count,
+    });
   });
   return text(language, 'assistant.hashrate', { parts: parts.join(' | ') });
 }
@@ -31,7 +38,10 @@ export function namedWorker(facts: MinerFacts, prepared: Prepared): WorkerFact |
   const raw = prepared.raw.toLowerCase();
   return facts.workers.find((worker) => {
     const name = worker.name.toLowerCase();
-    return words.has(name) || new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}])`, 'u').test(raw);
+    return (
+      words.has(name) ||
+      new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}])`, 'u').test(raw)
+    );
   });
 }
 
@@ -45,7 +55,13 @@ export function askedWorkerName(prepared: Prepared): string | undefined {
   return match?.[1];
 }
 
-export function workerAnswer(facts: MinerFacts, pool: PoolInfo, language: Language, now: Date, prepared: Prepared): string {
+export function workerAnswer(
+  facts: MinerFacts,
+  pool: PoolInfo,
+  language: Language,
+  now: Date,
+  prepared: Prepared,
+): string {
   const worker = namedWorker(facts, prepared);
   if (!worker) {
     const asked = askedWorkerName(prepared);
@@ -55,19 +71,34 @@ export function workerAnswer(facts: MinerFacts, pool: PoolInfo, language: Langua
       return text(language, 'assistant.worker.unknown', { asked, known });
     }
     if (facts.workers.length === 0) return noWorkers(language);
-    return text(language, 'assistant.worker.offlineList', { list: offline.join(', ') || text(language, 'assistant.none') });
+    return text(language, 'assistant.worker.offlineList', {
+      list: offline.join(', ') || text(language, 'assistant.none'),
+    });
   }
   if (worker.online) return workerOnline(worker, language, now);
   return workerOffline(worker, pool, language, now, facts.username);
 }
 
 function workerOnline(worker: WorkerFact, language: Language, now: Date): string {
-  const ago = worker.lastShareAt ? formatDuration(now.getTime() - worker.lastShareAt.getTime(), language) : '-';
+  const ago = worker.lastShareAt
+    ? formatDuration(now.getTime() - worker.lastShareAt.getTime(), language)
+    : '-';
   const rejects = worker.rejectedPercent.toFixed(1);
-  return text(language, 'assistant.worker.online', { worker: worker.name, ago, hashrate: formatHashrate(worker.hashrate), rejects });
+  return text(language, 'assistant.worker.online', {
+    worker: worker.name,
+    ago,
+    hashrate: formatHashrate(worker.hashrate),
+    rejects,
+  });
 }
 
-function workerOffline(worker: WorkerFact, pool: PoolInfo, language: Language, now: Date, username: string): string {
+function workerOffline(
+  worker: WorkerFact,
+  pool: PoolInfo,
+  language: Language,
+  now: Date,
+  username: string,
+): string {
   const port = portsOf(pool, algorithmOfCoin(worker.coin))[0];
   const url = port ? stratumUrl(pool, port) : pool.host;
   const user = `${username}.${worker.name}`;
@@ -78,7 +109,9 @@ function workerOffline(worker: WorkerFact, pool: PoolInfo, language: Language, n
       })
     : text(language, 'assistant.worker.noShare');
   const rejects =
-    worker.rejectedPercent >= 10 ? text(language, 'assistant.worker.rejects', { percent: worker.rejectedPercent.toFixed(1) }) : '';
+    worker.rejectedPercent >= 10
+      ? text(language, 'assistant.worker.rejects', { percent: worker.rejectedPercent.toFixed(1) })
+      : '';
   return text(language, 'assistant.worker.offline', { worker: worker.name, since, rejects, url, user });
 }
 
@@ -102,7 +135,11 @@ export function payoutAnswer(facts: MinerFacts, pool: PoolInfo, language: Langua
       const state =
         entry.balance >= threshold
           ? text(language, 'assistant.payout.reached', { balance, limit })
-          : text(language, 'assistant.payout.below', { balance, limit, missing: formatCoinAmount(threshold - entry.balance, entry.coin) });
+          : text(language, 'assistant.payout.below', {
+              balance,
+              limit,
+              missing: formatCoinAmount(threshold - entry.balance, entry.coin),
+            });
       const every = formatEvery(pool.payoutIntervalHours, language);
       return text(language, 'assistant.payout', { coin: entry.coin, next, every, state });
     })

@@ -35,7 +35,11 @@ export function completionsUrl(url: string): string {
   return trimmed.endsWith('/chat/completions') ? trimmed : `${trimmed}/chat/completions`;
 }
 
-export async function chatCompletion(config: LlmConfig, messages: ChatMessage[], fetchImpl: typeof fetch = fetch): Promise<string> {
+export async function chatCompletion(
+  config: LlmConfig,
+  messages: ChatMessage[],
+  fetchImpl: typeof fetch = fetch,
+): Promise<string> {
   let response: Response;
   try {
     response = await fetchImpl(completionsUrl(config.url), {
@@ -46,7 +50,8 @@ export async function chatCompletion(config: LlmConfig, messages: ChatMessage[],
     });
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new LlmError('timeout', `no answer within ${config.timeoutMs} ms`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new LlmError('timeout', `no answer within ${config.timeoutMs} ms`);
     throw new LlmError('network', (error as Error).message);
   }
   let body: unknown;
@@ -54,12 +59,15 @@ export async function chatCompletion(config: LlmConfig, messages: ChatMessage[],
     body = await response.json();
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new LlmError('timeout', `no answer within ${config.timeoutMs} ms`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new LlmError('timeout', `no answer within ${config.timeoutMs} ms`);
     throw new LlmError(response.ok ? 'format' : 'http', `HTTP ${response.status}, body is not JSON`);
   }
   if (!response.ok) throw new LlmError('http', `HTTP ${response.status}`);
-  const content = (body as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
-  if (typeof content !== 'string' || content.trim() === '') throw new LlmError('format', 'no message content in the answer');
+  const content = (body as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message
+    ?.content;
+  if (typeof content !== 'string' || content.trim() === '')
+    throw new LlmError('format', 'no message content in the answer');
   return content.trim();
 }
 
@@ -84,9 +92,18 @@ function factsText(facts: MinerFacts | null): string {
 }
 
 /** The system prompt: who the assistant is, the pool's real facts, the user's live facts and the rule engine's draft. */
-export function systemPrompt(pool: PoolInfo, facts: MinerFacts | null, language: Language, draft: string, now: Date): string {
+export function systemPrompt(
+  pool: PoolInfo,
+  facts: MinerFacts | null,
+  language: Language,
+  draft: string,
+  now: Date,
+): string {
   const ports = pool.ports
-    .map((port) => `${port.algorithm}: stratum+tcp://${pool.host}:${port.port}${port.live ? ' (live)' : ' (not live yet)'}`)
+    .map(
+      (port) =>
+        `${port.algorithm}: stratum+tcp://${pool.host}:${port.port}${port.live ? ' (live)' : ' (not live yet)'}`,
+    )
     .join('; ');
   return [
     'You are the Manjam Mining Assistant for the Manjam mining pool (MENA region). Answer briefly and only about mining and this pool.',

@@ -1,5 +1,9 @@
 import { isCoin } from '@manjam/protocol';
-import { findAssistantUser, listAssistantMoney, listAssistantWorkers } from '../../db/repositories/assistant-facts.js';
+import {
+  findAssistantUser,
+  listAssistantMoney,
+  listAssistantWorkers,
+} from '../../db/repositories/assistant-facts.js';
 import type { Queryable } from '../../db/types.js';
 import type { MinerFacts, WorkerFact } from './facts.js';
 import { averagingSeconds, hashrateFromDifficulty } from '../shared/hashrate.js';
@@ -19,7 +23,11 @@ function startOfUtcDay(now: Date): Date {
 }
 
 /** Gathers a signed-in miner's live facts; undefined when the user does not exist. */
-export async function loadMinerFacts(db: Queryable, userId: number, options: FactOptions): Promise<MinerFacts | undefined> {
+export async function loadMinerFacts(
+  db: Queryable,
+  userId: number,
+  options: FactOptions,
+): Promise<MinerFacts | undefined> {
   const { now } = options;
   const user = await findAssistantUser(db, userId);
   if (!user) return undefined;
@@ -38,10 +46,15 @@ export async function loadMinerFacts(db: Queryable, userId: number, options: Fac
       {
         name: row.name,
         coin: row.coin,
-        online: row.lastShareAt !== null && now.getTime() - row.lastShareAt.getTime() < options.offlineAfterMs,
+        online:
+          row.lastShareAt !== null && now.getTime() - row.lastShareAt.getTime() < options.offlineAfterMs,
         lastShareAt: row.lastShareAt,
         hashrate: hashrateFromDifficulty(row.coin, row.difficultyRecent, RECENT_SECONDS),
-        hashrate24h: hashrateFromDifficulty(row.coin, row.difficultyDay, averagingSeconds(now, row.firstBucketDay)),
+        hashrate24h: hashrateFromDifficulty(
+          row.coin,
+          row.difficultyDay,
+          averagingSeconds(now, row.firstBucketDay),
+        ),
         rejectedPercent: submitted > 0 ? (row.rejectedHour / submitted) * 100 : 0,
       },
     ];

@@ -54,7 +54,8 @@ export function prepare(message: string): Prepared {
     const variants = [word];
     if (ARABIC_LETTER.test(word)) {
       for (const prefix of ARABIC_PREFIXES) {
-        if (word.startsWith(prefix) && word.length - prefix.length >= 2) variants.push(word.slice(prefix.length));
+        if (word.startsWith(prefix) && word.length - prefix.length >= 2)
+          variants.push(word.slice(prefix.length));
       }
     }
     return variants;
@@ -83,7 +84,8 @@ export function keywordIndex(prepared: Prepared, keyword: Keyword): number {
   for (let start = 0; start + wanted.length <= prepared.words.length; start += 1) {
     const ok = wanted.every((part, offset) => {
       const last = offset === wanted.length - 1;
-      const candidates = offset === 0 ? (prepared.forms[start] ?? []) : [prepared.words[start + offset] ?? ''];
+      const candidates =
+        offset === 0 ? (prepared.forms[start] ?? []) : [prepared.words[start + offset] ?? ''];
       return candidates.some((candidate) => wordMatches(candidate, part, keyword.mode, last));
     });
     if (ok) return start;
@@ -98,7 +100,9 @@ export function hasKeyword(prepared: Prepared, keywords: readonly Keyword[]): bo
 /** Builds keywords from plain strings: 'word:xyz' is a whole word, anything else a prefix. */
 export function keywords(...texts: string[]): Keyword[] {
   return texts.map((text) =>
-    text.startsWith('word:') ? { words: text.slice(5).split(' '), mode: 'word' } : { words: text.split(' '), mode: 'prefix' },
+    text.startsWith('word:')
+      ? { words: text.slice(5).split(' '), mode: 'word' }
+      : { words: text.split(' '), mode: 'prefix' },
   );
 }
 
@@ -106,7 +110,9 @@ export function keywords(...texts: string[]): Keyword[] {
 export function findAlgorithms(prepared: Prepared): SeedAlgorithm[] {
   const found: { name: SeedAlgorithm; at: number }[] = [];
   for (const entry of ALGORITHM_TABLE) {
-    const positions = [...entry.en, ...entry.ar].map((keyword) => keywordIndex(prepared, keyword)).filter((at) => at >= 0);
+    const positions = [...entry.en, ...entry.ar]
+      .map((keyword) => keywordIndex(prepared, keyword))
+      .filter((at) => at >= 0);
     if (positions.length > 0) found.push({ name: entry.name, at: Math.min(...positions) });
   }
   return found.sort((a, b) => a.at - b.at).map((entry) => entry.name);

@@ -29,8 +29,16 @@ export function poolInfoFromConfig(config: Pick<Config, 'publicHost' | 'stratum'
   const ports: PoolPort[] = [];
   for (const entry of ALGORITHM_TABLE) {
     const configured = config.stratum.ports.filter((port) => algorithmOfCoin(port.coin) === entry.name);
-    if (configured.length === 0) ports.push({ algorithm: entry.name, port: entry.seedPort, live: false, coin: null, scheme: null });
-    for (const port of configured) ports.push({ algorithm: entry.name, port: port.port, live: true, coin: port.coin, scheme: port.scheme });
+    if (configured.length === 0)
+      ports.push({ algorithm: entry.name, port: entry.seedPort, live: false, coin: null, scheme: null });
+    for (const port of configured)
+      ports.push({
+        algorithm: entry.name,
+        port: port.port,
+        live: true,
+        coin: port.coin,
+        scheme: port.scheme,
+      });
   }
   const feeBasisPoints: Partial<Record<SeedAlgorithm, number>> = {};
   for (const entry of ALGORITHM_TABLE) {

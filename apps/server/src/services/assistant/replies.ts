@@ -29,10 +29,11 @@ export const QUICK_REPLIES = [
   { id: 'about-pool', en: 'About the pool', ar: 'عن المجمع' },
 ] as const;
 
-const HARDWARE_KEY = { asic: 'assistant.hardware.asic', gpu: 'assistant.hardware.gpu', cpu: 'assistant.hardware.cpu' } as const satisfies Record<
-  Hardware,
-  TextKey
->;
+const HARDWARE_KEY = {
+  asic: 'assistant.hardware.asic',
+  gpu: 'assistant.hardware.gpu',
+  cpu: 'assistant.hardware.cpu',
+} as const satisfies Record<Hardware, TextKey>;
 
 function feeText(pool: PoolInfo, algorithm: SeedAlgorithm, language: Language): string {
   const fee = pool.feeBasisPoints[algorithm];
@@ -43,7 +44,9 @@ function feeText(pool: PoolInfo, algorithm: SeedAlgorithm, language: Language): 
 }
 
 function liveList(pool: PoolInfo): string {
-  return livePorts(pool).map((port) => `${port.algorithm} ${stratumUrl(pool, port)}`).join(', ');
+  return livePorts(pool)
+    .map((port) => `${port.algorithm} ${stratumUrl(pool, port)}`)
+    .join(', ');
 }
 
 function portLine(pool: PoolInfo, port: PoolPort, language: Language): string {
@@ -54,16 +57,26 @@ function portLine(pool: PoolInfo, port: PoolPort, language: Language): string {
 /** "Litecoin (LTC) uses Scrypt: stratum+tcp://host:4444 (live). Usually mined with ASIC miners." */
 export function algorithmAnswer(pool: PoolInfo, algorithm: SeedAlgorithm, language: Language): string {
   const info = algorithmInfo(algorithm);
-  const ports = portsOf(pool, algorithm).map((port) => portLine(pool, port, language)).join('; ');
+  const ports = portsOf(pool, algorithm)
+    .map((port) => portLine(pool, port, language))
+    .join('; ');
   const hardware = text(language, HARDWARE_KEY[info.hardware]);
   const fee = feeText(pool, algorithm, language);
-  return text(language, 'assistant.algorithm', { coin: info.coins[language], algorithm, ports, hardware, fee });
+  return text(language, 'assistant.algorithm', {
+    coin: info.coins[language],
+    algorithm,
+    ports,
+    hardware,
+    fee,
+  });
 }
 
 /** The port for one algorithm, briefly ("which port for litecoin"). */
 export function portAnswer(pool: PoolInfo, algorithm: SeedAlgorithm, language: Language): string {
   const info = algorithmInfo(algorithm);
-  const ports = portsOf(pool, algorithm).map((port) => portLine(pool, port, language)).join('; ');
+  const ports = portsOf(pool, algorithm)
+    .map((port) => portLine(pool, port, language))
+    .join('; ');
   return text(language, 'assistant.port', { coin: info.coins[language], algorithm, ports });
 }
 
@@ -73,12 +86,22 @@ function setupPort(pool: PoolInfo, algorithm: SeedAlgorithm | undefined): PoolPo
 }
 
 /** GPU/CPU software setup or ASIC web-page setup, with the real URL; `account` personalises the example. */
-export function setupAnswer(pool: PoolInfo, kind: 'gpu' | 'asic', language: Language, algorithm?: SeedAlgorithm, account?: string): string {
+export function setupAnswer(
+  pool: PoolInfo,
+  kind: 'gpu' | 'asic',
+  language: Language,
+  algorithm?: SeedAlgorithm,
+  account?: string,
+): string {
   const port = setupPort(pool, algorithm);
   const url = port ? stratumUrl(pool, port) : `stratum+tcp://${pool.host}:${portRowOfPoolCoin('BTC').port}`;
   const user = `${account ?? text(language, 'assistant.example.account')}.worker1`;
   const notLive = port && !port.live ? text(language, 'assistant.setup.notLive') : '';
-  return text(language, kind === 'gpu' ? 'assistant.setup.gpu' : 'assistant.setup.asic', { notLive, url, user });
+  return text(language, kind === 'gpu' ? 'assistant.setup.gpu' : 'assistant.setup.asic', {
+    notLive,
+    url,
+    user,
+  });
 }
 
 export function profitAnswer(language: Language): string {

@@ -13,14 +13,16 @@ const visitor: RuleContext = { pool, facts: null, now: new Date('2026-11-22T06:0
 const ask = (message: string) => answerWithRules(message, visitor);
 const algorithmsIn = (message: string) => findAlgorithms(prepare(message));
 
-describe('assistant keyword mapping (the product contract\'s keyword list)', () => {
+describe("assistant keyword mapping (the product contract's keyword list)", () => {
   it.each(SEED_KEYWORDS)('maps the English keyword "%s" to %s, in any letter case', (keyword, algorithm) => {
     expect(algorithmsIn(`how do I mine ${keyword}?`)).toEqual([algorithm]);
     expect(algorithmsIn(`HOW DO I MINE ${keyword.toUpperCase()}`)).toEqual([algorithm]);
     expect(ask(`tell me about ${keyword}`)).toContain(algorithm);
   });
 
-  const arabic = ALGORITHM_TABLE.flatMap((entry) => entry.ar.map((keyword) => [keyword.words.join(' '), entry.name] as const));
+  const arabic = ALGORITHM_TABLE.flatMap((entry) =>
+    entry.ar.map((keyword) => [keyword.words.join(' '), entry.name] as const),
+  );
   it.each(arabic)('maps the Arabic name "%s" to %s, with or without the article', (name, algorithm) => {
     expect(algorithmsIn(`كيف أعدن ${name}؟`)).toEqual([algorithm]);
     expect(algorithmsIn(`أريد تعدين ال${name}`)).toEqual([algorithm]);
@@ -101,27 +103,43 @@ describe('assistant answers', () => {
     expect(kaspa?.published?.payoutHours).toBe(12);
     expect(ask('kaspa')).toContain('payouts every 12 h');
     expect(ask('bitcoin')).toContain(`payouts every ${config.accounting.payoutIntervalHours} h`);
-    const hourly = poolInfoFromConfig(parseConfig({ publicHost: 'h.example', accounting: { payoutIntervalHours: 6 } }));
+    const hourly = poolInfoFromConfig(
+      parseConfig({ publicHost: 'h.example', accounting: { payoutIntervalHours: 6 } }),
+    );
     expect(answerWithRules('bitcoin', { ...visitor, pool: hourly })).toContain('payouts every 6 h');
   });
 
   it('uses the configured port, not the seed table, when they differ', () => {
-    const moved = poolInfoFromConfig(parseConfig({ publicHost: 'h.example', stratum: { ports: [
-      { port: 13333, coin: 'BTC', vardiff: { start: 1, min: 1, max: 10 } },
-    ] } }));
+    const moved = poolInfoFromConfig(
+      parseConfig({
+        publicHost: 'h.example',
+        stratum: { ports: [{ port: 13333, coin: 'BTC', vardiff: { start: 1, min: 1, max: 10 } }] },
+      }),
+    );
     const reply = answerWithRules('bitcoin port?', { ...visitor, pool: moved });
     expect(reply).toBe('Bitcoin (BTC) (SHA-256) port: stratum+tcp://h.example:13333 (live).');
   });
 
   it('names each port with its own payout scheme when the ports differ, in both languages', () => {
     const vardiff = { start: 1, min: 1, max: 10 };
-    const mixed = poolInfoFromConfig(parseConfig({ publicHost: 'h.example', stratum: { ports: [
-      { port: 3333, coin: 'BTC', scheme: 'pps-plus', vardiff },
-      { port: 3334, coin: 'BTC', scheme: 'pplns', vardiff },
-      { port: 4444, coin: 'LTC', scheme: 'solo', vardiff },
-    ] } }));
-    expect(answerWithRules('what is manjam?', { ...visitor, pool: mixed })).toContain('Payout scheme PPS+ (3333), PPLNS (3334), SOLO (4444)');
-    expect(answerWithRules('ما هو منجم؟', { ...visitor, pool: mixed })).toContain('نظام الدفع PPS+ (3333), PPLNS (3334), SOLO (4444)');
+    const mixed = poolInfoFromConfig(
+      parseConfig({
+        publicHost: 'h.example',
+        stratum: {
+          ports: [
+            { port: 3333, coin: 'BTC', scheme: 'pps-plus', vardiff },
+            { port: 3334, coin: 'BTC', scheme: 'pplns', vardiff },
+            { port: 4444, coin: 'LTC', scheme: 'solo', vardiff },
+          ],
+        },
+      }),
+    );
+    expect(answerWithRules('what is manjam?', { ...visitor, pool: mixed })).toContain(
+      'Payout scheme PPS+ (3333), PPLNS (3334), SOLO (4444)',
+    );
+    expect(answerWithRules('ما هو منجم؟', { ...visitor, pool: mixed })).toContain(
+      'نظام الدفع PPS+ (3333), PPLNS (3334), SOLO (4444)',
+    );
     expect(answerWithRules('what is manjam?', visitor)).toContain('Payout scheme PPS+,');
   });
 
@@ -142,11 +160,14 @@ describe('assistant answers', () => {
     expect(reply).toContain('كلمة المرور x');
   });
 
-  it.each(['what is the roi of an s19', 'is mining profitable', 'كم الربحية؟'])('adds three profitability sites and the calculator for "%s"', (message) => {
-    const reply = ask(message);
-    for (const link of PROFITABILITY_LINKS) expect(reply).toContain(link);
-    expect(reply).toContain('/mining/calculator');
-  });
+  it.each(['what is the roi of an s19', 'is mining profitable', 'كم الربحية؟'])(
+    'adds three profitability sites and the calculator for "%s"',
+    (message) => {
+      const reply = ask(message);
+      for (const link of PROFITABILITY_LINKS) expect(reply).toContain(link);
+      expect(reply).toContain('/mining/calculator');
+    },
+  );
 
   it('answers every quick reply in both languages without the fallback', () => {
     for (const quick of QUICK_REPLIES) {
@@ -164,8 +185,12 @@ describe('assistant answers', () => {
   });
 
   it('falls back to the seed message in English and in Arabic', () => {
-    expect(ask('what is the weather like')).toBe('I couldn’t determine your exact question. Can you specify a coin or miner type?');
-    expect(ask('ما حالة الطقس')).toBe('لم أتمكن من تحديد سؤالك بالضبط. هل يمكنك تحديد عملة أو نوع جهاز التعدين؟');
+    expect(ask('what is the weather like')).toBe(
+      'I couldn’t determine your exact question. Can you specify a coin or miner type?',
+    );
+    expect(ask('ما حالة الطقس')).toBe(
+      'لم أتمكن من تحديد سؤالك بالضبط. هل يمكنك تحديد عملة أو نوع جهاز التعدين؟',
+    );
   });
 
   it('answers in the UI language when the message has no letters', () => {

@@ -1,7 +1,15 @@
 import { algorithmInfo, type SeedAlgorithm } from './algorithms.js';
 import type { MinerFacts } from './facts.js';
 import { earningsAnswer, hashrateAnswer, namedWorker, payoutAnswer, workerAnswer } from './live.js';
-import { detectLanguage, findAlgorithms, hasKeyword, keywords, prepare, type Language, type Prepared } from './matcher.js';
+import {
+  detectLanguage,
+  findAlgorithms,
+  hasKeyword,
+  keywords,
+  prepare,
+  type Language,
+  type Prepared,
+} from './matcher.js';
 import type { PoolInfo } from './pool-info.js';
 import {
   aboutAnswer,
@@ -29,16 +37,66 @@ export interface RuleContext {
 
 const INTENTS = {
   mention: keywords('worker', 'word:rig', 'word:rigs', 'word:miner', 'عامل', 'عمال', 'جهاز'),
-  worker: keywords('offline', 'word:down', 'not working', 'stopped', 'word:status', 'disconnect', 'غير متصل', 'متوقف', 'اوفلاين', 'لا يعمل', 'توقف', 'منقطع', 'انقطع'),
+  worker: keywords(
+    'offline',
+    'word:down',
+    'not working',
+    'stopped',
+    'word:status',
+    'disconnect',
+    'غير متصل',
+    'متوقف',
+    'اوفلاين',
+    'لا يعمل',
+    'توقف',
+    'منقطع',
+    'انقطع',
+  ),
   hashrate: keywords('hashrate', 'hash rate', 'hashing', 'word:هاش', 'معدل الهاش', 'معدل التجزيه', 'هاشريت'),
-  payout: keywords('payout', 'word:paid', 'payment', 'withdraw', 'threshold', 'word:دفع', 'دفعه', 'الدفعه', 'السحب', 'الحد الادني', 'تحويل'),
+  payout: keywords(
+    'payout',
+    'word:paid',
+    'payment',
+    'withdraw',
+    'threshold',
+    'word:دفع',
+    'دفعه',
+    'الدفعه',
+    'السحب',
+    'الحد الادني',
+    'تحويل',
+  ),
   earnings: keywords('earn', 'income', 'word:balance', 'revenue', 'ربحت', 'كسبت', 'ارباحي', 'دخلي', 'رصيد'),
   port: keywords('port', 'منفذ', 'بورت'),
-  gpu: keywords('gpu', 'graphics card', 'video card', 'word:cpu', 'processor', 'كرت', 'كروت', 'بطاقه رسوميات', 'معالج'),
+  gpu: keywords(
+    'gpu',
+    'graphics card',
+    'video card',
+    'word:cpu',
+    'processor',
+    'كرت',
+    'كروت',
+    'بطاقه رسوميات',
+    'معالج',
+  ),
   asic: keywords('asic', 'antminer', 'whatsminer', 'avalon', 'bitmain', 'اسيك', 'انت ماينر'),
   profit: keywords('word:roi', 'profit', 'ربحيه', 'مربح', 'العائد', 'عائد الاستثمار'),
   hardware: keywords('hardware', 'equipment', 'word:rig', 'اجهزه', 'معدات', 'جهاز'),
-  start: keywords('start', 'begin', 'how to mine', 'get started', 'set up', 'setup', 'configure', 'ابدا', 'البدء', 'بدء', 'كيف اعدن', 'اعداد', 'ضبط'),
+  start: keywords(
+    'start',
+    'begin',
+    'how to mine',
+    'get started',
+    'set up',
+    'setup',
+    'configure',
+    'ابدا',
+    'البدء',
+    'بدء',
+    'كيف اعدن',
+    'اعداد',
+    'ضبط',
+  ),
   about: keywords('about', 'word:pool', 'manjam', 'word:fee', 'word:fees', 'مجمع', 'منجم', 'رسوم'),
 } as const;
 
@@ -64,11 +122,16 @@ function liveAnswer(prepared: Prepared, context: RuleContext, language: Language
   // ("rig1", "s19-a"); "is default online" or "worker default" need the word "worker"/"rig".
   const named = facts ? namedWorker(facts, prepared) : undefined;
   const namesWorker = named !== undefined && (/[\d_.-]/.test(named.name) || asks('mention'));
-  const wanted = asks('worker') || namesWorker ? 'worker'
-    : asks('hashrate') ? 'hashrate'
-    : asks('payout') ? 'payout'
-    : asks('earnings') ? 'earnings'
-    : undefined;
+  const wanted =
+    asks('worker') || namesWorker
+      ? 'worker'
+      : asks('hashrate')
+        ? 'hashrate'
+        : asks('payout')
+          ? 'payout'
+          : asks('earnings')
+            ? 'earnings'
+            : undefined;
   if (!wanted) return undefined;
   if (!facts) return signInAnswer(language);
   if (wanted === 'worker') return workerAnswer(facts, context.pool, language, context.now, prepared);
@@ -80,12 +143,14 @@ function liveAnswer(prepared: Prepared, context: RuleContext, language: Language
 function algorithmParts(prepared: Prepared, context: RuleContext, language: Language): string[] {
   const algorithms = findAlgorithms(prepared).slice(0, 3);
   const asks = (intent: keyof typeof INTENTS) => hasKeyword(prepared, INTENTS[intent]);
-  if (algorithms.length > 0 && asks('port')) return algorithms.map((name) => portAnswer(context.pool, name, language));
+  if (algorithms.length > 0 && asks('port'))
+    return algorithms.map((name) => portAnswer(context.pool, name, language));
   const parts = algorithms.map((name) => algorithmAnswer(context.pool, name, language));
   const first: SeedAlgorithm | undefined = algorithms[0];
   const account = context.facts?.username;
   const kind = asks('asic') ? 'asic' : asks('gpu') ? 'gpu' : first ? setupKindOf(first) : undefined;
-  if (kind && (first || asks('asic') || asks('gpu'))) parts.push(setupAnswer(context.pool, kind, language, first, account));
+  if (kind && (first || asks('asic') || asks('gpu')))
+    parts.push(setupAnswer(context.pool, kind, language, first, account));
   return parts;
 }
 

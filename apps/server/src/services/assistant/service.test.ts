@@ -24,11 +24,20 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
     const body = JSON.parse(raw) as Seen['body'];
     seen.push({ authorization: request.headers.authorization, body });
     if (body.model === 'broken') {
-      response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
+      response
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end('{"error":{"message":"overloaded"}}');
     } else if (body.model === 'slow') {
-      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 2_000).unref();
+      setTimeout(
+        () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+        2_000,
+      ).unref();
     } else {
-      const reply = { choices: [{ message: { role: 'assistant', content: ` model says hi (${body.messages.length} messages) ` } }] };
+      const reply = {
+        choices: [
+          { message: { role: 'assistant', content: ` model says hi (${body.messages.length} messages) ` } },
+        ],
+      };
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
     }
   });
@@ -49,7 +58,10 @@ const noDatabase: Queryable = {
   exec: () => Promise.reject(new Error('unused')),
 };
 const warnings: string[] = [];
-const logger = { warn: (_obj: unknown, message: string) => void warnings.push(message), debug: () => undefined };
+const logger = {
+  warn: (_obj: unknown, message: string) => void warnings.push(message),
+  debug: () => undefined,
+};
 
 function service(model: string | undefined, timeoutMs = 3_000) {
   const config = parseConfig({
@@ -59,7 +71,11 @@ function service(model: string | undefined, timeoutMs = 3_000) {
   return createAssistantService({ config, db: noDatabase, logger });
 }
 const visitor = { userId: null, key: 'ip:127.0.0.1' };
-const request = (message: string): AssistantRequest => ({ message, language: 'en', history: [{ role: 'user', content: 'hello' }] });
+const request = (message: string): AssistantRequest => ({
+  message,
+  language: 'en',
+  history: [{ role: 'user', content: 'hello' }],
+});
 
 describe('assistant language-model mode', () => {
   it('answers with the rules when no model is configured', async () => {
@@ -74,7 +90,9 @@ describe('assistant language-model mode', () => {
     const last = seen.at(-1);
     expect(last?.authorization).toBe('Bearer sk-test');
     expect(last?.body.messages.map((m) => m.role)).toEqual(['system', 'user', 'user']);
-    expect(last?.body.messages[0]?.content).toContain('Scrypt: stratum+tcp://pool.manjam.example:4444 (live)');
+    expect(last?.body.messages[0]?.content).toContain(
+      'Scrypt: stratum+tcp://pool.manjam.example:4444 (live)',
+    );
     expect(last?.body.messages[2]?.content).toBe('which port for litecoin');
   });
 
@@ -94,13 +112,18 @@ describe('assistant language-model mode', () => {
 
   it('accepts a base URL or the full completions URL', () => {
     expect(completionsUrl('https://api.example/v1/')).toBe('https://api.example/v1/chat/completions');
-    expect(completionsUrl('https://api.example/v1/chat/completions')).toBe('https://api.example/v1/chat/completions');
+    expect(completionsUrl('https://api.example/v1/chat/completions')).toBe(
+      'https://api.example/v1/chat/completions',
+    );
   });
 });
 
 describe('assistant request limits', () => {
   it('passes only the last ten history items to the model', async () => {
-    const history = Array.from({ length: 15 }, (_, i) => ({ role: 'user' as const, content: `question ${i}` }));
+    const history = Array.from({ length: 15 }, (_, i) => ({
+      role: 'user' as const,
+      content: `question ${i}`,
+    }));
     await service('good').reply({ message: 'btc', language: 'en', history }, visitor);
     const sent = seen.at(-1)?.body.messages ?? [];
     expect(sent).toHaveLength(12);
@@ -109,9 +132,14 @@ describe('assistant request limits', () => {
 
   it('refuses the 21st question in a minute from the same caller, but not from another', async () => {
     const assistant = service(undefined);
-    for (let i = 0; i < 20; i += 1) await assistant.reply(request('btc'), { userId: null, key: 'ip:10.0.0.1' });
-    await expect(assistant.reply(request('btc'), { userId: null, key: 'ip:10.0.0.1' })).rejects.toBeInstanceOf(AssistantRateLimitError);
-    await expect(assistant.reply(request('btc'), { userId: null, key: 'ip:10.0.0.2' })).resolves.toMatchObject({ source: 'rules' });
+    for (let i = 0; i < 20; i += 1)
+      await assistant.reply(request('btc'), { userId: null, key: 'ip:10.0.0.1' });
+    await expect(
+      assistant.reply(request('btc'), { userId: null, key: 'ip:10.0.0.1' }),
+    ).rejects.toBeInstanceOf(AssistantRateLimitError);
+    await expect(
+      assistant.reply(request('btc'), { userId: null, key: 'ip:10.0.0.2' }),
+    ).resolves.toMatchObject({ source: 'rules' });
   });
 
   it('lets a caller in again once the window has passed', () => {

@@ -75,13 +75,20 @@ export function createAssistantService(deps: AssistantDeps): AssistantService {
       if (!verdict.allowed) throw new AssistantRateLimitError(verdict.retryAfterMs);
       const at = now();
       const minerFacts = await facts(caller.userId, at);
-      const draft = answerWithRules(request.message, { pool, facts: minerFacts, now: at, uiLanguage: request.language });
+      const draft = answerWithRules(request.message, {
+        pool,
+        facts: minerFacts,
+        now: at,
+        uiLanguage: request.language,
+      });
       const llm = deps.config.assistant.llm;
       if (!llm) return { reply: draft, source: 'rules' };
       const language = replyLanguage(request.message, request.language);
       const messages: ChatMessage[] = [
         { role: 'system', content: systemPrompt(pool, minerFacts, language, draft, at) },
-        ...request.history.slice(-MAX_HISTORY_ITEMS).map((item) => ({ role: item.role, content: item.content.slice(0, MAX_HISTORY_CONTENT) })),
+        ...request.history
+          .slice(-MAX_HISTORY_ITEMS)
+          .map((item) => ({ role: item.role, content: item.content.slice(0, MAX_HISTORY_CONTENT) })),
         { role: 'user', content: request.message },
       ];
       try {
@@ -89,7 +96,10 @@ export function createAssistantService(deps: AssistantDeps): AssistantService {
         return { reply, source: 'llm' };
       } catch (error) {
         const reason = error instanceof LlmError ? error.reason : 'unexpected';
-        deps.logger.warn({ reason, err: (error as Error).message }, 'assistant language model failed; answering with the rules');
+        deps.logger.warn(
+          { reason, err: (error as Error).message },
+          'assistant language model failed; answering with the rules',
+        );
         return { reply: draft, source: 'rules' };
       }
     },

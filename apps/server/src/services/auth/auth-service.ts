@@ -58,7 +58,12 @@ export class AuthService {
     this.sessions = new SessionsRepository(deps.db);
   }
 
-  async login(email: string, password: string, totp: string | undefined, meta: RequestMeta): Promise<{ token: string; user: UserRow; expiresAt: Date }> {
+  async login(
+    email: string,
+    password: string,
+    totp: string | undefined,
+    meta: RequestMeta,
+  ): Promise<{ token: string; user: UserRow; expiresAt: Date }> {
     const user = await this.users.findByEmail(email);
     if (!user) {
       await verifyPassword(await dummyHash(), password);
@@ -76,7 +81,14 @@ export class AuthService {
     const { token, hash } = newToken();
     const createdAt = new Date(this.deps.now());
     const expiresAt = new Date(createdAt.getTime() + this.deps.config.auth.sessionTtlHours * 3_600_000);
-    await this.sessions.create({ userId: user.id, tokenHash: hash, createdAt, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+    await this.sessions.create({
+      userId: user.id,
+      tokenHash: hash,
+      createdAt,
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
     return { token, user, expiresAt };
   }
 
@@ -138,7 +150,8 @@ export class AuthService {
 
   /** Forgets cached sessions of a user (their credentials, 2FA or email changed). */
   private forgetUser(userId: number): void {
-    for (const [hash, entry] of this.verified) if (entry.signedIn.user.id === userId) this.verified.delete(hash);
+    for (const [hash, entry] of this.verified)
+      if (entry.signedIn.user.id === userId) this.verified.delete(hash);
   }
 
   /** Starts enrolment: a new secret (stored encrypted, not yet enabled), its otpauth URL and QR code. */
@@ -178,31 +191,54 @@ export class AuthService {
    * sensitive change (email, password, payout address) goes through here. Counted against the
    * lockout like a sign-in.
    */
-  async confirmSensitiveChange(user: UserRow, password: string, totp: string | undefined, passwordField = 'password'): Promise<void> {
+  async confirmSensitiveChange(
+    user: UserRow,
+    password: string,
+    totp: string | undefined,
+    passwordField = 'password',
+  ): Promise<void> {
     await this.attempt(user, async () => {
       await this.checkPassword(user, password, passwordField);
       if (!user.totpEnabled) return;
-      if (!totp) throw new ServiceError(403, 'totp-required', 'totpRequired', { totp: MESSAGES.totpRequired });
+      if (!totp)
+        throw new ServiceError(403, 'totp-required', 'totpRequired', { totp: MESSAGES.totpRequired });
       if (!(await this.totpMatches(user, totp))) throw totpInvalid('totp');
     });
   }
 
-  async changePassword(signedIn: SignedIn, current: string, next: string, totp: string | undefined): Promise<void> {
+  async changePassword(
+    signedIn: SignedIn,
+    current: string,
+    next: string,
+    totp: string | undefined,
+  ): Promise<void> {
     await this.confirmSensitiveChange(signedIn.user, current, totp, 'currentPassword');
     await this.users.setPasswordHash(signedIn.user.id, await hashPassword(next));
     await this.sessions.revokeOthers(signedIn.user.id, signedIn.sessionId, new Date(this.deps.now()));
     this.forgetUser(signedIn.user.id);
   }
 
-  async changeEmail(user: UserRow, password: string, newEmail: string, totp: string | undefined): Promise<void> {
+  async changeEmail(
+    user: UserRow,
+    password: string,
+    newEmail: string,
+    totp: string | undefined,
+  ): Promise<void> {
     await this.confirmSensitiveChange(user, password, totp);
-    if (await this.users.emailInUse(newEmail, user.id)) throw new ServiceError(409, 'email-taken', 'emailTaken', { newEmail: 'An account with this email already exists' });
-    if (!(await this.users.setEmail(user.id, newEmail))) throw new ServiceError(409, 'email-taken', 'emailTaken', { newEmail: 'An account with this email already exists' });
+    if (await this.users.emailInUse(newEmail, user.id))
+      throw new ServiceError(409, 'email-taken', 'emailTaken', {
+        newEmail: 'An account with this email already exists',
+      });
+    if (!(await this.users.setEmail(user.id, newEmail)))
+      throw new ServiceError(409, 'email-taken', 'emailTaken', {
+        newEmail: 'An account with this email already exists',
+      });
     this.forgetUser(user.id);
   }
 
   private async checkPassword(user: UserRow, password: string, field: string): Promise<void> {
-    if (!(await verifyPassword(user.passwordHash, password))) throw new ServiceError(403, 'wrong-password', 'wrongPassword', { [field]: MESSAGES.wrongPassword });
+    if (!(await verifyPassword(user.passwordHash, password)))
+      throw new ServiceError(403, 'wrong-password', 'wrongPassword', { [field]: MESSAGES.wrongPassword });
   }
 
   /** A valid code whose time step is newer than the last one accepted; it is used up on success. */
@@ -222,9 +258,17 @@ export class AuthService {
   private async attempt(user: UserRow, check: () => Promise<void>): Promise<void> {
     const { maxFailedLogins, lockMinutes } = this.deps.config.auth;
     const now = this.deps.now();
-    const claim = await this.users.claimAttempt(user.id, maxFailedLogins, new Date(now), new Date(now + lockMinutes * 60_000));
+    const claim = await this.users.claimAttempt(
+      user.id,
+      maxFailedLogins,
+      new Date(now),
+      new Date(now + lockMinutes * 60_000),
+    );
     if (!claim.claimed) {
-      const seconds = claim.lockedUntil && claim.lockedUntil.getTime() > now ? Math.ceil((claim.lockedUntil.getTime() - now) / 1000) : Math.ceil(lockMinutes * 60);
+      const seconds =
+        claim.lockedUntil && claim.lockedUntil.getTime() > now
+          ? Math.ceil((claim.lockedUntil.getTime() - now) / 1000)
+          : Math.ceil(lockMinutes * 60);
       throw locked(seconds);
     }
     try {
@@ -240,7 +284,9 @@ export class AuthService {
 }
 
 function locked(seconds: number): ServiceError {
-  return new ServiceError(423, 'account-locked', 'accountLocked', undefined, { 'retry-after': String(seconds) });
+  return new ServiceError(423, 'account-locked', 'accountLocked', undefined, {
+    'retry-after': String(seconds),
+  });
 }
 
 function totpInvalid(field: string): ServiceError {

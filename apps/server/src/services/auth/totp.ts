@@ -24,7 +24,13 @@ export async function totpStep(secret: string, code: string, nowMs: number): Pro
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) return null;
   try {
-    const result = await verify({ secret, token, epoch: Math.floor(nowMs / 1000), epochTolerance: 30, period: 30 });
+    const result = await verify({
+      secret,
+      token,
+      epoch: Math.floor(nowMs / 1000),
+      epochTolerance: 30,
+      period: 30,
+    });
     return result.valid ? Math.floor(nowMs / 30_000) + result.delta : null;
   } catch {
     return null;

@@ -81,22 +81,44 @@ export class DashboardService {
     ]);
     const seconds = DAY_MS / 1000;
     return {
-      hashrate: { value: totals.currentHashes / seconds, change: percentChange(totals.currentHashes, totals.previousHashes) },
-      activeMiners: { value: totals.currentWorkers, change: percentChange(totals.currentWorkers, totals.previousWorkers) },
-      unpaidBalance: { value: money.balance.toString(), change: percentChange(money.balance, money.balanceAt) },
-      dailyEarnings: { value: money.earningsCurrent.toString(), change: percentChange(money.earningsCurrent, money.earningsPrevious) },
+      hashrate: {
+        value: totals.currentHashes / seconds,
+        change: percentChange(totals.currentHashes, totals.previousHashes),
+      },
+      activeMiners: {
+        value: totals.currentWorkers,
+        change: percentChange(totals.currentWorkers, totals.previousWorkers),
+      },
+      unpaidBalance: {
+        value: money.balance.toString(),
+        change: percentChange(money.balance, money.balanceAt),
+      },
+      dailyEarnings: {
+        value: money.earningsCurrent.toString(),
+        change: percentChange(money.earningsCurrent, money.earningsPrevious),
+      },
       coin,
     };
   }
 
-  private async loadSeries(userId: number, window: keyof typeof WINDOWS, step: keyof typeof STEPS): Promise<HashrateSeries> {
+  private async loadSeries(
+    userId: number,
+    window: keyof typeof WINDOWS,
+    step: keyof typeof STEPS,
+  ): Promise<HashrateSeries> {
     const stepSeconds = STEPS[step];
     const stepMs = stepSeconds * 1000;
     const now = this.deps.now();
     // The last bucket is the current, partial one; its rate is over the time elapsed so far.
     const end = Math.floor(now / stepMs) * stepMs + stepMs;
     const start = end - WINDOWS[window];
-    const sums = await this.activity.userSeries(userId, new Date(start), new Date(end), stepSeconds, HASH_FACTORS);
+    const sums = await this.activity.userSeries(
+      userId,
+      new Date(start),
+      new Date(end),
+      stepSeconds,
+      HASH_FACTORS,
+    );
     const points = [];
     const slots = WINDOWS[window] / stepMs;
     for (let slot = 0; slot < slots; slot++) {
@@ -110,6 +132,7 @@ export class DashboardService {
   /** Drops the user's cached cards and series (tests; a user's own changes). */
   forget(userId: number): void {
     for (const coin of ['BTC', 'LTC']) this.cards.invalidate(`${userId}:${coin}`);
-    for (const w of Object.keys(WINDOWS)) for (const st of Object.keys(STEPS)) this.series.invalidate(`${userId}:${w}:${st}`);
+    for (const w of Object.keys(WINDOWS))
+      for (const st of Object.keys(STEPS)) this.series.invalidate(`${userId}:${w}:${st}`);
   }
 }

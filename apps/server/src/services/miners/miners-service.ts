@@ -16,8 +16,13 @@ export class MinersService {
   }
 
   async list(userId: number, type: 'all' | 'asic' | 'gpu' | 'cpu'): Promise<Miner[]> {
-    const [rows, snapshot] = await Promise.all([this.repo.listForUser(userId, type === 'all' ? null : type), this.workers.snapshot(userId)]);
-    return rows.map((row) => joinLive(row, snapshot.workers, this.workers.isConnected(userId, row.workerName)));
+    const [rows, snapshot] = await Promise.all([
+      this.repo.listForUser(userId, type === 'all' ? null : type),
+      this.workers.snapshot(userId),
+    ]);
+    return rows.map((row) =>
+      joinLive(row, snapshot.workers, this.workers.isConnected(userId, row.workerName)),
+    );
   }
 
   async create(userId: number, input: CreateMiner): Promise<Miner> {
@@ -35,7 +40,10 @@ export class MinersService {
   }
 
   private async get(userId: number, id: number): Promise<Miner> {
-    const [row, snapshot] = await Promise.all([this.repo.findForUser(userId, id), this.workers.snapshot(userId)]);
+    const [row, snapshot] = await Promise.all([
+      this.repo.findForUser(userId, id),
+      this.workers.snapshot(userId),
+    ]);
     if (!row) throw notFound('minerNotFound', 'miner-not-found');
     return joinLive(row, snapshot.workers, this.workers.isConnected(userId, row.workerName));
   }
@@ -51,8 +59,19 @@ export function joinLive(row: MinerRow, workers: readonly WorkerActivity[], conn
   const online = matching.filter((w) => w.online).length;
   const hashrate = matching.reduce((sum, w) => sum + w.hashrate, 0);
   const previous = matching.reduce((sum, w) => sum + w.previousHashrate, 0);
-  const lastSeen = matching.reduce<Date | null>((latest, w) => (w.row.lastShareAt && (!latest || w.row.lastShareAt > latest) ? w.row.lastShareAt : latest), null);
-  const status = online === 0 ? (connected ? 'connected' : 'offline') : online < matching.length || hashrate < previous / 2 ? 'warning' : 'online';
+  const lastSeen = matching.reduce<Date | null>(
+    (latest, w) =>
+      w.row.lastShareAt && (!latest || w.row.lastShareAt > latest) ? w.row.lastShareAt : latest,
+    null,
+  );
+  const status =
+    online === 0
+      ? connected
+        ? 'connected'
+        : 'offline'
+      : online < matching.length || hashrate < previous / 2
+        ? 'warning'
+        : 'online';
   return {
     id: row.id,
     name: row.name,

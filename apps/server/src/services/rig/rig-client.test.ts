@@ -27,12 +27,24 @@ describe('rig-management worker mapping', () => {
       coin: 'RVN',
       lastSeen: '2026-11-22T08:00:00.000Z',
       source: 'hive',
-      gpus: [{ name: 'RX 6600', hashrate: 30_000_000, temperature: 61 }, { name: 'GPU', hashrate: 1000, temperature: null }],
+      gpus: [
+        { name: 'RX 6600', hashrate: 30_000_000, temperature: 61 },
+        { name: 'GPU', hashrate: 1000, temperature: null },
+      ],
     });
   });
 
   it('maps an offline rig to inactive with its offline time as lastSeen', () => {
-    const miner = rigWorkerToMiner({ id: 'x', name: 'off', stats: { online: false }, offline_since: 1_700_000_000 }, now);
-    expect(miner).toMatchObject({ status: 'inactive', hashrate: 0, lastSeen: '2023-11-14T22:13:20.000Z', gpus: [], algorithm: 'unknown' });
+    const miner = rigWorkerToMiner(
+      { id: 'x', name: 'off', stats: { online: false }, offline_since: 1_700_000_000 },
+      now,
+    );
+    expect(miner).toMatchObject({
+      status: 'inactive',
+      hashrate: 0,
+      lastSeen: '2023-11-14T22:13:20.000Z',
+      gpus: [],
+      algorithm: 'unknown',
+    });
   });
 });

@@ -7,23 +7,44 @@ const farmSchema = z.object({ id: z.union([z.number(), z.string()]), name: z.str
 const rigWorkerSchema = z.object({
   id: z.union([z.number(), z.string()]),
   name: z.string().default(''),
-  stats: z.object({ online: z.boolean().optional(), offline_since: z.number().nullish() }).partial().optional(),
+  stats: z
+    .object({ online: z.boolean().optional(), offline_since: z.number().nullish() })
+    .partial()
+    .optional(),
   offline_since: z.number().nullish(),
   /** Hive reports hashrates in kH/s. */
-  hashrates: z.array(z.object({ algo: z.string().optional(), coin: z.string().optional(), hash: z.number().optional() })).optional(),
+  hashrates: z
+    .array(
+      z.object({ algo: z.string().optional(), coin: z.string().optional(), hash: z.number().optional() }),
+    )
+    .optional(),
   flight_sheet: z
     .object({
       items: z
-        .array(z.object({ coin: z.string().optional(), wallet_address: z.string().optional(), wal: z.string().optional(), wallet: z.string().optional() }))
+        .array(
+          z.object({
+            coin: z.string().optional(),
+            wallet_address: z.string().optional(),
+            wal: z.string().optional(),
+            wallet: z.string().optional(),
+          }),
+        )
         .optional(),
     })
     .nullish(),
-  gpu_stats: z.array(z.object({ name: z.string().optional(), hash: z.number().optional(), temp: z.number().optional() })).optional(),
+  gpu_stats: z
+    .array(
+      z.object({ name: z.string().optional(), hash: z.number().optional(), temp: z.number().optional() }),
+    )
+    .optional(),
 });
-const listSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(z.unknown()) }).transform((v) => v.data.flatMap((d) => {
-  const parsed = item.safeParse(d);
-  return parsed.success ? [parsed.data] : [];
-}));
+const listSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(z.unknown()) }).transform((v) =>
+    v.data.flatMap((d) => {
+      const parsed = item.safeParse(d);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
 
 export type RigWorker = z.infer<typeof rigWorkerSchema>;
 
@@ -41,10 +62,24 @@ export class RigClient {
   async workersForAddress(token: string, address: string): Promise<RigWorker[]> {
     const farms = await this.get(token, '/farms', listSchema(farmSchema));
     const lists = await Promise.all(
-      farms.slice(0, this.options.maxFarms ?? 20).map((farm) => this.get(token, `/farms/${encodeURIComponent(String(farm.id))}/workers`, listSchema(rigWorkerSchema))),
+      farms
+        .slice(0, this.options.maxFarms ?? 20)
+        .map((farm) =>
+          this.get(
+            token,
+            `/farms/${encodeURIComponent(String(farm.id))}/workers`,
+            listSchema(rigWorkerSchema),
+          ),
+        ),
     );
     const wanted = address.toLowerCase();
-    return lists.flat().filter((w) => (w.flight_sheet?.items ?? []).some((item) => (item.wallet_address ?? item.wal ?? item.wallet ?? '').toLowerCase() === wanted));
+    return lists
+      .flat()
+      .filter((w) =>
+        (w.flight_sheet?.items ?? []).some(
+          (item) => (item.wallet_address ?? item.wal ?? item.wallet ?? '').toLowerCase() === wanted,
+        ),
+      );
   }
 
   private async get<T>(token: string, path: string, schema: z.ZodType<T>): Promise<T> {
@@ -80,8 +115,16 @@ export function rigWorkerToMiner(w: RigWorker, nowMs: number): LookupMiner {
     shares: { accepted: 0, rejected: 0, stale: 0 },
     earnings: { daily: '0', weekly: '0', monthly: '0' },
     coin,
-    lastSeen: online ? new Date(nowMs).toISOString() : offlineSince ? new Date(offlineSince * 1000).toISOString() : null,
+    lastSeen: online
+      ? new Date(nowMs).toISOString()
+      : offlineSince
+        ? new Date(offlineSince * 1000).toISOString()
+        : null,
     source: 'hive',
-    gpus: (w.gpu_stats ?? []).map((g) => ({ name: g.name ?? 'GPU', hashrate: (g.hash ?? 0) * 1000, temperature: g.temp ?? null })),
+    gpus: (w.gpu_stats ?? []).map((g) => ({
+      name: g.name ?? 'GPU',
+      hashrate: (g.hash ?? 0) * 1000,
+      temperature: g.temp ?? null,
+    })),
   };
 }

@@ -1,6 +1,10 @@
 import type { LookupMiner, MinerLookup } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
-import { PoolQueries, type LookupWorkerRow, type PayeeEarningsRow } from '../../db/repositories/queries-pool.js';
+import {
+  PoolQueries,
+  type LookupWorkerRow,
+  type PayeeEarningsRow,
+} from '../../db/repositories/queries-pool.js';
 import type { Logger } from '../../logger.js';
 import { algorithmId, HASH_FACTORS } from '../stats/figures.js';
 import { rigWorkerToMiner, type RigClient } from '../rig/rig-client.js';
@@ -21,7 +25,9 @@ type Audience = 'public' | 'owner';
 /** `address` or `address.worker` (payout addresses carry no dot). */
 function splitQuery(q: string): { address: string; worker: string | null } {
   const dot = q.indexOf('.');
-  return dot < 0 ? { address: q, worker: null } : { address: q.slice(0, dot), worker: q.slice(dot + 1) || null };
+  return dot < 0
+    ? { address: q, worker: null }
+    : { address: q.slice(0, dot), worker: q.slice(dot + 1) || null };
 }
 
 /**
@@ -57,10 +63,17 @@ export class SearchService {
       userId === null ? Promise.resolve([]) : this.queries.ownWorkersByName(userId, q),
     ]);
     const results: MinerLookup[] = [];
-    if (byAddress.length) results.push({ address, miners: await this.minersOf(byAddress, { workerIds: null, name: worker }, 'public') });
+    if (byAddress.length)
+      results.push({
+        address,
+        miners: await this.minersOf(byAddress, { workerIds: null, name: worker }, 'public'),
+      });
     if (own.length) {
       const payeeIds = [...new Set(own.map((o) => o.payeeId))];
-      results.push({ address: q, miners: await this.minersOf(payeeIds, { workerIds: own.map((o) => o.workerId), name: null }, 'owner') });
+      results.push({
+        address: q,
+        miners: await this.minersOf(payeeIds, { workerIds: own.map((o) => o.workerId), name: null }, 'owner'),
+      });
     }
     const hive = userId === null || worker !== null ? [] : await this.hiveMiners(userId, q);
     if (hive.length) {
@@ -71,7 +84,11 @@ export class SearchService {
     return results;
   }
 
-  private async minersOf(payeeIds: number[], only: { workerIds: number[] | null; name: string | null }, audience: Audience): Promise<LookupMiner[]> {
+  private async minersOf(
+    payeeIds: number[],
+    only: { workerIds: number[] | null; name: string | null },
+    audience: Audience,
+  ): Promise<LookupMiner[]> {
     if (payeeIds.length === 0) return [];
     const now = new Date(this.now());
     const [workers, earnings] = await Promise.all([
@@ -82,7 +99,12 @@ export class SearchService {
     return workers.map((w) => this.toLookupMiner(w, byPayee.get(w.payeeId), now.getTime(), audience));
   }
 
-  private toLookupMiner(w: LookupWorkerRow, earnings: PayeeEarningsRow | undefined, nowMs: number, audience: Audience): LookupMiner {
+  private toLookupMiner(
+    w: LookupWorkerRow,
+    earnings: PayeeEarningsRow | undefined,
+    nowMs: number,
+    audience: Audience,
+  ): LookupMiner {
     return {
       id: this.box.opaqueId(`worker:${w.workerId}`),
       name: audience === 'owner' ? (w.displayName ?? w.name) : w.name,

@@ -55,14 +55,28 @@ export class SettingsService {
    * config.accounting.payoutAddressHoldHours (a stolen session cannot redirect payouts at once).
    * Needs the password, and a TOTP code when 2FA is on.
    */
-  async setPayoutAddress(user: UserRow, address: string, coin: string, password: string, totp: string | undefined): Promise<Settings> {
+  async setPayoutAddress(
+    user: UserRow,
+    address: string,
+    coin: string,
+    password: string,
+    totp: string | undefined,
+  ): Promise<Settings> {
     const problem = addressProblem(address, coin, this.config);
     if (problem) throw validationError({ address: problem });
     await this.auth.confirmSensitiveChange(user, password, totp);
     const current = await this.repo.get(user.id, new Date(this.now()));
     const holdMs = this.config.accounting.payoutAddressHoldHours * 3_600_000;
-    const immediate = current.payoutAddress === null || holdMs === 0 || (current.payoutAddress === address && current.payoutCoin === coin);
-    await this.repo.setPayoutAddress(user.id, address, coin, immediate ? null : new Date(this.now() + holdMs));
+    const immediate =
+      current.payoutAddress === null ||
+      holdMs === 0 ||
+      (current.payoutAddress === address && current.payoutCoin === coin);
+    await this.repo.setPayoutAddress(
+      user.id,
+      address,
+      coin,
+      immediate ? null : new Date(this.now() + holdMs),
+    );
     return this.get(user);
   }
 

@@ -6,6 +6,9 @@ export function csvCell(value: string | number | bigint | null | undefined): str
 }
 
 /** A CSV document with CRLF line ends (RFC 4180). */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | bigint | null | undefined)[])[]): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | bigint | null | undefined)[])[],
+): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -44,7 +44,12 @@ export class PoolService {
       host: this.pool.host,
       ports: PORT_TABLE.map((row) => {
         const port = live.find((p) => portRowOfPoolCoin(p.coin).algorithm === row.algorithm);
-        return { algorithm: row.algorithm, name: row.name, port: port?.port ?? row.port, live: port !== undefined };
+        return {
+          algorithm: row.algorithm,
+          name: row.name,
+          port: port?.port ?? row.port,
+          live: port !== undefined,
+        };
       }),
     };
   }

@@ -25,7 +25,9 @@ const STATUS_TO_DB: Record<Payout['status'], readonly string[]> = {
 const settledAt = (day: string) => `${day}T03:00:00.000Z`;
 
 export function toReward(row: SettlementRow): Reward {
-  const scheme = (PAYOUT_SCHEMES as readonly string[]).includes(row.scheme) ? (row.scheme as Reward['description']) : 'pps-plus';
+  const scheme = (PAYOUT_SCHEMES as readonly string[]).includes(row.scheme)
+    ? (row.scheme as Reward['description'])
+    : 'pps-plus';
   return {
     id: row.id,
     date: row.day,
@@ -39,7 +41,12 @@ export function toReward(row: SettlementRow): Reward {
 }
 
 export function toPayout(row: PayoutRow): Payout {
-  const status: Payout['status'] = row.status === 'sent' || row.status === 'confirmed' ? 'completed' : row.status === 'failed' ? 'failed' : 'pending';
+  const status: Payout['status'] =
+    row.status === 'sent' || row.status === 'confirmed'
+      ? 'completed'
+      : row.status === 'failed'
+        ? 'failed'
+        : 'pending';
   return {
     id: row.id,
     date: (row.sentAt ?? row.createdAt).toISOString(),
@@ -61,7 +68,12 @@ export class RevenueService {
   }
 
   async rewards(userId: number, f: RevenueFilters): Promise<RewardPage> {
-    const { rows, total } = await this.queries.settlements(userId, { search: f.search || undefined, coin: f.coin, limit: f.pageSize, offset: (f.page - 1) * f.pageSize });
+    const { rows, total } = await this.queries.settlements(userId, {
+      search: f.search || undefined,
+      coin: f.coin,
+      limit: f.pageSize,
+      offset: (f.page - 1) * f.pageSize,
+    });
     return { items: rows.map(toReward), page: f.page, pageSize: f.pageSize, total };
   }
 
@@ -79,16 +91,50 @@ export class RevenueService {
   async rewardsCsv(userId: number, f: RevenueFilters): Promise<string> {
     const page = await this.rewards(userId, { ...f, page: 1, pageSize: CSV_MAX_ROWS });
     return toCsv(
-      ['Settlement Time', 'Coin', 'Avg. Hashrate Per Day (H/s)', 'Amount', 'Amount (base units)', 'Difficulty', 'Description'],
-      page.items.map((r) => [r.settledAt, r.coin, r.avgHashrate, baseUnitsToDecimal(BigInt(r.amount), decimalsOf(r.coin)), r.amount, r.difficulty, r.description]),
+      [
+        'Settlement Time',
+        'Coin',
+        'Avg. Hashrate Per Day (H/s)',
+        'Amount',
+        'Amount (base units)',
+        'Difficulty',
+        'Description',
+      ],
+      page.items.map((r) => [
+        r.settledAt,
+        r.coin,
+        r.avgHashrate,
+        baseUnitsToDecimal(BigInt(r.amount), decimalsOf(r.coin)),
+        r.amount,
+        r.difficulty,
+        r.description,
+      ]),
     );
   }
 
   async payoutsCsv(userId: number, f: RevenueFilters): Promise<string> {
     const page = await this.payouts(userId, { ...f, page: 1, pageSize: CSV_MAX_ROWS });
     return toCsv(
-      ['Date', 'Coin', 'Amount', 'Amount (base units)', 'Status', 'Transaction ID', 'Address', 'Confirmations'],
-      page.items.map((p) => [p.date, p.coin, baseUnitsToDecimal(BigInt(p.amount), decimalsOf(p.coin)), p.amount, p.status, p.txId, p.address, p.confirmations]),
+      [
+        'Date',
+        'Coin',
+        'Amount',
+        'Amount (base units)',
+        'Status',
+        'Transaction ID',
+        'Address',
+        'Confirmations',
+      ],
+      page.items.map((p) => [
+        p.date,
+        p.coin,
+        baseUnitsToDecimal(BigInt(p.amount), decimalsOf(p.coin)),
+        p.amount,
+        p.status,
+        p.txId,
+        p.address,
+        p.confirmations,
+      ]),
     );
   }
 }

@@ -6,7 +6,11 @@ describe('SwrCache', () => {
   it('loads once for concurrent readers, serves a stale value while refreshing, reloads after invalidate', async () => {
     let clock = 0;
     let loads = 0;
-    const cache = new SwrCache<number>(1_000, () => clock, () => undefined);
+    const cache = new SwrCache<number>(
+      1_000,
+      () => clock,
+      () => undefined,
+    );
     const load = () => Promise.resolve(++loads);
     expect(await Promise.all([cache.get('a', load), cache.get('a', load)])).toEqual([1, 1]);
     clock = 2_000;
@@ -18,7 +22,11 @@ describe('SwrCache', () => {
   });
 
   it('forgets a failed first load so the next reader tries again', async () => {
-    const cache = new SwrCache<number>(1_000, () => 0, () => undefined);
+    const cache = new SwrCache<number>(
+      1_000,
+      () => 0,
+      () => undefined,
+    );
     await expect(cache.get('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('a', () => Promise.resolve(7))).toBe(7);
   });

@@ -4,7 +4,10 @@
  * is loaded once for all waiting callers.
  */
 export class SwrCache<V> {
-  private readonly entries = new Map<string, { value?: V; at: number; pending?: Promise<V>; generation: number }>();
+  private readonly entries = new Map<
+    string,
+    { value?: V; at: number; pending?: Promise<V>; generation: number }
+  >();
   private generation = 0;
 
   constructor(

@@ -67,15 +67,27 @@ export class WorkersService {
     this.cache.markStale(String(userId));
   }
 
-  async list(userId: number, username: string, search: string | undefined, page: number, pageSize: number): Promise<WorkerPage> {
+  async list(
+    userId: number,
+    username: string,
+    search: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<WorkerPage> {
     const snapshot = await this.snapshot(userId);
     const needle = search?.trim().toLowerCase();
     const matching = needle
-      ? snapshot.workers.filter((w) => [w.row.name, w.row.displayName ?? '', `${username}.${w.row.name}`].some((n) => n.toLowerCase().includes(needle)))
+      ? snapshot.workers.filter((w) =>
+          [w.row.name, w.row.displayName ?? '', `${username}.${w.row.name}`].some((n) =>
+            n.toLowerCase().includes(needle),
+          ),
+        )
       : snapshot.workers;
     const start = (page - 1) * pageSize;
     return {
-      workers: matching.slice(start, start + pageSize).map((w) => toWorker(w, username, this.isConnected(userId, w.row.name))),
+      workers: matching
+        .slice(start, start + pageSize)
+        .map((w) => toWorker(w, username, this.isConnected(userId, w.row.name))),
       totals: { hashrate: snapshot.totalHashrate, active: snapshot.active },
       total: matching.length,
       page,
@@ -84,7 +96,13 @@ export class WorkersService {
   }
 
   /** `list` as JSON text, reused while the user's snapshot stays the same. */
-  async listJson(userId: number, username: string, search: string | undefined, page: number, pageSize: number): Promise<string> {
+  async listJson(
+    userId: number,
+    username: string,
+    search: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<string> {
     const snapshot = await this.snapshot(userId);
     const key = `${userId}\u0000${search ?? ''}\u0000${page}\u0000${pageSize}`;
     const hit = this.pages.get(key);
@@ -95,8 +113,17 @@ export class WorkersService {
     return json;
   }
 
-  async update(userId: number, username: string, workerId: number, patch: { name?: string; type?: string; algorithm?: string }): Promise<Worker> {
-    const changed = await this.queries.updateWorker(userId, workerId, { displayName: patch.name, type: patch.type, algorithm: patch.algorithm });
+  async update(
+    userId: number,
+    username: string,
+    workerId: number,
+    patch: { name?: string; type?: string; algorithm?: string },
+  ): Promise<Worker> {
+    const changed = await this.queries.updateWorker(userId, workerId, {
+      displayName: patch.name,
+      type: patch.type,
+      algorithm: patch.algorithm,
+    });
     if (!changed) throw notFound('workerNotFound', 'worker-not-found');
     this.cache.invalidate(String(userId));
     const snapshot = await this.snapshot(userId);
@@ -106,7 +133,8 @@ export class WorkersService {
   }
 
   async hide(userId: number, workerId: number): Promise<void> {
-    if (!(await this.queries.hideWorker(userId, workerId, new Date(this.deps.now())))) throw notFound('workerNotFound', 'worker-not-found');
+    if (!(await this.queries.hideWorker(userId, workerId, new Date(this.deps.now()))))
+      throw notFound('workerNotFound', 'worker-not-found');
     this.cache.invalidate(String(userId));
   }
 

@@ -46,14 +46,42 @@ export interface MineOptions {
 }
 
 /** A partial JobTemplate rebuilt from mining.notify params: exactly what buildShare reads. */
-export function templateFromNotify(params: unknown[], extranonce1Size: number, extranonce2Size: number): JobTemplate {
-  const [, prevHash, coinb1, coinb2, branch, version, bits, ntime] = params as [string, string, string, string, string[], string, string, string];
+export function templateFromNotify(
+  params: unknown[],
+  extranonce1Size: number,
+  extranonce2Size: number,
+): JobTemplate {
+  const [, prevHash, coinb1, coinb2, branch, version, bits, ntime] = params as [
+    string,
+    string,
+    string,
+    string,
+    string[],
+    string,
+    string,
+    string,
+  ];
   const curtime = Number.parseInt(ntime, 16);
   return {
-    height: 0, prevHashRpc: prevHashToStratum(prevHash), prevHashStratum: prevHash, version: Number.parseInt(version, 16), bits,
-    curtime, mintime: curtime, networkTarget: bitsToTarget(bits), coinbaseValue: 0n, fees: 0n, subsidy: 0n,
-    coinb1: Buffer.from(coinb1, 'hex'), coinb2: Buffer.from(coinb2, 'hex'), extranonce1Size, extranonce2Size,
-    merkleBranch: branch.map((b) => Buffer.from(b, 'hex')), transactions: [], segwit: false, mweb: undefined,
+    height: 0,
+    prevHashRpc: prevHashToStratum(prevHash),
+    prevHashStratum: prevHash,
+    version: Number.parseInt(version, 16),
+    bits,
+    curtime,
+    mintime: curtime,
+    networkTarget: bitsToTarget(bits),
+    coinbaseValue: 0n,
+    fees: 0n,
+    subsidy: 0n,
+    coinb1: Buffer.from(coinb1, 'hex'),
+    coinb2: Buffer.from(coinb2, 'hex'),
+    extranonce1Size,
+    extranonce2Size,
+    merkleBranch: branch.map((b) => Buffer.from(b, 'hex')),
+    transactions: [],
+    segwit: false,
+    mweb: undefined,
   };
 }
 
@@ -67,7 +95,10 @@ export class StratumTestClient {
   private nextId = 1;
   private nextExtranonce2 = 0;
   private buffer = '';
-  private readonly waiters = new Map<number | string, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
+  private readonly waiters = new Map<
+    number | string,
+    { resolve: (reply: Reply) => void; reject: (error: Error) => void }
+  >();
   private readonly watchers = new Set<() => void>();
   closed = false;
   readonly closedPromise: Promise<void>;
@@ -89,12 +120,17 @@ export class StratumTestClient {
   }
 
   /** `localAddress` (e.g. 127.0.0.2) makes the connection come from another loopback address. */
-  static connect(port: number, options: { host?: string; tls?: boolean; localAddress?: string } = {}): Promise<StratumTestClient> {
+  static connect(
+    port: number,
+    options: { host?: string; tls?: boolean; localAddress?: string } = {},
+  ): Promise<StratumTestClient> {
     const host = options.host ?? '127.0.0.1';
     const from = options.localAddress === undefined ? {} : { localAddress: options.localAddress };
     return new Promise((resolve, reject) => {
       const socket = options.tls
-        ? tls.connect({ host, port, rejectUnauthorized: false, ...from }, () => resolve(new StratumTestClient(socket)))
+        ? tls.connect({ host, port, rejectUnauthorized: false, ...from }, () =>
+            resolve(new StratumTestClient(socket)),
+          )
         : net.connect({ host, port, ...from }, () => resolve(new StratumTestClient(socket)));
       socket.once('error', reject);
     });
@@ -143,16 +179,35 @@ export class StratumTestClient {
     const target = difficultyToTarget(job.difficulty, algorithm);
     const max = options.maxNonces ?? 1_000_000;
     for (let nonce = 0; nonce < max; nonce++) {
-      const built = buildShare(job.template, algorithm, { extranonce1: this.extranonce1, extranonce2, ntime: job.ntime, nonce, version: job.template.version });
+      const built = buildShare(job.template, algorithm, {
+        extranonce1: this.extranonce1,
+        extranonce2,
+        ntime: job.ntime,
+        nonce,
+        version: job.template.version,
+      });
       if (built.hashValue <= target && (options.accept?.(built, job) ?? true)) {
-        return { job, extranonce2: extranonce2.toString('hex'), ntime: hex8(job.ntime), nonce: hex8(nonce), built };
+        return {
+          job,
+          extranonce2: extranonce2.toString('hex'),
+          ntime: hex8(job.ntime),
+          nonce: hex8(nonce),
+          built,
+        };
       }
     }
     throw new Error(`no share found in ${max} nonces`);
   }
 
   submit(login: string, share: FoundShare, extra: unknown[] = []): Promise<Reply> {
-    return this.request('mining.submit', [login, share.job.id, share.extranonce2, share.ntime, share.nonce, ...extra]);
+    return this.request('mining.submit', [
+      login,
+      share.job.id,
+      share.extranonce2,
+      share.ntime,
+      share.nonce,
+      ...extra,
+    ]);
   }
 
   close(): Promise<void> {
@@ -207,7 +262,13 @@ export class StratumTestClient {
 
   private onLine(line: string): void {
     this.received.push(line);
-    const message = JSON.parse(line) as { id?: number | string | null; method?: string; params?: unknown[]; result?: unknown; error?: Reply['error'] };
+    const message = JSON.parse(line) as {
+      id?: number | string | null;
+      method?: string;
+      params?: unknown[];
+      result?: unknown;
+      error?: Reply['error'];
+    };
     if (message.method === 'mining.set_difficulty') {
       const value = Number(message.params?.[0]);
       if (this.jobs.length === 0) this.difficulty = value;
@@ -217,7 +278,12 @@ export class StratumTestClient {
     } else if (message.method === undefined && message.id !== undefined && message.id !== null) {
       const result = message.result;
       // A subscribe answer (sent through request() or raw): [subscriptions, extranonce1, size].
-      if (Array.isArray(result) && result.length === 3 && typeof result[1] === 'string' && typeof result[2] === 'number') {
+      if (
+        Array.isArray(result) &&
+        result.length === 3 &&
+        typeof result[1] === 'string' &&
+        typeof result[2] === 'number'
+      ) {
         this.extranonce1 = Buffer.from(result[1], 'hex');
         this.extranonce2Size = result[2];
       }
@@ -234,8 +300,13 @@ export class StratumTestClient {
     }
     const template = templateFromNotify(params, this.extranonce1.length, this.extranonce2Size);
     this.jobs.push({
-      id: String(params[0]), clean: params[8] === true, difficulty: this.difficulty, receivedMs: Date.now(), template,
-      ntime: template.curtime, params,
+      id: String(params[0]),
+      clean: params[8] === true,
+      difficulty: this.difficulty,
+      receivedMs: Date.now(),
+      template,
+      ntime: template.curtime,
+      params,
     });
   }
 }

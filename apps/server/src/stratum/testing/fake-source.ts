@@ -34,9 +34,14 @@ export function frozenTemplate(transactions = 2_000): BlockTemplateRpc {
     return { data: `02000000${i.toString(16).padStart(8, '0')}`, txid: id, hash: id, fee: 1_000 };
   });
   return {
-    version: 0x20000000, previousblockhash: randomBytes(32).toString('hex'), transactions: txs,
+    version: 0x20000000,
+    previousblockhash: randomBytes(32).toString('hex'),
+    transactions: txs,
     coinbasevalue: 5_000_000_000 + transactions * 1_000, // regtest subsidy below height 150
-    bits: '1703255b', height: 100, curtime: Math.floor(Date.now() / 1000), mintime: Math.floor(Date.now() / 1000) - 600,
+    bits: '1703255b',
+    height: 100,
+    curtime: Math.floor(Date.now() / 1000),
+    mintime: Math.floor(Date.now() / 1000) - 600,
   };
 }
 
@@ -67,7 +72,8 @@ export class FakeTemplateSource implements TemplateSource {
 
   push(template: BlockTemplateRpc, newTip: boolean): void {
     this.template = template;
-    for (const listener of this.listeners) listener(template, { newTip, reason: newTip ? 'blocknotify' : 'refresh' });
+    for (const listener of this.listeners)
+      listener(template, { newTip, reason: newTip ? 'blocknotify' : 'refresh' });
   }
 
   submitBlock(blockHex: string, expected: { height: number; hash: string }): Promise<BlockSubmitResult> {

@@ -69,23 +69,54 @@ export async function startPoolOnChain(options: {
     stratum: {
       host: '127.0.0.1',
       ports: options.ports.map((p) => ({
-        port: 0, coin, scheme: p.scheme ?? 'pps-plus',
-        vardiff: { start: p.start, min: p.min ?? p.start, max: p.max ?? 1e12, targetSeconds: p.targetSeconds ?? 15, retargetSeconds: p.retargetSeconds ?? 90, variancePercent: 30 },
+        port: 0,
+        coin,
+        scheme: p.scheme ?? 'pps-plus',
+        vardiff: {
+          start: p.start,
+          min: p.min ?? p.start,
+          max: p.max ?? 1e12,
+          targetSeconds: p.targetSeconds ?? 15,
+          retargetSeconds: p.retargetSeconds ?? 90,
+          variancePercent: 30,
+        },
       })),
       ...options.stratum,
     },
   });
   const node = new ChainNode({ coin, rpc: chain.rpc });
   const watcher = new TemplateWatcher({
-    node, logger: testLogger, pollIntervalMs: 100, longpoll: true,
+    node,
+    logger: testLogger,
+    pollIntervalMs: 100,
+    longpoll: true,
     ...(options.blocknotifyPort !== undefined ? { blocknotifyPort: options.blocknotifyPort } : {}),
   });
-  const source = createChainSource({ coin, network: 'regtest', poolAddress: chain.poolAddress, node, watcher });
+  const source = createChainSource({
+    coin,
+    network: 'regtest',
+    poolAddress: chain.poolAddress,
+    node,
+    watcher,
+  });
   await watcher.start();
   const events = new PoolEvents();
-  const stratum = await startStratum({ config, db: database.db, logger: testLogger, events, sources: [source] });
+  const stratum = await startStratum({
+    config,
+    db: database.db,
+    logger: testLogger,
+    events,
+    sources: [source],
+  });
   return {
-    config, db: database.db, events, stratum, source, node, watcher, dataDir,
+    config,
+    db: database.db,
+    events,
+    stratum,
+    source,
+    node,
+    watcher,
+    dataDir,
     ports: stratum.ports().map((p) => p.port),
     async close() {
       await stratum.stop();

@@ -11,7 +11,10 @@ import { testLogger } from './harness.js';
 
 const coin = process.argv[2] === 'LTC' ? 'LTC' : 'BTC';
 const database = await openTestDatabase('postgres');
-const address = coin === 'BTC' ? 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c' : 'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr';
+const address =
+  coin === 'BTC'
+    ? 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c'
+    : 'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr';
 const source = new FakeTemplateSource(coin, address, frozenTemplate());
 const start = coin === 'BTC' ? 3e-10 : 2e-5;
 const config = parseConfig({
@@ -22,7 +25,13 @@ const config = parseConfig({
     ports: [{ port: 0, coin, vardiff: { start, min: start, max: 1e12, retargetSeconds: 3_600 } }],
   },
 });
-const stratum = await startStratum({ config, db: database.db, logger: testLogger, events: new PoolEvents(), sources: [source] });
+const stratum = await startStratum({
+  config,
+  db: database.db,
+  logger: testLogger,
+  events: new PoolEvents(),
+  sources: [source],
+});
 process.on('message', (what) => {
   if (what === 'usage') {
     const cpu = process.cpuUsage();
@@ -30,6 +39,9 @@ process.on('message', (what) => {
   }
 });
 process.on('SIGTERM', () => {
-  void stratum.stop().then(() => database.drop()).then(() => process.exit(0));
+  void stratum
+    .stop()
+    .then(() => database.drop())
+    .then(() => process.exit(0));
 });
 process.send?.({ port: stratum.ports()[0]?.port });

@@ -13,10 +13,19 @@ import { StratumTestClient, type FoundShare } from './client.js';
 const WINDOW = 16;
 
 /** Sends `shares` in pipelined windows; reports each answer (accepted or not) with its window's latency. */
-function blast(client: StratumTestClient, shares: FoundShare[], login: string, deadline: number, report: (ok: boolean, ms: number) => void): Promise<void> {
+function blast(
+  client: StratumTestClient,
+  shares: FoundShare[],
+  login: string,
+  deadline: number,
+  report: (ok: boolean, ms: number) => void,
+): Promise<void> {
   const socket = client.socket;
   socket.removeAllListeners('data');
-  const lines = shares.map((sh, i) => `{"id":${i + 10},"method":"mining.submit","params":["${login}","${sh.job.id}","${sh.extranonce2}","${sh.ntime}","${sh.nonce}"]}\n`);
+  const lines = shares.map(
+    (sh, i) =>
+      `{"id":${i + 10},"method":"mining.submit","params":["${login}","${sh.job.id}","${sh.extranonce2}","${sh.ntime}","${sh.nonce}"]}\n`,
+  );
   let next = 0;
   let waiting = 0;
   let sentAt = 0;
@@ -56,7 +65,14 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function startServer(coin: CoinId): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(fileURLToPath(new URL('./load-server.ts', import.meta.url)), [coin], { execArgv: ['--import', 'tsx', ...(process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./load-server.ts', import.meta.url)), [coin], {
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`] : []),
+    ],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   child.on('error', () => undefined);
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port));
@@ -80,12 +96,16 @@ export const LOAD_LOGIN: Record<CoinId, string> = {
 async function connectAll(port: number, count: number, coin: CoinId): Promise<StratumTestClient[]> {
   const clients: StratumTestClient[] = [];
   for (let i = 0; i < count; i += 200) {
-    const batch = await Promise.all(Array.from({ length: Math.min(200, count - i) }, () => StratumTestClient.connect(port)));
-    await Promise.all(batch.map(async (c) => {
-      await c.subscribe();
-      await c.authorize(LOAD_LOGIN[coin]);
-      await c.waitForJob();
-    }));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(200, count - i) }, () => StratumTestClient.connect(port)),
+    );
+    await Promise.all(
+      batch.map(async (c) => {
+        await c.subscribe();
+        await c.authorize(LOAD_LOGIN[coin]);
+        await c.waitForJob();
+      }),
+    );
     clients.push(...batch);
   }
   return clients;
@@ -101,8 +121,12 @@ async function run(options: Options): Promise<void> {
   const connected = await ask<{ cpu: number; rss: number }>(child, 'usage');
   progress(`${clients.length} connections`);
   const most = algorithm === 'scrypt' ? 10_000 : 55_000;
-  const perClient = Math.ceil((options.rate > 0 ? options.rate * options.seconds : most * options.seconds) / clients.length);
-  const queues: FoundShare[][] = clients.map((c) => Array.from({ length: perClient }, (_, n) => c.findShare(c.job!, algorithm, { extranonce2: n })));
+  const perClient = Math.ceil(
+    (options.rate > 0 ? options.rate * options.seconds : most * options.seconds) / clients.length,
+  );
+  const queues: FoundShare[][] = clients.map((c) =>
+    Array.from({ length: perClient }, (_, n) => c.findShare(c.job!, algorithm, { extranonce2: n })),
+  );
   progress(`${perClient * clients.length} shares ready`);
   const latencies: number[] = [];
   let accepted = 0;
@@ -124,7 +148,7 @@ async function run(options: Options): Promise<void> {
     let next = 0;
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
-        if (Date.now() >= deadline) return clearInterval(timer), resolve();
+        if (Date.now() >= deadline) return (clearInterval(timer), resolve());
         owed += perTick;
         for (; owed >= 1; owed--, next++) {
           const c = next % clients.length;
@@ -136,20 +160,31 @@ async function run(options: Options): Promise<void> {
   } else {
     // As fast as possible: each connection pipelines windows of requests and counts the answers
     // without parsing them, so the generator costs far less than the server.
-    await Promise.all(clients.map((client, c) => blast(client, queues[c]!, LOAD_LOGIN[options.coin], deadline, (ok, ms) => {
-      if (ok) accepted++;
-      else rejected++;
-      latencies.push(ms);
-    })));
+    await Promise.all(
+      clients.map((client, c) =>
+        blast(client, queues[c]!, LOAD_LOGIN[options.coin], deadline, (ok, ms) => {
+          if (ok) accepted++;
+          else rejected++;
+          latencies.push(ms);
+        }),
+      ),
+    );
   }
   const elapsed = (Date.now() - started) / 1000;
   const cpuAfter = await ask<{ cpu: number; rss: number }>(child, 'usage');
   latencies.sort((a, b) => a - b);
   const line = {
-    coin: options.coin, connections: clients.length, offered: options.rate || 'max', seconds: elapsed.toFixed(1),
-    acceptedPerSecond: Math.round(accepted / elapsed), rejected, p50ms: percentile(latencies, 50).toFixed(2), p99ms: percentile(latencies, 99).toFixed(2),
+    coin: options.coin,
+    connections: clients.length,
+    offered: options.rate || 'max',
+    seconds: elapsed.toFixed(1),
+    acceptedPerSecond: Math.round(accepted / elapsed),
+    rejected,
+    p50ms: percentile(latencies, 50).toFixed(2),
+    p99ms: percentile(latencies, 99).toFixed(2),
     acceptedPerServerCpuSecond: Math.round(accepted / ((cpuAfter.cpu - cpuBefore.cpu) / 1e6)),
-    serverCpuPercent: (((cpuAfter.cpu - cpuBefore.cpu) / 1e6 / elapsed) * 100).toFixed(0), serverRssMiB: (cpuAfter.rss / 2 ** 20).toFixed(0),
+    serverCpuPercent: (((cpuAfter.cpu - cpuBefore.cpu) / 1e6 / elapsed) * 100).toFixed(0),
+    serverRssMiB: (cpuAfter.rss / 2 ** 20).toFixed(0),
     kibPerConnection: ((connected.rss - idle.rss) / 1024 / clients.length).toFixed(1),
   };
   process.stdout.write(JSON.stringify(line) + '\n');
@@ -160,5 +195,10 @@ async function run(options: Options): Promise<void> {
 
 const [coinArg, connections, rate, seconds] = process.argv.slice(2);
 if (coinArg === 'BTC' || coinArg === 'LTC') {
-  await run({ coin: coinArg, connections: Number(connections ?? 1000), rate: Number(rate ?? 0), seconds: Number(seconds ?? 10) });
+  await run({
+    coin: coinArg,
+    connections: Number(connections ?? 1000),
+    rate: Number(rate ?? 0),
+    seconds: Number(seconds ?? 10),
+  });
 }

@@ -1,7 +1,13 @@
 // The mining scenarios every chain must pass (BTC on bcoin, LTC before and after MWEB): real
 // shares, real blocks the node accepts, the Stratum error codes, hostile input.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addressToOutputScript, algorithmOf, blockHashHex, difficultyToTarget, MIN_SHARE_DIFFICULTY } from '@manjam/protocol';
+import {
+  addressToOutputScript,
+  algorithmOf,
+  blockHashHex,
+  difficultyToTarget,
+  MIN_SHARE_DIFFICULTY,
+} from '@manjam/protocol';
 import type { CoinId } from '../../config/index.js';
 import { BlocksRepository } from '../../db/repositories/blocks.js';
 import { PayeesRepository } from '../../db/repositories/payees.js';
@@ -54,7 +60,9 @@ export function miningScenarios(options: ScenarioOptions): void {
     const udp = options.blocknotify ? await freeUdpPort() : undefined;
     chain = await options.start(udp === undefined ? undefined : blocknotifyFor(udp, coin));
     pool = await startPoolOnChain({
-      coin, chain, ...(udp === undefined ? {} : { blocknotifyPort: udp }),
+      coin,
+      chain,
+      ...(udp === undefined ? {} : { blocknotifyPort: udp }),
       ports: [{ start: options.lowDifficulty }, { start: 1e6, min: 1e6, scheme: 'solo' }],
     });
   });
@@ -72,7 +80,9 @@ export function miningScenarios(options: ScenarioOptions): void {
       expect(pool.source.current()?.mweb).toBeTruthy();
       expect(pool.source.current()?.height).toBeGreaterThanOrEqual(432);
     }
-    const share = client.findShare(job, algorithm, { accept: (b, j) => b.hashValue <= j.template.networkTarget });
+    const share = client.findShare(job, algorithm, {
+      accept: (b, j) => b.hashValue <= j.template.networkTarget,
+    });
     const hash = blockHashHex(share.built.header);
     const found = nextEvent('block.found', (e) => e.hash === hash);
     expect(await client.submit(`${address}.rig1`, share)).toMatchObject({ result: true, error: null });
@@ -102,7 +112,9 @@ export function miningScenarios(options: ScenarioOptions): void {
       delays.push(job.receivedMs - before);
     }
     delays.sort((a, b) => a - b);
-    process.stdout.write(`[stratum ${coin}${options.mweb ? ' mweb' : ''}] new tip -> clean_jobs at the miner: ${delays.join(', ')} ms\n`);
+    process.stdout.write(
+      `[stratum ${coin}${options.mweb ? ' mweb' : ''}] new tip -> clean_jobs at the miner: ${delays.join(', ')} ms\n`,
+    );
     expect(delays[2]).toBeLessThan(1_000);
   });
 
@@ -110,14 +122,41 @@ export function miningScenarios(options: ScenarioOptions): void {
     const login = `${chain.poolAddress}.bad`;
     const client = await miner(login);
     const job = await client.waitForJob();
-    const notBlock = client.findShare(job, algorithm, { accept: (b, j) => b.hashValue > j.template.networkTarget });
+    const notBlock = client.findShare(job, algorithm, {
+      accept: (b, j) => b.hashValue > j.template.networkTarget,
+    });
     const code = (p: Promise<{ error: [number, string, null] | null }>) => p.then((r) => r.error?.[0]);
-    expect(await code(client.request('mining.submit', [login, job.id, 'abcd', notBlock.ntime, notBlock.nonce]))).toBe(20);
-    expect(await code(client.request('mining.submit', [login, job.id, notBlock.extranonce2, (job.ntime + 9_000).toString(16), notBlock.nonce]))).toBe(20);
+    expect(
+      await code(client.request('mining.submit', [login, job.id, 'abcd', notBlock.ntime, notBlock.nonce])),
+    ).toBe(20);
+    expect(
+      await code(
+        client.request('mining.submit', [
+          login,
+          job.id,
+          notBlock.extranonce2,
+          (job.ntime + 9_000).toString(16),
+          notBlock.nonce,
+        ]),
+      ),
+    ).toBe(20);
     expect(await code(client.submit(login, notBlock, ['00004000']))).toBe(20);
-    expect(await code(client.request('mining.submit', [login, 'feedbeef', notBlock.extranonce2, notBlock.ntime, notBlock.nonce]))).toBe(21);
+    expect(
+      await code(
+        client.request('mining.submit', [
+          login,
+          'feedbeef',
+          notBlock.extranonce2,
+          notBlock.ntime,
+          notBlock.nonce,
+        ]),
+      ),
+    ).toBe(21);
     expect((await client.submit(login, notBlock)).result).toBe(true);
-    expect(await client.submit(login, notBlock)).toMatchObject({ result: null, error: [22, 'Duplicate share', null] });
+    expect(await client.submit(login, notBlock)).toMatchObject({
+      result: null,
+      error: [22, 'Duplicate share', null],
+    });
     expect(await code(client.submit('someone-else', notBlock))).toBe(24);
     expect(await code(client.authorize('not_an_account_or_address'))).toBe(24);
 
@@ -125,11 +164,17 @@ export function miningScenarios(options: ScenarioOptions): void {
     const highJob = await high.waitForJob();
     const weak = high.findShare({ ...highJob, difficulty: MIN_SHARE_DIFFICULTY[algorithm] }, algorithm);
     expect(weak.built.hashValue > difficultyToTarget(highJob.difficulty, algorithm)).toBe(true);
-    expect(await high.submit(`${chain.poolAddress}.high`, weak)).toMatchObject({ error: [23, 'Low difficulty share', null] });
+    expect(await high.submit(`${chain.poolAddress}.high`, weak)).toMatchObject({
+      error: [23, 'Low difficulty share', null],
+    });
 
     const unsubscribed = await connect();
     expect((await unsubscribed.authorize(login)).result).toBe(true);
-    expect(await code(unsubscribed.request('mining.submit', [login, job.id, '00000000', notBlock.ntime, notBlock.nonce]))).toBe(25);
+    expect(
+      await code(
+        unsubscribed.request('mining.submit', [login, job.id, '00000000', notBlock.ntime, notBlock.nonce]),
+      ),
+    ).toBe(25);
 
     const seen = client.jobs.length;
     await pool.node.rpc.call('generatetoaddress', [1, chain.poolAddress]);
@@ -145,7 +190,9 @@ export function miningScenarios(options: ScenarioOptions): void {
     junk.sendRaw('this is not json\n');
     await junk.closedPromise;
     const long = await connect();
-    long.sendRaw('{"id":1,"method":"mining.subscribe","params":["' + 'x'.repeat(pool.config.stratum.maxLineBytes + 10));
+    long.sendRaw(
+      '{"id":1,"method":"mining.subscribe","params":["' + 'x'.repeat(pool.config.stratum.maxLineBytes + 10),
+    );
     await long.closedPromise;
     const vanishing = await connect();
     vanishing.sendRaw('{"id":1,"method":"mining.subscr');

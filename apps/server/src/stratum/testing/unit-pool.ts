@@ -34,7 +34,10 @@ export async function closeSharedDatabase(): Promise<void> {
   await db?.drop();
 }
 
-export async function startUnitPool(stratum: Record<string, unknown> = {}, source = new FakeTemplateSource()): Promise<UnitPool> {
+export async function startUnitPool(
+  stratum: Record<string, unknown> = {},
+  source = new FakeTemplateSource(),
+): Promise<UnitPool> {
   const dataDir = await mkdtemp(join(tmpdir(), 'manjam-unit-'));
   const database = await sharedDatabase();
   const config = parseConfig({
@@ -46,11 +49,22 @@ export async function startUnitPool(stratum: Record<string, unknown> = {}, sourc
     },
   });
   const events = new PoolEvents();
-  const service = await startStratum({ config, db: database.db, logger: testLogger, events, sources: [source] });
+  const service = await startStratum({
+    config,
+    db: database.db,
+    logger: testLogger,
+    events,
+    sources: [source],
+  });
   const port = service.ports()[0]?.port as number;
   const clients: StratumTestClient[] = [];
   return {
-    config, database, events, source, stratum: service, port,
+    config,
+    database,
+    events,
+    source,
+    stratum: service,
+    port,
     async connect() {
       const client = await StratumTestClient.connect(port);
       clients.push(client);

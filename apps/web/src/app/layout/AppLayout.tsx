@@ -29,10 +29,14 @@ export function AppLayout() {
   const [storedOpen, toggle] = useSidebarOpen();
   const showSidebar = isSignedIn && !small;
   const open = storedOpen && !small;
-  const shellClass = showSidebar ? `shell shell--sidebar ${open ? 'shell--sidebar-open' : 'shell--sidebar-closed'}` : 'shell';
+  const shellClass = showSidebar
+    ? `shell shell--sidebar ${open ? 'shell--sidebar-open' : 'shell--sidebar-closed'}`
+    : 'shell';
   return (
     <div className={shellClass}>
-      <a href="#main" className="skip-link">{t('nav.skip')}</a>
+      <a href="#main" className="skip-link">
+        {t('nav.skip')}
+      </a>
       <TopBar />
       {showSidebar ? <Sidebar open={open} onToggle={toggle} /> : null}
       <div className="shell__content">

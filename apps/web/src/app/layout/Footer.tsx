@@ -2,11 +2,28 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 type FooterKey =
-  | 'footer.links.home' | 'footer.links.marketplace' | 'footer.links.about' | 'footer.links.stats' | 'footer.links.wallet'
-  | 'footer.links.sha256' | 'footer.links.scrypt' | 'footer.links.kadena' | 'footer.links.kaspa' | 'footer.links.calculator'
-  | 'footer.links.help' | 'footer.links.faq' | 'footer.links.blog' | 'footer.links.learn' | 'footer.links.downloads' | 'footer.links.support';
+  | 'footer.links.home'
+  | 'footer.links.marketplace'
+  | 'footer.links.about'
+  | 'footer.links.stats'
+  | 'footer.links.wallet'
+  | 'footer.links.sha256'
+  | 'footer.links.scrypt'
+  | 'footer.links.kadena'
+  | 'footer.links.kaspa'
+  | 'footer.links.calculator'
+  | 'footer.links.help'
+  | 'footer.links.faq'
+  | 'footer.links.blog'
+  | 'footer.links.learn'
+  | 'footer.links.downloads'
+  | 'footer.links.support';
 
-interface FooterLink { to: string; key: FooterKey; newTab?: boolean }
+interface FooterLink {
+  to: string;
+  key: FooterKey;
+  newTab?: boolean;
+}
 
 const QUICK: FooterLink[] = [
   { to: '/', key: 'footer.links.home' },
@@ -39,7 +56,10 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
         {links.map((link) => (
           <li key={link.to}>
             {link.newTab ? (
-              <a href={link.to} target="_blank" rel="noopener">{t(link.key)}<span className="visually-hidden"> {t('footer.newTab')}</span></a>
+              <a href={link.to} target="_blank" rel="noopener">
+                {t(link.key)}
+                <span className="visually-hidden"> {t('footer.newTab')}</span>
+              </a>
             ) : (
               <Link to={link.to}>{t(link.key)}</Link>
             )}
@@ -56,7 +76,9 @@ export function Footer() {
     <footer className="footer">
       <div className="footer__grid">
         <div className="footer__col footer__brand">
-          <p className="footer__brand-name">{t('brand.name')} <span lang={t('brand.nativeLang')}>{t('brand.nameNative')}</span></p>
+          <p className="footer__brand-name">
+            {t('brand.name')} <span lang={t('brand.nativeLang')}>{t('brand.nameNative')}</span>
+          </p>
           <p>{t('footer.blurb')}</p>
         </div>
         <LinkColumn title={t('footer.quickLinks')} links={QUICK} />
@@ -71,9 +93,15 @@ export function Footer() {
       <div className="footer__bottom">
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         <ul className="footer__legal">
-          <li><Link to="/terms">{t('footer.terms')}</Link></li>
-          <li><Link to="/privacy">{t('footer.privacy')}</Link></li>
-          <li><Link to="/cookies">{t('footer.cookies')}</Link></li>
+          <li>
+            <Link to="/terms">{t('footer.terms')}</Link>
+          </li>
+          <li>
+            <Link to="/privacy">{t('footer.privacy')}</Link>
+          </li>
+          <li>
+            <Link to="/cookies">{t('footer.cookies')}</Link>
+          </li>
         </ul>
       </div>
     </footer>

@@ -31,12 +31,31 @@ export function ProfileCard({ user }: { user: User | null | undefined }) {
     <section className="profile-card" aria-label={t('sidebar.profile')}>
       <p className="profile-card__name">{user?.username || t('sidebar.fallbackName')}</p>
       {user?.walletAddress ? (
-        <p className="profile-card__wallet"><Ltr title={user.walletAddress}>{shortenAddress(user.walletAddress)}</Ltr></p>
+        <p className="profile-card__wallet">
+          <Ltr title={user.walletAddress}>{shortenAddress(user.walletAddress)}</Ltr>
+        </p>
       ) : null}
       <dl className="profile-card__stats">
-        <div><dt>{t('sidebar.activeWorkers')}</dt><dd className="tabular">{user?.activeWorkers ?? 0}</dd></div>
-        <div><dt>{t('sidebar.hashrate')}</dt><dd><Private kind="hashrate"><Ltr mono={false}>{user?.hashrate ? formatHashrate(user.hashrate) : '0 TH/s'}</Ltr></Private></dd></div>
-        <div><dt>{t('sidebar.balance')}</dt><dd><Private kind="balance"><Ltr mono={false}>{balanceText(user)}</Ltr></Private></dd></div>
+        <div>
+          <dt>{t('sidebar.activeWorkers')}</dt>
+          <dd className="tabular">{user?.activeWorkers ?? 0}</dd>
+        </div>
+        <div>
+          <dt>{t('sidebar.hashrate')}</dt>
+          <dd>
+            <Private kind="hashrate">
+              <Ltr mono={false}>{user?.hashrate ? formatHashrate(user.hashrate) : '0 TH/s'}</Ltr>
+            </Private>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('sidebar.balance')}</dt>
+          <dd>
+            <Private kind="balance">
+              <Ltr mono={false}>{balanceText(user)}</Ltr>
+            </Private>
+          </dd>
+        </div>
       </dl>
     </section>
   );
@@ -49,7 +68,10 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
   const me = useMe();
   const items = NAV_ITEMS.filter((item) => isSignedIn || !item.signedInOnly);
   return (
-    <aside className={`sidebar${open ? ' sidebar--open' : ' sidebar--closed'}`} aria-label={t('sidebar.label')}>
+    <aside
+      className={`sidebar${open ? ' sidebar--open' : ' sidebar--closed'}`}
+      aria-label={t('sidebar.label')}
+    >
       <button type="button" className="icon-btn sidebar__toggle" aria-expanded={open} onClick={onToggle}>
         <Icon name="chevron" className={open ? 'flip-open' : ''} />
         <span className="visually-hidden">{open ? t('sidebar.collapse') : t('sidebar.expand')}</span>
@@ -59,7 +81,12 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
         <ul className="sidebar__links">
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === '/'} className="sidebar__link" title={open ? undefined : t(item.labelKey)}>
+              <NavLink
+                to={item.to}
+                end={item.to === '/'}
+                className="sidebar__link"
+                title={open ? undefined : t(item.labelKey)}
+              >
                 <Icon name={item.icon} />
                 <span className={open ? '' : 'visually-hidden'}>{t(item.labelKey)}</span>
               </NavLink>

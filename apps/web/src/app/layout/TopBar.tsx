@@ -20,10 +20,25 @@ export function TopBar() {
   return (
     <header className="topbar">
       <Link to="/" className="brand" aria-label={t('nav.homeAria')}>
-        <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true"><path d="M5 25 16 6l11 19z" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" /><path d="M10.5 25 16 16l5.5 9" fill="currentColor" /></svg>
+        <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true">
+          <path
+            d="M5 25 16 6l11 19z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinejoin="round"
+          />
+          <path d="M10.5 25 16 16l5.5 9" fill="currentColor" />
+        </svg>
         <span className="brand__name">{t('brand.name')}</span>
       </Link>
-      <button type="button" className="icon-btn topbar__toggle" aria-expanded={menuOpen} aria-controls="topbar-menu" onClick={() => setMenuOpen((open) => !open)}>
+      <button
+        type="button"
+        className="icon-btn topbar__toggle"
+        aria-expanded={menuOpen}
+        aria-controls="topbar-menu"
+        onClick={() => setMenuOpen((open) => !open)}
+      >
         <Icon name={menuOpen ? 'close' : 'menu'} />
         <span className="visually-hidden">{t('nav.menu')}</span>
       </button>
@@ -32,11 +47,17 @@ export function TopBar() {
           <ul className="topbar__links">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className="topbar__link">{t(item.labelKey)}</NavLink>
+                <NavLink to={item.to} end={item.to === '/'} className="topbar__link">
+                  {t(item.labelKey)}
+                </NavLink>
               </li>
             ))}
             {!isSignedIn ? (
-              <li><NavLink to="/login" className="topbar__link">{t('nav.login')}</NavLink></li>
+              <li>
+                <NavLink to="/login" className="topbar__link">
+                  {t('nav.login')}
+                </NavLink>
+              </li>
             ) : null}
           </ul>
         </nav>
@@ -45,13 +66,19 @@ export function TopBar() {
           {isSignedIn ? (
             <>
               <span className="topbar__user">
-                <span className="avatar" aria-hidden="true">{initials(username)}</span>
+                <span className="avatar" aria-hidden="true">
+                  {initials(username)}
+                </span>
                 <span className="topbar__username">{username}</span>
               </span>
-              <Link to="/logout" className="btn btn--ghost btn--sm">{t('nav.logout')}</Link>
+              <Link to="/logout" className="btn btn--ghost btn--sm">
+                {t('nav.logout')}
+              </Link>
             </>
           ) : (
-            <Link to="/register" className="btn btn--primary btn--sm">{t('nav.register')}</Link>
+            <Link to="/register" className="btn btn--primary btn--sm">
+              {t('nav.register')}
+            </Link>
           )}
         </div>
       </div>

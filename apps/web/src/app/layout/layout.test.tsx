@@ -6,7 +6,16 @@ import { AppLayout } from './AppLayout';
 
 beforeEach(() => {
   localStorage.setItem('hasVisitedBefore', 'true');
-  vi.stubGlobal('fetch', vi.fn((url: string) => Promise.resolve(url.endsWith('/api/me') ? jsonResponse(TEST_USER) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/api/me')
+          ? jsonResponse(TEST_USER)
+          : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+      ),
+    ),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,7 +23,11 @@ describe('top bar', () => {
   it('offers Home, Marketplace, Login and Register to visitors, with no side navigation', () => {
     renderWithApp(<AppLayout />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Marketplace', 'Login']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Marketplace', 'Login']);
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(screen.queryByRole('complementary', { name: 'Side navigation' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mining Help' })).toBeInTheDocument();
@@ -24,7 +37,11 @@ describe('top bar', () => {
     signInForTest();
     renderWithApp(<AppLayout />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Dashboard', 'Workers', 'Revenue', 'Marketplace', 'Settings']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Dashboard', 'Workers', 'Revenue', 'Marketplace', 'Settings']);
     expect(screen.getByText('SA', { selector: '.avatar' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Logout' })[0]).toHaveAttribute('href', '/logout');
     expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-haspopup', 'dialog');
@@ -41,7 +58,13 @@ describe('top bar', () => {
   it('saves the chosen language to the account of a signed-in user before reloading', async () => {
     signInForTest();
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => undefined);
-    const fetchMock = vi.fn((url: string, init: RequestInit = {}) => Promise.resolve(init.method === 'PUT' && url === '/api/settings' ? jsonResponse({}) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404)));
+    const fetchMock = vi.fn((url: string, init: RequestInit = {}) =>
+      Promise.resolve(
+        init.method === 'PUT' && url === '/api/settings'
+          ? jsonResponse({})
+          : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+      ),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderWithApp(<AppLayout />);
     fireEvent.click(screen.getAllByRole('button', { name: 'العربية' })[0] as HTMLElement);
@@ -67,7 +90,14 @@ describe('top bar', () => {
 
 describe('sidebar', () => {
   it('shows the profile card from GET /api/me and remembers when it is closed', async () => {
-    signInForTest({ ...TEST_USER, username: 'x', walletAddress: null, activeWorkers: 0, hashrate: 0, balance: '0' });
+    signInForTest({
+      ...TEST_USER,
+      username: 'x',
+      walletAddress: null,
+      activeWorkers: 0,
+      hashrate: 0,
+      balance: '0',
+    });
     renderWithApp(<AppLayout />);
     const sidebar = screen.getByRole('complementary', { name: 'Side navigation' });
     expect(await within(sidebar).findByText('sahara_miner')).toBeInTheDocument();
@@ -80,8 +110,18 @@ describe('sidebar', () => {
   });
 
   it('uses the fallbacks Miner, 0, 0 TH/s and 0.00 while the profile has no figures', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
-    signInForTest({ ...TEST_USER, username: '', walletAddress: null, activeWorkers: 0, hashrate: 0, balance: '' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    signInForTest({
+      ...TEST_USER,
+      username: '',
+      walletAddress: null,
+      activeWorkers: 0,
+      hashrate: 0,
+      balance: '',
+    });
     renderWithApp(<AppLayout />);
     const card = screen.getByRole('region', { name: 'Your profile' });
     expect(card).toHaveTextContent('Miner');

@@ -38,7 +38,9 @@ describe('assistant on a first visit', () => {
   it('greets in Arabic when Arabic is the stored language', async () => {
     renderWidget('ar');
     await advance(3000);
-    expect(screen.getByRole('dialog', { name: 'مساعد التعدين من منجم' })).toHaveTextContent('مرحبًا! أنا مساعد التعدين من منجم.');
+    expect(screen.getByRole('dialog', { name: 'مساعد التعدين من منجم' })).toHaveTextContent(
+      'مرحبًا! أنا مساعد التعدين من منجم.',
+    );
   });
 });
 
@@ -63,7 +65,9 @@ describe('assistant on a return visit', () => {
   });
 
   it('Get Started opens the chat and asks "How to start mining?" half a second later', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(jsonResponse({ reply: 'Pick a port, set your worker, password x.' }));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(jsonResponse({ reply: 'Pick a port, set your worker, password x.' }));
     vi.stubGlobal('fetch', fetchMock);
     renderWidget();
     await advance(5000);
@@ -76,7 +80,11 @@ describe('assistant on a return visit', () => {
     expect(screen.getByText('How to start mining?')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/assistant');
-    expect(JSON.parse(init.body as string)).toEqual({ message: 'How to start mining?', language: 'en', history: [] });
+    expect(JSON.parse(init.body as string)).toEqual({
+      message: 'How to start mining?',
+      language: 'en',
+      history: [],
+    });
     await advance(10);
     expect(screen.getByText('Pick a port, set your worker, password x.')).toBeInTheDocument();
   });
@@ -91,9 +99,15 @@ describe('assistant conversation', () => {
 
   it('shows Thinking... while waiting and then the reply, sending earlier turns as history', async () => {
     let answer: (r: Response) => void = () => undefined;
-    const fetchMock = vi.fn()
+    const fetchMock = vi
+      .fn()
       .mockResolvedValueOnce(jsonResponse({ reply: 'SHA-256 is on port 3333.' }))
-      .mockImplementationOnce(() => new Promise<Response>((resolve) => { answer = resolve; }));
+      .mockImplementationOnce(
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      );
     vi.stubGlobal('fetch', fetchMock);
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Mining Help' }));
@@ -102,9 +116,17 @@ describe('assistant conversation', () => {
     fireEvent.change(screen.getByLabelText('Your question'), { target: { value: 'And Litecoin?' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByText('Thinking...')).toBeInTheDocument();
-    const body = JSON.parse((fetchMock.mock.calls[1] as [string, RequestInit])[1].body as string) as { history: unknown[] };
-    expect(body.history).toEqual([{ role: 'user', content: 'Bitcoin Mining' }, { role: 'assistant', content: 'SHA-256 is on port 3333.' }]);
-    await act(async () => { answer(jsonResponse({ reply: 'Scrypt is on port 4444.' })); await Promise.resolve(); });
+    const body = JSON.parse((fetchMock.mock.calls[1] as [string, RequestInit])[1].body as string) as {
+      history: unknown[];
+    };
+    expect(body.history).toEqual([
+      { role: 'user', content: 'Bitcoin Mining' },
+      { role: 'assistant', content: 'SHA-256 is on port 3333.' },
+    ]);
+    await act(async () => {
+      answer(jsonResponse({ reply: 'Scrypt is on port 4444.' }));
+      await Promise.resolve();
+    });
     expect(await screen.findByText('Scrypt is on port 4444.')).toBeInTheDocument();
     expect(screen.queryByText('Thinking...')).not.toBeInTheDocument();
   });
@@ -114,6 +136,10 @@ describe('assistant conversation', () => {
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Mining Help' }));
     fireEvent.click(screen.getByRole('button', { name: 'Profitability' }));
-    expect(await screen.findByText(/Sorry, the assistant could not answer right now\. Cannot reach the Manjam server/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Sorry, the assistant could not answer right now\. Cannot reach the Manjam server/,
+      ),
+    ).toBeInTheDocument();
   });
 });

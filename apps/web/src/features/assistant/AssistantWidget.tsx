@@ -6,7 +6,13 @@ import { useChat } from './useChat';
 import { useStaysClear } from './useStaysClear';
 import './assistant.css';
 
-const QUICK_REPLIES = ['assistant.quick.bitcoin', 'assistant.quick.hardware', 'assistant.quick.start', 'assistant.quick.profitability', 'assistant.quick.pool'] as const;
+const QUICK_REPLIES = [
+  'assistant.quick.bitcoin',
+  'assistant.quick.hardware',
+  'assistant.quick.start',
+  'assistant.quick.profitability',
+  'assistant.quick.pool',
+] as const;
 
 function BotAvatar() {
   return (
@@ -50,7 +56,11 @@ export function AssistantWidget() {
       {timers.hintVisible ? (
         <div className="assistant__hint" role="status">
           <p>{t('assistant.hint')}</p>
-          <button type="button" className="btn btn--primary btn--sm" onClick={() => timers.startFromHint(() => void chat.send(t('assistant.getStartedMessage')))}>
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={() => timers.startFromHint(() => void chat.send(t('assistant.getStartedMessage')))}
+          >
             {t('assistant.getStarted')}
           </button>
         </div>
@@ -65,16 +75,34 @@ export function AssistantWidget() {
         >
           <div className="assistant__header">
             <BotAvatar />
-            <h2 id={`${id}-title`} className="assistant__title">{t('assistant.title')}</h2>
-            <button type="button" className="icon-btn" onClick={() => timers.setOpen(false)} aria-label={t('common.close')}>
+            <h2 id={`${id}-title`} className="assistant__title">
+              {t('assistant.title')}
+            </h2>
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => timers.setOpen(false)}
+              aria-label={t('common.close')}
+            >
               <Icon name="close" />
             </button>
           </div>
-          <div ref={listRef} className="assistant__messages" role="log" aria-live="polite" aria-label={t('assistant.messages')}>
+          <div
+            ref={listRef}
+            className="assistant__messages"
+            role="log"
+            aria-live="polite"
+            aria-label={t('assistant.messages')}
+          >
             {chat.bubbles.map((bubble) => (
-              <div key={bubble.id} className={`bubble ${bubble.isBot ? 'bubble--bot' : 'bubble--user'}${bubble.isError ? ' bubble--error' : ''}`}>
+              <div
+                key={bubble.id}
+                className={`bubble ${bubble.isBot ? 'bubble--bot' : 'bubble--user'}${bubble.isError ? ' bubble--error' : ''}`}
+              >
                 {bubble.isBot ? <BotAvatar /> : null}
-                <p className="bubble__text" dir="auto">{bubble.text}</p>
+                <p className="bubble__text" dir="auto">
+                  {bubble.text}
+                </p>
               </div>
             ))}
             {chat.thinking ? (
@@ -86,22 +114,48 @@ export function AssistantWidget() {
           </div>
           <div className="assistant__quick" role="group" aria-label={t('assistant.quickLabel')}>
             {QUICK_REPLIES.map((key) => (
-              <button key={key} type="button" className="chip" disabled={chat.thinking} onClick={() => void chat.send(t(key))}>
+              <button
+                key={key}
+                type="button"
+                className="chip"
+                disabled={chat.thinking}
+                onClick={() => void chat.send(t(key))}
+              >
                 {t(key)}
               </button>
             ))}
           </div>
           <form className="assistant__form" onSubmit={submit}>
-            <label htmlFor={`${id}-input`} className="visually-hidden">{t('assistant.inputLabel')}</label>
-            <input ref={inputRef} id={`${id}-input`} className="field__control" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder={t('assistant.placeholder')} autoComplete="off" />
-            <button type="submit" className="icon-btn assistant__send" disabled={chat.thinking || !draft.trim()}>
+            <label htmlFor={`${id}-input`} className="visually-hidden">
+              {t('assistant.inputLabel')}
+            </label>
+            <input
+              ref={inputRef}
+              id={`${id}-input`}
+              className="field__control"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder={t('assistant.placeholder')}
+              autoComplete="off"
+            />
+            <button
+              type="submit"
+              className="icon-btn assistant__send"
+              disabled={chat.thinking || !draft.trim()}
+            >
               <Icon name="send" />
               <span className="visually-hidden">{t('assistant.send')}</span>
             </button>
           </form>
         </section>
       ) : null}
-      <button type="button" className="assistant__fab" aria-expanded={timers.open} aria-controls={timers.open ? `${id}-panel` : undefined} onClick={toggle}>
+      <button
+        type="button"
+        className="assistant__fab"
+        aria-expanded={timers.open}
+        aria-controls={timers.open ? `${id}-panel` : undefined}
+        onClick={toggle}
+      >
         <Icon name={timers.open ? 'close' : 'chat'} size={24} />
         <span className="assistant__fab-label">{t('assistant.button')}</span>
       </button>

@@ -25,7 +25,9 @@ export function useChat(): UseChat {
   const { t, i18n } = useTranslation();
   const nextId = useRef(1);
   const history = useRef<ChatHistoryItem[]>([]);
-  const [bubbles, setBubbles] = useState<ChatBubble[]>(() => [{ id: 0, text: t('assistant.welcome'), isBot: true }]);
+  const [bubbles, setBubbles] = useState<ChatBubble[]>(() => [
+    { id: 0, text: t('assistant.welcome'), isBot: true },
+  ]);
   const [thinking, setThinking] = useState(false);
 
   const push = useCallback((bubble: Omit<ChatBubble, 'id'>) => {
@@ -39,10 +41,18 @@ export function useChat(): UseChat {
       if (!message) return;
       push({ text: message, isBot: false });
       setThinking(true);
-      const body: AssistantRequest = { message, language: i18n.language === 'ar' ? 'ar' : 'en', history: history.current.slice(-HISTORY_LIMIT) };
+      const body: AssistantRequest = {
+        message,
+        language: i18n.language === 'ar' ? 'ar' : 'en',
+        history: history.current.slice(-HISTORY_LIMIT),
+      };
       try {
         const { reply } = await apiFetch<AssistantResponse>('/api/assistant', { method: 'POST', body });
-        history.current = [...history.current, { role: 'user' as const, content: message }, { role: 'assistant' as const, content: reply }].slice(-HISTORY_LIMIT);
+        history.current = [
+          ...history.current,
+          { role: 'user' as const, content: message },
+          { role: 'assistant' as const, content: reply },
+        ].slice(-HISTORY_LIMIT);
         push({ text: reply, isBot: true });
       } catch (error) {
         push({ text: t('assistant.error', { reason: errorMessage(error, t) }), isBot: true, isError: true });

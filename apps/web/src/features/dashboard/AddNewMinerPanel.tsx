@@ -11,7 +11,9 @@ export function AddNewMinerPanel() {
   const [device, setDevice] = useState<MinerType | null>(null);
   return (
     <section className="card stack" aria-labelledby="add-new-miner-title">
-      <h2 id="add-new-miner-title" className="section-title">{t('dashboard.addNewMiner')}</h2>
+      <h2 id="add-new-miner-title" className="section-title">
+        {t('dashboard.addNewMiner')}
+      </h2>
       <p className="muted">{t('dashboard.addNewMinerHint')}</p>
       <div className="device-cards">
         {MINER_TYPES.map((type) => (
@@ -22,7 +24,9 @@ export function AddNewMinerPanel() {
         ))}
       </div>
       <Modal open={device !== null} onClose={() => setDevice(null)} title={t('setupGuide.title')}>
-        {device ? <SetupGuide key={device} type={device} algorithm={DEFAULT_ALGORITHM_BY_TYPE[device]} /> : null}
+        {device ? (
+          <SetupGuide key={device} type={device} algorithm={DEFAULT_ALGORITHM_BY_TYPE[device]} />
+        ) : null}
       </Modal>
     </section>
   );

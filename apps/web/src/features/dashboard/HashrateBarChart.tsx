@@ -2,12 +2,21 @@
 import { useEffect, useRef } from 'react';
 import { init, use as registerEchartsParts, type ComposeOption } from 'echarts/core';
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent, type GridComponentOption, type LegendComponentOption, type TooltipComponentOption } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  type GridComponentOption,
+  type LegendComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
 registerEchartsParts([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-type Option = ComposeOption<BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
+type Option = ComposeOption<
+  BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+>;
 
 export interface HashrateBarChartProps {
   labels: string[];
@@ -30,7 +39,11 @@ function buildOption({ labels, values, legend }: HashrateBarChartProps): Option 
     legend: { data: [legend], textStyle: { color: text }, top: 0 },
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: labels, axisLabel: { color: text } },
-    yAxis: { type: 'value', axisLabel: { color: text }, splitLine: { lineStyle: { color: cssVar('--color-border', '#2a3446') } } },
+    yAxis: {
+      type: 'value',
+      axisLabel: { color: text },
+      splitLine: { lineStyle: { color: cssVar('--color-border', '#2a3446') } },
+    },
     series: [{ name: legend, type: 'bar', data: values, barMaxWidth: 18 }],
   };
 }

@@ -20,10 +20,18 @@ export interface ChartSeries {
 }
 
 /** Hour labels in the UI language and values in one adaptive unit for the whole series. */
-export function toChartSeries(points: readonly HashratePoint[], algorithm: Algorithm | undefined, lang: Language): ChartSeries {
+export function toChartSeries(
+  points: readonly HashratePoint[],
+  algorithm: Algorithm | undefined,
+  lang: Language,
+): ChartSeries {
   const raw = points.map((p) => p.value);
   const scale = pickHashrateScale(raw, algorithm);
-  const hour = new Intl.DateTimeFormat(intlLocale(lang), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const hour = new Intl.DateTimeFormat(intlLocale(lang), {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const number = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 });
   const sum = raw.reduce((a, b) => a + b, 0);
   const average = raw.length ? sum / raw.length : 0;
@@ -41,7 +49,10 @@ export function HashrateChartCard({ algorithm }: { algorithm?: Algorithm }) {
   const { t, i18n } = useTranslation();
   const hashrate = useHashrate24h(true);
   const lang: Language = i18n.language === 'ar' ? 'ar' : 'en';
-  const series = useMemo(() => (hashrate.data ? toChartSeries(hashrate.data.points, algorithm, lang) : null), [hashrate.data, algorithm, lang]);
+  const series = useMemo(
+    () => (hashrate.data ? toChartSeries(hashrate.data.points, algorithm, lang) : null),
+    [hashrate.data, algorithm, lang],
+  );
   const hasData = series !== null && series.values.some((v) => v > 0);
   const shown = useFigureVisibility().hashrate;
 
@@ -49,10 +60,14 @@ export function HashrateChartCard({ algorithm }: { algorithm?: Algorithm }) {
     <section className="card stack" aria-labelledby="hashrate-summary-title">
       <div className="section-head">
         <h2 id="hashrate-summary-title">{t('dashboard.chart.title')}</h2>
-        <Link className="section-link" to="/stats">{t('dashboard.chart.viewStats')}</Link>
+        <Link className="section-link" to="/stats">
+          {t('dashboard.chart.viewStats')}
+        </Link>
       </div>
       {hashrate.isPending ? <Spinner label={t('dashboard.chart.loading')} /> : null}
-      {hashrate.isError ? <ErrorBanner message={t('dashboard.chart.error')} onRetry={() => void hashrate.refetch()} /> : null}
+      {hashrate.isError ? (
+        <ErrorBanner message={t('dashboard.chart.error')} onRetry={() => void hashrate.refetch()} />
+      ) : null}
       {series && !hasData ? <EmptyState title={t('dashboard.chart.empty')} /> : null}
       {series && hasData && !shown ? <EmptyState title={t('common.hashrateHidden')} /> : null}
       {series && hasData && shown ? (

@@ -12,17 +12,27 @@ export function RecentPayouts() {
     <section className="card stack" aria-labelledby="recent-payouts-title">
       <div className="section-head">
         <h2 id="recent-payouts-title">{t('dashboard.recentPayouts')}</h2>
-        <Link className="section-link" to="/payouts">{t('dashboard.viewAllPayouts')}</Link>
+        <Link className="section-link" to="/payouts">
+          {t('dashboard.viewAllPayouts')}
+        </Link>
       </div>
       {payouts.isPending ? <Spinner /> : null}
-      {payouts.isError ? <ErrorBanner message={t('revenue.loadError')} onRetry={() => void payouts.refetch()} /> : null}
-      {payouts.data && payouts.data.items.length === 0 ? <p className="muted">{t('dashboard.noPayouts')}</p> : null}
+      {payouts.isError ? (
+        <ErrorBanner message={t('revenue.loadError')} onRetry={() => void payouts.refetch()} />
+      ) : null}
+      {payouts.data && payouts.data.items.length === 0 ? (
+        <p className="muted">{t('dashboard.noPayouts')}</p>
+      ) : null}
       {payouts.data && payouts.data.items.length > 0 ? (
         <ul className="payout-list">
           {payouts.data.items.map((p) => (
             <li key={p.id}>
               <span>
-                <Private kind="balance"><Ltr mono={false} className="tabular">{formatCoin(p.amount, p.coin)}</Ltr></Private>
+                <Private kind="balance">
+                  <Ltr mono={false} className="tabular">
+                    {formatCoin(p.amount, p.coin)}
+                  </Ltr>
+                </Private>
                 <br />
                 <span className="muted">{formatDate(p.date)}</span>
               </span>

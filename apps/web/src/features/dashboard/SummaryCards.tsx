@@ -23,10 +23,42 @@ export function SummaryCards({ data }: { data: DashboardResponse }) {
   const changeLabel = (_change: string) => label;
   return (
     <div className="stat-grid">
-      <StatCard label={t('dashboard.cards.hashrate')} value={<Private kind="hashrate"><Ltr mono={false}>{formatHashrate(asNumber(data.hashrate.value))}</Ltr></Private>} change={data.hashrate.change} changeLabel={changeLabel(data.hashrate.change)} />
-      <StatCard label={t('dashboard.cards.activeMiners')} value={formatNumber(asNumber(data.activeMiners.value))} change={data.activeMiners.change} changeLabel={changeLabel(data.activeMiners.change)} />
-      <StatCard label={t('dashboard.cards.unpaidBalance', { coin: data.coin })} value={<Private kind="balance"><Ltr mono={false}>{coinText(data.unpaidBalance.value, data.coin)}</Ltr></Private>} change={data.unpaidBalance.change} changeLabel={changeLabel(data.unpaidBalance.change)} />
-      <StatCard label={t('dashboard.cards.dailyEarnings', { coin: data.coin })} value={<Private kind="balance"><Ltr mono={false}>{coinText(data.dailyEarnings.value, data.coin)}</Ltr></Private>} change={data.dailyEarnings.change} changeLabel={changeLabel(data.dailyEarnings.change)} />
+      <StatCard
+        label={t('dashboard.cards.hashrate')}
+        value={
+          <Private kind="hashrate">
+            <Ltr mono={false}>{formatHashrate(asNumber(data.hashrate.value))}</Ltr>
+          </Private>
+        }
+        change={data.hashrate.change}
+        changeLabel={changeLabel(data.hashrate.change)}
+      />
+      <StatCard
+        label={t('dashboard.cards.activeMiners')}
+        value={formatNumber(asNumber(data.activeMiners.value))}
+        change={data.activeMiners.change}
+        changeLabel={changeLabel(data.activeMiners.change)}
+      />
+      <StatCard
+        label={t('dashboard.cards.unpaidBalance', { coin: data.coin })}
+        value={
+          <Private kind="balance">
+            <Ltr mono={false}>{coinText(data.unpaidBalance.value, data.coin)}</Ltr>
+          </Private>
+        }
+        change={data.unpaidBalance.change}
+        changeLabel={changeLabel(data.unpaidBalance.change)}
+      />
+      <StatCard
+        label={t('dashboard.cards.dailyEarnings', { coin: data.coin })}
+        value={
+          <Private kind="balance">
+            <Ltr mono={false}>{coinText(data.dailyEarnings.value, data.coin)}</Ltr>
+          </Private>
+        }
+        change={data.dailyEarnings.change}
+        changeLabel={changeLabel(data.dailyEarnings.change)}
+      />
     </div>
   );
 }

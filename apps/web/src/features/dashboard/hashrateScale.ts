@@ -37,14 +37,21 @@ export function scaleHashrate(value: number, scale: HashrateScale, digits = 2): 
 /** "12.3 TH/s" with the unit fitting this one value; `digits` decimals (default 1). */
 export function formatHashrateAdaptive(value: number, locale: string, digits = 1): string {
   const scale = pickHashrateScale([value]);
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    value / scale.divisor,
-  );
+  const number = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value / scale.divisor);
   return `${number} ${scale.unit}`;
 }
 
 /** The algorithm a payout coin is mined with. */
 export function algorithmForCoin(coin: Coin): Algorithm {
-  const map: Record<Coin, Algorithm> = { BTC: 'sha256', LTC: 'scrypt', DOGE: 'scrypt', KDA: 'kadena', KAS: 'kaspa' };
+  const map: Record<Coin, Algorithm> = {
+    BTC: 'sha256',
+    LTC: 'scrypt',
+    DOGE: 'scrypt',
+    KDA: 'kadena',
+    KAS: 'kaspa',
+  };
   return map[coin];
 }

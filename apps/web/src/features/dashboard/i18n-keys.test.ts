@@ -6,7 +6,9 @@ type Tree = { [key: string]: unknown };
 
 function keys(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? keys(value as Tree, `${prefix}${key}.`) : [`${prefix}${key}`],
+    typeof value === 'object' && value !== null
+      ? keys(value as Tree, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
   );
 }
 
@@ -16,14 +18,25 @@ describe('data-screen translations', () => {
   });
 
   it('keeps the agreed top-level groups only', () => {
-    expect(Object.keys(en).sort()).toEqual(['dashboard', 'miners', 'payouts', 'revenue', 'search', 'setupGuide', 'workers']);
+    expect(Object.keys(en).sort()).toEqual([
+      'dashboard',
+      'miners',
+      'payouts',
+      'revenue',
+      'search',
+      'setupGuide',
+      'workers',
+    ]);
   });
 
   it('gives every counted Arabic string all six plural forms', () => {
-    const plurals = keys(ar).filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length));
+    const plurals = keys(ar)
+      .filter((k) => k.endsWith('_other'))
+      .map((k) => k.slice(0, -'_other'.length));
     expect(plurals.length).toBeGreaterThan(0);
     for (const base of plurals) {
-      for (const form of ['zero', 'one', 'two', 'few', 'many', 'other']) expect(keys(ar)).toContain(`${base}_${form}`);
+      for (const form of ['zero', 'one', 'two', 'few', 'many', 'other'])
+        expect(keys(ar)).toContain(`${base}_${form}`);
     }
   });
 
@@ -32,7 +45,9 @@ describe('data-screen translations', () => {
     expect(en.dashboard.noUser).toBe('No user data found');
     expect(en.miners.copied).toBe('Connection string copied to clipboard!');
     expect(en.miners.copyFailed).toBe('Failed to copy connection string. Please try again.');
-    expect(en.miners.deleteConfirm).toBe('Are you sure you want to delete the miner "{{name}}"? This action cannot be undone.');
+    expect(en.miners.deleteConfirm).toBe(
+      'Are you sure you want to delete the miner "{{name}}"? This action cannot be undone.',
+    );
     // Public search is by wallet address only (issue 13): the seed's 'or worker ID' is gone.
     expect(en.search.blank).toBe('Please enter a wallet address');
     expect(en.search.error).toBe('Error fetching miner data. Please try again.');

@@ -18,7 +18,10 @@ describe('hashrate scale', () => {
     expect(pickHashrateScale([], 'randomx').unit).toBe('H/s');
   });
   it('turns 24 hourly points into hour labels and scaled values', () => {
-    const points = Array.from({ length: 24 }, (_, h) => ({ time: new Date(Date.UTC(2026, 10, 21, h)).toISOString(), value: (h + 1) * 1e12 }));
+    const points = Array.from({ length: 24 }, (_, h) => ({
+      time: new Date(Date.UTC(2026, 10, 21, h)).toISOString(),
+      value: (h + 1) * 1e12,
+    }));
     const series = toChartSeries(points, 'sha256', 'en');
     expect(series.unit).toBe('TH/s');
     expect(series.values[0]).toBe(1);
@@ -54,10 +57,18 @@ describe('miner forms and connection strings', () => {
     expect(ADD_ALGORITHMS.cpu).toEqual(['kaspa']);
   });
   it("uses the pool's real host and the port of the miner's algorithm", () => {
-    const ports = { host: 'pool.manjam.example', ports: [{ algorithm: 'sha256', name: 'SHA-256', port: 3333, live: true }, { algorithm: 'kheavyhash', name: 'kHeavyHash', port: 7777, live: false }] };
+    const ports = {
+      host: 'pool.manjam.example',
+      ports: [
+        { algorithm: 'sha256', name: 'SHA-256', port: 3333, live: true },
+        { algorithm: 'kheavyhash', name: 'kHeavyHash', port: 7777, live: false },
+      ],
+    };
     expect(portForAlgorithm(ports, 'kaspa')).toBe(7777);
     expect(portForAlgorithm(ports, 'scrypt')).toBeNull();
-    expect(connectionString('pool.manjam.example', 3333, 'amal', 'rig7')).toBe('stratum+tcp://pool.manjam.example:3333 -u amal.rig7 -p x');
+    expect(connectionString('pool.manjam.example', 3333, 'amal', 'rig7')).toBe(
+      'stratum+tcp://pool.manjam.example:3333 -u amal.rig7 -p x',
+    );
   });
 });
 
@@ -71,6 +82,8 @@ describe('live updates', () => {
     expect([0, 1, 2, 10].map(backoffDelay)).toEqual([1000, 2000, 4000, 60_000]);
   });
   it('builds a ws URL with the token on the page origin', () => {
-    expect(liveUrl('a b', '', new URL('https://manjam.example/dashboard') as unknown as Location)).toBe('wss://manjam.example/api/live?token=a+b');
+    expect(liveUrl('a b', '', new URL('https://manjam.example/dashboard') as unknown as Location)).toBe(
+      'wss://manjam.example/api/live?token=a+b',
+    );
   });
 });

@@ -15,7 +15,9 @@ export const PAGE_TEST_TIMEOUT = 30_000;
 
 export function renderScreen(ui: ReactElement, route = '/'): RenderResult & { client: QueryClient } {
   initI18n('en');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
@@ -33,7 +35,10 @@ export function json(body: unknown, status = 200): Response {
 /** Replaces global fetch; unmatched requests get a 404 in the API's error shape. */
 export function mockFetch(route: Route): Mock<typeof fetch> {
   const mock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const answer = await route(url, init);
     return answer ?? json({ error: { code: 'not-found', message: 'Not found' } }, 404);
   });
@@ -45,11 +50,24 @@ export function signInForTest(username = 'amal'): void {
   localStorage.setItem('token', 'test-token');
   localStorage.setItem(
     'user',
-    JSON.stringify({ id: 'u1', username, email: 'amal@example.com', walletAddress: null, preferredCoin: 'BTC', twoFactorEnabled: false, createdAt: '2026-01-01T00:00:00Z', activeWorkers: 0, hashrate: 0, balance: '0' }),
+    JSON.stringify({
+      id: 'u1',
+      username,
+      email: 'amal@example.com',
+      walletAddress: null,
+      preferredCoin: 'BTC',
+      twoFactorEnabled: false,
+      createdAt: '2026-01-01T00:00:00Z',
+      activeWorkers: 0,
+      hashrate: 0,
+      balance: '0',
+    }),
   );
 }
 
 /** The URLs a fetch mock was called with, as strings. */
 export function requestedUrls(mock: Mock<typeof fetch>): string[] {
-  return mock.mock.calls.map(([input]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url));
+  return mock.mock.calls.map(([input]) =>
+    typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+  );
 }

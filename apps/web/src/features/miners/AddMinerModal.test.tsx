@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../dashboard/test-utils';
 import { AddMinerModal } from './AddMinerModal';
 
-const ports = { host: 'pool.manjam.example', ports: [{ algorithm: 'sha256', name: 'SHA-256', port: 3333, live: true }, { algorithm: 'blake2s', name: 'Blake2s', port: 6666, live: false }] };
+const ports = {
+  host: 'pool.manjam.example',
+  ports: [
+    { algorithm: 'sha256', name: 'SHA-256', port: 3333, live: true },
+    { algorithm: 'blake2s', name: 'Blake2s', port: 6666, live: false },
+  ],
+};
 
 describe('Add Miner modal', { timeout: PAGE_TEST_TIMEOUT }, () => {
   it('offers the algorithms of the chosen device type and titles itself after it', async () => {
@@ -12,7 +18,11 @@ describe('Add Miner modal', { timeout: PAGE_TEST_TIMEOUT }, () => {
     renderScreen(<AddMinerModal type="gpu" onClose={() => undefined} notify={() => undefined} />);
     expect(screen.getByRole('dialog', { name: 'Add GPU Miner' })).toBeInTheDocument();
     const algorithm = screen.getByLabelText('Algorithm');
-    expect(within(algorithm).getAllByRole('option').map((o) => o.textContent)).toEqual(['Kadena', 'Kaspa']);
+    expect(
+      within(algorithm)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Kadena', 'Kaspa']);
     expect(await screen.findByText('stratum+tcp://pool.manjam.example:6666')).toBeInTheDocument();
     expect(screen.getByText('Not live yet')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Device type'), { target: { value: 'cpu' } });
@@ -26,7 +36,20 @@ describe('Add Miner modal', { timeout: PAGE_TEST_TIMEOUT }, () => {
       if (url.pathname === '/api/pool/ports') return json(ports);
       if (url.pathname === '/api/miners' && init?.method === 'POST') {
         posted = JSON.parse(init.body as string);
-        return json({ id: 9, name: 'S21', type: 'asic', algorithm: 'sha256', workerName: 'worker1', status: 'offline', hashrate: 0, workers: 0, lastSeen: null }, 201);
+        return json(
+          {
+            id: 9,
+            name: 'S21',
+            type: 'asic',
+            algorithm: 'sha256',
+            workerName: 'worker1',
+            status: 'offline',
+            hashrate: 0,
+            workers: 0,
+            lastSeen: null,
+          },
+          201,
+        );
       }
       return undefined;
     });

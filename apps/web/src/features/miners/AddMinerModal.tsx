@@ -7,7 +7,14 @@ import { errorMessage } from '../../lib/errors';
 import { usePoolPorts } from '../../lib/queries';
 import { MINER_TYPES, type Algorithm, type MinerType } from '../api-types';
 import { useCreateMiner } from './api';
-import { ADD_ALGORITHMS, isolateLtr, poolUrl, portForAlgorithm, validateMinerForm, type MinerFormErrors } from './minerForm';
+import {
+  ADD_ALGORITHMS,
+  isolateLtr,
+  poolUrl,
+  portForAlgorithm,
+  validateMinerForm,
+  type MinerFormErrors,
+} from './minerForm';
 import type { NoticeApi } from './notice';
 
 type AddTab = 'configuration' | 'guide';
@@ -57,30 +64,46 @@ export function AddMinerModal({ type, onClose, notify }: AddMinerModalProps) {
     setErrors(found);
     if (found.name || found.workerName) return;
     create.mutate(
-      { name: values.name.trim(), type: values.type, algorithm: values.algorithm, workerName: values.worker.trim() },
+      {
+        name: values.name.trim(),
+        type: values.type,
+        algorithm: values.algorithm,
+        workerName: values.worker.trim(),
+      },
       {
         onSuccess: () => {
           notify(t('miners.add.created'), 'success');
           setTab('guide');
         },
-        onError: (error) => notify(t('miners.add.createFailed', { message: errorMessage(error, t) }), 'error'),
+        onError: (error) =>
+          notify(t('miners.add.createFailed', { message: errorMessage(error, t) }), 'error'),
       },
     );
   };
 
   const setType = (next: MinerType): void =>
-    setValues((v) => ({ ...v, type: next, algorithm: ADD_ALGORITHMS[next].includes(v.algorithm) ? v.algorithm : (ADD_ALGORITHMS[next][0] ?? v.algorithm) }));
+    setValues((v) => ({
+      ...v,
+      type: next,
+      algorithm: ADD_ALGORITHMS[next].includes(v.algorithm)
+        ? v.algorithm
+        : (ADD_ALGORITHMS[next][0] ?? v.algorithm),
+    }));
 
   const footer =
     tab === 'configuration' ? (
       <>
-        <button type="button" className="btn btn--ghost" onClick={onClose}>{t('miners.cancel')}</button>
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          {t('miners.cancel')}
+        </button>
         <button type="submit" form="add-miner-form" className="btn btn--primary" disabled={create.isPending}>
           {create.isPending ? t('miners.saving') : t('miners.add.save')}
         </button>
       </>
     ) : (
-      <button type="button" className="btn btn--primary" onClick={onClose}>{t('miners.add.gotIt')}</button>
+      <button type="button" className="btn btn--primary" onClick={onClose}>
+        {t('miners.add.gotIt')}
+      </button>
     );
 
   const title = t(`miners.add.title_${values.type}`);
@@ -99,23 +122,64 @@ export function AddMinerModal({ type, onClose, notify }: AddMinerModalProps) {
       <TabPanel idBase="add-miner" value={tab} className="add-miner__panel">
         {tab === 'configuration' ? (
           <form id="add-miner-form" className="stack" onSubmit={submit} noValidate>
-            <Select label={t('miners.add.type')} value={values.type} onChange={setType} options={MINER_TYPES.map((v) => ({ value: v, label: t(`miners.types.${v}`) }))} />
-            <TextField label={t('miners.add.name')} placeholder={t('miners.add.namePlaceholder')} value={values.name} onChange={(name) => setValues((v) => ({ ...v, name }))} error={errors.name ? t('miners.nameRequired') : undefined} required maxLength={64} />
-            <Select label={t('miners.add.algorithm')} value={values.algorithm} onChange={(algorithm) => setValues((v) => ({ ...v, algorithm }))} options={ADD_ALGORITHMS[values.type].map((a) => ({ value: a, label: t(`miners.algorithms.${a}`) }))} />
+            <Select
+              label={t('miners.add.type')}
+              value={values.type}
+              onChange={setType}
+              options={MINER_TYPES.map((v) => ({ value: v, label: t(`miners.types.${v}`) }))}
+            />
+            <TextField
+              label={t('miners.add.name')}
+              placeholder={t('miners.add.namePlaceholder')}
+              value={values.name}
+              onChange={(name) => setValues((v) => ({ ...v, name }))}
+              error={errors.name ? t('miners.nameRequired') : undefined}
+              required
+              maxLength={64}
+            />
+            <Select
+              label={t('miners.add.algorithm')}
+              value={values.algorithm}
+              onChange={(algorithm) => setValues((v) => ({ ...v, algorithm }))}
+              options={ADD_ALGORITHMS[values.type].map((a) => ({
+                value: a,
+                label: t(`miners.algorithms.${a}`),
+              }))}
+            />
             <TextField
               label={t('miners.add.worker')}
               value={values.worker}
               onChange={(worker) => setValues((v) => ({ ...v, worker }))}
               ltr
               hint={t('miners.add.workerHint', { username: isolateLtr(username) })}
-              error={errors.workerName === 'required' ? t('miners.add.workerRequired') : errors.workerName ? t('miners.add.workerInvalid') : undefined}
+              error={
+                errors.workerName === 'required'
+                  ? t('miners.add.workerRequired')
+                  : errors.workerName
+                    ? t('miners.add.workerInvalid')
+                    : undefined
+              }
             />
-            <TextField label={t('miners.add.password')} value={values.password} onChange={(password) => setValues((v) => ({ ...v, password }))} ltr hint={t('miners.add.passwordHint')} />
+            <TextField
+              label={t('miners.add.password')}
+              value={values.password}
+              onChange={(password) => setValues((v) => ({ ...v, password }))}
+              ltr
+              hint={t('miners.add.passwordHint')}
+            />
             <div className="field">
               <span className="field__label">{t('miners.add.pool')}</span>
               <p className="pool-address">
-                {url ? <Ltr>{url}</Ltr> : ports.isPending ? t('miners.add.poolLoading') : t('miners.add.poolUnavailable')}
-                {url && !live ? <span className="badge badge--warning">{t('miners.add.notLive')}</span> : null}
+                {url ? (
+                  <Ltr>{url}</Ltr>
+                ) : ports.isPending ? (
+                  t('miners.add.poolLoading')
+                ) : (
+                  t('miners.add.poolUnavailable')
+                )}
+                {url && !live ? (
+                  <span className="badge badge--warning">{t('miners.add.notLive')}</span>
+                ) : null}
               </p>
             </div>
           </form>

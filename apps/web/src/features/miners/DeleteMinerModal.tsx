@@ -6,7 +6,15 @@ import type { Miner } from '../api-types';
 import { useDeleteMiner } from './api';
 import type { NoticeApi } from './notice';
 
-export function DeleteMinerModal({ miner, onClose, notify }: { miner: Miner | null; onClose: () => void; notify: NoticeApi['show'] }) {
+export function DeleteMinerModal({
+  miner,
+  onClose,
+  notify,
+}: {
+  miner: Miner | null;
+  onClose: () => void;
+  notify: NoticeApi['show'];
+}) {
   const { t } = useTranslation();
   const remove = useDeleteMiner();
   const confirm = (): void => {
@@ -27,8 +35,12 @@ export function DeleteMinerModal({ miner, onClose, notify }: { miner: Miner | nu
       size="sm"
       footer={
         <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>{t('miners.cancel')}</button>
-          <button type="button" className="btn btn--danger" onClick={confirm} disabled={remove.isPending}>{t('miners.deleteButton')}</button>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {t('miners.cancel')}
+          </button>
+          <button type="button" className="btn btn--danger" onClick={confirm} disabled={remove.isPending}>
+            {t('miners.deleteButton')}
+          </button>
         </>
       }
     >

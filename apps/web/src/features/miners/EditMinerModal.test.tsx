@@ -5,7 +5,17 @@ import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from 
 import { EditMinerModal } from './EditMinerModal';
 import { NoticeRegion, useNotice } from './notice';
 
-const miner: Miner = { id: 7, name: 'Antminer S19', type: 'asic', algorithm: 'sha256', workerName: 'rig7', status: 'online', hashrate: 95e12, workers: 1, lastSeen: null };
+const miner: Miner = {
+  id: 7,
+  name: 'Antminer S19',
+  type: 'asic',
+  algorithm: 'sha256',
+  workerName: 'rig7',
+  status: 'online',
+  hashrate: 95e12,
+  workers: 1,
+  lastSeen: null,
+};
 
 function Harness() {
   const { notice, show, dismiss } = useNotice();
@@ -29,7 +39,11 @@ describe('Edit Miner modal', { timeout: PAGE_TEST_TIMEOUT }, () => {
 
   it('saves the edited name, algorithm and type with PUT and says so', async () => {
     signInForTest();
-    const fetchMock = mockFetch((url, init) => (url.pathname === '/api/miners/7' && init?.method === 'PUT' ? json({ ...miner, name: 'Garage L7' }) : undefined));
+    const fetchMock = mockFetch((url, init) =>
+      url.pathname === '/api/miners/7' && init?.method === 'PUT'
+        ? json({ ...miner, name: 'Garage L7' })
+        : undefined,
+    );
     renderScreen(<Harness />);
     fireEvent.change(screen.getByLabelText('Miner Name'), { target: { value: ' Garage L7 ' } });
     fireEvent.change(screen.getByLabelText('Algorithm'), { target: { value: 'scrypt' } });
@@ -44,6 +58,8 @@ describe('Edit Miner modal', { timeout: PAGE_TEST_TIMEOUT }, () => {
     mockFetch(() => json({ error: { code: 'miner-not-found', message: 'Miner not found' } }, 404));
     renderScreen(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(screen.getByText('The miner could not be updated: Miner not found')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('The miner could not be updated: Miner not found')).toBeInTheDocument(),
+    );
   });
 });

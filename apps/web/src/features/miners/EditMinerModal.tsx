@@ -25,7 +25,9 @@ export function EditMinerModal({ miner, onClose, notify }: EditMinerModalProps) 
     setNameError(undefined);
   }, [miner]);
 
-  const algorithms = EDIT_ALGORITHMS.includes(values.algorithm) ? EDIT_ALGORITHMS : [values.algorithm, ...EDIT_ALGORITHMS];
+  const algorithms = EDIT_ALGORITHMS.includes(values.algorithm)
+    ? EDIT_ALGORITHMS
+    : [values.algorithm, ...EDIT_ALGORITHMS];
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     if (!miner) return;
@@ -52,15 +54,29 @@ export function EditMinerModal({ miner, onClose, notify }: EditMinerModalProps) 
       size="sm"
       footer={
         <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>{t('miners.cancel')}</button>
-          <button type="submit" form="edit-miner-form" className="btn btn--primary" disabled={update.isPending}>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {t('miners.cancel')}
+          </button>
+          <button
+            type="submit"
+            form="edit-miner-form"
+            className="btn btn--primary"
+            disabled={update.isPending}
+          >
             {update.isPending ? t('miners.saving') : t('miners.saveChanges')}
           </button>
         </>
       }
     >
       <form id="edit-miner-form" className="stack" onSubmit={submit} noValidate>
-        <TextField label={t('miners.name')} value={values.name} onChange={(name) => setValues((v) => ({ ...v, name }))} error={nameError} required maxLength={64} />
+        <TextField
+          label={t('miners.name')}
+          value={values.name}
+          onChange={(name) => setValues((v) => ({ ...v, name }))}
+          error={nameError}
+          required
+          maxLength={64}
+        />
         <Select
           label={t('miners.algorithm')}
           value={values.algorithm}

@@ -4,8 +4,21 @@ import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from 
 import { MinersTable } from './MinersTable';
 import { NoticeRegion, useNotice } from './notice';
 
-const s19 = { id: 1, name: 'Antminer S19', type: 'asic', algorithm: 'kaspa', workerName: 'rig1', status: 'warning', hashrate: 9e12, workers: 1, lastSeen: null };
-const ports = { host: 'pool.manjam.example', ports: [{ algorithm: 'kheavyhash', name: 'kHeavyHash', port: 7777, live: false }] };
+const s19 = {
+  id: 1,
+  name: 'Antminer S19',
+  type: 'asic',
+  algorithm: 'kaspa',
+  workerName: 'rig1',
+  status: 'warning',
+  hashrate: 9e12,
+  workers: 1,
+  lastSeen: null,
+};
+const ports = {
+  host: 'pool.manjam.example',
+  ports: [{ algorithm: 'kheavyhash', name: 'kHeavyHash', port: 7777, live: false }],
+};
 
 function Harness() {
   const { notice, show, dismiss } = useNotice();
@@ -58,7 +71,9 @@ describe('Your Miners table', { timeout: PAGE_TEST_TIMEOUT }, () => {
     renderScreen(<Harness />);
     await screen.findByText('Antminer S19');
     fireEvent.click(screen.getByRole('button', { name: 'Copy connection string for Antminer S19' }));
-    expect(await screen.findByText('Failed to copy connection string. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to copy connection string. Please try again.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the empty message of a type tab', async () => {
@@ -66,7 +81,9 @@ describe('Your Miners table', { timeout: PAGE_TEST_TIMEOUT }, () => {
     api({ value: false });
     renderScreen(<Harness />);
     fireEvent.click(await screen.findByRole('tab', { name: 'GPU' }));
-    expect(await screen.findByText('No GPU miners found. Add a new miner to get started.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No GPU miners found. Add a new miner to get started.'),
+    ).toBeInTheDocument();
   });
 
   it('deletes a miner after the Confirm Delete dialog', async () => {
@@ -75,7 +92,11 @@ describe('Your Miners table', { timeout: PAGE_TEST_TIMEOUT }, () => {
     renderScreen(<Harness />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Antminer S19' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm Delete' });
-    expect(within(dialog).getByText('Are you sure you want to delete the miner "Antminer S19"? This action cannot be undone.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to delete the miner "Antminer S19"? This action cannot be undone.',
+      ),
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Miner deleted successfully!')).toBeInTheDocument();
     expect(await screen.findByText('No miners found. Add a new miner to get started.')).toBeInTheDocument();

@@ -54,24 +54,72 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
 
   const columns: Column<Miner>[] = [
     { key: 'miner', header: t('miners.columns.miner'), render: (m) => <strong>{m.name}</strong> },
-    { key: 'algorithm', header: t('miners.columns.algorithm'), render: (m) => t(`miners.algorithms.${m.algorithm}`) },
-    { key: 'status', header: t('miners.columns.status'), render: (m) => <StatusDot status={m.status} label={t(`miners.status.${m.status}`)} /> },
-    { key: 'hashrate', header: t('miners.columns.hashrate'), align: 'end', render: (m) => <Private kind="hashrate"><Ltr mono={false} className="tabular">{formatHashrate(m.hashrate)}</Ltr></Private> },
-    { key: 'workers', header: t('miners.columns.workers'), align: 'end', render: (m) => <span className="tabular">{m.workers}</span> },
-    { key: 'lastSeen', header: t('miners.columns.lastSeen'), render: (m) => (m.status === 'connected' ? t('workers.waitingForShare') : m.lastSeen ? formatRelative(m.lastSeen) : t('miners.never')) },
+    {
+      key: 'algorithm',
+      header: t('miners.columns.algorithm'),
+      render: (m) => t(`miners.algorithms.${m.algorithm}`),
+    },
+    {
+      key: 'status',
+      header: t('miners.columns.status'),
+      render: (m) => <StatusDot status={m.status} label={t(`miners.status.${m.status}`)} />,
+    },
+    {
+      key: 'hashrate',
+      header: t('miners.columns.hashrate'),
+      align: 'end',
+      render: (m) => (
+        <Private kind="hashrate">
+          <Ltr mono={false} className="tabular">
+            {formatHashrate(m.hashrate)}
+          </Ltr>
+        </Private>
+      ),
+    },
+    {
+      key: 'workers',
+      header: t('miners.columns.workers'),
+      align: 'end',
+      render: (m) => <span className="tabular">{m.workers}</span>,
+    },
+    {
+      key: 'lastSeen',
+      header: t('miners.columns.lastSeen'),
+      render: (m) =>
+        m.status === 'connected'
+          ? t('workers.waitingForShare')
+          : m.lastSeen
+            ? formatRelative(m.lastSeen)
+            : t('miners.never'),
+    },
     {
       key: 'actions',
       header: t('miners.columns.actions'),
       align: 'end',
       render: (m) => (
         <span className="row-actions">
-          <button type="button" className="btn btn--ghost btn--sm" aria-label={t('miners.copy', { name: m.name })} onClick={() => void copy(m)}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            aria-label={t('miners.copy', { name: m.name })}
+            onClick={() => void copy(m)}
+          >
             <ActionIcon name="copy" />
           </button>
-          <button type="button" className="btn btn--ghost btn--sm" aria-label={t('miners.edit', { name: m.name })} onClick={() => setEditing(m)}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            aria-label={t('miners.edit', { name: m.name })}
+            onClick={() => setEditing(m)}
+          >
             <ActionIcon name="edit" />
           </button>
-          <button type="button" className="btn btn--ghost btn--sm" aria-label={t('miners.delete', { name: m.name })} onClick={() => setDeleting(m)}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            aria-label={t('miners.delete', { name: m.name })}
+            onClick={() => setDeleting(m)}
+          >
             <ActionIcon name="trash" />
           </button>
         </span>
@@ -79,15 +127,30 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
     },
   ];
 
-  const emptyText = filter === 'all' ? t('miners.emptyAll') : t('miners.empty', { type: t(`miners.tabs.${filter}`) });
+  const emptyText =
+    filter === 'all' ? t('miners.emptyAll') : t('miners.empty', { type: t(`miners.tabs.${filter}`) });
   return (
     <div className="miners">
-      <Tabs idBase="miners" label={t('miners.tabsLabel')} value={filter} onChange={setFilter} tabs={FILTERS.map((f) => ({ id: f, label: t(`miners.tabs.${f}`) }))} />
+      <Tabs
+        idBase="miners"
+        label={t('miners.tabsLabel')}
+        value={filter}
+        onChange={setFilter}
+        tabs={FILTERS.map((f) => ({ id: f, label: t(`miners.tabs.${f}`) }))}
+      />
       <TabPanel idBase="miners" value={filter}>
         {miners.isPending ? <Spinner /> : null}
-        {miners.isError ? <ErrorBanner message={t('miners.loadError')} onRetry={() => void miners.refetch()} /> : null}
+        {miners.isError ? (
+          <ErrorBanner message={t('miners.loadError')} onRetry={() => void miners.refetch()} />
+        ) : null}
         {miners.data ? (
-          <Table caption={t('dashboard.yourMiners')} columns={columns} rows={miners.data} rowKey={(m) => String(m.id)} empty={<p className="muted">{emptyText}</p>} />
+          <Table
+            caption={t('dashboard.yourMiners')}
+            columns={columns}
+            rows={miners.data}
+            rowKey={(m) => String(m.id)}
+            empty={<p className="muted">{emptyText}</p>}
+          />
         ) : null}
       </TabPanel>
       <EditMinerModal miner={editing} onClose={() => setEditing(null)} notify={notify} />

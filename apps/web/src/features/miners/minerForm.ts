@@ -30,7 +30,6 @@ export interface MinerFormValues {
 
 export type MinerFormErrors = Partial<Record<'name' | 'workerName', 'required' | 'invalid'>>;
 
-
 /** Miner Name is required; a worker name, when asked for, must be a valid Stratum suffix. */
 export function validateMinerForm(values: { name: string; workerName?: string }): MinerFormErrors {
   const errors: MinerFormErrors = {};

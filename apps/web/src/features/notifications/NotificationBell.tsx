@@ -7,14 +7,30 @@ import './notifications.css';
 
 function BellIcon() {
   return (
-    <svg className="icon" width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="icon"
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" />
     </svg>
   );
 }
 
 /** Closes on Escape (focus back to the bell) and on a click outside the bell and its panel. */
-function useDismiss(open: boolean, close: (refocus: boolean) => void, root: React.RefObject<HTMLDivElement | null>): void {
+function useDismiss(
+  open: boolean,
+  close: (refocus: boolean) => void,
+  root: React.RefObject<HTMLDivElement | null>,
+): void {
   useEffect(() => {
     if (!open) return undefined;
     const onKey = (event: KeyboardEvent): void => {
@@ -64,13 +80,31 @@ export function NotificationBell() {
   };
   const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.bell');
   return (
-    <div className="notif" ref={rootRef} onBlur={(event) => {
-      // Tabbing out of the bell and its panel closes the panel.
-      if (open && !(event.relatedTarget instanceof Node && rootRef.current?.contains(event.relatedTarget))) close(false);
-    }}>
-      <button ref={buttonRef} type="button" className="icon-btn notif__bell" aria-label={label} aria-expanded={open} aria-controls={open ? panelId : undefined} aria-haspopup="dialog" onClick={toggle}>
+    <div
+      className="notif"
+      ref={rootRef}
+      onBlur={(event) => {
+        // Tabbing out of the bell and its panel closes the panel.
+        if (open && !(event.relatedTarget instanceof Node && rootRef.current?.contains(event.relatedTarget)))
+          close(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-btn notif__bell"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-haspopup="dialog"
+        onClick={toggle}
+      >
         <BellIcon />
-        {count > 0 ? <span className="notif__count" aria-hidden="true">{count > 99 ? '99+' : count}</span> : null}
+        {count > 0 ? (
+          <span className="notif__count" aria-hidden="true">
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
       </button>
       {open ? <NotificationPanel ref={panelRef} id={panelId} titleId={titleId} /> : null}
     </div>

@@ -6,13 +6,16 @@ import { base64UrlToBytes, disablePush, enablePush, syncPush } from './push';
 function serve(routes: Record<string, (init: RequestInit) => Response>) {
   const fetchMock = vi.fn((url: string, init: RequestInit = {}) => {
     const handler = routes[`${init.method ?? 'GET'} ${url}`];
-    return Promise.resolve(handler ? handler(init) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404));
+    return Promise.resolve(
+      handler ? handler(init) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-const calls = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
+const calls = (fetchMock: ReturnType<typeof serve>) =>
+  fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
 
 beforeEach(() => signInForTest());
 afterEach(() => vi.unstubAllGlobals());
@@ -35,7 +38,10 @@ describe('browser push', () => {
     const options = browser.subscribe.mock.calls[0]?.[0] as PushSubscriptionOptionsInit;
     expect(options.userVisibleOnly).toBe(true);
     expect(Array.from(options.applicationServerKey as Uint8Array)).toEqual(Array.from(PUBLIC_KEY_BYTES));
-    expect(calls(fetchMock)).toEqual(['GET /api/notifications/push-key', 'PUT /api/notifications/push-subscription']);
+    expect(calls(fetchMock)).toEqual([
+      'GET /api/notifications/push-key',
+      'PUT /api/notifications/push-subscription',
+    ]);
     expect(JSON.parse(fetchMock.mock.calls[1]?.[1]?.body as string)).toEqual(SUBSCRIPTION_JSON);
   });
 
@@ -56,7 +62,11 @@ describe('browser push', () => {
     fakeBrowser('granted');
     serve({
       'GET /api/notifications/push-key': () => jsonResponse({ publicKey: PUBLIC_KEY }),
-      'PUT /api/notifications/push-subscription': () => jsonResponse({ error: { code: 'validation-failed', message: 'Push endpoint must be an https URL' } }, 400),
+      'PUT /api/notifications/push-subscription': () =>
+        jsonResponse(
+          { error: { code: 'validation-failed', message: 'Push endpoint must be an https URL' } },
+          400,
+        ),
     });
     await expect(enablePush()).resolves.toBe('failed');
   });
@@ -64,11 +74,15 @@ describe('browser push', () => {
   it('unsubscribes this browser and deletes the subscription on the server', async () => {
     const browser = fakeBrowser('granted');
     browser.setSubscribed(true);
-    const fetchMock = serve({ 'DELETE /api/notifications/push-subscription': () => new Response(null, { status: 204 }) });
+    const fetchMock = serve({
+      'DELETE /api/notifications/push-subscription': () => new Response(null, { status: 204 }),
+    });
     await expect(disablePush()).resolves.toBe('unsubscribed');
     expect(browser.unsubscribe).toHaveBeenCalledTimes(1);
     expect(calls(fetchMock)).toEqual(['DELETE /api/notifications/push-subscription']);
-    expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({ endpoint: SUBSCRIPTION_JSON.endpoint });
+    expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({
+      endpoint: SUBSCRIPTION_JSON.endpoint,
+    });
   });
 
   it('treats a subscription the server no longer knows as already removed', async () => {

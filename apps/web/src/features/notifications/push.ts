@@ -18,7 +18,12 @@ export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
 }
 
 export function pushSupported(): boolean {
-  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window.PushManager !== 'undefined' && typeof window.Notification !== 'undefined';
+  return (
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof window.PushManager !== 'undefined' &&
+    typeof window.Notification !== 'undefined'
+  );
 }
 
 async function permission(): Promise<NotificationPermission> {
@@ -30,7 +35,10 @@ async function subscription(registration: ServiceWorkerRegistration): Promise<Pu
   const existing = await registration.pushManager.getSubscription();
   if (existing) return existing;
   const { publicKey } = await apiFetch<{ publicKey: string }>('/api/notifications/push-key');
-  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
+  return registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: base64UrlToBytes(publicKey),
+  });
 }
 
 /** Registers the service worker, asks for permission, subscribes and saves the subscription. */
@@ -57,7 +65,10 @@ export async function disablePush(): Promise<PushOutcome> {
     if (!sub) return 'unsubscribed';
     const { endpoint } = sub;
     await sub.unsubscribe();
-    await apiFetch<undefined>('/api/notifications/push-subscription', { method: 'DELETE', body: { endpoint } }).catch((error: unknown) => {
+    await apiFetch<undefined>('/api/notifications/push-subscription', {
+      method: 'DELETE',
+      body: { endpoint },
+    }).catch((error: unknown) => {
       // 404: the server had already dropped it (expired or never saved); nothing is pushed either way.
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     });

@@ -7,5 +7,9 @@ const KNOWN = ['completed', 'pending', 'failed'] as const;
 export function PayoutStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   const known = KNOWN.find((s) => s === status);
-  return <span className={`badge badge--${payoutStatusTone(status)}`}>{known ? t(`payouts.status.${known}`) : status}</span>;
+  return (
+    <span className={`badge badge--${payoutStatusTone(status)}`}>
+      {known ? t(`payouts.status.${known}`) : status}
+    </span>
+  );
 }

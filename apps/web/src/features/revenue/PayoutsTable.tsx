@@ -8,21 +8,57 @@ import { PayoutStatusBadge } from './PayoutStatusBadge';
 
 export function CoinTag({ coin }: { coin: string }) {
   const style = { '--coin-colour': COIN_COLOURS[coin] } as CSSProperties;
-  return <span className="coin-tag" style={style}>{coin}</span>;
+  return (
+    <span className="coin-tag" style={style}>
+      {coin}
+    </span>
+  );
 }
 
 export function PayoutsTable({ rows, empty }: { rows: readonly Payout[]; empty: string }) {
   const { t } = useTranslation();
   const columns: Column<Payout>[] = [
-    { key: 'date', header: t('payouts.columns.date'), render: (p) => <span className="tabular">{formatDate(p.date)}</span> },
-    { key: 'amount', header: t('payouts.columns.amount'), align: 'end', render: (p) => <Private kind="balance"><Ltr mono={false} className="tabular">{formatCoin(p.amount, p.coin)}</Ltr></Private> },
+    {
+      key: 'date',
+      header: t('payouts.columns.date'),
+      render: (p) => <span className="tabular">{formatDate(p.date)}</span>,
+    },
+    {
+      key: 'amount',
+      header: t('payouts.columns.amount'),
+      align: 'end',
+      render: (p) => (
+        <Private kind="balance">
+          <Ltr mono={false} className="tabular">
+            {formatCoin(p.amount, p.coin)}
+          </Ltr>
+        </Private>
+      ),
+    },
     { key: 'coin', header: t('payouts.columns.coin'), render: (p) => <CoinTag coin={p.coin} /> },
     {
       key: 'tx',
       header: t('payouts.columns.txId'),
-      render: (p) => (p.txId ? <Ltr title={p.txId}>{shortenTx(p.txId)}</Ltr> : <span className="muted">{t('payouts.pendingTx')}</span>),
+      render: (p) =>
+        p.txId ? (
+          <Ltr title={p.txId}>{shortenTx(p.txId)}</Ltr>
+        ) : (
+          <span className="muted">{t('payouts.pendingTx')}</span>
+        ),
     },
-    { key: 'status', header: t('payouts.columns.status'), render: (p) => <PayoutStatusBadge status={p.status} /> },
+    {
+      key: 'status',
+      header: t('payouts.columns.status'),
+      render: (p) => <PayoutStatusBadge status={p.status} />,
+    },
   ];
-  return <Table caption={t('payouts.title')} columns={columns} rows={rows} rowKey={(p) => String(p.id)} empty={<p className="muted">{empty}</p>} />;
+  return (
+    <Table
+      caption={t('payouts.title')}
+      columns={columns}
+      rows={rows}
+      rowKey={(p) => String(p.id)}
+      empty={<p className="muted">{empty}</p>}
+    />
+  );
 }

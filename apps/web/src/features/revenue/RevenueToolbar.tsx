@@ -17,7 +17,19 @@ export interface RevenueToolbarProps {
   notify: NoticeApi['show'];
 }
 
-function FilterDialog({ open, kind, filters, onApply, onClose }: { open: boolean; kind: RevenueKind; filters: RevenueFilters; onApply: (f: RevenueFilters) => void; onClose: () => void }) {
+function FilterDialog({
+  open,
+  kind,
+  filters,
+  onApply,
+  onClose,
+}: {
+  open: boolean;
+  kind: RevenueKind;
+  filters: RevenueFilters;
+  onApply: (f: RevenueFilters) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [coin, setCoin] = useState<Coin | ''>(filters.coin);
   const [status, setStatus] = useState<PayoutStatus | ''>(filters.status);
@@ -27,16 +39,47 @@ function FilterDialog({ open, kind, filters, onApply, onClose }: { open: boolean
   }, [filters, open]);
   const footer = (
     <>
-      <button type="button" className="btn btn--ghost" onClick={() => { onApply({ ...filters, coin: '', status: '' }); onClose(); }}>{t('revenue.clear')}</button>
-      <button type="button" className="btn btn--primary" onClick={() => { onApply({ ...filters, coin, status }); onClose(); }}>{t('revenue.apply')}</button>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        onClick={() => {
+          onApply({ ...filters, coin: '', status: '' });
+          onClose();
+        }}
+      >
+        {t('revenue.clear')}
+      </button>
+      <button
+        type="button"
+        className="btn btn--primary"
+        onClick={() => {
+          onApply({ ...filters, coin, status });
+          onClose();
+        }}
+      >
+        {t('revenue.apply')}
+      </button>
     </>
   );
   return (
     <Modal open={open} onClose={onClose} title={t('revenue.filterTitle')} size="sm" footer={footer}>
       <div className="stack">
-        <Select<Coin | ''> label={t('revenue.coin')} value={coin} onChange={setCoin} options={[{ value: '', label: t('revenue.any') }, ...COINS.map((c) => ({ value: c, label: c }))]} />
+        <Select<Coin | ''>
+          label={t('revenue.coin')}
+          value={coin}
+          onChange={setCoin}
+          options={[{ value: '', label: t('revenue.any') }, ...COINS.map((c) => ({ value: c, label: c }))]}
+        />
         {kind === 'payouts' ? (
-          <Select<PayoutStatus | ''> label={t('revenue.status')} value={status} onChange={setStatus} options={[{ value: '', label: t('revenue.any') }, ...STATUSES.map((s) => ({ value: s, label: t(`payouts.status.${s}`) }))]} />
+          <Select<PayoutStatus | ''>
+            label={t('revenue.status')}
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: '', label: t('revenue.any') },
+              ...STATUSES.map((s) => ({ value: s, label: t(`payouts.status.${s}`) })),
+            ]}
+          />
         ) : null}
       </div>
     </Modal>
@@ -63,18 +106,48 @@ export function RevenueToolbar({ kind, search, onSearch, filters, onFilters, not
 
   return (
     <div className="toolbar">
-      <TextField label={t('revenue.searchLabel')} placeholder={t('revenue.searchPlaceholder')} value={search} onChange={onSearch} type="search" autoComplete="off" />
+      <TextField
+        label={t('revenue.searchLabel')}
+        placeholder={t('revenue.searchPlaceholder')}
+        value={search}
+        onChange={onSearch}
+        type="search"
+        autoComplete="off"
+      />
       <div className="screen-actions">
-        <button type="button" className="btn btn--ghost" onClick={() => setFilterOpen(true)} aria-haspopup="dialog">
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => setFilterOpen(true)}
+          aria-haspopup="dialog"
+        >
           {t('revenue.filter')}
           {active > 0 ? <span className="badge badge--warning tabular"> {active}</span> : null}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={() => setHelpOpen(true)} aria-haspopup="dialog">{t('revenue.help')}</button>
-        <button type="button" className="btn btn--primary" onClick={() => void exportCsv()} disabled={exporting}>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => setHelpOpen(true)}
+          aria-haspopup="dialog"
+        >
+          {t('revenue.help')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => void exportCsv()}
+          disabled={exporting}
+        >
           {exporting ? t('revenue.exporting') : t('revenue.export')}
         </button>
       </div>
-      <FilterDialog open={filterOpen} kind={kind} filters={filters} onApply={onFilters} onClose={() => setFilterOpen(false)} />
+      <FilterDialog
+        open={filterOpen}
+        kind={kind}
+        filters={filters}
+        onApply={onFilters}
+        onClose={() => setFilterOpen(false)}
+      />
       <Modal open={helpOpen} onClose={() => setHelpOpen(false)} title={t('revenue.helpTitle')} size="sm">
         <div className="stack">
           <p>{t('revenue.helpPps')}</p>

@@ -7,7 +7,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('revenue CSV export', () => {
   it('requests the payouts CSV with the current filters and the Bearer token', async () => {
     localStorage.setItem('token', 'tok-123');
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(new Response('date,amount\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })));
+    const fetchMock = vi.fn<typeof fetch>(() =>
+      Promise.resolve(
+        new Response('date,amount\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+      ),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const blob = await fetchRevenueCsv('payouts', { search: ' 2026-11-01 ', coin: 'LTC', status: 'pending' });
     expect(await blob.text()).toBe('date,amount\n');
@@ -17,9 +21,16 @@ describe('revenue CSV export', () => {
   });
 
   it('leaves the payout status out of a rewards export and rejects a failed download', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(new Response('', { status: 401 }))));
-    await expect(fetchRevenueCsv('rewards', { search: '', coin: 'BTC', status: 'failed' })).rejects.toThrow('HTTP 401');
-    expect(revenueParams('rewards', { search: '', coin: 'BTC', status: 'failed' }).toString()).toBe('coin=BTC');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(new Response('', { status: 401 }))),
+    );
+    await expect(fetchRevenueCsv('rewards', { search: '', coin: 'BTC', status: 'failed' })).rejects.toThrow(
+      'HTTP 401',
+    );
+    expect(revenueParams('rewards', { search: '', coin: 'BTC', status: 'failed' }).toString()).toBe(
+      'coin=BTC',
+    );
   });
 
   it('asks the list endpoints for one page of ten', () => {

@@ -32,14 +32,17 @@ export function revenueParams(kind: RevenueKind, filters: RevenueFilters, page?:
 
 export const revenueKeys = {
   all: ['revenue'] as const,
-  list: (kind: RevenueKind, filters: RevenueFilters, page: number) => ['revenue', kind, filters, page] as const,
+  list: (kind: RevenueKind, filters: RevenueFilters, page: number) =>
+    ['revenue', kind, filters, page] as const,
 };
 
 export function useRewards(filters: RevenueFilters, page: number, enabled: boolean) {
   return useQuery({
     queryKey: revenueKeys.list('rewards', filters, page),
     queryFn: ({ signal }) =>
-      apiFetch<Page<Reward>>(`/api/rewards?${revenueParams('rewards', filters, page).toString()}`, { signal }),
+      apiFetch<Page<Reward>>(`/api/rewards?${revenueParams('rewards', filters, page).toString()}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -49,7 +52,9 @@ export function usePayouts(filters: RevenueFilters, page: number, enabled = true
   return useQuery({
     queryKey: revenueKeys.list('payouts', filters, page),
     queryFn: ({ signal }) =>
-      apiFetch<Page<Payout>>(`/api/payouts?${revenueParams('payouts', filters, page).toString()}`, { signal }),
+      apiFetch<Page<Payout>>(`/api/payouts?${revenueParams('payouts', filters, page).toString()}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -7,7 +7,9 @@ export function formatDifficulty(difficulty: number, locale = 'en'): string {
   if (!Number.isFinite(difficulty) || difficulty <= 0) return '0';
   const index = Math.min(Math.max(Math.floor(Math.log10(difficulty) / 3), 0), SI_SUFFIXES.length - 1);
   const value = difficulty / 1000 ** index;
-  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    value,
+  );
   const suffix = SI_SUFFIXES[index] ?? '';
   return suffix ? `${text} ${suffix}` : text;
 }
@@ -45,5 +47,10 @@ export function visiblePages(current: number, pages: number, width = 5): number[
 export function formatSettlement(settledAt: string, locale: string): string {
   const date = new Date(settledAt);
   if (Number.isNaN(date.getTime())) return settledAt;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'Asia/Riyadh' }).format(date);
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Riyadh',
+  }).format(date);
 }

@@ -41,7 +41,18 @@ describe('Miner Search panel', { timeout: PAGE_TEST_TIMEOUT }, () => {
               {
                 address: ADDRESS,
                 miners: [
-                  { id: 'w1', name: 'rig7', algorithm: 'sha256', coin: 'BTC', status: 'active', hashrate: 110e12, shares: { accepted: 1200, rejected: 3, stale: 1 }, earnings: { daily: '12345', weekly: '86415', monthly: '370350' }, lastSeen: null, source: 'pool' },
+                  {
+                    id: 'w1',
+                    name: 'rig7',
+                    algorithm: 'sha256',
+                    coin: 'BTC',
+                    status: 'active',
+                    hashrate: 110e12,
+                    shares: { accepted: 1200, rejected: 3, stale: 1 },
+                    earnings: { daily: '12345', weekly: '86415', monthly: '370350' },
+                    lastSeen: null,
+                    source: 'pool',
+                  },
                 ],
               },
             ],

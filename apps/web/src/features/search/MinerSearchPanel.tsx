@@ -58,7 +58,9 @@ export function MinerSearchPanel({ initialQuery = '', onSearch, autoFocus }: Min
       </form>
       <div aria-live="polite">
         {search.isFetching && !search.data ? <Spinner label={t('search.searching')} /> : null}
-        {search.isError ? <ErrorBanner message={t('search.error')} onRetry={() => void search.refetch()} /> : null}
+        {search.isError ? (
+          <ErrorBanner message={t('search.error')} onRetry={() => void search.refetch()} />
+        ) : null}
         {search.isSuccess && results.length === 0 ? <EmptyState title={t('search.none', { query })} /> : null}
         {results.length > 0 ? <SearchResults query={query} results={results} /> : null}
       </div>

@@ -23,17 +23,30 @@ function MinerCard({ miner }: { miner: LookupMiner }) {
   return (
     <li className="search-miner card">
       <div className="search-miner__head">
-        <strong><Ltr mono={false}>{miner.name}</Ltr></strong>
+        <strong>
+          <Ltr mono={false}>{miner.name}</Ltr>
+        </strong>
         <StatusDot status={miner.status} label={t(`search.status.${miner.status}`)} />
         <span className="badge badge--muted">{t(`search.source.${miner.source}`)}</span>
       </div>
       <dl className="search-miner__facts">
-        <div><dt>{t('search.algorithm')}</dt><dd>{algorithm}</dd></div>
-        <div><dt>{t('search.hashrate')}</dt><dd><Ltr mono={false} className="tabular">{formatHashrate(miner.hashrate)}</Ltr></dd></div>
+        <div>
+          <dt>{t('search.algorithm')}</dt>
+          <dd>{algorithm}</dd>
+        </div>
+        <div>
+          <dt>{t('search.hashrate')}</dt>
+          <dd>
+            <Ltr mono={false} className="tabular">
+              {formatHashrate(miner.hashrate)}
+            </Ltr>
+          </dd>
+        </div>
         <div>
           <dt>{t('search.shares')}</dt>
           <dd className="tabular">
-            {t('search.accepted')} {formatNumber(miner.shares.accepted)} · {t('search.rejected')} {formatNumber(miner.shares.rejected)} · {t('search.stale')} {formatNumber(miner.shares.stale)}
+            {t('search.accepted')} {formatNumber(miner.shares.accepted)} · {t('search.rejected')}{' '}
+            {formatNumber(miner.shares.rejected)} · {t('search.stale')} {formatNumber(miner.shares.stale)}
           </dd>
         </div>
         <div>
@@ -41,12 +54,18 @@ function MinerCard({ miner }: { miner: LookupMiner }) {
           <dd>
             {(['daily', 'weekly', 'monthly'] as const).map((period) => (
               <span key={period} className="search-miner__earning">
-                {t(`search.${period}`)} <Ltr className="tabular">{formatEarnings(miner.earnings[period], miner.algorithm, miner.coin)}</Ltr>
+                {t(`search.${period}`)}{' '}
+                <Ltr className="tabular">
+                  {formatEarnings(miner.earnings[period], miner.algorithm, miner.coin)}
+                </Ltr>
               </span>
             ))}
           </dd>
         </div>
-        <div><dt>{t('search.lastSeen')}</dt><dd>{miner.lastSeen ? formatRelative(miner.lastSeen) : t('search.never')}</dd></div>
+        <div>
+          <dt>{t('search.lastSeen')}</dt>
+          <dd>{miner.lastSeen ? formatRelative(miner.lastSeen) : t('search.never')}</dd>
+        </div>
       </dl>
     </li>
   );

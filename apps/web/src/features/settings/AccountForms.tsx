@@ -16,7 +16,14 @@ function fieldsOf(error: unknown): Record<string, string> {
 const CODE_PATTERN = /^\d{6}$/;
 
 /** While 2FA is on, sensitive changes also need a current code: its field, checked before sending. */
-function useTotpField(): { on: boolean; value: string; set: (value: string) => void; invalid: () => boolean; body: () => { totp?: string }; clear: () => void } {
+function useTotpField(): {
+  on: boolean;
+  value: string;
+  set: (value: string) => void;
+  invalid: () => boolean;
+  body: () => { totp?: string };
+  clear: () => void;
+} {
   const on = useSettings().data?.twoFactorAuth ?? false;
   const [value, set] = useState('');
   return {
@@ -36,10 +43,18 @@ export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'current' | 'next' | 'confirm' | 'totp', ValidationKey | 'validation.codeInvalid'>>>({});
+  const [errors, setErrors] = useState<
+    Partial<Record<'current' | 'next' | 'confirm' | 'totp', ValidationKey | 'validation.codeInvalid'>>
+  >({});
   const mutation = useMutation({
-    mutationFn: (body: ChangePasswordRequest) => apiFetch<undefined>('/api/auth/password', { method: 'POST', body }),
-    onSuccess: () => { setCurrent(''); setNext(''); setConfirm(''); totp.clear(); },
+    mutationFn: (body: ChangePasswordRequest) =>
+      apiFetch<undefined>('/api/auth/password', { method: 'POST', body }),
+    onSuccess: () => {
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      totp.clear();
+    },
   });
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -50,19 +65,60 @@ export function ChangePasswordForm() {
     if (confirm !== next) found.confirm = 'validation.passwordsMismatch';
     if (totp.invalid()) found.totp = 'validation.codeInvalid';
     setErrors(found);
-    if (Object.keys(found).length === 0) mutation.mutate({ currentPassword: current, newPassword: next, ...totp.body() });
+    if (Object.keys(found).length === 0)
+      mutation.mutate({ currentPassword: current, newPassword: next, ...totp.body() });
   };
   const server = fieldsOf(mutation.error);
   return (
     <form noValidate onSubmit={submit} className="card settings-form" aria-labelledby="change-password-title">
       <h3 id="change-password-title">{t('settings.password.title')}</h3>
-      {mutation.isSuccess ? <p className="banner banner--success" role="status">{t('settings.password.done')}</p> : null}
-      {mutation.isError && Object.keys(server).length === 0 ? <ErrorBanner message={errorMessage(mutation.error, t)} /> : null}
-      <TextField label={t('settings.password.current')} type="password" autoComplete="current-password" value={current} onChange={setCurrent} error={errors.current ? t(errors.current) : server.currentPassword} />
-      <TextField label={t('settings.password.new')} type="password" autoComplete="new-password" value={next} onChange={setNext} error={errors.next ? t(errors.next) : server.newPassword} />
-      <TextField label={t('settings.password.confirm')} type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} error={errors.confirm ? t(errors.confirm) : undefined} />
-      {totp.on ? <TextField label={t('settings.password.totp')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} ltr value={totp.value} onChange={totp.set} error={errors.totp ? t(errors.totp) : server.totp} /> : null}
-      <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>{t('settings.password.submit')}</button>
+      {mutation.isSuccess ? (
+        <p className="banner banner--success" role="status">
+          {t('settings.password.done')}
+        </p>
+      ) : null}
+      {mutation.isError && Object.keys(server).length === 0 ? (
+        <ErrorBanner message={errorMessage(mutation.error, t)} />
+      ) : null}
+      <TextField
+        label={t('settings.password.current')}
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={setCurrent}
+        error={errors.current ? t(errors.current) : server.currentPassword}
+      />
+      <TextField
+        label={t('settings.password.new')}
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        onChange={setNext}
+        error={errors.next ? t(errors.next) : server.newPassword}
+      />
+      <TextField
+        label={t('settings.password.confirm')}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+        error={errors.confirm ? t(errors.confirm) : undefined}
+      />
+      {totp.on ? (
+        <TextField
+          label={t('settings.password.totp')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          ltr
+          value={totp.value}
+          onChange={totp.set}
+          error={errors.totp ? t(errors.totp) : server.totp}
+        />
+      ) : null}
+      <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>
+        {t('settings.password.submit')}
+      </button>
     </form>
   );
 }
@@ -74,10 +130,17 @@ export function UpdateEmailForm() {
   const queryClient = useQueryClient();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'newEmail' | 'password' | 'totp', ValidationKey | 'validation.codeInvalid'>>>({});
+  const [errors, setErrors] = useState<
+    Partial<Record<'newEmail' | 'password' | 'totp', ValidationKey | 'validation.codeInvalid'>>
+  >({});
   const mutation = useMutation({
-    mutationFn: (body: ChangeEmailRequest) => apiFetch<undefined>('/api/auth/email', { method: 'POST', body }),
-    onSuccess: async () => { setPassword(''); totp.clear(); await queryClient.invalidateQueries({ queryKey: queryKeys.me }); },
+    mutationFn: (body: ChangeEmailRequest) =>
+      apiFetch<undefined>('/api/auth/email', { method: 'POST', body }),
+    onSuccess: async () => {
+      setPassword('');
+      totp.clear();
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    },
   });
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -87,18 +150,53 @@ export function UpdateEmailForm() {
     if (!password) found.password = 'validation.passwordRequired';
     if (totp.invalid()) found.totp = 'validation.codeInvalid';
     setErrors(found);
-    if (Object.keys(found).length === 0) mutation.mutate({ newEmail: newEmail.trim(), password, ...totp.body() });
+    if (Object.keys(found).length === 0)
+      mutation.mutate({ newEmail: newEmail.trim(), password, ...totp.body() });
   };
   const server = fieldsOf(mutation.error);
   return (
     <form noValidate onSubmit={submit} className="card settings-form" aria-labelledby="update-email-title">
       <h3 id="update-email-title">{t('settings.emailForm.title')}</h3>
-      {mutation.isSuccess ? <p className="banner banner--success" role="status">{t('settings.emailForm.done')}</p> : null}
-      {mutation.isError && Object.keys(server).length === 0 ? <ErrorBanner message={errorMessage(mutation.error, t)} /> : null}
-      <TextField label={t('settings.emailForm.newEmail')} type="email" autoComplete="email" ltr value={newEmail} onChange={setNewEmail} error={errors.newEmail ? t(errors.newEmail) : server.newEmail} />
-      <TextField label={t('settings.emailForm.password')} type="password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password ? t(errors.password) : server.password} />
-      {totp.on ? <TextField label={t('settings.emailForm.totp')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} ltr value={totp.value} onChange={totp.set} error={errors.totp ? t(errors.totp) : server.totp} /> : null}
-      <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>{t('settings.emailForm.submit')}</button>
+      {mutation.isSuccess ? (
+        <p className="banner banner--success" role="status">
+          {t('settings.emailForm.done')}
+        </p>
+      ) : null}
+      {mutation.isError && Object.keys(server).length === 0 ? (
+        <ErrorBanner message={errorMessage(mutation.error, t)} />
+      ) : null}
+      <TextField
+        label={t('settings.emailForm.newEmail')}
+        type="email"
+        autoComplete="email"
+        ltr
+        value={newEmail}
+        onChange={setNewEmail}
+        error={errors.newEmail ? t(errors.newEmail) : server.newEmail}
+      />
+      <TextField
+        label={t('settings.emailForm.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password ? t(errors.password) : server.password}
+      />
+      {totp.on ? (
+        <TextField
+          label={t('settings.emailForm.totp')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          ltr
+          value={totp.value}
+          onChange={totp.set}
+          error={errors.totp ? t(errors.totp) : server.totp}
+        />
+      ) : null}
+      <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>
+        {t('settings.emailForm.submit')}
+      </button>
     </form>
   );
 }

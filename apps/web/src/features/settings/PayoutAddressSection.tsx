@@ -23,43 +23,131 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
   const [coin, setCoin] = useState<Coin>(me.data?.preferredCoin ?? 'BTC');
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
-  const [error, setError] = useState<ValidationKey | 'validation.addressRequired' | 'validation.codeInvalid' | 'validation.passwordRequired' | undefined>();
+  const [error, setError] = useState<
+    | ValidationKey
+    | 'validation.addressRequired'
+    | 'validation.codeInvalid'
+    | 'validation.passwordRequired'
+    | undefined
+  >();
   const mutation = useMutation({
-    mutationFn: (body: PayoutAddressRequest) => apiFetch<Settings>('/api/settings/payout-address', { method: 'PUT', body }),
-    onSuccess: (saved) => { queryClient.setQueryData(queryKeys.settings, saved); setEditing(false); setAddress(''); setPassword(''); setTotp(''); },
+    mutationFn: (body: PayoutAddressRequest) =>
+      apiFetch<Settings>('/api/settings/payout-address', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.settings, saved);
+      setEditing(false);
+      setAddress('');
+      setPassword('');
+      setTotp('');
+    },
   });
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     const found = !address.trim()
       ? 'validation.addressRequired'
-      : validateWalletAddress(address, coin) ?? (!password ? 'validation.passwordRequired' : twoFactor && !/^\d{6}$/.test(totp.trim()) ? 'validation.codeInvalid' : undefined);
+      : (validateWalletAddress(address, coin) ??
+        (!password
+          ? 'validation.passwordRequired'
+          : twoFactor && !/^\d{6}$/.test(totp.trim())
+            ? 'validation.codeInvalid'
+            : undefined));
     setError(found);
-    if (!found) mutation.mutate({ address: address.trim(), coin, password, ...(twoFactor ? { totp: totp.trim() } : {}) });
+    if (!found)
+      mutation.mutate({
+        address: address.trim(),
+        coin,
+        password,
+        ...(twoFactor ? { totp: totp.trim() } : {}),
+      });
   };
   const serverFields = mutation.error instanceof ApiError ? mutation.error.fields : {};
   return (
     <div className="settings-block">
       <h3>{t('settings.wallet.payoutAddress')}</h3>
       <div className="row">
-        {settings.payoutAddress ? <Ltr>{settings.payoutAddress}</Ltr> : <span className="muted">{t('settings.wallet.notSet')}</span>}
-        {!editing ? <button type="button" className="btn btn--ghost btn--sm" onClick={() => { mutation.reset(); setEditing(true); }}>{t('settings.wallet.edit')}</button> : null}
+        {settings.payoutAddress ? (
+          <Ltr>{settings.payoutAddress}</Ltr>
+        ) : (
+          <span className="muted">{t('settings.wallet.notSet')}</span>
+        )}
+        {!editing ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => {
+              mutation.reset();
+              setEditing(true);
+            }}
+          >
+            {t('settings.wallet.edit')}
+          </button>
+        ) : null}
       </div>
       {settings.pendingPayoutAddress ? (
         <p className="banner banner--info">
-          {t('settings.wallet.pending', { address: settings.pendingPayoutAddress, date: settings.pendingPayoutAddressEffectiveAt ? formatDateTime(settings.pendingPayoutAddressEffectiveAt) : '—' })}
+          {t('settings.wallet.pending', {
+            address: settings.pendingPayoutAddress,
+            date: settings.pendingPayoutAddressEffectiveAt
+              ? formatDateTime(settings.pendingPayoutAddressEffectiveAt)
+              : '—',
+          })}
         </p>
       ) : null}
-      {mutation.isSuccess ? <p className="banner banner--success" role="status">{t('settings.wallet.saved')}</p> : null}
+      {mutation.isSuccess ? (
+        <p className="banner banner--success" role="status">
+          {t('settings.wallet.saved')}
+        </p>
+      ) : null}
       {editing ? (
         <form noValidate onSubmit={submit} className="card settings-form">
-          {mutation.isError && Object.keys(serverFields).length === 0 ? <ErrorBanner message={errorMessage(mutation.error, t)} /> : null}
-          <Select<Coin> label={t('settings.wallet.coin')} value={coin} options={COINS.map((c) => ({ value: c, label: t(`coins.${c}`) }))} onChange={setCoin} />
-          <TextField label={t('settings.wallet.newAddress')} ltr spellCheck={false} autoComplete="off" value={address} onChange={setAddress} error={error && error !== 'validation.codeInvalid' && error !== 'validation.passwordRequired' ? t(error) : serverFields.address} />
-          <TextField label={t('settings.wallet.password')} type="password" autoComplete="current-password" value={password} onChange={setPassword} error={error === 'validation.passwordRequired' ? t(error) : serverFields.password} />
-          {twoFactor ? <TextField label={t('settings.wallet.totp')} inputMode="numeric" autoComplete="one-time-code" ltr value={totp} onChange={setTotp} error={error === 'validation.codeInvalid' ? t(error) : serverFields.totp} /> : null}
+          {mutation.isError && Object.keys(serverFields).length === 0 ? (
+            <ErrorBanner message={errorMessage(mutation.error, t)} />
+          ) : null}
+          <Select<Coin>
+            label={t('settings.wallet.coin')}
+            value={coin}
+            options={COINS.map((c) => ({ value: c, label: t(`coins.${c}`) }))}
+            onChange={setCoin}
+          />
+          <TextField
+            label={t('settings.wallet.newAddress')}
+            ltr
+            spellCheck={false}
+            autoComplete="off"
+            value={address}
+            onChange={setAddress}
+            error={
+              error && error !== 'validation.codeInvalid' && error !== 'validation.passwordRequired'
+                ? t(error)
+                : serverFields.address
+            }
+          />
+          <TextField
+            label={t('settings.wallet.password')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={error === 'validation.passwordRequired' ? t(error) : serverFields.password}
+          />
+          {twoFactor ? (
+            <TextField
+              label={t('settings.wallet.totp')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              ltr
+              value={totp}
+              onChange={setTotp}
+              error={error === 'validation.codeInvalid' ? t(error) : serverFields.totp}
+            />
+          ) : null}
           <div className="row">
-            <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>{t('settings.wallet.submit')}</button>
-            <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>{t('common.cancel')}</button>
+            <button type="submit" className="btn btn--primary" disabled={mutation.isPending}>
+              {t('settings.wallet.submit')}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>
+              {t('common.cancel')}
+            </button>
           </div>
         </form>
       ) : null}

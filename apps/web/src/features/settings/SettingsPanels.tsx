@@ -1,13 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/Select';
 import { Toggle } from '../../components/Toggle';
-import { PAYOUT_THRESHOLDS, THEMES, type Language, type PayoutThreshold, type Settings, type Theme } from '../../lib/api-types';
+import {
+  PAYOUT_THRESHOLDS,
+  THEMES,
+  type Language,
+  type PayoutThreshold,
+  type Settings,
+  type Theme,
+} from '../../lib/api-types';
 import { ChangePasswordForm, UpdateEmailForm } from './AccountForms';
 import { PayoutAddressSection } from './PayoutAddressSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import type { Draft } from './useSettingsDraft';
 
-export const SETTINGS_TABS = ['appearance', 'language', 'notifications', 'security', 'account', 'wallet'] as const;
+export const SETTINGS_TABS = [
+  'appearance',
+  'language',
+  'notifications',
+  'security',
+  'account',
+  'wallet',
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export interface PanelProps {
@@ -24,28 +38,69 @@ export function SettingsPanel({ tab, draft, settings, change }: PanelProps) {
     case 'appearance':
       return (
         <>
-          <Toggle label={t('settings.darkMode')} checked={draft.darkMode} onChange={(darkMode) => change({ darkMode })} />
-          <Toggle label={t('settings.showBalance')} checked={draft.showBalance} onChange={(showBalance) => change({ showBalance })} />
-          <Toggle label={t('settings.showHashrate')} checked={draft.showHashrate} onChange={(showHashrate) => change({ showHashrate })} />
-          <Select<Theme> label={t('settings.theme')} value={draft.theme} options={THEMES.map((theme) => ({ value: theme, label: t(`settings.themes.${theme}`) }))} onChange={(theme) => change({ theme })} />
+          <Toggle
+            label={t('settings.darkMode')}
+            checked={draft.darkMode}
+            onChange={(darkMode) => change({ darkMode })}
+          />
+          <Toggle
+            label={t('settings.showBalance')}
+            checked={draft.showBalance}
+            onChange={(showBalance) => change({ showBalance })}
+          />
+          <Toggle
+            label={t('settings.showHashrate')}
+            checked={draft.showHashrate}
+            onChange={(showHashrate) => change({ showHashrate })}
+          />
+          <Select<Theme>
+            label={t('settings.theme')}
+            value={draft.theme}
+            options={THEMES.map((theme) => ({ value: theme, label: t(`settings.themes.${theme}`) }))}
+            onChange={(theme) => change({ theme })}
+          />
         </>
       );
     case 'language':
       return (
-        <Select<Language> label={t('settings.language')} hint={t('settings.languageHint')} value={draft.language} options={[{ value: 'en', label: t('settings.languages.en') }, { value: 'ar', label: t('settings.languages.ar') }]} onChange={(language) => change({ language })} />
+        <Select<Language>
+          label={t('settings.language')}
+          hint={t('settings.languageHint')}
+          value={draft.language}
+          options={[
+            { value: 'en', label: t('settings.languages.en') },
+            { value: 'ar', label: t('settings.languages.ar') },
+          ]}
+          onChange={(language) => change({ language })}
+        />
       );
     case 'notifications':
       return (
         <>
-          <Toggle label={t('settings.push')} description={t('settings.pushHint')} checked={draft.notifications} onChange={(notifications) => change({ notifications })} />
-          <Toggle label={t('settings.email')} description={t('settings.emailHint')} checked={draft.emailAlerts} onChange={(emailAlerts) => change({ emailAlerts })} />
+          <Toggle
+            label={t('settings.push')}
+            description={t('settings.pushHint')}
+            checked={draft.notifications}
+            onChange={(notifications) => change({ notifications })}
+          />
+          <Toggle
+            label={t('settings.email')}
+            description={t('settings.emailHint')}
+            checked={draft.emailAlerts}
+            onChange={(emailAlerts) => change({ emailAlerts })}
+          />
         </>
       );
     case 'security':
       return (
         <>
           <TwoFactorSection enabled={settings.twoFactorAuth} />
-          <Toggle label={t('settings.autoLogout')} description={t('settings.autoLogoutHint')} checked={draft.autoLogout} onChange={(autoLogout) => change({ autoLogout })} />
+          <Toggle
+            label={t('settings.autoLogout')}
+            description={t('settings.autoLogoutHint')}
+            checked={draft.autoLogout}
+            onChange={(autoLogout) => change({ autoLogout })}
+          />
         </>
       );
     case 'account':
@@ -59,7 +114,13 @@ export function SettingsPanel({ tab, draft, settings, change }: PanelProps) {
       return (
         <>
           <PayoutAddressSection settings={settings} />
-          <Select<PayoutThreshold> label={t('settings.wallet.threshold')} hint={t('settings.wallet.thresholdHint')} value={draft.payoutThreshold} options={PAYOUT_THRESHOLDS.map((value) => ({ value, label: value }))} onChange={(payoutThreshold) => change({ payoutThreshold })} />
+          <Select<PayoutThreshold>
+            label={t('settings.wallet.threshold')}
+            hint={t('settings.wallet.thresholdHint')}
+            value={draft.payoutThreshold}
+            options={PAYOUT_THRESHOLDS.map((value) => ({ value, label: value }))}
+            onChange={(payoutThreshold) => change({ payoutThreshold })}
+          />
         </>
       );
   }

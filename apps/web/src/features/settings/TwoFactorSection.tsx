@@ -13,7 +13,19 @@ import { queryKeys } from '../../lib/queries';
 const CODE_PATTERN = /^\d{6}$/;
 
 /** The account password and a 6-digit code: turning 2FA on or off needs both. */
-function CodeForm({ submitLabel, onSubmit, pending, onCancel, serverFields }: { submitLabel: string; onSubmit: (body: TotpCodeRequest) => void; pending: boolean; onCancel: () => void; serverFields: Record<string, string> }) {
+function CodeForm({
+  submitLabel,
+  onSubmit,
+  pending,
+  onCancel,
+  serverFields,
+}: {
+  submitLabel: string;
+  onSubmit: (body: TotpCodeRequest) => void;
+  pending: boolean;
+  onCancel: () => void;
+  serverFields: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -27,11 +39,31 @@ function CodeForm({ submitLabel, onSubmit, pending, onCancel, serverFields }: { 
   };
   return (
     <form noValidate onSubmit={submit} className="inline-form">
-      <TextField label={t('settings.tfa.password')} type="password" autoComplete="current-password" value={password} onChange={setPassword} error={invalid.password ? t('validation.passwordRequired') : serverFields.password} />
-      <TextField label={t('settings.tfa.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} ltr value={code} onChange={setCode} error={invalid.code ? t('validation.codeInvalid') : serverFields.code} />
+      <TextField
+        label={t('settings.tfa.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={invalid.password ? t('validation.passwordRequired') : serverFields.password}
+      />
+      <TextField
+        label={t('settings.tfa.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        ltr
+        value={code}
+        onChange={setCode}
+        error={invalid.code ? t('validation.codeInvalid') : serverFields.code}
+      />
       <div className="row">
-        <button type="submit" className="btn btn--primary" disabled={pending}>{submitLabel}</button>
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>{t('settings.tfa.cancel')}</button>
+        <button type="submit" className="btn btn--primary" disabled={pending}>
+          {submitLabel}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onCancel}>
+          {t('settings.tfa.cancel')}
+        </button>
       </div>
     </form>
   );
@@ -44,16 +76,31 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const [mode, setMode] = useState<'idle' | 'enrol' | 'disable'>('idle');
   const [notice, setNotice] = useState('');
   const refresh = async (): Promise<void> => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.settings }), queryClient.invalidateQueries({ queryKey: queryKeys.me })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+    ]);
   };
-  const setup = useMutation({ mutationFn: () => apiFetch<TwoFactorSetupResponse>('/api/auth/2fa/setup', { method: 'POST' }) });
+  const setup = useMutation({
+    mutationFn: () => apiFetch<TwoFactorSetupResponse>('/api/auth/2fa/setup', { method: 'POST' }),
+  });
   const enable = useMutation({
-    mutationFn: (body: TotpCodeRequest) => apiFetch<undefined>('/api/auth/2fa/enable', { method: 'POST', body }),
-    onSuccess: async () => { setMode('idle'); setNotice(t('settings.tfa.enabled')); await refresh(); },
+    mutationFn: (body: TotpCodeRequest) =>
+      apiFetch<undefined>('/api/auth/2fa/enable', { method: 'POST', body }),
+    onSuccess: async () => {
+      setMode('idle');
+      setNotice(t('settings.tfa.enabled'));
+      await refresh();
+    },
   });
   const disable = useMutation({
-    mutationFn: (body: TotpCodeRequest) => apiFetch<undefined>('/api/auth/2fa/disable', { method: 'POST', body }),
-    onSuccess: async () => { setMode('idle'); setNotice(t('settings.tfa.disabled')); await refresh(); },
+    mutationFn: (body: TotpCodeRequest) =>
+      apiFetch<undefined>('/api/auth/2fa/disable', { method: 'POST', body }),
+    onSuccess: async () => {
+      setMode('idle');
+      setNotice(t('settings.tfa.disabled'));
+      await refresh();
+    },
   });
 
   const onToggle = (next: boolean): void => {
@@ -73,23 +120,54 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const serverFields = failure instanceof ApiError ? failure.fields : {};
   return (
     <div>
-      <Toggle label={t('settings.twoFactor')} description={enabled ? t('settings.twoFactorOn') : t('settings.twoFactorOff')} checked={mode === 'enrol' || (enabled && mode !== 'disable')} onChange={onToggle} />
-      {notice ? <p className="banner banner--success" role="status">{notice}</p> : null}
-      {failure && Object.keys(serverFields).length === 0 ? <ErrorBanner message={errorMessage(failure, t)} /> : null}
+      <Toggle
+        label={t('settings.twoFactor')}
+        description={enabled ? t('settings.twoFactorOn') : t('settings.twoFactorOff')}
+        checked={mode === 'enrol' || (enabled && mode !== 'disable')}
+        onChange={onToggle}
+      />
+      {notice ? (
+        <p className="banner banner--success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failure && Object.keys(serverFields).length === 0 ? (
+        <ErrorBanner message={errorMessage(failure, t)} />
+      ) : null}
       {mode === 'enrol' && setup.data ? (
         <div className="tfa card">
           <h3>{t('settings.tfa.setup')}</h3>
           <p>{t('settings.tfa.scan')}</p>
-          <img src={setup.data.qrDataUrl} alt={t('settings.tfa.qrAlt')} width={200} height={200} className="tfa__qr" />
-          <p>{t('settings.tfa.secret')}: <Ltr>{setup.data.secret}</Ltr></p>
+          <img
+            src={setup.data.qrDataUrl}
+            alt={t('settings.tfa.qrAlt')}
+            width={200}
+            height={200}
+            className="tfa__qr"
+          />
+          <p>
+            {t('settings.tfa.secret')}: <Ltr>{setup.data.secret}</Ltr>
+          </p>
           <p>{t('settings.tfa.enableHint')}</p>
-          <CodeForm submitLabel={t('settings.tfa.enable')} pending={enable.isPending} onSubmit={(body) => enable.mutate(body)} onCancel={() => setMode('idle')} serverFields={serverFields} />
+          <CodeForm
+            submitLabel={t('settings.tfa.enable')}
+            pending={enable.isPending}
+            onSubmit={(body) => enable.mutate(body)}
+            onCancel={() => setMode('idle')}
+            serverFields={serverFields}
+          />
         </div>
       ) : null}
       {mode === 'disable' ? (
         <div className="tfa card">
           <p>{t('settings.tfa.disableHint')}</p>
-          <CodeForm submitLabel={t('settings.tfa.disable')} pending={disable.isPending} onSubmit={(body) => disable.mutate(body)} onCancel={() => setMode('idle')} serverFields={serverFields} />
+          <CodeForm
+            submitLabel={t('settings.tfa.disable')}
+            pending={disable.isPending}
+            onSubmit={(body) => disable.mutate(body)}
+            onCancel={() => setMode('idle')}
+            serverFields={serverFields}
+          />
         </div>
       ) : null}
     </div>

@@ -10,8 +10,28 @@ import { queryKeys, useSettings } from '../../lib/queries';
 export type Draft = Required<SettingsUpdate>;
 
 export function toDraft(settings: Settings): Draft {
-  const { darkMode, showBalance, showHashrate, theme, language, notifications, emailAlerts, autoLogout, payoutThreshold } = settings;
-  return { darkMode, showBalance, showHashrate, theme, language, notifications, emailAlerts, autoLogout, payoutThreshold };
+  const {
+    darkMode,
+    showBalance,
+    showHashrate,
+    theme,
+    language,
+    notifications,
+    emailAlerts,
+    autoLogout,
+    payoutThreshold,
+  } = settings;
+  return {
+    darkMode,
+    showBalance,
+    showHashrate,
+    theme,
+    language,
+    notifications,
+    emailAlerts,
+    autoLogout,
+    payoutThreshold,
+  };
 }
 
 /** Dark Mode and Theme describe the same choice: a change to one updates the other. */

@@ -31,7 +31,12 @@ export function ConnectionTestStep({ workerName, onConnected }: ConnectionTestSt
     <div className="stack">
       <p>{t('setupGuide.step4.body')}</p>
       <div className="row">
-        <button type="button" className={`btn ${connected ? 'btn--ghost' : 'btn--primary'}`} onClick={test.start} disabled={test.state === 'testing' || connected}>
+        <button
+          type="button"
+          className={`btn ${connected ? 'btn--ghost' : 'btn--primary'}`}
+          onClick={test.start}
+          disabled={test.state === 'testing' || connected}
+        >
           {connected ? t('setupGuide.step4.connected') : t('setupGuide.step4.test')}
         </button>
       </div>
@@ -40,8 +45,12 @@ export function ConnectionTestStep({ workerName, onConnected }: ConnectionTestSt
           {STAGES.map((stage) => {
             const reached = ORDER.indexOf(stage) <= ORDER.indexOf(shown);
             return (
-              <li key={stage} className={`connection-stage connection-stage--${reached ? 'done' : 'pending'}`}>
-                <span aria-hidden="true">{reached ? '\u2713' : '\u25CB'}</span> {t(`setupGuide.step4.stage.${stage}`)}
+              <li
+                key={stage}
+                className={`connection-stage connection-stage--${reached ? 'done' : 'pending'}`}
+              >
+                <span aria-hidden="true">{reached ? '\u2713' : '\u25CB'}</span>{' '}
+                {t(`setupGuide.step4.stage.${stage}`)}
                 <span className="visually-hidden">{`, ${reached ? t('setupGuide.step4.stageDone') : t('setupGuide.step4.stagePending')}`}</span>
               </li>
             );
@@ -56,16 +65,16 @@ export function ConnectionTestStep({ workerName, onConnected }: ConnectionTestSt
         </div>
       ) : null}
       <div role="status" aria-live="polite">
-        {connected ? (
-          <p className="banner banner--success">{t('setupGuide.step4.success')}</p>
-        ) : null}
+        {connected ? <p className="banner banner--success">{t('setupGuide.step4.success')}</p> : null}
         {test.state === 'failed' ? (
           <div className="banner banner--error">
             <p>{t('setupGuide.step4.failed')}</p>
             <p>{t('setupGuide.step4.failedHint', { worker })}</p>
           </div>
         ) : null}
-        {test.state === 'stalled' ? <p className="banner banner--warning">{t('setupGuide.step4.stalled', { worker })}</p> : null}
+        {test.state === 'stalled' ? (
+          <p className="banner banner--warning">{t('setupGuide.step4.stalled', { worker })}</p>
+        ) : null}
       </div>
     </div>
   );

@@ -27,12 +27,18 @@ describe('worker setup guide steps', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(screen.getByText('stratum+tcp://pool.manjam.example:3333')).toBeInTheDocument();
     expect(screen.getByText('amal.rig7')).toBeInTheDocument();
     // CPU and GPU miners learn they can ask for a lower starting difficulty.
-    expect(screen.getByText(/CPU or GPU miner\? Ask for a lower starting difficulty in the password: x,d=0\.01/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/CPU or GPU miner\? Ask for a lower starting difficulty in the password: x,d=0\.01/),
+    ).toBeInTheDocument();
   });
 
   it('keeps step 4 open after a successful test so the miner reads the result, then Continue opens step 5', async () => {
     signInForTest('amal');
-    mockFetch((url) => (url.pathname === '/api/workers/rig7/connection' ? json({ connected: true, lastShareAt: null, acceptedShares: 3 }) : undefined));
+    mockFetch((url) =>
+      url.pathname === '/api/workers/rig7/connection'
+        ? json({ connected: true, lastShareAt: null, acceptedShares: 3 })
+        : undefined,
+    );
     renderScreen(<GuideSteps algorithm={sha256} host="pool.manjam.example" port={3333} />);
     fireEvent.change(screen.getByLabelText('Worker name'), { target: { value: 'rig7' } });
     for (let step = 1; step <= 3; step++) fireEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -6,7 +6,15 @@ import { CopyButton, Ltr, TextField } from '../../components';
 import { useAuth } from '../../lib/auth';
 import type { GuideAlgorithm } from './algorithms';
 import { ConnectionTestStep } from './ConnectionTestStep';
-import { completeStep, GUIDE_STEPS, INITIAL_PROGRESS, isStepCompleted, stratumUsername, validateWorkerName, type GuideStep } from './steps';
+import {
+  completeStep,
+  GUIDE_STEPS,
+  INITIAL_PROGRESS,
+  isStepCompleted,
+  stratumUsername,
+  validateWorkerName,
+  type GuideStep,
+} from './steps';
 
 export interface GuideStepsProps {
   algorithm: GuideAlgorithm;
@@ -14,12 +22,29 @@ export interface GuideStepsProps {
   port: number;
 }
 
-function StepShell({ step, title, active, done, children }: { step: GuideStep; title: string; active: boolean; done: boolean; children: ReactNode }) {
+function StepShell({
+  step,
+  title,
+  active,
+  done,
+  children,
+}: {
+  step: GuideStep;
+  title: string;
+  active: boolean;
+  done: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <li className={`guide-step${active ? ' guide-step--active' : ''}${done ? ' guide-step--done' : ''}`} aria-current={active ? 'step' : undefined}>
+    <li
+      className={`guide-step${active ? ' guide-step--active' : ''}${done ? ' guide-step--done' : ''}`}
+      aria-current={active ? 'step' : undefined}
+    >
       <h3 className="guide-step__title">
-        <span className="guide-step__number" aria-hidden="true">{done ? '✓' : step}</span>
+        <span className="guide-step__number" aria-hidden="true">
+          {done ? '✓' : step}
+        </span>
         <span className="visually-hidden">{t('setupGuide.stepLabel', { step })}: </span>
         {title}
         {done ? <span className="badge badge--success">{t('setupGuide.completed')}</span> : null}
@@ -43,26 +68,52 @@ export function GuideSteps({ algorithm, host, port }: GuideStepsProps) {
   const submitWorker = (event: FormEvent): void => {
     event.preventDefault();
     const error = validateWorkerName(worker);
-    setWorkerError(error === 'empty' ? t('setupGuide.step1.empty') : error === 'invalid' ? t('setupGuide.step1.invalid') : undefined);
+    setWorkerError(
+      error === 'empty'
+        ? t('setupGuide.step1.empty')
+        : error === 'invalid'
+          ? t('setupGuide.step1.invalid')
+          : undefined,
+    );
     if (!error) complete(1);
   };
   const continueButton = (step: GuideStep) => (
-    <button type="button" className="btn btn--primary" onClick={() => complete(step)}>{t('setupGuide.continue')}</button>
+    <button type="button" className="btn btn--primary" onClick={() => complete(step)}>
+      {t('setupGuide.continue')}
+    </button>
   );
-  const shell = (step: GuideStep) => ({ step, active: progress.active === step && !isStepCompleted(progress, step), done: isStepCompleted(progress, step) });
+  const shell = (step: GuideStep) => ({
+    step,
+    active: progress.active === step && !isStepCompleted(progress, step),
+    done: isStepCompleted(progress, step),
+  });
 
   return (
     <ol className="guide-steps" aria-label={t('setupGuide.stepsLabel')}>
       <StepShell {...shell(1)} title={t('setupGuide.step1.title')}>
         <form className="stack" onSubmit={submitWorker} noValidate>
           <p>{t('setupGuide.step1.body')}</p>
-          <TextField label={t('setupGuide.step1.label')} placeholder={t('setupGuide.step1.placeholder')} value={worker} onChange={setWorker} ltr error={workerError} maxLength={64} />
+          <TextField
+            label={t('setupGuide.step1.label')}
+            placeholder={t('setupGuide.step1.placeholder')}
+            value={worker}
+            onChange={setWorker}
+            ltr
+            error={workerError}
+            maxLength={64}
+          />
           <p className="muted">{t('setupGuide.step1.preview', { username: `\u2066${username}\u2069` })}</p>
-          <div><button type="submit" className="btn btn--primary">{t('setupGuide.continue')}</button></div>
+          <div>
+            <button type="submit" className="btn btn--primary">
+              {t('setupGuide.continue')}
+            </button>
+          </div>
         </form>
       </StepShell>
       <StepShell {...shell(2)} title={t('setupGuide.step2.title')}>
-        <p>{t('setupGuide.step2.body', { algorithm: algorithm.name, software: algorithm.software.join(', ') })}</p>
+        <p>
+          {t('setupGuide.step2.body', { algorithm: algorithm.name, software: algorithm.software.join(', ') })}
+        </p>
         {continueButton(2)}
       </StepShell>
       <StepShell {...shell(3)} title={t('setupGuide.step3.title')}>
@@ -70,12 +121,32 @@ export function GuideSteps({ algorithm, host, port }: GuideStepsProps) {
           <>
             <p>{t('setupGuide.step3.body')}</p>
             <dl className="pool-info">
-              <div><dt>{t('setupGuide.step3.url')}</dt><dd><Ltr>{url}</Ltr></dd></div>
-              <div><dt>{t('setupGuide.step3.username')}</dt><dd><Ltr>{username}</Ltr></dd></div>
-              <div><dt>{t('setupGuide.step3.password')}</dt><dd><Ltr>x</Ltr></dd></div>
+              <div>
+                <dt>{t('setupGuide.step3.url')}</dt>
+                <dd>
+                  <Ltr>{url}</Ltr>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('setupGuide.step3.username')}</dt>
+                <dd>
+                  <Ltr>{username}</Ltr>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('setupGuide.step3.password')}</dt>
+                <dd>
+                  <Ltr>x</Ltr>
+                </dd>
+              </div>
             </dl>
             <p className="muted">{t('setupGuide.step3.startDifficulty')}</p>
-            <CopyButton text={`${url} -u ${username} -p x`} label={t('setupGuide.step3.copy')} successMessage={t('setupGuide.step3.copied')} failureMessage={t('setupGuide.step3.copyFailed')} />
+            <CopyButton
+              text={`${url} -u ${username} -p x`}
+              label={t('setupGuide.step3.copy')}
+              successMessage={t('setupGuide.step3.copied')}
+              failureMessage={t('setupGuide.step3.copyFailed')}
+            />
           </>
         ) : (
           <p className="banner banner--error">{t('setupGuide.step3.unavailable')}</p>
@@ -90,8 +161,12 @@ export function GuideSteps({ algorithm, host, port }: GuideStepsProps) {
       <StepShell {...shell(5)} title={t('setupGuide.step5.title')}>
         <p>{t('setupGuide.step5.body')}</p>
         <div className="row">
-          <Link className="btn btn--primary" to="/dashboard">{t('setupGuide.step5.dashboard')}</Link>
-          <Link className="btn btn--ghost" to="/workers">{t('setupGuide.step5.workers')}</Link>
+          <Link className="btn btn--primary" to="/dashboard">
+            {t('setupGuide.step5.dashboard')}
+          </Link>
+          <Link className="btn btn--ghost" to="/workers">
+            {t('setupGuide.step5.workers')}
+          </Link>
         </div>
       </StepShell>
     </ol>

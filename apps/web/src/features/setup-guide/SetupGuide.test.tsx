@@ -22,7 +22,10 @@ describe('Worker Setup Guide', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const table = screen.getByRole('table');
     expect(await within(table).findByText('Not live yet')).toBeInTheDocument();
     expect(within(table).getByText('8008')).toBeInTheDocument();
-    expect(within(table).getByRole('button', { name: 'Use Etchash' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(table).getByRole('button', { name: 'Use Etchash' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('lists all 19 algorithms under All and the chosen one drives the pool URL', async () => {

@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBanner, TabPanel, Tabs } from '../../components';
 import { usePoolPorts } from '../../lib/queries';
 import type { Algorithm, MinerType } from '../api-types';
-import { filterAlgorithms, filterForAlgorithm, findPort, GUIDE_ALGORITHMS, GUIDE_FILTERS, guideKeyForAlgorithm, type GuideFilter } from './algorithms';
+import {
+  filterAlgorithms,
+  filterForAlgorithm,
+  findPort,
+  GUIDE_ALGORITHMS,
+  GUIDE_FILTERS,
+  guideKeyForAlgorithm,
+  type GuideFilter,
+} from './algorithms';
 import { AlgorithmTable } from './AlgorithmTable';
 import { GuideSteps } from './GuideSteps';
 import './setup-guide.css';
@@ -30,15 +38,34 @@ export function SetupGuide({ algorithm = 'sha256', type }: SetupGuideProps) {
     <div className="setup-guide stack">
       {type ? (
         <p className="setup-guide__device">
-          <span className="badge badge--muted">{t(`miners.types.${type}`)}</span> {t(`dashboard.devices.${type}.body`)}
+          <span className="badge badge--muted">{t(`miners.types.${type}`)}</span>{' '}
+          {t(`dashboard.devices.${type}.body`)}
         </p>
       ) : null}
-      <Tabs idBase="guide-filter" label={t('setupGuide.filtersLabel')} value={filter} onChange={setFilter} tabs={GUIDE_FILTERS.map((f) => ({ id: f, label: t(`setupGuide.filters.${f}`) }))} />
+      <Tabs
+        idBase="guide-filter"
+        label={t('setupGuide.filtersLabel')}
+        value={filter}
+        onChange={setFilter}
+        tabs={GUIDE_FILTERS.map((f) => ({ id: f, label: t(`setupGuide.filters.${f}`) }))}
+      />
       <TabPanel idBase="guide-filter" value={filter}>
-        {ports.isError ? <ErrorBanner message={t('setupGuide.portsError')} onRetry={() => void ports.refetch()} /> : null}
-        <AlgorithmTable algorithms={shown} ports={ports.data?.ports} selected={selected.key} onSelect={setSelectedKey} />
+        {ports.isError ? (
+          <ErrorBanner message={t('setupGuide.portsError')} onRetry={() => void ports.refetch()} />
+        ) : null}
+        <AlgorithmTable
+          algorithms={shown}
+          ports={ports.data?.ports}
+          selected={selected.key}
+          onSelect={setSelectedKey}
+        />
       </TabPanel>
-      <GuideSteps key={selected.key} algorithm={selected} host={ports.data?.host} port={port?.port ?? selected.seedPort} />
+      <GuideSteps
+        key={selected.key}
+        algorithm={selected}
+        host={ports.data?.host}
+        port={port?.port ?? selected.seedPort}
+      />
     </div>
   );
 }

@@ -33,26 +33,65 @@ export interface GuideAlgorithm {
 }
 
 /** What the guide adds to each row of the contract's PORT_TABLE (names and ports come from there). */
-const GUIDANCE: Record<PortTableEntry['algorithm'], Pick<GuideAlgorithm, 'family' | 'difficulty' | 'software'>> = {
-  'sha256': { family: 'sha256', difficulty: 'high', software: ['Antminer / Whatsminer / Avalon stock firmware', 'Braiins OS'] },
-  'scrypt': { family: 'scrypt', difficulty: 'high', software: ['Antminer L-series firmware', 'Goldshell firmware'] },
-  'scrypt-doge': { family: 'scrypt', difficulty: 'high', software: ['Antminer L-series firmware', 'Goldshell firmware'] },
-  'blake2s': { family: 'kadena', difficulty: 'high', software: ['Goldshell firmware', 'iBeLink firmware'] },
-  'kheavyhash': { family: 'kaspa', difficulty: 'varies', software: ['IceRiver / Antminer KS firmware', 'BzMiner', 'lolMiner', 'SRBMiner-MULTI'] },
-  'etchash': { family: 'ethash', difficulty: 'medium', software: ['lolMiner', 'T-Rex', 'TeamRedMiner', 'GMiner'] },
-  'equihash': { family: 'equihash', difficulty: 'high', software: ['Antminer Z-series firmware'] },
-  'octopus': { family: 'octopus', difficulty: 'medium', software: ['T-Rex', 'NBMiner', 'Rigel', 'GMiner'] },
-  'filecoin': { family: 'filecoin', difficulty: 'varies', software: ['Lotus', 'Boost'] },
-  'eaglesong': { family: 'eaglesong', difficulty: 'high', software: ['Antminer K7 firmware', 'Goldshell CK firmware'] },
-  'progpow': { family: 'all', difficulty: 'medium', software: ['quai-gpu-miner'] },
-  'kawpow': { family: 'all', difficulty: 'medium', software: ['T-Rex', 'GMiner', 'TeamRedMiner', 'kawpowminer'] },
-  'randomx': { family: 'all', difficulty: 'varies', software: ['XMRig'] },
-  'blake3': { family: 'all', difficulty: 'varies', software: ['lolMiner', 'BzMiner', 'Rigel', 'IceRiver AL firmware'] },
-  'autolykos2': { family: 'all', difficulty: 'medium', software: ['lolMiner', 'T-Rex', 'TeamRedMiner'] },
+const GUIDANCE: Record<
+  PortTableEntry['algorithm'],
+  Pick<GuideAlgorithm, 'family' | 'difficulty' | 'software'>
+> = {
+  sha256: {
+    family: 'sha256',
+    difficulty: 'high',
+    software: ['Antminer / Whatsminer / Avalon stock firmware', 'Braiins OS'],
+  },
+  scrypt: {
+    family: 'scrypt',
+    difficulty: 'high',
+    software: ['Antminer L-series firmware', 'Goldshell firmware'],
+  },
+  'scrypt-doge': {
+    family: 'scrypt',
+    difficulty: 'high',
+    software: ['Antminer L-series firmware', 'Goldshell firmware'],
+  },
+  blake2s: { family: 'kadena', difficulty: 'high', software: ['Goldshell firmware', 'iBeLink firmware'] },
+  kheavyhash: {
+    family: 'kaspa',
+    difficulty: 'varies',
+    software: ['IceRiver / Antminer KS firmware', 'BzMiner', 'lolMiner', 'SRBMiner-MULTI'],
+  },
+  etchash: {
+    family: 'ethash',
+    difficulty: 'medium',
+    software: ['lolMiner', 'T-Rex', 'TeamRedMiner', 'GMiner'],
+  },
+  equihash: { family: 'equihash', difficulty: 'high', software: ['Antminer Z-series firmware'] },
+  octopus: { family: 'octopus', difficulty: 'medium', software: ['T-Rex', 'NBMiner', 'Rigel', 'GMiner'] },
+  filecoin: { family: 'filecoin', difficulty: 'varies', software: ['Lotus', 'Boost'] },
+  eaglesong: {
+    family: 'eaglesong',
+    difficulty: 'high',
+    software: ['Antminer K7 firmware', 'Goldshell CK firmware'],
+  },
+  progpow: { family: 'all', difficulty: 'medium', software: ['quai-gpu-miner'] },
+  kawpow: {
+    family: 'all',
+    difficulty: 'medium',
+    software: ['T-Rex', 'GMiner', 'TeamRedMiner', 'kawpowminer'],
+  },
+  randomx: { family: 'all', difficulty: 'varies', software: ['XMRig'] },
+  blake3: {
+    family: 'all',
+    difficulty: 'varies',
+    software: ['lolMiner', 'BzMiner', 'Rigel', 'IceRiver AL firmware'],
+  },
+  autolykos2: { family: 'all', difficulty: 'medium', software: ['lolMiner', 'T-Rex', 'TeamRedMiner'] },
   'equihash-125-4': { family: 'equihash', difficulty: 'medium', software: ['miniZ', 'lolMiner', 'GMiner'] },
-  'dynexsolve': { family: 'all', difficulty: 'varies', software: ['DynexSolve', 'OneZeroMiner', 'SRBMiner-MULTI'] },
-  'fishhash': { family: 'all', difficulty: 'medium', software: ['lolMiner', 'Rigel', 'BzMiner'] },
-  'cuckaroo30': { family: 'all', difficulty: 'medium', software: ['GMiner'] },
+  dynexsolve: {
+    family: 'all',
+    difficulty: 'varies',
+    software: ['DynexSolve', 'OneZeroMiner', 'SRBMiner-MULTI'],
+  },
+  fishhash: { family: 'all', difficulty: 'medium', software: ['lolMiner', 'Rigel', 'BzMiner'] },
+  cuckaroo30: { family: 'all', difficulty: 'medium', software: ['GMiner'] },
 };
 
 export const GUIDE_ALGORITHMS: readonly GuideAlgorithm[] = PORT_TABLE.map((row) => ({

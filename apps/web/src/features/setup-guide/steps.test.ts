@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { completeStep, INITIAL_PROGRESS, isStepReachable, stratumUsername, validateWorkerName } from './steps';
+import {
+  completeStep,
+  INITIAL_PROGRESS,
+  isStepReachable,
+  stratumUsername,
+  validateWorkerName,
+} from './steps';
 import { filterAlgorithms, findPort, GUIDE_ALGORITHMS, normalizeAlgorithmName } from './algorithms';
 
 describe('setup guide step 1', () => {

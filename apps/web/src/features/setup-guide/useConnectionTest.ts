@@ -41,5 +41,11 @@ export function useConnectionTest(workerName: string): UseConnectionTest {
     });
   }, [workerName]);
 
-  return { state, elapsedMs, timeoutMs: stage === 'waiting' ? POLL_TIMEOUT_MS : AUTHORIZED_TIMEOUT_MS, stage, start };
+  return {
+    state,
+    elapsedMs,
+    timeoutMs: stage === 'waiting' ? POLL_TIMEOUT_MS : AUTHORIZED_TIMEOUT_MS,
+    stage,
+    start,
+  };
 }

@@ -7,7 +7,15 @@ import type { NoticeApi } from '../miners/notice';
 import { useUpdateWorker } from './api';
 import { validateWorkerEdit } from './workerForm';
 
-export function EditWorkerDialog({ worker, onClose, notify }: { worker: Worker | null; onClose: () => void; notify: NoticeApi['show'] }) {
+export function EditWorkerDialog({
+  worker,
+  onClose,
+  notify,
+}: {
+  worker: Worker | null;
+  onClose: () => void;
+  notify: NoticeApi['show'];
+}) {
   const { t } = useTranslation();
   const update = useUpdateWorker();
   const [name, setName] = useState('');
@@ -27,7 +35,13 @@ export function EditWorkerDialog({ worker, onClose, notify }: { worker: Worker |
     event.preventDefault();
     if (!worker) return;
     const problem = validateWorkerEdit(name);
-    setError(problem === 'required' ? t('workers.nameRequired') : problem === 'invalid' ? t('workers.nameInvalid') : undefined);
+    setError(
+      problem === 'required'
+        ? t('workers.nameRequired')
+        : problem === 'invalid'
+          ? t('workers.nameInvalid')
+          : undefined,
+    );
     if (problem) return;
     update.mutate(
       { id: worker.id, name: name.trim(), algorithm, type },
@@ -49,15 +63,42 @@ export function EditWorkerDialog({ worker, onClose, notify }: { worker: Worker |
       size="sm"
       footer={
         <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>{t('workers.cancel')}</button>
-          <button type="submit" form="edit-worker-form" className="btn btn--primary" disabled={update.isPending}>{t('workers.saveChanges')}</button>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {t('workers.cancel')}
+          </button>
+          <button
+            type="submit"
+            form="edit-worker-form"
+            className="btn btn--primary"
+            disabled={update.isPending}
+          >
+            {t('workers.saveChanges')}
+          </button>
         </>
       }
     >
       <form id="edit-worker-form" className="stack" onSubmit={submit} noValidate>
-        <TextField label={t('workers.name')} value={name} onChange={setName} ltr error={error} required maxLength={64} />
-        <Select label={t('workers.algorithm')} value={algorithm} onChange={setAlgorithm} options={ALGORITHMS.map((a) => ({ value: a, label: t(`miners.algorithms.${a}`) }))} />
-        <Select label={t('workers.type')} value={type} onChange={setType} options={MINER_TYPES.map((v) => ({ value: v, label: t(`miners.types.${v}`) }))} />
+        <TextField
+          label={t('workers.name')}
+          value={name}
+          onChange={setName}
+          ltr
+          error={error}
+          required
+          maxLength={64}
+        />
+        <Select
+          label={t('workers.algorithm')}
+          value={algorithm}
+          onChange={setAlgorithm}
+          options={ALGORITHMS.map((a) => ({ value: a, label: t(`miners.algorithms.${a}`) }))}
+        />
+        <Select
+          label={t('workers.type')}
+          value={type}
+          onChange={setType}
+          options={MINER_TYPES.map((v) => ({ value: v, label: t(`miners.types.${v}`) }))}
+        />
       </form>
     </Modal>
   );

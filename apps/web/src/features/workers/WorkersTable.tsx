@@ -36,16 +36,50 @@ export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: Work
 
   const actions = (w: Worker) =>
     confirming === w.id ? (
-      <span className="row-actions inline-confirm" role="group" aria-label={t('workers.delete', { name: w.name })}>
+      <span
+        className="row-actions inline-confirm"
+        role="group"
+        aria-label={t('workers.delete', { name: w.name })}
+      >
         <span>{t('workers.confirmDelete')}</span>
-        <button type="button" className="btn btn--danger btn--sm" onClick={() => confirmDelete(w)} disabled={remove.isPending}>{t('workers.yesDelete')}</button>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(null)}>{t('workers.cancel')}</button>
+        <button
+          type="button"
+          className="btn btn--danger btn--sm"
+          onClick={() => confirmDelete(w)}
+          disabled={remove.isPending}
+        >
+          {t('workers.yesDelete')}
+        </button>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(null)}>
+          {t('workers.cancel')}
+        </button>
       </span>
     ) : (
       <span className="row-actions">
-        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.viewDetails', { name: w.name })} onClick={() => onDetails(w)}><ActionIcon name="info" /></button>
-        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.edit', { name: w.name })} onClick={() => onEdit(w)}><ActionIcon name="edit" /></button>
-        <button type="button" className="btn btn--ghost btn--sm" aria-label={t('workers.delete', { name: w.name })} onClick={() => setConfirming(w.id)}><ActionIcon name="trash" /></button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          aria-label={t('workers.viewDetails', { name: w.name })}
+          onClick={() => onDetails(w)}
+        >
+          <ActionIcon name="info" />
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          aria-label={t('workers.edit', { name: w.name })}
+          onClick={() => onEdit(w)}
+        >
+          <ActionIcon name="edit" />
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          aria-label={t('workers.delete', { name: w.name })}
+          onClick={() => setConfirming(w.id)}
+        >
+          <ActionIcon name="trash" />
+        </button>
       </span>
     );
 
@@ -57,15 +91,49 @@ export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: Work
         <span className="worker-name">
           <StatusDot status={w.status} label="" />
           <span className="visually-hidden">{t(`workers.status.${w.status}`)}</span>
-          <span className="badge badge--muted" title={t(`miners.types.${w.type}`)}>{w.type.toUpperCase()}</span>
+          <span className="badge badge--muted" title={t(`miners.types.${w.type}`)}>
+            {w.type.toUpperCase()}
+          </span>
           <Ltr mono={false}>{w.name}</Ltr>
         </span>
       ),
     },
-    { key: 'algorithm', header: t('workers.columns.algorithm'), render: (w) => t(`miners.algorithms.${w.algorithm}`) },
-    { key: 'hashrate', header: t('workers.columns.hashrate'), align: 'end', render: (w) => <Private kind="hashrate"><Ltr mono={false} className="tabular">{formatHashrate(w.hashrate)}</Ltr></Private> },
-    { key: 'lastSeen', header: t('workers.columns.lastSeen'), render: (w) => (w.status === 'connected' ? t('workers.waitingForShare') : w.lastSeen ? formatRelative(w.lastSeen) : t('workers.never')) },
+    {
+      key: 'algorithm',
+      header: t('workers.columns.algorithm'),
+      render: (w) => t(`miners.algorithms.${w.algorithm}`),
+    },
+    {
+      key: 'hashrate',
+      header: t('workers.columns.hashrate'),
+      align: 'end',
+      render: (w) => (
+        <Private kind="hashrate">
+          <Ltr mono={false} className="tabular">
+            {formatHashrate(w.hashrate)}
+          </Ltr>
+        </Private>
+      ),
+    },
+    {
+      key: 'lastSeen',
+      header: t('workers.columns.lastSeen'),
+      render: (w) =>
+        w.status === 'connected'
+          ? t('workers.waitingForShare')
+          : w.lastSeen
+            ? formatRelative(w.lastSeen)
+            : t('workers.never'),
+    },
     { key: 'actions', header: t('workers.columns.actions'), align: 'end', render: actions },
   ];
-  return <Table caption={t('workers.title')} columns={columns} rows={workers} rowKey={(w) => String(w.id)} empty={empty} />;
+  return (
+    <Table
+      caption={t('workers.title')}
+      columns={columns}
+      rows={workers}
+      rowKey={(w) => String(w.id)}
+      empty={empty}
+    />
+  );
 }

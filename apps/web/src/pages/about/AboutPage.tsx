@@ -7,8 +7,12 @@ export default function AboutPage() {
   return (
     <TextPage title={t('about.title')} lead={t('about.lead')} sections={useSections('about.sections')}>
       <p className="row">
-        <Link to="/register" className="btn btn--primary">{t('home.startMining')}</Link>
-        <Link to="/stats" className="btn btn--ghost">{t('footer.links.stats')}</Link>
+        <Link to="/register" className="btn btn--primary">
+          {t('home.startMining')}
+        </Link>
+        <Link to="/stats" className="btn btn--ghost">
+          {t('footer.links.stats')}
+        </Link>
       </p>
     </TextPage>
   );

@@ -10,7 +10,15 @@ export default function BlogPage() {
         <h1>{t('blog.title')}</h1>
         <p className="page__lead">{t('blog.lead')}</p>
       </header>
-      <EmptyState title={t('blog.empty')} message={t('blog.emptyText')} action={<Link to="/stats" className="btn btn--ghost">{t('footer.links.stats')}</Link>} />
+      <EmptyState
+        title={t('blog.empty')}
+        message={t('blog.emptyText')}
+        action={
+          <Link to="/stats" className="btn btn--ghost">
+            {t('footer.links.stats')}
+          </Link>
+        }
+      />
     </div>
   );
 }

@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../../features/dashboard/test-utils';
+import {
+  PAGE_TEST_TIMEOUT,
+  json,
+  mockFetch,
+  renderScreen,
+  signInForTest,
+} from '../../features/dashboard/test-utils';
 import DashboardPage from './DashboardPage';
 
 const dashboard = {
@@ -16,7 +22,8 @@ function api(overrides: Record<string, () => Response> = {}) {
     const custom = overrides[url.pathname];
     if (custom) return custom();
     if (url.pathname === '/api/dashboard') return json(dashboard);
-    if (url.pathname === '/api/hashrate') return json({ points: [{ time: '2026-11-21T00:00:00Z', value: 0 }], unit: 'H/s' });
+    if (url.pathname === '/api/hashrate')
+      return json({ points: [{ time: '2026-11-21T00:00:00Z', value: 0 }], unit: 'H/s' });
     if (url.pathname === '/api/miners') return json({ miners: [] });
     if (url.pathname === '/api/payouts') return json({ items: [], page: 1, pageSize: 5, total: 0 });
     if (url.pathname === '/api/pool/ports') return json({ host: 'pool.manjam.example', ports: [] });
@@ -35,7 +42,9 @@ describe('Mining Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
     signInForTest();
     api({ '/api/dashboard': () => json({ error: { code: 'internal', message: 'boom' } }, 500) });
     renderScreen(<DashboardPage />);
-    expect(await screen.findByText('Failed to load dashboard data. Please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load dashboard data. Please try again later.'),
+    ).toBeInTheDocument();
   });
 
   it("shows the four cards in the user's coin with green and red changes", async () => {
@@ -47,19 +56,36 @@ describe('Mining Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(within(hashrate).getByText('+12.5%').parentElement).toHaveAttribute('data-tone', 'up');
     const miners = screen.getByRole('region', { name: 'Active Miners' });
     expect(within(miners).getByText('-3.0%').parentElement).toHaveAttribute('data-tone', 'down');
-    expect(within(screen.getByRole('region', { name: 'Unpaid Balance (LTC)' })).getByText('0.012345 LTC')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: '24h Earnings (LTC)' })).getByText('0.00052 LTC')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Unpaid Balance (LTC)' })).getByText('0.012345 LTC'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: '24h Earnings (LTC)' })).getByText('0.00052 LTC'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('No miners found. Add a new miner to get started.')).toBeInTheDocument();
-    expect(await screen.findByText('No hashrate in the last 24 hours yet. Connect a worker to see it here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No hashrate in the last 24 hours yet. Connect a worker to see it here.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Download Miners/ })).toHaveAttribute('target', '_blank');
   });
 });
 
 describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
   const settings = (showBalance: boolean, showHashrate: boolean) => ({
-    darkMode: true, showBalance, showHashrate, theme: 'dark', language: 'en', notifications: true, emailAlerts: false,
-    twoFactorAuth: false, autoLogout: false, payoutThreshold: '0.01', payoutAddress: null, pendingPayoutAddress: null,
-    pendingPayoutAddressEffectiveAt: null, rigTokenSet: false,
+    darkMode: true,
+    showBalance,
+    showHashrate,
+    theme: 'dark',
+    language: 'en',
+    notifications: true,
+    emailAlerts: false,
+    twoFactorAuth: false,
+    autoLogout: false,
+    payoutThreshold: '0.01',
+    payoutAddress: null,
+    pendingPayoutAddress: null,
+    pendingPayoutAddressEffectiveAt: null,
+    rigTokenSet: false,
   });
 
   it('hides the balance and earnings (not the hashrate) when Show Balance is off', async () => {
@@ -67,11 +93,15 @@ describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PA
     api({ '/api/settings': () => json(settings(false, true)) });
     renderScreen(<DashboardPage />);
     const balance = await screen.findByRole('region', { name: 'Unpaid Balance (LTC)' });
-    expect(await within(balance).findByRole('img', { name: 'Balance hidden in Settings' })).toBeInTheDocument();
+    expect(
+      await within(balance).findByRole('img', { name: 'Balance hidden in Settings' }),
+    ).toBeInTheDocument();
     expect(within(balance).queryByText('0.012345 LTC')).not.toBeInTheDocument();
     const earnings = screen.getByRole('region', { name: '24h Earnings (LTC)' });
     expect(within(earnings).queryByText('0.00052 LTC')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Hashrate' })).getByText('125.50 TH/s')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Hashrate' })).getByText('125.50 TH/s'),
+    ).toBeInTheDocument();
   });
 
   it('hides the hashrate (not the balance) when Show Hashrate is off', async () => {
@@ -79,8 +109,12 @@ describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PA
     api({ '/api/settings': () => json(settings(true, false)) });
     renderScreen(<DashboardPage />);
     const hashrate = await screen.findByRole('region', { name: 'Hashrate' });
-    expect(await within(hashrate).findByRole('img', { name: 'Hashrate hidden in Settings' })).toBeInTheDocument();
+    expect(
+      await within(hashrate).findByRole('img', { name: 'Hashrate hidden in Settings' }),
+    ).toBeInTheDocument();
     expect(within(hashrate).queryByText('125.50 TH/s')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Unpaid Balance (LTC)' })).getByText('0.012345 LTC')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Unpaid Balance (LTC)' })).getByText('0.012345 LTC'),
+    ).toBeInTheDocument();
   });
 });

@@ -31,10 +31,15 @@ export default function DashboardPage() {
     <header className="screen-header">
       <h1>{t('dashboard.title')}</h1>
       <div className="screen-actions">
-        <button type="button" className="btn btn--primary" onClick={() => setAdding('asic')}>{t('dashboard.addMiner')}</button>
-        <button type="button" className="btn btn--ghost" onClick={() => setFinding(true)}>{t('dashboard.findMiner')}</button>
+        <button type="button" className="btn btn--primary" onClick={() => setAdding('asic')}>
+          {t('dashboard.addMiner')}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => setFinding(true)}>
+          {t('dashboard.findMiner')}
+        </button>
         <Link className="btn btn--ghost" to="/downloads" target="_blank" rel="noopener">
-          {t('dashboard.downloadMiners')} <span className="visually-hidden">{t('dashboard.opensNewTab')}</span>
+          {t('dashboard.downloadMiners')}{' '}
+          <span className="visually-hidden">{t('dashboard.opensNewTab')}</span>
         </Link>
       </div>
     </header>
@@ -43,7 +48,8 @@ export default function DashboardPage() {
   let body;
   if (!user) body = <ErrorBanner message={t('dashboard.noUser')} />;
   else if (dashboard.isPending) body = <Spinner size="lg" label={t('dashboard.loading')} showLabel />;
-  else if (dashboard.isError) body = <ErrorBanner message={t('dashboard.loadError')} onRetry={() => void dashboard.refetch()} />;
+  else if (dashboard.isError)
+    body = <ErrorBanner message={t('dashboard.loadError')} onRetry={() => void dashboard.refetch()} />;
   else
     body = (
       <div className="stack">
@@ -54,7 +60,9 @@ export default function DashboardPage() {
             <section className="card stack" aria-labelledby="dash-miners-title">
               <div className="section-head">
                 <h2 id="dash-miners-title">{t('dashboard.yourMiners')}</h2>
-                <Link className="section-link" to="/miners">{t('dashboard.viewAllMiners')}</Link>
+                <Link className="section-link" to="/miners">
+                  {t('dashboard.viewAllMiners')}
+                </Link>
               </div>
               <MinersTable notify={show} />
             </section>

@@ -3,26 +3,74 @@ import { Table, type Column } from '../../components/Table';
 import { Ltr } from '../../components/Ltr';
 
 type Hardware = 'asic' | 'gpu' | 'cpu';
-interface Software { name: string; hardware: Hardware[]; algorithms: string; url: string }
+interface Software {
+  name: string;
+  hardware: Hardware[];
+  algorithms: string;
+  url: string;
+}
 
 /** Official project pages only; Manjam hosts no binaries. */
 export const SOFTWARE: readonly Software[] = [
-  { name: 'CGMiner', hardware: ['asic'], algorithms: 'SHA-256, Scrypt', url: 'https://github.com/ckolivas/cgminer' },
-  { name: 'BFGMiner', hardware: ['asic'], algorithms: 'SHA-256, Scrypt', url: 'https://github.com/luke-jr/bfgminer' },
-  { name: 'lolMiner', hardware: ['gpu'], algorithms: 'Kaspa (kHeavyHash), Equihash, Etchash', url: 'https://github.com/Lolliedieb/lolMiner-releases' },
-  { name: 'BzMiner', hardware: ['gpu'], algorithms: 'Kaspa (kHeavyHash), Etchash, KawPow', url: 'https://www.bzminer.com' },
-  { name: 'SRBMiner-MULTI', hardware: ['gpu', 'cpu'], algorithms: 'Kaspa (kHeavyHash), RandomX, Etchash', url: 'https://www.srbminer.com' },
-  { name: 'Rigel', hardware: ['gpu'], algorithms: 'Kaspa (kHeavyHash), Etchash, Octopus', url: 'https://github.com/rigelminer/rigel' },
+  {
+    name: 'CGMiner',
+    hardware: ['asic'],
+    algorithms: 'SHA-256, Scrypt',
+    url: 'https://github.com/ckolivas/cgminer',
+  },
+  {
+    name: 'BFGMiner',
+    hardware: ['asic'],
+    algorithms: 'SHA-256, Scrypt',
+    url: 'https://github.com/luke-jr/bfgminer',
+  },
+  {
+    name: 'lolMiner',
+    hardware: ['gpu'],
+    algorithms: 'Kaspa (kHeavyHash), Equihash, Etchash',
+    url: 'https://github.com/Lolliedieb/lolMiner-releases',
+  },
+  {
+    name: 'BzMiner',
+    hardware: ['gpu'],
+    algorithms: 'Kaspa (kHeavyHash), Etchash, KawPow',
+    url: 'https://www.bzminer.com',
+  },
+  {
+    name: 'SRBMiner-MULTI',
+    hardware: ['gpu', 'cpu'],
+    algorithms: 'Kaspa (kHeavyHash), RandomX, Etchash',
+    url: 'https://www.srbminer.com',
+  },
+  {
+    name: 'Rigel',
+    hardware: ['gpu'],
+    algorithms: 'Kaspa (kHeavyHash), Etchash, Octopus',
+    url: 'https://github.com/rigelminer/rigel',
+  },
   { name: 'XMRig', hardware: ['cpu', 'gpu'], algorithms: 'RandomX', url: 'https://xmrig.com' },
-  { name: 'cpuminer-opt', hardware: ['cpu'], algorithms: 'SHA-256, Scrypt', url: 'https://github.com/JayDDee/cpuminer-opt' },
+  {
+    name: 'cpuminer-opt',
+    hardware: ['cpu'],
+    algorithms: 'SHA-256, Scrypt',
+    url: 'https://github.com/JayDDee/cpuminer-opt',
+  },
 ];
 
 export default function DownloadsPage() {
   const { t } = useTranslation();
   const columns: Column<Software>[] = [
     { key: 'name', header: t('downloads.columns.name'), render: (row) => <strong>{row.name}</strong> },
-    { key: 'hardware', header: t('downloads.columns.hardware'), render: (row) => row.hardware.map((h) => t(`downloads.hardware.${h}`)).join(' · ') },
-    { key: 'algorithms', header: t('downloads.columns.algorithms'), render: (row) => <Ltr mono={false}>{row.algorithms}</Ltr> },
+    {
+      key: 'hardware',
+      header: t('downloads.columns.hardware'),
+      render: (row) => row.hardware.map((h) => t(`downloads.hardware.${h}`)).join(' · '),
+    },
+    {
+      key: 'algorithms',
+      header: t('downloads.columns.algorithms'),
+      render: (row) => <Ltr mono={false}>{row.algorithms}</Ltr>,
+    },
     {
       key: 'site',
       header: t('downloads.columns.site'),
@@ -42,7 +90,9 @@ export default function DownloadsPage() {
       </header>
       <p className="banner banner--info">{t('downloads.asicNote')}</p>
       <Table caption={t('downloads.title')} columns={columns} rows={SOFTWARE} rowKey={(row) => row.name} />
-      <p className="muted" style={{ marginBlockStart: 'var(--space-4)' }}>{t('downloads.warning')}</p>
+      <p className="muted" style={{ marginBlockStart: 'var(--space-4)' }}>
+        {t('downloads.warning')}
+      </p>
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-interface FaqItem { q: string; a: string }
+interface FaqItem {
+  q: string;
+  a: string;
+}
 
 export default function FaqPage() {
   const { t } = useTranslation();

@@ -11,12 +11,18 @@ export default function ForgotPasswordPage() {
       <p className="page__lead">{t('forgot.lead')}</p>
       <h2>{t('forgot.stepsTitle')}</h2>
       <ol>
-        {steps.map((step) => <li key={step}>{step}</li>)}
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
       </ol>
       <p>{t('forgot.note')}</p>
       <p className="row">
-        <Link to="/support" className="btn btn--primary">{t('forgot.contact')}</Link>
-        <Link to="/login" className="btn btn--ghost">{t('forgot.backToLogin')}</Link>
+        <Link to="/support" className="btn btn--primary">
+          {t('forgot.contact')}
+        </Link>
+        <Link to="/login" className="btn btn--ghost">
+          {t('forgot.backToLogin')}
+        </Link>
       </p>
     </article>
   );

@@ -8,8 +8,12 @@ export default function HelpPage() {
     <TextPage title={t('help.title')} lead={t('help.lead')} sections={useSections('help.sections')}>
       <p>{t('help.more')}</p>
       <p className="row">
-        <Link to="/support" className="btn btn--ghost">{t('footer.links.support')}</Link>
-        <Link to="/faq" className="btn btn--ghost">{t('footer.links.faq')}</Link>
+        <Link to="/support" className="btn btn--ghost">
+          {t('footer.links.support')}
+        </Link>
+        <Link to="/faq" className="btn btn--ghost">
+          {t('footer.links.faq')}
+        </Link>
       </p>
     </TextPage>
   );

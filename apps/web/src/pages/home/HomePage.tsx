@@ -8,14 +8,15 @@ import { ParticleField } from './ParticleField';
 import { QuoteBanner } from './QuoteBanner';
 import './home.css';
 
-const FEATURES: { id: 'servers' | 'payouts' | 'stats' | 'security' | 'support' | 'multi'; icon: IconName }[] = [
-  { id: 'servers', icon: 'globe' },
-  { id: 'payouts', icon: 'wallet' },
-  { id: 'stats', icon: 'chart' },
-  { id: 'security', icon: 'shield' },
-  { id: 'support', icon: 'support' },
-  { id: 'multi', icon: 'layers' },
-];
+const FEATURES: { id: 'servers' | 'payouts' | 'stats' | 'security' | 'support' | 'multi'; icon: IconName }[] =
+  [
+    { id: 'servers', icon: 'globe' },
+    { id: 'payouts', icon: 'wallet' },
+    { id: 'stats', icon: 'chart' },
+    { id: 'security', icon: 'shield' },
+    { id: 'support', icon: 'support' },
+    { id: 'multi', icon: 'layers' },
+  ];
 
 /** A published fee and payout interval of the contract's PORT_TABLE, as a card shows them. */
 function published(id: AlgorithmId): { fee: string; payoutHours: number } {
@@ -52,8 +53,18 @@ function HomeSearch() {
   };
   return (
     <form role="search" className="home-search" onSubmit={submit}>
-      <label htmlFor="home-search" className="visually-hidden">{t('home.searchLabel')}</label>
-      <input id="home-search" type="search" dir="auto" className="field__control" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('home.searchPlaceholder')} />
+      <label htmlFor="home-search" className="visually-hidden">
+        {t('home.searchLabel')}
+      </label>
+      <input
+        id="home-search"
+        type="search"
+        dir="auto"
+        className="field__control"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={t('home.searchPlaceholder')}
+      />
       <button type="submit" className="btn btn--primary">
         <Icon name="search" />
         {t('home.searchButton')}
@@ -73,11 +84,26 @@ function AlgorithmCards() {
           <li key={card.id} className="card algo-card">
             <h3>{t(`home.algorithms.${card.id}`)}</h3>
             <dl className="algo-card__facts">
-              <div><dt>{t('home.fee')}</dt><dd><Ltr mono={false}>{card.fee}</Ltr></dd></div>
-              <div><dt>{t('home.payout')}</dt><dd>{t('units.hours', { count: card.payoutHours })}</dd></div>
-              <div><dt>{t('home.latency')}</dt><dd><Ltr mono={false}>{card.latency}</Ltr></dd></div>
+              <div>
+                <dt>{t('home.fee')}</dt>
+                <dd>
+                  <Ltr mono={false}>{card.fee}</Ltr>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('home.payout')}</dt>
+                <dd>{t('units.hours', { count: card.payoutHours })}</dd>
+              </div>
+              <div>
+                <dt>{t('home.latency')}</dt>
+                <dd>
+                  <Ltr mono={false}>{card.latency}</Ltr>
+                </dd>
+              </div>
             </dl>
-            <Link to="/register" className="btn btn--primary btn--sm">{t('home.startMining')}</Link>
+            <Link to="/register" className="btn btn--primary btn--sm">
+              {t('home.startMining')}
+            </Link>
           </li>
         ))}
       </ul>
@@ -96,8 +122,12 @@ export default function HomePage() {
           <h1 id="hero-title">{t('home.heroTitle')}</h1>
           <p className="hero__lead">{t('home.heroLead')}</p>
           <div className="row hero__actions">
-            <Link to="/register" className="btn btn--primary btn--lg">{t('home.startMining')}</Link>
-            <Link to="/about" className="btn btn--ghost btn--lg">{t('common.learnMore')}</Link>
+            <Link to="/register" className="btn btn--primary btn--lg">
+              {t('home.startMining')}
+            </Link>
+            <Link to="/about" className="btn btn--ghost btn--lg">
+              {t('common.learnMore')}
+            </Link>
           </div>
           <HomeSearch />
         </div>
@@ -110,7 +140,9 @@ export default function HomePage() {
         <ul className="grid home-cards">
           {FEATURES.map((feature) => (
             <li key={feature.id} className="card feature-card">
-              <span className="feature-card__icon"><Icon name={feature.icon} size={26} /></span>
+              <span className="feature-card__icon">
+                <Icon name={feature.icon} size={26} />
+              </span>
               <h3>{t(`home.features.${feature.id}.title`)}</h3>
               <p className="muted">{t(`home.features.${feature.id}.text`)}</p>
             </li>
@@ -121,7 +153,9 @@ export default function HomePage() {
       <section className="container home-section cta" aria-labelledby="cta-title">
         <h2 id="cta-title">{t('home.ctaTitle')}</h2>
         <p className="page__lead">{t('home.ctaLead')}</p>
-        <Link to="/register" className="btn btn--primary btn--lg">{t('home.ctaButton')}</Link>
+        <Link to="/register" className="btn btn--primary btn--lg">
+          {t('home.ctaButton')}
+        </Link>
       </section>
     </div>
   );

@@ -3,7 +3,13 @@ import { prefersReducedMotion } from '../../lib/useMediaQuery';
 
 export const PARTICLE_COUNT = 100;
 
-interface Particle { x: number; y: number; vx: number; vy: number; r: number }
+interface Particle {
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  r: number;
+}
 
 /** A small seeded generator (mulberry32): the same decorative field on every visit. */
 function seeded(seed: number): () => number {
@@ -38,7 +44,13 @@ function step(particles: Particle[], width: number, height: number): void {
   }
 }
 
-function draw(ctx: CanvasRenderingContext2D, particles: Particle[], width: number, height: number, color: string): void {
+function draw(
+  ctx: CanvasRenderingContext2D,
+  particles: Particle[],
+  width: number,
+  height: number,
+  color: string,
+): void {
   ctx.clearRect(0, 0, width, height);
   ctx.fillStyle = color;
   ctx.strokeStyle = color;
@@ -76,7 +88,8 @@ export function ParticleField() {
     let height = 0;
     let particles: Particle[] = [];
     let frame = 0;
-    const color = getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim() || '#f5b83d';
+    const color =
+      getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim() || '#f5b83d';
     const resize = (): void => {
       width = canvas.clientWidth;
       height = canvas.clientHeight;

@@ -16,10 +16,16 @@ export default function LearnPage() {
       <h2>{t('learn.algorithmLinks')}</h2>
       <ul>
         {GUIDES.map((guide) => (
-          <li key={guide.to}><Link to={guide.to}>{t(guide.key)}</Link></li>
+          <li key={guide.to}>
+            <Link to={guide.to}>{t(guide.key)}</Link>
+          </li>
         ))}
       </ul>
-      <p><Link to="/mining/calculator" className="btn btn--primary">{t('learn.calculatorLink')}</Link></p>
+      <p>
+        <Link to="/mining/calculator" className="btn btn--primary">
+          {t('learn.calculatorLink')}
+        </Link>
+      </p>
     </TextPage>
   );
 }

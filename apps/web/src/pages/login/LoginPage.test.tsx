@@ -34,10 +34,22 @@ describe('login', () => {
   });
 
   it("shows the server's message when the credentials are wrong", async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ error: { code: 'invalid-credentials', message: 'Login failed. Please check your credentials.' } }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        jsonResponse(
+          {
+            error: { code: 'invalid-credentials', message: 'Login failed. Please check your credentials.' },
+          },
+          401,
+        ),
+      ),
+    );
     renderWithApp(<LoginPage />, { route: '/login' });
     fillAndSubmit('miner@example.com', 'wrong password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please check your credentials.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Login failed. Please check your credentials.',
+    );
     expect(localStorage.getItem('token')).toBeNull();
   });
 
@@ -45,7 +57,9 @@ describe('login', () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('', { status: 500 })));
     renderWithApp(<LoginPage />, { route: '/login' });
     fillAndSubmit('miner@example.com', 'whatever1');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please check your credentials.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Login failed. Please check your credentials.',
+    );
   });
 
   it('shows an error and signs nobody in when the network fails (no demo user)', async () => {
@@ -58,7 +72,14 @@ describe('login', () => {
   });
 
   it('asks for a two-factor code when the server requires one', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ error: { code: 'totp-required', message: 'Enter your two-factor code.' } }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          jsonResponse({ error: { code: 'totp-required', message: 'Enter your two-factor code.' } }, 401),
+        ),
+    );
     renderWithApp(<LoginPage />, { route: '/login' });
     fillAndSubmit('miner@example.com', 'whatever1');
     expect(await screen.findByLabelText('Two-factor code')).toBeInTheDocument();

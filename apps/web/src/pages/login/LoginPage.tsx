@@ -34,7 +34,11 @@ export default function LoginPage() {
     if (hasErrors(found)) return;
     setSubmitting(true);
     try {
-      const body: LoginRequest = { email: email.trim(), password, ...(needsTotp && totp ? { totp: totp.trim() } : {}) };
+      const body: LoginRequest = {
+        email: email.trim(),
+        password,
+        ...(needsTotp && totp ? { totp: totp.trim() } : {}),
+      };
       const result = await apiFetch<LoginResponse>('/api/auth/login', { method: 'POST', body });
       setSuccess(true);
       // Sign in when leaving: signing in at once would redirect before the message shows.
@@ -55,13 +59,40 @@ export default function LoginPage() {
       <section className="auth-card card" aria-labelledby="login-title">
         <h1 id="login-title">{t('login.title')}</h1>
         <p className="muted">{t('login.subtitle')}</p>
-        {success ? <p className="banner banner--success" role="status">{t('login.success')}</p> : null}
+        {success ? (
+          <p className="banner banner--success" role="status">
+            {t('login.success')}
+          </p>
+        ) : null}
         {serverError ? <ErrorBanner message={serverError} /> : null}
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <TextField label={t('login.email')} type="email" autoComplete="email" ltr value={email} onChange={setEmail} error={errors.email ? t(errors.email) : undefined} />
-          <TextField label={t('login.password')} type="password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password ? t(errors.password) : undefined} />
+          <TextField
+            label={t('login.email')}
+            type="email"
+            autoComplete="email"
+            ltr
+            value={email}
+            onChange={setEmail}
+            error={errors.email ? t(errors.email) : undefined}
+          />
+          <TextField
+            label={t('login.password')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password ? t(errors.password) : undefined}
+          />
           {needsTotp ? (
-            <TextField label={t('login.totp')} hint={t('login.totpHint')} inputMode="numeric" autoComplete="one-time-code" ltr value={totp} onChange={setTotp} />
+            <TextField
+              label={t('login.totp')}
+              hint={t('login.totpHint')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              ltr
+              value={totp}
+              onChange={setTotp}
+            />
           ) : null}
           <button type="submit" className="btn btn--primary btn--block" disabled={submitting || success}>
             {submitting ? t('login.submitting') : t('login.submit')}
@@ -69,7 +100,9 @@ export default function LoginPage() {
         </form>
         <p className="auth-card__links">
           <Link to="/forgot-password">{t('login.forgot')}</Link>
-          <span>{t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link></span>
+          <span>
+            {t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
+          </span>
         </p>
       </section>
     </div>

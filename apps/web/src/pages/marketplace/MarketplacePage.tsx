@@ -19,7 +19,9 @@ export default function MarketplacePage() {
       <ul className="grid plain-list">
         {CARDS.map((card) => (
           <li key={card.id} className="card">
-            <span className="feature-icon"><Icon name={card.icon} size={26} /></span>
+            <span className="feature-icon">
+              <Icon name={card.icon} size={26} />
+            </span>
             <h2 className="card__title">{t(`marketplace.cards.${card.id}.title`)}</h2>
             <p className="muted">{t(`marketplace.cards.${card.id}.text`)}</p>
           </li>

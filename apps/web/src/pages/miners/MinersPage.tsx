@@ -24,13 +24,20 @@ export default function MinersPage() {
         <h1>{t('search.pageTitle')}</h1>
       </header>
       <section className="card">
-        <MinerSearchPanel key={query} initialQuery={query} onSearch={(q) => setParams({ search: q })} autoFocus={!query} />
+        <MinerSearchPanel
+          key={query}
+          initialQuery={query}
+          onSearch={(q) => setParams({ search: q })}
+          autoFocus={!query}
+        />
       </section>
       {isSignedIn ? (
         <section className="card stack" aria-labelledby="your-miners-title">
           <div className="section-head">
             <h2 id="your-miners-title">{t('dashboard.yourMiners')}</h2>
-            <button type="button" className="btn btn--primary btn--sm" onClick={() => setAdding('asic')}>{t('dashboard.addMiner')}</button>
+            <button type="button" className="btn btn--primary btn--sm" onClick={() => setAdding('asic')}>
+              {t('dashboard.addMiner')}
+            </button>
           </div>
           <MinersTable notify={show} />
         </section>

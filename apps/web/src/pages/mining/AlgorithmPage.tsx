@@ -17,7 +17,10 @@ export const ALGORITHM_PAGES = Object.fromEntries(
   PAGE_IDS.map((id) => {
     const row = portRowOfAccountAlgorithm(id);
     if (!row?.published) throw new RangeError(`the port table publishes no fee for ${id}`);
-    return [id, { port: row.port, fee: row.published.feeBasisPoints / 100, payoutHours: row.published.payoutHours }];
+    return [
+      id,
+      { port: row.port, fee: row.published.feeBasisPoints / 100, payoutHours: row.published.payoutHours },
+    ];
   }),
 ) as Record<AlgorithmPageId, { port: number; fee: number; payoutHours: number }>;
 
@@ -25,7 +28,15 @@ export function isAlgorithmPageId(value: string | undefined): value is Algorithm
   return value !== undefined && Object.hasOwn(ALGORITHM_PAGES, value);
 }
 
-interface Facts { port: number; fee: number; payoutHours: number; live: boolean | null; scheme: string | null; host: string; ports: { port: number; scheme: string }[] }
+interface Facts {
+  port: number;
+  fee: number;
+  payoutHours: number;
+  live: boolean | null;
+  scheme: string | null;
+  host: string;
+  ports: { port: number; scheme: string }[];
+}
 
 function useFacts(id: AlgorithmPageId): { facts: Facts; loading: boolean; failed: boolean } {
   const stats = usePoolStats();
@@ -40,7 +51,9 @@ function useFacts(id: AlgorithmPageId): { facts: Facts; loading: boolean; failed
     live: stat?.live ?? port?.live ?? null,
     scheme: stat?.scheme ?? null,
     /** Every live port of the algorithm with its own payout scheme (a coin may have a PPS+, a PPLNS and a SOLO port). */
-    ports: (stats.data?.algorithms ?? []).filter((a) => a.algorithm === id && a.live && a.scheme).map((a) => ({ port: a.port, scheme: a.scheme ?? '' })),
+    ports: (stats.data?.algorithms ?? [])
+      .filter((a) => a.algorithm === id && a.live && a.scheme)
+      .map((a) => ({ port: a.port, scheme: a.scheme ?? '' })),
     host: stats.data?.host ?? ports.data?.host ?? window.location.hostname,
   };
   return { facts, loading: stats.isPending && ports.isPending, failed: stats.isError && ports.isError };
@@ -63,21 +76,83 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
         <h2 id="facts-title">{t('algorithm.facts')}</h2>
         {loading ? <Spinner /> : null}
         <dl className="facts">
-          <div><dt>{t('algorithm.status')}</dt><dd>{facts.live === null ? '—' : <span className={`badge badge--${facts.live ? 'success' : 'muted'}`}>{facts.live ? t('algorithm.live') : t('algorithm.notLive')}</span>}</dd></div>
-          <div><dt>{t('algorithm.connection')}</dt><dd className="row"><Ltr>{url}</Ltr><CopyButton text={url} ariaLabel={`${t('common.copy')} ${t('algorithm.connection')}`} /></dd></div>
-          <div><dt>{t('algorithm.port')}</dt><dd><Ltr>{facts.port}</Ltr></dd></div>
-          <div><dt>{t('algorithm.username')}</dt><dd>{t('algorithm.usernameValue')} <Ltr>username.worker_name</Ltr></dd></div>
-          <div><dt>{t('algorithm.password')}</dt><dd><Ltr>x</Ltr></dd></div>
-          <div><dt>{t('algorithm.fee')}</dt><dd><Ltr mono={false}>{`${formatNumber(facts.fee, undefined, { minimumFractionDigits: 1 })}%`}</Ltr></dd></div>
-          <div><dt>{t('algorithm.payoutInterval')}</dt><dd>{t('units.hours', { count: facts.payoutHours })}</dd></div>
+          <div>
+            <dt>{t('algorithm.status')}</dt>
+            <dd>
+              {facts.live === null ? (
+                '—'
+              ) : (
+                <span className={`badge badge--${facts.live ? 'success' : 'muted'}`}>
+                  {facts.live ? t('algorithm.live') : t('algorithm.notLive')}
+                </span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('algorithm.connection')}</dt>
+            <dd className="row">
+              <Ltr>{url}</Ltr>
+              <CopyButton text={url} ariaLabel={`${t('common.copy')} ${t('algorithm.connection')}`} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('algorithm.port')}</dt>
+            <dd>
+              <Ltr>{facts.port}</Ltr>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('algorithm.username')}</dt>
+            <dd>
+              {t('algorithm.usernameValue')} <Ltr>username.worker_name</Ltr>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('algorithm.password')}</dt>
+            <dd>
+              <Ltr>x</Ltr>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('algorithm.fee')}</dt>
+            <dd>
+              <Ltr mono={false}>{`${formatNumber(facts.fee, undefined, { minimumFractionDigits: 1 })}%`}</Ltr>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('algorithm.payoutInterval')}</dt>
+            <dd>{t('units.hours', { count: facts.payoutHours })}</dd>
+          </div>
           {facts.ports.length > 1 ? (
-            <div><dt>{t('algorithm.scheme')}</dt><dd><ul className="plain-list">{facts.ports.map((p) => <li key={p.port}><Ltr>{p.port}</Ltr> · <Ltr mono={false}>{schemeLabel(p.scheme)}</Ltr></li>)}</ul></dd></div>
-          ) : facts.scheme ? <div><dt>{t('algorithm.scheme')}</dt><dd><Ltr mono={false}>{schemeLabel(facts.scheme)}</Ltr></dd></div> : null}
+            <div>
+              <dt>{t('algorithm.scheme')}</dt>
+              <dd>
+                <ul className="plain-list">
+                  {facts.ports.map((p) => (
+                    <li key={p.port}>
+                      <Ltr>{p.port}</Ltr> · <Ltr mono={false}>{schemeLabel(p.scheme)}</Ltr>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : facts.scheme ? (
+            <div>
+              <dt>{t('algorithm.scheme')}</dt>
+              <dd>
+                <Ltr mono={false}>{schemeLabel(facts.scheme)}</Ltr>
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </section>
       <p className="row" style={{ marginBlockStart: 'var(--space-5)' }}>
-        <Link to="/mining/calculator" className="btn btn--primary">{t('algorithm.calculator')}</Link>
-        <Link to="/help" className="btn btn--ghost">{t('footer.links.help')}</Link>
+        <Link to="/mining/calculator" className="btn btn--primary">
+          {t('algorithm.calculator')}
+        </Link>
+        <Link to="/help" className="btn btn--ghost">
+          {t('footer.links.help')}
+        </Link>
       </p>
     </article>
   );

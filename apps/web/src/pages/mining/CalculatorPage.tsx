@@ -6,7 +6,13 @@ import { Table, type Column } from '../../components/Table';
 import { Ltr } from '../../components/Ltr';
 import { formatDifficulty, formatNumber } from '../../lib/format';
 import { usePoolStats } from '../../lib/queries';
-import { estimateEarnings, HASHRATE_UNITS, parseDecimalInput, type Earnings, type HashrateUnit } from './calculator';
+import {
+  estimateEarnings,
+  HASHRATE_UNITS,
+  parseDecimalInput,
+  type Earnings,
+  type HashrateUnit,
+} from './calculator';
 
 /** Coins whose node reports difficulty in the Bitcoin-style unit, with their current block subsidy. */
 const CALC_COINS = {
@@ -34,7 +40,14 @@ export default function CalculatorPage() {
   const liveDifficulty = live?.networkDifficulty ?? null;
   const difficulty = difficultyText ? parseDecimalInput(difficultyText) : (liveDifficulty ?? Number.NaN);
   const feePercent = feeText ? parseDecimalInput(feeText) : (live?.fee ?? 1);
-  const result = estimateEarnings({ hashrate: parseDecimalInput(hashrate), unit, difficulty, blockReward: parseDecimalInput(reward), feePercent, price: price ? parseDecimalInput(price) : 0 });
+  const result = estimateEarnings({
+    hashrate: parseDecimalInput(hashrate),
+    unit,
+    difficulty,
+    blockReward: parseDecimalInput(reward),
+    feePercent,
+    price: price ? parseDecimalInput(price) : 0,
+  });
 
   const chooseCoin = (next: CalcCoin): void => {
     setCoin(next);
@@ -46,8 +59,22 @@ export default function CalculatorPage() {
   const rows = result ? PERIODS.map((period) => ({ period, ...result[period] })) : [];
   const columns: Column<{ period: (typeof PERIODS)[number] } & Earnings>[] = [
     { key: 'period', header: t('calculator.period'), render: (row) => t(`calculator.${row.period}`) },
-    { key: 'coins', header: t('calculator.coins'), align: 'end', render: (row) => <Ltr mono={false}>{`${formatNumber(row.coins, undefined, { maximumSignificantDigits: 6 })} ${coin}`}</Ltr> },
-    { key: 'value', header: t('calculator.value'), align: 'end', render: (row) => (price ? formatNumber(row.value, undefined, { maximumFractionDigits: 2 }) : '—') },
+    {
+      key: 'coins',
+      header: t('calculator.coins'),
+      align: 'end',
+      render: (row) => (
+        <Ltr
+          mono={false}
+        >{`${formatNumber(row.coins, undefined, { maximumSignificantDigits: 6 })} ${coin}`}</Ltr>
+      ),
+    },
+    {
+      key: 'value',
+      header: t('calculator.value'),
+      align: 'end',
+      render: (row) => (price ? formatNumber(row.value, undefined, { maximumFractionDigits: 2 }) : '—'),
+    },
   ];
   return (
     <div className="container page">
@@ -57,21 +84,80 @@ export default function CalculatorPage() {
       </header>
       <div className="calc">
         <form className="card" onSubmit={(event) => event.preventDefault()}>
-          <Select<CalcCoin> label={t('calculator.coin')} value={coin} options={(Object.keys(CALC_COINS) as CalcCoin[]).map((c) => ({ value: c, label: t(`coins.${c}`) }))} onChange={chooseCoin} />
+          <Select<CalcCoin>
+            label={t('calculator.coin')}
+            value={coin}
+            options={(Object.keys(CALC_COINS) as CalcCoin[]).map((c) => ({
+              value: c,
+              label: t(`coins.${c}`),
+            }))}
+            onChange={chooseCoin}
+          />
           <div className="calc__pair">
-            <TextField label={t('calculator.hashrate')} inputMode="decimal" ltr value={hashrate} onChange={setHashrate} />
-            <Select<HashrateUnit> label={t('calculator.unit')} value={unit} options={(Object.keys(HASHRATE_UNITS) as HashrateUnit[]).map((u) => ({ value: u, label: u }))} onChange={setUnit} />
+            <TextField
+              label={t('calculator.hashrate')}
+              inputMode="decimal"
+              ltr
+              value={hashrate}
+              onChange={setHashrate}
+            />
+            <Select<HashrateUnit>
+              label={t('calculator.unit')}
+              value={unit}
+              options={(Object.keys(HASHRATE_UNITS) as HashrateUnit[]).map((u) => ({ value: u, label: u }))}
+              onChange={setUnit}
+            />
           </div>
-          <TextField label={t('calculator.difficulty')} inputMode="decimal" ltr value={difficultyText} onChange={setDifficultyText}
+          <TextField
+            label={t('calculator.difficulty')}
+            inputMode="decimal"
+            ltr
+            value={difficultyText}
+            onChange={setDifficultyText}
             placeholder={liveDifficulty === null ? '' : String(liveDifficulty)}
-            hint={liveDifficulty === null ? t('calculator.difficultyManual') : t('calculator.difficultyLive', { value: formatDifficulty(liveDifficulty) })} />
-          <TextField label={t('calculator.blockReward')} hint={t('calculator.blockRewardHint')} inputMode="decimal" ltr value={reward} onChange={setReward} />
-          <TextField label={t('calculator.fee')} inputMode="decimal" ltr value={feeText} onChange={setFeeText} placeholder={String(live?.fee ?? 1)} />
-          <TextField label={t('calculator.price')} hint={t('calculator.priceHint')} inputMode="decimal" ltr value={price} onChange={setPrice} />
+            hint={
+              liveDifficulty === null
+                ? t('calculator.difficultyManual')
+                : t('calculator.difficultyLive', { value: formatDifficulty(liveDifficulty) })
+            }
+          />
+          <TextField
+            label={t('calculator.blockReward')}
+            hint={t('calculator.blockRewardHint')}
+            inputMode="decimal"
+            ltr
+            value={reward}
+            onChange={setReward}
+          />
+          <TextField
+            label={t('calculator.fee')}
+            inputMode="decimal"
+            ltr
+            value={feeText}
+            onChange={setFeeText}
+            placeholder={String(live?.fee ?? 1)}
+          />
+          <TextField
+            label={t('calculator.price')}
+            hint={t('calculator.priceHint')}
+            inputMode="decimal"
+            ltr
+            value={price}
+            onChange={setPrice}
+          />
         </form>
         <section className="card" aria-labelledby="calc-results" aria-live="polite">
           <h2 id="calc-results">{t('calculator.results')}</h2>
-          {result ? <Table caption={t('calculator.results')} columns={columns} rows={rows} rowKey={(row) => row.period} /> : <p className="muted">{t('calculator.invalid')}</p>}
+          {result ? (
+            <Table
+              caption={t('calculator.results')}
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => row.period}
+            />
+          ) : (
+            <p className="muted">{t('calculator.invalid')}</p>
+          )}
           <p className="muted calc__formula">{t('calculator.formula')}</p>
         </section>
       </div>

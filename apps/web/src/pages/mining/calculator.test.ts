@@ -6,7 +6,14 @@ describe('estimateEarnings', () => {
     // difficulty d needs d * 2^32 hashes per block; that many hashes per day = 1 block/day.
     const difficulty = 1e6;
     const hashesPerSecond = (difficulty * 2 ** 32) / 86_400;
-    const result = estimateEarnings({ hashrate: hashesPerSecond, unit: 'H/s', difficulty, blockReward: 3.125, feePercent: 0, price: 0 });
+    const result = estimateEarnings({
+      hashrate: hashesPerSecond,
+      unit: 'H/s',
+      difficulty,
+      blockReward: 3.125,
+      feePercent: 0,
+      price: 0,
+    });
     expect(result?.daily.coins).toBeCloseTo(3.125, 10);
     expect(result?.weekly.coins).toBeCloseTo(3.125 * 7, 9);
     expect(result?.monthly.coins).toBeCloseTo(3.125 * 30, 9);
@@ -15,19 +22,40 @@ describe('estimateEarnings', () => {
   it('takes the pool fee and prices the coins', () => {
     const difficulty = 1e6;
     const hashesPerSecond = (difficulty * 2 ** 32) / 86_400;
-    const result = estimateEarnings({ hashrate: hashesPerSecond / 1e12, unit: 'TH/s', difficulty, blockReward: 10, feePercent: 1, price: 2 });
+    const result = estimateEarnings({
+      hashrate: hashesPerSecond / 1e12,
+      unit: 'TH/s',
+      difficulty,
+      blockReward: 10,
+      feePercent: 1,
+      price: 2,
+    });
     expect(result?.daily.coins).toBeCloseTo(9.9, 10);
     expect(result?.daily.value).toBeCloseTo(19.8, 10);
   });
 
   it('matches a worked Bitcoin example: 100 TH/s at difficulty 100 T earns about 0.00006 BTC a day after a 1% fee', () => {
-    const result = estimateEarnings({ hashrate: 100, unit: 'TH/s', difficulty: 100e12, blockReward: 3.125, feePercent: 1, price: 0 });
+    const result = estimateEarnings({
+      hashrate: 100,
+      unit: 'TH/s',
+      difficulty: 100e12,
+      blockReward: 3.125,
+      feePercent: 1,
+      price: 0,
+    });
     // 100e12 * 86400 / (100e12 * 2^32) * 3.125 * 0.99 = 86400 / 4294967296 * 3.09375 = 6.2236e-5
     expect(result?.daily.coins).toBeCloseTo(6.2236e-5, 8);
   });
 
   it('returns no estimate for zero, negative or missing inputs', () => {
-    const base = { hashrate: 1, unit: 'TH/s' as const, difficulty: 1e12, blockReward: 3.125, feePercent: 1, price: 0 };
+    const base = {
+      hashrate: 1,
+      unit: 'TH/s' as const,
+      difficulty: 1e12,
+      blockReward: 3.125,
+      feePercent: 1,
+      price: 0,
+    };
     expect(estimateEarnings({ ...base, hashrate: 0 })).toBeNull();
     expect(estimateEarnings({ ...base, difficulty: Number.NaN })).toBeNull();
     expect(estimateEarnings({ ...base, feePercent: 120 })).toBeNull();

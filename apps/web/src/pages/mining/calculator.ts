@@ -1,5 +1,12 @@
 /** Hashrate units the calculator accepts, as multipliers of H/s. */
-export const HASHRATE_UNITS = { 'H/s': 1, 'kH/s': 1e3, 'MH/s': 1e6, 'GH/s': 1e9, 'TH/s': 1e12, 'PH/s': 1e15 } as const;
+export const HASHRATE_UNITS = {
+  'H/s': 1,
+  'kH/s': 1e3,
+  'MH/s': 1e6,
+  'GH/s': 1e9,
+  'TH/s': 1e12,
+  'PH/s': 1e15,
+} as const;
 export type HashrateUnit = keyof typeof HASHRATE_UNITS;
 
 /** Expected hashes to find one block at difficulty 1 (Bitcoin-style unit, also what Litecoin and Dogecoin Core report). */
@@ -18,8 +25,15 @@ export interface CalculatorInput {
   price: number;
 }
 
-export interface Earnings { coins: number; value: number }
-export interface CalculatorResult { daily: Earnings; weekly: Earnings; monthly: Earnings }
+export interface Earnings {
+  coins: number;
+  value: number;
+}
+export interface CalculatorResult {
+  daily: Earnings;
+  weekly: Earnings;
+  monthly: Earnings;
+}
 
 const DAY_SECONDS = 86_400;
 
@@ -30,10 +44,15 @@ const DAY_SECONDS = 86_400;
  */
 export function estimateEarnings(input: CalculatorInput): CalculatorResult | null {
   const { hashrate, unit, difficulty, blockReward, feePercent, price } = input;
-  const valid = [hashrate, difficulty].every((n) => Number.isFinite(n) && n > 0)
-    && Number.isFinite(blockReward) && blockReward >= 0
-    && Number.isFinite(feePercent) && feePercent >= 0 && feePercent <= 100
-    && Number.isFinite(price) && price >= 0;
+  const valid =
+    [hashrate, difficulty].every((n) => Number.isFinite(n) && n > 0) &&
+    Number.isFinite(blockReward) &&
+    blockReward >= 0 &&
+    Number.isFinite(feePercent) &&
+    feePercent >= 0 &&
+    feePercent <= 100 &&
+    Number.isFinite(price) &&
+    price >= 0;
   if (!valid) return null;
   const hashesPerSecond = hashrate * HASHRATE_UNITS[unit];
   const blocksPerDay = (hashesPerSecond * DAY_SECONDS) / (difficulty * HASHES_PER_DIFFICULTY);

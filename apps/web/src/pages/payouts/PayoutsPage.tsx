@@ -19,11 +19,18 @@ export default function PayoutsPage() {
         <h1>{t('payouts.title')}</h1>
       </header>
       {payouts.isPending ? <Spinner size="lg" /> : null}
-      {payouts.isError ? <ErrorBanner message={t('revenue.loadError')} onRetry={() => void payouts.refetch()} /> : null}
+      {payouts.isError ? (
+        <ErrorBanner message={t('revenue.loadError')} onRetry={() => void payouts.refetch()} />
+      ) : null}
       {payouts.data ? (
         <>
           <PayoutsTable rows={payouts.data.items} empty={t('payouts.empty')} />
-          <Pager page={page} pageSize={payouts.data.pageSize || PAGE_SIZE} total={payouts.data.total} onPage={setPage} />
+          <Pager
+            page={page}
+            pageSize={payouts.data.pageSize || PAGE_SIZE}
+            total={payouts.data.total}
+            onPage={setPage}
+          />
         </>
       ) : null}
     </div>

@@ -51,7 +51,21 @@ describe('registration in English', () => {
   });
 
   it('shows the server field errors beneath the inputs', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ error: { code: 'validation', message: 'Invalid input', fields: { username: 'This username is already taken' } } }, 409)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        jsonResponse(
+          {
+            error: {
+              code: 'validation',
+              message: 'Invalid input',
+              fields: { username: 'This username is already taken' },
+            },
+          },
+          409,
+        ),
+      ),
+    );
     renderWithApp(<RegisterPage />, { route: '/register' });
     fill(/^Username$/, 'miner1');
     fill(/^Email$/, 'miner@example.com');
@@ -77,7 +91,12 @@ describe('registration in English', () => {
 
   it('sends the form, shows Registering..., then the success message and goes to /login after 2 seconds', async () => {
     let resolve: (response: Response) => void = () => undefined;
-    const fetchMock = vi.fn(() => new Promise<Response>((r) => { resolve = r; }));
+    const fetchMock = vi.fn(
+      () =>
+        new Promise<Response>((r) => {
+          resolve = r;
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderWithApp(<RegisterPage />, { route: '/register' });
     fill(/^Username$/, 'miner1');
@@ -88,10 +107,18 @@ describe('registration in English', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('button', { name: 'Registering...' })).toBeDisabled();
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(init.body as string)).toEqual({ username: 'miner1', email: 'miner@example.com', password: 'correct horse', preferredCoin: 'BTC', walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' });
+    expect(JSON.parse(init.body as string)).toEqual({
+      username: 'miner1',
+      email: 'miner@example.com',
+      password: 'correct horse',
+      preferredCoin: 'BTC',
+      walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     resolve(jsonResponse({ user: {} }, 201));
-    expect(await screen.findByText('Registration successful! Taking you to the login page...')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Registration successful! Taking you to the login page...'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
     await vi.advanceTimersByTimeAsync(2000);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));

@@ -6,17 +6,35 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { ApiError, apiFetch } from '../../lib/api';
 import { COINS, type Coin, type RegisterRequest, type RegisterResponse } from '../../lib/api-types';
-import { hasErrors, validateRegistration, type RegistrationErrors, type RegistrationForm } from '../../lib/validation';
+import {
+  hasErrors,
+  validateRegistration,
+  type RegistrationErrors,
+  type RegistrationForm,
+} from '../../lib/validation';
 import '../auth.css';
 
 export const REGISTER_REDIRECT_MS = 2000;
 
 type Field = keyof RegistrationForm;
-const EMPTY: RegistrationForm = { username: '', email: '', password: '', confirmPassword: '', walletAddress: '', preferredCoin: 'BTC' };
+const EMPTY: RegistrationForm = {
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  walletAddress: '',
+  preferredCoin: 'BTC',
+};
 
 function toRequest(form: RegistrationForm): RegisterRequest {
   const wallet = form.walletAddress.trim();
-  return { username: form.username.trim(), email: form.email.trim(), password: form.password, preferredCoin: form.preferredCoin, ...(wallet ? { walletAddress: wallet } : {}) };
+  return {
+    username: form.username.trim(),
+    email: form.email.trim(),
+    password: form.password,
+    preferredCoin: form.preferredCoin,
+    ...(wallet ? { walletAddress: wallet } : {}),
+  };
 }
 
 /** The server's message for a failed registration; empty when there is none (network failure included). */
@@ -69,21 +87,70 @@ export default function RegisterPage() {
       <section className="auth-card card" aria-labelledby="register-title">
         <h1 id="register-title">{t('register.title')}</h1>
         <p className="muted">{t('register.subtitle')}</p>
-        {success ? <p className="banner banner--success" role="status">{t('register.success')}</p> : null}
+        {success ? (
+          <p className="banner banner--success" role="status">
+            {t('register.success')}
+          </p>
+        ) : null}
         {serverError ? <ErrorBanner message={serverError} /> : null}
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <TextField label={t('register.username')} autoComplete="username" value={form.username} onChange={set('username')} error={fieldError('username')} />
-          <TextField label={t('register.email')} type="email" autoComplete="email" ltr value={form.email} onChange={set('email')} error={fieldError('email')} />
-          <TextField label={t('register.password')} type="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={fieldError('password')} />
-          <TextField label={t('register.confirmPassword')} type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} error={fieldError('confirmPassword')} />
-          <Select<Coin> label={t('register.preferredCoin')} value={form.preferredCoin} options={coinOptions} onChange={(coin) => setForm((current) => ({ ...current, preferredCoin: coin }))} error={serverFields.preferredCoin} />
-          <TextField label={t('register.walletAddress')} hint={t('register.walletHint')} ltr spellCheck={false} autoComplete="off" value={form.walletAddress} onChange={set('walletAddress')} error={fieldError('walletAddress')} />
+          <TextField
+            label={t('register.username')}
+            autoComplete="username"
+            value={form.username}
+            onChange={set('username')}
+            error={fieldError('username')}
+          />
+          <TextField
+            label={t('register.email')}
+            type="email"
+            autoComplete="email"
+            ltr
+            value={form.email}
+            onChange={set('email')}
+            error={fieldError('email')}
+          />
+          <TextField
+            label={t('register.password')}
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            error={fieldError('password')}
+          />
+          <TextField
+            label={t('register.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onChange={set('confirmPassword')}
+            error={fieldError('confirmPassword')}
+          />
+          <Select<Coin>
+            label={t('register.preferredCoin')}
+            value={form.preferredCoin}
+            options={coinOptions}
+            onChange={(coin) => setForm((current) => ({ ...current, preferredCoin: coin }))}
+            error={serverFields.preferredCoin}
+          />
+          <TextField
+            label={t('register.walletAddress')}
+            hint={t('register.walletHint')}
+            ltr
+            spellCheck={false}
+            autoComplete="off"
+            value={form.walletAddress}
+            onChange={set('walletAddress')}
+            error={fieldError('walletAddress')}
+          />
           <button type="submit" className="btn btn--primary btn--block" disabled={submitting || success}>
             {submitting ? t('register.submitting') : t('register.submit')}
           </button>
         </form>
         <p className="auth-card__links">
-          <span>{t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link></span>
+          <span>
+            {t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+          </span>
         </p>
       </section>
     </div>

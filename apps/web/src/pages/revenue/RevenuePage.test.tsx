@@ -1,10 +1,26 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, requestedUrls, signInForTest } from '../../features/dashboard/test-utils';
+import {
+  PAGE_TEST_TIMEOUT,
+  json,
+  mockFetch,
+  renderScreen,
+  requestedUrls,
+  signInForTest,
+} from '../../features/dashboard/test-utils';
 import RevenuePage from './RevenuePage';
 
 function reward(id: number) {
-  return { id, date: '2026-11-20', settledAt: '2026-11-20T00:00:00Z', avgHashrate: 95e12, amount: '61000', coin: 'BTC', difficulty: 36.76e12, description: 'pps-plus' };
+  return {
+    id,
+    date: '2026-11-20',
+    settledAt: '2026-11-20T00:00:00Z',
+    avgHashrate: 95e12,
+    amount: '61000',
+    coin: 'BTC',
+    difficulty: 36.76e12,
+    description: 'pps-plus',
+  };
 }
 
 describe('Revenue screen', { timeout: PAGE_TEST_TIMEOUT }, () => {
@@ -37,8 +53,26 @@ describe('Revenue screen', { timeout: PAGE_TEST_TIMEOUT }, () => {
       if (url.pathname === '/api/payouts')
         return json({
           items: [
-            { id: 1, date: '2026-11-20T03:00:00Z', amount: '150000000', coin: 'BTC', txId: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9', status: 'completed', address: 'bc1q', confirmations: 6 },
-            { id: 2, date: '2026-11-21T03:00:00Z', amount: '2500000', coin: 'LTC', txId: null, status: 'pending', address: 'ltc1q', confirmations: 0 },
+            {
+              id: 1,
+              date: '2026-11-20T03:00:00Z',
+              amount: '150000000',
+              coin: 'BTC',
+              txId: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9',
+              status: 'completed',
+              address: 'bc1q',
+              confirmations: 6,
+            },
+            {
+              id: 2,
+              date: '2026-11-21T03:00:00Z',
+              amount: '2500000',
+              coin: 'LTC',
+              txId: null,
+              status: 'pending',
+              address: 'ltc1q',
+              confirmations: 0,
+            },
           ],
           page: 1,
           pageSize: 10,
@@ -47,7 +81,9 @@ describe('Revenue screen', { timeout: PAGE_TEST_TIMEOUT }, () => {
       return undefined;
     });
     renderScreen(<RevenuePage />);
-    expect(await screen.findByText('No rewards yet. Rewards appear after the first daily settlement.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No rewards yet. Rewards appear after the first daily settlement.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Payouts' }));
     expect(await screen.findByText('a1b2c3...d7e8f9')).toBeInTheDocument();
     expect(screen.getByText('Pending...')).toBeInTheDocument();

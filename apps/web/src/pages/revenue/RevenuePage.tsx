@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBanner, Spinner, TabPanel, Tabs } from '../../components';
 import { useLiveUpdates } from '../../features/dashboard/liveUpdates';
 import { NoticeRegion, useNotice } from '../../features/miners/notice';
-import { EMPTY_FILTERS, PAGE_SIZE, usePayouts, useRewards, type RevenueFilters, type RevenueKind } from '../../features/revenue/api';
+import {
+  EMPTY_FILTERS,
+  PAGE_SIZE,
+  usePayouts,
+  useRewards,
+  type RevenueFilters,
+  type RevenueKind,
+} from '../../features/revenue/api';
 import { Pager } from '../../features/revenue/Pager';
 import { PayoutsTable } from '../../features/revenue/PayoutsTable';
 import { RevenueToolbar } from '../../features/revenue/RevenueToolbar';
@@ -38,21 +45,55 @@ export default function RevenuePage() {
       <header className="screen-header">
         <h1>{t('revenue.title')}</h1>
       </header>
-      <Tabs idBase="revenue" label={t('revenue.tabsLabel')} value={kind} onChange={changeKind} tabs={[{ id: 'rewards', label: t('revenue.tabs.rewards') }, { id: 'payouts', label: t('revenue.tabs.payouts') }]} />
+      <Tabs
+        idBase="revenue"
+        label={t('revenue.tabsLabel')}
+        value={kind}
+        onChange={changeKind}
+        tabs={[
+          { id: 'rewards', label: t('revenue.tabs.rewards') },
+          { id: 'payouts', label: t('revenue.tabs.payouts') },
+        ]}
+      />
       <TabPanel idBase="revenue" value={kind}>
         <RevenueToolbar
           kind={kind}
           search={search}
-          onSearch={(s) => { setSearch(s); setPage(1); }}
+          onSearch={(s) => {
+            setSearch(s);
+            setPage(1);
+          }}
           filters={filters}
-          onFilters={(f) => { setFilters(f); setPage(1); }}
+          onFilters={(f) => {
+            setFilters(f);
+            setPage(1);
+          }}
           notify={show}
         />
         {query.isPending ? <Spinner size="lg" label={t('revenue.loading')} /> : null}
-        {query.isError ? <ErrorBanner message={t('revenue.loadError')} onRetry={() => void query.refetch()} /> : null}
-        {kind === 'rewards' && rewards.data ? <RewardsTable rows={rewards.data.items} empty={filtered ? t('revenue.emptyFiltered') : t('revenue.emptyRewards')} /> : null}
-        {kind === 'payouts' && payouts.data ? <PayoutsTable rows={payouts.data.items} empty={filtered ? t('revenue.emptyFiltered') : t('payouts.empty')} /> : null}
-        {query.data ? <Pager page={page} pageSize={query.data.pageSize || PAGE_SIZE} total={query.data.total} onPage={setPage} /> : null}
+        {query.isError ? (
+          <ErrorBanner message={t('revenue.loadError')} onRetry={() => void query.refetch()} />
+        ) : null}
+        {kind === 'rewards' && rewards.data ? (
+          <RewardsTable
+            rows={rewards.data.items}
+            empty={filtered ? t('revenue.emptyFiltered') : t('revenue.emptyRewards')}
+          />
+        ) : null}
+        {kind === 'payouts' && payouts.data ? (
+          <PayoutsTable
+            rows={payouts.data.items}
+            empty={filtered ? t('revenue.emptyFiltered') : t('payouts.empty')}
+          />
+        ) : null}
+        {query.data ? (
+          <Pager
+            page={page}
+            pageSize={query.data.pageSize || PAGE_SIZE}
+            total={query.data.total}
+            onPage={setPage}
+          />
+        ) : null}
       </TabPanel>
       <NoticeRegion notice={notice} onDismiss={dismiss} />
     </div>

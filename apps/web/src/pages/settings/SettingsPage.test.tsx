@@ -5,9 +5,20 @@ import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
 import SettingsPage from './SettingsPage';
 
 const SETTINGS: Settings = {
-  darkMode: true, showBalance: true, showHashrate: true, theme: 'dark', language: 'en', notifications: true, emailAlerts: false,
-  twoFactorAuth: false, autoLogout: true, payoutThreshold: '0.001', payoutAddress: null, pendingPayoutAddress: null,
-  pendingPayoutAddressEffectiveAt: null, rigTokenSet: false,
+  darkMode: true,
+  showBalance: true,
+  showHashrate: true,
+  theme: 'dark',
+  language: 'en',
+  notifications: true,
+  emailAlerts: false,
+  twoFactorAuth: false,
+  autoLogout: true,
+  payoutThreshold: '0.001',
+  payoutAddress: null,
+  pendingPayoutAddress: null,
+  pendingPayoutAddressEffectiveAt: null,
+  rigTokenSet: false,
 };
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;
@@ -15,7 +26,9 @@ type Handler = (init: RequestInit) => Response | Promise<Response>;
 function serve(routes: Record<string, Handler>) {
   const fetchMock = vi.fn((url: string, init: RequestInit = {}) => {
     const handler = routes[`${init.method ?? 'GET'} ${url}`];
-    return Promise.resolve(handler ? handler(init) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404));
+    return Promise.resolve(
+      handler ? handler(init) : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -29,7 +42,10 @@ describe('settings', () => {
     let confirm: (r: Response) => void = () => undefined;
     const fetchMock = serve({
       'GET /api/settings': () => jsonResponse(SETTINGS),
-      'PUT /api/settings': () => new Promise<Response>((resolve) => { confirm = resolve; }),
+      'PUT /api/settings': () =>
+        new Promise<Response>((resolve) => {
+          confirm = resolve;
+        }),
     });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     const showBalance = await screen.findByRole('switch', { name: 'Show Balance' });
@@ -40,7 +56,11 @@ describe('settings', () => {
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(put?.[1]?.body as string)).toMatchObject({ showBalance: false, darkMode: true, theme: 'dark' });
+    expect(JSON.parse(put?.[1]?.body as string)).toMatchObject({
+      showBalance: false,
+      darkMode: true,
+      theme: 'dark',
+    });
     confirm(jsonResponse({ ...SETTINGS, showBalance: false }));
     expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
   });
@@ -48,7 +68,8 @@ describe('settings', () => {
   it('shows the server error instead of a success message when saving fails', async () => {
     serve({
       'GET /api/settings': () => jsonResponse(SETTINGS),
-      'PUT /api/settings': () => jsonResponse({ error: { code: 'validation-failed', message: 'Some fields are not valid' } }, 400),
+      'PUT /api/settings': () =>
+        jsonResponse({ error: { code: 'validation-failed', message: 'Some fields are not valid' } }, 400),
     });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     fireEvent.click(await screen.findByRole('switch', { name: 'Dark Mode' }));
@@ -62,7 +83,14 @@ describe('settings', () => {
     serve({ 'GET /api/settings': () => jsonResponse(SETTINGS) });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Appearance', 'Language', 'Notifications', 'Security', 'Account', 'Wallet']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Appearance',
+      'Language',
+      'Notifications',
+      'Security',
+      'Account',
+      'Wallet',
+    ]);
     fireEvent.keyDown(tabs[0] as HTMLElement, { key: 'ArrowDown' });
     expect(screen.getByRole('tab', { name: 'Language' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
@@ -71,13 +99,21 @@ describe('settings', () => {
   it('enrols two-factor sign-in with the QR code from the server, the password and a 6-digit code', async () => {
     const fetchMock = serve({
       'GET /api/settings': () => jsonResponse(SETTINGS),
-      'POST /api/auth/2fa/setup': () => jsonResponse({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Manjam', qrDataUrl: 'data:image/png;base64,AAAA' }),
+      'POST /api/auth/2fa/setup': () =>
+        jsonResponse({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUrl: 'otpauth://totp/Manjam',
+          qrDataUrl: 'data:image/png;base64,AAAA',
+        }),
       'POST /api/auth/2fa/enable': () => new Response(null, { status: 204 }),
     });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     fireEvent.click(await screen.findByRole('tab', { name: 'Security' }));
     fireEvent.click(screen.getByRole('switch', { name: 'Two-Factor Authentication' }));
-    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,AAAA',
+    );
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '12a' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
@@ -94,7 +130,12 @@ describe('settings', () => {
   it('changes the payout address and shows the pending address with the date it takes effect', async () => {
     const fetchMock = serve({
       'GET /api/settings': () => jsonResponse(SETTINGS),
-      'PUT /api/settings/payout-address': () => jsonResponse({ ...SETTINGS, pendingPayoutAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', pendingPayoutAddressEffectiveAt: '2026-11-24T03:00:00.000Z' }),
+      'PUT /api/settings/payout-address': () =>
+        jsonResponse({
+          ...SETTINGS,
+          pendingPayoutAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+          pendingPayoutAddressEffectiveAt: '2026-11-24T03:00:00.000Z',
+        }),
     });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     fireEvent.click(await screen.findByRole('tab', { name: 'Wallet' }));
@@ -104,14 +145,26 @@ describe('settings', () => {
     fireEvent.change(screen.getByLabelText('New payout address'), { target: { value: 'not-an-address' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
     expect(screen.getByText('Please enter a valid BTC address')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('New payout address'), { target: { value: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' } });
+    fireEvent.change(screen.getByLabelText('New payout address'), {
+      target: { value: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
-    expect(screen.getByLabelText('Password (to confirm it is you)')).toHaveAccessibleDescription('Password is required');
-    fireEvent.change(screen.getByLabelText('Password (to confirm it is you)'), { target: { value: 'correct horse' } });
+    expect(screen.getByLabelText('Password (to confirm it is you)')).toHaveAccessibleDescription(
+      'Password is required',
+    );
+    fireEvent.change(screen.getByLabelText('Password (to confirm it is you)'), {
+      target: { value: 'correct horse' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
-    expect(await screen.findByText(/Pending: 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa takes effect Nov 2[34], 2026/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Pending: 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa takes effect Nov 2[34], 2026/),
+    ).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([url]) => url === '/api/settings/payout-address');
-    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', coin: 'BTC', password: 'correct horse' });
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({
+      address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+      coin: 'BTC',
+      password: 'correct horse',
+    });
   });
 
   it('asks for the two-factor code as well as the password to change the email while 2FA is on', async () => {
@@ -123,7 +176,9 @@ describe('settings', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Account' }));
     const form = screen.getByRole('form', { name: 'Update Email' });
     fireEvent.change(screen.getByLabelText('New email address'), { target: { value: 'new@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password (to confirm it is you)'), { target: { value: 'correct horse' } });
+    fireEvent.change(screen.getByLabelText('Password (to confirm it is you)'), {
+      target: { value: 'correct horse' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Update Email' }));
     const codes = screen.getAllByLabelText('Two-factor code');
     expect(codes).toHaveLength(2);
@@ -133,13 +188,27 @@ describe('settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Email' }));
     expect(await screen.findByText('Your email address has been updated.')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([url]) => url === '/api/auth/email');
-    expect(JSON.parse(post?.[1]?.body as string)).toEqual({ newEmail: 'new@example.com', password: 'correct horse', totp: '654321' });
+    expect(JSON.parse(post?.[1]?.body as string)).toEqual({
+      newEmail: 'new@example.com',
+      password: 'correct horse',
+      totp: '654321',
+    });
   });
 
   it('posts Change Password and reports the server field error', async () => {
     serve({
       'GET /api/settings': () => jsonResponse(SETTINGS),
-      'POST /api/auth/password': () => jsonResponse({ error: { code: 'wrong-password', message: 'The current password is not correct', fields: { currentPassword: 'The current password is not correct' } } }, 400),
+      'POST /api/auth/password': () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'wrong-password',
+              message: 'The current password is not correct',
+              fields: { currentPassword: 'The current password is not correct' },
+            },
+          },
+          400,
+        ),
     });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     fireEvent.click(await screen.findByRole('tab', { name: 'Account' }));
@@ -147,6 +216,10 @@ describe('settings', () => {
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-1' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-password-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('The current password is not correct'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+        'The current password is not correct',
+      ),
+    );
   });
 });

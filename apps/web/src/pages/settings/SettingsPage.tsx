@@ -10,7 +10,13 @@ import { PushNotice } from '../../features/settings/PushNotice';
 import '../../features/settings/settings.css';
 
 /** Tabs whose controls are saved with the page's 'Save Changes' button. */
-const DRAFT_TABS: ReadonlySet<SettingsTab> = new Set<SettingsTab>(['appearance', 'language', 'notifications', 'security', 'wallet']);
+const DRAFT_TABS: ReadonlySet<SettingsTab> = new Set<SettingsTab>([
+  'appearance',
+  'language',
+  'notifications',
+  'security',
+  'wallet',
+]);
 
 export default function SettingsPage() {
   const { t } = useTranslation();
@@ -21,19 +27,40 @@ export default function SettingsPage() {
     <div className="container page">
       <h1>{t('settings.title')}</h1>
       {settings.isPending ? <Spinner size="lg" /> : null}
-      {settings.isError ? <ErrorBanner message={errorMessage(settings.error, t, t('settings.loadError'))} onRetry={() => void settings.refetch()} /> : null}
+      {settings.isError ? (
+        <ErrorBanner
+          message={errorMessage(settings.error, t, t('settings.loadError'))}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : null}
       {settings.data && draft ? (
         <div className="settings">
-          <Tabs label={t('settings.tabsLabel')} tabs={tabs} value={tab} onChange={setTab} orientation="vertical" idBase="settings" />
+          <Tabs
+            label={t('settings.tabsLabel')}
+            tabs={tabs}
+            value={tab}
+            onChange={setTab}
+            orientation="vertical"
+            idBase="settings"
+          />
           <TabPanel idBase="settings" value={tab} className="settings__panel card">
             <h2>{t(`settings.tabs.${tab}`)}</h2>
             <SettingsPanel tab={tab} draft={draft} settings={settings.data} change={change} />
             {DRAFT_TABS.has(tab) ? (
               <div className="settings__actions">
-                {save.isSuccess ? <p className="banner banner--success" role="status">{t('settings.saved')}</p> : null}
+                {save.isSuccess ? (
+                  <p className="banner banner--success" role="status">
+                    {t('settings.saved')}
+                  </p>
+                ) : null}
                 {save.isError ? <ErrorBanner message={errorMessage(save.error, t)} /> : null}
                 {push ? <PushNotice outcome={push} /> : null}
-                <button type="button" className="btn btn--primary" disabled={save.isPending} onClick={() => save.mutate(draft)}>
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  disabled={save.isPending}
+                  onClick={() => save.mutate(draft)}
+                >
                   {save.isPending ? t('settings.saving') : t('settings.save')}
                 </button>
               </div>

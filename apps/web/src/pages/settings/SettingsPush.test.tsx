@@ -6,9 +6,20 @@ import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
 import SettingsPage from './SettingsPage';
 
 const SETTINGS: Settings = {
-  darkMode: true, showBalance: true, showHashrate: true, theme: 'dark', language: 'en', notifications: false, emailAlerts: false,
-  twoFactorAuth: false, autoLogout: true, payoutThreshold: '0.001', payoutAddress: null, pendingPayoutAddress: null,
-  pendingPayoutAddressEffectiveAt: null, rigTokenSet: false,
+  darkMode: true,
+  showBalance: true,
+  showHashrate: true,
+  theme: 'dark',
+  language: 'en',
+  notifications: false,
+  emailAlerts: false,
+  twoFactorAuth: false,
+  autoLogout: true,
+  payoutThreshold: '0.001',
+  payoutAddress: null,
+  pendingPayoutAddress: null,
+  pendingPayoutAddressEffectiveAt: null,
+  rigTokenSet: false,
 };
 
 function serveSettings(initial: Settings) {
@@ -20,8 +31,10 @@ function serveSettings(initial: Settings) {
       saved = { ...saved, ...(JSON.parse(init.body as string) as Partial<Settings>) };
       return Promise.resolve(jsonResponse(saved));
     }
-    if (route === 'GET /api/notifications/push-key') return Promise.resolve(jsonResponse({ publicKey: PUBLIC_KEY }));
-    if (route.endsWith(' /api/notifications/push-subscription')) return Promise.resolve(new Response(null, { status: 204 }));
+    if (route === 'GET /api/notifications/push-key')
+      return Promise.resolve(jsonResponse({ publicKey: PUBLIC_KEY }));
+    if (route.endsWith(' /api/notifications/push-subscription'))
+      return Promise.resolve(new Response(null, { status: 204 }));
     return Promise.resolve(jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -43,9 +56,17 @@ describe('push notifications in settings', () => {
     const fetchMock = serveSettings(SETTINGS);
     renderWithApp(<SettingsPage />, { route: '/settings' });
     await savePush();
-    expect(await screen.findByText('This browser will now show your alerts as push notifications.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This browser will now show your alerts as push notifications.'),
+    ).toBeInTheDocument();
     const routes = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
-    expect(routes).toEqual(expect.arrayContaining(['PUT /api/settings', 'GET /api/notifications/push-key', 'PUT /api/notifications/push-subscription']));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'PUT /api/settings',
+        'GET /api/notifications/push-key',
+        'PUT /api/notifications/push-subscription',
+      ]),
+    );
   });
 
   it('unsubscribes this browser when Push Notifications is saved off', async () => {
@@ -54,9 +75,15 @@ describe('push notifications in settings', () => {
     const fetchMock = serveSettings({ ...SETTINGS, notifications: true });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     await savePush();
-    expect(await screen.findByText('This browser will no longer show push notifications.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This browser will no longer show push notifications.'),
+    ).toBeInTheDocument();
     expect(browser.unsubscribe).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/push-subscription' && init?.method === 'DELETE')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === '/api/notifications/push-subscription' && init?.method === 'DELETE',
+      ),
+    ).toBe(true);
   });
 
   it('explains a blocked permission in Arabic and keeps the saved choice', async () => {
@@ -76,6 +103,9 @@ describe('push notifications in settings', () => {
     renderWithApp(<SettingsPage />, { route: '/settings' });
     await savePush();
     expect(await screen.findByText(/This browser does not support push notifications/)).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Push Notifications' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('switch', { name: 'Push Notifications' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
   });
 });

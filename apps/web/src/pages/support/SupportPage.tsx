@@ -11,11 +11,17 @@ export default function SupportPage() {
       <p className="page__lead">{t('support.comingSoon')}</p>
       <p>{t('support.lead')}</p>
       <ul>
-        {options.map((option) => <li key={option}>{option}</li>)}
+        {options.map((option) => (
+          <li key={option}>{option}</li>
+        ))}
       </ul>
       <p className="row">
-        <Link to="/help" className="btn btn--ghost">{t('support.helpLink')}</Link>
-        <Link to="/faq" className="btn btn--ghost">{t('support.faqLink')}</Link>
+        <Link to="/help" className="btn btn--ghost">
+          {t('support.helpLink')}
+        </Link>
+        <Link to="/faq" className="btn btn--ghost">
+          {t('support.faqLink')}
+        </Link>
       </p>
     </article>
   );

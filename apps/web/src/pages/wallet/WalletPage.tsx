@@ -15,25 +15,52 @@ function WalletDetails() {
   const me = useMe();
   const settings = useSettings();
   if (me.isPending || settings.isPending) return <Spinner size="lg" />;
-  if (me.isError || settings.isError) return <ErrorBanner message={errorMessage(me.error ?? settings.error, t, t('wallet.loadError'))} onRetry={() => { void me.refetch(); void settings.refetch(); }} />;
+  if (me.isError || settings.isError)
+    return (
+      <ErrorBanner
+        message={errorMessage(me.error ?? settings.error, t, t('wallet.loadError'))}
+        onRetry={() => {
+          void me.refetch();
+          void settings.refetch();
+        }}
+      />
+    );
   const { data: user } = me;
   const { data: s } = settings;
   return (
     <div className="grid">
       <section className="card">
         <h2 className="card__title">{t('wallet.balance')}</h2>
-        <p className="stat-card__value"><Private kind="balance"><Ltr mono={false}>{formatCoin(user.balance || '0', user.preferredCoin)}</Ltr></Private></p>
+        <p className="stat-card__value">
+          <Private kind="balance">
+            <Ltr mono={false}>{formatCoin(user.balance || '0', user.preferredCoin)}</Ltr>
+          </Private>
+        </p>
         <Link to="/payouts">{t('wallet.payoutsLink')}</Link>
       </section>
       <section className="card">
         <h2 className="card__title">{t('wallet.payoutAddress')}</h2>
-        <p>{s.payoutAddress ? <Ltr>{s.payoutAddress}</Ltr> : <span className="muted">{t('wallet.notSet')}</span>}</p>
+        <p>
+          {s.payoutAddress ? (
+            <Ltr>{s.payoutAddress}</Ltr>
+          ) : (
+            <span className="muted">{t('wallet.notSet')}</span>
+          )}
+        </p>
         {s.pendingPayoutAddress ? (
           <p className="muted">
-            {t('wallet.pending')}: {t('wallet.pendingText', { address: s.pendingPayoutAddress, date: s.pendingPayoutAddressEffectiveAt ? formatDateTime(s.pendingPayoutAddressEffectiveAt) : '—' })}
+            {t('wallet.pending')}:{' '}
+            {t('wallet.pendingText', {
+              address: s.pendingPayoutAddress,
+              date: s.pendingPayoutAddressEffectiveAt
+                ? formatDateTime(s.pendingPayoutAddressEffectiveAt)
+                : '—',
+            })}
           </p>
         ) : null}
-        <p>{t('wallet.threshold')}: <Ltr mono={false}>{`${s.payoutThreshold} ${user.preferredCoin}`}</Ltr></p>
+        <p>
+          {t('wallet.threshold')}: <Ltr mono={false}>{`${s.payoutThreshold} ${user.preferredCoin}`}</Ltr>
+        </p>
         <Link to="/settings">{t('wallet.manage')}</Link>
       </section>
     </div>

@@ -42,20 +42,55 @@ export default function WorkersPage() {
       <header className="screen-header">
         <h1>{t('workers.title')}</h1>
         <div className="screen-actions">
-          <button type="button" className="btn btn--ghost" onClick={() => setHelp(true)}>{t('workers.help')}</button>
-          <button type="button" className="btn btn--primary" onClick={() => setGuide(true)}>{t('workers.addWorker')}</button>
+          <button type="button" className="btn btn--ghost" onClick={() => setHelp(true)}>
+            {t('workers.help')}
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => setGuide(true)}>
+            {t('workers.addWorker')}
+          </button>
         </div>
       </header>
       <div className="totals">
-        <StatCard label={t('workers.totalHashrate')} value={totals ? <Private kind="hashrate"><span dir="ltr">{formatHashrateAdaptive(totals.hashrate, intlLocale(lang), 1)}</span></Private> : '—'} />
-        <StatCard label={t('workers.activeWorkers')} value={totals ? t('workers.activeCount', { count: totals.active }) : '—'} />
+        <StatCard
+          label={t('workers.totalHashrate')}
+          value={
+            totals ? (
+              <Private kind="hashrate">
+                <span dir="ltr">{formatHashrateAdaptive(totals.hashrate, intlLocale(lang), 1)}</span>
+              </Private>
+            ) : (
+              '—'
+            )
+          }
+        />
+        <StatCard
+          label={t('workers.activeWorkers')}
+          value={totals ? t('workers.activeCount', { count: totals.active }) : '—'}
+        />
       </div>
       <div className="toolbar" role="search">
-        <TextField label={t('workers.searchLabel')} placeholder={t('workers.searchPlaceholder')} value={search} onChange={setSearch} type="search" autoComplete="off" />
+        <TextField
+          label={t('workers.searchLabel')}
+          placeholder={t('workers.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+          type="search"
+          autoComplete="off"
+        />
       </div>
       {workers.isPending ? <Spinner size="lg" /> : null}
-      {workers.isError ? <ErrorBanner message={t('workers.loadError')} onRetry={() => void workers.refetch()} /> : null}
-      {workers.data ? <WorkersTable workers={workers.data.workers} empty={empty} onDetails={setDetails} onEdit={setEditing} notify={show} /> : null}
+      {workers.isError ? (
+        <ErrorBanner message={t('workers.loadError')} onRetry={() => void workers.refetch()} />
+      ) : null}
+      {workers.data ? (
+        <WorkersTable
+          workers={workers.data.workers}
+          empty={empty}
+          onDetails={setDetails}
+          onEdit={setEditing}
+          notify={show}
+        />
+      ) : null}
       <WorkerDetails worker={details} onClose={() => setDetails(null)} />
       <EditWorkerDialog worker={editing} onClose={() => setEditing(null)} notify={show} />
       <Modal open={help} onClose={() => setHelp(false)} title={t('workers.helpTitle')} size="sm">
