@@ -154,7 +154,9 @@ describe('acknowledged shares across a pool crash and a database outage [postgre
       `, acknowledged during the outage ${load.acked - atOutage}, RSS ${(rssBefore / MiB).toFixed(1)} -> ${(rssDuring / MiB).toFixed(1)} MiB, journal segments ${onDisk}`,
     );
     expect(onDisk).toBeGreaterThan(4);
-    expect(rssDuring - rssBefore).toBeLessThan(64 * MiB);
+    // In memory: at most 4 waiting batches of one flush tick (250 ms) each, whatever the outage's
+    // length; at the ~50,000 shares/s this load reaches that is up to ~50,000 shares.
+    expect(rssDuring - rssBefore).toBeLessThan(96 * MiB);
     expect(stored).toBeLessThanOrEqual(load.acked + CLIENTS * WINDOW);
     await stopPool(pool);
     expect(segments()).toBe(0);

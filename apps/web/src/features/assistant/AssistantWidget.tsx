@@ -152,6 +152,7 @@ export function AssistantWidget() {
       <button
         type="button"
         className="assistant__fab"
+        aria-label={t('assistant.button')}
         aria-expanded={timers.open}
         aria-controls={timers.open ? `${id}-panel` : undefined}
         onClick={toggle}
