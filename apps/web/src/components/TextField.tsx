@@ -46,3 +46,8 @@ export function TextField({ label, value, onChange, error, hint, ltr, className,
     </div>
   );
 }
+
+/** A 6-digit authenticator (TOTP) code: numeric keypad, one-time-code autofill, left to right. */
+export function CodeField(props: Omit<TextFieldProps, 'inputMode' | 'autoComplete' | 'maxLength' | 'ltr'>) {
+  return <TextField {...props} inputMode="numeric" autoComplete="one-time-code" maxLength={6} ltr />;
+}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { TextField } from '../../components/TextField';
+import { CodeField, TextField } from '../../components/TextField';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { ChangeEmailRequest, ChangePasswordRequest } from '../../lib/api-types';
 import { errorMessage } from '../../lib/errors';
@@ -105,12 +105,8 @@ export function ChangePasswordForm() {
         error={errors.confirm ? t(errors.confirm) : undefined}
       />
       {totp.on ? (
-        <TextField
+        <CodeField
           label={t('settings.password.totp')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          ltr
           value={totp.value}
           onChange={totp.set}
           error={errors.totp ? t(errors.totp) : server.totp}
@@ -183,12 +179,8 @@ export function UpdateEmailForm() {
         error={errors.password ? t(errors.password) : server.password}
       />
       {totp.on ? (
-        <TextField
+        <CodeField
           label={t('settings.emailForm.totp')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          ltr
           value={totp.value}
           onChange={totp.set}
           error={errors.totp ? t(errors.totp) : server.totp}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
 import { Select } from '../../components/Select';
-import { TextField } from '../../components/TextField';
+import { CodeField, TextField } from '../../components/TextField';
 import { ApiError, apiFetch } from '../../lib/api';
 import { COINS, type Coin, type PayoutAddressRequest, type Settings } from '../../lib/api-types';
 import { errorMessage } from '../../lib/errors';
@@ -131,11 +131,8 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
             error={error === 'validation.passwordRequired' ? t(error) : serverFields.password}
           />
           {twoFactor ? (
-            <TextField
+            <CodeField
               label={t('settings.wallet.totp')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              ltr
               value={totp}
               onChange={setTotp}
               error={error === 'validation.codeInvalid' ? t(error) : serverFields.totp}

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
-import { TextField } from '../../components/TextField';
+import { CodeField, TextField } from '../../components/TextField';
 import { Toggle } from '../../components/Toggle';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { TotpCodeRequest, TwoFactorSetupResponse } from '../../lib/api-types';
@@ -47,12 +47,8 @@ function CodeForm({
         onChange={setPassword}
         error={invalid.password ? t('validation.passwordRequired') : serverFields.password}
       />
-      <TextField
+      <CodeField
         label={t('settings.tfa.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        ltr
         value={code}
         onChange={setCode}
         error={invalid.code ? t('validation.codeInvalid') : serverFields.code}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { TextField } from '../../components/TextField';
+import { CodeField, TextField } from '../../components/TextField';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { LoginRequest, LoginResponse } from '../../lib/api-types';
 import { signIn } from '../../lib/auth';
@@ -84,15 +84,7 @@ export default function LoginPage() {
             error={errors.password ? t(errors.password) : undefined}
           />
           {needsTotp ? (
-            <TextField
-              label={t('login.totp')}
-              hint={t('login.totpHint')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              ltr
-              value={totp}
-              onChange={setTotp}
-            />
+            <CodeField label={t('login.totp')} hint={t('login.totpHint')} value={totp} onChange={setTotp} />
           ) : null}
           <button type="submit" className="btn btn--primary btn--block" disabled={submitting || success}>
             {submitting ? t('login.submitting') : t('login.submit')}
