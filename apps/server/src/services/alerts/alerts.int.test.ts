@@ -1,10 +1,7 @@
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../db/testing.js';
 import type { Database } from '../../db/types.js';
@@ -12,31 +9,14 @@ import { PoolEvents } from '../../events.js';
 import { startAlerts, type AlertsHandle } from './loop.js';
 import { listUserNotifications, markUserNotificationRead } from './notifications.js';
 import { FixtureWriter, type FixtureUser } from '../../db/repositories/queries-fixtures.js';
+import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
 
-// A real SMTP server on 127.0.0.1:0; every message that arrives is parsed and kept.
-const inbox: { to: string; mail: ParsedMail }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['AUTH', 'STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const to = session.envelope.rcptTo[0]?.address ?? '';
-    simpleParser(stream).then(
-      (mail) => {
-        inbox.push({ to, mail });
-        callback();
-      },
-      (error: Error) => callback(error),
-    );
-  },
-});
-let smtpUrl = '';
+let smtp: SmtpInbox;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpInbox();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 const logger = pino({ level: 'silent' });
@@ -58,7 +38,7 @@ async function start(
 ): Promise<AlertsHandle> {
   const handle = await startAlerts({
     config: {
-      smtp: { url: options.smtpUrl ?? smtpUrl, from: 'Manjam <alerts@manjam.example>' },
+      smtp: { url: options.smtpUrl ?? smtp.url, from: 'Manjam <alerts@manjam.example>' },
       dataDir,
       publicHost: 'pool.test',
     },
@@ -72,7 +52,7 @@ async function start(
   return handle;
 }
 
-const mailTo = (email: string) => inbox.filter((entry) => entry.to === email).map((entry) => entry.mail);
+const mailTo = (email: string) => smtp.inbox.filter((entry) => entry.to === email).map((entry) => entry.mail);
 
 async function alertsOf(db: Database, userId: number) {
   const rows = await db.query<{
