@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Installs the Debian packages Manjam needs outside npm (litecoind for the Scrypt regtest
-// chain, chromium for the browser tests) when their binaries are missing.
+// chain, chromium for the browser tests, nats-server for the JetStream cluster tests) when their
+// binaries are missing.
 // Plain Node, no dependencies: it runs before `npm ci`.
 //
 //   node scripts/install-system-deps.mjs litecoind chromium
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 export const PACKAGE_BINARIES = {
   litecoind: '/usr/lib/litecoin/litecoind',
   chromium: '/usr/bin/chromium',
+  'nats-server': '/usr/sbin/nats-server',
 };
 
 const PACKAGE_NAME = /^[a-z0-9][a-z0-9+.-]+$/;

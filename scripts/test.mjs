@@ -1,4 +1,4 @@
-// `npm test`: installs what the tests need (Debian packages, npm packages, PostgreSQL), builds the
+// `npm test`: installs what the tests need (Debian packages litecoind, chromium, nats-server; npm packages, PostgreSQL), builds the
 // web app for the browser tests, then runs typecheck, lint and every Vitest project.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ const args = process.argv.slice(2);
 const report = join(ROOT, 'node_modules', '.cache', 'manjam-vitest.json');
 let exitCode = 0;
 try {
-  await ensureSystemPackages(['litecoind', 'chromium']);
+  await ensureSystemPackages(['litecoind', 'chromium', 'nats-server']);
   ensureNodeModules();
   await ensurePostgres();
   ensureWebBuild();
