@@ -1,5 +1,6 @@
-// `npm test`: installs what the tests need (Debian packages litecoind, chromium, nats-server; npm packages, PostgreSQL), builds the
-// web app for the browser tests, then runs typecheck, lint and every Vitest project.
+// `npm test`: installs what the tests need (Debian packages litecoind, chromium, nats-server;
+// npm packages, PostgreSQL), builds the web app for the browser tests, then runs typecheck, lint
+// and every Vitest project.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureNodeModules, ensureSystemPackages, ensureWebBuild, log, run } from './lib.mjs';

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The `manjam` command: start [--role all|stratum|api|accounting] [--config FILE] | migrate | devchain
+// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | migrate | devchain
 import { parseArgs } from 'node:util';
 import { ConfigError, ROLES, loadConfig, type Role } from './config/index.js';
 
 const USAGE = `usage: manjam <command> [options]
   start [--role all|stratum|api|accounting]   run the pool (default role: all)
+        [--region NAME]                       a regional Stratum node's region (distributed.region)
   migrate                                     apply database migrations and exit
   devchain                                    run the regtest dev chains only, print their RPC
 options: --config FILE (or MANJAM_CONFIG)`;
@@ -16,6 +17,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       role: { type: 'string', default: 'all' },
       config: { type: 'string' },
+      region: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -28,7 +30,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(`manjam: --role must be one of ${ROLES.join(', ')}`);
     return 2;
   }
-  const config = loadConfig({ file: values.config });
+  const config = loadConfig({
+    file: values.config,
+    ...(values.region === undefined ? {} : { overrides: { distributed: { region: values.region } } }),
+  });
   const commands = await import('./commands.js');
   if (command === 'migrate') return commands.runMigrate(config);
   if (command === 'devchain') return commands.runDevchain(config);

@@ -11,6 +11,7 @@ import { startStratum, type StratumService } from './stratum/index.js';
 import { ACCOUNTING_COUNTERS, startAccounting, type AccountingService } from './accounting/index.js';
 import { runAsLeader } from './accounting/leader.js';
 import { startAlerts } from './services/alerts/index.js';
+import { startShareLogConsumer, startShareLogPublisher, type ShareLogConsumer } from './sharelog/index.js';
 import { operatorChannel } from './services/alerts/operator.js';
 
 import { startHttp, type HealthReport, type HttpService } from './http/index.js';
@@ -98,8 +99,20 @@ export async function startPool({
       await leader.ready;
     }
 
+    // A regional Stratum node (its own role, with a NATS URL) puts shares on the JetStream share log.
+    const sink =
+      role === 'stratum' && config.distributed.natsUrl
+        ? await startShareLogPublisher(config, logger)
+        : undefined;
     const stratum = has(role, 'stratum')
-      ? await startStratum({ config, db, logger, events, sources: chains.map((c) => c.source) })
+      ? await startStratum({
+          config,
+          db,
+          logger,
+          events,
+          sources: chains.map((c) => c.source),
+          ...(sink ? { sink } : {}),
+        })
       : undefined;
     if (stratum) stops.push({ name: 'stratum', stop: () => stratum.stop() });
 
@@ -190,17 +203,24 @@ async function startBackground(
       ? { notifyOperator: (message: { subject: string; text: string }) => operator.notify(message) }
       : {}),
   });
+  let shareLog: ShareLogConsumer | undefined;
   try {
+    // The regional Stratum nodes' shares, from the JetStream share log into the database.
+    if (config.distributed.natsUrl) shareLog = await startShareLogConsumer(config, db, events, logger);
     const alerts = await startAlerts({ config, db, logger, events, settings: config.alerts });
+    const consumer = shareLog;
     return {
       accounting,
+      shareLog: consumer,
       stop: async () => {
+        await consumer?.stop();
         await alerts.stop();
         await accounting.stop();
         operator?.close();
       },
     };
   } catch (error) {
+    await shareLog?.stop();
     await accounting.stop();
     operator?.close();
     throw error;

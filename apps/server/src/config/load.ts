@@ -39,6 +39,8 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_LTC_NODE_SILENCE_SECONDS: { path: ['chains', 'LTC', 'nodeSilenceSeconds'], type: 'number' },
   MANJAM_LTC_POOL_ADDRESS: { path: ['chains', 'LTC', 'poolAddress'], type: 'string' },
   MANJAM_LTC_ENABLED: { path: ['chains', 'LTC', 'enabled'], type: 'boolean' },
+  MANJAM_NATS_URL: { path: ['distributed', 'natsUrl'], type: 'string' },
+  MANJAM_REGION: { path: ['distributed', 'region'], type: 'string' },
   MANJAM_AUTH_SECRET: { path: ['auth', 'secret'], type: 'string' },
   MANJAM_SMTP_URL: { path: ['smtp', 'url'], type: 'string' },
   MANJAM_SMTP_FROM: { path: ['smtp', 'from'], type: 'string' },
@@ -161,7 +163,7 @@ export function redactConfig(value: unknown, key = ''): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactConfig(v, k)]));
   }
   if (typeof value === 'string' && SECRET_KEY.test(key)) return '[redacted]';
-  if (typeof value === 'string' && /^postgres(ql)?:\/\//.test(value))
-    return value.replace(/:[^:@/]+@/, ':[redacted]@');
+  if (typeof value === 'string' && /^(postgres(ql)?|nats):\/\//.test(value))
+    return value.replace(/:[^:@/,]+@/g, ':[redacted]@');
   return value;
 }

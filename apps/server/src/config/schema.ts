@@ -204,6 +204,40 @@ export const configSchema = z
     smtp: z.object({ url: z.string().min(1), from: z.string().min(3) }).optional(),
     /** Where operator alerts (stuck payouts, empty wallet, failing accounting) are emailed when smtp is set. */
     operator: z.object({ email: z.email().optional() }).prefault({}),
+    /**
+     * Distributed mode (regional Stratum nodes and one accounting core). With natsUrl set, a
+     * `--role stratum` process publishes its shares to the JetStream share log instead of its
+     * local journal, and the accounting leader stores them in PostgreSQL. Unset: one machine.
+     */
+    distributed: z
+      .object({
+        /** NATS server(s) with JetStream, comma separated (nats://host:4222,nats://host2:4222). */
+        natsUrl: z.string().min(1).optional(),
+        /** This Stratum node's region: the last token of its subjects (manjam.shares.<coin>.<region>). */
+        region: z
+          .string()
+          .regex(/^[a-z0-9-]{1,32}$/, 'lower-case letters, digits and "-" (a NATS subject token)')
+          .default('default'),
+        /** The JetStream stream holding shares, rejects and found blocks of every region. */
+        stream: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,64}$/)
+          .default('MANJAM_SHARELOG'),
+        /** Stream replicas when the stream is created (3 on a three-server cluster). */
+        replicas: z.number().int().min(1).max(5).default(1),
+        /** Hours the stream keeps messages (acked or not): a core away this long loses nothing. */
+        retentionHours: z.number().positive().max(8_760).default(168),
+        /** Shares published but not yet stored by JetStream; past this, submits are refused (error 20). */
+        maxBacklogShares: z.number().int().min(1).default(50_000),
+        /** One publish attempt waits this long for JetStream's ack before it is sent again. */
+        publishTimeoutMs: z.number().int().min(100).max(120_000).default(5_000),
+        /** The core's durable consumer that writes shares into PostgreSQL. */
+        consumer: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,64}$/)
+          .default('manjam-core-db'),
+      })
+      .prefault({}),
     /** Worker-offline, hashrate-drop, block and payout alerts (see config/alerts.ts). */
     alerts: alertSettingsSchema.prefault({}),
     rigManagement: z

@@ -7,6 +7,8 @@ import { batchIsEmpty, blockLine, newBatch, rejectLine, shareLine, type ShareBat
 import { ShareJournal, type HeldSocket } from './journal.js';
 import { importLegacySpill } from './legacy-spill.js';
 import { persistBatch, type PersistResult } from './persist.js';
+import { emitPersisted } from './persisted-events.js';
+import type { ShareSink } from './sink.js';
 import type { AcceptedShare, FoundBlockRecord, MinerRef, RejectCount, RejectReason } from './types.js';
 
 export interface ShareWriterOptions {
@@ -61,7 +63,7 @@ export function journalDir(dataDir: string, instanceId: number | undefined): str
  * the database is down, batches wait: the first few in memory, the rest only in the journal.
  * At start, the segments left by the last run are written first.
  */
-export class ShareWriter {
+export class ShareWriter implements ShareSink {
   private current = newBatch();
   private readonly rejectIndex = new Map<string, RejectCount>();
   private readonly queue: Waiting[] = [];
@@ -147,6 +149,11 @@ export class ShareWriter {
     this.journal.add(blockLine(block));
     this.journal.flush();
     return this.flush();
+  }
+
+  /** The local journal takes every share (a full disk drops the connection instead). */
+  refusal(): string | undefined {
+    return undefined;
   }
 
   /** Writes everything waiting; resolves when this round is done (it never rejects). */
@@ -241,16 +248,7 @@ export class ShareWriter {
     }
     this.stats.batchesWritten++;
     if (!result.duplicate) this.stats.sharesWritten += batch.shares.length;
-    for (const p of result.payees) {
-      this.options.events.emit('shares.flushed', {
-        coin: p.coin,
-        payeeId: p.payeeId,
-        userId: p.userId,
-        workerIds: [...p.workerIds],
-        count: p.count,
-      });
-    }
-    for (const b of result.blocks) this.options.events.emit('block.found', b);
+    emitPersisted(this.options.events, result);
     return true;
   }
 

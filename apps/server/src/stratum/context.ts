@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { CoinId, Config, PayoutScheme, StratumPortConfig } from '../config/index.js';
 import type { PoolEvents } from '../events.js';
 import type { HashrateTracker } from '../shares/hashrate.js';
-import type { ShareWriter } from '../shares/writer.js';
+import type { ShareSink } from '../shares/sink.js';
 import type { LoginResolver } from './auth.js';
 import type { BanList } from './bans.js';
 import type { ExtranonceAllocator } from './extranonce.js';
@@ -30,7 +30,8 @@ export interface PoolRuntime {
   config: Config;
   logger: Logger;
   events: PoolEvents;
-  writer: ShareWriter;
+  /** The local journal writer, or the JetStream share log on a regional node. */
+  writer: ShareSink;
   allocator: ExtranonceAllocator;
   bans: BanList;
   resolver: LoginResolver;

@@ -7,6 +7,7 @@ import { ChainTipsRepository } from '../db/repositories/chain-tips.js';
 import type { PoolEvents } from '../events.js';
 import type { TemplateSource } from '../runtime.js';
 import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
+import type { ShareSink } from '../shares/sink.js';
 import { ShareWriter } from '../shares/writer.js';
 import { LoginResolver } from './auth.js';
 import { BanList, type BanScope } from './bans.js';
@@ -25,6 +26,8 @@ export interface StratumDeps {
   logger: Logger;
   events: PoolEvents;
   sources: TemplateSource[];
+  /** Where shares go instead of the local journal (the JetStream share log of a regional node). */
+  sink?: ShareSink;
 }
 
 export interface StratumService {
@@ -48,14 +51,16 @@ const SWEEP_MS = 5_000;
 export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   const { config, db, events } = deps;
   const logger = deps.logger.child({ module: 'stratum' });
-  const writer = new ShareWriter({
-    db,
-    events,
-    logger,
-    dataDir: config.dataDir,
-    instanceId: config.stratum.instanceId,
-    fsyncMs: config.stratum.journalFsyncMs,
-  });
+  const writer: ShareSink =
+    deps.sink ??
+    new ShareWriter({
+      db,
+      events,
+      logger,
+      dataDir: config.dataDir,
+      instanceId: config.stratum.instanceId,
+      fsyncMs: config.stratum.journalFsyncMs,
+    });
   // Takes this process's share journal (a second process on it refuses to start) and writes what a crash left in it.
   await writer.start();
   const liveCoins = new Set(deps.sources.map((s) => s.coin));

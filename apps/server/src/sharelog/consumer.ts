@@ -1,0 +1,153 @@
+import { AckPolicy, DeliverPolicy, type JsMsg, type NatsConnection } from 'nats';
+import type { Database } from '../db/index.js';
+import type { PoolEvents } from '../events.js';
+import type { Logger } from '../logger.js';
+import { applyLine, newBatch, type ShareBatch } from '../shares/batch.js';
+import { persistBatch } from '../shares/persist.js';
+import { emitPersisted } from '../shares/persisted-events.js';
+import { ensureShareLogStream, type DistributedConfig } from './stream.js';
+
+export interface ShareLogConsumerOptions {
+  /** The consumer's own connection: closed by stop(). */
+  nc: NatsConnection;
+  db: Database;
+  events: PoolEvents;
+  config: DistributedConfig;
+  logger: Logger;
+  /** Messages asked for per pull (default 256). */
+  pullSize?: number;
+  /** Pause after a failed database write or pull (default 500 ms). */
+  retryMs?: number;
+}
+
+export interface ShareLogConsumerStats {
+  /** Messages stored (each once) and acknowledged. */
+  messages: number;
+  shares: number;
+  /** Messages delivered again whose batch was already stored (skipped, acknowledged again). */
+  duplicates: number;
+  /** Database writes that failed (retried). */
+  failures: number;
+  /** Unreadable messages, acknowledged and logged (kept in the stream for max_age). */
+  unreadable: number;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The core's side of the share log: a durable pull consumer that writes each message as one
+ * share batch (shares/persist.ts, the local writer's own path) under the message's id, and acks
+ * only after the commit. A message delivered again (an ack lost, a restart before the ack) finds
+ * its id in share_batches and is skipped: every share is stored once. Messages are written one
+ * after another in stream order; a failing database holds the consumer on the same message.
+ *
+ * Later step: write aggregated rows (per worker, coin and 10 s slot) instead of one row per
+ * share, so database writes grow with workers rather than shares.
+ */
+export class ShareLogConsumer {
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+  private wake: () => void = () => undefined;
+  private readonly payeeCache = new Map<string, number>();
+  readonly stats: ShareLogConsumerStats = { messages: 0, shares: 0, duplicates: 0, failures: 0, unreadable: 0 };
+
+  constructor(private readonly options: ShareLogConsumerOptions) {}
+
+  async start(): Promise<void> {
+    const { nc, config } = this.options;
+    const jsm = await nc.jetstreamManager();
+    await ensureShareLogStream(jsm, config);
+    try {
+      await jsm.consumers.info(config.stream, config.consumer);
+    } catch {
+      await jsm.consumers.add(config.stream, {
+        durable_name: config.consumer,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: 60_000_000_000,
+        max_ack_pending: 4_096,
+      });
+    }
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.loop;
+    await this.options.nc.close();
+  }
+
+  private async run(): Promise<void> {
+    const { nc, config, logger } = this.options;
+    const consumer = await nc.jetstream().consumers.get(config.stream, config.consumer);
+    while (!this.stopped) {
+      try {
+        const messages = await consumer.fetch({ max_messages: this.options.pullSize ?? 256, expires: 1_000 });
+        for await (const message of messages) {
+          if (this.stopped) break;
+          if (await this.store(message)) message.ack();
+        }
+      } catch (error) {
+        if (this.stopped) break;
+        logger.warn({ err: error }, 'share log: pull failed; retrying');
+        await this.pause();
+      }
+    }
+  }
+
+  /** Writes one message's batch; false when stopped before the database took it (it is delivered again). */
+  private async store(message: JsMsg): Promise<boolean> {
+    const batch = this.decode(message);
+    if (!batch) return true;
+    while (!this.stopped) {
+      try {
+        const result = await persistBatch(this.options.db, batch, this.payeeCache);
+        if (result.duplicate) this.stats.duplicates++;
+        else {
+          this.stats.messages++;
+          this.stats.shares += batch.shares.length;
+          emitPersisted(this.options.events, result);
+        }
+        return true;
+      } catch (error) {
+        this.stats.failures++;
+        this.options.logger.warn(
+          { err: error, msgId: batch.id, shares: batch.shares.length },
+          'share log: batch not written to the database; retrying',
+        );
+        message.working();
+        await this.pause();
+      }
+    }
+    return false;
+  }
+
+  /** The message's records as a batch whose id is the message id (stream sequence when it has none). */
+  private decode(message: JsMsg): ShareBatch | undefined {
+    const id = message.headers?.get('Nats-Msg-Id') || `${this.options.config.stream}:${message.seq}`;
+    const batch: ShareBatch = { ...newBatch(), id };
+    try {
+      const lines = decoder.decode(message.data).split('\n');
+      for (const line of lines) if (line !== '') applyLine(batch, line);
+      return batch;
+    } catch (error) {
+      this.stats.unreadable++;
+      this.options.logger.error(
+        { err: error, subject: message.subject, seq: message.seq },
+        'share log: unreadable message skipped',
+      );
+      return undefined;
+    }
+  }
+
+  private pause(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.options.retryMs ?? 500);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

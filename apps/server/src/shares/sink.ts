@@ -1,0 +1,22 @@
+import type { HeldSocket } from './journal.js';
+import type { AcceptedShare, FoundBlockRecord, MinerRef, RejectReason } from './types.js';
+
+/**
+ * Where a Stratum process puts what its miners submit: the local journal + database writer
+ * (ShareWriter, one machine) or the JetStream share log (sharelog/publisher.ts, regional nodes).
+ * The promise to the miner is the same: `addAccepted` holds the miner's socket corked until the
+ * share is durable (on disk, or stored by JetStream) and destroys it if that fails, so a `true`
+ * written after it never leaves before its share is safe.
+ */
+export interface ShareSink {
+  start(): Promise<void>;
+  /** Call BEFORE writing the `true` reply (see above). */
+  addAccepted(share: AcceptedShare, socket?: HeldSocket): void;
+  addRejected(miner: MinerRef, reason: RejectReason, atMs: number): void;
+  /** Resolves once the found block is durable. */
+  addBlock(block: FoundBlockRecord): Promise<void>;
+  /** Why a share cannot be taken right now (the Stratum error's text), or undefined. */
+  refusal(): string | undefined;
+  /** Makes what it holds durable (or leaves it in its journal) and stops. */
+  stop(): Promise<void>;
+}
