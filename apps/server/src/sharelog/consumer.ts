@@ -49,7 +49,13 @@ export class ShareLogConsumer {
   private loop: Promise<void> | undefined;
   private wake: () => void = () => undefined;
   private readonly payeeCache = new Map<string, number>();
-  readonly stats: ShareLogConsumerStats = { messages: 0, shares: 0, duplicates: 0, failures: 0, unreadable: 0 };
+  readonly stats: ShareLogConsumerStats = {
+    messages: 0,
+    shares: 0,
+    duplicates: 0,
+    failures: 0,
+    unreadable: 0,
+  };
 
   constructor(private readonly options: ShareLogConsumerOptions) {}
 

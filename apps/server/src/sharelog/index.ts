@@ -16,7 +16,11 @@ export { ShareLogPublisher } from './publisher.js';
 export async function startShareLogPublisher(config: Config, logger: Logger): Promise<ShareLogPublisher> {
   const log = logger.child({ module: 'sharelog', region: config.distributed.region });
   const nodeId = config.stratum.instanceId === undefined ? hostname() : `i${config.stratum.instanceId}`;
-  const nc = await connectShareLog(config.distributed, log, `manjam-stratum-${config.distributed.region}-${nodeId}`);
+  const nc = await connectShareLog(
+    config.distributed,
+    log,
+    `manjam-stratum-${config.distributed.region}-${nodeId}`,
+  );
   const publisher = new ShareLogPublisher({ nc, config: config.distributed, logger: log, nodeId });
   try {
     await publisher.start();
@@ -44,6 +48,9 @@ export async function startShareLogConsumer(
     await nc.close();
     throw error;
   }
-  log.info({ stream: config.distributed.stream, consumer: config.distributed.consumer }, 'storing the JetStream share log');
+  log.info(
+    { stream: config.distributed.stream, consumer: config.distributed.consumer },
+    'storing the JetStream share log',
+  );
   return consumer;
 }

@@ -5,8 +5,19 @@ import type { Logger } from '../logger.js';
 import { blockLine, rejectLine, shareLine } from '../shares/batch.js';
 import type { HeldSocket } from '../shares/journal.js';
 import type { ShareSink } from '../shares/sink.js';
-import type { AcceptedShare, FoundBlockRecord, MinerRef, RejectCount, RejectReason } from '../shares/types.js';
-import { ensureShareLogStream, shareLogSubject, type DistributedConfig, type ShareLogKind } from './stream.js';
+import type {
+  AcceptedShare,
+  FoundBlockRecord,
+  MinerRef,
+  RejectCount,
+  RejectReason,
+} from '../shares/types.js';
+import {
+  ensureShareLogStream,
+  shareLogSubject,
+  type DistributedConfig,
+  type ShareLogKind,
+} from './stream.js';
 
 export interface ShareLogPublisherOptions {
   /** The publisher's own connection: closed by stop(). */
@@ -144,7 +155,9 @@ export class ShareLogPublisher implements ShareSink {
     this.flushRejects();
     const drained = Promise.allSettled([...this.inFlight]);
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.options.drainMs ?? 30_000)));
+    const late = new Promise<'late'>(
+      (resolve) => (timer = setTimeout(() => resolve('late'), this.options.drainMs ?? 30_000)),
+    );
     if ((await Promise.race([drained, late])) === 'late')
       this.options.logger.error(
         { sharesWaiting: this.stats.sharesWaiting },

@@ -100,35 +100,46 @@ describe('JetStream share log between regional Stratum nodes and the core', () =
     }
   };
 
+  const startRegion = async (name: string, extra: Record<string, unknown> = {}): Promise<Region> => {
+    const dataDir = await mkdtemp(join(tmpdir(), `manjam-${name}-`));
+    const config = parseConfig({
+      dataDir,
+      stratum: {
+        host: '127.0.0.1',
+        ports: [{ port: 0, coin: 'BTC', vardiff: { start: 3e-10, min: 3e-10, max: 3e-10 } }],
+      },
+      distributed: { ...distributed(name, cluster.servers), ...extra },
+    });
+    const publisher = new ShareLogPublisher({
+      nc: await connectShareLog(config.distributed, testLogger, `test-${name}`),
+      config: config.distributed,
+      logger: testLogger,
+      nodeId: name,
+    });
+    await publisher.start();
+    const stratum = await startStratum({
+      config,
+      db: database.db,
+      logger: testLogger,
+      events: new PoolEvents(),
+      sources: [new FakeTemplateSource()],
+      sink: publisher,
+    });
+    return { name, config, publisher, stratum, dataDir };
+  };
+
+  const connectMiner = async (region: Region, worker: string): Promise<Miner> => {
+    const port = region.stratum.ports()[0]?.port as number;
+    const client = await StratumTestClient.connect(port);
+    expect((await client.subscribe()).error).toBeNull();
+    expect((await client.authorize(`${ADDRESS}.${worker}`)).result).toBe(true);
+    await client.waitForJob();
+    return { region, worker, client, acknowledged: 0, refused: 0, lastAckMs: 0, longestGapMs: 0 };
+  };
+
   beforeAll(async () => {
     [cluster, database] = await Promise.all([startNatsCluster(), openTestDatabase('postgres')]);
-    for (const name of REGIONS) {
-      const dataDir = await mkdtemp(join(tmpdir(), `manjam-${name}-`));
-      const config = parseConfig({
-        dataDir,
-        stratum: {
-          host: '127.0.0.1',
-          ports: [{ port: 0, coin: 'BTC', vardiff: { start: 3e-10, min: 3e-10, max: 3e-10 } }],
-        },
-        distributed: distributed(name, cluster.servers),
-      });
-      const publisher = new ShareLogPublisher({
-        nc: await connectShareLog(config.distributed, testLogger, `test-${name}`),
-        config: config.distributed,
-        logger: testLogger,
-        nodeId: name,
-      });
-      await publisher.start();
-      const stratum = await startStratum({
-        config,
-        db: database.db,
-        logger: testLogger,
-        events: new PoolEvents(),
-        sources: [new FakeTemplateSource()],
-        sink: publisher,
-      });
-      regions.push({ name, config, publisher, stratum, dataDir });
-    }
+    for (const name of REGIONS) regions.push(await startRegion(name));
     consumer = await startConsumer();
   });
 
@@ -145,22 +156,15 @@ describe('JetStream share log between regional Stratum nodes and the core', () =
   });
 
   it('stores every acknowledged share of both regions exactly once while the stream leader server is killed', async () => {
-    for (const region of regions) {
-      const port = region.stratum.ports()[0]?.port as number;
-      for (let i = 1; i <= MINERS_PER_REGION; i++) {
-        const client = await StratumTestClient.connect(port);
-        expect((await client.subscribe()).error).toBeNull();
-        const worker = `${region.name}${i}`;
-        expect((await client.authorize(`${ADDRESS}.${worker}`)).result).toBe(true);
-        await client.waitForJob();
-        miners.push({ region, worker, client, acknowledged: 0, refused: 0, lastAckMs: 0, longestGapMs: 0 });
-      }
-    }
+    for (const region of regions)
+      for (let i = 1; i <= MINERS_PER_REGION; i++)
+        miners.push(await connectMiner(region, `${region.name}${i}`));
     const loads = miners.map(mine);
 
     await waitUntil(() => acknowledged() >= 1_500, 60_000, 'first shares acknowledged');
     const admin = await connectShareLog(consumerConfig(), testLogger, 'test-admin');
-    const leaderName = (await (await admin.jetstreamManager()).streams.info('MANJAM_SHARELOG')).cluster?.leader;
+    const leaderName = (await (await admin.jetstreamManager()).streams.info('MANJAM_SHARELOG')).cluster
+      ?.leader;
     await admin.close();
     const leader = cluster.nodes.findIndex((n) => n.name === leaderName);
     expect(leader).toBeGreaterThanOrEqual(0);
@@ -183,12 +187,12 @@ describe('JetStream share log between regional Stratum nodes and the core', () =
     const storedTotal = [...stored.values()].reduce((a, b) => a + b, 0);
     const total = acknowledged();
     const publishers = regions.map((r) => r.publisher.stats);
-    console.log(
+    process.stdout.write(
       `[sharelog] acknowledged ${total}, stored ${storedTotal}, stored twice ${storedTotal - total}, ` +
         `refused ${miners.reduce((n, m) => n + m.refused, 0)}; leader ${leaderName} killed after ${atKill}: ` +
         `every miner acknowledged again within ${resumeSeconds.toFixed(2)} s, longest wait between two acks ` +
         `${Math.max(...miners.map((m) => m.longestGapMs))} ms; publish retries ${publishers.map((p) => p.retries).join('/')}, ` +
-        `duplicate publishes ${publishers.map((p) => p.duplicates).join('/')}; consumer duplicates ${consumer.stats.duplicates}`,
+        `duplicate publishes ${publishers.map((p) => p.duplicates).join('/')}; consumer duplicates ${consumer.stats.duplicates}\n`,
     );
     // Every share a miner was told `true` is stored, once; nothing else was published.
     for (const m of miners) expect(stored.get(m.worker)).toBe(m.acknowledged);
@@ -201,15 +205,50 @@ describe('JetStream share log between regional Stratum nodes and the core', () =
     const before = acknowledged();
     mining = true;
     const loads = miners.map(mine);
-    await waitUntil(() => acknowledged() >= before + 1_000, 60_000, 'shares acknowledged while the core is away');
+    await waitUntil(
+      () => acknowledged() >= before + 1_000,
+      60_000,
+      'shares acknowledged while the core is away',
+    );
     mining = false;
     await Promise.all(loads);
     const started = Date.now();
     consumer = await startConsumer();
     await waitUntil(everyAckStored, 60_000, 'the backlog stored');
     const seconds = (Date.now() - started) / 1000;
-    console.log(`[sharelog] consumer restarted: ${acknowledged() - before} waiting shares stored in ${seconds.toFixed(2)} s`);
+    process.stdout.write(
+      `[sharelog] consumer restarted: ${acknowledged() - before} waiting shares stored in ${seconds.toFixed(2)} s\n`,
+    );
     const stored = await storedPerWorker();
     for (const m of miners) expect(stored.get(m.worker)).toBe(m.acknowledged);
+  });
+
+  it("a region whose JetStream lost its quorum holds its miners' answers, refuses past the backlog with error 20, and stores what it acknowledged once the servers return", async () => {
+    const region = await startRegion('dubai', { maxBacklogShares: 20 });
+    regions.push(region);
+    const miner = await connectMiner(region, 'dubai1');
+    miners.push(miner);
+    await cluster.kill(0);
+    await cluster.kill(1);
+    const job = miner.client.job;
+    if (!job) throw new Error('no job');
+    const shares = Array.from({ length: 30 }, () => miner.client.findShare(job, 'sha256d'));
+    const replies = Promise.all(shares.map((share) => miner.client.submit(`${ADDRESS}.dubai1`, share)));
+    await waitUntil(
+      () => region.publisher.stats.sharesWaiting === 20 && region.stratum.stats().sharesRejected.busy === 10,
+      30_000,
+      'twenty shares waiting for JetStream and ten refused',
+    );
+    await cluster.restart(0);
+    await cluster.restart(1);
+    const answered = await replies;
+    const accepted = answered.filter((r) => r.result === true);
+    const refused = answered.filter((r) => r.result !== true);
+    miner.acknowledged += accepted.length;
+    expect(accepted).toHaveLength(20);
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect(r.error).toEqual([20, expect.stringMatching(/backlog full/), null]);
+    await waitUntil(everyAckStored, 60_000, 'the held shares stored');
+    expect((await storedPerWorker()).get('dubai1')).toBe(20);
   });
 });

@@ -44,8 +44,9 @@ export async function connectShareLog(
   const nc = await connect(options);
   void (async () => {
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect' || status.type === 'reconnect')
-        logger.warn({ nats: status.type, server: status.data }, `share log ${status.type}`);
+      const type = String(status.type);
+      if (type === 'disconnect' || type === 'reconnect')
+        logger.warn({ nats: type, server: status.data }, `share log ${type}`);
     }
   })();
   return nc;

@@ -146,8 +146,7 @@ function finish(
   const pool = port.pool;
   // A share log that cannot take more (its backlog is full) refuses before the share counts as seen.
   const refusal = pool.writer.refusal();
-  if (refusal !== undefined)
-    return refuse(session, id, miner, STRATUM_ERROR.OTHER, refusal, 'busy', ticket);
+  if (refusal !== undefined) return refuse(session, id, miner, STRATUM_ERROR.OTHER, refusal, 'busy', ticket);
   job.seen.add(key);
   const now = Date.now();
   const actual = pow === 0n ? Number.MAX_VALUE : DIFF1[port.algorithm] / Number(pow);

@@ -69,7 +69,13 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
   for (let i = 0; i < size; i++) {
     const clientPort = await freePort();
     const clusterPort = await freePort();
-    nodes.push({ name: `n${i + 1}`, clientPort, clusterPort, url: `nats://127.0.0.1:${clientPort}`, process: undefined });
+    nodes.push({
+      name: `n${i + 1}`,
+      clientPort,
+      clusterPort,
+      url: `nats://127.0.0.1:${clientPort}`,
+      process: undefined,
+    });
   }
   const confPath = (node: NatsServerNode) => join(root, `${node.name}.conf`);
   for (const node of nodes) writeFileSync(confPath(node), serverConfig(node, nodes, join(root, node.name)));
