@@ -107,4 +107,20 @@ describe('configuration', () => {
     expect(shown).not.toContain('topsecret');
     expect(shown).toContain('[redacted]');
   });
+
+  it('runs on one machine without NATS unless a NATS URL is given; MANJAM_NATS_URL and MANJAM_REGION set the distributed mode', () => {
+    const local = load({}).distributed;
+    expect(local.natsUrl).toBeUndefined();
+    expect(local).toMatchObject({ region: 'default', replicas: 1 });
+    const config = load({
+      env: {
+        MANJAM_NATS_URL: 'nats://core:s3cret@10.0.0.1:4222,nats://10.0.0.2:4222',
+        MANJAM_REGION: 'riyadh',
+      },
+    });
+    expect(config.distributed.natsUrl).toBe('nats://core:s3cret@10.0.0.1:4222,nats://10.0.0.2:4222');
+    expect(config.distributed.region).toBe('riyadh');
+    expect(JSON.stringify(redactConfig(config))).not.toContain('s3cret');
+    expect(() => load({ env: { MANJAM_REGION: 'Riyadh.1' } })).toThrow(/^config: distributed\.region: /);
+  });
 });
