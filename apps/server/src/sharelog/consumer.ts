@@ -1,4 +1,4 @@
-import { AckPolicy, DeliverPolicy, type JsMsg, type NatsConnection } from 'nats';
+import { AckPolicy, DeliverPolicy, nanos, type JsMsg, type NatsConnection } from 'nats';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
@@ -14,7 +14,7 @@ export interface ShareLogConsumerOptions {
   events: PoolEvents;
   config: DistributedConfig;
   logger: Logger;
-  /** Messages asked for per pull (default 256). */
+  /** Messages asked for per pull (default 64: all written well within the ack wait). */
   pullSize?: number;
   /** Pause after a failed database write or pull (default 500 ms). */
   retryMs?: number;
@@ -33,6 +33,11 @@ export interface ShareLogConsumerStats {
 }
 
 const decoder = new TextDecoder();
+/**
+ * A message delivered and not acked for this long goes to the next pull: what a dead leader had
+ * pulled reaches the standby that took over after at most this (written once: share_batches).
+ */
+const ACK_WAIT_MS = 15_000;
 
 /**
  * The core's side of the share log: a durable pull consumer that writes each message as one
@@ -70,7 +75,7 @@ export class ShareLogConsumer {
         durable_name: config.consumer,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        ack_wait: 60_000_000_000,
+        ack_wait: nanos(ACK_WAIT_MS),
         max_ack_pending: 4_096,
       });
     }
@@ -89,7 +94,7 @@ export class ShareLogConsumer {
     const consumer = await nc.jetstream().consumers.get(config.stream, config.consumer);
     while (!this.stopped) {
       try {
-        const messages = await consumer.fetch({ max_messages: this.options.pullSize ?? 256, expires: 1_000 });
+        const messages = await consumer.fetch({ max_messages: this.options.pullSize ?? 64, expires: 1_000 });
         for await (const message of messages) {
           if (this.stopped) break;
           if (await this.store(message)) message.ack();

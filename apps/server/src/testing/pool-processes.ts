@@ -79,14 +79,20 @@ export async function startPoolProcess(
   role: Role,
   config: Record<string, unknown>,
   timeoutMs = 120_000,
+  /** More command-line options (e.g. ['--region', 'riyadh']). */
+  options: string[] = [],
 ): Promise<PoolProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'manjam-conf-'));
   const file = join(dir, 'manjam.config.json');
   writeFileSync(file, JSON.stringify(config));
-  const watched = startWatched(process.execPath, [MANJAM_BIN, 'start', '--role', role, '--config', file], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root' },
-  });
+  const watched = startWatched(
+    process.execPath,
+    [MANJAM_BIN, 'start', '--role', role, '--config', file, ...options],
+    {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root' },
+    },
+  );
   await watched.waitFor(/Manjam is running\./, timeoutMs);
   const stratum = watched.output().match(/Stratum (?:BTC|LTC)\s+stratum\+tcp:\/\/[^:]+:(\d+)/);
   const web = watched.output().match(/Web app and API:\s+(http:\/\/\S+)/);
