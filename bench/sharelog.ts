@@ -113,7 +113,7 @@ try {
   await consumer.stop();
   report.line(
     `consume: ${int(SHARES / consumeSeconds)} shares/s into ${kind} (${int(consumer.stats.messages)} messages, ` +
-      `${int(consumer.stats.messages / consumeSeconds)} transactions/s, ${fixed(consumeSeconds, 2)} s); ` +
+      `${int(consumer.stats.messages / consumeSeconds)} messages/s, ${fixed(consumeSeconds, 2)} s); ` +
       `rows in shares: ${int(await persistedShares(database.db))}; load ${load()}`,
   );
 } finally {

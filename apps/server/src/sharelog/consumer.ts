@@ -40,11 +40,12 @@ const decoder = new TextDecoder();
 const ACK_WAIT_MS = 15_000;
 
 /**
- * The core's side of the share log: a durable pull consumer that writes each message as one
- * share batch (shares/persist.ts, the local writer's own path) under the message's id, and acks
- * only after the commit. A message delivered again (an ack lost, a restart before the ack) finds
- * its id in share_batches and is skipped: every share is stored once. Messages are written one
- * after another in stream order; a failing database holds the consumer on the same message.
+ * The core's side of the share log: a durable pull consumer that writes what it pulls (up to 64
+ * messages) as one share batch (shares/persist.ts, the local writer's own path) claiming every
+ * message's id in the same transaction, and acks only after the commit. A message delivered
+ * again (an ack lost, a leader that died before its ack) finds its id in share_batches: the pull
+ * is then written message by message, and the stored one skipped, so every share is stored once.
+ * A failing database holds the consumer on the same message.
  *
  * Later step: write aggregated rows (per worker, coin and 10 s slot) instead of one row per
  * share, so database writes grow with workers rather than shares.
@@ -95,16 +96,55 @@ export class ShareLogConsumer {
     while (!this.stopped) {
       try {
         const messages = await consumer.fetch({ max_messages: this.options.pullSize ?? 64, expires: 1_000 });
-        for await (const message of messages) {
-          if (this.stopped) break;
-          if (await this.store(message)) message.ack();
-        }
+        const pulled: JsMsg[] = [];
+        for await (const message of messages) pulled.push(message);
+        if (pulled.length > 0 && !this.stopped && !(await this.storeTogether(pulled)))
+          for (const message of pulled) {
+            if (this.stopped) break;
+            if (await this.store(message)) message.ack();
+          }
       } catch (error) {
         if (this.stopped) break;
         logger.warn({ err: error }, 'share log: pull failed; retrying');
         await this.pause();
       }
     }
+  }
+
+  /**
+   * Writes a whole pull in one transaction (one batch claiming every message id) and acks it;
+   * false when that did not work (a message already stored, a database error): then one by one.
+   */
+  private async storeTogether(pulled: JsMsg[]): Promise<boolean> {
+    const batches: ShareBatch[] = [];
+    for (const message of pulled) {
+      const batch = this.decode(message);
+      if (batch) batches.push(batch);
+    }
+    const [first, ...rest] = batches;
+    if (!first || rest.length === 0) return false;
+    const merged: ShareBatch = {
+      id: first.id,
+      shares: batches.flatMap((b) => b.shares),
+      rejects: batches.flatMap((b) => b.rejects),
+      blocks: batches.flatMap((b) => b.blocks),
+    };
+    try {
+      const result = await persistBatch(
+        this.options.db,
+        merged,
+        this.payeeCache,
+        rest.map((b) => b.id),
+      );
+      if (result.duplicate) return false;
+      this.stats.messages += batches.length;
+      this.stats.shares += merged.shares.length;
+      emitPersisted(this.options.events, result);
+    } catch {
+      return false;
+    }
+    for (const message of pulled) message.ack();
+    return true;
   }
 
   /** Writes one message's batch; false when stopped before the database took it (it is delivered again). */

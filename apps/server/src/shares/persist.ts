@@ -33,16 +33,23 @@ export interface PersistResult {
 
 const MINUTE = 60_000;
 
-/** Writes one batch in one transaction; payee ids learnt are added to `payeeCache` after commit. */
+/**
+ * Writes one batch in one transaction; payee ids learnt are added to `payeeCache` after commit.
+ * `alsoClaim`: ids of batches merged into this one (the share log consumer writes several
+ * messages at once); if any of them is already stored, the transaction is rolled back (throws).
+ */
 export async function persistBatch(
   db: Database,
   batch: ShareBatch,
   payeeCache: Map<string, number>,
+  alsoClaim: readonly string[] = [],
 ): Promise<PersistResult> {
   const learnt = new Map<string, number>();
   const result = await db.transaction(async (tx) => {
     const shares = new SharesRepository(tx);
     if (!(await shares.claimBatch(batch.id))) return { duplicate: true, payees: [], blocks: [] };
+    for (const id of alsoClaim)
+      if (!(await shares.claimBatch(id))) throw new Error(`share batch ${id} is already stored`);
     const miners = collectMiners(batch);
     const payeeIds = await resolvePayees(tx, miners, payeeCache, learnt);
     const workerIds = await resolveWorkers(tx, miners, payeeIds);
