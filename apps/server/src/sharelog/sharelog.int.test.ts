@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../config/index.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { PoolEvents } from '../events.js';
+import { minerRef } from '../shares/types.js';
 import { startStratum, type StratumService } from '../stratum/index.js';
 import { StratumTestClient } from '../stratum/testing/client.js';
 import { BTC_REGTEST_ADDRESS as ADDRESS, FakeTemplateSource } from '../stratum/testing/fake-source.js';
@@ -250,5 +251,44 @@ describe('JetStream share log between regional Stratum nodes and the core', () =
     for (const r of refused) expect(r.error).toEqual([20, expect.stringMatching(/backlog full/), null]);
     await waitUntil(everyAckStored, 60_000, 'the held shares stored');
     expect((await storedPerWorker()).get('dubai1')).toBe(20);
+  });
+
+  it('carries reject counts and found blocks to the core as well', async () => {
+    const miner = miners[0] as Miner;
+    const job = miner.client.job;
+    if (!job) throw new Error('no job');
+    const share = miner.client.findShare(job, 'sha256d');
+    expect((await miner.client.submit(`${ADDRESS}.${miner.worker}`, share)).result).toBe(true);
+    miner.acknowledged++;
+    expect((await miner.client.submit(`${ADDRESS}.${miner.worker}`, share)).error?.[0]).toBe(22);
+    const hash = 'ab'.repeat(32);
+    await miner.region.publisher.addBlock({
+      miner: minerRef('BTC', { kind: 'wallet', address: ADDRESS }, miner.worker),
+      height: 101,
+      hash,
+      scheme: 'pps-plus',
+      reward: 5_000_000_000n,
+      subsidy: 5_000_000_000n,
+      fees: 0n,
+      networkDifficulty: 1,
+      shareDifficulty: 3e-10,
+      status: 'submitted',
+      submitResult: null,
+      atMs: Date.now(),
+    });
+    const stored = async () => {
+      const blocks = await database.db.query<{ n: bigint }>(
+        'SELECT count(*)::bigint AS n FROM blocks WHERE hash = $1',
+        [hash],
+      );
+      const duplicates = await database.db.query<{ n: bigint }>(
+        `SELECT coalesce(sum(s.duplicate), 0)::bigint AS n FROM share_stats s JOIN workers w ON w.id = s.worker_id
+         WHERE w.name = $1`,
+        [miner.worker],
+      );
+      return Number(blocks.rows[0]?.n) === 1 && Number(duplicates.rows[0]?.n) === 1;
+    };
+    await waitUntil(stored, 30_000, 'the found block and the duplicate count stored');
+    await waitUntil(everyAckStored, 30_000, 'the last share stored');
   });
 });
