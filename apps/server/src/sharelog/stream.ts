@@ -34,13 +34,17 @@ export async function connectShareLog(
   name: string,
 ): Promise<NatsConnection> {
   if (!config.natsUrl) throw new Error('distributed.natsUrl is not set');
+  const servers = config.natsUrl.split(',').map((s) => s.trim());
   const options: ConnectionOptions = {
-    servers: config.natsUrl.split(',').map((s) => s.trim()),
+    servers,
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
     waitOnFirstConnect: true,
   };
+  // Waits for a server for as long as it takes (logged, so a start that hangs here says why).
+  const hosts = servers.map((url) => url.replace(/\/\/[^@/]*@/, '//'));
+  logger.info({ servers: hosts }, 'connecting to the JetStream share log');
   const nc = await connect(options);
   void (async () => {
     for await (const status of nc.status()) {
