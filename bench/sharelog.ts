@@ -7,6 +7,8 @@ import { parseConfig } from '../apps/server/src/config/index.js';
 import { ShareLogConsumer } from '../apps/server/src/sharelog/consumer.js';
 import { ShareLogPublisher } from '../apps/server/src/sharelog/publisher.js';
 import { connectShareLog } from '../apps/server/src/sharelog/stream.js';
+import { newBatch } from '../apps/server/src/shares/batch.js';
+import { persistBatch } from '../apps/server/src/shares/persist.js';
 import { minerRef, type AcceptedShare } from '../apps/server/src/shares/types.js';
 import { startNatsCluster } from '../apps/server/src/testing/nats-cluster.js';
 import { pino } from 'pino';
@@ -115,6 +117,27 @@ try {
     `consume: ${int(SHARES / consumeSeconds)} shares/s into ${kind} (${int(consumer.stats.messages)} messages, ` +
       `${int(consumer.stats.messages / consumeSeconds)} messages/s, ${fixed(consumeSeconds, 2)} s); ` +
       `rows in shares: ${int(await persistedShares(database.db))}; load ${load()}`,
+  );
+
+  // 3. Beside it, today's direct path: the local share writer's batches (a quarter second of
+  // shares each) written by the same persistBatch, without JetStream.
+  const direct = 20_000;
+  const directStarted = performance.now();
+  for (let done = 0; done < SHARES; done += direct) {
+    const shares = Array.from({ length: Math.min(direct, SHARES - done) }, (_, i) => ({
+      miner: miners[(done + i) % WORKERS]!,
+      difficulty: 65_536,
+      actualDifficulty: 70_000,
+      networkDifficulty: 1e14,
+      height: 900_000,
+      scheme: 'pps-plus' as const,
+      atMs: Date.now(),
+    }));
+    await persistBatch(database.db, { ...newBatch(), shares }, new Map());
+  }
+  const directSeconds = (performance.now() - directStarted) / 1000;
+  report.line(
+    `direct: ${int(SHARES / directSeconds)} shares/s into ${kind} by persistBatch in batches of ${int(direct)} (the local writer's path); load ${load()}`,
   );
 } finally {
   await database.close();
