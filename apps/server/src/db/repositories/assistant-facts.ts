@@ -6,6 +6,8 @@ import type { Queryable } from '../types.js';
 export interface AssistantUserRow {
   username: string;
   payoutThreshold: string | null;
+  /** A payout address set or pending, or a registered wallet address (what accounting pays to). */
+  payoutAddressSet: boolean;
 }
 
 export interface AssistantWorkerRow {
@@ -38,7 +40,9 @@ export async function findAssistantUser(
   userId: number,
 ): Promise<AssistantUserRow | undefined> {
   const result = await db.query<AssistantUserRow>(
-    `SELECT u.username, s.payout_threshold AS "payoutThreshold"
+    `SELECT u.username, s.payout_threshold AS "payoutThreshold",
+            (s.payout_address IS NOT NULL OR s.pending_payout_address IS NOT NULL OR u.wallet_address IS NOT NULL)
+              AS "payoutAddressSet"
        FROM users u LEFT JOIN user_settings s ON s.user_id = u.id WHERE u.id = $1`,
     [userId],
   );

@@ -31,6 +31,8 @@ export interface CoinMoneyFact {
 export interface MinerFacts {
   username: string;
   payoutThreshold: '0.001' | '0.01' | '0.1';
+  /** False while the miner has no payout address (none set, none pending, no registered wallet): nothing can be paid. */
+  payoutAddressSet: boolean;
   workers: WorkerFact[];
   money: CoinMoneyFact[];
 }

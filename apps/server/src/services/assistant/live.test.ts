@@ -12,6 +12,7 @@ const pool = poolInfoFromConfig(parseConfig({ publicHost: 'pool.manjam.example' 
 const facts: MinerFacts = {
   username: 'alice',
   payoutThreshold: '0.01',
+  payoutAddressSet: true,
   workers: [
     {
       name: 'rig1',
@@ -139,7 +140,13 @@ describe('assistant live answers for a signed-in miner', () => {
   });
 
   it('tells a miner with no workers how to get one', () => {
-    const empty: MinerFacts = { username: 'bob', payoutThreshold: '0.1', workers: [], money: [] };
+    const empty: MinerFacts = {
+      username: 'bob',
+      payoutThreshold: '0.1',
+      payoutAddressSet: true,
+      workers: [],
+      money: [],
+    };
     expect(answerWithRules('what is my hashrate', { pool, facts: empty, now })).toContain(
       'You have no workers yet',
     );

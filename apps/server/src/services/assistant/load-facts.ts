@@ -76,5 +76,11 @@ export async function loadMinerFacts(
       : [],
   );
   const threshold = THRESHOLDS.find((value) => value === user.payoutThreshold) ?? options.defaultThreshold;
-  return { username: user.username, payoutThreshold: threshold, workers, money };
+  return {
+    username: user.username,
+    payoutThreshold: threshold,
+    payoutAddressSet: user.payoutAddressSet,
+    workers,
+    money,
+  };
 }
