@@ -44,7 +44,9 @@ function useFacts(id: AlgorithmPageId): { facts: Facts; loading: boolean; failed
   const ports = usePoolPorts();
   const defaults = ALGORITHM_PAGES[id];
   const stat = stats.data?.algorithms.find((a) => a.algorithm === id);
-  const port = ports.data?.ports.find((p) => p.algorithm === id);
+  // The ports list names PORT_TABLE algorithms (kadena's port is 'blake2s').
+  const portAlgorithm = portRowOfAccountAlgorithm(id)?.algorithm;
+  const port = ports.data?.ports.find((p) => p.algorithm === portAlgorithm);
   const facts: Facts = {
     port: stat?.port ?? port?.port ?? defaults.port,
     fee: stat?.fee ?? defaults.fee,
