@@ -121,6 +121,7 @@ export const AR: Catalog = {
   'assistant.payout.reached': 'رصيدك {balance} بلغ حدّك {limit}، فسيُدفع في الجولة القادمة',
   'assistant.payout.below': 'رصيدك {balance} أقل من حدّك {limit}؛ تحتاج {missing} إضافية',
   'assistant.payout': '{coin}: جولة الدفع القادمة {next} ({every})؛ {state}.',
+  'assistant.earnings.immature': 'وستضيف الكتل التي وُجدت ولم تنضج بعد {immature} عند نضجها.',
   'assistant.payout.noAddress':
     'لم تحدد عنوان دفع بعد، فلا يمكن دفع أي مبلغ لك: رصيدك غير المدفوع ({balances}) يبقى في المجمع حتى تحدده. حدده من الإعدادات ← المحفظة ← عنوان الدفع الافتراضي ({settings})؛ بعدها تُدفع الجولات {every} عند بلوغ رصيدك حدّك {limit}.',
   'assistant.setup.cpu':

@@ -86,6 +86,7 @@ export const EN = {
     'your balance {balance} has reached your threshold {limit}, so it is paid in the next run',
   'assistant.payout.below': 'your balance {balance} is below your threshold {limit}; you need {missing} more',
   'assistant.payout': '{coin}: next payout run {next} ({every}); {state}.',
+  'assistant.earnings.immature': 'Found blocks not yet mature will add {immature} once they mature.',
   'assistant.payout.noAddress':
     'You have not set a payout address yet, so nothing can be paid out: your unpaid balance ({balances}) waits at the pool until you do. Set it in Settings → Wallet → Default Payout Address ({settings}); after that, payouts run {every} once your balance reaches your threshold {limit}.',
   'assistant.setup.cpu':

@@ -19,8 +19,10 @@ export interface CoinMoneyFact {
   coin: CoinId;
   /** Unpaid balance, base units. */
   balance: bigint;
-  /** Credits since 00:00 UTC today, base units. */
+  /** Credits of the open settlement day (since 00:00 UTC by default), base units; estimated until the daily close. */
   earnedToday: bigint;
+  /** The miner's share of found blocks not mature yet, base units (not in the balance yet). */
+  immature: bigint;
   /** When the pool last ran payouts for this coin. */
   lastPayoutRunAt: Date | null;
   /** The miner's own last payout. */

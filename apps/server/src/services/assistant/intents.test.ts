@@ -33,6 +33,7 @@ const base: MinerFacts = {
       coin: 'BTC',
       balance: 1_500_000n,
       earnedToday: 12_345n,
+      immature: 0n,
       lastPayoutRunAt: new Date('2026-11-22T00:00:00Z'),
       lastPaid: null,
     },
@@ -84,6 +85,16 @@ describe('assistant: earnings and payout intents', () => {
       'Today (since 00:00 UTC) you earned 0.00012345 BTC; your unpaid balance is 0.015 BTC.',
     );
     expect(ask('كم ربحت اليوم؟')).toContain('ربحت اليوم (منذ 00:00 UTC) 0.00012345 BTC');
+  });
+
+  it('adds the immature block credits when found blocks are waiting to mature', () => {
+    const [btc] = base.money;
+    if (!btc) throw new Error('no BTC fact');
+    const facts = { ...base, money: [{ ...btc, immature: 99_000n }] };
+    expect(ask('How much did I earn today?', facts)).toContain(
+      'Found blocks not yet mature will add 0.00099 BTC once they mature.',
+    );
+    expect(ask('كم ربحت اليوم؟', facts)).toContain('0.00099 BTC');
   });
 
   it('with no payout address, says so and where to set it instead of "paid in the next run"', () => {

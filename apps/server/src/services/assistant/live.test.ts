@@ -47,10 +47,18 @@ const facts: MinerFacts = {
       coin: 'BTC',
       balance: 1_500_000n,
       earnedToday: 12_345n,
+      immature: 0n,
       lastPayoutRunAt: new Date('2026-11-22T00:00:00Z'),
       lastPaid: null,
     },
-    { coin: 'LTC', balance: 250_000n, earnedToday: 40_000n, lastPayoutRunAt: null, lastPaid: null },
+    {
+      coin: 'LTC',
+      balance: 250_000n,
+      earnedToday: 40_000n,
+      immature: 0n,
+      lastPayoutRunAt: null,
+      lastPaid: null,
+    },
   ],
 };
 const ask = (message: string) => answerWithRules(message, { pool, facts, now });

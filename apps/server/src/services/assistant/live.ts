@@ -132,7 +132,14 @@ function workerOffline(
 function coinsOf(facts: MinerFacts): CoinMoneyFact[] {
   if (facts.money.length > 0) return facts.money;
   const coins = [...new Set(facts.workers.map((worker) => worker.coin))];
-  return coins.map((coin) => ({ coin, balance: 0n, earnedToday: 0n, lastPayoutRunAt: null, lastPaid: null }));
+  return coins.map((coin) => ({
+    coin,
+    balance: 0n,
+    earnedToday: 0n,
+    immature: 0n,
+    lastPayoutRunAt: null,
+    lastPaid: null,
+  }));
 }
 
 export function payoutAnswer(facts: MinerFacts, pool: PoolInfo, language: Language, now: Date): string {
@@ -168,7 +175,10 @@ export function earningsAnswer(facts: MinerFacts, pool: PoolInfo, language: Lang
     .map((entry) => {
       const today = formatCoinAmount(entry.earnedToday, entry.coin);
       const balance = formatCoinAmount(entry.balance, entry.coin);
-      return text(language, 'assistant.earnings', { today, balance });
+      const earned = text(language, 'assistant.earnings', { today, balance });
+      if (entry.immature === 0n) return earned;
+      const immature = formatCoinAmount(entry.immature, entry.coin);
+      return `${earned} ${text(language, 'assistant.earnings.immature', { immature })}`;
     })
     .join(' ');
   return facts.payoutAddressSet ? earned : `${earned} ${noAddressAnswer(facts, money, pool, language)}`;
