@@ -11,6 +11,7 @@ import { startTestApi, type TestApi } from './test-support.js';
 const COIN = 'BTC';
 /** Regtest BTC subsidy at heights 150-299. */
 const SUBSIDY = 2_500_000_000n;
+const startOfUtcDay = (ms: number): number => ms - (ms % 86_400_000);
 
 describeEachDatabase("money from the first share: today's accrued and immature credits", (getDb) => {
   let api: TestApi;
@@ -54,8 +55,7 @@ describeEachDatabase("money from the first share: today's accrued and immature c
   };
 
   it('shows nothing accrued and nothing immature before the first share', async () => {
-    const since = new Date(api.clock.now);
-    since.setUTCHours(0, 0, 0, 0);
+    const since = new Date(startOfUtcDay(api.clock.now));
     expect(await summary()).toEqual({
       coin: COIN,
       balance: '0',
@@ -70,13 +70,15 @@ describeEachDatabase("money from the first share: today's accrued and immature c
 
   it("shows today's PPS credits beside the balance before any daily settlement", async () => {
     // Two shares of difficulty 1 at network difficulty 1000: 2 x 1/1000 x 25 BTC x 99 % = 4,950,000 sat.
-    for (const seconds of [1, 2])
+    // Both inside today (also when the test runs in the first minute after 00:00 UTC).
+    const first = Math.max(api.clock.now - 60_000, startOfUtcDay(api.clock.now));
+    for (const ms of [0, 1])
       await insertShare(getDb(), COIN, miner, {
         difficulty: 1,
         networkDifficulty: 1000,
         height: 200,
         scheme: 'pps-plus',
-        at: new Date(api.clock.now - 60_000 + seconds * 1000),
+        at: new Date(first + ms),
       });
     await accounting.runOnce();
     expect(await summary()).toMatchObject({ balance: '4950000', accrued: '4950000', immature: '0' });
@@ -97,7 +99,7 @@ describeEachDatabase("money from the first share: today's accrued and immature c
       fees: 100_000n,
       networkDifficulty: 1000,
       finder: miner,
-      at: new Date(api.clock.now - 1_000),
+      at: new Date(api.clock.now),
     });
     await accounting.runOnce();
     // The block's fees less the 1 % pool fee, all to the only miner of the window.
