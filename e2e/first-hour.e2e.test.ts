@@ -1,9 +1,12 @@
 // A new miner's first hour, in English and Arabic, against the real pool: Test Connection shows
 // the stages in order as a real Stratum miner connects (asking for its own starting difficulty
 // with d= in the password), is authorized, and has its first share accepted; meanwhile the
-// worker shows as connected without shares, not "Offline · Never".
+// worker shows as connected without shares, not "Offline · Never". Then money from the first share:
+// today's accrued credit appears beside the balance, Rewards does not say "No rewards yet", and
+// the dashboard asks for a payout address until one is set.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outsideAddress } from '../apps/server/src/accounting/testing/regtest.js';
 import { StratumTestClient } from '../apps/server/src/stratum/testing/client.js';
 import { api, registerAndLogin } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
@@ -26,7 +29,7 @@ afterAll(async () => {
 describe.each<Language>(['en', 'ar'])('the first hour in %s', (language) => {
   const t = translator(language);
 
-  it('shows connected and authorized, then the first accepted share, in order, for a miner that asked for d= in its password', async () => {
+  it("shows connected, authorized and the first accepted share in order for a miner that asked for d=, then today's accrued credit and the payout-address prompt until an address is set", async () => {
     const session = await registerAndLogin(pool.baseUrl, `first${language}`, language);
     await api(pool.baseUrl, '/api/miners', {
       token: session.token,
@@ -95,6 +98,64 @@ describe.each<Language>(['en', 'ar'])('the first hour in %s', (language) => {
       await shared.filter({ hasText: t('setupGuide.step4.stageDone') }).waitFor({ timeout: 30_000 });
       await guide.getByText(t('setupGuide.step4.success')).waitFor();
       await screenshot(page, `first-hour-${language}-sharing`);
+
+      // Money from the first share: the dashboard asks for a payout address while none is set,
+      // and today's accrued credit appears under the unpaid balance once accounting credits it.
+      await page.goto('/dashboard');
+      const prompt = page.getByRole('link', { name: t('revenue.money.noAddressAction') });
+      await prompt.waitFor();
+      expect(await prompt.getAttribute('href')).toBe('/settings?tab=wallet');
+      await expect
+        .poll(
+          async () =>
+            (
+              await api<{ unsettled: { accrued: string } }>(pool.baseUrl, '/api/dashboard', {
+                token: session.token,
+              })
+            ).unsettled.accrued,
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .not.toBe('0');
+      await page.reload();
+      const balance = page.getByRole('region', { name: t('dashboard.cards.unpaidBalance', { coin: 'BTC' }) });
+      const accrued = balance
+        .locator('.unsettled__figures > div')
+        .filter({ hasText: t('revenue.money.accrued') });
+      await accrued.waitFor();
+      expect(await accrued.locator('dd').innerText()).toMatch(/[1-9١-٩]/);
+
+      // Revenue: the balance with today's credits, and Rewards does not say "No rewards yet".
+      await page.goto('/revenue');
+      await page.getByText(t('revenue.money.emptyRewardsAccrued', { time: '' }).slice(0, 20)).waitFor();
+      expect(await page.getByText(t('revenue.emptyRewards')).count()).toBe(0);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/revenue');
+        await page.locator('.money-summary').waitFor();
+        await screenshot(page, `first-hour-${language}-${width}-revenue`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await page.goto('/workers');
+        await page.getByRole('button', { name: t('workers.addWorker') }).click();
+        await page.getByRole('dialog').waitFor();
+        await screenshot(page, `first-hour-${language}-${width}-guide`);
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      // Once an address is set the prompt goes away.
+      await api(pool.baseUrl, '/api/settings/payout-address', {
+        method: 'PUT',
+        token: session.token,
+        body: {
+          address: outsideAddress('BTC', `first-hour-${language}`),
+          coin: 'BTC',
+          password: session.password,
+        },
+      });
+      await page.goto('/dashboard');
+      await balance.waitFor();
+      expect(await page.getByRole('link', { name: t('revenue.money.noAddressAction') }).count()).toBe(0);
     } finally {
       await miner.close();
       await context.close();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_COINS, changeSchema, isoTimeSchema } from './common.js';
 import { MESSAGES } from './messages.js';
+import { unsettledSchema } from './revenue.js';
 
 export const statSchema = z.object({ value: z.union([z.number(), z.string()]), change: changeSchema });
 export type Stat = z.infer<typeof statSchema>;
@@ -12,6 +13,8 @@ export const dashboardSchema = z.object({
   unpaidBalance: statSchema,
   dailyEarnings: statSchema,
   coin: z.enum(ACCOUNT_COINS),
+  /** Today's accrued and immature block credits of `coin`, beside the unpaid balance. */
+  unsettled: unsettledSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

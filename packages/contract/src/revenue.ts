@@ -6,6 +6,7 @@ import {
   pageQuerySchema,
   pagedSchema,
   PAYOUT_SCHEMES,
+  POOL_COINS,
 } from './common.js';
 import { MESSAGES } from './messages.js';
 
@@ -56,3 +57,23 @@ export const payoutSchema = z.object({
 export type Payout = z.infer<typeof payoutSchema>;
 export const payoutPageSchema = pagedSchema(payoutSchema);
 export type PayoutPage = z.infer<typeof payoutPageSchema>;
+
+/**
+ * Money not yet in a daily reward row: `accrued` = net credits (PPS, PPLNS, SOLO, reversals) since
+ * `accruedSince`, the start of the settlement day the daily close has not settled yet (an
+ * estimate: the close may still move late batches); `immature` = the user's share of blocks the
+ * pool found that are not mature yet (`immatureBlocks` of them), not in the balance until they are.
+ */
+export const unsettledSchema = z.object({
+  accrued: moneySchema,
+  accruedSince: isoTimeSchema,
+  immature: moneySchema,
+  immatureBlocks: z.number().int(),
+});
+export type Unsettled = z.infer<typeof unsettledSchema>;
+
+/** GET /api/revenue/summary: per pool coin, the unpaid balance beside today's accrued and immature credits. */
+export const revenueSummarySchema = z.object({
+  coins: z.array(unsettledSchema.extend({ coin: z.enum(POOL_COINS), balance: moneySchema })),
+});
+export type RevenueSummary = z.infer<typeof revenueSummarySchema>;

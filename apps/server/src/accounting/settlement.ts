@@ -19,6 +19,10 @@ const addDays = (day: string, n: number): string =>
 export const settlementDayOf = (at: Date, hourUtc: number): string =>
   new Date(at.getTime() - hourUtc * 3_600_000).toISOString().slice(0, 10);
 
+/** When the settlement day that `at` falls in began (the open day the daily close has not settled). */
+export const settlementDayStart = (at: Date, hourUtc: number): Date =>
+  dayStart(settlementDayOf(at, hourUtc), hourUtc);
+
 /** Settles every closed day not yet settled (and refreshes the last two). Returns rows written. */
 export async function settleDays(ctx: AccountingContext, coin: CoinId): Promise<number> {
   const repo = new SettlementsRepository(ctx.db);

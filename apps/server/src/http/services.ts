@@ -38,7 +38,12 @@ export function createServices(deps: HttpDeps): Services {
   const connected = new ConnectedWorkers(events, now);
   const workers = new WorkersService({ db, now, onError, connected });
   const settings = new SettingsService(db, config, auth, box, now);
-  const dashboard = new DashboardService({ db, now, onError });
+  const dashboard = new DashboardService({
+    db,
+    now,
+    onError,
+    settlementHourUtc: config.accounting.settlementHourUtc,
+  });
   const rig = new RigClient({
     baseUrl: config.rigManagement.baseUrl,
     timeoutMs: config.rigManagement.timeoutMs,
@@ -62,7 +67,7 @@ export function createServices(deps: HttpDeps): Services {
     workers,
     miners: new MinersService(db, workers),
     dashboard,
-    revenue: new RevenueService(db),
+    revenue: new RevenueService(db, now, config.accounting.settlementHourUtc),
     pool: new PoolService(db, config, deps.pool, now, onError),
     search: new SearchService(db, settings, rig, box, logger, now),
     close: () => {

@@ -106,7 +106,9 @@ export const AR: Catalog = {
   'assistant.noWorkers':
     'لا يوجد لديك عمال بعد. وجّه جهازك إلى المجمع باسم مستخدم بالصيغة account.worker وسيظهر العامل عند أول حصة مقبولة.',
   'assistant.worker.unknown': 'لم أجد عاملاً باسم {asked}. عمالك: {known}.',
-  'assistant.worker.offlineList': 'العمال غير المتصلين: {list}. اذكر اسم العامل لأشرح السبب.',
+  'assistant.worker.offlineList':
+    'العمال غير المتصلين: {list}. الأسباب المعتادة: انقطاع الكهرباء أو الإنترنت، أو خطأ في رابط المجمع أو اسم المستخدم، أو توقف برنامج التعدين؛ اذكر اسم العامل لأشرح السبب.',
+  'assistant.worker.allOnline': 'كل عمالك متصلون: {list}. اذكر اسم أحدهم لأعرض تفاصيله.',
   'assistant.worker.online':
     'العامل {worker} متصل: آخر حصة مقبولة قبل {ago}، معدل الهاش {hashrate}، والمرفوض {rejects}% خلال الساعة الأخيرة.',
   'assistant.worker.lastShare': 'آخر حصة مقبولة منه كانت {time} (قبل {ago})',
@@ -119,5 +121,16 @@ export const AR: Catalog = {
   'assistant.payout.reached': 'رصيدك {balance} بلغ حدّك {limit}، فسيُدفع في الجولة القادمة',
   'assistant.payout.below': 'رصيدك {balance} أقل من حدّك {limit}؛ تحتاج {missing} إضافية',
   'assistant.payout': '{coin}: جولة الدفع القادمة {next} ({every})؛ {state}.',
+  'assistant.earnings.immature': 'وستضيف الكتل التي وُجدت ولم تنضج بعد {immature} عند نضجها.',
+  'assistant.payout.noAddress':
+    'لم تحدد عنوان دفع بعد، فلا يمكن دفع أي مبلغ لك: رصيدك غير المدفوع ({balances}) يبقى في المجمع حتى تحدده. حدده من الإعدادات ← المحفظة ← عنوان الدفع الافتراضي ({settings})؛ بعدها تُدفع الجولات {every} عند بلوغ رصيدك حدّك {limit}.',
+  'assistant.setup.cpu':
+    'إعداد المعالج (CPU){notLive}: عدّن {algorithm} ببرنامج XMRig: ضع رابط المجمع {url}، واسم المستخدم {user}، وكلمة المرور x.',
+  'assistant.setup.cpuNotLive':
+    'خوارزمية {algorithm} ({coin}) غير مفعّلة في منجم بعد: المنفذ {port} لا يقبل الحصص، فلا يمكن للمعالج أن يربح هنا اليوم. المنافذ العاملة الآن (لأجهزة ASIC): {live}.',
+  'assistant.power.device':
+    'جهاز {device} ({hashrate}، {algorithm}) يستهلك نحو {watts} واط: {kwhDay} كيلوواط ساعة في اليوم، ونحو {kwhMonth} كيلوواط ساعة في 30 يوماً. تكلفة الكهرباء اليومية = {kwhDay} × سعر الكيلوواط ساعة لديك. قارنها بالأرباح المتوقعة في الحاسبة ({calculator}).',
+  'assistant.power.generic':
+    'تكلفة الكهرباء اليومية = الواط × 24 ÷ 1000 × سعر الكيلوواط ساعة لديك (جهاز 3250 واط يستهلك 78 كيلوواط ساعة يومياً). اذكر طراز جهازك (مثل Antminer S19) لأحسبها لك، ثم قارن التكلفة بالأرباح المتوقعة في الحاسبة ({calculator}).',
   'assistant.earnings': 'ربحت اليوم (منذ 00:00 UTC) {today}، ورصيدك غير المدفوع {balance}.',
 };

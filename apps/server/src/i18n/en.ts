@@ -69,7 +69,9 @@ export const EN = {
   'assistant.noWorkers':
     'You have no workers yet. Point a miner at the pool with a username like account.worker and it appears with its first accepted share.',
   'assistant.worker.unknown': "I can't find a worker named {asked}. Your workers: {known}.",
-  'assistant.worker.offlineList': "Offline workers: {list}. Name a worker and I'll look into it.",
+  'assistant.worker.offlineList':
+    "Offline workers: {list}. The usual causes are power or network, a wrong pool URL or username, or a miner that stopped; name a worker and I'll look into it.",
+  'assistant.worker.allOnline': "All your workers are online: {list}. Name one and I'll show its details.",
   'assistant.none': 'none',
   'assistant.worker.online':
     'Worker {worker} is online: last accepted share {ago} ago, hashrate {hashrate}, {rejects}% rejected in the last hour.',
@@ -84,6 +86,17 @@ export const EN = {
     'your balance {balance} has reached your threshold {limit}, so it is paid in the next run',
   'assistant.payout.below': 'your balance {balance} is below your threshold {limit}; you need {missing} more',
   'assistant.payout': '{coin}: next payout run {next} ({every}); {state}.',
+  'assistant.earnings.immature': 'Found blocks not yet mature will add {immature} once they mature.',
+  'assistant.payout.noAddress':
+    'You have not set a payout address yet, so nothing can be paid out: your unpaid balance ({balances}) waits at the pool until you do. Set it in Settings → Wallet → Default Payout Address ({settings}); after that, payouts run {every} once your balance reaches your threshold {limit}.',
+  'assistant.setup.cpu':
+    'CPU setup{notLive}: mine {algorithm} with XMRig: set the pool URL to {url}, the username to {user} and the password to x.',
+  'assistant.setup.cpuNotLive':
+    '{algorithm} ({coin}) is not live on Manjam yet: port {port} does not accept shares, so a CPU cannot earn here today. Live now (ASIC miners): {live}.',
+  'assistant.power.device':
+    'The {device} ({hashrate}, {algorithm}) draws about {watts} W: {kwhDay} kWh a day, about {kwhMonth} kWh in 30 days. Its electricity cost a day is {kwhDay} × your price per kWh. Compare that with its expected earnings in the calculator ({calculator}).',
+  'assistant.power.generic':
+    "Electricity cost a day = watts × 24 ÷ 1000 × your price per kWh (a 3250 W miner uses 78 kWh a day). Name your miner's model (e.g. Antminer S19) and I'll work it out; compare the cost with the expected earnings in the calculator ({calculator}).",
   'assistant.earnings': 'Today (since 00:00 UTC) you earned {today}; your unpaid balance is {balance}.',
 } as const;
 

@@ -8,13 +8,15 @@ export interface StatCardProps {
   /** Accessible description of the change, e.g. "compared with yesterday". */
   changeLabel?: string;
   icon?: ReactNode;
+  /** More figures under the change line (e.g. today's accrued credits under the balance). */
+  footer?: ReactNode;
 }
 
 export function changeTone(change: string): 'up' | 'down' {
   return change.includes('+') ? 'up' : 'down';
 }
 
-export function StatCard({ label, value, change, changeLabel, icon }: StatCardProps) {
+export function StatCard({ label, value, change, changeLabel, icon, footer }: StatCardProps) {
   return (
     <section className="stat-card" aria-label={label}>
       <div className="stat-card__head">
@@ -37,6 +39,7 @@ export function StatCard({ label, value, change, changeLabel, icon }: StatCardPr
           {changeLabel ? <span className="stat-card__change-label"> {changeLabel}</span> : null}
         </div>
       ) : null}
+      {footer}
     </section>
   );
 }

@@ -13,7 +13,9 @@ import type {
   MinerLookup,
   Payout as ContractPayout,
   PoolPorts,
+  RevenueSummary as ContractRevenueSummary,
   Reward as ContractReward,
+  Unsettled as ContractUnsettled,
   SearchResponse as ContractSearchResponse,
   Stat as ContractStat,
   UpdateWorker,
@@ -58,6 +60,8 @@ export type WorkerUpdate = UpdateWorker;
 export type ConnectionStatus = WorkerConnection;
 
 export type Reward = ContractReward;
+export type RevenueSummary = ContractRevenueSummary;
+export type Unsettled = ContractUnsettled;
 export type RewardDescription = Reward['description'];
 export type Payout = ContractPayout;
 export type PayoutStatus = Payout['status'];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { baseUnitsToDecimal, formatCoin, formatHashrate, shortenAddress, shortenTx } from './format';
+import { formatDifficulty as formatRevenueDifficulty } from '../features/revenue/format';
+import {
+  baseUnitsToDecimal,
+  formatCoin,
+  formatDifficulty,
+  formatHashrate,
+  shortenAddress,
+  shortenTx,
+} from './format';
 
 describe('formatHashrate', () => {
   it('shows small rates in plain H/s without decimals', () => {
@@ -67,5 +75,14 @@ describe('shortening', () => {
     );
     expect(shortenTx(null)).toBe('Pending...');
     expect(shortenTx('', 'قيد الانتظار...')).toBe('قيد الانتظار...');
+  });
+});
+
+describe('tiny difficulties', () => {
+  it('print in scientific notation, the same in English and Arabic, instead of "0"', () => {
+    expect(formatDifficulty(4.656542373906925e-10, 'en')).toBe('4.66e-10');
+    expect(formatDifficulty(4.656542373906925e-10, 'ar')).toBe('4.66e-10');
+    expect(formatRevenueDifficulty(3e-8)).toBe('3e-8');
+    expect(formatDifficulty(36_762_000_000_000, 'en')).toBe('36.76T');
   });
 });

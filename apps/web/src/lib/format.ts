@@ -68,10 +68,21 @@ export function formatNumber(
   return new Intl.NumberFormat(intlLocale(lang), options).format(value);
 }
 
-/** Difficulty in the seed's compact style: 36762000000000 -> "36.76 T". */
+/** Below this a difficulty reads in scientific notation (a regtest's 4.66e-10 would print as "0"). */
+const SCIENTIFIC_BELOW = 0.01;
+
+/** A tiny positive number in scientific notation, the same in every language: 4.656e-10 -> "4.66e-10". */
+export function formatTiny(value: number): string | null {
+  if (!Number.isFinite(value) || value <= 0 || value >= SCIENTIFIC_BELOW) return null;
+  const [mantissa = '0', exponent = '0'] = value.toExponential(2).split('e');
+  return `${Number(mantissa)}e${exponent}`;
+}
+
+/** Difficulty in the seed's compact style: 36762000000000 -> "36.76 T"; tiny ones 4.66e-10. */
 export function formatDifficulty(value: number, lang: Language = currentLanguage()): string {
-  return new Intl.NumberFormat(intlLocale(lang), { notation: 'compact', maximumFractionDigits: 2 }).format(
-    value,
+  return (
+    formatTiny(value) ??
+    new Intl.NumberFormat(intlLocale(lang), { notation: 'compact', maximumFractionDigits: 2 }).format(value)
   );
 }
 

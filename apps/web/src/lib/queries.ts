@@ -48,6 +48,19 @@ export function usePoolPorts(): UseQueryResult<PoolPorts> {
   });
 }
 
+/**
+ * Whether the pool accepts shares on an algorithm's port (a PORT_TABLE algorithm id such as
+ * 'sha256' or 'blake2s'), from GET /api/pool/ports: true or false once known, undefined while
+ * loading or when the ports cannot be read. An algorithm the table does not list is never live.
+ */
+export function usePortLiveness(): (algorithm: string | null) => boolean | undefined {
+  const ports = usePoolPorts();
+  return (algorithm) => {
+    if (!ports.data) return undefined;
+    return ports.data.ports.some((port) => port.algorithm === algorithm && port.live);
+  };
+}
+
 export function useBlocks(page = 1): UseQueryResult<BlockPage> {
   return useQuery({
     queryKey: queryKeys.blocks(page),

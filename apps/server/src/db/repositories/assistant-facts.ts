@@ -6,6 +6,8 @@ import type { Queryable } from '../types.js';
 export interface AssistantUserRow {
   username: string;
   payoutThreshold: string | null;
+  /** A payout address set or pending, or a registered wallet address (what accounting pays to). */
+  payoutAddressSet: boolean;
 }
 
 export interface AssistantWorkerRow {
@@ -24,7 +26,6 @@ export interface AssistantWorkerRow {
 export interface AssistantMoneyRow {
   coin: string;
   balance: bigint;
-  earnedToday: bigint;
   lastPayoutRunAt: Date | null;
   lastPaidAmount: bigint | null;
   lastPaidAt: Date | null;
@@ -38,7 +39,9 @@ export async function findAssistantUser(
   userId: number,
 ): Promise<AssistantUserRow | undefined> {
   const result = await db.query<AssistantUserRow>(
-    `SELECT u.username, s.payout_threshold AS "payoutThreshold"
+    `SELECT u.username, s.payout_threshold AS "payoutThreshold",
+            (s.payout_address IS NOT NULL OR s.pending_payout_address IS NOT NULL OR u.wallet_address IS NOT NULL)
+              AS "payoutAddressSet"
        FROM users u LEFT JOIN user_settings s ON s.user_id = u.id WHERE u.id = $1`,
     [userId],
   );
@@ -70,30 +73,23 @@ export async function listAssistantWorkers(
   return result.rows;
 }
 
-/** Per coin: unpaid balance, credits since `todaySince`, the pool's last payout run and the miner's last payout. */
-export async function listAssistantMoney(
-  db: Queryable,
-  userId: number,
-  todaySince: Date,
-): Promise<AssistantMoneyRow[]> {
+/** Per coin: unpaid balance, the pool's last payout run and the miner's last payout (today's credits: services/shared/unsettled.ts). */
+export async function listAssistantMoney(db: Queryable, userId: number): Promise<AssistantMoneyRow[]> {
   const result = await db.query<AssistantMoneyRow>(
     `WITH mine AS (${MY_PAYEES}),
      bal AS (SELECT b.coin, sum(b.amount) AS amount FROM balances b JOIN mine ON mine.id = b.payee_id GROUP BY b.coin),
-     today AS (SELECT l.coin, sum(l.amount) AS amount FROM ledger_entries l JOIN mine ON mine.id = l.payee_id
-                WHERE l.created_at >= $2 AND l.reason IN ('pps', 'pplns', 'solo', 'reversal', 'adjustment') GROUP BY l.coin),
      runs AS (SELECT r.coin, max(r.created_at) AS at FROM payout_runs r WHERE r.status <> 'failed' GROUP BY r.coin),
      paid AS (SELECT DISTINCT ON (po.coin) po.coin, po.amount, coalesce(po.sent_at, po.created_at) AS at, po.txid
                 FROM payouts po JOIN mine ON mine.id = po.payee_id
                WHERE po.status IN ('sent', 'confirmed') ORDER BY po.coin, po.id DESC)
-     SELECT c.coin, coalesce(bal.amount, 0)::bigint AS balance, coalesce(today.amount, 0)::bigint AS "earnedToday",
+     SELECT c.coin, coalesce(bal.amount, 0)::bigint AS balance,
             runs.at AS "lastPayoutRunAt", paid.amount AS "lastPaidAmount", paid.at AS "lastPaidAt", paid.txid AS "lastPaidTxid"
        FROM (SELECT DISTINCT coin FROM mine) c
        LEFT JOIN bal ON bal.coin = c.coin
-       LEFT JOIN today ON today.coin = c.coin
        LEFT JOIN runs ON runs.coin = c.coin
        LEFT JOIN paid ON paid.coin = c.coin
       ORDER BY c.coin`,
-    [userId, todaySince],
+    [userId],
   );
   return result.rows;
 }

@@ -14,6 +14,14 @@ export interface BalanceFigures {
   earningsCurrent: bigint;
 }
 
+export interface UnsettledFigures {
+  /** Net credits (pps, pplns, solo, reversals) at or after `since`. */
+  accrued: bigint;
+  /** The user's planned share of pending (not yet mature, not yet credited) blocks. */
+  immature: bigint;
+  immatureBlocks: number;
+}
+
 export interface SettlementRow {
   id: number;
   coin: string;
@@ -79,6 +87,30 @@ export class RevenueQueries {
       balanceAt: BigInt(row?.balance_at ?? 0),
       earningsPrevious: BigInt(row?.prev ?? 0),
       earningsCurrent: BigInt(row?.cur ?? 0),
+    };
+  }
+
+  /** Credits not yet in a settlement row (since `since`) and planned credits of blocks not yet mature. */
+  async unsettled(userId: number, coin: string, since: Date): Promise<UnsettledFigures> {
+    const result = await this.db.query<{
+      accrued: string | null;
+      immature: string | null;
+      blocks: string | number | null;
+    }>(
+      `SELECT (SELECT SUM(amount) FROM ledger_entries
+                WHERE payee_id IN (${USER_PAYEES}) AND coin = $2 AND created_at >= $3
+                  AND reason IN ('pps', 'pplns', 'solo', 'reversal')) AS accrued,
+              SUM(p.amount) AS immature, COUNT(DISTINCT p.block_id) AS blocks
+         FROM block_credit_plans p JOIN blocks b ON b.id = p.block_id
+        WHERE p.payee_id IN (${USER_PAYEES}) AND b.coin = $2 AND b.status = 'pending' AND NOT b.credited
+          AND p.reason IN ('pplns', 'solo') AND p.amount > 0`,
+      [userId, coin, since],
+    );
+    const row = result.rows[0];
+    return {
+      accrued: BigInt(row?.accrued ?? 0),
+      immature: BigInt(row?.immature ?? 0),
+      immatureBlocks: Number(row?.blocks ?? 0),
     };
   }
 

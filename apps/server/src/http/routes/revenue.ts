@@ -1,10 +1,26 @@
-import { payoutPageSchema, payoutQuerySchema, rewardPageSchema, rewardQuerySchema } from '@manjam/contract';
+import {
+  payoutPageSchema,
+  payoutQuerySchema,
+  revenueSummarySchema,
+  rewardPageSchema,
+  rewardQuerySchema,
+} from '@manjam/contract';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from './module.js';
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
 export const revenueRoutes: RouteModule = ({ services }) => [
+  defineRoute({
+    method: 'GET',
+    url: '/api/revenue/summary',
+    tag: 'revenue',
+    auth: 'user',
+    response: revenueSummarySchema,
+    summary:
+      "Per coin: unpaid balance, today's accrued credits (estimated until the daily close) and immature block credits",
+    handler: ({ auth }) => services.revenue.summary(auth.user.id),
+  }),
   defineRoute({
     method: 'GET',
     url: '/api/rewards',

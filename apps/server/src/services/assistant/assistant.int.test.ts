@@ -55,6 +55,7 @@ describeEachDatabase('assistant facts repository', (db) => {
       now,
       offlineAfterMs: 10 * MIN,
       defaultThreshold: '0.01',
+      settlementHourUtc: 0,
     });
     expect(facts?.username).toBe('facts');
     expect(facts?.payoutThreshold).toBe('0.001');
@@ -75,7 +76,12 @@ describeEachDatabase('assistant facts repository', (db) => {
 
   it('answers undefined for a user that does not exist', async () => {
     expect(
-      await loadMinerFacts(db(), 987_654, { now, offlineAfterMs: MIN, defaultThreshold: '0.01' }),
+      await loadMinerFacts(db(), 987_654, {
+        now,
+        offlineAfterMs: MIN,
+        defaultThreshold: '0.01',
+        settlementHourUtc: 0,
+      }),
     ).toBeUndefined();
   });
 });

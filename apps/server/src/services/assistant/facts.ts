@@ -19,8 +19,10 @@ export interface CoinMoneyFact {
   coin: CoinId;
   /** Unpaid balance, base units. */
   balance: bigint;
-  /** Credits since 00:00 UTC today, base units. */
+  /** Credits of the open settlement day (since 00:00 UTC by default), base units; estimated until the daily close. */
   earnedToday: bigint;
+  /** The miner's share of found blocks not mature yet, base units (not in the balance yet). */
+  immature: bigint;
   /** When the pool last ran payouts for this coin. */
   lastPayoutRunAt: Date | null;
   /** The miner's own last payout. */
@@ -31,6 +33,8 @@ export interface CoinMoneyFact {
 export interface MinerFacts {
   username: string;
   payoutThreshold: '0.001' | '0.01' | '0.1';
+  /** False while the miner has no payout address (none set, none pending, no registered wallet): nothing can be paid. */
+  payoutAddressSet: boolean;
   workers: WorkerFact[];
   money: CoinMoneyFact[];
 }

@@ -12,6 +12,7 @@ const pool = poolInfoFromConfig(parseConfig({ publicHost: 'pool.manjam.example' 
 const facts: MinerFacts = {
   username: 'alice',
   payoutThreshold: '0.01',
+  payoutAddressSet: true,
   workers: [
     {
       name: 'rig1',
@@ -46,10 +47,18 @@ const facts: MinerFacts = {
       coin: 'BTC',
       balance: 1_500_000n,
       earnedToday: 12_345n,
+      immature: 0n,
       lastPayoutRunAt: new Date('2026-11-22T00:00:00Z'),
       lastPaid: null,
     },
-    { coin: 'LTC', balance: 250_000n, earnedToday: 40_000n, lastPayoutRunAt: null, lastPaid: null },
+    {
+      coin: 'LTC',
+      balance: 250_000n,
+      earnedToday: 40_000n,
+      immature: 0n,
+      lastPayoutRunAt: null,
+      lastPaid: null,
+    },
   ],
 };
 const ask = (message: string) => answerWithRules(message, { pool, facts, now });
@@ -139,7 +148,13 @@ describe('assistant live answers for a signed-in miner', () => {
   });
 
   it('tells a miner with no workers how to get one', () => {
-    const empty: MinerFacts = { username: 'bob', payoutThreshold: '0.1', workers: [], money: [] };
+    const empty: MinerFacts = {
+      username: 'bob',
+      payoutThreshold: '0.1',
+      payoutAddressSet: true,
+      workers: [],
+      money: [],
+    };
     expect(answerWithRules('what is my hashrate', { pool, facts: empty, now })).toContain(
       'You have no workers yet',
     );

@@ -7,6 +7,9 @@ import { algorithmOfCoin, portsOf, stratumUrl, type PoolInfo } from './pool-info
 
 // Answers from the signed-in miner's live facts. Every figure comes from `facts`; nothing is made up.
 
+/** Where the web app sets the payout address (Settings, Wallet section). */
+export const SETTINGS_WALLET_PATH = '/settings?tab=wallet';
+
 export function hashrateAnswer(facts: MinerFacts, language: Language): string {
   if (facts.workers.length === 0) return noWorkers(language);
   const coins = [...new Set(facts.workers.map((worker) => worker.coin))];
@@ -49,10 +52,16 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A name after "worker"/"rig"/"العامل" that matches none of the miner's workers. */
+/**
+ * A name after "worker"/"rig"/"العامل" that matches none of the miner's workers, only when it reads as
+ * a worker name (quoted, or with a digit, "_", "." or "-": "rig7", "s19-a"): "Why is my worker
+ * offline?" and "لماذا العامل غير متصل؟" name no worker, and "offline"/"غير" are not taken for one.
+ */
 export function askedWorkerName(prepared: Prepared): string | undefined {
-  const match = /(?:worker|rig|العامل|عامل|الجهاز)\s+["'«]?([\p{L}\p{N}_.-]{1,64})/iu.exec(prepared.raw);
-  return match?.[1];
+  const match = /(?:worker|rig|العامل|عامل|الجهاز)\s+(["'«]?)([\p{L}\p{N}_.-]{1,64})/iu.exec(prepared.raw);
+  const name = match?.[2];
+  if (!name) return undefined;
+  return match[1] || /[\d_.-]/.test(name) ? name.replace(/[.-]+$/, '') : undefined;
 }
 
 export function workerAnswer(
@@ -71,9 +80,14 @@ export function workerAnswer(
       return text(language, 'assistant.worker.unknown', { asked, known });
     }
     if (facts.workers.length === 0) return noWorkers(language);
-    return text(language, 'assistant.worker.offlineList', {
-      list: offline.join(', ') || text(language, 'assistant.none'),
-    });
+    const [only] = offline;
+    const single = offline.length === 1 ? facts.workers.find((entry) => entry.name === only) : undefined;
+    if (single) return workerOffline(single, pool, language, now, facts.username);
+    if (offline.length === 0)
+      return text(language, 'assistant.worker.allOnline', {
+        list: facts.workers.map((entry) => entry.name).join(', '),
+      });
+    return text(language, 'assistant.worker.offlineList', { list: offline.join(', ') });
   }
   if (worker.online) return workerOnline(worker, language, now);
   return workerOffline(worker, pool, language, now, facts.username);
@@ -118,13 +132,21 @@ function workerOffline(
 function coinsOf(facts: MinerFacts): CoinMoneyFact[] {
   if (facts.money.length > 0) return facts.money;
   const coins = [...new Set(facts.workers.map((worker) => worker.coin))];
-  return coins.map((coin) => ({ coin, balance: 0n, earnedToday: 0n, lastPayoutRunAt: null, lastPaid: null }));
+  return coins.map((coin) => ({
+    coin,
+    balance: 0n,
+    earnedToday: 0n,
+    immature: 0n,
+    lastPayoutRunAt: null,
+    lastPaid: null,
+  }));
 }
 
 export function payoutAnswer(facts: MinerFacts, pool: PoolInfo, language: Language, now: Date): string {
   const money = coinsOf(facts);
   if (money.length === 0) return noWorkers(language);
   const threshold = parseCoinAmount(facts.payoutThreshold);
+  if (!facts.payoutAddressSet) return noAddressAnswer(facts, money, pool, language);
   const intervalMs = pool.payoutIntervalHours * 3_600_000;
   return money
     .map((entry) => {
@@ -146,14 +168,34 @@ export function payoutAnswer(facts: MinerFacts, pool: PoolInfo, language: Langua
     .join(' ');
 }
 
-export function earningsAnswer(facts: MinerFacts, language: Language): string {
+export function earningsAnswer(facts: MinerFacts, pool: PoolInfo, language: Language): string {
   const money = coinsOf(facts);
   if (money.length === 0) return noWorkers(language);
-  return money
+  const earned = money
     .map((entry) => {
       const today = formatCoinAmount(entry.earnedToday, entry.coin);
       const balance = formatCoinAmount(entry.balance, entry.coin);
-      return text(language, 'assistant.earnings', { today, balance });
+      const earned = text(language, 'assistant.earnings', { today, balance });
+      if (entry.immature === 0n) return earned;
+      const immature = formatCoinAmount(entry.immature, entry.coin);
+      return `${earned} ${text(language, 'assistant.earnings.immature', { immature })}`;
     })
     .join(' ');
+  return facts.payoutAddressSet ? earned : `${earned} ${noAddressAnswer(facts, money, pool, language)}`;
+}
+
+/** Said instead of "paid in the next run" while the miner has no payout address: what to set and where. */
+function noAddressAnswer(
+  facts: MinerFacts,
+  money: CoinMoneyFact[],
+  pool: PoolInfo,
+  language: Language,
+): string {
+  const threshold = parseCoinAmount(facts.payoutThreshold);
+  return text(language, 'assistant.payout.noAddress', {
+    balances: money.map((entry) => formatCoinAmount(entry.balance, entry.coin)).join(', '),
+    settings: SETTINGS_WALLET_PATH,
+    every: formatEvery(pool.payoutIntervalHours, language),
+    limit: money.map((entry) => formatCoinAmount(threshold, entry.coin)).join(', '),
+  });
 }

@@ -4,7 +4,9 @@ import {
   listAssistantMoney,
   listAssistantWorkers,
 } from '../../db/repositories/assistant-facts.js';
+import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
 import type { Queryable } from '../../db/types.js';
+import { unsettledMoney } from '../shared/unsettled.js';
 import type { MinerFacts, WorkerFact } from './facts.js';
 import { averagingSeconds, hashrateFromDifficulty } from '../shared/hashrate.js';
 
@@ -13,14 +15,12 @@ export interface FactOptions {
   /** A worker without an accepted share for this long is offline (the alerts' threshold). */
   offlineAfterMs: number;
   defaultThreshold: MinerFacts['payoutThreshold'];
+  /** config.accounting.settlementHourUtc: "today" is the open settlement day. */
+  settlementHourUtc: number;
 }
 
 const RECENT_SECONDS = 600;
 const THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
-
-function startOfUtcDay(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
 
 /** Gathers a signed-in miner's live facts; undefined when the user does not exist. */
 export async function loadMinerFacts(
@@ -37,8 +37,12 @@ export async function loadMinerFacts(
       hourSince: new Date(now.getTime() - 3_600_000),
       daySince: new Date(now.getTime() - 86_400_000),
     }),
-    listAssistantMoney(db, userId, startOfUtcDay(now)),
+    listAssistantMoney(db, userId),
   ]);
+  const queries = new RevenueQueries(db);
+  const unsettled = await Promise.all(
+    moneyRows.map((row) => unsettledMoney(queries, userId, row.coin, now, options.settlementHourUtc)),
+  );
   const workers: WorkerFact[] = workerRows.flatMap((row) => {
     if (!isCoin(row.coin)) return [];
     const submitted = row.acceptedHour + row.rejectedHour;
@@ -59,13 +63,14 @@ export async function loadMinerFacts(
       },
     ];
   });
-  const money = moneyRows.flatMap((row) =>
+  const money = moneyRows.flatMap((row, i) =>
     isCoin(row.coin)
       ? [
           {
             coin: row.coin,
             balance: row.balance,
-            earnedToday: row.earnedToday,
+            earnedToday: unsettled[i]?.accrued ?? 0n,
+            immature: unsettled[i]?.immature ?? 0n,
             lastPayoutRunAt: row.lastPayoutRunAt,
             lastPaid:
               row.lastPaidAmount !== null && row.lastPaidAt !== null
@@ -76,5 +81,11 @@ export async function loadMinerFacts(
       : [],
   );
   const threshold = THRESHOLDS.find((value) => value === user.payoutThreshold) ?? options.defaultThreshold;
-  return { username: user.username, payoutThreshold: threshold, workers, money };
+  return {
+    username: user.username,
+    payoutThreshold: threshold,
+    payoutAddressSet: user.payoutAddressSet,
+    workers,
+    money,
+  };
 }

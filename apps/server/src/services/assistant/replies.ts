@@ -1,7 +1,8 @@
 import { algorithmInfo, type Hardware, type SeedAlgorithm } from './algorithms.js';
 import { portRowOfPoolCoin } from '@manjam/contract';
 import { text, type TextKey } from '../../i18n/index.js';
-import { formatEvery } from '../shared/format.js';
+import { formatEvery, formatHashrate } from '../shared/format.js';
+import type { Device } from './devices.js';
 import type { Language } from './matcher.js';
 import { livePorts, portsOf, stratumUrl, type PoolInfo, type PoolPort } from './pool-info.js';
 
@@ -85,10 +86,16 @@ function setupPort(pool: PoolInfo, algorithm: SeedAlgorithm | undefined): PoolPo
   return livePorts(pool)[0] ?? pool.ports[0];
 }
 
+const SETUP_KEY = {
+  asic: 'assistant.setup.asic',
+  gpu: 'assistant.setup.gpu',
+  cpu: 'assistant.setup.cpu',
+} as const satisfies Record<Hardware, TextKey>;
+
 /** GPU/CPU software setup or ASIC web-page setup, with the real URL; `account` personalises the example. */
 export function setupAnswer(
   pool: PoolInfo,
-  kind: 'gpu' | 'asic',
+  kind: Hardware,
   language: Language,
   algorithm?: SeedAlgorithm,
   account?: string,
@@ -97,10 +104,31 @@ export function setupAnswer(
   const url = port ? stratumUrl(pool, port) : `stratum+tcp://${pool.host}:${portRowOfPoolCoin('BTC').port}`;
   const user = `${account ?? text(language, 'assistant.example.account')}.worker1`;
   const notLive = port && !port.live ? text(language, 'assistant.setup.notLive') : '';
-  return text(language, kind === 'gpu' ? 'assistant.setup.gpu' : 'assistant.setup.asic', {
-    notLive,
-    url,
-    user,
+  const setup = text(language, SETUP_KEY[kind], { notLive, url, user, algorithm: algorithm ?? '' });
+  if (kind !== 'cpu' || !port || port.live) return setup;
+  // Said plainly: a CPU miner cannot earn on a port that does not accept shares.
+  const plain = text(language, 'assistant.setup.cpuNotLive', {
+    algorithm: port.algorithm,
+    coin: algorithmInfo(port.algorithm).coins[language],
+    port: port.port,
+    live: liveList(pool),
+  });
+  return `${plain} ${setup}`;
+}
+
+/** Power draw and electricity cost of a named device (maker's watts), or how to work it out. */
+export function powerAnswer(device: Device | undefined, language: Language): string {
+  if (!device) return text(language, 'assistant.power.generic', { calculator: OWN_CALCULATOR_PATH });
+  const kwhDay = (device.watts * 24) / 1000;
+  const digits = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+  return text(language, 'assistant.power.device', {
+    device: device.name,
+    hashrate: formatHashrate(device.hashrate),
+    algorithm: device.algorithm,
+    watts: device.watts,
+    kwhDay: digits(kwhDay),
+    kwhMonth: digits(kwhDay * 30),
+    calculator: OWN_CALCULATOR_PATH,
   });
 }
 

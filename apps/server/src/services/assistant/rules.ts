@@ -1,4 +1,5 @@
-import { algorithmInfo, type SeedAlgorithm } from './algorithms.js';
+import { ALGORITHM_TABLE, algorithmInfo, type Hardware, type SeedAlgorithm } from './algorithms.js';
+import { findDevice, type Device } from './devices.js';
 import type { MinerFacts } from './facts.js';
 import { earningsAnswer, hashrateAnswer, namedWorker, payoutAnswer, workerAnswer } from './live.js';
 import {
@@ -17,6 +18,7 @@ import {
   FALLBACK,
   hardwareAnswer,
   portAnswer,
+  powerAnswer,
   profitAnswer,
   setupAnswer,
   signInAnswer,
@@ -68,16 +70,21 @@ const INTENTS = {
   ),
   earnings: keywords('earn', 'income', 'word:balance', 'revenue', 'ربحت', 'كسبت', 'ارباحي', 'دخلي', 'رصيد'),
   port: keywords('port', 'منفذ', 'بورت'),
-  gpu: keywords(
-    'gpu',
-    'graphics card',
-    'video card',
-    'word:cpu',
-    'processor',
-    'كرت',
-    'كروت',
-    'بطاقه رسوميات',
-    'معالج',
+  gpu: keywords('gpu', 'graphics card', 'video card', 'كرت', 'كروت', 'بطاقه رسوميات'),
+  cpu: keywords('word:cpu', 'word:cpus', 'processor', 'xmrig', 'معالج', 'المعالج'),
+  power: keywords(
+    'electricity',
+    'electric',
+    'word:power',
+    'watt',
+    'word:kwh',
+    'word:energy',
+    'كهرباء',
+    'كهربا',
+    'استهلاك',
+    'واط',
+    'طاقه',
+    'كيلوواط',
   ),
   asic: keywords('asic', 'antminer', 'whatsminer', 'avalon', 'bitmain', 'اسيك', 'انت ماينر'),
   profit: keywords('word:roi', 'profit', 'ربحيه', 'مربح', 'العائد', 'عائد الاستثمار'),
@@ -96,6 +103,8 @@ const INTENTS = {
     'كيف اعدن',
     'اعداد',
     'ضبط',
+    'اضبط',
+    'تشغيل',
   ),
   about: keywords('about', 'word:pool', 'manjam', 'word:fee', 'word:fees', 'مجمع', 'منجم', 'رسوم'),
 } as const;
@@ -109,19 +118,34 @@ export function replyLanguage(message: string, uiLanguage: Language = 'en'): Lan
 export function answerWithRules(message: string, context: RuleContext): string {
   const language = replyLanguage(message, context.uiLanguage);
   const prepared = prepare(message);
-  const live = liveAnswer(prepared, context, language);
+  const device = findDevice(prepared);
+  // Intent first: an electricity question is answered with power and cost, never with earnings,
+  // even when a worker happens to carry the device's name ("s19").
+  if (hasKeyword(prepared, INTENTS.power)) return powerAnswer(device, language);
+  const live = liveAnswer(prepared, context, language, device);
   if (live) return live;
-  const parts = [...algorithmParts(prepared, context, language), ...topicParts(prepared, context, language)];
+  const parts = [
+    ...algorithmParts(prepared, context, language, device),
+    ...topicParts(prepared, context, language, device),
+  ];
   return parts.length > 0 ? parts.join('\n\n') : FALLBACK[language];
 }
 
-function liveAnswer(prepared: Prepared, context: RuleContext, language: Language): string | undefined {
+function liveAnswer(
+  prepared: Prepared,
+  context: RuleContext,
+  language: Language,
+  device: Device | undefined,
+): string | undefined {
   const { facts } = context;
   const asks = (intent: keyof typeof INTENTS) => hasKeyword(prepared, INTENTS[intent]);
   // A worker's name alone routes to the worker answer only when it cannot be an ordinary word
   // ("rig1", "s19-a"); "is default online" or "worker default" need the word "worker"/"rig".
+  // A setup question about a device model ("how do I set up my S19") is about the model.
   const named = facts ? namedWorker(facts, prepared) : undefined;
-  const namesWorker = named !== undefined && (/[\d_.-]/.test(named.name) || asks('mention'));
+  const setupQuestion = device !== undefined && (asks('start') || asks('profit'));
+  const namesWorker =
+    named !== undefined && !setupQuestion && (/[\d_.-]/.test(named.name) || asks('mention'));
   const wanted =
     asks('worker') || namesWorker
       ? 'worker'
@@ -137,32 +161,59 @@ function liveAnswer(prepared: Prepared, context: RuleContext, language: Language
   if (wanted === 'worker') return workerAnswer(facts, context.pool, language, context.now, prepared);
   if (wanted === 'hashrate') return hashrateAnswer(facts, language);
   if (wanted === 'payout') return payoutAnswer(facts, context.pool, language, context.now);
-  return earningsAnswer(facts, language);
+  return earningsAnswer(facts, context.pool, language);
 }
 
-function algorithmParts(prepared: Prepared, context: RuleContext, language: Language): string[] {
+/**
+ * Setup by device or algorithm: a named algorithm, else the named device's ("S19" -> SHA-256), else
+ * the CPU algorithm of PORT_TABLE for a CPU question (RandomX), each with the port the table gives.
+ */
+function algorithmParts(
+  prepared: Prepared,
+  context: RuleContext,
+  language: Language,
+  device: Device | undefined,
+): string[] {
   const algorithms = findAlgorithms(prepared).slice(0, 3);
   const asks = (intent: keyof typeof INTENTS) => hasKeyword(prepared, INTENTS[intent]);
   if (algorithms.length > 0 && asks('port'))
     return algorithms.map((name) => portAnswer(context.pool, name, language));
+  const cpu = asks('cpu');
+  const chosen: SeedAlgorithm | undefined =
+    algorithms[0] ?? device?.algorithm ?? (cpu ? cpuAlgorithm() : undefined);
+  if (algorithms.length === 0 && chosen && (device || cpu)) algorithms.push(chosen);
   const parts = algorithms.map((name) => algorithmAnswer(context.pool, name, language));
-  const first: SeedAlgorithm | undefined = algorithms[0];
   const account = context.facts?.username;
-  const kind = asks('asic') ? 'asic' : asks('gpu') ? 'gpu' : first ? setupKindOf(first) : undefined;
-  if (kind && (first || asks('asic') || asks('gpu')))
-    parts.push(setupAnswer(context.pool, kind, language, first, account));
+  const kind: Hardware | undefined =
+    asks('asic') || device
+      ? 'asic'
+      : cpu
+        ? 'cpu'
+        : asks('gpu')
+          ? 'gpu'
+          : chosen
+            ? algorithmInfo(chosen).hardware
+            : undefined;
+  if (kind && (chosen || asks('asic') || asks('gpu')))
+    parts.push(setupAnswer(context.pool, kind, language, chosen, account));
   return parts;
 }
 
-function setupKindOf(algorithm: SeedAlgorithm): 'gpu' | 'asic' {
-  return algorithmInfo(algorithm).hardware === 'asic' ? 'asic' : 'gpu';
+/** The algorithm PORT_TABLE gives to CPUs (RandomX). */
+function cpuAlgorithm(): SeedAlgorithm | undefined {
+  return ALGORITHM_TABLE.find((entry) => entry.hardware === 'cpu')?.name;
 }
 
-function topicParts(prepared: Prepared, context: RuleContext, language: Language): string[] {
+function topicParts(
+  prepared: Prepared,
+  context: RuleContext,
+  language: Language,
+  device: Device | undefined,
+): string[] {
   const asks = (intent: keyof typeof INTENTS) => hasKeyword(prepared, INTENTS[intent]);
   const parts: string[] = [];
-  const hasAlgorithm = findAlgorithms(prepared).length > 0;
-  const hasSetup = asks('asic') || asks('gpu');
+  const hasAlgorithm = findAlgorithms(prepared).length > 0 || device !== undefined;
+  const hasSetup = asks('asic') || asks('gpu') || asks('cpu');
   if (asks('profit')) parts.push(profitAnswer(language));
   if (hasAlgorithm || hasSetup) return parts;
   if (asks('start')) parts.push(startAnswer(context.pool, language, context.facts?.username));

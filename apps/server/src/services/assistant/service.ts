@@ -64,6 +64,7 @@ export function createAssistantService(deps: AssistantDeps): AssistantService {
       now: at,
       offlineAfterMs,
       defaultThreshold: deps.config.accounting.defaultPayoutThreshold,
+      settlementHourUtc: deps.config.accounting.settlementHourUtc,
     });
     return loaded ?? null;
   }

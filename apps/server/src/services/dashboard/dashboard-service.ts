@@ -4,6 +4,7 @@ import { ActivityQueries } from '../../db/repositories/queries-activity.js';
 import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
 import { HASH_FACTORS, isPoolCoin, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
+import { toUnsettled, unsettledMoney } from '../shared/unsettled.js';
 
 const DAY_MS = 86_400_000;
 export const DASHBOARD_CACHE_MS = 10_000;
@@ -16,6 +17,8 @@ export interface DashboardDeps {
   db: Queryable;
   now: () => number;
   onError: (error: unknown) => void;
+  /** config.accounting.settlementHourUtc: when the open (not yet settled) day began. */
+  settlementHourUtc: number;
 }
 
 /**
@@ -75,9 +78,10 @@ export class DashboardService {
     const to = new Date(now);
     const mid = new Date(now - DAY_MS);
     const from = new Date(now - 2 * DAY_MS);
-    const [totals, money] = await Promise.all([
+    const [totals, money, unsettled] = await Promise.all([
       this.activity.userTotals(userId, from, mid, to, HASH_FACTORS),
       this.revenue.balanceFigures(userId, coin, from, mid, to),
+      unsettledMoney(this.revenue, userId, coin, to, this.deps.settlementHourUtc),
     ]);
     const seconds = DAY_MS / 1000;
     return {
@@ -98,6 +102,7 @@ export class DashboardService {
         change: percentChange(money.earningsCurrent, money.earningsPrevious),
       },
       coin,
+      unsettled: toUnsettled(unsettled),
     };
   }
 

@@ -1,8 +1,9 @@
-import type { Payout, PayoutPage, Reward, RewardPage } from '@manjam/contract';
-import { PAYOUT_SCHEMES } from '@manjam/contract';
+import type { Payout, PayoutPage, RevenueSummary, Reward, RewardPage } from '@manjam/contract';
+import { PAYOUT_SCHEMES, POOL_COINS } from '@manjam/contract';
 import { baseUnitsToDecimal, decimalsOf } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
 import { RevenueQueries, type PayoutRow, type SettlementRow } from '../../db/repositories/queries-revenue.js';
+import { toUnsettled, unsettledMoney } from '../shared/unsettled.js';
 import { toCsv } from './csv.js';
 
 export const CSV_MAX_ROWS = 10_000;
@@ -63,8 +64,28 @@ export function toPayout(row: PayoutRow): Payout {
 export class RevenueService {
   private readonly queries: RevenueQueries;
 
-  constructor(db: Queryable) {
+  constructor(
+    db: Queryable,
+    private readonly now: () => number,
+    private readonly settlementHourUtc: number,
+  ) {
     this.queries = new RevenueQueries(db);
+  }
+
+  /** Per pool coin: unpaid balance, today's accrued credits and immature block credits. */
+  async summary(userId: number): Promise<RevenueSummary> {
+    const now = new Date(this.now());
+    const [balances, ...unsettled] = await Promise.all([
+      this.queries.balances(userId),
+      ...POOL_COINS.map((coin) => unsettledMoney(this.queries, userId, coin, now, this.settlementHourUtc)),
+    ]);
+    return {
+      coins: POOL_COINS.map((coin, i) => {
+        const money = unsettled[i];
+        if (!money) throw new RangeError(`no figures for ${coin}`);
+        return { coin, balance: (balances.get(coin) ?? 0n).toString(), ...toUnsettled(money) };
+      }),
+    };
   }
 
   async rewards(userId: number, f: RevenueFilters): Promise<RewardPage> {

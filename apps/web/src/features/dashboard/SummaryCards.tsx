@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Ltr, Private, StatCard } from '../../components';
 import { formatCoin, formatHashrate, formatNumber } from '../../lib/format';
 import type { DashboardResponse } from '../api-types';
+import { UnsettledFigures } from '../revenue/UnsettledFigures';
 
 function asNumber(value: number | string): number {
   const n = typeof value === 'number' ? value : Number(value);
@@ -48,6 +49,7 @@ export function SummaryCards({ data }: { data: DashboardResponse }) {
         }
         change={data.unpaidBalance.change}
         changeLabel={changeLabel(data.unpaidBalance.change)}
+        footer={<UnsettledFigures unsettled={data.unsettled} coin={data.coin} />}
       />
       <StatCard
         label={t('dashboard.cards.dailyEarnings', { coin: data.coin })}

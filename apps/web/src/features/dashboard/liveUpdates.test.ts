@@ -41,7 +41,11 @@ describe('live updates', () => {
     socket?.receive('{"type":"hello","userId":1}');
     expect(invalidate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1000);
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['revenue'], ['dashboard']]);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['revenue'],
+      ['dashboard'],
+      ['revenue-summary'],
+    ]);
     stop();
   });
 

@@ -11,9 +11,9 @@ export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export const LIVE_INVALIDATIONS: Record<LiveEventType, readonly string[]> = {
   hashrate: ['hashrate', 'dashboard'],
   worker: ['workers', 'miners', 'dashboard'],
-  share: ['workers', 'dashboard'],
-  block: ['revenue', 'dashboard'],
-  payout: ['revenue', 'dashboard'],
+  share: ['workers', 'dashboard', 'revenue-summary'],
+  block: ['revenue', 'dashboard', 'revenue-summary'],
+  payout: ['revenue', 'dashboard', 'revenue-summary'],
 };
 
 export function parseLiveMessage(data: unknown): LiveEventType | null {

@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { readStorage, STORAGE_KEYS } from '../../lib/storage';
-import type { Coin, Page, Payout, PayoutStatus, Reward } from '../api-types';
+import type { Coin, Page, Payout, PayoutStatus, RevenueSummary, Reward } from '../api-types';
 
 export type RevenueKind = 'rewards' | 'payouts';
 
@@ -35,6 +35,15 @@ export const revenueKeys = {
   list: (kind: RevenueKind, filters: RevenueFilters, page: number) =>
     ['revenue', kind, filters, page] as const,
 };
+
+/** Per coin: unpaid balance, today's accrued (estimated) and immature block credits. */
+export function useRevenueSummary(enabled: boolean) {
+  return useQuery({
+    queryKey: ['revenue-summary'] as const,
+    queryFn: ({ signal }) => apiFetch<RevenueSummary>('/api/revenue/summary', { signal }),
+    enabled,
+  });
+}
 
 export function useRewards(filters: RevenueFilters, page: number, enabled: boolean) {
   return useQuery({

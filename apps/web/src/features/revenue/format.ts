@@ -1,10 +1,14 @@
 // Formatting rules of the revenue tables (seed: difficulty "36.76 T", status badge colours, pages).
 
+import { formatTiny } from '../../lib/format';
+
 const SI_SUFFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
 
-/** 36_760_000_000_000 -> "36.76 T"; below 1000 the plain number with two decimals. */
+/** 36_760_000_000_000 -> "36.76 T"; below 1000 the plain number with two decimals; tiny ones 4.66e-10. */
 export function formatDifficulty(difficulty: number, locale = 'en'): string {
   if (!Number.isFinite(difficulty) || difficulty <= 0) return '0';
+  const tiny = formatTiny(difficulty);
+  if (tiny) return tiny;
   const index = Math.min(Math.max(Math.floor(Math.log10(difficulty) / 3), 0), SI_SUFFIXES.length - 1);
   const value = difficulty / 1000 ** index;
   const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(

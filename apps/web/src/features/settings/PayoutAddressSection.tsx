@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { queryKeys, useMe } from '../../lib/queries';
 import { validateWalletAddress, type ValidationKey } from '../../lib/validation';
+import { lacksPayoutAddress } from './PayoutAddressPrompt';
 
 /** Default Payout Address with Edit: PUT /api/settings/payout-address (password, and the 2FA code when on); shows the pending address and its date. */
 export function PayoutAddressSection({ settings }: { settings: Settings }) {
@@ -18,6 +19,7 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
   const queryClient = useQueryClient();
   const me = useMe();
   const twoFactor = settings.twoFactorAuth;
+  const missing = lacksPayoutAddress(settings);
   const [editing, setEditing] = useState(false);
   const [address, setAddress] = useState('');
   const [coin, setCoin] = useState<Coin>(me.data?.preferredCoin ?? 'BTC');
@@ -64,6 +66,11 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
   return (
     <div className="settings-block">
       <h3>{t('settings.wallet.payoutAddress')}</h3>
+      {missing && !editing ? (
+        <p className="banner banner--warning" role="status">
+          {t('settings.wallet.missing')}
+        </p>
+      ) : null}
       <div className="row">
         {settings.payoutAddress ? (
           <Ltr>{settings.payoutAddress}</Ltr>
@@ -73,13 +80,13 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
         {!editing ? (
           <button
             type="button"
-            className="btn btn--ghost btn--sm"
+            className={missing ? 'btn btn--primary btn--sm' : 'btn btn--ghost btn--sm'}
             onClick={() => {
               mutation.reset();
               setEditing(true);
             }}
           >
-            {t('settings.wallet.edit')}
+            {missing ? t('settings.wallet.set') : t('settings.wallet.edit')}
           </button>
         ) : null}
       </div>

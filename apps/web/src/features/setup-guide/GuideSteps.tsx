@@ -20,6 +20,10 @@ export interface GuideStepsProps {
   algorithm: GuideAlgorithm;
   host: string | undefined;
   port: number;
+  /** Whether the pool accepts shares on this port (undefined while unknown). */
+  live?: boolean | undefined;
+  /** Names of the live algorithms, offered instead when this one is not live. */
+  liveNames?: string;
 }
 
 function StepShell({
@@ -54,7 +58,7 @@ function StepShell({
   );
 }
 
-export function GuideSteps({ algorithm, host, port }: GuideStepsProps) {
+export function GuideSteps({ algorithm, host, port, live, liveNames = '' }: GuideStepsProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [progress, setProgress] = useState(INITIAL_PROGRESS);
@@ -117,20 +121,32 @@ export function GuideSteps({ algorithm, host, port }: GuideStepsProps) {
         {continueButton(2)}
       </StepShell>
       <StepShell {...shell(3)} title={t('setupGuide.step3.title')}>
-        {url ? (
+        {url && live === false ? (
+          <p className="banner banner--info">
+            {t('setupGuide.step3.notLive', { name: algorithm.name, port, live: liveNames })}
+          </p>
+        ) : url ? (
           <>
             <p>{t('setupGuide.step3.body')}</p>
             <dl className="pool-info">
               <div>
                 <dt>{t('setupGuide.step3.url')}</dt>
-                <dd>
+                <dd className="row">
                   <Ltr>{url}</Ltr>
+                  <CopyButton
+                    text={url}
+                    ariaLabel={t('common.copyField', { field: t('setupGuide.step3.url') })}
+                  />
                 </dd>
               </div>
               <div>
                 <dt>{t('setupGuide.step3.username')}</dt>
-                <dd>
+                <dd className="row">
                   <Ltr>{username}</Ltr>
+                  <CopyButton
+                    text={username}
+                    ariaLabel={t('common.copyField', { field: t('setupGuide.step3.username') })}
+                  />
                 </dd>
               </div>
               <div>

@@ -28,7 +28,7 @@ describe('Worker Setup Guide', { timeout: PAGE_TEST_TIMEOUT }, () => {
     );
   });
 
-  it('lists all 19 algorithms under All and the chosen one drives the pool URL', async () => {
+  it('lists all 19 algorithms under All; a port that is not live gets no URL to copy', async () => {
     signInForTest('amal');
     mockFetch((url) => (url.pathname === '/api/pool/ports' ? json(ports) : undefined));
     renderScreen(<SetupGuide algorithm="sha256" />);
@@ -38,6 +38,24 @@ describe('Worker Setup Guide', { timeout: PAGE_TEST_TIMEOUT }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText(/recommended programs for RandomX: XMRig\./)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('stratum+tcp://pool.manjam.example:1111')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'RandomX is not live yet: port 1111 does not accept shares, so there is nothing to copy. Choose a live algorithm: SHA-256.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('stratum+tcp://pool.manjam.example:1111')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Copy/ })).not.toBeInTheDocument();
+  });
+
+  it('gives the live pool URL and the username each their own copy button', async () => {
+    signInForTest('amal');
+    mockFetch((url) => (url.pathname === '/api/pool/ports' ? json(ports) : undefined));
+    renderScreen(<SetupGuide algorithm="sha256" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('stratum+tcp://pool.manjam.example:3333')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Pool URL' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Username' })).toBeInTheDocument();
+    expect(screen.getByText('amal.worker1')).toBeInTheDocument();
   });
 });

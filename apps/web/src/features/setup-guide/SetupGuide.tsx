@@ -65,6 +65,11 @@ export function SetupGuide({ algorithm = 'sha256', type }: SetupGuideProps) {
         algorithm={selected}
         host={ports.data?.host}
         port={port?.port ?? selected.seedPort}
+        live={port?.live}
+        liveNames={(ports.data?.ports ?? [])
+          .filter((p) => p.live)
+          .map((p) => p.name)
+          .join(', ')}
       />
     </div>
   );

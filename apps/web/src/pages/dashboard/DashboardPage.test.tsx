@@ -15,6 +15,7 @@ const dashboard = {
   unpaidBalance: { value: '1234500', change: '+1.0%' },
   dailyEarnings: { value: '52000', change: '0.0%' },
   coin: 'LTC',
+  unsettled: { accrued: '41000', accruedSince: '2026-11-22T00:00:00.000Z', immature: '0', immatureBlocks: 0 },
 };
 
 function api(overrides: Record<string, () => Response> = {}) {
@@ -70,6 +71,47 @@ describe('Mining Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
   });
 });
 
+describe('money from the first share on the dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  it("shows today's accrued credits (estimated) and immature block credits under the unpaid balance", async () => {
+    signInForTest();
+    api();
+    renderScreen(<DashboardPage />);
+    const balance = await screen.findByRole('region', { name: 'Unpaid Balance (LTC)' });
+    expect(within(balance).getByText('Today so far (estimated)')).toBeInTheDocument();
+    expect(within(balance).getByText('0.00041 LTC')).toBeInTheDocument();
+    expect(within(balance).getByText('Immature block credits')).toBeInTheDocument();
+  });
+
+  it('asks for a payout address, linking to the setting, while none is set', async () => {
+    signInForTest();
+    api({
+      '/api/settings': () =>
+        json({
+          darkMode: true,
+          showBalance: true,
+          showHashrate: true,
+          theme: 'dark',
+          language: 'en',
+          notifications: true,
+          emailAlerts: false,
+          twoFactorAuth: false,
+          autoLogout: false,
+          payoutThreshold: '0.01',
+          payoutAddress: null,
+          pendingPayoutAddress: null,
+          pendingPayoutAddressEffectiveAt: null,
+          rigTokenSet: false,
+        }),
+    });
+    renderScreen(<DashboardPage />);
+    expect(await screen.findByText('Set a payout address.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set payout address' })).toHaveAttribute(
+      'href',
+      '/settings?tab=wallet',
+    );
+  });
+});
+
 describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
   const settings = (showBalance: boolean, showHashrate: boolean) => ({
     darkMode: true,
@@ -93,10 +135,12 @@ describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PA
     api({ '/api/settings': () => json(settings(false, true)) });
     renderScreen(<DashboardPage />);
     const balance = await screen.findByRole('region', { name: 'Unpaid Balance (LTC)' });
-    expect(
-      await within(balance).findByRole('img', { name: 'Balance hidden in Settings' }),
-    ).toBeInTheDocument();
+    // The balance, today's accrued credits and the immature block credits are all hidden.
+    expect(await within(balance).findAllByRole('img', { name: 'Balance hidden in Settings' })).toHaveLength(
+      3,
+    );
     expect(within(balance).queryByText('0.012345 LTC')).not.toBeInTheDocument();
+    expect(within(balance).queryByText('0.00041 LTC')).not.toBeInTheDocument();
     const earnings = screen.getByRole('region', { name: '24h Earnings (LTC)' });
     expect(within(earnings).queryByText('0.00052 LTC')).not.toBeInTheDocument();
     expect(

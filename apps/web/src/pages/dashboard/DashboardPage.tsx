@@ -16,6 +16,7 @@ import { AddMinerModal } from '../../features/miners/AddMinerModal';
 import { MinersTable } from '../../features/miners/MinersTable';
 import { NoticeRegion, useNotice } from '../../features/miners/notice';
 import { MinerSearchPanel } from '../../features/search/MinerSearchPanel';
+import { PayoutAddressPrompt } from '../../features/settings/PayoutAddressPrompt';
 import '../../features/dashboard/screens.css';
 
 export default function DashboardPage() {
@@ -78,6 +79,7 @@ export default function DashboardPage() {
   return (
     <div className="container page">
       {header}
+      {user ? <PayoutAddressPrompt /> : null}
       {body}
       <AddMinerModal type={adding} onClose={() => setAdding(null)} notify={show} />
       <Modal open={finding} onClose={() => setFinding(false)} title={t('search.title')}>

@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../test/render';
+import { PORT_TABLE } from '@manjam/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp } from '../../test/render';
 import HomePage, { searchTarget } from './HomePage';
 
 describe('home page', () => {
@@ -23,9 +24,42 @@ describe('home page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/miners?search=rig%20%231');
   });
 
+  it('offers Start Mining only on the cards whose port accepts shares; the others say Not live yet', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.endsWith('/api/pool/ports')
+            ? jsonResponse({
+                host: 'pool.test',
+                ports: PORT_TABLE.map((row) => ({
+                  algorithm: row.algorithm,
+                  name: row.name,
+                  port: row.port,
+                  live: row.algorithm === 'sha256' || row.algorithm === 'scrypt',
+                })),
+              })
+            : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+        ),
+      ),
+    );
+    renderWithApp(<HomePage />);
+    const card = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement;
+    expect(
+      await within(card('SHA-256 (Bitcoin)')).findByRole('link', { name: 'Start Mining' }),
+    ).toHaveAttribute('href', '/register');
+    expect(
+      within(card('Scrypt (Litecoin / Dogecoin)')).getByRole('link', { name: 'Start Mining' }),
+    ).toBeVisible();
+    for (const name of ['Kadena', 'Kaspa', 'QUBIC', 'Ravencoin']) {
+      expect(within(card(name)).queryByRole('link', { name: 'Start Mining' })).not.toBeInTheDocument();
+      expect(within(card(name)).getByText('Not live yet')).toBeInTheDocument();
+    }
+    vi.unstubAllGlobals();
+  });
+
   it('shows six feature cards and six algorithm cards with the published fees', () => {
     renderWithApp(<HomePage />);
-    expect(screen.getAllByRole('link', { name: 'Start Mining' })).toHaveLength(7);
     expect(screen.getByRole('heading', { name: 'Kaspa' }).closest('li')).toHaveTextContent('0.9%');
     expect(screen.getByRole('heading', { name: 'Kaspa' }).closest('li')).toHaveTextContent('12 hours');
     expect(searchTarget('bc1q test')).toBe('/miners?search=bc1q%20test');

@@ -1,9 +1,10 @@
-import { portRowOfAccountAlgorithm, type AlgorithmId } from '@manjam/contract';
+import { PORT_TABLE, portRowOfAccountAlgorithm, type AlgorithmId } from '@manjam/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { Ltr } from '../../components/Ltr';
+import { usePortLiveness } from '../../lib/queries';
 import { ParticleField } from './ParticleField';
 import { QuoteBanner } from './QuoteBanner';
 import './home.css';
@@ -25,15 +26,30 @@ function published(id: AlgorithmId): { fee: string; payoutHours: number } {
   return { fee: `${(row.feeBasisPoints / 100).toFixed(1)}%`, payoutHours: row.payoutHours };
 }
 
-/** The seed's marketing table per algorithm card: fee and payout interval from PORT_TABLE, latency here. */
+/** The PORT_TABLE algorithm (its port's liveness key) of an account algorithm: kadena -> blake2s. */
+function portAlgorithm(id: AlgorithmId): string | null {
+  return portRowOfAccountAlgorithm(id)?.algorithm ?? null;
+}
+
+/**
+ * The seed's marketing table per algorithm card: fee and payout interval from PORT_TABLE, latency
+ * here; `port` is the PORT_TABLE algorithm whose port must accept shares before the card offers
+ * "Start Mining" (QUBIC has no port in the table: never live).
+ */
 export const ALGORITHM_CARDS = [
-  { id: 'sha256', ...published('sha256'), latency: '45ms' },
-  { id: 'scrypt', ...published('scrypt'), latency: '42ms' },
-  { id: 'kadena', ...published('kadena'), latency: '48ms' },
-  { id: 'kaspa', ...published('kaspa'), latency: '40ms' },
+  { id: 'sha256', ...published('sha256'), latency: '45ms', port: portAlgorithm('sha256') },
+  { id: 'scrypt', ...published('scrypt'), latency: '42ms', port: portAlgorithm('scrypt') },
+  { id: 'kadena', ...published('kadena'), latency: '48ms', port: portAlgorithm('kadena') },
+  { id: 'kaspa', ...published('kaspa'), latency: '40ms', port: portAlgorithm('kaspa') },
   // Qubic and Ravencoin cards are the seed's marketing rows; the port table publishes no fee for them.
-  { id: 'qubic', fee: '1.0%', payoutHours: 24, latency: '38ms' },
-  { id: 'ravencoin', fee: '1.0%', payoutHours: 24, latency: '44ms' },
+  { id: 'qubic', fee: '1.0%', payoutHours: 24, latency: '38ms', port: null },
+  {
+    id: 'ravencoin',
+    fee: '1.0%',
+    payoutHours: 24,
+    latency: '44ms',
+    port: PORT_TABLE.find((row) => row.coin === 'RVN')?.algorithm ?? null,
+  },
 ] as const;
 
 /** Where the home search goes: /miners?search=<encoded trimmed text>, or nowhere when blank. */
@@ -75,6 +91,7 @@ function HomeSearch() {
 
 function AlgorithmCards() {
   const { t } = useTranslation();
+  const isLive = usePortLiveness();
   return (
     <section className="container home-section" aria-labelledby="algorithms-title">
       <h2 id="algorithms-title">{t('home.algorithmsTitle')}</h2>
@@ -101,9 +118,16 @@ function AlgorithmCards() {
                 </dd>
               </div>
             </dl>
-            <Link to="/register" className="btn btn--primary btn--sm">
-              {t('home.startMining')}
-            </Link>
+            {isLive(card.port) === true ? (
+              <Link to="/register" className="btn btn--primary btn--sm">
+                {t('home.startMining')}
+              </Link>
+            ) : isLive(card.port) === false ? (
+              <p className="algo-card__status">
+                <span className="badge badge--muted">{t('home.notLive')}</span>{' '}
+                <span className="muted">{t('home.notLiveHint')}</span>
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

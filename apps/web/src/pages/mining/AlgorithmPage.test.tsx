@@ -47,3 +47,56 @@ it('lists each live port of the algorithm with its own payout scheme', async () 
     .map((li) => li.textContent);
   expect(items).toEqual(['3333 · PPS+', '3334 · PPLNS', '3335 · SOLO']);
 });
+
+it('offers no Copy for a port that does not accept shares and says it is not live yet', async () => {
+  const ports = {
+    host: 'pool.test',
+    ports: [
+      { algorithm: 'sha256', name: 'SHA-256', port: 3333, live: true },
+      { algorithm: 'blake2s', name: 'Blake2s', port: 6666, live: false },
+    ],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/api/pool/ports')
+          ? jsonResponse(ports)
+          : url.endsWith('/api/pool/stats')
+            ? jsonResponse({ host: 'pool.test', algorithms: [stat(3333, 'pps-plus')] })
+            : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+      ),
+    ),
+  );
+  renderWithApp(<AppRoutes />, { route: '/mining/kadena' });
+  expect(
+    await screen.findByText(
+      'Nothing to copy yet: the pool does not accept Kadena shares. Live now: SHA-256.',
+      undefined,
+      { timeout: 8000 },
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByText('Not live yet: this port does not accept shares today')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Copy/ })).not.toBeInTheDocument();
+});
+
+it('gives the live pool URL and the username each their own copy button', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/api/pool/ports')
+          ? jsonResponse({
+              host: 'pool.test',
+              ports: [{ algorithm: 'sha256', name: 'SHA-256', port: 3333, live: true }],
+            })
+          : url.endsWith('/api/pool/stats')
+            ? jsonResponse({ host: 'pool.test', algorithms: [stat(3333, 'pps-plus')] })
+            : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+      ),
+    ),
+  );
+  renderWithApp(<AppRoutes />, { route: '/mining/sha256' });
+  expect(await screen.findByRole('button', { name: 'Copy Pool URL' }, { timeout: 8000 })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Copy Username' })).toBeInTheDocument();
+});

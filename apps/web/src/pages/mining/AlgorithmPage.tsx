@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
 import { Spinner } from '../../components/Spinner';
 import { schemeLabel } from '../../lib/algorithms';
+import { useAuth } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
 import { usePoolPorts, usePoolStats } from '../../lib/queries';
 
@@ -43,7 +44,9 @@ function useFacts(id: AlgorithmPageId): { facts: Facts; loading: boolean; failed
   const ports = usePoolPorts();
   const defaults = ALGORITHM_PAGES[id];
   const stat = stats.data?.algorithms.find((a) => a.algorithm === id);
-  const port = ports.data?.ports.find((p) => p.algorithm === id);
+  // The ports list names PORT_TABLE algorithms (kadena's port is 'blake2s').
+  const portAlgorithm = portRowOfAccountAlgorithm(id)?.algorithm;
+  const port = ports.data?.ports.find((p) => p.algorithm === portAlgorithm);
   const facts: Facts = {
     port: stat?.port ?? port?.port ?? defaults.port,
     fee: stat?.fee ?? defaults.fee,
@@ -64,6 +67,13 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
   const { facts, loading, failed } = useFacts(id);
   const url = `stratum+tcp://${facts.host}:${facts.port}`;
   const name = t(`algorithm.names.${id}`);
+  const { user } = useAuth();
+  const stratumUser = user ? `${user.username}.worker1` : 'username.worker_name';
+  const ports = usePoolPorts();
+  const liveNames = (ports.data?.ports ?? [])
+    .filter((p) => p.live)
+    .map((p) => p.name)
+    .join(', ');
   return (
     <article className="container page">
       <header className="page__header">
@@ -92,8 +102,16 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
             <dt>{t('algorithm.connection')}</dt>
             <dd className="row">
               <Ltr>{url}</Ltr>
-              <CopyButton text={url} ariaLabel={`${t('common.copy')} ${t('algorithm.connection')}`} />
+              {facts.live === true ? (
+                <CopyButton
+                  text={url}
+                  ariaLabel={t('common.copyField', { field: t('algorithm.connection') })}
+                />
+              ) : null}
             </dd>
+            {facts.live === false ? (
+              <dd className="muted">{t('algorithm.notLiveNote', { name, live: liveNames })}</dd>
+            ) : null}
           </div>
           <div>
             <dt>{t('algorithm.port')}</dt>
@@ -103,8 +121,16 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
           </div>
           <div>
             <dt>{t('algorithm.username')}</dt>
-            <dd>
-              {t('algorithm.usernameValue')} <Ltr>username.worker_name</Ltr>
+            <dd className="row">
+              <span>
+                {t('algorithm.usernameValue')} <Ltr>{stratumUser}</Ltr>
+              </span>
+              {facts.live === true ? (
+                <CopyButton
+                  text={stratumUser}
+                  ariaLabel={t('common.copyField', { field: t('algorithm.username') })}
+                />
+              ) : null}
             </dd>
           </div>
           <div>

@@ -4,7 +4,7 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { Table, type Column } from '../../components/Table';
 import { Ltr } from '../../components/Ltr';
-import { formatDifficulty, formatNumber } from '../../lib/format';
+import { formatDifficulty, formatNumber, formatTiny } from '../../lib/format';
 import { usePoolStats } from '../../lib/queries';
 import {
   estimateEarnings,
@@ -82,6 +82,11 @@ export default function CalculatorPage() {
         <h1>{t('calculator.title')}</h1>
         <p className="page__lead">{t('calculator.lead')}</p>
       </header>
+      {stats.data && !live ? (
+        <p className="banner banner--info" role="status">
+          {t('calculator.notLive', { coin: t(`coins.${coin}`) })}
+        </p>
+      ) : null}
       <div className="calc">
         <form className="card" onSubmit={(event) => event.preventDefault()}>
           <Select<CalcCoin>
@@ -114,7 +119,9 @@ export default function CalculatorPage() {
             ltr
             value={difficultyText}
             onChange={setDifficultyText}
-            placeholder={liveDifficulty === null ? '' : String(liveDifficulty)}
+            placeholder={
+              liveDifficulty === null ? '' : (formatTiny(liveDifficulty) ?? String(liveDifficulty))
+            }
             hint={
               liveDifficulty === null
                 ? t('calculator.difficultyManual')

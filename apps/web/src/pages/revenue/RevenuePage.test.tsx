@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   PAGE_TEST_TIMEOUT,
@@ -91,5 +91,47 @@ describe('Revenue screen', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(screen.getByText('Pending')).toHaveClass('badge--warning');
     expect(screen.getByText('1.50 BTC')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('1–2 of 2')).toBeInTheDocument());
+  });
+
+  it("shows today's accrued credits beside the balance and does not say No rewards yet while there are some", async () => {
+    signInForTest();
+    mockFetch((url) => {
+      if (url.pathname === '/api/rewards') return json({ items: [], page: 1, pageSize: 10, total: 0 });
+      if (url.pathname === '/api/revenue/summary')
+        return json({
+          coins: [
+            {
+              coin: 'BTC',
+              balance: '69900000000',
+              accrued: '69900000000',
+              accruedSince: '2026-11-22T00:00:00.000Z',
+              immature: '250000',
+              immatureBlocks: 2,
+            },
+            {
+              coin: 'LTC',
+              balance: '0',
+              accrued: '0',
+              accruedSince: '2026-11-22T00:00:00.000Z',
+              immature: '0',
+              immatureBlocks: 0,
+            },
+          ],
+        });
+      return undefined;
+    });
+    renderScreen(<RevenuePage />);
+    const card = await screen.findByRole('region', { name: 'Unpaid Balance (BTC)' });
+    expect(screen.queryByRole('region', { name: 'Unpaid Balance (LTC)' })).not.toBeInTheDocument();
+    expect(within(card).getByText('Today so far (estimated)')).toBeInTheDocument();
+    expect(within(card).getAllByText('699.00 BTC')).toHaveLength(2);
+    expect(within(card).getByText('0.0025 BTC')).toBeInTheDocument();
+    expect(within(card).getByText(/2 blocks found, not yet mature/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /^No settled rewards yet\. Today's credits \(above, estimated\) become a reward row/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^No rewards yet/)).not.toBeInTheDocument();
   });
 });

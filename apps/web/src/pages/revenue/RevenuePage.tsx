@@ -12,10 +12,12 @@ import {
   type RevenueFilters,
   type RevenueKind,
 } from '../../features/revenue/api';
+import { MoneySummary, useRewardsEmptyText } from '../../features/revenue/MoneySummary';
 import { Pager } from '../../features/revenue/Pager';
 import { PayoutsTable } from '../../features/revenue/PayoutsTable';
 import { RevenueToolbar } from '../../features/revenue/RevenueToolbar';
 import { RewardsTable } from '../../features/revenue/RewardsTable';
+import { PayoutAddressPrompt } from '../../features/settings/PayoutAddressPrompt';
 import { useDebounced } from '../../features/workers/useDebounced';
 import '../../features/dashboard/screens.css';
 import '../../features/miners/miners.css';
@@ -35,6 +37,7 @@ export default function RevenuePage() {
   useLiveUpdates();
 
   const filtered = Boolean(debounced.trim() || filters.coin || (kind === 'payouts' && filters.status));
+  const rewardsEmpty = useRewardsEmptyText(filtered);
   const changeKind = (next: RevenueKind): void => {
     setKind(next);
     setPage(1);
@@ -45,6 +48,8 @@ export default function RevenuePage() {
       <header className="screen-header">
         <h1>{t('revenue.title')}</h1>
       </header>
+      <PayoutAddressPrompt />
+      <MoneySummary />
       <Tabs
         idBase="revenue"
         label={t('revenue.tabsLabel')}
@@ -75,10 +80,7 @@ export default function RevenuePage() {
           <ErrorBanner message={t('revenue.loadError')} onRetry={() => void query.refetch()} />
         ) : null}
         {kind === 'rewards' && rewards.data ? (
-          <RewardsTable
-            rows={rewards.data.items}
-            empty={filtered ? t('revenue.emptyFiltered') : t('revenue.emptyRewards')}
-          />
+          <RewardsTable rows={rewards.data.items} empty={rewardsEmpty} />
         ) : null}
         {kind === 'payouts' && payouts.data ? (
           <PayoutsTable

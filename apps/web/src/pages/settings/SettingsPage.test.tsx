@@ -140,8 +140,13 @@ describe('settings', () => {
     renderWithApp(<SettingsPage />, { route: '/settings' });
     fireEvent.click(await screen.findByRole('tab', { name: 'Wallet' }));
     expect(screen.getByText('No payout address set')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You have no payout address yet: your balance is credited but cannot be paid out until you set one.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Payout Threshold' })).toHaveDisplayValue('0.001');
-    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Set payout address' }));
     fireEvent.change(screen.getByLabelText('New payout address'), { target: { value: 'not-an-address' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
     expect(screen.getByText('Please enter a valid BTC address')).toBeInTheDocument();
@@ -159,6 +164,7 @@ describe('settings', () => {
     expect(
       await screen.findByText(/Pending: 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa takes effect Nov 2[34], 2026/),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/You have no payout address yet/)).not.toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([url]) => url === '/api/settings/payout-address');
     expect(JSON.parse(put?.[1]?.body as string)).toEqual({
       address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Spinner } from '../../components/Spinner';
 import { TabPanel, Tabs } from '../../components/Tabs';
@@ -20,7 +21,9 @@ const DRAFT_TABS: ReadonlySet<SettingsTab> = new Set<SettingsTab>([
 
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<SettingsTab>('appearance');
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
+  const [tab, setTab] = useState<SettingsTab>(SETTINGS_TABS.find((id) => id === asked) ?? 'appearance');
   const { settings, draft, change, save, push } = useSettingsDraft();
   const tabs = SETTINGS_TABS.map((id) => ({ id, label: t(`settings.tabs.${id}`) }));
   return (

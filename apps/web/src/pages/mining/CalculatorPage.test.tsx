@@ -1,0 +1,51 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp } from '../../test/render';
+import CalculatorPage from './CalculatorPage';
+
+beforeEach(() => {
+  const stats = {
+    host: 'pool.test',
+    algorithms: [
+      {
+        algorithm: 'sha256',
+        coin: 'BTC',
+        live: true,
+        port: 3333,
+        tls: false,
+        hashrate: 0,
+        miners: 0,
+        workers: 0,
+        networkHeight: 120,
+        networkDifficulty: 4.656542373906925e-10,
+        fee: 1,
+        payoutInterval: 24,
+        scheme: 'pps-plus',
+        blocksFound: 0,
+      },
+    ],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/api/pool/stats')
+          ? jsonResponse(stats)
+          : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+      ),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+it('prints a tiny live difficulty in scientific notation and says when a coin is not live', async () => {
+  renderWithApp(<CalculatorPage />);
+  expect(await screen.findByText('Live from the pool: 4.66e-10')).toBeInTheDocument();
+  expect(screen.queryByText(/is not live on Manjam yet/)).not.toBeInTheDocument();
+  fireEvent.change(screen.getByRole('combobox', { name: 'Coin' }), { target: { value: 'DOGE' } });
+  expect(
+    screen.getByText(
+      'Dogecoin (DOGE) is not live on Manjam yet: the estimate is for reference, the pool does not accept its shares.',
+    ),
+  ).toBeInTheDocument();
+});
