@@ -102,9 +102,9 @@ describe('rejected shares cost database work per worker and interval, not per sh
     expect(writer.stats.rejectFlushes).toBe(2);
     // No batch (no transaction, no journal segment) for rejected shares.
     expect(writer.stats.batchesWritten).toBe(0);
-    expect(
-      await scalar("SELECT sum(rejected_shares)::bigint AS n FROM workers WHERE name LIKE 'rig%'"),
-    ).toBe(2 * N);
+    expect(await scalar("SELECT sum(rejected_shares)::bigint AS n FROM workers WHERE name LIKE 'rig%'")).toBe(
+      2 * N,
+    );
     await writer.stop();
   });
 
@@ -112,7 +112,13 @@ describe('rejected shares cost database work per worker and interval, not per sh
     const userId = await fixtures.user({ username: 'shower' });
     const identity = { kind: 'user', userId, username: 'shower' } as const;
     const [busy, failing] = [minerRef('BTC', identity, 'busy'), minerRef('BTC', identity, 'failing')];
-    const writer = new ShareWriter({ db: admin.db, events: new PoolEvents(), logger, dataDir, instanceId: 2 });
+    const writer = new ShareWriter({
+      db: admin.db,
+      events: new PoolEvents(),
+      logger,
+      dataDir,
+      instanceId: 2,
+    });
     await writer.start();
     const now = Date.now();
     for (let i = 0; i < 10; i++) writer.addAccepted(accepted(busy, now - 60_000 + i * 1_000));
@@ -121,7 +127,13 @@ describe('rejected shares cost database work per worker and interval, not per sh
     for (let i = 0; i < 40; i++) writer.addRejected(failing, 'invalid', now - 10_000);
     await writer.stop();
 
-    const service = new WorkersService({ db: admin.db, now: () => now, onError: (e) => { throw e; } });
+    const service = new WorkersService({
+      db: admin.db,
+      now: () => now,
+      onError: (e) => {
+        throw e;
+      },
+    });
     const page = await service.list(userId, 'shower', undefined, 1, 50);
     const byName = new Map(page.workers.map((w) => [w.name, w]));
     expect(byName.get('busy')).toMatchObject({
@@ -143,10 +155,22 @@ describe('rejected shares cost database work per worker and interval, not per sh
   it('brings back a hidden worker that sends shares again, as creating it did', async () => {
     const userId = await fixtures.user({ username: 'hider' });
     const rig = minerRef('BTC', { kind: 'user', userId, username: 'hider' }, 'rig');
-    const writer = new ShareWriter({ db: admin.db, events: new PoolEvents(), logger, dataDir, instanceId: 3 });
+    const writer = new ShareWriter({
+      db: admin.db,
+      events: new PoolEvents(),
+      logger,
+      dataDir,
+      instanceId: 3,
+    });
     await writer.start();
     const now = Date.now();
-    const service = new WorkersService({ db: admin.db, now: () => now, onError: (e) => { throw e; } });
+    const service = new WorkersService({
+      db: admin.db,
+      now: () => now,
+      onError: (e) => {
+        throw e;
+      },
+    });
     writer.addAccepted(accepted(rig, now - 5_000));
     await writer.flush();
     const [shown] = (await service.list(userId, 'hider', undefined, 1, 50)).workers;
@@ -156,7 +180,9 @@ describe('rejected shares cost database work per worker and interval, not per sh
     writer.addRejected(rig, 'stale', now - 1_000);
     await writer.flush();
     service.forget(userId);
-    expect((await service.list(userId, 'hider', undefined, 1, 50)).workers.map((w) => w.rejects)).toEqual([1]);
+    expect((await service.list(userId, 'hider', undefined, 1, 50)).workers.map((w) => w.rejects)).toEqual([
+      1,
+    ]);
     await writer.stop();
   });
 });

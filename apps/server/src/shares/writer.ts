@@ -308,7 +308,10 @@ export class ShareWriter {
         );
         return;
       }
-      this.options.logger.warn({ err: error, counts: taken.size }, 'reject counts not written; kept for retry');
+      this.options.logger.warn(
+        { err: error, counts: taken.size },
+        'reject counts not written; kept for retry',
+      );
       for (const [key, r] of this.rejects) {
         const older = taken.get(key);
         if (older) older.count += r.count;
