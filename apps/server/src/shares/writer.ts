@@ -161,7 +161,10 @@ export class ShareWriter {
     const key = `${miner.workerKey}|${bucketMs}|${reason}`;
     const existing = this.rejects.get(key);
     if (existing) existing.count++;
-    else this.rejects.set(key, { miner, bucketMs, reason, count: 1 });
+    else if (this.rejects.size < MAX_PENDING_REJECT_COUNTS)
+      this.rejects.set(key, { miner, bucketMs, reason, count: 1 });
+    // A database away for hours with many workers: memory stays bounded, the excess is counted.
+    else this.stats.rejectsDropped++;
   }
 
   /** A found block is journaled and written at once (not at the next tick). */
