@@ -1,13 +1,22 @@
 // npm run bench:stratum — Stratum throughput, latency, memory and CPU (prints figures, asserts
 // nothing). See README.md. Options: --db=pglite|postgres, --seconds=N, --quick, --only=a,b,
-// --depth=N, --threads=N, --profile.
+// --depth=N, --threads=N, --profile, --pin, --compare=host:port, --compare-pid=N, --compare-login=L.
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chooseDatabase, type BenchDatabaseKind } from './lib/database.js';
+import { DatabaseWatch, printDatabase } from './lib/database-watch.js';
+import { writesBetween } from './lib/counting-database.js';
+import {
+  defaultRejectLogin,
+  listeningPid,
+  printComparison,
+  runRejectPhase,
+  type RejectFigures,
+} from './lib/reject-phase.js';
 import { FROZEN_TRANSACTIONS, MAINNET_BITS } from './lib/frozen-source.js';
 import { printScenario, type Figures } from './lib/print.js';
 import { fixed, int, load, ms, Report, verdict } from './lib/report.js';
-import { PoolHandle } from './lib/pool-handle.js';
+import { PoolHandle, pinProcess } from './lib/pool-handle.js';
 import { runScenario, type ScenarioSpec } from './lib/scenario.js';
 import { measureScryptCapacity, type ScryptCapacity } from './lib/scrypt-capacity.js';
 
@@ -20,11 +29,19 @@ interface Options {
   depth: number;
   threads: number;
   profile: boolean;
+  /** Pool on core 0, this process (the load generator) on core 1. */
+  pin: boolean;
+  /** Another Stratum pool for the side-by-side rejected-shares phase. */
+  compare: { host: string; port: number } | undefined;
+  comparePid: number | undefined;
+  compareLogin: string | undefined;
 }
 
 // The 10,000-connection scenario runs first, on a fresh pool, so its memory figure is clean.
 const SCENARIOS = ['sha256d-rate', 'sha256d-max', 'sha256d-pipelined', 'scrypt-max'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
+/** Phases with their own runner (lib/reject-phase.ts), after the scenarios. */
+const PHASES = ['sha256d-rejects'] as const;
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -35,6 +52,10 @@ function parseOptions(argv: string[]): Options {
     depth: 1,
     threads: 2,
     profile: false,
+    pin: false,
+    compare: undefined,
+    comparePid: undefined,
+    compareLogin: undefined,
   };
   for (const arg of argv) {
     const [key, value = ''] = arg.replace(/^--/, '').split('=');
@@ -42,6 +63,12 @@ function parseOptions(argv: string[]): Options {
     else if (key === 'seconds' && Number(value) > 0) options.seconds = Number(value);
     else if (key === 'quick') options.quick = true;
     else if (key === 'profile') options.profile = true;
+    else if (key === 'pin') options.pin = true;
+    else if (key === 'compare' && /^[^:]+:\d+$/.test(value)) {
+      const [host = '', port = ''] = value.split(':');
+      options.compare = { host, port: Number(port) };
+    } else if (key === 'compare-pid' && Number.isInteger(Number(value))) options.comparePid = Number(value);
+    else if (key === 'compare-login' && value !== '') options.compareLogin = value;
     else if (key === 'only') options.only = value.split(',');
     else if (key === 'depth' && Number.isInteger(Number(value)) && Number(value) > 0)
       options.depth = Number(value);
@@ -50,8 +77,8 @@ function parseOptions(argv: string[]): Options {
     else throw new Error(`unknown or invalid option ${arg} (see bench/README.md)`);
   }
   for (const name of options.only ?? [])
-    if (!(SCENARIOS as readonly string[]).includes(name))
-      throw new Error(`unknown scenario ${name}: ${SCENARIOS.join(', ')}`);
+    if (![...SCENARIOS, ...PHASES].includes(name as ScenarioName))
+      throw new Error(`unknown scenario ${name}: ${[...SCENARIOS, ...PHASES].join(', ')}`);
   return options;
 }
 
@@ -100,6 +127,8 @@ function specs(
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  // The generator's threads inherit this process's core; the pool is moved to core 0 when forked.
+  if (options.pin) pinProcess(process.pid, 1);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const report = new Report(fileURLToPath(new URL(`./results/stratum-${stamp}.txt`, import.meta.url)));
   const cores = cpus().length;
@@ -111,6 +140,8 @@ async function main(): Promise<void> {
     `frozen template: ${int(FROZEN_TRANSACTIONS)} transactions, mainnet bits BTC ${MAINNET_BITS.BTC} / LTC ${MAINNET_BITS.LTC}, ` +
       `mainnet coin parameters and pool address; share difficulty frozen at the protocol minimum; generator: ${options.threads} threads in a separate process`,
   );
+  if (options.pin)
+    report.line('pinned (taskset): the pool on core 0, the load generator on core 1; PostgreSQL unpinned');
   report.line();
   const capacity = await measureScryptCapacity(options.quick ? 1 : 5);
   report.line(
@@ -118,13 +149,20 @@ async function main(): Promise<void> {
       `${int(capacity.perSecond)} hashes/s, ${int(capacity.perCpuSecond)} per CPU-second (load average ${load()})`,
   );
   report.line();
-  const chosen = options.only ?? [...SCENARIOS];
+  const chosen: string[] = options.only ?? [...SCENARIOS, ...PHASES];
   const db = await chooseDatabase(options.db);
   const all = specs(options, db, capacity.perSecond);
   const results: Partial<Record<ScenarioName, Figures>> = {};
+  let rejects: { manjam: RejectFigures; other: RejectFigures | undefined } | undefined;
   const poolStart = performance.now();
   const profileDir = options.profile ? fileURLToPath(new URL('./results/', import.meta.url)) : undefined;
-  const pool = await PoolHandle.start(db, profileDir);
+  const applicationName = `manjam-bench-${process.pid}`;
+  const pool = await PoolHandle.start(db, {
+    profileDir,
+    applicationName,
+    core: options.pin ? 0 : undefined,
+  });
+  const watch = await DatabaseWatch.open(db, applicationName);
   report.line(
     `pool process (pid ${pool.pid}, database ${db}) up in ${fixed((performance.now() - poolStart) / 1000)} s; ports BTC ${pool.ports.BTC}, LTC ${pool.ports.LTC}`,
   );
@@ -132,14 +170,86 @@ async function main(): Promise<void> {
   try {
     for (const name of SCENARIOS) {
       if (!chosen.includes(name)) continue;
+      watch?.begin();
       const result = await runScenario(pool, all[name], () => loadavg());
+      const database = await watch?.end();
       results[name] = printScenario(report, result);
+      const { before, settled } = result.pool;
+      printDatabase(
+        report,
+        database,
+        writesBetween(before.writes, settled.writes),
+        settled.cpuUs - before.cpuUs,
+        settled.accepted - before.accepted,
+      );
       report.line();
     }
+    if (chosen.includes('sha256d-rejects')) rejects = await rejectPhases(report, options, pool, watch);
   } finally {
+    await watch?.close();
     await pool.stop();
   }
   summary(report, results, capacity, options.quick);
+  if (rejects) summaryRejects(report, rejects);
+}
+
+/** Manjam's reject port, then (with --compare) the other pool, with the same scenario. */
+async function rejectPhases(
+  report: Report,
+  options: Options,
+  pool: PoolHandle,
+  watch: DatabaseWatch | undefined,
+): Promise<{ manjam: RejectFigures; other: RejectFigures | undefined }> {
+  const spec = {
+    connections: options.quick ? 100 : 1_000,
+    seconds: options.quick ? 3 : options.seconds,
+    depth: options.depth,
+    threads: options.threads,
+    // The pool writes reject counts every stratum.statsFlushSeconds (default 5 s).
+    settleSeconds: 6,
+  };
+  const manjam = await runRejectPhase(
+    report,
+    {
+      label: 'Manjam',
+      host: '127.0.0.1',
+      port: pool.rejectPort,
+      pid: pool.pid,
+      login: defaultRejectLogin(),
+      manjam: { pool, watch },
+    },
+    spec,
+  );
+  report.line();
+  if (!options.compare) return { manjam, other: undefined };
+  const { host, port } = options.compare;
+  const pid = options.comparePid ?? listeningPid(port);
+  if (options.pin && pid !== undefined) pinProcess(pid, 0);
+  const other = await runRejectPhase(
+    report,
+    {
+      label: `other pool (pid ${pid ?? '?'})`,
+      host,
+      port,
+      pid,
+      login: options.compareLogin ?? defaultRejectLogin(),
+    },
+    spec,
+  );
+  printComparison(report, manjam, other);
+  report.line();
+  return { manjam, other };
+}
+
+function summaryRejects(
+  report: Report,
+  r: { manjam: RejectFigures; other: RejectFigures | undefined },
+): void {
+  report.line(
+    `  SHA-256d rejected shares (hashed in full), ${r.manjam.label}: ${int(r.manjam.answeredPerSecond)} shares/s, ` +
+      `${int(r.manjam.perPoolCpuSecond ?? 0)} per pool CPU-second, p99 ${ms(r.manjam.p99)}`,
+  );
+  if (r.other) printComparison(report, r.manjam, r.other);
 }
 
 function summary(

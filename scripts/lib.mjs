@@ -116,6 +116,3 @@ export function runForwardingSignals(command, args, options = {}) {
     });
   });
 }
-
-/** Node arguments that run a TypeScript entry point in this process (no tsx CLI wrapper process). */
-export const TSX_IMPORT = ['--import', 'tsx'];

@@ -7,25 +7,26 @@ import {
   ensureWebBuild,
   log,
   runForwardingSignals,
-  TSX_IMPORT,
   watchParent,
 } from './lib.mjs';
 
 // Set-up steps stop with us when npm is stopped (see watchParent); the pool then gets SIGTERM.
 const unwatch = watchParent(() => process.exit(143));
+let serverEntry;
 try {
   await ensureSystemPackages(['litecoind']);
   ensureNodeModules();
   ensureWebBuild();
+  // After npm ci: the build uses esbuild from node_modules.
+  const { ensureServerBuild } = await import('./build-server.mjs');
+  serverEntry = await ensureServerBuild(log);
 } catch (error) {
   log(error.message);
   process.exit(1);
 }
 unwatch();
-// The pool runs in one Node process (tsx as a loader, not its CLI wrapper, which is one more process).
-const code = await runForwardingSignals(
-  process.execPath,
-  [...TSX_IMPORT, 'apps/server/src/cli.ts', 'start', ...process.argv.slice(2)],
-  { cwd: ROOT },
-);
+// The pool runs in one Node process, compiled JavaScript under plain node (no TypeScript loader).
+const code = await runForwardingSignals(process.execPath, [serverEntry, 'start', ...process.argv.slice(2)], {
+  cwd: ROOT,
+});
 process.exit(code);

@@ -61,9 +61,12 @@ export class Generator {
     };
   }
 
-  async prepare(perConnection: number): Promise<{ shares: number; tried: number; seconds: number }> {
+  async prepare(
+    perConnection: number,
+    unmined = false,
+  ): Promise<{ shares: number; tried: number; seconds: number }> {
     const replies = await this.ask(
-      this.workers.map(() => ({ type: 'prepare', perConnection })),
+      this.workers.map(() => ({ type: 'prepare', perConnection, unmined })),
       'prepared',
     );
     return {

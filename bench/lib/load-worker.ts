@@ -1,15 +1,18 @@
 // A load-generator thread: owns a slice of the connections, mines their shares before the timed
 // phase, then replays them either as fast as the pool answers (max: `depth` submits in flight
 // per connection) or at a fixed rate spread round-robin over its connections.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { algorithmOf } from '@manjam/protocol';
 import { LoadConnection, type ConnectionEvents } from './load-connection.js';
-import { mineShares } from './shares.js';
+import { mineShares, unminedShares } from './shares.js';
 import type { RunResult, WorkerCommand, WorkerReply, WorkerSetup } from './messages.js';
 
 const setup = workerData as WorkerSetup;
 const algorithm = algorithmOf(setup.coin);
 const connections: LoadConnection[] = [];
+/** The login each connection authorized with. */
+const logins = new Map<LoadConnection, string>();
+let opened = 0;
 const CONNECT_BATCH = 250;
 const DRAIN_MS = 5_000;
 
@@ -23,8 +26,10 @@ async function connect(count: number): Promise<void> {
   const events: ConnectionEvents = { onReply: (c, ms, ok, code) => current?.onReply(c, ms, ok, code) };
   for (let i = 0; i < count; i += CONNECT_BATCH) {
     const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - i) }, async () => {
+      const login = setup.distinctWorkers ? `${setup.login}${threadId}_${opened++}` : setup.login;
       const connection = await LoadConnection.open(setup.host, setup.port, events);
-      await connection.handshake(setup.login);
+      await connection.handshake(login);
+      logins.set(connection, login);
       connections.push(connection);
     });
     for (const outcome of await Promise.allSettled(batch)) {
@@ -37,23 +42,22 @@ async function connect(count: number): Promise<void> {
   reply({ type: 'connected', ok: connections.length, failed, firstError });
 }
 
-function prepare(perConnection: number): void {
+function prepare(perConnection: number, unmined: boolean): void {
   const started = performance.now();
   let shares = 0;
   let tried = 0;
   for (const c of connections) {
     if (!c.notifyParams) throw new Error('a connection has no job');
-    const mined = mineShares(
-      {
-        notifyParams: c.notifyParams,
-        extranonce1: c.extranonce1,
-        extranonce2Size: c.extranonce2Size,
-        difficulty: c.difficulty,
-      },
-      algorithm,
-      setup.login,
-      perConnection,
-    );
+    const job = {
+      notifyParams: c.notifyParams,
+      extranonce1: c.extranonce1,
+      extranonce2Size: c.extranonce2Size,
+      difficulty: c.difficulty,
+    };
+    const login = logins.get(c) ?? setup.login;
+    const mined = unmined
+      ? unminedShares(job, login, perConnection)
+      : mineShares(job, algorithm, login, perConnection);
     c.shares = mined.params;
     shares += mined.params.length;
     tried += mined.tried;
@@ -162,12 +166,13 @@ async function run(command: Extract<WorkerCommand, { type: 'run' }>): Promise<vo
 function close(): void {
   for (const c of connections) c.close();
   connections.length = 0;
+  logins.clear();
   reply({ type: 'closed' });
 }
 
 async function handle(command: WorkerCommand): Promise<void> {
   if (command.type === 'connect') await connect(command.count);
-  else if (command.type === 'prepare') prepare(command.perConnection);
+  else if (command.type === 'prepare') prepare(command.perConnection, command.unmined ?? false);
   else if (command.type === 'run') await run(command);
   else close();
 }

@@ -1,5 +1,6 @@
 // Messages between the benchmark's parts: the orchestrator, the pool process and the load workers.
 import type { CoinId } from '../../apps/server/src/config/index.js';
+import type { WriteCounts } from './counting-database.js';
 
 export interface ServerUsage {
   type: 'usage';
@@ -13,10 +14,20 @@ export interface ServerUsage {
   /** Accepted shares in the database (pool-wide), -1 when not asked. */
   persisted: number;
   blocksSubmitted: number;
+  /** Rows the pool wrote per table since it started (lib/counting-database.ts). */
+  writes: WriteCounts;
 }
 
-export type ServerMessage =
-  { type: 'ready'; ports: Record<CoinId, number> } | ServerUsage | { type: 'error'; message: string };
+export interface ServerReady {
+  type: 'ready';
+  ports: Record<CoinId, number>;
+  /** A BTC port whose share difficulty no random nonce meets: every share is hashed and rejected. */
+  rejectPort: number;
+  /** PostgreSQL only: the schema of the pool's tables. */
+  schema: string | undefined;
+}
+
+export type ServerMessage = ServerReady | ServerUsage | { type: 'error'; message: string };
 export type ServerRequest = { type: 'usage'; gc: boolean; persisted: boolean } | { type: 'stop' };
 
 export interface WorkerSetup {
@@ -24,11 +35,14 @@ export interface WorkerSetup {
   host: string;
   coin: CoinId;
   login: string;
+  /** Each connection its own worker (`<login><thread>_<n>`), as a farm's rigs log in. */
+  distinctWorkers?: boolean;
 }
 
 export type WorkerCommand =
   | { type: 'connect'; count: number }
-  | { type: 'prepare'; perConnection: number }
+  /** `unmined`: shares sent as they come (nonces 0, 1, 2...), not mined to the share target. */
+  | { type: 'prepare'; perConnection: number; unmined?: boolean }
   | { type: 'run'; mode: 'max'; seconds: number; depth: number }
   | { type: 'run'; mode: 'rate'; seconds: number; rate: number }
   | { type: 'close' };

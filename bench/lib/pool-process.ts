@@ -1,8 +1,10 @@
 // The pool under test, run as its own process (forked by stratum.ts): the real startStratum with
 // a BTC (SHA-256d) and an LTC (Scrypt) port, each on a frozen mainnet template, and a real
 // database. Share difficulty is frozen at the protocol minimum (vardiff start = min = max) so
-// almost every hash is a valid share. Answers usage requests (CPU time of the whole process,
-// RSS, share counters) over IPC.
+// almost every hash is a valid share; a third port (BTC) asks a difficulty no random nonce meets,
+// for the rejected-shares phase. Bans are off: the bench's miners are trusted. Answers usage
+// requests (CPU time of the whole process, RSS, share counters) over IPC. Its PostgreSQL
+// connections carry the application_name the orchestrator puts in PGAPPNAME.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +13,7 @@ import { pino } from 'pino';
 import { parseConfig, type CoinId } from '../../apps/server/src/config/index.js';
 import { PoolEvents } from '../../apps/server/src/events.js';
 import { startStratum } from '../../apps/server/src/stratum/index.js';
+import { countingDatabase } from './counting-database.js';
 import { openBenchDatabase, persistedShares, type BenchDatabaseKind } from './database.js';
 import { FrozenTemplateSource } from './frozen-source.js';
 import type { ServerMessage, ServerRequest } from './messages.js';
@@ -20,6 +23,8 @@ function send(message: ServerMessage): void {
 }
 
 const COINS: CoinId[] = ['BTC', 'LTC'];
+/** The reject port's share difficulty: a random nonce meets it once in 2^72 hashes. */
+const REJECT_DIFFICULTY = 2 ** 40;
 
 function frozenPort(coin: CoinId) {
   const difficulty = MIN_SHARE_DIFFICULTY[algorithmOf(coin)];
@@ -39,13 +44,27 @@ async function main(kind: BenchDatabaseKind): Promise<void> {
     stratum: {
       host: '127.0.0.1',
       maxConnectionsPerIp: 100_000,
-      ports: COINS.map(frozenPort),
+      ban: { enabled: false },
+      ports: [
+        ...COINS.map(frozenPort),
+        {
+          port: 0,
+          coin: 'BTC',
+          vardiff: {
+            start: REJECT_DIFFICULTY,
+            min: REJECT_DIFFICULTY,
+            max: REJECT_DIFFICULTY,
+            retargetSeconds: 86_400,
+          },
+        },
+      ],
     },
   });
   const sources = COINS.map((coin) => new FrozenTemplateSource(coin));
+  const counted = countingDatabase(database.db);
   const stratum = await startStratum({
     config,
-    db: database.db,
+    db: counted.db,
     logger: pino({ level: 'silent' }),
     events: new PoolEvents(),
     sources,
@@ -81,12 +100,19 @@ async function main(kind: BenchDatabaseKind): Promise<void> {
         rejected: stats.sharesRejected,
         persisted: n,
         blocksSubmitted: sources.reduce((n, source) => n + source.submittedBlocks.length, 0),
+        writes: structuredClone(counted.writes),
       }),
     );
   });
   process.on('disconnect', () => void stop());
-  const port = (coin: CoinId) => stratum.ports().find((p) => p.coin === coin)?.port ?? 0;
-  send({ type: 'ready', ports: { BTC: port('BTC'), LTC: port('LTC') } });
+  // Ports listen in the configured order: BTC, LTC, then the BTC reject port.
+  const [btc, ltc, reject] = stratum.ports().map((p) => p.port);
+  send({
+    type: 'ready',
+    ports: { BTC: btc ?? 0, LTC: ltc ?? 0 },
+    rejectPort: reject ?? 0,
+    schema: database.schema,
+  });
 }
 
 const [dbArg] = process.argv.slice(2);

@@ -61,6 +61,18 @@ export function mineShares(
   return { params, tried: nonce };
 }
 
+/**
+ * Shares for the job without mining them: nonces 0, 1, 2... as they come. Against a share target
+ * no random hash meets, every one is fully hashed by the pool and rejected as low difficulty.
+ */
+export function unminedShares(job: ShareJob, login: string, count: number): MinedShares {
+  const template = templateFromNotify(job.notifyParams, job.extranonce1.length, job.extranonce2Size);
+  const extranonce2 = Buffer.alloc(job.extranonce2Size).toString('hex');
+  const prefix = `[${JSON.stringify(login)},${JSON.stringify(String(job.notifyParams[0]))},"${extranonce2}","${hex8(template.curtime)}","`;
+  const params = Array.from({ length: count }, (_, nonce) => `${prefix}${hex8(nonce)}"]`);
+  return { params, tried: 0 };
+}
+
 let scryptBatch: ScryptBatch | undefined;
 
 /** Scrypt mining 64 nonces at a time with the pool's SIMD hasher (mining up front goes twice as fast). */

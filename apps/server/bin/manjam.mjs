@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// The `manjam` command (npx manjam ...): the TypeScript CLI in this very process, with tsx
-// registered as a loader. One process, so a supervisor's SIGTERM reaches the pool itself (no
-// wrapper to forward it) and the supervisor's main PID is the pool's.
-import { register } from 'tsx/esm/api';
+// The `manjam` command (npx manjam ...): the compiled server (apps/server/dist, built first when a
+// source is newer: scripts/build-server.mjs) in this very process under plain node. One process,
+// so a supervisor's SIGTERM reaches the pool itself (no wrapper to forward it) and the
+// supervisor's main PID is the pool's.
+import { pathToFileURL } from 'node:url';
+import { ensureServerBuild } from '../../../scripts/build-server.mjs';
 
-register();
-await import(new URL('../src/cli.ts', import.meta.url).href);
+const entry = await ensureServerBuild((message) => process.stderr.write(`[manjam] ${message}\n`));
+await import(pathToFileURL(entry).href);

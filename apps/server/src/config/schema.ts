@@ -152,6 +152,11 @@ export const configSchema = z
         instanceId: z.number().int().min(0).max(255).optional(),
         /** The share journal (<dataDir>/journal) is fdatasync'ed at most this often (ms); 0 = after every write. */
         journalFsyncMs: z.number().int().min(0).max(60_000).default(1_000),
+        /**
+         * Rejected shares are counted in memory and written per worker and minute this often
+         * (seconds); a crash loses at most this interval's reject counts.
+         */
+        statsFlushSeconds: z.number().min(0.25).max(300).default(5),
       })
       .prefault({}),
     accounting: z

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from './types.js';
 
@@ -42,13 +43,27 @@ type Request =
   | { op: 'begin' | 'close' }
   | { op: 'commit' | 'rollback'; tx: number };
 
+const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
+
+/** Creates a new data directory on a thread that then ends, taking initdb's memory with it. */
+function initDataDir(dataDir: string): Promise<void> {
+  return new Promise((resolveInit, rejectInit) => {
+    const init = new Worker(WORKER, { workerData: { dataDir, initOnly: true } });
+    init.once('error', rejectInit);
+    init.once('exit', (code) =>
+      code === 0 ? resolveInit() : rejectInit(new Error(`creating the database failed (${code})`)),
+    );
+  });
+}
+
 export async function openPgliteThread(
   dataDir: string,
   serialize: (params: readonly unknown[] | undefined) => unknown[] | undefined,
 ): Promise<Database> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataDir: dataDir.startsWith('memory://') ? dataDir : resolve(dataDir) },
-  });
+  const inMemory = dataDir.startsWith('memory://');
+  const dir = inMemory ? dataDir : resolve(dataDir);
+  if (!inMemory && !existsSync(join(dir, 'PG_VERSION'))) await initDataDir(dir);
+  const worker = new Worker(WORKER, { workerData: { dataDir: dir } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let stopped: Error | undefined;

@@ -3,7 +3,7 @@ import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
 import { applyLine, newBatch, type ShareBatch } from '../shares/batch.js';
-import { persistBatch } from '../shares/persist.js';
+import { newIdCache, persistBatch } from '../shares/persist.js';
 import { emitPersisted } from '../shares/persisted-events.js';
 import { ensureShareLogStream, type DistributedConfig } from './stream.js';
 
@@ -54,7 +54,7 @@ export class ShareLogConsumer {
   private stopped = false;
   private loop: Promise<void> | undefined;
   private wake: () => void = () => undefined;
-  private readonly payeeCache = new Map<string, number>();
+  private readonly ids = newIdCache();
   readonly stats: ShareLogConsumerStats = {
     messages: 0,
     shares: 0,
@@ -133,7 +133,7 @@ export class ShareLogConsumer {
       const result = await persistBatch(
         this.options.db,
         merged,
-        this.payeeCache,
+        this.ids,
         rest.map((b) => b.id),
       );
       if (result.duplicate) return false;
@@ -153,7 +153,7 @@ export class ShareLogConsumer {
     if (!batch) return true;
     while (!this.stopped) {
       try {
-        const result = await persistBatch(this.options.db, batch, this.payeeCache);
+        const result = await persistBatch(this.options.db, batch, this.ids);
         if (result.duplicate) this.stats.duplicates++;
         else {
           this.stats.messages++;

@@ -6,7 +6,20 @@ import { PayeesRepository } from '../db/repositories/payees.js';
 import { SharesRepository, type ShareStatRow } from '../db/repositories/shares.js';
 import { WorkersRepository, type WorkerCounters } from '../db/repositories/workers.js';
 import type { ShareBatch } from './batch.js';
-import type { MinerRef } from './types.js';
+import type { MinerRef, RejectCount } from './types.js';
+
+/**
+ * Database ids learnt for payee keys and worker keys. Entries are added only after the
+ * transaction that created them commits; the writer clears them when they grow past a bound.
+ */
+export interface IdCache {
+  payees: Map<string, number>;
+  workers: Map<string, number>;
+}
+
+export function newIdCache(): IdCache {
+  return { payees: new Map(), workers: new Map() };
+}
 
 export interface FlushedPayee {
   coin: CoinId;
@@ -34,25 +47,27 @@ export interface PersistResult {
 const MINUTE = 60_000;
 
 /**
- * Writes one batch in one transaction; payee ids learnt are added to `payeeCache` after commit.
+ * Writes one batch in one transaction: its accepted shares, their per-worker statistics (exact:
+ * committed with the shares), its found blocks, and the reject counts of batches journaled by
+ * older versions. Ids learnt are added to `cache` after commit.
  * `alsoClaim`: ids of batches merged into this one (the share log consumer writes several
  * messages at once); if any of them is already stored, the transaction is rolled back (throws).
  */
 export async function persistBatch(
   db: Database,
   batch: ShareBatch,
-  payeeCache: Map<string, number>,
+  cache: IdCache,
   alsoClaim: readonly string[] = [],
 ): Promise<PersistResult> {
-  const learnt = new Map<string, number>();
+  const learnt = newIdCache();
   const result = await db.transaction(async (tx) => {
     const shares = new SharesRepository(tx);
     if (!(await shares.claimBatch(batch.id))) return { duplicate: true, payees: [], blocks: [] };
     for (const id of alsoClaim)
       if (!(await shares.claimBatch(id))) throw new Error(`share batch ${id} is already stored`);
     const miners = collectMiners(batch);
-    const payeeIds = await resolvePayees(tx, miners, payeeCache, learnt);
-    const workerIds = await resolveWorkers(tx, miners, payeeIds);
+    const payeeIds = await resolvePayees(tx, miners, cache.payees, learnt.payees);
+    const workerIds = await resolveWorkers(tx, miners, payeeIds, cache.workers, learnt.workers);
     const idOf = (m: MinerRef) => workerIds.get(m.workerKey) as number;
     const payeeOf = (m: MinerRef) => payeeIds.get(m.payeeKey) as number;
     await shares.insertMany(
@@ -72,8 +87,37 @@ export async function persistBatch(
     const blocks = await insertBlocks(tx, batch, idOf, payeeOf);
     return { duplicate: false, payees: flushedPayees(batch, idOf, payeeOf), blocks };
   });
-  for (const [key, id] of learnt) payeeCache.set(key, id);
+  learn(cache, learnt);
   return result;
+}
+
+/**
+ * Writes reject counts gathered over one stats interval in one transaction: one `share_stats`
+ * upsert per (worker, minute) and one `workers` update per worker, however many shares were
+ * rejected. Not journaled and not claimed under a batch id: see ShareWriter for what a crash loses.
+ */
+export async function persistRejects(
+  db: Database,
+  rejects: readonly RejectCount[],
+  cache: IdCache,
+): Promise<void> {
+  if (rejects.length === 0) return;
+  const learnt = newIdCache();
+  const batch: ShareBatch = { id: '', shares: [], rejects: [...rejects], blocks: [] };
+  await db.transaction(async (tx) => {
+    const miners = collectMiners(batch);
+    const payeeIds = await resolvePayees(tx, miners, cache.payees, learnt.payees);
+    const workerIds = await resolveWorkers(tx, miners, payeeIds, cache.workers, learnt.workers);
+    const idOf = (m: MinerRef) => workerIds.get(m.workerKey) as number;
+    await new SharesRepository(tx).addStats(statRows(batch, idOf));
+    await new WorkersRepository(tx).addCounters(counterRows(batch, idOf));
+  });
+  learn(cache, learnt);
+}
+
+function learn(cache: IdCache, learnt: IdCache): void {
+  for (const [key, id] of learnt.payees) cache.payees.set(key, id);
+  for (const [key, id] of learnt.workers) cache.workers.set(key, id);
 }
 
 function collectMiners(batch: ShareBatch): Map<string, MinerRef> {
@@ -107,12 +151,22 @@ async function resolvePayees(
   return ids;
 }
 
+/** Worker ids: from the cache, else created (or found) in this transaction and added to `learnt`. */
 async function resolveWorkers(
   tx: Queryable,
   miners: Map<string, MinerRef>,
   payeeIds: Map<string, number>,
+  cache: Map<string, number>,
+  learnt: Map<string, number>,
 ): Promise<Map<string, number>> {
-  const list = [...miners.values()];
+  const ids = new Map<string, number>();
+  const list: MinerRef[] = [];
+  for (const m of miners.values()) {
+    const id = cache.get(m.workerKey);
+    if (id === undefined) list.push(m);
+    else ids.set(m.workerKey, id);
+  }
+  if (list.length === 0) return ids;
   const keys = list.map((m) => ({
     payeeId: payeeIds.get(m.payeeKey) as number,
     coin: m.coin,
@@ -120,12 +174,12 @@ async function resolveWorkers(
     algorithm: algorithmOf(m.coin),
   }));
   const byPayeeName = await new WorkersRepository(tx).ensure(keys);
-  const ids = new Map<string, number>();
   list.forEach((m, i) => {
     const key = keys[i] as (typeof keys)[number];
     const id = byPayeeName.get(`${key.payeeId}:${key.name}`);
     if (id === undefined) throw new Error(`worker ${m.workerKey} was not created`);
     ids.set(m.workerKey, id);
+    learnt.set(m.workerKey, id);
   });
   return ids;
 }

@@ -9,7 +9,7 @@ import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../db/te
 import { PoolEvents } from '../events.js';
 import { batchLines, newBatch } from './batch.js';
 import { ShareJournal } from './journal.js';
-import { persistBatch } from './persist.js';
+import { newIdCache, persistBatch } from './persist.js';
 import { DatabaseProxy } from './testing/db-proxy.js';
 import { testMiner, testShare } from './testing/fixtures.js';
 import { journalDir, ShareWriter } from './writer.js';
@@ -87,7 +87,7 @@ describe('share writer and its journal when the database goes away [postgres]', 
     const before = await count();
     const committed = newBatch();
     committed.shares.push(share(Date.UTC(2030, 0, 2)));
-    await persistBatch(db, committed, new Map());
+    await persistBatch(db, committed, newIdCache());
     const lost = newBatch();
     lost.shares.push(share(Date.UTC(2030, 0, 3)), share(Date.UTC(2030, 0, 3) + 1));
     // A crash after the commit but before the unlink leaves `committed`'s segment behind.

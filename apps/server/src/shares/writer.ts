@@ -3,10 +3,10 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/index.js';
 import { SharesRepository } from '../db/repositories/shares.js';
 import type { PoolEvents } from '../events.js';
-import { batchIsEmpty, blockLine, newBatch, rejectLine, shareLine, type ShareBatch } from './batch.js';
+import { batchIsEmpty, blockLine, newBatch, shareLine, type ShareBatch } from './batch.js';
 import { ShareJournal, type HeldSocket } from './journal.js';
 import { importLegacySpill } from './legacy-spill.js';
-import { persistBatch, type PersistResult } from './persist.js';
+import { newIdCache, persistBatch, persistRejects, type PersistResult } from './persist.js';
 import { emitPersisted } from './persisted-events.js';
 import type { ShareSink } from './sink.js';
 import type { AcceptedShare, FoundBlockRecord, MinerRef, RejectCount, RejectReason } from './types.js';
@@ -26,6 +26,8 @@ export interface ShareWriterOptions {
   maxBatchShares?: number;
   /** Batches waiting for the database kept in memory; the others are read back from the journal. */
   maxMemoryBatches?: number;
+  /** stratum.statsFlushSeconds: reject counts are written per worker and minute this often (ms). */
+  statsFlushMs?: number;
 }
 
 export interface ShareWriterStats {
@@ -38,6 +40,10 @@ export interface ShareWriterStats {
   batchesWaiting: number;
   /** Shares waiting in memory (current batch + waiting batches still held in memory). */
   sharesWaiting: number;
+  /** Transactions that wrote a stats interval's reject counts. */
+  rejectFlushes: number;
+  /** Reject counts dropped: the database stayed away so long that the pending counts passed their bound. */
+  rejectsDropped: number;
 }
 
 /** A batch waiting for the database; `batch` is undefined once only its journal segment holds it. */
@@ -47,6 +53,10 @@ interface Waiting {
 }
 
 const MINUTE = 60_000;
+/** Pending (worker, minute, reason) reject counts kept through a database outage. */
+const MAX_PENDING_REJECT_COUNTS = 100_000;
+/** Payee and worker ids kept per process; past this the cache starts again (ids are read back). */
+const MAX_CACHED_IDS = 100_000;
 const PRUNE_EVERY_MS = 3_600_000;
 const KEEP_BATCH_IDS_MS = 7 * 86_400_000;
 
@@ -62,16 +72,30 @@ export function journalDir(dataDir: string, instanceId: number | undefined): str
  * journal segment after a crash) is counted once. A committed batch's segment is deleted. While
  * the database is down, batches wait: the first few in memory, the rest only in the journal.
  * At start, the segments left by the last run are written first.
+ *
+ * Accepted shares carry their per-worker statistics (share_stats, workers counters, last share,
+ * best share) in their batch's transaction: exact, and at most one upsert per worker per tick,
+ * which vardiff bounds to a few shares per worker per minute. Rejected shares are only counted in
+ * memory per (worker, minute, reason) and written every `statsFlushMs` (stratum.statsFlushSeconds)
+ * in one transaction: the database work grows with workers and intervals, not with rejects.
+ *
+ * What a crash can lose: reject counts are not journaled, so a kill -9 (or power loss) loses the
+ * reject counts not yet written — at most the last stats interval's, or those of a whole database
+ * outage (kept in memory, bounded by MAX_PENDING_REJECT_COUNTS) if the database was away. A clean
+ * stop writes them. Accepted shares, their statistics and found blocks lose nothing.
  */
 export class ShareWriter implements ShareSink {
   private current = newBatch();
-  private readonly rejectIndex = new Map<string, RejectCount>();
+  /** Reject counts of the current stats interval (and of failed writes), keyed worker|minute|reason. */
+  private rejects = new Map<string, RejectCount>();
+  private rejectsDue = false;
+  private lastRejectFlushMs = Date.now();
   private readonly queue: Waiting[] = [];
   private running: Promise<void> | undefined;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private lastPruneMs = 0;
-  private readonly payeeCache = new Map<string, number>();
+  private readonly ids = newIdCache();
   readonly journal: ShareJournal;
   readonly stats: ShareWriterStats = {
     batchesWritten: 0,
@@ -80,10 +104,13 @@ export class ShareWriter implements ShareSink {
     batchesFromJournal: 0,
     batchesWaiting: 0,
     sharesWaiting: 0,
+    rejectFlushes: 0,
+    rejectsDropped: 0,
   };
   private readonly flushIntervalMs: number;
   private readonly maxBatchShares: number;
   private readonly maxMemoryBatches: number;
+  private readonly statsFlushMs: number;
 
   constructor(private readonly options: ShareWriterOptions) {
     this.journal = new ShareJournal({
@@ -97,6 +124,7 @@ export class ShareWriter implements ShareSink {
     this.flushIntervalMs = options.flushIntervalMs ?? 250;
     this.maxBatchShares = options.maxBatchShares ?? 20_000;
     this.maxMemoryBatches = options.maxMemoryBatches ?? 4;
+    this.statsFlushMs = options.statsFlushMs ?? 5_000;
   }
 
   /**
@@ -116,7 +144,7 @@ export class ShareWriter implements ShareSink {
     // maxMemoryBatches live only in the journal, so memory stays bounded through an outage.
     this.timer ??= setInterval(() => {
       this.rotate();
-      void this.flush();
+      void this.run(Date.now() - this.lastRejectFlushMs >= this.statsFlushMs);
     }, this.flushIntervalMs);
   }
 
@@ -133,14 +161,12 @@ export class ShareWriter implements ShareSink {
   addRejected(miner: MinerRef, reason: RejectReason, atMs: number): void {
     const bucketMs = Math.floor(atMs / MINUTE) * MINUTE;
     const key = `${miner.workerKey}|${bucketMs}|${reason}`;
-    const existing = this.rejectIndex.get(key);
-    if (existing) {
-      existing.count++;
-      return;
-    }
-    const entry: RejectCount = { miner, bucketMs, reason, count: 1 };
-    this.rejectIndex.set(key, entry);
-    this.current.rejects.push(entry);
+    const existing = this.rejects.get(key);
+    if (existing) existing.count++;
+    else if (this.rejects.size < MAX_PENDING_REJECT_COUNTS)
+      this.rejects.set(key, { miner, bucketMs, reason, count: 1 });
+    // A database away for hours with many workers: memory stays bounded, the excess is counted.
+    else this.stats.rejectsDropped++;
   }
 
   /** A found block is journaled and written at once (not at the next tick). */
@@ -148,7 +174,7 @@ export class ShareWriter implements ShareSink {
     this.current.blocks.push(block);
     this.journal.add(blockLine(block));
     this.journal.flush();
-    return this.flush();
+    return this.run(false);
   }
 
   /** The local journal takes every share (a full disk drops the connection instead). */
@@ -156,8 +182,14 @@ export class ShareWriter implements ShareSink {
     return undefined;
   }
 
-  /** Writes everything waiting; resolves when this round is done (it never rejects). */
+  /** Writes everything waiting, reject counts included; resolves when this round is done (it never rejects). */
   flush(): Promise<void> {
+    return this.run(true);
+  }
+
+  /** Writes the waiting batches, and the reject counts when `withRejects`. */
+  private run(withRejects: boolean): Promise<void> {
+    if (withRejects) this.rejectsDue = true;
     if (this.running) {
       this.again = true;
       return this.running;
@@ -186,13 +218,11 @@ export class ShareWriter implements ShareSink {
       );
   }
 
-  /** Closes the current batch: its reject counts go to its journal segment, which is sealed. */
+  /** Closes the current batch: its journal segment is sealed. */
   private rotate(): void {
     if (batchIsEmpty(this.current)) return;
     const batch = this.current;
-    for (const r of batch.rejects) this.journal.add(rejectLine(r));
     this.current = newBatch();
-    this.rejectIndex.clear();
     this.journal.next(this.current.id);
     // Past a few waiting batches (a database outage), the journal alone holds them: memory stays bounded.
     const keep = this.queue.length < this.maxMemoryBatches || !this.journal.has(batch.id);
@@ -202,6 +232,10 @@ export class ShareWriter implements ShareSink {
   private async flushOnce(): Promise<void> {
     this.rotate();
     const ok = await this.writeQueue();
+    if (ok && this.rejectsDue) {
+      this.rejectsDue = false;
+      await this.writeRejects();
+    }
     if (ok) await this.prune();
     let waiting = this.current.shares.length;
     for (const w of this.queue) waiting += w.batch?.shares.length ?? 0;
@@ -237,7 +271,8 @@ export class ShareWriter implements ShareSink {
   private async write(batch: ShareBatch): Promise<boolean> {
     let result: PersistResult;
     try {
-      result = await persistBatch(this.options.db, batch, this.payeeCache);
+      this.boundIds();
+      result = await persistBatch(this.options.db, batch, this.ids);
     } catch (error) {
       this.stats.failures++;
       this.options.logger.warn(
@@ -250,6 +285,46 @@ export class ShareWriter implements ShareSink {
     if (!result.duplicate) this.stats.sharesWritten += batch.shares.length;
     emitPersisted(this.options.events, result);
     return true;
+  }
+
+  /** Writes the reject counts gathered since the last time; on failure they wait for the next interval. */
+  private async writeRejects(): Promise<void> {
+    this.lastRejectFlushMs = Date.now();
+    if (this.rejects.size === 0) return;
+    const taken = this.rejects;
+    this.rejects = new Map();
+    try {
+      this.boundIds();
+      await persistRejects(this.options.db, [...taken.values()], this.ids);
+      this.stats.rejectFlushes++;
+    } catch (error) {
+      this.stats.failures++;
+      if (taken.size + this.rejects.size > MAX_PENDING_REJECT_COUNTS) {
+        let dropped = 0;
+        for (const r of taken.values()) dropped += r.count;
+        this.stats.rejectsDropped += dropped;
+        this.options.logger.error(
+          { err: error, dropped },
+          'reject counts not written and too many waiting: dropped',
+        );
+        return;
+      }
+      this.options.logger.warn(
+        { err: error, counts: taken.size },
+        'reject counts not written; kept for retry',
+      );
+      for (const [key, r] of this.rejects) {
+        const older = taken.get(key);
+        if (older) older.count += r.count;
+        else taken.set(key, r);
+      }
+      this.rejects = taken;
+    }
+  }
+
+  private boundIds(): void {
+    if (this.ids.payees.size > MAX_CACHED_IDS) this.ids.payees.clear();
+    if (this.ids.workers.size > MAX_CACHED_IDS) this.ids.workers.clear();
   }
 
   private async prune(): Promise<void> {

@@ -60,6 +60,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
       dataDir: config.dataDir,
       instanceId: config.stratum.instanceId,
       fsyncMs: config.stratum.journalFsyncMs,
+      statsFlushMs: config.stratum.statsFlushSeconds * 1000,
     });
   // Takes this process's share journal (a second process on it refuses to start) and writes what a crash left in it.
   await writer.start();

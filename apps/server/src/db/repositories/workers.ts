@@ -93,11 +93,16 @@ export class WorkersRepository {
     return ids;
   }
 
-  /** Adds a batch's share counts to each worker; keeps the latest share time and the best share. */
+  /**
+   * Adds share counts to each worker; keeps the latest share time and the best share. A hidden
+   * worker that sends shares reappears (as in `ensure`, which a writer calls only for workers it
+   * has no id for yet).
+   */
   async addCounters(rows: readonly WorkerCounters[]): Promise<void> {
     if (rows.length === 0) return;
     await this.db.query(
       `UPDATE workers w SET
+         hidden_at = NULL,
          accepted_shares = w.accepted_shares + u.accepted,
          rejected_shares = w.rejected_shares + u.rejected,
          stale_shares = w.stale_shares + u.stale,

@@ -1,0 +1,118 @@
+// The server as compiled JavaScript for plain `node`: apps/server/src/cli.ts and the workspace
+// packages it imports (@manjam/protocol, @manjam/contract) bundled by esbuild into
+// apps/server/dist/src/cli.js; npm packages stay in node_modules (native and wasm ones included).
+// Files the server opens by path next to its modules (new URL('./x', import.meta.url)) are
+// copied beside the bundle: the Scrypt and PGlite worker threads, the dev-chain runners and the
+// SQL migrations. The bundle sits two levels under apps/server, as the sources do, so
+// '../../bin/blocknotify.mjs' still finds apps/server/bin.
+//
+// `node scripts/build-server.mjs` builds; ensureServerBuild() (npm start, bin/manjam.mjs) builds
+// only when a source is newer than the bundle. Every file is written under a temporary name and
+// renamed, the bundle last: processes starting at the same moment never read half a file.
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = join(ROOT, 'apps', 'server');
+const OUT = join(SERVER, 'dist', 'src');
+export const SERVER_ENTRY = join(OUT, 'cli.js');
+
+/** Source files opened by path at run time, relative to apps/server/src (the bundle's directory). */
+const ASSETS = [
+  'stratum/scrypt-worker.mjs',
+  'db/pglite-worker.mjs',
+  'devchain/bcoin-runner.cjs',
+  'devchain/ltc-supervisor.cjs',
+];
+const MIGRATIONS = 'db/migrations';
+/** Workspace packages compiled into the bundle (their exports are TypeScript). */
+const BUNDLED = new Set(['@manjam/protocol', '@manjam/protocol/money', '@manjam/contract']);
+
+const SOURCES = [
+  join(SERVER, 'src'),
+  join(SERVER, 'package.json'),
+  join(ROOT, 'packages', 'protocol', 'src'),
+  join(ROOT, 'packages', 'contract', 'src'),
+  fileURLToPath(import.meta.url),
+];
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+let sequence = 0;
+function writeAtomically(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${++sequence}.tmp`;
+  if (typeof contents === 'string' || contents instanceof Uint8Array) writeFileSync(temporary, contents);
+  else copyFileSync(contents.copyOf, temporary);
+  renameSync(temporary, path);
+}
+
+export function serverBuildIsCurrent() {
+  return existsSync(SERVER_ENTRY) && statSync(SERVER_ENTRY).mtimeMs >= Math.max(...SOURCES.map(newestMtime));
+}
+
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [join(SERVER, 'src', 'cli.ts')],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    write: false,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'npm-packages-external',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            BUNDLED.has(args.path) ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  for (const asset of ASSETS)
+    writeAtomically(join(OUT, asset.split('/').pop()), { copyOf: join(SERVER, 'src', asset) });
+  for (const name of readdirSync(join(SERVER, 'src', MIGRATIONS)))
+    writeAtomically(join(OUT, 'migrations', name), { copyOf: join(SERVER, 'src', MIGRATIONS, name) });
+  // The bundle last: its time stamp says the whole build is done.
+  const files = [...result.outputFiles].sort(
+    (a, b) => Number(a.path === SERVER_ENTRY) - Number(b.path === SERVER_ENTRY),
+  );
+  for (const file of files) writeAtomically(file.path, file.contents);
+}
+
+/** Builds the server when its bundle is missing or older than a source; answers the bundle's path. */
+export async function ensureServerBuild(log = () => undefined) {
+  if (!serverBuildIsCurrent()) {
+    log('building the server (apps/server/dist)');
+    await buildServer();
+  }
+  return SERVER_ENTRY;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const started = performance.now();
+  await buildServer();
+  process.stdout.write(
+    `[manjam] server built: ${SERVER_ENTRY} in ${Math.round(performance.now() - started)} ms\n`,
+  );
+}
