@@ -17,12 +17,13 @@ type HashResult = { hash: Buffer | undefined; error?: undefined } | { hash?: und
  * The SHA-256d submits of one turn of the event loop, hashed together: ShareHasher does four
  * shares of a job per WebAssembly SIMD pass (about 2.5 times the one-at-a-time JS path). Each
  * share's callback runs in arrival order right after, in the same turn (setImmediate), and every
- * session that got a share in the batch has its socket corked until all replies are written, so
- * a miner's answers still leave in one write.
+ * session that got a share in the batch has its socket corked while the batch is judged, so a
+ * miner's answers still leave in one write (they wait in its ReplyOrder until then). Sockets are
+ * not corked while shares wait: a mining.notify written meanwhile (a new tip) leaves at once,
+ * before the batch is judged.
  */
 export class Sha256dQueue<T> {
   private pending: QueuedShare<T>[] = [];
-  private readonly corked = new Set<Session>();
   private scheduled = false;
 
   constructor(
@@ -38,10 +39,6 @@ export class Sha256dQueue<T> {
 
   add(share: QueuedShare<T>): void {
     this.pending.push(share);
-    if (!this.corked.has(share.session)) {
-      this.corked.add(share.session);
-      share.session.socket.cork();
-    }
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.run());
@@ -51,9 +48,13 @@ export class Sha256dQueue<T> {
   private run(): void {
     this.scheduled = false;
     const batch = this.pending;
-    const corked = [...this.corked];
     this.pending = [];
-    this.corked.clear();
+    const corked = new Set<Session>();
+    for (const share of batch) {
+      if (corked.has(share.session)) continue;
+      corked.add(share.session);
+      share.session.socket.cork();
+    }
     try {
       const hashes = this.hashAll(batch);
       for (const share of batch) {
