@@ -9,6 +9,7 @@ import { printScenario, type Figures } from './lib/print.js';
 import { fixed, int, load, ms, Report, verdict } from './lib/report.js';
 import { PoolHandle } from './lib/pool-handle.js';
 import { runScenario, type ScenarioSpec } from './lib/scenario.js';
+import { runNewTip } from './lib/new-tip.js';
 import { measureScryptCapacity, type ScryptCapacity } from './lib/scrypt-capacity.js';
 
 interface Options {
@@ -25,6 +26,8 @@ interface Options {
 // The 10,000-connection scenario runs first, on a fresh pool, so its memory figure is clean.
 const SCENARIOS = ['sha256d-rate', 'sha256d-max', 'sha256d-pipelined', 'scrypt-max'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
+/** The new-tip phase (lib/new-tip.ts) runs last, on its own pool process and fake node. */
+const NEW_TIP = 'new-tip';
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -50,7 +53,7 @@ function parseOptions(argv: string[]): Options {
     else throw new Error(`unknown or invalid option ${arg} (see bench/README.md)`);
   }
   for (const name of options.only ?? [])
-    if (!(SCENARIOS as readonly string[]).includes(name))
+    if (!(SCENARIOS as readonly string[]).includes(name) && name !== NEW_TIP)
       throw new Error(`unknown scenario ${name}: ${SCENARIOS.join(', ')}`);
   return options;
 }
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
       `${int(capacity.perSecond)} hashes/s, ${int(capacity.perCpuSecond)} per CPU-second (load average ${load()})`,
   );
   report.line();
-  const chosen = options.only ?? [...SCENARIOS];
+  const chosen: string[] = options.only ?? [...SCENARIOS, NEW_TIP];
   const db = await chooseDatabase(options.db);
   const all = specs(options, db, capacity.perSecond);
   const results: Partial<Record<ScenarioName, Figures>> = {};
@@ -139,7 +142,20 @@ async function main(): Promise<void> {
   } finally {
     await pool.stop();
   }
+  const newTip = chosen.includes(NEW_TIP)
+    ? await runNewTip(report, {
+        db,
+        connections: options.quick ? 100 : 1_000,
+        tips: options.quick ? 2 : 5,
+        depth: 4,
+        threads: options.threads,
+      })
+    : undefined;
   summary(report, results, capacity, options.quick);
+  if (newTip)
+    report.line(
+      `  new tip -> every one of ${int(newTip.connections)} miners has the new job: idle p50 ${ms(newTip.idle.p50)} / p99 ${ms(newTip.idle.p99)}, under load (${newTip.depth} in flight) p50 ${ms(newTip.loaded.p50)} / p99 ${ms(newTip.loaded.p99)} (target p99 <= 30 ms)`,
+    );
 }
 
 function summary(

@@ -31,6 +31,7 @@ export type WorkerCommand =
   | { type: 'prepare'; perConnection: number }
   | { type: 'run'; mode: 'max'; seconds: number; depth: number }
   | { type: 'run'; mode: 'rate'; seconds: number; rate: number }
+  | { type: 'tip'; prevhash: string }
   | { type: 'close' };
 
 export interface RunResult {
@@ -53,4 +54,6 @@ export type WorkerReply =
   | { type: 'prepared'; shares: number; tried: number; seconds: number }
   | RunResult
   | { type: 'closed' }
+  /** Per connection, when its first clean job on `prevhash` arrived (wall-clock ms; NaN: not yet). */
+  | { type: 'tip'; times: Float64Array }
   | { type: 'error'; message: string };
