@@ -58,3 +58,26 @@ describe('the job manager', () => {
     expect(jobs.acceptTip(tip)).toBeUndefined();
   });
 });
+
+describe('a template with transactions on a new tip', () => {
+  it('goes out as a coinbase-only job at once and as its own job on the next turn', async () => {
+    const { source, jobs } = manager();
+    const sent: string[] = [];
+    jobs.onJob((job) => sent.push(`${job.clean ? 'clean' : 'more'} ${job.template.merkleBranch.length}`));
+    const txid = 'ab'.repeat(32);
+    const tpl = syntheticTemplate({
+      previousblockhash: 'cd'.repeat(32),
+      height: 102,
+      transactions: [{ data: '0100', txid, hash: txid }],
+    });
+    source.push(tpl, true);
+    expect(sent).toEqual(['clean 0']);
+    expect(jobs.current).toMatchObject({
+      coinbaseOnly: true,
+      template: { height: 102, mintime: tpl.mintime },
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual(['clean 0', 'more 1']);
+    expect(jobs.current).toMatchObject({ coinbaseOnly: false, template: { fees: 0n, height: 102 } });
+  });
+});

@@ -71,6 +71,8 @@ export class JobManager {
   private seq = 0;
   private unsubscribe: (() => void) | undefined;
   private unsubscribeTips: (() => void) | undefined;
+  /** A template whose job follows the coinbase-only one sent for its tip (next turn). */
+  private deferred: BlockTemplateRpc | undefined;
   /** The node's template behind the newest job (what a coinbase-only job on the next tip copies). */
   private lastTemplate: BlockTemplateRpc | undefined;
   current: Job | undefined;
@@ -103,6 +105,7 @@ export class JobManager {
     this.unsubscribe = undefined;
     this.unsubscribeTips?.();
     this.unsubscribeTips = undefined;
+    this.deferred = undefined;
   }
 
   /**
@@ -110,6 +113,7 @@ export class JobManager {
    * there is no current job until the next template, which then goes out with clean_jobs=true.
    */
   pause(message: string): void {
+    this.deferred = undefined;
     for (const job of this.jobs.values()) {
       makeStale(job);
       job.staleMessage = message;
@@ -148,8 +152,7 @@ export class JobManager {
    * A new tip before its template: a coinbase-only job on it, when the coin allows one
    * (see coinbaseOnlyTemplate) and the coin has work (not paused); else the template is awaited.
    */
-  acceptTip(tip: TipHeader): Job | undefined {
-    const previous = this.lastTemplate;
+  acceptTip(tip: TipHeader, previous = this.lastTemplate): Job | undefined {
     if (!previous || !this.current || this.current.template.prevHashRpc === tip.hash.toLowerCase())
       return undefined;
     const tpl = coinbaseOnlyTemplate(previous, tip, this.source.params, Math.floor(Date.now() / 1000));
@@ -158,9 +161,31 @@ export class JobManager {
 
   /**
    * Builds a job from a template; returns it (undefined when the template is unusable). Whether
-   * it is clean follows from its previous block, whatever `_info` says.
+   * it is clean follows from its previous block, whatever `_info` says. A template with
+   * transactions on a new tip first gives a coinbase-only job, sent at once, and its own job on
+   * the next turn of the event loop: miners move to the tip without waiting for the merkle
+   * branch of thousands of transactions.
    */
   accept(tpl: BlockTemplateRpc, _info?: TemplateInfo): Job | undefined {
+    this.deferred = undefined;
+    if (tpl.transactions.length > 0) {
+      const tip: TipHeader = {
+        hash: tpl.previousblockhash,
+        height: tpl.height - 1,
+        bits: tpl.bits,
+        mediantime: (tpl.mintime ?? tpl.curtime) - 1,
+      };
+      const early = this.acceptTip(tip, tpl);
+      if (early) {
+        this.deferred = tpl;
+        setImmediate(() => {
+          if (this.deferred !== tpl) return;
+          this.deferred = undefined;
+          this.build(tpl, false);
+        });
+        return early;
+      }
+    }
     return this.build(tpl, false);
   }
 
