@@ -1,6 +1,6 @@
 // npm run bench:stratum — Stratum throughput, latency, memory and CPU (prints figures, asserts
 // nothing). See README.md. Options: --db=pglite|postgres, --seconds=N, --quick, --only=a,b,
-// --depth=N, --threads=N, --profile.
+// --depth=N, --threads=N, --profile, --rounds=N (the scenarios N times on one pool: RSS after each).
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chooseDatabase, type BenchDatabaseKind } from './lib/database.js';
@@ -21,6 +21,7 @@ interface Options {
   depth: number;
   threads: number;
   profile: boolean;
+  rounds: number;
 }
 
 // The 10,000-connection scenario runs first, on a fresh pool, so its memory figure is clean.
@@ -38,6 +39,7 @@ function parseOptions(argv: string[]): Options {
     depth: 1,
     threads: 2,
     profile: false,
+    rounds: 1,
   };
   for (const arg of argv) {
     const [key, value = ''] = arg.replace(/^--/, '').split('=');
@@ -48,6 +50,8 @@ function parseOptions(argv: string[]): Options {
     else if (key === 'only') options.only = value.split(',');
     else if (key === 'depth' && Number.isInteger(Number(value)) && Number(value) > 0)
       options.depth = Number(value);
+    else if (key === 'rounds' && Number.isInteger(Number(value)) && Number(value) > 0)
+      options.rounds = Number(value);
     else if (key === 'threads' && Number.isInteger(Number(value)) && Number(value) > 0)
       options.threads = Number(value);
     else throw new Error(`unknown or invalid option ${arg} (see bench/README.md)`);
@@ -132,13 +136,23 @@ async function main(): Promise<void> {
     `pool process (pid ${pool.pid}, database ${db}) up in ${fixed((performance.now() - poolStart) / 1000)} s; ports BTC ${pool.ports.BTC}, LTC ${pool.ports.LTC}`,
   );
   report.line();
+  // --rounds=N runs the scenarios N times on the same pool: its RSS after each round shows what stays.
+  const rss = [(await pool.usage({ gc: true })).rss];
   try {
-    for (const name of SCENARIOS) {
-      if (!chosen.includes(name)) continue;
-      const result = await runScenario(pool, all[name], () => loadavg());
-      results[name] = printScenario(report, result);
-      report.line();
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const name of SCENARIOS) {
+        if (!chosen.includes(name)) continue;
+        const result = await runScenario(pool, all[name], () => loadavg());
+        results[name] = printScenario(report, result);
+        report.line();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      rss.push((await pool.usage({ gc: true })).rss);
     }
+    report.line(
+      `pool RSS after GC: idle ${rss.map((b) => fixed(b / 2 ** 20)).join(' MiB -> after a round ')} MiB`,
+    );
+    report.line();
   } finally {
     await pool.stop();
   }

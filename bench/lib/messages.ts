@@ -1,5 +1,6 @@
 // Messages between the benchmark's parts: the orchestrator, the pool process and the load workers.
 import type { CoinId } from '../../apps/server/src/config/index.js';
+import type { LoopFigures } from '../../apps/server/src/http/metrics-runtime.js';
 
 export interface ServerUsage {
   type: 'usage';
@@ -13,11 +14,14 @@ export interface ServerUsage {
   /** Accepted shares in the database (pool-wide), -1 when not asked. */
   persisted: number;
   blocksSubmitted: number;
+  /** Event-loop delay and GC pauses since the last request that reset them. */
+  loop: LoopFigures;
 }
 
 export type ServerMessage =
   { type: 'ready'; ports: Record<CoinId, number> } | ServerUsage | { type: 'error'; message: string };
-export type ServerRequest = { type: 'usage'; gc: boolean; persisted: boolean } | { type: 'stop' };
+export type ServerRequest =
+  { type: 'usage'; gc: boolean; persisted: boolean; resetLoop?: boolean } | { type: 'stop' };
 
 export interface WorkerSetup {
   port: number;
