@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   );
   report.line();
   // --rounds=N runs the scenarios N times on the same pool: its RSS after each round shows what stays.
-  const rss = [(await pool.usage({ gc: true })).rss];
+  const memory = [await pool.usage({ gc: true })];
   try {
     for (let round = 1; round <= options.rounds; round++) {
       for (const name of SCENARIOS) {
@@ -147,10 +147,11 @@ async function main(): Promise<void> {
         report.line();
       }
       await new Promise((resolve) => setTimeout(resolve, 3_000));
-      rss.push((await pool.usage({ gc: true })).rss);
+      memory.push(await pool.usage({ gc: true }));
     }
     report.line(
-      `pool RSS after GC: idle ${rss.map((b) => fixed(b / 2 ** 20)).join(' MiB -> after a round ')} MiB`,
+      `pool after GC, idle then after each round: RSS ${memory.map((u) => fixed(u.rss / 2 ** 20)).join(' -> ')} MiB, ` +
+        `JS heap ${memory.map((u) => fixed(u.heapUsed / 2 ** 20)).join(' -> ')} MiB`,
     );
     report.line();
   } finally {
