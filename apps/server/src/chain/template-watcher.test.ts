@@ -146,6 +146,27 @@ describe('the template watcher’s fetching', () => {
     expect(seen).toEqual(['start:aa', 'tip:bb', 'blocknotify:bb']);
   });
 
+  it('sends a longpoll answer at once, not behind a fetch in flight, and drops that older fetch', async () => {
+    const fake = gatedNode();
+    watcher = new TemplateWatcher({ node: fake.node, logger, longpoll: false, pollIntervalMs: 0 });
+    const seen: string[] = [];
+    watcher.onTemplate((tpl, info) => seen.push(`${info.reason}:${tpl.previousblockhash.slice(0, 2)}`));
+    const started = watcher.start();
+    fake.releaseAll();
+    await started;
+    const refresh = watcher.trigger('refresh');
+    void watcher.trigger('longpoll', template('bb'.repeat(32), 102));
+    expect(seen).toEqual(['start:aa', 'longpoll:bb']);
+    fake.newTip('bb'.repeat(32));
+    fake.releaseAll();
+    await refresh;
+    await vi.waitFor(() => expect(fake.calls()).toBe(3));
+    fake.releaseAll();
+    await vi.waitFor(() => expect(fake.answered()).toBe(3));
+    // The refresh asked on the old tip never goes out; the one asked again after it does.
+    expect(seen).toEqual(['start:aa', 'longpoll:bb', 'refresh:bb']);
+  });
+
   it('keeps serving other listeners when one of them throws', async () => {
     const fake = gatedNode();
     watcher = new TemplateWatcher({ node: fake.node, logger, longpoll: false, pollIntervalMs: 0 });

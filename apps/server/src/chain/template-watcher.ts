@@ -175,7 +175,9 @@ export class TemplateWatcher {
   trigger(reason: TemplateReason, ready?: NodeTemplate): Promise<void> {
     if (!this.running) return Promise.resolve();
     if (this.fetching) {
-      if (this.queued === undefined || reason !== 'refresh') this.queued = reason;
+      // A longpoll answer is the node's newest template: out now, not after the fetch in flight.
+      if (ready) this.emit(reason, ready);
+      else if (this.queued === undefined || reason !== 'refresh') this.queued = reason;
       return this.fetching;
     }
     this.fetching = this.fetchAndEmit(reason, ready).finally(() => {
@@ -188,23 +190,36 @@ export class TemplateWatcher {
   }
 
   private async fetchAndEmit(reason: TemplateReason, ready: NodeTemplate | undefined): Promise<void> {
-    let template: NodeTemplate;
     const sentAt = Date.now();
+    if (ready) {
+      this.clearError(sentAt);
+      this.emit(reason, ready);
+      return;
+    }
+    let template: NodeTemplate;
     const announcements = this.announcements;
+    const emitted = this.templatesEmitted;
     try {
-      template = ready ?? (await this.node.getBlockTemplate());
+      template = await this.node.getBlockTemplate();
     } catch (err) {
       this.recordError('getblocktemplate failed', err);
       return;
     }
     this.clearError(sentAt);
-    // Asked before a new tip was announced and not on it: older than the job miners already have.
+    // Something newer came while this was asked (a tip announced, a longpoll answer sent): an
+    // answer not on that tip is older than the miners' work. The fetch queued behind it follows.
+    const prev = template.previousblockhash;
     if (
-      ready === undefined &&
-      announcements !== this.announcements &&
-      template.previousblockhash !== this.announced
-    )
+      (announcements !== this.announcements && prev !== this.announced) ||
+      (emitted !== this.templatesEmitted && prev !== this.tipHash)
+    ) {
+      this.queued ??= reason;
       return;
+    }
+    this.emit(reason, template);
+  }
+
+  private emit(reason: TemplateReason, template: NodeTemplate): void {
     const newTip = template.previousblockhash !== this.tipHash;
     // A notification for a tip we already have is not news, nor is a longpoll answer whose
     // template (longpollid = tip + mempool generation) we already sent; refreshes always are.
