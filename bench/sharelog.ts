@@ -8,7 +8,7 @@ import { ShareLogConsumer } from '../apps/server/src/sharelog/consumer.js';
 import { ShareLogPublisher } from '../apps/server/src/sharelog/publisher.js';
 import { connectShareLog } from '../apps/server/src/sharelog/stream.js';
 import { newBatch } from '../apps/server/src/shares/batch.js';
-import { persistBatch } from '../apps/server/src/shares/persist.js';
+import { newIdCache, persistBatch } from '../apps/server/src/shares/persist.js';
 import { minerRef, type AcceptedShare } from '../apps/server/src/shares/types.js';
 import { startNatsCluster } from '../apps/server/src/testing/nats-cluster.js';
 import { pino } from 'pino';
@@ -122,6 +122,7 @@ try {
   // 3. Beside it, today's direct path: the local share writer's batches (a quarter second of
   // shares each) written by the same persistBatch, without JetStream.
   const direct = 20_000;
+  const ids = newIdCache();
   const directStarted = performance.now();
   for (let done = 0; done < SHARES; done += direct) {
     const shares = Array.from({ length: Math.min(direct, SHARES - done) }, (_, i) => ({
@@ -133,7 +134,7 @@ try {
       scheme: 'pps-plus' as const,
       atMs: Date.now(),
     }));
-    await persistBatch(database.db, { ...newBatch(), shares }, new Map());
+    await persistBatch(database.db, { ...newBatch(), shares }, ids);
   }
   const directSeconds = (performance.now() - directStarted) / 1000;
   report.line(

@@ -1,6 +1,7 @@
 // npm run bench:stratum — Stratum throughput, latency, memory and CPU (prints figures, asserts
 // nothing). See README.md. Options: --db=pglite|postgres, --seconds=N, --quick, --only=a,b,
-// --depth=N, --threads=N, --profile, --pin, --compare=host:port, --compare-pid=N, --compare-login=L.
+// --depth=N, --threads=N, --profile, --pin, --compare=host:port, --compare-pid=N, --compare-login=L,
+// --rounds=N (the scenarios N times on one pool: RSS after each).
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chooseDatabase, type BenchDatabaseKind } from './lib/database.js';
@@ -18,6 +19,7 @@ import { printScenario, type Figures } from './lib/print.js';
 import { fixed, int, load, ms, Report, verdict } from './lib/report.js';
 import { PoolHandle, pinProcess } from './lib/pool-handle.js';
 import { runScenario, type ScenarioSpec } from './lib/scenario.js';
+import { runNewTip } from './lib/new-tip.js';
 import { measureScryptCapacity, type ScryptCapacity } from './lib/scrypt-capacity.js';
 
 interface Options {
@@ -35,6 +37,7 @@ interface Options {
   compare: { host: string; port: number } | undefined;
   comparePid: number | undefined;
   compareLogin: string | undefined;
+  rounds: number;
 }
 
 // The 10,000-connection scenario runs first, on a fresh pool, so its memory figure is clean.
@@ -42,6 +45,8 @@ const SCENARIOS = ['sha256d-rate', 'sha256d-max', 'sha256d-pipelined', 'scrypt-m
 type ScenarioName = (typeof SCENARIOS)[number];
 /** Phases with their own runner (lib/reject-phase.ts), after the scenarios. */
 const PHASES = ['sha256d-rejects'] as const;
+/** The new-tip phase (lib/new-tip.ts) runs last, on its own pool process and fake node. */
+const NEW_TIP = 'new-tip';
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -56,6 +61,7 @@ function parseOptions(argv: string[]): Options {
     compare: undefined,
     comparePid: undefined,
     compareLogin: undefined,
+    rounds: 1,
   };
   for (const arg of argv) {
     const [key, value = ''] = arg.replace(/^--/, '').split('=');
@@ -72,13 +78,15 @@ function parseOptions(argv: string[]): Options {
     else if (key === 'only') options.only = value.split(',');
     else if (key === 'depth' && Number.isInteger(Number(value)) && Number(value) > 0)
       options.depth = Number(value);
+    else if (key === 'rounds' && Number.isInteger(Number(value)) && Number(value) > 0)
+      options.rounds = Number(value);
     else if (key === 'threads' && Number.isInteger(Number(value)) && Number(value) > 0)
       options.threads = Number(value);
     else throw new Error(`unknown or invalid option ${arg} (see bench/README.md)`);
   }
   for (const name of options.only ?? [])
-    if (![...SCENARIOS, ...PHASES].includes(name as ScenarioName))
-      throw new Error(`unknown scenario ${name}: ${[...SCENARIOS, ...PHASES].join(', ')}`);
+    if (![...SCENARIOS, ...PHASES, NEW_TIP].includes(name))
+      throw new Error(`unknown scenario ${name}: ${[...SCENARIOS, ...PHASES, NEW_TIP].join(', ')}`);
   return options;
 }
 
@@ -149,7 +157,7 @@ async function main(): Promise<void> {
       `${int(capacity.perSecond)} hashes/s, ${int(capacity.perCpuSecond)} per CPU-second (load average ${load()})`,
   );
   report.line();
-  const chosen: string[] = options.only ?? [...SCENARIOS, ...PHASES];
+  const chosen: string[] = options.only ?? [...SCENARIOS, ...PHASES, NEW_TIP];
   const db = await chooseDatabase(options.db);
   const all = specs(options, db, capacity.perSecond);
   const results: Partial<Record<ScenarioName, Figures>> = {};
@@ -167,30 +175,54 @@ async function main(): Promise<void> {
     `pool process (pid ${pool.pid}, database ${db}) up in ${fixed((performance.now() - poolStart) / 1000)} s; ports BTC ${pool.ports.BTC}, LTC ${pool.ports.LTC}`,
   );
   report.line();
+  // --rounds=N runs the scenarios N times on the same pool: its RSS after each round shows what stays.
+  const memory = [await pool.usage({ gc: true })];
   try {
-    for (const name of SCENARIOS) {
-      if (!chosen.includes(name)) continue;
-      watch?.begin();
-      const result = await runScenario(pool, all[name], () => loadavg());
-      const database = await watch?.end();
-      results[name] = printScenario(report, result);
-      const { before, settled } = result.pool;
-      printDatabase(
-        report,
-        database,
-        writesBetween(before.writes, settled.writes),
-        settled.cpuUs - before.cpuUs,
-        settled.accepted - before.accepted,
-      );
-      report.line();
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const name of SCENARIOS) {
+        if (!chosen.includes(name)) continue;
+        watch?.begin();
+        const result = await runScenario(pool, all[name], () => loadavg());
+        const database = await watch?.end();
+        results[name] = printScenario(report, result);
+        const { before, settled } = result.pool;
+        printDatabase(
+          report,
+          database,
+          writesBetween(before.writes, settled.writes),
+          settled.cpuUs - before.cpuUs,
+          settled.accepted - before.accepted,
+        );
+        report.line();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      memory.push(await pool.usage({ gc: true }));
     }
+    report.line(
+      `pool after GC, idle then after each round: RSS ${memory.map((u) => fixed(u.rss / 2 ** 20)).join(' -> ')} MiB, ` +
+        `JS heap ${memory.map((u) => fixed(u.heapUsed / 2 ** 20)).join(' -> ')} MiB`,
+    );
+    report.line();
     if (chosen.includes('sha256d-rejects')) rejects = await rejectPhases(report, options, pool, watch);
   } finally {
     await watch?.close();
     await pool.stop();
   }
+  const newTip = chosen.includes(NEW_TIP)
+    ? await runNewTip(report, {
+        db,
+        connections: options.quick ? 100 : 1_000,
+        tips: options.quick ? 2 : 5,
+        depth: 4,
+        threads: options.threads,
+      })
+    : undefined;
   summary(report, results, capacity, options.quick);
   if (rejects) summaryRejects(report, rejects);
+  if (newTip)
+    report.line(
+      `  new tip -> every one of ${int(newTip.connections)} miners has the new job: idle p50 ${ms(newTip.idle.p50)} / p99 ${ms(newTip.idle.p99)}, under load (${newTip.depth} in flight) p50 ${ms(newTip.loaded.p50)} / p99 ${ms(newTip.loaded.p99)} (target p99 <= 30 ms)`,
+    );
 }
 
 /** Manjam's reject port, then (with --compare) the other pool, with the same scenario. */

@@ -33,11 +33,15 @@ export class Generator {
           new Promise<Extract<WorkerReply, { type: T }>>((resolve, reject) => {
             const onError = (error: Error) => reject(error);
             worker.once('error', onError);
-            worker.once('message', (m: WorkerReply) => {
+            // A 'tip' question may be asked while a run is going: each ask takes only its own answer.
+            const onMessage = (m: WorkerReply) => {
+              if (m.type !== expect && m.type !== 'error') return;
+              worker.off('message', onMessage);
               worker.off('error', onError);
               if (m.type === expect) resolve(m as Extract<WorkerReply, { type: T }>);
-              else reject(new Error(m.type === 'error' ? m.message : `expected ${expect}, got ${m.type}`));
-            });
+              else reject(new Error(m.type === 'error' ? m.message : `expected ${expect}`));
+            };
+            worker.on('message', onMessage);
             worker.postMessage(commands[i]);
           }),
       ),
@@ -117,6 +121,15 @@ export class Generator {
       cpuUs: used.user + used.system,
       wallSeconds,
     };
+  }
+
+  /** When each connection got its first clean job on `prevhash` (notify form), wall-clock ms; NaN: not yet. */
+  async tipTimes(prevhash: string): Promise<number[]> {
+    const replies = await this.ask(
+      this.workers.map(() => ({ type: 'tip', prevhash })),
+      'tip',
+    );
+    return replies.flatMap((r) => [...r.times]);
   }
 
   async close(): Promise<void> {

@@ -15,6 +15,8 @@ export class LoadConnection {
   extranonce2Size = 4;
   difficulty = 0;
   notifyParams: unknown[] | undefined;
+  /** When the first clean job on each previous block arrived (prevhash as in mining.notify -> wall-clock ms). */
+  readonly cleanJobAt = new Map<string, number>();
   shares: string[] = [];
   /** Submit id -> send time (performance.now()). */
   readonly inflight = new Map<number, number>();
@@ -145,6 +147,9 @@ export class LoadConnection {
       this.difficulty = Number(message.params?.[0]);
     } else if (message.method === 'mining.notify') {
       this.notifyParams = message.params;
+      const prevhash = message.params?.[1];
+      if (message.params?.[8] === true && typeof prevhash === 'string' && !this.cleanJobAt.has(prevhash))
+        this.cleanJobAt.set(prevhash, performance.timeOrigin + performance.now());
       this.readyResolve?.();
     } else if (message.id === 1 && Array.isArray(message.result)) {
       this.extranonce1 = Buffer.from(String(message.result[1]), 'hex');

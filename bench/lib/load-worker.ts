@@ -174,7 +174,10 @@ async function handle(command: WorkerCommand): Promise<void> {
   if (command.type === 'connect') await connect(command.count);
   else if (command.type === 'prepare') prepare(command.perConnection, command.unmined ?? false);
   else if (command.type === 'run') await run(command);
-  else close();
+  else if (command.type === 'tip') {
+    const times = Float64Array.from(connections, (c) => c.cleanJobAt.get(command.prevhash) ?? NaN);
+    reply({ type: 'tip', times }, [times.buffer]);
+  } else close();
 }
 
 parentPort?.on('message', (command: WorkerCommand) => {

@@ -1,5 +1,6 @@
 // Messages between the benchmark's parts: the orchestrator, the pool process and the load workers.
 import type { CoinId } from '../../apps/server/src/config/index.js';
+import type { LoopFigures } from '../../apps/server/src/http/metrics-runtime.js';
 import type { WriteCounts } from './counting-database.js';
 
 export interface ServerUsage {
@@ -16,6 +17,8 @@ export interface ServerUsage {
   blocksSubmitted: number;
   /** Rows the pool wrote per table since it started (lib/counting-database.ts). */
   writes: WriteCounts;
+  /** Event-loop delay and GC pauses since the last request that reset them. */
+  loop: LoopFigures;
 }
 
 export interface ServerReady {
@@ -28,7 +31,8 @@ export interface ServerReady {
 }
 
 export type ServerMessage = ServerReady | ServerUsage | { type: 'error'; message: string };
-export type ServerRequest = { type: 'usage'; gc: boolean; persisted: boolean } | { type: 'stop' };
+export type ServerRequest =
+  { type: 'usage'; gc: boolean; persisted: boolean; resetLoop?: boolean } | { type: 'stop' };
 
 export interface WorkerSetup {
   port: number;
@@ -45,6 +49,7 @@ export type WorkerCommand =
   | { type: 'prepare'; perConnection: number; unmined?: boolean }
   | { type: 'run'; mode: 'max'; seconds: number; depth: number }
   | { type: 'run'; mode: 'rate'; seconds: number; rate: number }
+  | { type: 'tip'; prevhash: string }
   | { type: 'close' };
 
 export interface RunResult {
@@ -67,4 +72,6 @@ export type WorkerReply =
   | { type: 'prepared'; shares: number; tried: number; seconds: number }
   | RunResult
   | { type: 'closed' }
+  /** Per connection, when its first clean job on `prevhash` arrived (wall-clock ms; NaN: not yet). */
+  | { type: 'tip'; times: Float64Array }
   | { type: 'error'; message: string };

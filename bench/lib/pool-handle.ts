@@ -50,7 +50,8 @@ export class PoolHandle {
   }
 
   /** CPU time, RSS and counters; `gc` collects garbage first (for memory figures). */
-  usage(options: { gc?: boolean; persisted?: boolean } = {}): Promise<ServerUsage> {
+  /** `resetLoop`: event-loop and GC figures start over after this answer. */
+  usage(options: { gc?: boolean; persisted?: boolean; resetLoop?: boolean } = {}): Promise<ServerUsage> {
     return new Promise((resolve, reject) => {
       const onMessage = (m: ServerMessage) => {
         this.child.off('exit', onExit);
@@ -65,6 +66,7 @@ export class PoolHandle {
         type: 'usage',
         gc: options.gc ?? false,
         persisted: options.persisted ?? false,
+        resetLoop: options.resetLoop ?? false,
       } satisfies ServerRequest);
     });
   }

@@ -12,6 +12,7 @@ import { MIN_SHARE_DIFFICULTY, algorithmOf } from '@manjam/protocol';
 import { pino } from 'pino';
 import { parseConfig, type CoinId } from '../../apps/server/src/config/index.js';
 import { PoolEvents } from '../../apps/server/src/events.js';
+import { RuntimeMonitor } from '../../apps/server/src/http/metrics-runtime.js';
 import { startStratum } from '../../apps/server/src/stratum/index.js';
 import { countingDatabase } from './counting-database.js';
 import { openBenchDatabase, persistedShares, type BenchDatabaseKind } from './database.js';
@@ -80,11 +81,14 @@ async function main(kind: BenchDatabaseKind): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
+  const runtime = new RuntimeMonitor(0);
   process.on('message', (request: ServerRequest) => {
     if (request.type === 'stop') {
       void stop();
       return;
     }
+    const loop = runtime.current();
+    if (request.resetLoop) runtime.reset();
     if (request.gc) globalThis.gc?.();
     const cpu = process.cpuUsage();
     const stats = stratum.stats();
@@ -101,6 +105,7 @@ async function main(kind: BenchDatabaseKind): Promise<void> {
         persisted: n,
         blocksSubmitted: sources.reduce((n, source) => n + source.submittedBlocks.length, 0),
         writes: structuredClone(counted.writes),
+        loop,
       }),
     );
   });

@@ -83,6 +83,11 @@ export function printScenario(report: Report, r: ScenarioResult): Figures {
     `  pool cost: ${fixed(1e6 / f.perPoolCpuSecond)} us of pool CPU per accepted share during the phase = ${int(f.perPoolCpuSecond)} shares per pool CPU-second; ` +
       `${fixed(1e6 / f.perPoolCpuSecondPersisted)} us = ${int(f.perPoolCpuSecondPersisted)}/CPU-s counting until ${r.settleSeconds} s after it (share persistence included)`,
   );
+  const loop = pool.after.loop;
+  report.line(
+    `  pool event loop over the phase: delay p50 ${ms(loop.delayP50Ms)}, p99 ${ms(loop.delayP99Ms)}, max ${ms(loop.delayMaxMs)}; ` +
+      `GC ${int(loop.gcPauses)} pauses, ${ms(loop.gcTotalMs)} in all, longest ${ms(loop.gcMaxMs)}`,
+  );
   const accepted = pool.after.accepted;
   report.line(
     `  persisted (pool-wide, since start): ${int(pool.after.persisted)} of ${int(accepted)} accepted shares in the database at the end of the phase, ` +

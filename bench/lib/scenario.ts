@@ -70,7 +70,7 @@ export async function runScenario(
         ? spec.mode.budgetPerSecond * spec.seconds
         : spec.mode.rate * spec.seconds * 1.05;
     const mined = await generator.prepare(Math.ceil(budget / Math.max(1, connected.ok)));
-    const before = await pool.usage();
+    const before = await pool.usage({ resetLoop: true });
     const started = performance.now();
     const run = await generator.run(
       spec.mode.kind === 'max'

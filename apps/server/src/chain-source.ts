@@ -47,6 +47,7 @@ export function createChainSource(options: ChainSourceOptions): ChainSource {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onTip: (listener) => watcher.onTip(listener),
     async submitBlock(blockHex, expected): Promise<BlockSubmitResult> {
       const result = await submitBlockToAll(submitTargets, blockHex, expected, options.submit);
       // Our own block is a new tip: fetch the next template now rather than at the next poll.

@@ -1,4 +1,4 @@
-import type { BlockTemplateRpc, CoinParams } from '@manjam/protocol';
+import type { BlockTemplateRpc, CoinParams, TipHeader } from '@manjam/protocol';
 import type { TemplateInfo } from './chain/watcher-types.js';
 import type { CoinId } from './config/constants.js';
 
@@ -32,6 +32,8 @@ export interface TemplateSource {
   readonly poolAddress: string;
   current(): BlockTemplateRpc | undefined;
   onTemplate(listener: (template: BlockTemplateRpc, info: TemplateInfo) => void): () => void;
+  /** A new tip heard of before its template (sources that cannot tell send templates only). */
+  onTip?(listener: (tip: TipHeader, info: TemplateInfo) => void): () => void;
   submitBlock(blockHex: string, expected: { height: number; hash: string }): Promise<BlockSubmitResult>;
   /** Sources without node health (test fakes) are always up. */
   availability?(): SourceAvailability;

@@ -159,6 +159,55 @@ export function jobFromTemplate(
   };
 }
 
+/** Blocks between two difficulty retargets (Bitcoin and Litecoin alike). */
+export const RETARGET_INTERVAL = 2016;
+
+/** What the pool learns of a new tip before its template (getblockheader). */
+export interface TipHeader {
+  hash: string;
+  height: number;
+  /** Compact target of the tip block, 8 hex digits. */
+  bits: string;
+  /** Median time past of the tip (the next block's time must be above it). */
+  mediantime: number;
+}
+
+/**
+ * A template for the block right after `tip` that holds the coinbase alone: no transaction list
+ * to wait for, so miners can be moved to the new tip at once. The coinbase takes the subsidy
+ * alone (there are no fees), there is no witness commitment (a block without witness data needs
+ * none, and its coinbase then carries no witness), and the block keeps the previous template's
+ * version. Undefined when the node alone can tell what such a block needs:
+ *  - MWEB (Litecoin, once active): every block carries the HogEx transaction that spends the
+ *    previous block's, which only the node can build;
+ *  - a retarget height (not on regtest, which never retargets), or any testnet block (its
+ *    20-minute minimum-difficulty rule): the bits are not the tip's.
+ */
+export function coinbaseOnlyTemplate(
+  previous: BlockTemplateRpc,
+  tip: TipHeader,
+  params: CoinParams,
+  nowSeconds: number,
+): BlockTemplateRpc | undefined {
+  if (previous.mweb !== undefined || previous.rules?.some((rule) => rule.replace(/^!/, '') === 'mweb'))
+    return undefined;
+  const height = tip.height + 1;
+  if (params.network === 'testnet') return undefined;
+  if (params.network !== 'regtest' && height % RETARGET_INTERVAL === 0) return undefined;
+  const mintime = tip.mediantime + 1;
+  return {
+    version: previous.version,
+    previousblockhash: tip.hash,
+    transactions: [],
+    coinbasevalue: Number(blockSubsidy(params, height)),
+    bits: tip.bits,
+    height,
+    curtime: Math.max(nowSeconds, mintime),
+    mintime,
+    ...(previous.rules ? { rules: previous.rules } : {}),
+  };
+}
+
 function hex8(n: number): string {
   return (n >>> 0).toString(16).padStart(8, '0');
 }

@@ -37,6 +37,7 @@ export {
   type TemplateReason,
   type TemplateInfo,
   type TemplateListener,
+  type TipListener,
   type TemplateWatcherOptions,
   type WatcherStatus,
   type WatcherNode,

@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import type { Coin } from '@manjam/protocol';
 import { submitBlockToAll, type SubmitOptions, type SubmitResult } from './block-submitter.js';
-import type { ChainNode, NodeTemplate } from './node.js';
+import type { BlockHeaderInfo, ChainNode, NodeTemplate } from './node.js';
 import type { RpcCallOptions } from './rpc.js';
 
 export class NodeSet {
@@ -32,6 +32,10 @@ export class NodeSet {
 
   getBestBlockHash(options?: RpcCallOptions): Promise<string> {
     return this.failover((node) => node.getBestBlockHash(options));
+  }
+
+  getBlockHeader(hash: string): Promise<BlockHeaderInfo> {
+    return this.failover((node) => node.getBlockHeader(hash));
   }
 
   getBlockCount(): Promise<number> {

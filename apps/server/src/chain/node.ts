@@ -22,6 +22,8 @@ export interface BlockHeaderInfo {
   version: number;
   merkleroot: string;
   time: number;
+  /** Median time past ending at this block. */
+  mediantime: number;
   /** Core: compact hex string; bcoin: the same value as a number. */
   bits: string | number;
   difficulty: number;

@@ -1,3 +1,4 @@
+import dgram from 'node:dgram';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NodeTemplate } from './node.js';
@@ -18,6 +19,14 @@ function template(prev: string, height: number): NodeTemplate {
   };
 }
 
+async function sendBlocknotify(port: number, text: string): Promise<void> {
+  const socket = dgram.createSocket('udp4');
+  await new Promise<void>((resolve, reject) =>
+    socket.send(text, port, '127.0.0.1', (err) => (err ? reject(err) : resolve())),
+  );
+  socket.close();
+}
+
 /** A node whose getblocktemplate answers only when the test releases it. */
 function gatedNode() {
   let tip = 'aa'.repeat(32);
@@ -29,14 +38,28 @@ function gatedNode() {
     coin: 'BTC',
     getBlockTemplate: () => {
       calls++;
+      // The node answers with the tip it had when asked.
+      const answer = template(tip, height + 1);
       return new Promise((resolve) =>
         waiting.push(() => {
           answered++;
-          resolve(template(tip, height + 1));
+          resolve(answer);
         }),
       );
     },
     getBestBlockHash: () => Promise.resolve(tip),
+    getBlockHeader: (hash) =>
+      Promise.resolve({
+        hash,
+        confirmations: 1,
+        height,
+        version: 0x20000000,
+        merkleroot: '00'.repeat(32),
+        time: 1_700_000_100,
+        mediantime: 1_700_000_000,
+        bits: 0x207fffff,
+        difficulty: 1,
+      }),
   };
   return {
     node,
@@ -77,6 +100,73 @@ describe('the template watcher’s fetching', () => {
     expect(seen).toEqual(['start:aa', 'blocknotify:bb']);
   });
 
+  it('announces a new tip from its header before the template arrives, then emits the template', async () => {
+    const fake = gatedNode();
+    watcher = new TemplateWatcher({ node: fake.node, logger, longpoll: false, pollIntervalMs: 20 });
+    const seen: string[] = [];
+    watcher.onTip((tip, info) =>
+      seen.push(`tip ${info.reason}:${tip.hash.slice(0, 2)}@${tip.height} ${tip.bits}`),
+    );
+    watcher.onTemplate((tpl, info) => seen.push(`${info.reason}:${tpl.previousblockhash.slice(0, 2)}`));
+    const started = watcher.start();
+    fake.releaseAll();
+    await started;
+    fake.newTip('bb'.repeat(32));
+    await vi.waitFor(() => expect(seen).toEqual(['start:aa', 'tip poll:bb@101 207fffff']));
+    fake.releaseAll();
+    await vi.waitFor(() => expect(seen).toEqual(['start:aa', 'tip poll:bb@101 207fffff', 'poll:bb']));
+  });
+
+  it('drops a template asked for before a new tip was announced, and emits the one on the new tip', async () => {
+    const fake = gatedNode();
+    watcher = new TemplateWatcher({
+      node: fake.node,
+      logger,
+      longpoll: false,
+      pollIntervalMs: 0,
+      blocknotifyPort: 0,
+    });
+    const seen: string[] = [];
+    watcher.onTip((tip) => seen.push(`tip:${tip.hash.slice(0, 2)}`));
+    watcher.onTemplate((tpl, info) => seen.push(`${info.reason}:${tpl.previousblockhash.slice(0, 2)}`));
+    const started = watcher.start();
+    await vi.waitFor(() => expect(fake.calls()).toBe(1));
+    fake.releaseAll();
+    await started;
+    // A refresh is in flight on the old tip when the node hears of a new one.
+    const refresh = watcher.trigger('refresh');
+    fake.newTip('bb'.repeat(32));
+    await sendBlocknotify(watcher.status().blocknotifyPort ?? 0, `BTC ${'bb'.repeat(32)}`);
+    await vi.waitFor(() => expect(seen).toEqual(['start:aa', 'tip:bb']));
+    fake.releaseAll();
+    await refresh;
+    await vi.waitFor(() => expect(fake.calls()).toBe(3));
+    fake.releaseAll();
+    await vi.waitFor(() => expect(fake.answered()).toBe(3));
+    expect(seen).toEqual(['start:aa', 'tip:bb', 'blocknotify:bb']);
+  });
+
+  it('sends a longpoll answer at once, not behind a fetch in flight, and drops that older fetch', async () => {
+    const fake = gatedNode();
+    watcher = new TemplateWatcher({ node: fake.node, logger, longpoll: false, pollIntervalMs: 0 });
+    const seen: string[] = [];
+    watcher.onTemplate((tpl, info) => seen.push(`${info.reason}:${tpl.previousblockhash.slice(0, 2)}`));
+    const started = watcher.start();
+    fake.releaseAll();
+    await started;
+    const refresh = watcher.trigger('refresh');
+    void watcher.trigger('longpoll', template('bb'.repeat(32), 102));
+    expect(seen).toEqual(['start:aa', 'longpoll:bb']);
+    fake.newTip('bb'.repeat(32));
+    fake.releaseAll();
+    await refresh;
+    await vi.waitFor(() => expect(fake.calls()).toBe(3));
+    fake.releaseAll();
+    await vi.waitFor(() => expect(fake.answered()).toBe(3));
+    // The refresh asked on the old tip never goes out; the one asked again after it does.
+    expect(seen).toEqual(['start:aa', 'longpoll:bb', 'refresh:bb']);
+  });
+
   it('keeps serving other listeners when one of them throws', async () => {
     const fake = gatedNode();
     watcher = new TemplateWatcher({ node: fake.node, logger, longpoll: false, pollIntervalMs: 0 });
@@ -107,6 +197,7 @@ describe('the template watcher when its node goes silent', () => {
       coin: 'BTC',
       getBlockTemplate: () => (dead ? refuse() : Promise.resolve(template(tip, 101))),
       getBestBlockHash: () => (dead ? refuse() : Promise.resolve(tip)),
+      getBlockHeader: () => refuse(),
     };
     // A 30 s back-off cap would keep probing a returning node rarely; down, it is 200 ms here.
     watcher = new TemplateWatcher({

@@ -3,7 +3,12 @@
 //  2. GBT longpoll: a getblocktemplate call the node holds until the template changes;
 //  3. polling getbestblockhash every `pollIntervalMs` (default 500 ms; 0 turns it off) — the
 //     fallback that works with any node. A tiny call, so cheap enough to keep on always.
-// Templates are fetched one at a time (no out-of-order results). A template is emitted when
+// A new tip heard by blocknotify or poll is announced at once (TipListener) from getblockheader,
+// which the node answers in a millisecond, while the template (with its transaction list) is
+// fetched: Stratum sends a coinbase-only job on the new tip first. A longpoll answer is itself
+// the new template and is emitted as it is.
+// Templates are fetched one at a time (no out-of-order results); an answer that started before a
+// tip was announced and is not on it is dropped (the fetch queued by the announcement follows). A template is emitted when
 // the tip changes (newTip=true), when a longpoll says the template changed, and at least every
 // `refreshIntervalMs` (default 30 s) with fresh transactions and time (newTip=false).
 // Node failures are logged with back-off and never escape as unhandled rejections. Every answer
@@ -13,9 +18,11 @@
 import type { Logger } from 'pino';
 import { BlocknotifyListener, blocknotifyCommand } from './blocknotify-listener.js';
 import { NodeHealth } from './node-health.js';
-import type { NodeTemplate } from './node.js';
+import type { TipHeader } from '@manjam/protocol';
+import type { BlockHeaderInfo, NodeTemplate } from './node.js';
 import { RpcError } from './rpc.js';
 import type {
+  TipListener,
   TemplateListener,
   TemplateReason,
   TemplateWatcherOptions,
@@ -27,6 +34,7 @@ export {
   TEMPLATE_REASONS,
   type TemplateInfo,
   type TemplateListener,
+  type TipListener,
   type TemplateReason,
   type TemplateWatcherOptions,
   type WatcherNode,
@@ -35,6 +43,10 @@ export {
 
 export class TemplateWatcher {
   private readonly listeners = new Set<TemplateListener>();
+  private readonly tipListeners = new Set<TipListener>();
+  /** The newest tip announced before its template, and how many announcements there were. */
+  private announced: string | undefined;
+  private announcements = 0;
   private readonly node: WatcherNode;
   private readonly logger: Logger;
   private readonly opts: Required<Omit<TemplateWatcherOptions, 'node' | 'logger' | 'blocknotifyPort'>>;
@@ -89,6 +101,12 @@ export class TemplateWatcher {
   onTemplate(listener: TemplateListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Hears each new tip as soon as its header is known (before the template); returns the unsubscribe function. */
+  onTip(listener: TipListener): () => void {
+    this.tipListeners.add(listener);
+    return () => this.tipListeners.delete(listener);
   }
 
   /** Opens the blocknotify socket, fetches a first template (if the node answers) and starts the loops. */
@@ -150,14 +168,19 @@ export class TemplateWatcher {
     return { up: availability.up, downSince: availability.up ? null : availability.since };
   }
 
-  /** Fetches a template now (serialized); concurrent triggers collapse into one follow-up fetch. */
-  trigger(reason: TemplateReason): Promise<void> {
+  /**
+   * Fetches a template now (serialized); concurrent triggers collapse into one follow-up fetch.
+   * `ready`: a template already in hand (a longpoll answer), emitted without another call.
+   */
+  trigger(reason: TemplateReason, ready?: NodeTemplate): Promise<void> {
     if (!this.running) return Promise.resolve();
     if (this.fetching) {
-      if (this.queued === undefined || reason !== 'refresh') this.queued = reason;
+      // A longpoll answer is the node's newest template: out now, not after the fetch in flight.
+      if (ready) this.emit(reason, ready);
+      else if (this.queued === undefined || reason !== 'refresh') this.queued = reason;
       return this.fetching;
     }
-    this.fetching = this.fetchAndEmit(reason).finally(() => {
+    this.fetching = this.fetchAndEmit(reason, ready).finally(() => {
       this.fetching = undefined;
       const next = this.queued;
       this.queued = undefined;
@@ -166,9 +189,16 @@ export class TemplateWatcher {
     return this.fetching;
   }
 
-  private async fetchAndEmit(reason: TemplateReason): Promise<void> {
-    let template: NodeTemplate;
+  private async fetchAndEmit(reason: TemplateReason, ready: NodeTemplate | undefined): Promise<void> {
     const sentAt = Date.now();
+    if (ready) {
+      this.clearError(sentAt);
+      this.emit(reason, ready);
+      return;
+    }
+    let template: NodeTemplate;
+    const announcements = this.announcements;
+    const emitted = this.templatesEmitted;
     try {
       template = await this.node.getBlockTemplate();
     } catch (err) {
@@ -176,6 +206,20 @@ export class TemplateWatcher {
       return;
     }
     this.clearError(sentAt);
+    // Something newer came while this was asked (a tip announced, a longpoll answer sent): an
+    // answer not on that tip is older than the miners' work. The fetch queued behind it follows.
+    const prev = template.previousblockhash;
+    if (
+      (announcements !== this.announcements && prev !== this.announced) ||
+      (emitted !== this.templatesEmitted && prev !== this.tipHash)
+    ) {
+      this.queued ??= reason;
+      return;
+    }
+    this.emit(reason, template);
+  }
+
+  private emit(reason: TemplateReason, template: NodeTemplate): void {
     const newTip = template.previousblockhash !== this.tipHash;
     // A notification for a tip we already have is not news, nor is a longpoll answer whose
     // template (longpollid = tip + mempool generation) we already sent; refreshes always are.
@@ -207,7 +251,40 @@ export class TemplateWatcher {
       this.logger.debug({ coin, hash }, 'blocknotify for another coin ignored');
       return;
     }
-    if (hash !== this.tipHash) void this.trigger('blocknotify');
+    if (hash === this.tipHash) return;
+    void this.announce(hash, 'blocknotify');
+    void this.trigger('blocknotify');
+  }
+
+  /** Reads a new tip's header and tells the tip listeners, unless its template came first. */
+  private async announce(hash: string, reason: TemplateReason): Promise<void> {
+    if (this.tipListeners.size === 0 || hash === this.announced) return;
+    this.announced = hash;
+    this.announcements++;
+    let header: BlockHeaderInfo;
+    try {
+      header = await this.node.getBlockHeader(hash);
+    } catch (err) {
+      this.logger.debug(
+        { err: (err as Error).message, hash },
+        'getblockheader failed; waiting for the template',
+      );
+      return;
+    }
+    if (!this.running || this.tipHash === hash || this.announced !== hash || header.confirmations < 0) return;
+    const tip: TipHeader = {
+      hash: header.hash,
+      height: header.height,
+      bits: typeof header.bits === 'number' ? header.bits.toString(16).padStart(8, '0') : header.bits,
+      mediantime: header.mediantime,
+    };
+    for (const listener of this.tipListeners) {
+      try {
+        listener(tip, { newTip: true, reason });
+      } catch (err) {
+        this.logger.error({ err }, 'a tip listener threw');
+      }
+    }
   }
 
   private async poll(): Promise<void> {
@@ -217,7 +294,10 @@ export class TemplateWatcher {
     try {
       const best = await this.node.getBestBlockHash({ timeoutMs: 5_000 });
       this.health.answered(sentAt);
-      if (best !== this.tipHash) await this.trigger('poll');
+      if (best !== this.tipHash) {
+        void this.announce(best, 'poll');
+        await this.trigger('poll');
+      }
     } catch (err) {
       this.recordError('getbestblockhash failed', err);
     } finally {
@@ -236,12 +316,12 @@ export class TemplateWatcher {
       try {
         const id = this.longpollId;
         if (id === undefined) throw new Error('no longpollid yet');
-        await this.node.getBlockTemplate(id, {
+        const template = await this.node.getBlockTemplate(id, {
           timeoutMs: this.opts.longpollTimeoutMs,
           signal: this.longpollAbort.signal,
         });
         this.health.answered();
-        if (this.running) await this.trigger('longpoll');
+        if (this.running) await this.trigger('longpoll', template);
       } catch (err) {
         if (!this.running) return;
         // A longpoll that simply ran out of time is normal; anything else backs off.

@@ -1,4 +1,5 @@
 // The template watcher's vocabulary: why a template was emitted, its options and its status.
+import type { TipHeader } from '@manjam/protocol';
 import type { Logger } from 'pino';
 import type { ChainNode, NodeTemplate } from './node.js';
 
@@ -10,9 +11,14 @@ export interface TemplateInfo {
   reason: TemplateReason;
 }
 export type TemplateListener = (template: NodeTemplate, info: TemplateInfo) => void;
+/** A new tip heard of before its template (blocknotify or poll, then getblockheader). */
+export type TipListener = (tip: TipHeader, info: TemplateInfo) => void;
 
 /** The node calls the watcher needs (a ChainNode has them all). */
-export type WatcherNode = Pick<ChainNode, 'coin' | 'getBlockTemplate' | 'getBestBlockHash'>;
+export type WatcherNode = Pick<
+  ChainNode,
+  'coin' | 'getBlockTemplate' | 'getBestBlockHash' | 'getBlockHeader'
+>;
 
 export interface TemplateWatcherOptions {
   node: WatcherNode;

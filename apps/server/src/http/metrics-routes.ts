@@ -5,6 +5,7 @@ import { OPERATOR_ALERT_KINDS } from '../db/repositories/operator-alerts.js';
 import { ServiceError } from '../services/errors.js';
 import type { PoolService } from '../services/stats/pool-service.js';
 import type { MetricsRegistry } from './metrics.js';
+import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
 import type { HttpDeps } from './types.js';
 
 /** Database aggregates (blocks, payouts, last hour's shares) are read at most this often, however often /metrics is scraped. */
@@ -39,7 +40,7 @@ function assertMetricsAccess(request: FastifyRequest, config: Config): void {
 
 /**
  * /metrics in Prometheus text format: Stratum counters (kept in memory), shares, blocks, payouts,
- * HTTP latency. The database aggregates are cached for METRICS_AGGREGATE_TTL_MS.
+ * HTTP latency, event-loop delay and GC pauses. The database aggregates are cached for METRICS_AGGREGATE_TTL_MS.
  */
 export function registerMetrics(
   app: FastifyInstance,
@@ -147,6 +148,12 @@ export function registerMetrics(
       });
     },
   );
+
+  // Event-loop delay and GC pauses of this process (the one that serves the API and, in the
+  // all-in-one start, Stratum too).
+  const runtime = new RuntimeMonitor();
+  app.addHook('onClose', () => runtime.stop());
+  registerRuntimeMetrics(metrics, runtime);
 
   app.get('/metrics', async (request, reply) => {
     assertMetricsAccess(request, deps.config);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MetricsRegistry } from './metrics.js';
+import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
 
 describe('Prometheus text', () => {
   it('renders registered samples and a cumulative latency histogram per route', async () => {
@@ -29,5 +30,29 @@ describe('Prometheus text', () => {
     const registry = new MetricsRegistry();
     registry.register('m', 'help', 'gauge', () => Promise.resolve([{ labels: { l: 'a"b\\c' }, value: 1 }]));
     expect(await registry.render()).toContain('m{l="a\\"b\\\\c"} 1');
+  });
+});
+
+describe('event-loop and GC figures', () => {
+  it('shows a blocked event loop on /metrics, with the GC figures beside it', async () => {
+    const monitor = new RuntimeMonitor(0);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 30)); // the monitor's first samples
+      const until = performance.now() + 60;
+      while (performance.now() < until); // the loop is blocked for 60 ms
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const figures = monitor.current();
+      expect(figures.delayMaxMs).toBeGreaterThanOrEqual(40);
+      const registry = new MetricsRegistry();
+      registerRuntimeMetrics(registry, monitor);
+      const text = await registry.render();
+      expect(text).toMatch(/manjam_event_loop_delay_seconds\{quantile="1"\} 0\.0[4-9]\d*/);
+      expect(text).toContain('# TYPE manjam_gc_pauses_total counter');
+      expect(text).toContain('# TYPE manjam_gc_pause_max_seconds gauge');
+      monitor.reset();
+      expect(monitor.current()).toMatchObject({ gcPauses: 0, gcMaxMs: 0 });
+    } finally {
+      monitor.stop();
+    }
   });
 });

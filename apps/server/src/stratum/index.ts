@@ -127,7 +127,10 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   for (const manager of managers.values()) manager.start();
   // After the first jobs: a coin whose nodes are already silent starts paused.
   const stopWatchingNodes = watchCoinAvailability(pool, deps.sources, managers);
-  const sweeper = setInterval(() => sweep(pool), SWEEP_MS);
+  const sweeper = setInterval(() => {
+    sweep(pool);
+    for (const manager of managers.values()) manager.trim();
+  }, SWEEP_MS);
   sweeper.unref();
 
   let stopped: Promise<void> | undefined;

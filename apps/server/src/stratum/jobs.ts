@@ -1,16 +1,19 @@
 import {
   addressToOutputScript,
   algorithmOf,
+  coinbaseOnlyTemplate,
   jobFromTemplate,
   notifyParams,
   targetToDifficulty,
   type Algorithm,
   type BlockTemplateRpc,
   type JobTemplate,
+  type TipHeader,
 } from '@manjam/protocol';
 import type { Logger } from 'pino';
 import type { TemplateInfo, TemplateSource } from '../runtime.js';
 import { EXTRANONCE1_SIZE } from './extranonce.js';
+import { ShareKeySet } from './share-keys.js';
 
 /** One unit of work broadcast to miners. */
 export interface Job {
@@ -24,13 +27,17 @@ export interface Job {
   notifyLine: string;
   /** The same with clean_jobs=true: the first job a session receives (it must drop earlier work). */
   cleanNotifyLine: string;
+  /** Built before the template on a new tip: the coinbase alone, no transactions. */
+  coinbaseOnly: boolean;
   /** Set once a later job had clean_jobs: shares for it are stale (21). */
   stale: boolean;
   /** What a share on a stale job is told: 'Stale job', or why the coin's work is paused. */
   staleMessage: string;
-  /** Proof-of-work hashes already accepted for this job (duplicate detection). */
-  seen: Set<string>;
+  /** Block hashes already accepted for this job (duplicate detection); emptied once it is stale. */
+  seen: ShareKeySet;
   createdMs: number;
+  /** When a later job replaced it as the current one (undefined while it is the current job). */
+  supersededMs: number | undefined;
 }
 
 export interface JobManagerOptions {
@@ -39,12 +46,20 @@ export interface JobManagerOptions {
   logger: Logger;
   /** How many recent jobs stay known (older ones answer "job not found"). */
   keepJobs?: number;
+  /**
+   * How long a job stays valid once a later one (a refresh on the same tip) replaced it: miners
+   * switch at the next notify, so only shares already in flight arrive later. Older ones answer
+   * "job not found", and their duplicate sets are freed. Default 120 s.
+   */
+  supersededLifetimeMs?: number;
 }
 
 /**
  * Turns each template of a coin into a job and tells every listener (the sessions). A template
  * on a new tip (or with a new previous block) gives clean_jobs=true and makes every earlier job
- * stale; a refresh on the same tip keeps earlier jobs valid.
+ * stale; a refresh on the same tip keeps earlier jobs valid. A new tip heard of before its
+ * template (TemplateSource.onTip) gets a coinbase-only job at once (clean); the full template on
+ * that tip then follows as a job that does not make the coinbase-only one stale.
  */
 export class JobManager {
   readonly algorithm: Algorithm;
@@ -52,8 +67,14 @@ export class JobManager {
   private readonly listeners = new Set<(job: Job) => void>();
   private readonly payoutScript: Buffer;
   private readonly keepJobs: number;
+  private readonly supersededLifetimeMs: number;
   private seq = 0;
   private unsubscribe: (() => void) | undefined;
+  private unsubscribeTips: (() => void) | undefined;
+  /** A template whose job follows the coinbase-only one sent for its tip (next turn). */
+  private deferred: BlockTemplateRpc | undefined;
+  /** The node's template behind the newest job (what a coinbase-only job on the next tip copies). */
+  private lastTemplate: BlockTemplateRpc | undefined;
   current: Job | undefined;
 
   constructor(
@@ -62,6 +83,7 @@ export class JobManager {
   ) {
     this.algorithm = algorithmOf(source.coin);
     this.keepJobs = options.keepJobs ?? 64;
+    this.supersededLifetimeMs = options.supersededLifetimeMs ?? 120_000;
     try {
       this.payoutScript = addressToOutputScript(source.poolAddress, source.params);
     } catch (error) {
@@ -72,14 +94,18 @@ export class JobManager {
   }
 
   start(): void {
-    this.unsubscribe ??= this.source.onTemplate((tpl, info) => this.accept(tpl, info));
+    this.unsubscribe ??= this.source.onTemplate((tpl) => this.accept(tpl));
+    this.unsubscribeTips ??= this.source.onTip?.((tip) => this.acceptTip(tip));
     const initial = this.source.current();
-    if (initial && !this.current) this.accept(initial, { newTip: true, reason: 'start' });
+    if (initial && !this.current) this.accept(initial);
   }
 
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    this.unsubscribeTips?.();
+    this.unsubscribeTips = undefined;
+    this.deferred = undefined;
   }
 
   /**
@@ -87,11 +113,30 @@ export class JobManager {
    * there is no current job until the next template, which then goes out with clean_jobs=true.
    */
   pause(message: string): void {
+    this.deferred = undefined;
     for (const job of this.jobs.values()) {
-      job.stale = true;
+      makeStale(job);
       job.staleMessage = message;
     }
     this.current = undefined;
+  }
+
+  /** How many jobs are known (current, superseded and stale). */
+  get size(): number {
+    return this.jobs.size;
+  }
+
+  /**
+   * Forgets jobs beyond `keepJobs` and those replaced more than `supersededLifetimeMs` ago (run on
+   * each new job and by the Stratum sweep).
+   */
+  trim(now = Date.now()): void {
+    for (const [id, job] of this.jobs) {
+      const expired = job.supersededMs !== undefined && now - job.supersededMs > this.supersededLifetimeMs;
+      if (!expired && this.jobs.size <= this.keepJobs) break;
+      makeStale(job);
+      this.jobs.delete(id);
+    }
   }
 
   onJob(listener: (job: Job) => void): () => void {
@@ -103,8 +148,48 @@ export class JobManager {
     return this.jobs.get(id);
   }
 
-  /** Builds a job from a template; returns it (undefined when the template is unusable). */
-  accept(tpl: BlockTemplateRpc, info: TemplateInfo): Job | undefined {
+  /**
+   * A new tip before its template: a coinbase-only job on it, when the coin allows one
+   * (see coinbaseOnlyTemplate) and the coin has work (not paused); else the template is awaited.
+   */
+  acceptTip(tip: TipHeader, previous = this.lastTemplate): Job | undefined {
+    if (!previous || !this.current || this.current.template.prevHashRpc === tip.hash.toLowerCase())
+      return undefined;
+    const tpl = coinbaseOnlyTemplate(previous, tip, this.source.params, Math.floor(Date.now() / 1000));
+    return tpl && this.build(tpl, true);
+  }
+
+  /**
+   * Builds a job from a template; returns it (undefined when the template is unusable). Whether
+   * it is clean follows from its previous block, whatever `_info` says. A template with
+   * transactions on a new tip first gives a coinbase-only job, sent at once, and its own job on
+   * the next turn of the event loop: miners move to the tip without waiting for the merkle
+   * branch of thousands of transactions.
+   */
+  accept(tpl: BlockTemplateRpc, _info?: TemplateInfo): Job | undefined {
+    this.deferred = undefined;
+    if (tpl.transactions.length > 0) {
+      const tip: TipHeader = {
+        hash: tpl.previousblockhash,
+        height: tpl.height - 1,
+        bits: tpl.bits,
+        mediantime: (tpl.mintime ?? tpl.curtime) - 1,
+      };
+      const early = this.acceptTip(tip, tpl);
+      if (early) {
+        this.deferred = tpl;
+        setImmediate(() => {
+          if (this.deferred !== tpl) return;
+          this.deferred = undefined;
+          this.build(tpl, false);
+        });
+        return early;
+      }
+    }
+    return this.build(tpl, false);
+  }
+
+  private build(tpl: BlockTemplateRpc, coinbaseOnly: boolean): Job | undefined {
     let template: JobTemplate;
     try {
       template = jobFromTemplate(tpl, this.source.params, {
@@ -120,17 +205,21 @@ export class JobManager {
       );
       return undefined;
     }
-    const clean = info.newTip || !this.current || this.current.template.prevHashRpc !== template.prevHashRpc;
-    const job = this.makeJob(template, clean);
-    if (clean) for (const old of this.jobs.values()) old.stale = true;
+    // A job on another previous block replaces all work (the template after a coinbase-only job
+    // on the same tip does not).
+    const clean = !this.current || this.current.template.prevHashRpc !== template.prevHashRpc;
+    const job = this.makeJob(template, clean, coinbaseOnly);
+    this.lastTemplate = tpl;
+    if (clean) for (const old of this.jobs.values()) makeStale(old);
+    if (this.current) this.current.supersededMs ??= job.createdMs;
     this.jobs.set(job.id, job);
-    this.trim();
+    this.trim(job.createdMs);
     this.current = job;
     for (const listener of this.listeners) listener(job);
     return job;
   }
 
-  private makeJob(template: JobTemplate, clean: boolean): Job {
+  private makeJob(template: JobTemplate, clean: boolean, coinbaseOnly: boolean): Job {
     const seq = ++this.seq;
     const id = seq.toString(16);
     const line = (cleanJobs: boolean) =>
@@ -141,21 +230,21 @@ export class JobManager {
       seq,
       template,
       clean,
+      coinbaseOnly,
       networkDifficulty: targetToDifficulty(template.networkTarget, this.algorithm),
       notifyLine,
       cleanNotifyLine: clean ? notifyLine : line(true),
       stale: false,
       staleMessage: 'Stale job',
-      seen: new Set(),
+      seen: new ShareKeySet(),
       createdMs: Date.now(),
+      supersededMs: undefined,
     };
   }
+}
 
-  private trim(): void {
-    while (this.jobs.size > this.keepJobs) {
-      const oldest = this.jobs.keys().next().value;
-      if (oldest === undefined) break;
-      this.jobs.delete(oldest);
-    }
-  }
+/** Shares on a stale job are refused before the duplicate check: its set is no longer needed. */
+function makeStale(job: Job): void {
+  job.stale = true;
+  job.seen.clear();
 }

@@ -14,6 +14,10 @@ const MAX_HELD_LINES = 4_096;
 
 export type StratumId = number | string | null;
 
+function difficultyLine(difficulty: number): string {
+  return `{"id":null,"method":"mining.set_difficulty","params":[${JSON.stringify(difficulty)}]}\n`;
+}
+
 /** A request that arrived while an earlier one of its connection was still pending. */
 export interface QueuedRequest {
   id: StratumId;
@@ -120,19 +124,24 @@ export class Session {
       return;
     }
     this.pendingDifficulty = difficulty;
-    this.notify('mining.set_difficulty', [difficulty]);
+    this.write(difficultyLine(difficulty));
   }
 
-  /** Sends a job, switching to a pending difficulty first. The first job of a session is clean. */
+  /**
+   * Sends a job, switching to a pending difficulty first. The first job of a session is clean.
+   * Work lines (mining.set_difficulty, mining.notify) are written at once, ahead of replies still
+   * owed to shares being judged (a miner matches replies by id, and work lines keep their own
+   * order), so a new tip never waits behind a batch of shares.
+   */
   sendJob(job: Job): void {
     if (!this.working) {
       this.working = true;
-      this.notify('mining.set_difficulty', [this.difficulty]);
-      this.send(job.cleanNotifyLine);
+      this.write(difficultyLine(this.difficulty));
+      this.write(job.cleanNotifyLine);
       return;
     }
     if (this.pendingDifficulty !== undefined) this.applyDifficulty(this.pendingDifficulty, job.seq);
-    this.send(job.notifyLine);
+    this.write(job.notifyLine);
   }
 
   /** The difficulty a share on `job` must meet, and its target. */

@@ -71,11 +71,34 @@ describe('the SHA-256d batch of one event-loop turn', () => {
     for (const s of shares) queue.add(s);
     expect(queue.size).toBe(6);
     expect(seen).toEqual([]);
-    // Each session's socket is corked once until the batch's replies are written.
-    expect([s1.socket.corks, s2.socket.corks]).toEqual([1, 1]);
+    // Sockets stay open while shares wait (a new job written meanwhile leaves at once); each is
+    // corked once while the batch is judged, so its replies leave in one write.
+    expect([s1.socket.corks, s2.socket.corks]).toEqual([0, 0]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(seen).toEqual(['a1:true', 'b2:true', 'bad:refused', 'a4:true', 'b5:true', 'a6:true']);
+    expect([s1.socket.corks, s2.socket.corks]).toEqual([1, 1]);
     expect([s1.socket.uncorks, s2.socket.uncorks]).toEqual([1, 1]);
+    expect(queue.size).toBe(0);
+  });
+
+  it('judges at most a slice of shares per turn, in arrival order, so other work runs between slices', async () => {
+    const a = job(3);
+    const s1 = fakeSession();
+    const seen: string[] = [];
+    const queue = new Sha256dQueue<string>(
+      (share) => seen.push(share.context),
+      (share) => seen.push(`${share.context}:refused`),
+      undefined,
+      2,
+    );
+    for (let i = 1; i <= 5; i++) queue.add({ session: s1, job: a, input: input(a, i), context: `a${i}` });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    await turn();
+    expect(seen).toEqual(['a1', 'a2']);
+    await turn();
+    expect(seen).toEqual(['a1', 'a2', 'a3', 'a4']);
+    await turn();
+    expect(seen).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
     expect(queue.size).toBe(0);
   });
 });

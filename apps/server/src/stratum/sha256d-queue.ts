@@ -11,18 +11,27 @@ export interface QueuedShare<T> {
   context: T;
 }
 
+/**
+ * Most shares judged in one turn: past it the rest wait for the next turn (setImmediate again),
+ * so timers, node answers (a new tip) and other sockets are served between slices of about 5 ms
+ * instead of behind every share that arrived at once.
+ */
+export const SHA256D_SLICE = 512;
+
 type HashResult = { hash: Buffer | undefined; error?: undefined } | { hash?: undefined; error: unknown };
 
 /**
  * The SHA-256d submits of one turn of the event loop, hashed together: ShareHasher does four
- * shares of a job per WebAssembly SIMD pass (about 2.5 times the one-at-a-time JS path). Each
+ * shares of a job per WebAssembly SIMD pass (about 2.5 times the one-at-a-time JS path), at most
+ * SHA256D_SLICE per turn. Each
  * share's callback runs in arrival order right after, in the same turn (setImmediate), and every
- * session that got a share in the batch has its socket corked until all replies are written, so
- * a miner's answers still leave in one write.
+ * session that got a share in the batch has its socket corked while the batch is judged, so a
+ * miner's answers still leave in one write (they wait in its ReplyOrder until then). Sockets are
+ * not corked while shares wait: a mining.notify written meanwhile (a new tip) leaves at once,
+ * before the batch is judged.
  */
 export class Sha256dQueue<T> {
   private pending: QueuedShare<T>[] = [];
-  private readonly corked = new Set<Session>();
   private scheduled = false;
 
   constructor(
@@ -30,6 +39,7 @@ export class Sha256dQueue<T> {
     /** A share whose parts the hasher refused (cannot happen after parseSubmitParams; answered as invalid). */
     private readonly onRefused: (share: QueuedShare<T>, error: unknown) => void,
     private readonly hasher = new ShareHasher(),
+    private readonly slice = SHA256D_SLICE,
   ) {}
 
   get size(): number {
@@ -38,10 +48,6 @@ export class Sha256dQueue<T> {
 
   add(share: QueuedShare<T>): void {
     this.pending.push(share);
-    if (!this.corked.has(share.session)) {
-      this.corked.add(share.session);
-      share.session.socket.cork();
-    }
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.run());
@@ -50,10 +56,20 @@ export class Sha256dQueue<T> {
 
   private run(): void {
     this.scheduled = false;
-    const batch = this.pending;
-    const corked = [...this.corked];
+    let batch = this.pending;
     this.pending = [];
-    this.corked.clear();
+    if (batch.length > this.slice) {
+      this.pending = batch.slice(this.slice);
+      batch = batch.slice(0, this.slice);
+      this.scheduled = true;
+      setImmediate(() => this.run());
+    }
+    const corked = new Set<Session>();
+    for (const share of batch) {
+      if (corked.has(share.session)) continue;
+      corked.add(share.session);
+      share.session.socket.cork();
+    }
     try {
       const hashes = this.hashAll(batch);
       for (const share of batch) {

@@ -75,7 +75,7 @@ export const handleSubmit: Handler = (session, id, params) => {
   }
   // Scrypt: the SHA-256d block hash is the duplicate key; the proof of work comes from the worker threads.
   const built = buildShare(tpl, 'sha256d', share);
-  const key = built.hash.toString('latin1');
+  const key = built.hash;
   if (job.seen.has(key))
     return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
   const pool = port.pool.scrypt;
@@ -100,9 +100,7 @@ export function sha256dHashed(
   { session, job, input, context }: QueuedShare<SubmitContext>,
   hash: Buffer,
 ): void {
-  finish(session, context, job, hash.toString('latin1'), hashToBigInt(hash), () =>
-    buildShare(job.template, 'sha256d', input),
-  );
+  finish(session, context, job, hash, hashToBigInt(hash), () => buildShare(job.template, 'sha256d', input));
 }
 
 export function sha256dRefused({ session, context }: QueuedShare<SubmitContext>, error: unknown): void {
@@ -118,14 +116,14 @@ export function sha256dRefused({ session, context }: QueuedShare<SubmitContext>,
 }
 
 /**
- * The hash checks: duplicate (22), target (23), then credit. `key` is the SHA-256d block hash
- * (latin1); `build` rebuilds the coinbase and header, needed only when the share is a block.
+ * The hash checks: duplicate (22), target (23), then credit. `key` is the SHA-256d block hash;
+ * `build` rebuilds the coinbase and header, needed only when the share is a block.
  */
 function finish(
   session: Session,
   { id, miner, ticket }: SubmitContext,
   job: Job,
-  key: string,
+  key: Buffer,
   pow: bigint,
   build: () => BuiltShare,
 ): void {
