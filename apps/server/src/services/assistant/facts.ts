@@ -1,3 +1,4 @@
+import type { AlgorithmHashrate } from '@manjam/contract';
 import type { CoinId } from '../../config/constants.js';
 
 /** One of the signed-in miner's Stratum workers, as the assistant sees it. */
@@ -32,5 +33,7 @@ export interface MinerFacts {
   username: string;
   payoutThreshold: '0.001' | '0.01' | '0.1';
   workers: WorkerFact[];
+  /** Per algorithm, the figures of the dashboard, sidebar and workers page (services/shared/hashrate.ts). */
+  hashrates: AlgorithmHashrate[];
   money: CoinMoneyFact[];
 }

@@ -6,7 +6,7 @@ import {
 } from '../../db/repositories/assistant-facts.js';
 import type { Queryable } from '../../db/types.js';
 import type { MinerFacts, WorkerFact } from './facts.js';
-import { averagingSeconds, hashrateFromDifficulty } from '../shared/hashrate.js';
+import { loadUserHashrate } from '../shared/hashrate.js';
 
 export interface FactOptions {
   now: Date;
@@ -15,7 +15,6 @@ export interface FactOptions {
   defaultThreshold: MinerFacts['payoutThreshold'];
 }
 
-const RECENT_SECONDS = 600;
 const THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
 
 function startOfUtcDay(now: Date): Date {
@@ -31,13 +30,10 @@ export async function loadMinerFacts(
   const { now } = options;
   const user = await findAssistantUser(db, userId);
   if (!user) return undefined;
-  const [workerRows, moneyRows] = await Promise.all([
-    listAssistantWorkers(db, userId, {
-      recentSince: new Date(now.getTime() - RECENT_SECONDS * 1000),
-      hourSince: new Date(now.getTime() - 3_600_000),
-      daySince: new Date(now.getTime() - 86_400_000),
-    }),
+  const [workerRows, moneyRows, hashrate] = await Promise.all([
+    listAssistantWorkers(db, userId, { hourSince: new Date(now.getTime() - 3_600_000) }),
     listAssistantMoney(db, userId, startOfUtcDay(now)),
+    loadUserHashrate(db, userId, now),
   ]);
   const workers: WorkerFact[] = workerRows.flatMap((row) => {
     if (!isCoin(row.coin)) return [];
@@ -49,12 +45,8 @@ export async function loadMinerFacts(
         online:
           row.lastShareAt !== null && now.getTime() - row.lastShareAt.getTime() < options.offlineAfterMs,
         lastShareAt: row.lastShareAt,
-        hashrate: hashrateFromDifficulty(row.coin, row.difficultyRecent, RECENT_SECONDS),
-        hashrate24h: hashrateFromDifficulty(
-          row.coin,
-          row.difficultyDay,
-          averagingSeconds(now, row.firstBucketDay),
-        ),
+        hashrate: hashrate.workers.get(row.id)?.realtime ?? 0,
+        hashrate24h: hashrate.workers.get(row.id)?.day ?? 0,
         rejectedPercent: submitted > 0 ? (row.rejectedHour / submitted) * 100 : 0,
       },
     ];
@@ -76,5 +68,11 @@ export async function loadMinerFacts(
       : [],
   );
   const threshold = THRESHOLDS.find((value) => value === user.payoutThreshold) ?? options.defaultThreshold;
-  return { username: user.username, payoutThreshold: threshold, workers, money };
+  return {
+    username: user.username,
+    payoutThreshold: threshold,
+    workers,
+    hashrates: hashrate.algorithms,
+    money,
+  };
 }

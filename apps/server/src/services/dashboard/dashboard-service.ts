@@ -1,7 +1,8 @@
-import type { Dashboard, HashrateSeries } from '@manjam/contract';
+import type { Dashboard, HashrateSeries, PoolCoin } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { ActivityQueries } from '../../db/repositories/queries-activity.js';
 import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
+import { loadUserHashrate } from '../shared/hashrate.js';
 import { HASH_FACTORS, isPoolCoin, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
 
@@ -19,9 +20,9 @@ export interface DashboardDeps {
 }
 
 /**
- * The four dashboard cards, each over the last 24 h with its change against the 24 h before:
- * hashrate (average H/s), active miners (workers with accepted shares), unpaid balance (ledger
- * sum now vs. 24 h ago) and earnings (credits other than payouts).
+ * The dashboard cards: hashrate per algorithm (real-time and 24 h, shared/hashrate.ts), and over the
+ * last 24 h with the change against the 24 h before: active miners (workers with accepted shares),
+ * unpaid balance (ledger sum now vs. 24 h ago) and earnings (credits other than payouts).
  */
 export class DashboardService {
   private readonly activity: ActivityQueries;
@@ -66,8 +67,15 @@ export class DashboardService {
     return json;
   }
 
-  hashrate(userId: number, window: keyof typeof WINDOWS, step: keyof typeof STEPS): Promise<HashrateSeries> {
-    return this.series.get(`${userId}:${window}:${step}`, () => this.loadSeries(userId, window, step));
+  hashrate(
+    userId: number,
+    window: keyof typeof WINDOWS,
+    step: keyof typeof STEPS,
+    coin: PoolCoin,
+  ): Promise<HashrateSeries> {
+    return this.series.get(`${userId}:${window}:${step}:${coin}`, () =>
+      this.loadSeries(userId, window, step, coin),
+    );
   }
 
   private async load(userId: number, coin: 'BTC' | 'LTC'): Promise<Dashboard> {
@@ -75,16 +83,13 @@ export class DashboardService {
     const to = new Date(now);
     const mid = new Date(now - DAY_MS);
     const from = new Date(now - 2 * DAY_MS);
-    const [totals, money] = await Promise.all([
+    const [totals, money, hashrate] = await Promise.all([
       this.activity.userTotals(userId, from, mid, to, HASH_FACTORS),
       this.revenue.balanceFigures(userId, coin, from, mid, to),
+      loadUserHashrate(this.deps.db, userId, to),
     ]);
-    const seconds = DAY_MS / 1000;
     return {
-      hashrate: {
-        value: totals.currentHashes / seconds,
-        change: percentChange(totals.currentHashes, totals.previousHashes),
-      },
+      hashrates: hashrate.algorithms,
       activeMiners: {
         value: totals.currentWorkers,
         change: percentChange(totals.currentWorkers, totals.previousWorkers),
@@ -105,6 +110,7 @@ export class DashboardService {
     userId: number,
     window: keyof typeof WINDOWS,
     step: keyof typeof STEPS,
+    coin: PoolCoin,
   ): Promise<HashrateSeries> {
     const stepSeconds = STEPS[step];
     const stepMs = stepSeconds * 1000;
@@ -114,6 +120,7 @@ export class DashboardService {
     const start = end - WINDOWS[window];
     const sums = await this.activity.userSeries(
       userId,
+      coin,
       new Date(start),
       new Date(end),
       stepSeconds,
@@ -133,6 +140,7 @@ export class DashboardService {
   forget(userId: number): void {
     for (const coin of ['BTC', 'LTC']) this.cards.invalidate(`${userId}:${coin}`);
     for (const w of Object.keys(WINDOWS))
-      for (const st of Object.keys(STEPS)) this.series.invalidate(`${userId}:${w}:${st}`);
+      for (const st of Object.keys(STEPS))
+        for (const coin of ['BTC', 'LTC']) this.series.invalidate(`${userId}:${w}:${st}:${coin}`);
   }
 }

@@ -1,8 +1,9 @@
-import type { Worker, WorkerConnection } from '@manjam/contract';
+import type { AlgorithmHashrate, Worker, WorkerConnection, WorkerDetail } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { ActivityQueries, type UserWorkerRow } from '../../db/repositories/queries-activity.js';
 import { notFound } from '../errors.js';
-import { algorithmId, HASH_FACTORS, percentChange } from '../stats/figures.js';
+import { hashrateFromDifficulty, loadUserHashrate, type WorkerHashrate } from '../shared/hashrate.js';
+import { algorithmId, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
 import type { ConnectedWorkers } from './connected.js';
 
@@ -13,17 +14,21 @@ export const WORKER_CACHE_MS = 5_000;
 
 export interface WorkerActivity {
   row: UserWorkerRow;
-  hashrate: number;
-  previousHashrate: number;
+  figures: WorkerHashrate | undefined;
   online: boolean;
 }
 
 export interface WorkerSnapshot {
   at: number;
   workers: WorkerActivity[];
-  totalHashrate: number;
+  /** Per algorithm, never summed across algorithms (shared/hashrate.ts). */
+  hashrates: AlgorithmHashrate[];
   active: number;
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const DETAIL_STEP_MS = 600_000;
 
 export interface WorkersDeps {
   db: Queryable;
@@ -35,7 +40,7 @@ export interface WorkersDeps {
 
 export interface WorkerPage {
   workers: Worker[];
-  totals: { hashrate: number; active: number };
+  totals: { hashrates: AlgorithmHashrate[]; active: number };
   total: number;
   page: number;
   pageSize: number;
@@ -84,11 +89,13 @@ export class WorkersService {
         )
       : snapshot.workers;
     const start = (page - 1) * pageSize;
+    const shown = matching.slice(start, start + pageSize);
+    const sparklines = await this.sparklines(userId, shown);
     return {
-      workers: matching
-        .slice(start, start + pageSize)
-        .map((w) => toWorker(w, username, this.isConnected(userId, w.row.name))),
-      totals: { hashrate: snapshot.totalHashrate, active: snapshot.active },
+      workers: shown.map((w) =>
+        toWorker(w, username, this.isConnected(userId, w.row.name), sparklines.get(w.row.id)),
+      ),
+      totals: { hashrates: snapshot.hashrates, active: snapshot.active },
       total: matching.length,
       page,
       pageSize,
@@ -132,6 +139,62 @@ export class WorkersService {
     return toWorker(found, username, this.isConnected(userId, found.row.name));
   }
 
+  /** One worker with its 10-minute hashrate over the last 24 hours (the worker detail page). */
+  async detail(userId: number, username: string, workerId: number): Promise<WorkerDetail> {
+    const snapshot = await this.snapshot(userId);
+    const found = snapshot.workers.find((w) => w.row.id === workerId);
+    if (!found) throw notFound('workerNotFound', 'worker-not-found');
+    const now = this.deps.now();
+    const [sparklines, points] = await Promise.all([
+      this.sparklines(userId, [found]),
+      this.series(userId, found.row, now, DETAIL_STEP_MS),
+    ]);
+    const worker = toWorker(found, username, this.isConnected(userId, found.row.name), sparklines.get(workerId));
+    return {
+      worker,
+      points: points.map((value, slot) => ({
+        time: new Date(seriesStart(now, DETAIL_STEP_MS) + slot * DETAIL_STEP_MS).toISOString(),
+        value,
+      })),
+    };
+  }
+
+  /** Hourly H/s of the given workers over the last 24 hours (the table's sparklines). */
+  private async sparklines(userId: number, workers: readonly WorkerActivity[]): Promise<Map<number, number[]>> {
+    const now = this.deps.now();
+    const active = workers.filter((w) => w.figures && w.figures.day > 0);
+    const result = new Map<number, number[]>();
+    if (active.length === 0) return result;
+    const start = seriesStart(now, HOUR_MS);
+    const rows = await this.queries.workerSeries(
+      userId,
+      active.map((w) => w.row.id),
+      new Date(start),
+      new Date(start + DAY_MS),
+      HOUR_MS / 1000,
+    );
+    const coins = new Map(active.map((w) => [w.row.id, w.row.coin]));
+    for (const w of active) result.set(w.row.id, new Array<number>(DAY_MS / HOUR_MS).fill(0));
+    for (const r of rows) {
+      const line = result.get(r.workerId);
+      if (!line || r.slot < 0 || r.slot >= line.length) continue;
+      line[r.slot] = hashrateFromDifficulty(coins.get(r.workerId) ?? '', r.difficulty, slotSeconds(now, start, r.slot, HOUR_MS));
+    }
+    return result;
+  }
+
+  /** H/s of one worker per `stepMs` over the last 24 hours, oldest first. */
+  private async series(userId: number, row: UserWorkerRow, now: number, stepMs: number): Promise<number[]> {
+    const start = seriesStart(now, stepMs);
+    const rows = await this.queries.workerSeries(userId, [row.id], new Date(start), new Date(start + DAY_MS), stepMs / 1000);
+    const values = new Array<number>(DAY_MS / stepMs).fill(0);
+    for (const r of rows) {
+      if (r.slot >= 0 && r.slot < values.length)
+        values[r.slot] = hashrateFromDifficulty(row.coin, r.difficulty, slotSeconds(now, start, r.slot, stepMs));
+    }
+    return values;
+  }
+
   async hide(userId: number, workerId: number): Promise<void> {
     if (!(await this.queries.hideWorker(userId, workerId, new Date(this.deps.now()))))
       throw notFound('workerNotFound', 'worker-not-found');
@@ -167,24 +230,15 @@ export class WorkersService {
 
   private async load(userId: number): Promise<WorkerSnapshot> {
     const now = this.deps.now();
-    const to = new Date(now);
-    const mid = new Date(now - ONLINE_WINDOW_MS);
-    const from = new Date(now - 2 * ONLINE_WINDOW_MS);
-    const [rows, windows] = await Promise.all([
+    const [rows, hashrate] = await Promise.all([
       this.queries.userWorkers(userId),
-      this.queries.workerWindows(userId, from, mid, to, HASH_FACTORS),
+      loadUserHashrate(this.deps.db, userId, new Date(now)),
     ]);
-    const byId = new Map(windows.map((w) => [w.workerId, w]));
-    const seconds = ONLINE_WINDOW_MS / 1000;
-    let totalHashrate = 0;
     let active = 0;
     const workers = rows.map((row) => {
-      const window = byId.get(row.id);
-      const hashrate = (window?.current ?? 0) / seconds;
       const online = row.lastShareAt !== null && now - row.lastShareAt.getTime() <= ONLINE_WINDOW_MS;
-      totalHashrate += hashrate;
       if (online) active += 1;
-      return { row, hashrate, previousHashrate: (window?.previous ?? 0) / seconds, online };
+      return { row, figures: hashrate.workers.get(row.id), online };
     });
     // Plain code-point order on precomputed keys: localeCompare over 10,000 names blocks the event loop.
     const keys = new Map(workers.map((w) => [w, (w.row.displayName ?? w.row.name).toLowerCase()]));
@@ -193,21 +247,40 @@ export class WorkersService {
       const kb = keys.get(b) ?? '';
       return ka < kb ? -1 : ka > kb ? 1 : a.row.id - b.row.id;
     });
-    return { at: now, workers, totalHashrate, active };
+    return { at: now, workers, hashrates: hashrate.algorithms, active };
   }
 }
 
-/** A worker as the API shows it; `connected`: a session of it is authorized now (shown as such while it has no recent share). */
-export function toWorker(w: WorkerActivity, username: string, connected = false): Worker {
+/** Start of a 24-hour series whose last step is the current, partial one. */
+function seriesStart(now: number, stepMs: number): number {
+  return Math.floor(now / stepMs) * stepMs + stepMs - DAY_MS;
+}
+
+/** Seconds a series slot covers: a whole step, or the time elapsed in the current one (at least a minute). */
+function slotSeconds(now: number, start: number, slot: number, stepMs: number): number {
+  const slotStart = start + slot * stepMs;
+  return Math.max(60, Math.min(stepMs, now - slotStart) / 1000);
+}
+
+/**
+ * A worker as the API shows it; `connected`: a session of it is authorized now (shown as such while it
+ * has no recent share). `change`: the 10-minute hashrate against the 1-hour average ('new' without one).
+ */
+export function toWorker(w: WorkerActivity, username: string, connected = false, sparkline: number[] = []): Worker {
   const row = w.row;
+  const figures = w.figures;
   return {
     id: row.id,
     name: row.displayName ?? row.name,
     fullName: `${row.walletAddress ?? username}.${row.name}`,
     coin: row.coin === 'LTC' ? 'LTC' : 'BTC',
     status: w.online ? 'online' : connected ? 'connected' : 'offline',
-    hashrate: w.hashrate,
-    change: percentChange(w.hashrate, w.previousHashrate),
+    hashrate: figures?.realtime ?? 0,
+    hashrate1h: figures?.hour ?? 0,
+    hashrate24h: figures?.day ?? 0,
+    rejectRate: figures?.rejectRate ?? 0,
+    sparkline,
+    change: percentChange(figures?.realtime ?? 0, figures?.day ?? 0),
     shares: row.acceptedShares,
     rejects: row.rejectedShares,
     lastSeen: row.lastShareAt?.toISOString() ?? null,
