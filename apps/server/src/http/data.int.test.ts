@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- tests read JSON bodies field by field */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call -- tests read JSON bodies field by field */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
 import { describeEachDatabase } from '../db/testing.js';

@@ -50,7 +50,11 @@ describeEachDatabase('a user mining to both their account name and their own wal
     await fx.shareStat(s19, new Date(now - 2 * MIN), 10, 600);
     for (let m = 20; m <= 120; m += 10) await fx.shareStat(s19, new Date(now - m * MIN), 100, 60_000);
     const litecoin = await fx.userPayee(user.id, 'LTC');
-    const l3 = await fx.worker(litecoin, 'l3', { coin: 'LTC', lastShareAt: new Date(now - MIN), accepted: 20 });
+    const l3 = await fx.worker(litecoin, 'l3', {
+      coin: 'LTC',
+      lastShareAt: new Date(now - MIN),
+      accepted: 20,
+    });
     for (let m = 1; m <= 10; m++) await fx.shareStat(l3, new Date(now - m * MIN), 2, 2);
     await fx.ledger(account, 30_000n, 'pps', new Date(now - 3 * 3_600_000));
     await fx.ledger(wallet, 150_000n, 'pps', new Date(now - 2 * 3_600_000));

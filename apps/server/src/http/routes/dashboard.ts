@@ -22,6 +22,7 @@ export const dashboardRoutes: RouteModule = ({ services }) => [
     query: hashrateQuerySchema,
     response: hashrateSeriesSchema,
     summary: "Hashrate series of the user's workers on one coin's algorithm (zero-filled buckets)",
-    handler: ({ auth, query }) => services.dashboard.hashrate(auth.user.id, query.window, query.step, query.coin),
+    handler: ({ auth, query }) =>
+      services.dashboard.hashrate(auth.user.id, query.window, query.step, query.coin),
   }),
 ];

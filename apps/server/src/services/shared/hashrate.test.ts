@@ -5,7 +5,9 @@ import { averagingSeconds, summarizeHashrate } from './hashrate.js';
 const now = new Date('2026-11-25T12:00:00Z');
 const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
 
-function row(partial: Partial<WorkerHashrateRow> & Pick<WorkerHashrateRow, 'workerId' | 'coin'>): WorkerHashrateRow {
+function row(
+  partial: Partial<WorkerHashrateRow> & Pick<WorkerHashrateRow, 'workerId' | 'coin'>,
+): WorkerHashrateRow {
   return {
     difficulty10m: 0,
     difficulty1h: 0,

@@ -58,8 +58,16 @@ export function summarizeHashrate(rows: readonly WorkerHashrateRow[], now: Date)
     workers.set(row.workerId, {
       coin,
       realtime,
-      hour: hashrateFromDifficulty(coin, row.difficulty1h, averagingSeconds(now, row.firstBucket1h, HOUR_SECONDS)),
-      day: hashrateFromDifficulty(coin, row.difficulty24h, averagingSeconds(now, row.firstBucket24h, DAY_SECONDS)),
+      hour: hashrateFromDifficulty(
+        coin,
+        row.difficulty1h,
+        averagingSeconds(now, row.firstBucket1h, HOUR_SECONDS),
+      ),
+      day: hashrateFromDifficulty(
+        coin,
+        row.difficulty24h,
+        averagingSeconds(now, row.firstBucket24h, DAY_SECONDS),
+      ),
       rejectRate: submitted > 0 ? (row.rejected24h / submitted) * 100 : 0,
     });
     const group = groups.get(coin) ?? { rows: [], realtime: 0, active: 0 };

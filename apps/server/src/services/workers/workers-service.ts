@@ -149,7 +149,12 @@ export class WorkersService {
       this.sparklines(userId, [found]),
       this.series(userId, found.row, now, DETAIL_STEP_MS),
     ]);
-    const worker = toWorker(found, username, this.isConnected(userId, found.row.name), sparklines.get(workerId));
+    const worker = toWorker(
+      found,
+      username,
+      this.isConnected(userId, found.row.name),
+      sparklines.get(workerId),
+    );
     return {
       worker,
       points: points.map((value, slot) => ({
@@ -160,7 +165,10 @@ export class WorkersService {
   }
 
   /** Hourly H/s of the given workers over the last 24 hours (the table's sparklines). */
-  private async sparklines(userId: number, workers: readonly WorkerActivity[]): Promise<Map<number, number[]>> {
+  private async sparklines(
+    userId: number,
+    workers: readonly WorkerActivity[],
+  ): Promise<Map<number, number[]>> {
     const now = this.deps.now();
     const active = workers.filter((w) => w.figures && w.figures.day > 0);
     const result = new Map<number, number[]>();
@@ -178,7 +186,11 @@ export class WorkersService {
     for (const r of rows) {
       const line = result.get(r.workerId);
       if (!line || r.slot < 0 || r.slot >= line.length) continue;
-      line[r.slot] = hashrateFromDifficulty(coins.get(r.workerId) ?? '', r.difficulty, slotSeconds(now, start, r.slot, HOUR_MS));
+      line[r.slot] = hashrateFromDifficulty(
+        coins.get(r.workerId) ?? '',
+        r.difficulty,
+        slotSeconds(now, start, r.slot, HOUR_MS),
+      );
     }
     return result;
   }
@@ -186,11 +198,21 @@ export class WorkersService {
   /** H/s of one worker per `stepMs` over the last 24 hours, oldest first. */
   private async series(userId: number, row: UserWorkerRow, now: number, stepMs: number): Promise<number[]> {
     const start = seriesStart(now, stepMs);
-    const rows = await this.queries.workerSeries(userId, [row.id], new Date(start), new Date(start + DAY_MS), stepMs / 1000);
+    const rows = await this.queries.workerSeries(
+      userId,
+      [row.id],
+      new Date(start),
+      new Date(start + DAY_MS),
+      stepMs / 1000,
+    );
     const values = new Array<number>(DAY_MS / stepMs).fill(0);
     for (const r of rows) {
       if (r.slot >= 0 && r.slot < values.length)
-        values[r.slot] = hashrateFromDifficulty(row.coin, r.difficulty, slotSeconds(now, start, r.slot, stepMs));
+        values[r.slot] = hashrateFromDifficulty(
+          row.coin,
+          r.difficulty,
+          slotSeconds(now, start, r.slot, stepMs),
+        );
     }
     return values;
   }
@@ -266,7 +288,12 @@ function slotSeconds(now: number, start: number, slot: number, stepMs: number): 
  * A worker as the API shows it; `connected`: a session of it is authorized now (shown as such while it
  * has no recent share). `change`: the 10-minute hashrate against the 1-hour average ('new' without one).
  */
-export function toWorker(w: WorkerActivity, username: string, connected = false, sparkline: number[] = []): Worker {
+export function toWorker(
+  w: WorkerActivity,
+  username: string,
+  connected = false,
+  sparkline: number[] = [],
+): Worker {
   const row = w.row;
   const figures = w.figures;
   return {
