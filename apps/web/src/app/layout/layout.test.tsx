@@ -104,7 +104,7 @@ describe('sidebar', () => {
     expect(within(sidebar).getByText('bc1qxy...0wlh')).toBeInTheDocument();
     // Per algorithm, real-time and 24 h side by side, each labelled.
     expect(within(sidebar).getByRole('region', { name: 'SHA-256' })).toHaveTextContent(
-      'Real-time (10 min)120.00 TH/s24 h average118.00 TH/s',
+      '10 min120.00 TH/s24 h118.00 TH/s',
     );
     expect(within(sidebar).getByText('0.012345 BTC')).toBeInTheDocument();
     fireEvent.click(within(sidebar).getByRole('button', { name: 'Collapse sidebar' }));

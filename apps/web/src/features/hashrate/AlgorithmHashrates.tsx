@@ -26,10 +26,11 @@ export function AlgorithmHashrates({
   const { t } = useTranslation();
   if (hashrates.length === 0)
     return <p className="algo-hashrates__none">{empty ?? t('dashboard.hashrates.none')}</p>;
+  // The sidebar is narrow: "10 min" / "24 h", with the full label as a tooltip.
   const windows = [
-    ['realtime', t('dashboard.hashrates.realtime')],
-    ...(withHour ? ([['hour', t('dashboard.hashrates.hour')]] as const) : []),
-    ['day', t('dashboard.hashrates.day')],
+    ['realtime', t('dashboard.hashrates.realtime'), t('dashboard.hashrates.realtimeShort')],
+    ...(withHour ? ([['hour', t('dashboard.hashrates.hour'), t('dashboard.hashrates.hour')]] as const) : []),
+    ['day', t('dashboard.hashrates.day'), t('dashboard.hashrates.dayShort')],
   ] as const;
   return (
     <div className={`algo-hashrates${compact ? ' algo-hashrates--compact' : ''}`}>
@@ -41,9 +42,9 @@ export function AlgorithmHashrates({
         >
           <h3 className="algo-hashrates__name">{t(`miners.algorithms.${figures.algorithm}`)}</h3>
           <dl className="algo-hashrates__figures">
-            {windows.map(([key, label]) => (
+            {windows.map(([key, label, short]) => (
               <div key={key}>
-                <dt>{label}</dt>
+                <dt title={compact ? label : undefined}>{compact ? short : label}</dt>
                 <dd>
                   <Private kind="hashrate">
                     <Ltr mono={false} className="tabular">
