@@ -38,7 +38,12 @@ export function createServices(deps: HttpDeps): Services {
   const connected = new ConnectedWorkers(events, now);
   const workers = new WorkersService({ db, now, onError, connected });
   const settings = new SettingsService(db, config, auth, box, now);
-  const dashboard = new DashboardService({ db, now, onError });
+  const dashboard = new DashboardService({
+    db,
+    now,
+    onError,
+    hashrates: async (userId) => (await workers.snapshot(userId)).hashrates,
+  });
   const rig = new RigClient({
     baseUrl: config.rigManagement.baseUrl,
     timeoutMs: config.rigManagement.timeoutMs,

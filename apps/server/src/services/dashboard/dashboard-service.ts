@@ -1,8 +1,7 @@
-import type { Dashboard, HashrateSeries, PoolCoin } from '@manjam/contract';
+import type { AlgorithmHashrate, Dashboard, HashrateSeries, PoolCoin } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { ActivityQueries } from '../../db/repositories/queries-activity.js';
 import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
-import { loadUserHashrate } from '../shared/hashrate.js';
 import { HASH_FACTORS, isPoolCoin, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
 
@@ -17,6 +16,8 @@ export interface DashboardDeps {
   db: Queryable;
   now: () => number;
   onError: (error: unknown) => void;
+  /** The user's hashrate per algorithm: the workers page's snapshot, so both screens show one computation. */
+  hashrates: (userId: number) => Promise<AlgorithmHashrate[]>;
 }
 
 /**
@@ -83,13 +84,13 @@ export class DashboardService {
     const to = new Date(now);
     const mid = new Date(now - DAY_MS);
     const from = new Date(now - 2 * DAY_MS);
-    const [totals, money, hashrate] = await Promise.all([
+    const [totals, money, hashrates] = await Promise.all([
       this.activity.userTotals(userId, from, mid, to, HASH_FACTORS),
       this.revenue.balanceFigures(userId, coin, from, mid, to),
-      loadUserHashrate(this.deps.db, userId, to),
+      this.deps.hashrates(userId),
     ]);
     return {
-      hashrates: hashrate.algorithms,
+      hashrates,
       activeMiners: {
         value: totals.currentWorkers,
         change: percentChange(totals.currentWorkers, totals.previousWorkers),
