@@ -142,6 +142,18 @@ export class ActivityQueries {
     }));
   }
 
+  /** Accepted difficulty per worker of the user since `since` (the 10-minute window; workers without shares absent). */
+  async workerRecentDifficulty(userId: number, since: Date): Promise<Map<number, number>> {
+    const result = await this.db.query<{ worker_id: number; d: number | null }>(
+      `SELECT s.worker_id, SUM(s.accepted_difficulty)::float8 AS d
+         FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
+        WHERE up.user_id = $1 AND w.hidden_at IS NULL AND s.bucket >= $2
+        GROUP BY s.worker_id`,
+      [userId, since],
+    );
+    return new Map(result.rows.map((r) => [Number(r.worker_id), Number(r.d ?? 0)]));
+  }
+
   /** Accepted difficulty of the given workers of the user per `stepSeconds` slot of [from, to) (slot 0 starts at `from`). */
   async workerSeries(
     userId: number,

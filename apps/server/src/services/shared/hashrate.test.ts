@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerHashrateRow } from '../../db/repositories/queries-activity.js';
-import { averagingSeconds, summarizeHashrate } from './hashrate.js';
+import { averagingSeconds, hasNewWorker, summarizeHashrate, withRecent } from './hashrate.js';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
@@ -83,5 +83,20 @@ describe('summarizeHashrate', () => {
 
   it('has no figures for a user without workers', () => {
     expect(summarizeHashrate([], now)).toEqual({ workers: new Map(), algorithms: [] });
+  });
+});
+
+describe('withRecent and hasNewWorker', () => {
+  const long = [row({ workerId: 1, coin: 'BTC', difficulty10m: 50, difficulty24h: 900 })];
+
+  it('takes the 10-minute sums from the fresh read, zero for a worker without recent shares', () => {
+    expect(withRecent(long, new Map([[1, 70]]))[0]?.difficulty10m).toBe(70);
+    expect(withRecent(long, new Map())[0]?.difficulty10m).toBe(0);
+  });
+
+  it('asks for the longer sums again when a worker has its first shares', () => {
+    expect(hasNewWorker(long, new Map([[1, 70]]))).toBe(false);
+    expect(hasNewWorker(long, new Map([[2, 5]]))).toBe(true);
+    expect(hasNewWorker([row({ workerId: 3, coin: 'LTC' })], new Map([[3, 1]]))).toBe(true);
   });
 });

@@ -102,13 +102,39 @@ export function summarizeHashrate(rows: readonly WorkerHashrateRow[], now: Date)
   return { workers, algorithms };
 }
 
-/** A user's hashrate figures now: per visible worker and per algorithm. */
-export async function loadUserHashrate(db: Queryable, userId: number, now: Date): Promise<UserHashrate> {
+/**
+ * The workers' 1 h / 24 h sums (read less often: they move slowly and cost a day of rows) with fresh
+ * 10-minute sums.
+ */
+export function withRecent(
+  rows: readonly WorkerHashrateRow[],
+  recent: ReadonlyMap<number, number>,
+): WorkerHashrateRow[] {
+  return rows.map((row) => ({ ...row, difficulty10m: recent.get(row.workerId) ?? 0 }));
+}
+
+/** Whether a worker has recent shares but no 1 h / 24 h sums yet: new, so those must be read again. */
+export function hasNewWorker(
+  rows: readonly WorkerHashrateRow[],
+  recent: ReadonlyMap<number, number>,
+): boolean {
+  const known = new Map(rows.map((row) => [row.workerId, row.difficulty24h]));
+  for (const [workerId, difficulty] of recent) if (difficulty > 0 && !(known.get(workerId) ?? 0)) return true;
+  return false;
+}
+
+/** Window starts of the figures at `now`. */
+export function hashrateWindows(now: Date): { m10: Date; h1: Date; h24: Date } {
   const at = now.getTime();
-  const rows = await new ActivityQueries(db).workerHashrates(userId, {
+  return {
     m10: new Date(at - REALTIME_SECONDS * 1000),
     h1: new Date(at - HOUR_SECONDS * 1000),
     h24: new Date(at - DAY_SECONDS * 1000),
-  });
+  };
+}
+
+/** A user's hashrate figures now: per visible worker and per algorithm (every window read fresh). */
+export async function loadUserHashrate(db: Queryable, userId: number, now: Date): Promise<UserHashrate> {
+  const rows = await new ActivityQueries(db).workerHashrates(userId, hashrateWindows(now));
   return summarizeHashrate(rows, now);
 }

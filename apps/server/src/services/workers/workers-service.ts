@@ -1,8 +1,19 @@
 import type { AlgorithmHashrate, Worker, WorkerConnection, WorkerDetail } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
-import { ActivityQueries, type UserWorkerRow } from '../../db/repositories/queries-activity.js';
+import {
+  ActivityQueries,
+  type UserWorkerRow,
+  type WorkerHashrateRow,
+} from '../../db/repositories/queries-activity.js';
 import { notFound } from '../errors.js';
-import { hashrateFromDifficulty, loadUserHashrate, type WorkerHashrate } from '../shared/hashrate.js';
+import {
+  hashrateFromDifficulty,
+  hashrateWindows,
+  hasNewWorker,
+  summarizeHashrate,
+  withRecent,
+  type WorkerHashrate,
+} from '../shared/hashrate.js';
 import { algorithmId, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
 import type { ConnectedWorkers } from './connected.js';
@@ -11,6 +22,8 @@ import type { ConnectedWorkers } from './connected.js';
 export const ONLINE_WINDOW_MS = 10 * 60_000;
 /** How long a user's worker aggregates are served before a background refresh. */
 export const WORKER_CACHE_MS = 5_000;
+/** How long the 1 h / 24 h share sums are reused (the 10-minute sums are read with every snapshot). */
+export const LONG_WINDOW_CACHE_MS = 60_000;
 
 export interface WorkerActivity {
   row: UserWorkerRow;
@@ -50,12 +63,14 @@ export interface WorkerPage {
 export class WorkersService {
   private readonly queries: ActivityQueries;
   private readonly cache: SwrCache<WorkerSnapshot>;
+  private readonly longSums: SwrCache<WorkerHashrateRow[]>;
   /** Serialized pages of the current snapshot (a page is built once per snapshot, not per request). */
-  private readonly pages = new Map<string, { snapshot: WorkerSnapshot; json: string }>();
+  private readonly pages = new Map<string, { snapshot: WorkerSnapshot; json: Promise<string> }>();
 
   constructor(private readonly deps: WorkersDeps) {
     this.queries = new ActivityQueries(deps.db);
     this.cache = new SwrCache(WORKER_CACHE_MS, deps.now, deps.onError);
+    this.longSums = new SwrCache(LONG_WINDOW_CACHE_MS, deps.now, deps.onError);
   }
 
   snapshot(userId: number): Promise<WorkerSnapshot> {
@@ -65,6 +80,7 @@ export class WorkersService {
   /** Drops the user's cached aggregates: the next read waits for fresh data. */
   forget(userId: number): void {
     this.cache.invalidate(String(userId));
+    this.longSums.invalidate(String(userId));
   }
 
   /** New shares arrived for the user: refresh in the background on the next read. */
@@ -114,9 +130,13 @@ export class WorkersService {
     const key = `${userId}\u0000${search ?? ''}\u0000${page}\u0000${pageSize}`;
     const hit = this.pages.get(key);
     if (hit && hit.snapshot === snapshot) return hit.json;
-    const json = JSON.stringify(await this.list(userId, username, search, page, pageSize));
+    // Requests arriving while the page is built wait for the same build.
+    const json = this.list(userId, username, search, page, pageSize).then((p) => JSON.stringify(p));
     if (this.pages.size > 5_000) this.pages.clear();
     this.pages.set(key, { snapshot, json });
+    json.catch(() => {
+      if (this.pages.get(key)?.json === json) this.pages.delete(key);
+    });
     return json;
   }
 
@@ -132,7 +152,7 @@ export class WorkersService {
       algorithm: patch.algorithm,
     });
     if (!changed) throw notFound('workerNotFound', 'worker-not-found');
-    this.cache.invalidate(String(userId));
+    this.forget(userId);
     const snapshot = await this.snapshot(userId);
     const found = snapshot.workers.find((w) => w.row.id === workerId);
     if (!found) throw notFound('workerNotFound', 'worker-not-found');
@@ -220,7 +240,7 @@ export class WorkersService {
   async hide(userId: number, workerId: number): Promise<void> {
     if (!(await this.queries.hideWorker(userId, workerId, new Date(this.deps.now()))))
       throw notFound('workerNotFound', 'worker-not-found');
-    this.cache.invalidate(String(userId));
+    this.forget(userId);
   }
 
   /** Whether the user's worker (Stratum name, any case) has a session authorized right now. */
@@ -252,10 +272,21 @@ export class WorkersService {
 
   private async load(userId: number): Promise<WorkerSnapshot> {
     const now = this.deps.now();
-    const [rows, hashrate] = await Promise.all([
+    const windows = hashrateWindows(new Date(now));
+    const key = String(userId);
+    const readLong = () => this.queries.workerHashrates(userId, windows);
+    const [rows, recent, long] = await Promise.all([
       this.queries.userWorkers(userId),
-      loadUserHashrate(this.deps.db, userId, new Date(now)),
+      this.queries.workerRecentDifficulty(userId, windows.m10),
+      this.longSums.get(key, readLong),
     ]);
+    let longRows = long;
+    if (hasNewWorker(long, recent)) {
+      // A worker's first shares: read its 1 h / 24 h sums now rather than showing them at 0.
+      this.longSums.invalidate(key);
+      longRows = await this.longSums.get(key, readLong);
+    }
+    const hashrate = summarizeHashrate(withRecent(longRows, recent), new Date(now));
     let active = 0;
     const workers = rows.map((row) => {
       const online = row.lastShareAt !== null && now - row.lastShareAt.getTime() <= ONLINE_WINDOW_MS;
