@@ -24,8 +24,12 @@ export const workerSchema = z.object({
   hashrate24h: z.number(),
   /** Rejected submits (stale, duplicate, low difficulty, invalid) in percent of all submits over the last 24 hours. */
   rejectRate: z.number(),
-  /** Hourly H/s over the last 24 hours, oldest first (the current hour over its elapsed time). */
-  sparkline: z.array(z.number()),
+  /**
+   * The shape of the hourly hashrate over the last 24 hours, oldest first: each hour in whole percent
+   * of the worker's busiest hour (0-100; the figures themselves are on the worker detail page).
+   * Empty when the worker had no accepted share in the last 24 hours.
+   */
+  sparkline: z.array(z.number().int().min(0).max(100)),
   /** Signed percent against the previous 10 minutes. */
   change: changeSchema,
   shares: z.number().int(),

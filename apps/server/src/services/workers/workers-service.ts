@@ -184,7 +184,7 @@ export class WorkersService {
     };
   }
 
-  /** Hourly H/s of the given workers over the last 24 hours (the table's sparklines). */
+  /** Hourly hashrate of the given workers over the last 24 hours in percent of each one's busiest hour (sparklines). */
   private async sparklines(
     userId: number,
     workers: readonly WorkerActivity[],
@@ -210,6 +210,13 @@ export class WorkersService {
         coins.get(r.workerId) ?? '',
         r.difficulty,
         slotSeconds(now, start, r.slot, HOUR_MS),
+      );
+    }
+    for (const [id, line] of result) {
+      const peak = Math.max(...line);
+      result.set(
+        id,
+        line.map((v) => (peak > 0 ? Math.round((v / peak) * 100) : 0)),
       );
     }
     return result;

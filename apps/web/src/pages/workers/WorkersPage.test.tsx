@@ -20,7 +20,7 @@ const rig = {
   hashrate1h: 108e12,
   hashrate24h: 105e12,
   rejectRate: 1,
-  sparkline: [0, 50e12, 100e12, 110e12],
+  sparkline: [0, 45, 91, 100],
   change: '+2.0%',
   shares: 990,
   rejects: 10,
