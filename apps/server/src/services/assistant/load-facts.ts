@@ -6,13 +6,15 @@ import {
 } from '../../db/repositories/assistant-facts.js';
 import type { Queryable } from '../../db/types.js';
 import type { MinerFacts, WorkerFact } from './facts.js';
-import { loadUserHashrate } from '../shared/hashrate.js';
+import { loadUserHashrate, type UserHashrate } from '../shared/hashrate.js';
 
 export interface FactOptions {
   now: Date;
   /** A worker without an accepted share for this long is offline (the alerts' threshold). */
   offlineAfterMs: number;
   defaultThreshold: MinerFacts['payoutThreshold'];
+  /** The figures the other screens show (the workers snapshot); read fresh from the database when absent. */
+  hashrate?: (userId: number) => Promise<UserHashrate>;
 }
 
 const THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
@@ -33,7 +35,7 @@ export async function loadMinerFacts(
   const [workerRows, moneyRows, hashrate] = await Promise.all([
     listAssistantWorkers(db, userId, { hourSince: new Date(now.getTime() - 3_600_000) }),
     listAssistantMoney(db, userId, startOfUtcDay(now)),
-    loadUserHashrate(db, userId, now),
+    options.hashrate ? options.hashrate(userId) : loadUserHashrate(db, userId, now),
   ]);
   const workers: WorkerFact[] = workerRows.flatMap((row) => {
     if (!isCoin(row.coin)) return [];

@@ -28,9 +28,11 @@ export interface DashboardDeps {
 export class DashboardService {
   private readonly activity: ActivityQueries;
   private readonly revenue: RevenueQueries;
-  private readonly cards: SwrCache<Dashboard>;
+  /** The cards without the hashrate, which is read from the workers snapshot on every request. */
+  private readonly cards: SwrCache<Omit<Dashboard, 'hashrates'>>;
   private readonly series: SwrCache<HashrateSeries>;
-  private readonly serialized = new WeakMap<Dashboard, string>();
+  /** JSON per cached cards value and hashrate snapshot. */
+  private readonly serialized = new WeakMap<object, { hashrates: AlgorithmHashrate[]; json: string }>();
 
   constructor(private readonly deps: DashboardDeps) {
     this.activity = new ActivityQueries(deps.db);
@@ -44,11 +46,6 @@ export class DashboardService {
     return isPoolCoin(preferredCoin) ? preferredCoin : 'BTC';
   }
 
-  get(userId: number, preferredCoin: string): Promise<Dashboard> {
-    const coin = DashboardService.dashboardCoin(preferredCoin);
-    return this.cards.get(`${userId}:${coin}`, () => this.load(userId, coin));
-  }
-
   sharesArrived(userId: number): void {
     for (const coin of ['BTC', 'LTC']) this.cards.markStale(`${userId}:${coin}`);
   }
@@ -57,14 +54,20 @@ export class DashboardService {
     for (const coin of ['BTC', 'LTC']) this.cards.invalidate(`${userId}:${coin}`);
   }
 
-  /** The cards as JSON text, serialized once per cached value. */
+  /**
+   * The cards as JSON text, serialized once per cached value and hashrate snapshot. The hashrate is
+   * the workers page's current figures (read on every request), so both screens always agree.
+   */
   async getJson(userId: number, preferredCoin: string): Promise<string> {
-    const cards = await this.get(userId, preferredCoin);
-    let json = this.serialized.get(cards);
-    if (json === undefined) {
-      json = JSON.stringify(cards);
-      this.serialized.set(cards, json);
-    }
+    const coin = DashboardService.dashboardCoin(preferredCoin);
+    const [cards, hashrates] = await Promise.all([
+      this.cards.get(`${userId}:${coin}`, () => this.load(userId, coin)),
+      this.deps.hashrates(userId),
+    ]);
+    const hit = this.serialized.get(cards);
+    if (hit && hit.hashrates === hashrates) return hit.json;
+    const json = JSON.stringify({ ...cards, hashrates });
+    this.serialized.set(cards, { hashrates, json });
     return json;
   }
 
@@ -79,18 +82,16 @@ export class DashboardService {
     );
   }
 
-  private async load(userId: number, coin: 'BTC' | 'LTC'): Promise<Dashboard> {
+  private async load(userId: number, coin: 'BTC' | 'LTC'): Promise<Omit<Dashboard, 'hashrates'>> {
     const now = this.deps.now();
     const to = new Date(now);
     const mid = new Date(now - DAY_MS);
     const from = new Date(now - 2 * DAY_MS);
-    const [totals, money, hashrates] = await Promise.all([
+    const [totals, money] = await Promise.all([
       this.activity.userTotals(userId, from, mid, to, HASH_FACTORS),
       this.revenue.balanceFigures(userId, coin, from, mid, to),
-      this.deps.hashrates(userId),
     ]);
     return {
-      hashrates,
       activeMiners: {
         value: totals.currentWorkers,
         change: percentChange(totals.currentWorkers, totals.previousWorkers),

@@ -39,7 +39,7 @@ export interface WorkerHashrate {
 }
 
 export interface UserHashrate {
-  workers: Map<number, WorkerHashrate>;
+  workers: ReadonlyMap<number, WorkerHashrate>;
   /** Per coin (one algorithm each) the user has a visible worker on, in PORT_TABLE order. */
   algorithms: AlgorithmHashrate[];
 }

@@ -36,6 +36,8 @@ export interface WorkerSnapshot {
   workers: WorkerActivity[];
   /** Per algorithm, never summed across algorithms (shared/hashrate.ts). */
   hashrates: AlgorithmHashrate[];
+  /** Each visible worker's figures, by worker id (the assistant reads them). */
+  byWorker: ReadonlyMap<number, WorkerHashrate>;
   active: number;
 }
 
@@ -307,7 +309,7 @@ export class WorkersService {
       const kb = keys.get(b) ?? '';
       return ka < kb ? -1 : ka > kb ? 1 : a.row.id - b.row.id;
     });
-    return { at: now, workers, hashrates: hashrate.algorithms, active };
+    return { at: now, workers, hashrates: hashrate.algorithms, byWorker: hashrate.workers, active };
   }
 }
 
