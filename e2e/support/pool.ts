@@ -14,10 +14,14 @@ export interface TestPool {
   pool: RunningPool;
   baseUrl: string;
   stratumPort: number;
+  /** The Scrypt (LTC) port, when started with `litecoin` (a regtest litecoind pair). */
+  scryptPort?: number;
   stop(): Promise<void>;
 }
 
-export async function startTestPool(): Promise<TestPool> {
+const VARDIFF = { min: 1e-7, max: 1e9, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 };
+
+export async function startTestPool(options: { litecoin?: boolean } = {}): Promise<TestPool> {
   const dataDir = mkdtempSync(join(tmpdir(), 'manjam-e2e-'));
   const config = loadConfig({
     env: {},
@@ -26,25 +30,17 @@ export async function startTestPool(): Promise<TestPool> {
       publicHost: '127.0.0.1',
       dataDir,
       http: { host: '127.0.0.1', port: 0, webDist: join(ROOT, 'apps/web/dist') },
-      chains: { LTC: { enabled: false } },
+      chains: { LTC: { enabled: options.litecoin === true } },
       // Share difficulty 1e-6: a share every ~4,300 hashes, so a test miner finds one in well
       // under a second on a busy machine (0.0005 needed ~2 million hashes per share).
       stratum: {
         host: '127.0.0.1',
         ports: [
-          {
-            port: 0,
-            coin: 'BTC',
-            scheme: 'pps-plus',
-            vardiff: {
-              start: 1e-6,
-              min: 1e-7,
-              max: 1e9,
-              targetSeconds: 15,
-              retargetSeconds: 90,
-              variancePercent: 30,
-            },
-          },
+          { port: 0, coin: 'BTC', scheme: 'pps-plus', vardiff: { ...VARDIFF, start: 1e-6 } },
+          // Scrypt difficulty 0.01: a share every ~655 hashes (Node hashes ~4,300 Scrypt H/s).
+          ...(options.litecoin
+            ? [{ port: 0, coin: 'LTC', scheme: 'pps-plus', vardiff: { ...VARDIFF, min: 1e-4, start: 0.01 } }]
+            : []),
         ],
       },
       log: { level: process.env.MANJAM_TEST_LOG ?? 'warn', pretty: false },
@@ -52,12 +48,14 @@ export async function startTestPool(): Promise<TestPool> {
   });
   const logger = pino({ level: config.log.level });
   const pool = await startPool({ config, role: 'all', logger });
-  const port = pool.stratum?.ports()[0]?.port;
+  const port = pool.stratum?.ports().find((p) => p.coin === 'BTC')?.port;
   if (!pool.http || port === undefined) throw new Error('pool did not start its HTTP and Stratum ports');
+  const scryptPort = pool.stratum?.ports().find((p) => p.coin === 'LTC')?.port;
   return {
     pool,
     baseUrl: pool.http.url,
     stratumPort: port,
+    ...(scryptPort === undefined ? {} : { scryptPort }),
     async stop() {
       await pool.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_COINS, isoTimeSchema, moneySchema } from './common.js';
+import { algorithmHashrateSchema } from './dashboard.js';
 import { currentPasswordSchema, SIMPLE_EMAIL, textField, totpCodeSchema } from './fields.js';
 import { MESSAGES } from './messages.js';
 
@@ -86,7 +87,8 @@ export const userSchema = z.object({
   twoFactorEnabled: z.boolean(),
   createdAt: isoTimeSchema,
   activeWorkers: z.number().int(),
-  hashrate: z.number(),
+  /** Per algorithm the user mines (the same figures as the dashboard and workers page). */
+  hashrates: z.array(algorithmHashrateSchema),
   /** Unpaid balance in base units of preferredCoin. */
   balance: moneySchema,
 });

@@ -72,8 +72,8 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const moneySchema = z.string().regex(/^-?\d+$/);
 /** ISO-8601 timestamp. */
 export const isoTimeSchema = z.string();
-/** A signed percent such as '+12.5%', '-3.0%' or '0.0%'. */
-export const changeSchema = z.string().regex(/^([+-]\d+(\.\d)?|0\.0)%$/);
+/** A signed percent such as '+12.5%', '-3.0%' or '0.0%'; 'new' when there is no previous period to compare with. */
+export const changeSchema = z.string().regex(/^(([+-]\d+(\.\d)?|0\.0)%|new)$/);
 
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export type IdParams = z.infer<typeof idParamsSchema>;

@@ -1,14 +1,30 @@
 import { z } from 'zod';
-import { ACCOUNT_COINS, changeSchema, isoTimeSchema } from './common.js';
+import { ACCOUNT_COINS, ALGORITHMS, changeSchema, isoTimeSchema, POOL_COINS } from './common.js';
 import { MESSAGES } from './messages.js';
 import { unsettledSchema } from './revenue.js';
+
+/**
+ * A user's hashrate on one algorithm (never summed across algorithms), H/s. Each average covers its
+ * window, or the time since the first accepted share in it when that is shorter (at least 10 minutes).
+ */
+export const algorithmHashrateSchema = z.object({
+  algorithm: z.enum(ALGORITHMS),
+  coin: z.enum(POOL_COINS),
+  /** Real-time: the last 10 minutes. */
+  realtime: z.number(),
+  hour: z.number(),
+  day: z.number(),
+  /** Workers with an accepted share in the last 10 minutes. */
+  activeWorkers: z.number().int(),
+});
+export type AlgorithmHashrate = z.infer<typeof algorithmHashrateSchema>;
 
 export const statSchema = z.object({ value: z.union([z.number(), z.string()]), change: changeSchema });
 export type Stat = z.infer<typeof statSchema>;
 
-/** hashrate (H/s, number), activeMiners (number), unpaidBalance and dailyEarnings (base-unit strings of `coin`). */
+/** hashrates (per algorithm the user mines), activeMiners (number), unpaidBalance and dailyEarnings (base-unit strings of `coin`). */
 export const dashboardSchema = z.object({
-  hashrate: statSchema,
+  hashrates: z.array(algorithmHashrateSchema),
   activeMiners: statSchema,
   unpaidBalance: statSchema,
   dailyEarnings: statSchema,
@@ -24,6 +40,8 @@ export const HASHRATE_STEPS = ['10m', '1h'] as const;
 export const hashrateQuerySchema = z.object({
   window: z.enum(HASHRATE_WINDOWS, { error: MESSAGES.invalidValue }).default('24h'),
   step: z.enum(HASHRATE_STEPS, { error: MESSAGES.invalidValue }).default('1h'),
+  /** The coin (and so the algorithm) of the series: one algorithm per series. */
+  coin: z.enum(POOL_COINS, { error: MESSAGES.invalidValue }).default('BTC'),
 });
 export type HashrateQuery = z.input<typeof hashrateQuerySchema>;
 

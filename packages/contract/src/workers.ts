@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALGORITHMS, changeSchema, DEVICE_TYPES, isoTimeSchema, POOL_COINS } from './common.js';
+import { algorithmHashrateSchema } from './dashboard.js';
 import { enumField, textField } from './fields.js';
 import { MESSAGES } from './messages.js';
 
@@ -18,6 +19,17 @@ export const workerSchema = z.object({
   status: z.enum(WORKER_STATUSES),
   /** H/s over the last 10 minutes. */
   hashrate: z.number(),
+  /** H/s over the last hour and the last 24 hours (or since the worker's first share in them, at least 10 minutes). */
+  hashrate1h: z.number(),
+  hashrate24h: z.number(),
+  /** Rejected submits (stale, duplicate, low difficulty, invalid) in percent of all submits over the last 24 hours. */
+  rejectRate: z.number(),
+  /**
+   * The shape of the hourly hashrate over the last 24 hours, oldest first: each hour in whole percent
+   * of the worker's busiest hour (0-100; the figures themselves are on the worker detail page).
+   * Empty when the worker had no accepted share in the last 24 hours.
+   */
+  sparkline: z.array(z.number().int().min(0).max(100)),
   /** Signed percent against the previous 10 minutes. */
   change: changeSchema,
   shares: z.number().int(),
@@ -37,7 +49,8 @@ export const workerListQuerySchema = z.object({
 export type WorkerListQuery = z.input<typeof workerListQuerySchema>;
 export const workerListSchema = z.object({
   workers: z.array(workerSchema),
-  totals: z.object({ hashrate: z.number(), active: z.number().int() }),
+  /** Per algorithm over every worker (never summed across algorithms) and the count of online workers. */
+  totals: z.object({ hashrates: z.array(algorithmHashrateSchema), active: z.number().int() }),
   /** Workers matching the search (all pages). */
   total: z.number().int(),
   page: z.number().int(),
@@ -66,3 +79,11 @@ export const workerConnectionSchema = z.object({
   acceptedShares: z.number().int(),
 });
 export type WorkerConnection = z.infer<typeof workerConnectionSchema>;
+
+/** A worker with its hashrate chart (GET /api/workers/:id). */
+export const workerDetailSchema = z.object({
+  worker: workerSchema,
+  /** H/s per 10 minutes over the last 24 hours, oldest first; the last point is the current, partial step. */
+  points: z.array(z.object({ time: isoTimeSchema, value: z.number() })),
+});
+export type WorkerDetail = z.infer<typeof workerDetailSchema>;

@@ -33,7 +33,7 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
       walletAddress: null,
       twoFactorEnabled: false,
       activeWorkers: 0,
-      hashrate: 0,
+      hashrates: [],
       balance: '0',
     });
     expect(res.text).not.toMatch(/password|isAdmin|argon/i);

@@ -47,7 +47,7 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
   });
   afterAll(() => api.close());
 
-  it("lists the user's workers with status, 10-minute hashrate, change, shares and rejects", async () => {
+  it("lists the user's workers with status, 10 min / 1 h / 24 h hashrate, change, shares and rejects", async () => {
     const res = await api.request('GET', '/api/workers', { token: user.token });
     expect(res.status).toBe(200);
     expect(res.json.workers).toHaveLength(2);
@@ -57,17 +57,32 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
       fullName: 'alice.rig1',
       coin: 'BTC',
       status: 'online',
-      change: '+100.0%',
+      change: '+33.3%',
       shares: 120,
       rejects: 3,
       type: 'asic',
       algorithm: 'sha256',
     });
     expect(rig.hashrate).toBeCloseTo((6000 * BTC_HASHES) / 600, 0);
+    // It started 20 minutes ago: the 1 h and 24 h averages cover those 20 minutes (9,000 difficulty).
+    expect(rig.hashrate1h).toBeCloseTo((9000 * BTC_HASHES) / 1200, 0);
+    expect(rig.hashrate24h).toBeCloseTo((9000 * BTC_HASHES) / 1200, 0);
+    expect(rig.rejectRate).toBe(0);
+    expect(rig.sparkline).toHaveLength(24);
+    expect(Math.max(...rig.sparkline)).toBe(100); // percent of its busiest hour
     const old = res.json.workers.find((w: { name: string }) => w.name === 'old');
-    expect(old).toMatchObject({ status: 'offline', hashrate: 0, type: 'gpu' });
+    expect(old).toMatchObject({ status: 'offline', hashrate: 0, hashrate24h: 0, type: 'gpu', sparkline: [] });
     expect(res.json.totals.active).toBe(1);
-    expect(res.json.totals.hashrate).toBeCloseTo(rig.hashrate, 0);
+    expect(res.json.totals.hashrates).toEqual([
+      {
+        algorithm: 'sha256',
+        coin: 'BTC',
+        realtime: rig.hashrate,
+        hour: rig.hashrate1h,
+        day: rig.hashrate24h,
+        activeWorkers: 1,
+      },
+    ]);
   });
 
   it('filters workers by name', async () => {
@@ -200,16 +215,18 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
     expect(res.json.error.fields).toEqual({ name: 'Miner Name is required' });
   });
 
-  it('shows the dashboard cards with their change against the previous 24 h', async () => {
+  it('shows the dashboard cards: hashrate per algorithm, the rest with their change against the previous 24 h', async () => {
     const res = await api.request('GET', '/api/dashboard', { token: user.token });
     expect(res.status).toBe(200);
     expect(res.json.coin).toBe('BTC');
     expect(res.json.unpaidBalance).toEqual({ value: '80000', change: '+166.7%' });
     expect(res.json.dailyEarnings).toEqual({ value: '50000', change: '+66.7%' });
     expect(res.json.activeMiners).toEqual({ value: 1, change: '0.0%' });
-    const expected = ((6000 + 3000) * BTC_HASHES) / 86_400;
-    expect(res.json.hashrate.value).toBeCloseTo(expected, 0);
-    expect(res.json.hashrate.change).toBe('+650.0%');
+    // rig1 mined for the last 20 minutes: its 24 h average covers those 20 minutes, not 86,400 s.
+    expect(res.json.hashrates).toHaveLength(1);
+    expect(res.json.hashrates[0]).toMatchObject({ algorithm: 'sha256', coin: 'BTC', activeWorkers: 1 });
+    expect(res.json.hashrates[0].realtime).toBeCloseTo((6000 * BTC_HASHES) / 600, 0);
+    expect(res.json.hashrates[0].day).toBeCloseTo((9000 * BTC_HASHES) / 1200, 0);
   });
 
   it('answers a zero-filled hashrate series in H/s', async () => {
@@ -231,6 +248,7 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
   it("shows the user's worker count, hashrate and balance on /api/me", async () => {
     const me = await api.request('GET', '/api/me', { token: user.token });
     expect(me.json).toMatchObject({ username: 'alice', activeWorkers: 1, balance: '80000' });
-    expect(me.json.hashrate).toBeGreaterThan(0);
+    expect(me.json.hashrates).toMatchObject([{ algorithm: 'sha256', coin: 'BTC' }]);
+    expect(me.json.hashrates[0].realtime).toBeGreaterThan(0);
   });
 });

@@ -39,7 +39,14 @@ export function registerLive(
           hashrateTimer = undefined;
           services.workers
             .snapshot(userId)
-            .then((snap) => send({ type: 'hashrate', coin, hashrate: snap.totalHashrate, at: at() }))
+            .then((snap) =>
+              send({
+                type: 'hashrate',
+                coin,
+                hashrate: snap.hashrates.find((h) => h.coin === coin)?.realtime ?? 0,
+                at: at(),
+              }),
+            )
             .catch((error: unknown) => logger.warn({ err: error }, 'live hashrate failed'));
         }, HASHRATE_DEBOUNCE_MS);
       };

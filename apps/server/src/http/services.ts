@@ -43,6 +43,7 @@ export function createServices(deps: HttpDeps): Services {
     now,
     onError,
     settlementHourUtc: config.accounting.settlementHourUtc,
+    hashrates: async (userId) => (await workers.snapshot(userId)).hashrates,
   });
   const rig = new RigClient({
     baseUrl: config.rigManagement.baseUrl,

@@ -16,11 +16,13 @@ import { startAlerts, type AlertsHandle } from '../services/alerts/index.js';
 import { startTestApi, type TestApi } from './test-support.js';
 
 // One user mining two ways: as `username.rig1` (their account payee) and as `<their wallet>.s19`
-// (the wallet payee of the address they registered). Every screen and service counts both.
+// (the wallet payee of the address they registered), plus `username.l3` on Scrypt (Litecoin).
+// Every screen and service counts both payees, and shows each algorithm apart (never summed).
 
 const MIN = 60_000;
 const WALLET = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 const SHA256_HASHES = 2 ** 32;
+const SCRYPT_HASHES = 2 ** 16;
 
 describeEachDatabase('a user mining to both their account name and their own wallet address', (getDb) => {
   let api: TestApi;
@@ -29,8 +31,10 @@ describeEachDatabase('a user mining to both their account name and their own wal
   // rig1: 600 difficulty a minute for the last 10 minutes; s19: one 600-difficulty minute (it dropped).
   const expectedHashrate = ((10 * 600 + 600) * SHA256_HASHES) / 600;
   const s19Hashrate = (600 * SHA256_HASHES) / 600;
-  // The Dashboard card is the 24 h average: every share of both workers over 86,400 s.
-  const dayAverage = ((10 * 600 + 600 + 11 * 60_000) * SHA256_HASHES) / 86_400;
+  // The 24 h average: every share of both workers since the first one (120 minutes ago).
+  const dayAverage = ((10 * 600 + 600 + 11 * 60_000) * SHA256_HASHES) / 7_200;
+  // l3: 2 Scrypt difficulty a minute for the last 10 minutes (its first share), so 10 min = 24 h.
+  const scryptHashrate = (10 * 2 * SCRYPT_HASHES) / 600;
 
   beforeAll(async () => {
     api = await startTestApi(getDb());
@@ -45,6 +49,13 @@ describeEachDatabase('a user mining to both their account name and their own wal
     for (let m = 1; m <= 10; m++) await fx.shareStat(rig, new Date(now - m * MIN), 10, 600);
     await fx.shareStat(s19, new Date(now - 2 * MIN), 10, 600);
     for (let m = 20; m <= 120; m += 10) await fx.shareStat(s19, new Date(now - m * MIN), 100, 60_000);
+    const litecoin = await fx.userPayee(user.id, 'LTC');
+    const l3 = await fx.worker(litecoin, 'l3', {
+      coin: 'LTC',
+      lastShareAt: new Date(now - MIN),
+      accepted: 20,
+    });
+    for (let m = 1; m <= 10; m++) await fx.shareStat(l3, new Date(now - m * MIN), 2, 2);
     await fx.ledger(account, 30_000n, 'pps', new Date(now - 3 * 3_600_000));
     await fx.ledger(wallet, 150_000n, 'pps', new Date(now - 2 * 3_600_000));
     await fx.ledger(wallet, -100_000n, 'payout', new Date(now - 3_600_000));
@@ -80,25 +91,33 @@ describeEachDatabase('a user mining to both their account name and their own wal
     await api.close();
   });
 
-  it('shows both workers, with their logins, and their summed hashrate on the Workers page', async () => {
+  it('shows every worker, with its login, and the hashrate per algorithm on the Workers page', async () => {
     const res = await api.request('GET', '/api/workers', { token: user.token });
     expect(res.status).toBe(200);
     const { workers, totals } = workerListSchema.parse(res.json);
-    expect(workers.map((w) => w.fullName).sort()).toEqual([`${WALLET}.s19`, 'hala.rig1']);
-    expect(totals.hashrate).toBeCloseTo(expectedHashrate, 0);
-    expect(totals.active).toBe(2);
+    expect(workers.map((w) => w.fullName).sort()).toEqual([`${WALLET}.s19`, 'hala.l3', 'hala.rig1']);
+    expect(totals.active).toBe(3);
+    expect(totals.hashrates.map((h) => h.algorithm)).toEqual(['sha256', 'scrypt']);
+    expect(totals.hashrates[0]?.realtime).toBeCloseTo(expectedHashrate, 0);
+    expect(totals.hashrates[0]?.day).toBeCloseTo(dayAverage, 0);
+    expect(totals.hashrates[1]?.realtime).toBeCloseTo(scryptHashrate, 6);
+    expect(totals.hashrates[1]?.day).toBeCloseTo(scryptHashrate, 6);
     expect(workers.find((w) => w.name === 's19')?.hashrate).toBeCloseTo(s19Hashrate, 0);
+    expect(workers.find((w) => w.name === 'l3')).toMatchObject({ coin: 'LTC', algorithm: 'scrypt' });
   });
 
-  it('gives the same hashrate and balance on the Dashboard and in the sidebar (/api/me)', async () => {
+  it('gives the same per-algorithm hashrate on the Dashboard, in the sidebar (/api/me) and on the Workers page', async () => {
     const dashboard = dashboardSchema.parse(
       (await api.request('GET', '/api/dashboard', { token: user.token })).json,
     );
-    expect(dashboard.hashrate.value).toBeCloseTo(dayAverage, 0);
-    expect(dashboard.activeMiners.value).toBe(2);
-    expect(dashboard.unpaidBalance.value).toBe('80000');
     const me = userSchema.parse((await api.request('GET', '/api/me', { token: user.token })).json);
-    expect(me.hashrate).toBeCloseTo(expectedHashrate, 0);
+    const workers = workerListSchema.parse(
+      (await api.request('GET', '/api/workers', { token: user.token })).json,
+    );
+    expect(dashboard.hashrates).toEqual(workers.totals.hashrates);
+    expect(me.hashrates).toEqual(workers.totals.hashrates);
+    expect(dashboard.activeMiners.value).toBe(3);
+    expect(dashboard.unpaidBalance.value).toBe('80000');
     expect(me.balance).toBe('80000');
   });
 
@@ -114,15 +133,19 @@ describeEachDatabase('a user mining to both their account name and their own wal
     expect(payouts.items[0]).toMatchObject({ amount: '100000', address: WALLET });
   });
 
-  it('answers the same hashrate and balance in the assistant', async () => {
+  it('answers the same per-algorithm hashrate and the balance in the assistant', async () => {
     const hashrate = await api.request('POST', '/api/assistant', {
       token: user.token,
       body: { message: 'what is my hashrate', language: 'en' },
     });
-    expect(assistantResponseSchema.parse(hashrate.json).reply).toContain(
-      'BTC (SHA-256): 47.24 GH/s over the last 10 minutes',
+    const reply = assistantResponseSchema.parse(hashrate.json).reply;
+    // The Workers page's figures, formatted: 47.24 GH/s and 397.64 GH/s (SHA-256), 2.18 kH/s (Scrypt).
+    expect(reply).toContain(
+      'BTC (SHA-256): 47.24 GH/s over the last 10 minutes, 24 h average 397.64 GH/s; 2 of 2 workers online',
     );
-    expect(assistantResponseSchema.parse(hashrate.json).reply).toContain('2 of 2 workers online');
+    expect(reply).toContain(
+      'LTC (Scrypt): 2.18 kH/s over the last 10 minutes, 24 h average 2.18 kH/s; 1 of 1 worker online',
+    );
     const balance = await api.request('POST', '/api/assistant', {
       token: user.token,
       body: { message: 'what is my balance', language: 'en' },

@@ -24,6 +24,7 @@ const Pages = {
   forgotPassword: page('forgot-password/ForgotPasswordPage'),
   dashboard: page('dashboard/DashboardPage'),
   workers: page('workers/WorkersPage'),
+  workerDetail: page('workers/WorkerDetailPage'),
   revenue: page('revenue/RevenuePage'),
   payouts: page('payouts/PayoutsPage'),
   miners: page('miners/MinersPage'),
@@ -78,6 +79,7 @@ export function AppRoutes() {
         <Route path="register" element={<VisitorOnly>{show(Pages.register)}</VisitorOnly>} />
         <Route path="dashboard" element={<RequireAuth>{show(Pages.dashboard)}</RequireAuth>} />
         <Route path="workers" element={<RequireAuth>{show(Pages.workers)}</RequireAuth>} />
+        <Route path="workers/:id" element={<RequireAuth>{show(Pages.workerDetail)}</RequireAuth>} />
         <Route path="revenue" element={<RequireAuth>{show(Pages.revenue)}</RequireAuth>} />
         <Route path="settings" element={<RequireAuth>{show(Pages.settings)}</RequireAuth>} />
         <Route path="payouts" element={<PayoutsRoute />} />

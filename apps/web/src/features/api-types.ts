@@ -2,6 +2,7 @@
 // @manjam/contract (type-only imports: no zod code reaches the bundle from here).
 import type {
   AccountCoin,
+  AlgorithmHashrate as ContractAlgorithmHashrate,
   AlgorithmId,
   CreateMiner,
   Dashboard,
@@ -21,6 +22,7 @@ import type {
   UpdateWorker,
   Worker as ContractWorker,
   WorkerConnection,
+  WorkerDetail as ContractWorkerDetail,
   WorkerList,
 } from '@manjam/contract';
 
@@ -48,6 +50,7 @@ export type Stat = ContractStat;
 export type DashboardResponse = Dashboard;
 export type HashrateResponse = HashrateSeries;
 export type HashratePoint = HashrateSeries['points'][number];
+export type AlgorithmHashrate = ContractAlgorithmHashrate;
 
 export type Miner = ContractMiner;
 export type MinerStatus = Miner['status'];
@@ -56,6 +59,7 @@ export type MinerInput = CreateMiner;
 
 export type Worker = ContractWorker;
 export type WorkersResponse = WorkerList;
+export type WorkerDetail = ContractWorkerDetail;
 export type WorkerUpdate = UpdateWorker;
 export type ConnectionStatus = WorkerConnection;
 

@@ -120,3 +120,19 @@ export function formatRelative(
   }
   return rtf.format(seconds, 'second');
 }
+
+/**
+ * The browser's time zone as chart axes name it: "UTC", "GMT+3"… (Arabic: "غرينتش+3"); the IANA
+ * name (e.g. "Asia/Riyadh") when Intl gives no short name. `timeZone` is for tests.
+ */
+export function timeZoneLabel(
+  lang: Language = currentLanguage(),
+  at: Date = new Date(),
+  timeZone?: string,
+): string {
+  const parts = new Intl.DateTimeFormat(intlLocale(lang), { timeZoneName: 'short', timeZone }).formatToParts(
+    at,
+  );
+  const name = parts.find((part) => part.type === 'timeZoneName')?.value;
+  return name ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

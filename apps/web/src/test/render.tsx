@@ -15,7 +15,9 @@ export const TEST_USER: User = {
   twoFactorEnabled: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   activeWorkers: 2,
-  hashrate: 120e12,
+  hashrates: [
+    { algorithm: 'sha256', coin: 'BTC', realtime: 120e12, hour: 120e12, day: 118e12, activeWorkers: 2 },
+  ],
   balance: '1234500',
 };
 

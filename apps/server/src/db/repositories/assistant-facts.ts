@@ -15,10 +15,7 @@ export interface AssistantWorkerRow {
   name: string;
   coin: string;
   lastShareAt: Date | null;
-  /** Sums of accepted share difficulty (Stratum units) in the windows asked for. */
-  difficultyRecent: number;
-  difficultyDay: number;
-  firstBucketDay: Date | null;
+  /** Accepted and rejected submits since `hourSince` (hashrates come from services/shared/hashrate.ts). */
   acceptedHour: number;
   rejectedHour: number;
 }
@@ -48,27 +45,24 @@ export async function findAssistantUser(
   return result.rows[0];
 }
 
-/** The miner's visible workers with share sums since `recentSince`, `daySince` and `hourSince`. */
+/** The miner's visible workers with their accepted and rejected submits since `hourSince`. */
 export async function listAssistantWorkers(
   db: Queryable,
   userId: number,
-  windows: { recentSince: Date; hourSince: Date; daySince: Date },
+  windows: { hourSince: Date },
 ): Promise<AssistantWorkerRow[]> {
   const result = await db.query<AssistantWorkerRow>(
     `WITH mine AS (${MY_PAYEES})
      SELECT w.id, coalesce(w.display_name, w.name) AS name, w.coin, w.last_share_at AS "lastShareAt",
-            coalesce(sum(st.accepted_difficulty) FILTER (WHERE st.bucket >= $2), 0)::float8 AS "difficultyRecent",
-            coalesce(sum(st.accepted_difficulty), 0)::float8 AS "difficultyDay",
-            min(st.bucket) AS "firstBucketDay",
-            coalesce(sum(st.accepted) FILTER (WHERE st.bucket >= $3), 0)::float8 AS "acceptedHour",
-            coalesce(sum(st.stale + st.duplicate + st.low_difficulty + st.invalid) FILTER (WHERE st.bucket >= $3), 0)::float8 AS "rejectedHour"
+            coalesce(sum(st.accepted), 0)::float8 AS "acceptedHour",
+            coalesce(sum(st.stale + st.duplicate + st.low_difficulty + st.invalid), 0)::float8 AS "rejectedHour"
        FROM workers w
        JOIN mine ON mine.id = w.payee_id
-       LEFT JOIN share_stats st ON st.worker_id = w.id AND st.bucket >= $4
+       LEFT JOIN share_stats st ON st.worker_id = w.id AND st.bucket >= $2
       WHERE w.hidden_at IS NULL
       GROUP BY w.id
       ORDER BY name, w.id`,
-    [userId, windows.recentSince, windows.hourSince, windows.daySince],
+    [userId, windows.hourSince],
   );
   return result.rows;
 }

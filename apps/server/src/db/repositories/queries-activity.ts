@@ -61,11 +61,19 @@ function withFactors(sql: string, ltcIndex: number, btcIndex: number): string {
   return sql.replaceAll('$LTC', `$${ltcIndex}::float8`).replaceAll('$BTC', `$${btcIndex}::float8`);
 }
 
-export interface WorkerWindowRow {
+/** One worker's share sums over the last 10 minutes, hour and 24 hours (difficulty in its coin's Stratum unit). */
+export interface WorkerHashrateRow {
   workerId: number;
-  /** Expected hashes in [mid, to) and in [from, mid). */
-  current: number;
-  previous: number;
+  coin: string;
+  difficulty10m: number;
+  difficulty1h: number;
+  difficulty24h: number;
+  /** Start of the first minute with an accepted share in the last hour / 24 hours. */
+  firstBucket1h: Date | null;
+  firstBucket24h: Date | null;
+  accepted24h: number;
+  /** Stale, duplicate, low-difficulty and invalid submits in the last 24 hours. */
+  rejected24h: number;
 }
 
 /** Read-side queries over a user's workers and share_stats (hashrate windows, charts); a user's workers are those of
@@ -90,35 +98,83 @@ export class ActivityQueries {
     return result.rows[0] && toUserWorker(result.rows[0]);
   }
 
-  /** Expected hashes per worker in two adjacent windows [from, mid) and [mid, to). */
-  async workerWindows(
+  /** Share sums of every visible worker of the user in the windows starting at `since` (10 min, 1 h, 24 h). */
+  async workerHashrates(
     userId: number,
-    from: Date,
-    mid: Date,
-    to: Date,
-    factors: HashFactors,
-  ): Promise<WorkerWindowRow[]> {
+    since: { m10: Date; h1: Date; h24: Date },
+  ): Promise<WorkerHashrateRow[]> {
     const result = await this.db.query<{
-      worker_id: number;
-      current: number | null;
-      previous: number | null;
+      id: number;
+      coin: string;
+      d10m: number | null;
+      d1h: number | null;
+      d24h: number | null;
+      first1h: Date | null;
+      first24h: Date | null;
+      accepted: number | null;
+      rejected: number | null;
     }>(
-      withFactors(
-        `SELECT s.worker_id,
-                SUM(CASE WHEN s.bucket >= $3 THEN ${HASHES} ELSE 0 END) AS current,
-                SUM(CASE WHEN s.bucket < $3 THEN ${HASHES} ELSE 0 END) AS previous
-           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
-          WHERE up.user_id = $1 AND s.bucket >= $2 AND s.bucket < $4
-          GROUP BY s.worker_id`,
-        5,
-        6,
-      ),
-      [userId, from, mid, to, factors.LTC, factors.BTC],
+      `SELECT w.id, w.coin,
+              SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $2)::float8 AS d10m,
+              SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $3)::float8 AS d1h,
+              SUM(s.accepted_difficulty)::float8 AS d24h,
+              MIN(s.bucket) FILTER (WHERE s.bucket >= $3 AND s.accepted > 0) AS first1h,
+              MIN(s.bucket) FILTER (WHERE s.accepted > 0) AS first24h,
+              SUM(s.accepted)::float8 AS accepted,
+              SUM(s.stale + s.duplicate + s.low_difficulty + s.invalid)::float8 AS rejected
+         FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id
+         LEFT JOIN share_stats s ON s.worker_id = w.id AND s.bucket >= $4
+        WHERE up.user_id = $1 AND w.hidden_at IS NULL
+        GROUP BY w.id, w.coin`,
+      [userId, since.m10, since.h1, since.h24],
+    );
+    const date = (d: Date | null): Date | null => (d === null ? null : new Date(d));
+    return result.rows.map((r) => ({
+      workerId: Number(r.id),
+      coin: r.coin,
+      difficulty10m: Number(r.d10m ?? 0),
+      difficulty1h: Number(r.d1h ?? 0),
+      difficulty24h: Number(r.d24h ?? 0),
+      firstBucket1h: date(r.first1h),
+      firstBucket24h: date(r.first24h),
+      accepted24h: Number(r.accepted ?? 0),
+      rejected24h: Number(r.rejected ?? 0),
+    }));
+  }
+
+  /** Accepted difficulty per worker of the user since `since` (the 10-minute window; workers without shares absent). */
+  async workerRecentDifficulty(userId: number, since: Date): Promise<Map<number, number>> {
+    const result = await this.db.query<{ worker_id: number; d: number | null }>(
+      `SELECT s.worker_id, SUM(s.accepted_difficulty)::float8 AS d
+         FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
+        WHERE up.user_id = $1 AND w.hidden_at IS NULL AND s.bucket >= $2
+        GROUP BY s.worker_id`,
+      [userId, since],
+    );
+    return new Map(result.rows.map((r) => [Number(r.worker_id), Number(r.d ?? 0)]));
+  }
+
+  /** Accepted difficulty of the given workers of the user per `stepSeconds` slot of [from, to) (slot 0 starts at `from`). */
+  async workerSeries(
+    userId: number,
+    workerIds: readonly number[],
+    from: Date,
+    to: Date,
+    stepSeconds: number,
+  ): Promise<{ workerId: number; slot: number; difficulty: number }[]> {
+    if (workerIds.length === 0) return [];
+    const result = await this.db.query<{ worker_id: number; slot: number | string; d: number | null }>(
+      `SELECT s.worker_id, floor((extract(epoch FROM s.bucket) - $5::float8) / $6::float8)::int AS slot,
+              SUM(s.accepted_difficulty)::float8 AS d
+         FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
+        WHERE up.user_id = $1 AND s.worker_id = ANY($2::int[]) AND s.bucket >= $3 AND s.bucket < $4
+        GROUP BY 1, 2`,
+      [userId, workerIds, from, to, from.getTime() / 1000, stepSeconds],
     );
     return result.rows.map((r) => ({
       workerId: Number(r.worker_id),
-      current: Number(r.current ?? 0),
-      previous: Number(r.previous ?? 0),
+      slot: Number(r.slot),
+      difficulty: Number(r.d ?? 0),
     }));
   }
 
@@ -157,9 +213,10 @@ export class ActivityQueries {
     };
   }
 
-  /** Expected hashes of a user's workers per `stepSeconds` bucket in [from, to); missing buckets absent. */
+  /** Expected hashes of a user's workers mining `coin` per `stepSeconds` bucket in [from, to); missing buckets absent. */
   async userSeries(
     userId: number,
+    coin: string,
     from: Date,
     to: Date,
     stepSeconds: number,
@@ -169,12 +226,12 @@ export class ActivityQueries {
       withFactors(
         `SELECT floor((extract(epoch FROM s.bucket) - $4::float8) / $5::float8)::int AS slot, SUM(${HASHES}) AS hashes
            FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
-          WHERE up.user_id = $1 AND s.bucket >= $2 AND s.bucket < $3
+          WHERE up.user_id = $1 AND s.bucket >= $2 AND s.bucket < $3 AND w.coin = $8
           GROUP BY 1`,
         6,
         7,
       ),
-      [userId, from, to, from.getTime() / 1000, stepSeconds, factors.LTC, factors.BTC],
+      [userId, from, to, from.getTime() / 1000, stepSeconds, factors.LTC, factors.BTC, coin],
     );
     return new Map(result.rows.map((r) => [Number(r.slot), Number(r.hashes ?? 0)]));
   }

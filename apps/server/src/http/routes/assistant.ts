@@ -9,13 +9,18 @@ import type { RouteModule } from './module.js';
  * miner (optional bearer token) also gets answers from their live workers and balance. Limited per
  * user (or IP for visitors) by the assistant service: 20 questions a minute.
  */
-export const assistantRoutes: RouteModule = ({ deps }) => {
+export const assistantRoutes: RouteModule = ({ deps, services }) => {
   const clock = deps.now;
   const assistant = createAssistantService({
     config: deps.config,
     db: deps.db,
     logger: deps.logger,
     ...(clock ? { now: () => new Date(clock()) } : {}),
+    // The same figures as the dashboard, sidebar and workers page: their shared workers snapshot.
+    hashrate: async (userId) => {
+      const snapshot = await services.workers.snapshot(userId);
+      return { workers: snapshot.byWorker, algorithms: snapshot.hashrates };
+    },
   });
   return [
     defineRoute({

@@ -10,7 +10,7 @@ export const dashboardRoutes: RouteModule = ({ services }) => [
     auth: 'user',
     response: dashboardSchema,
     summary:
-      'Hashrate, active miners, unpaid balance and 24 h earnings, each with its change against the previous 24 h',
+      'Hashrate per algorithm (10 min, 1 h, 24 h), active miners, unpaid balance and 24 h earnings (with their change against the previous 24 h)',
     handler: async ({ auth }) =>
       new RawJson(await services.dashboard.getJson(auth.user.id, auth.user.preferredCoin)),
   }),
@@ -21,7 +21,8 @@ export const dashboardRoutes: RouteModule = ({ services }) => [
     auth: 'user',
     query: hashrateQuerySchema,
     response: hashrateSeriesSchema,
-    summary: "Hashrate series of the user's workers (zero-filled buckets)",
-    handler: ({ auth, query }) => services.dashboard.hashrate(auth.user.id, query.window, query.step),
+    summary: "Hashrate series of the user's workers on one coin's algorithm (zero-filled buckets)",
+    handler: ({ auth, query }) =>
+      services.dashboard.hashrate(auth.user.id, query.window, query.step, query.coin),
   }),
 ];

@@ -69,7 +69,7 @@ export class AccountsService {
       twoFactorEnabled: user.totpEnabled,
       createdAt: user.createdAt.toISOString(),
       activeWorkers: snapshot.active,
-      hashrate: snapshot.totalHashrate,
+      hashrates: snapshot.hashrates,
       balance: (balances.get(user.preferredCoin) ?? 0n).toString(),
     };
   }

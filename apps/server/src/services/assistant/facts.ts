@@ -1,3 +1,4 @@
+import type { AlgorithmHashrate } from '@manjam/contract';
 import type { CoinId } from '../../config/constants.js';
 
 /** One of the signed-in miner's Stratum workers, as the assistant sees it. */
@@ -36,5 +37,7 @@ export interface MinerFacts {
   /** False while the miner has no payout address (none set, none pending, no registered wallet): nothing can be paid. */
   payoutAddressSet: boolean;
   workers: WorkerFact[];
+  /** Per algorithm, the figures of the dashboard, sidebar and workers page (services/shared/hashrate.ts). */
+  hashrates: AlgorithmHashrate[];
   money: CoinMoneyFact[];
 }

@@ -28,6 +28,7 @@ const base: MinerFacts = {
   payoutThreshold: '0.01',
   payoutAddressSet: true,
   workers: [worker('rig1', false), worker('s19', true)],
+  hashrates: [],
   money: [
     {
       coin: 'BTC',

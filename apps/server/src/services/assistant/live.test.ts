@@ -42,6 +42,11 @@ const facts: MinerFacts = {
       rejectedPercent: 0.2,
     },
   ],
+  // The shared per-algorithm figures (services/shared/hashrate.ts): never summed across algorithms.
+  hashrates: [
+    { algorithm: 'sha256', coin: 'BTC', realtime: 95e12, hour: 95e12, day: 94e12, activeWorkers: 1 },
+    { algorithm: 'scrypt', coin: 'LTC', realtime: 500e6, hour: 490e6, day: 470e6, activeWorkers: 1 },
+  ],
   money: [
     {
       coin: 'BTC',
@@ -64,12 +69,12 @@ const facts: MinerFacts = {
 const ask = (message: string) => answerWithRules(message, { pool, facts, now });
 
 describe('assistant live answers for a signed-in miner', () => {
-  it('answers "what is my hashrate" per coin from the workers', () => {
+  it('answers "what is my hashrate" per algorithm with the real-time and 24 h figures of the other screens', () => {
     const reply = ask('what is my hashrate');
     expect(reply).toContain(
-      'LTC (Scrypt): 500.00 MH/s over the last 10 minutes, 24 h average 930.00 MH/s; 1 of 2 workers online',
+      'LTC (Scrypt): 500.00 MH/s over the last 10 minutes, 24 h average 470.00 MH/s; 1 of 2 workers online',
     );
-    expect(reply).toContain('BTC (SHA-256): 95.00 TH/s');
+    expect(reply).toContain('BTC (SHA-256): 95.00 TH/s over the last 10 minutes, 24 h average 94.00 TH/s');
   });
 
   it('answers the hashrate question in Arabic', () => {
@@ -153,6 +158,7 @@ describe('assistant live answers for a signed-in miner', () => {
       payoutThreshold: '0.1',
       payoutAddressSet: true,
       workers: [],
+      hashrates: [],
       money: [],
     };
     expect(answerWithRules('what is my hashrate', { pool, facts: empty, now })).toContain(

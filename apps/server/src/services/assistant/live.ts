@@ -12,18 +12,16 @@ export const SETTINGS_WALLET_PATH = '/settings?tab=wallet';
 
 export function hashrateAnswer(facts: MinerFacts, language: Language): string {
   if (facts.workers.length === 0) return noWorkers(language);
-  const coins = [...new Set(facts.workers.map((worker) => worker.coin))];
-  const parts = coins.map((coin) => {
-    const workers = facts.workers.filter((worker) => worker.coin === coin);
+  // Per algorithm, never summed across algorithms: the dashboard's and workers page's figures.
+  const parts = facts.hashrates.map((figures) => {
+    const workers = facts.workers.filter((worker) => worker.coin === figures.coin);
     const online = workers.filter((worker) => worker.online).length;
-    const now = formatHashrate(workers.reduce((sum, worker) => sum + worker.hashrate, 0));
-    const day = formatHashrate(workers.reduce((sum, worker) => sum + worker.hashrate24h, 0));
     const count = text(language, 'assistant.hashrate.workers', { count: workers.length });
     return text(language, 'assistant.hashrate.coin', {
-      coin,
-      algorithm: algorithmOfCoin(coin),
-      now,
-      day,
+      coin: figures.coin,
+      algorithm: algorithmOfCoin(figures.coin),
+      now: formatHashrate(figures.realtime),
+      day: formatHashrate(figures.day),
       online,
       workers: count,
     });

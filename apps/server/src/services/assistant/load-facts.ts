@@ -8,7 +8,7 @@ import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
 import type { Queryable } from '../../db/types.js';
 import { unsettledMoney } from '../shared/unsettled.js';
 import type { MinerFacts, WorkerFact } from './facts.js';
-import { averagingSeconds, hashrateFromDifficulty } from '../shared/hashrate.js';
+import { loadUserHashrate, type UserHashrate } from '../shared/hashrate.js';
 
 export interface FactOptions {
   now: Date;
@@ -17,9 +17,10 @@ export interface FactOptions {
   defaultThreshold: MinerFacts['payoutThreshold'];
   /** config.accounting.settlementHourUtc: "today" is the open settlement day. */
   settlementHourUtc: number;
+  /** The figures the other screens show (the workers snapshot); read fresh from the database when absent. */
+  hashrate?: (userId: number) => Promise<UserHashrate>;
 }
 
-const RECENT_SECONDS = 600;
 const THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
 
 /** Gathers a signed-in miner's live facts; undefined when the user does not exist. */
@@ -31,13 +32,10 @@ export async function loadMinerFacts(
   const { now } = options;
   const user = await findAssistantUser(db, userId);
   if (!user) return undefined;
-  const [workerRows, moneyRows] = await Promise.all([
-    listAssistantWorkers(db, userId, {
-      recentSince: new Date(now.getTime() - RECENT_SECONDS * 1000),
-      hourSince: new Date(now.getTime() - 3_600_000),
-      daySince: new Date(now.getTime() - 86_400_000),
-    }),
+  const [workerRows, moneyRows, hashrate] = await Promise.all([
+    listAssistantWorkers(db, userId, { hourSince: new Date(now.getTime() - 3_600_000) }),
     listAssistantMoney(db, userId),
+    options.hashrate ? options.hashrate(userId) : loadUserHashrate(db, userId, now),
   ]);
   const queries = new RevenueQueries(db);
   const unsettled = await Promise.all(
@@ -53,12 +51,8 @@ export async function loadMinerFacts(
         online:
           row.lastShareAt !== null && now.getTime() - row.lastShareAt.getTime() < options.offlineAfterMs,
         lastShareAt: row.lastShareAt,
-        hashrate: hashrateFromDifficulty(row.coin, row.difficultyRecent, RECENT_SECONDS),
-        hashrate24h: hashrateFromDifficulty(
-          row.coin,
-          row.difficultyDay,
-          averagingSeconds(now, row.firstBucketDay),
-        ),
+        hashrate: hashrate.workers.get(row.id)?.realtime ?? 0,
+        hashrate24h: hashrate.workers.get(row.id)?.day ?? 0,
         rejectedPercent: submitted > 0 ? (row.rejectedHour / submitted) * 100 : 0,
       },
     ];
@@ -86,6 +80,7 @@ export async function loadMinerFacts(
     payoutThreshold: threshold,
     payoutAddressSet: user.payoutAddressSet,
     workers,
+    hashrates: hashrate.algorithms,
     money,
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/types.js';
 import type { MinerFacts } from './facts.js';
 import { chatCompletion, LlmError, systemPrompt, type ChatMessage } from './llm.js';
+import type { UserHashrate } from '../shared/hashrate.js';
 import { loadMinerFacts } from './load-facts.js';
 import { poolInfoFromConfig, type PoolInfo } from './pool-info.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
@@ -43,6 +44,8 @@ export interface AssistantDeps {
   /** Minutes without an accepted share before a worker counts as offline (the alerts' setting). */
   offlineAfterMinutes?: number;
   rateLimit?: { max: number; windowMs: number };
+  /** The user's hashrate figures as the dashboard and workers page show them (their shared snapshot). */
+  hashrate?: (userId: number) => Promise<UserHashrate>;
 }
 
 export interface AssistantService {
@@ -65,6 +68,7 @@ export function createAssistantService(deps: AssistantDeps): AssistantService {
       offlineAfterMs,
       defaultThreshold: deps.config.accounting.defaultPayoutThreshold,
       settlementHourUtc: deps.config.accounting.settlementHourUtc,
+      ...(deps.hashrate ? { hashrate: deps.hashrate } : {}),
     });
     return loaded ?? null;
   }

@@ -1,4 +1,4 @@
-import type { Dashboard, HashrateSeries } from '@manjam/contract';
+import type { AlgorithmHashrate, Dashboard, HashrateSeries, PoolCoin } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { ActivityQueries } from '../../db/repositories/queries-activity.js';
 import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
@@ -19,19 +19,23 @@ export interface DashboardDeps {
   onError: (error: unknown) => void;
   /** config.accounting.settlementHourUtc: when the open (not yet settled) day began. */
   settlementHourUtc: number;
+  /** The user's hashrate per algorithm: the workers page's snapshot, so both screens show one computation. */
+  hashrates: (userId: number) => Promise<AlgorithmHashrate[]>;
 }
 
 /**
- * The four dashboard cards, each over the last 24 h with its change against the 24 h before:
- * hashrate (average H/s), active miners (workers with accepted shares), unpaid balance (ledger
- * sum now vs. 24 h ago) and earnings (credits other than payouts).
+ * The dashboard cards: hashrate per algorithm (real-time and 24 h, shared/hashrate.ts), and over the
+ * last 24 h with the change against the 24 h before: active miners (workers with accepted shares),
+ * unpaid balance (ledger sum now vs. 24 h ago) and earnings (credits other than payouts).
  */
 export class DashboardService {
   private readonly activity: ActivityQueries;
   private readonly revenue: RevenueQueries;
-  private readonly cards: SwrCache<Dashboard>;
+  /** The cards without the hashrate, which is read from the workers snapshot on every request. */
+  private readonly cards: SwrCache<Omit<Dashboard, 'hashrates'>>;
   private readonly series: SwrCache<HashrateSeries>;
-  private readonly serialized = new WeakMap<Dashboard, string>();
+  /** JSON per cached cards value and hashrate snapshot. */
+  private readonly serialized = new WeakMap<object, { hashrates: AlgorithmHashrate[]; json: string }>();
 
   constructor(private readonly deps: DashboardDeps) {
     this.activity = new ActivityQueries(deps.db);
@@ -45,11 +49,6 @@ export class DashboardService {
     return isPoolCoin(preferredCoin) ? preferredCoin : 'BTC';
   }
 
-  get(userId: number, preferredCoin: string): Promise<Dashboard> {
-    const coin = DashboardService.dashboardCoin(preferredCoin);
-    return this.cards.get(`${userId}:${coin}`, () => this.load(userId, coin));
-  }
-
   sharesArrived(userId: number): void {
     for (const coin of ['BTC', 'LTC']) this.cards.markStale(`${userId}:${coin}`);
   }
@@ -58,22 +57,35 @@ export class DashboardService {
     for (const coin of ['BTC', 'LTC']) this.cards.invalidate(`${userId}:${coin}`);
   }
 
-  /** The cards as JSON text, serialized once per cached value. */
+  /**
+   * The cards as JSON text, serialized once per cached value and hashrate snapshot. The hashrate is
+   * the workers page's current figures (read on every request), so both screens always agree.
+   */
   async getJson(userId: number, preferredCoin: string): Promise<string> {
-    const cards = await this.get(userId, preferredCoin);
-    let json = this.serialized.get(cards);
-    if (json === undefined) {
-      json = JSON.stringify(cards);
-      this.serialized.set(cards, json);
-    }
+    const coin = DashboardService.dashboardCoin(preferredCoin);
+    const [cards, hashrates] = await Promise.all([
+      this.cards.get(`${userId}:${coin}`, () => this.load(userId, coin)),
+      this.deps.hashrates(userId),
+    ]);
+    const hit = this.serialized.get(cards);
+    if (hit && hit.hashrates === hashrates) return hit.json;
+    const json = JSON.stringify({ ...cards, hashrates });
+    this.serialized.set(cards, { hashrates, json });
     return json;
   }
 
-  hashrate(userId: number, window: keyof typeof WINDOWS, step: keyof typeof STEPS): Promise<HashrateSeries> {
-    return this.series.get(`${userId}:${window}:${step}`, () => this.loadSeries(userId, window, step));
+  hashrate(
+    userId: number,
+    window: keyof typeof WINDOWS,
+    step: keyof typeof STEPS,
+    coin: PoolCoin,
+  ): Promise<HashrateSeries> {
+    return this.series.get(`${userId}:${window}:${step}:${coin}`, () =>
+      this.loadSeries(userId, window, step, coin),
+    );
   }
 
-  private async load(userId: number, coin: 'BTC' | 'LTC'): Promise<Dashboard> {
+  private async load(userId: number, coin: 'BTC' | 'LTC'): Promise<Omit<Dashboard, 'hashrates'>> {
     const now = this.deps.now();
     const to = new Date(now);
     const mid = new Date(now - DAY_MS);
@@ -83,12 +95,7 @@ export class DashboardService {
       this.revenue.balanceFigures(userId, coin, from, mid, to),
       unsettledMoney(this.revenue, userId, coin, to, this.deps.settlementHourUtc),
     ]);
-    const seconds = DAY_MS / 1000;
     return {
-      hashrate: {
-        value: totals.currentHashes / seconds,
-        change: percentChange(totals.currentHashes, totals.previousHashes),
-      },
       activeMiners: {
         value: totals.currentWorkers,
         change: percentChange(totals.currentWorkers, totals.previousWorkers),
@@ -110,6 +117,7 @@ export class DashboardService {
     userId: number,
     window: keyof typeof WINDOWS,
     step: keyof typeof STEPS,
+    coin: PoolCoin,
   ): Promise<HashrateSeries> {
     const stepSeconds = STEPS[step];
     const stepMs = stepSeconds * 1000;
@@ -119,6 +127,7 @@ export class DashboardService {
     const start = end - WINDOWS[window];
     const sums = await this.activity.userSeries(
       userId,
+      coin,
       new Date(start),
       new Date(end),
       stepSeconds,
@@ -138,6 +147,7 @@ export class DashboardService {
   forget(userId: number): void {
     for (const coin of ['BTC', 'LTC']) this.cards.invalidate(`${userId}:${coin}`);
     for (const w of Object.keys(WINDOWS))
-      for (const st of Object.keys(STEPS)) this.series.invalidate(`${userId}:${w}:${st}`);
+      for (const st of Object.keys(STEPS))
+        for (const coin of ['BTC', 'LTC']) this.series.invalidate(`${userId}:${w}:${st}:${coin}`);
   }
 }

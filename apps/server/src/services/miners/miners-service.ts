@@ -50,15 +50,15 @@ export class MinersService {
 }
 
 /**
- * online: every matching worker online; warning: some offline or hashrate halved; connected: none
+ * online: every matching worker online; warning: some offline or the 10-minute hashrate under half the 1-hour average; connected: none
  * online but a session of the worker is authorized (no share yet); offline: none online.
  */
 export function joinLive(row: MinerRow, workers: readonly WorkerActivity[], connected = false): Miner {
   const wanted = row.workerName.toLowerCase();
   const matching = workers.filter((w) => w.row.name.toLowerCase() === wanted);
   const online = matching.filter((w) => w.online).length;
-  const hashrate = matching.reduce((sum, w) => sum + w.hashrate, 0);
-  const previous = matching.reduce((sum, w) => sum + w.previousHashrate, 0);
+  const hashrate = matching.reduce((sum, w) => sum + (w.figures?.realtime ?? 0), 0);
+  const hourAverage = matching.reduce((sum, w) => sum + (w.figures?.hour ?? 0), 0);
   const lastSeen = matching.reduce<Date | null>(
     (latest, w) =>
       w.row.lastShareAt && (!latest || w.row.lastShareAt > latest) ? w.row.lastShareAt : latest,
@@ -69,7 +69,7 @@ export function joinLive(row: MinerRow, workers: readonly WorkerActivity[], conn
       ? connected
         ? 'connected'
         : 'offline'
-      : online < matching.length || hashrate < previous / 2
+      : online < matching.length || hashrate < hourAverage / 2
         ? 'warning'
         : 'online';
   return {

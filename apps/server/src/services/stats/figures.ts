@@ -10,12 +10,12 @@ export const HASH_FACTORS: HashFactors = {
 
 export const isPoolCoin = (coin: string): coin is Coin => isCoin(coin);
 
-/** A signed percent with one decimal: '+12.5%', '-3.0%', '0.0%'. Growth from nothing reads '+100.0%'. */
+/** A signed percent with one decimal: '+12.5%', '-3.0%', '0.0%'; 'new' when there is nothing to compare with. */
 export function percentChange(current: number | bigint, previous: number | bigint): string {
   const cur = Number(current);
   const prev = Number(previous);
   if (!Number.isFinite(cur) || !Number.isFinite(prev)) return '0.0%';
-  if (prev === 0) return cur > 0 ? '+100.0%' : cur < 0 ? '-100.0%' : '0.0%';
+  if (prev === 0) return cur === 0 ? '0.0%' : 'new';
   const pct = ((cur - prev) / Math.abs(prev)) * 100;
   const rounded = Math.round(pct * 10) / 10;
   if (rounded === 0) return '0.0%';

@@ -37,7 +37,7 @@ describe('percentChange', () => {
     expect(percentChange(112.5, 100)).toBe('+12.5%');
     expect(percentChange(97, 100)).toBe('-3.0%');
     expect(percentChange(100, 100)).toBe('0.0%');
-    expect(percentChange(5, 0)).toBe('+100.0%');
+    expect(percentChange(5, 0)).toBe('new');
     expect(percentChange(0, 0)).toBe('0.0%');
     expect(percentChange(150n, 100n)).toBe('+50.0%');
   });

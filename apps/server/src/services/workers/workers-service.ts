@@ -1,8 +1,20 @@
-import type { Worker, WorkerConnection } from '@manjam/contract';
+import type { AlgorithmHashrate, Worker, WorkerConnection, WorkerDetail } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
-import { ActivityQueries, type UserWorkerRow } from '../../db/repositories/queries-activity.js';
+import {
+  ActivityQueries,
+  type UserWorkerRow,
+  type WorkerHashrateRow,
+} from '../../db/repositories/queries-activity.js';
 import { notFound } from '../errors.js';
-import { algorithmId, HASH_FACTORS, percentChange } from '../stats/figures.js';
+import {
+  hashrateFromDifficulty,
+  hashrateWindows,
+  hasNewWorker,
+  summarizeHashrate,
+  withRecent,
+  type WorkerHashrate,
+} from '../shared/hashrate.js';
+import { algorithmId, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
 import type { ConnectedWorkers } from './connected.js';
 
@@ -10,20 +22,28 @@ import type { ConnectedWorkers } from './connected.js';
 export const ONLINE_WINDOW_MS = 10 * 60_000;
 /** How long a user's worker aggregates are served before a background refresh. */
 export const WORKER_CACHE_MS = 5_000;
+/** How long the 1 h / 24 h share sums are reused (the 10-minute sums are read with every snapshot). */
+export const LONG_WINDOW_CACHE_MS = 60_000;
 
 export interface WorkerActivity {
   row: UserWorkerRow;
-  hashrate: number;
-  previousHashrate: number;
+  figures: WorkerHashrate | undefined;
   online: boolean;
 }
 
 export interface WorkerSnapshot {
   at: number;
   workers: WorkerActivity[];
-  totalHashrate: number;
+  /** Per algorithm, never summed across algorithms (shared/hashrate.ts). */
+  hashrates: AlgorithmHashrate[];
+  /** Each visible worker's figures, by worker id (the assistant reads them). */
+  byWorker: ReadonlyMap<number, WorkerHashrate>;
   active: number;
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const DETAIL_STEP_MS = 600_000;
 
 export interface WorkersDeps {
   db: Queryable;
@@ -35,7 +55,7 @@ export interface WorkersDeps {
 
 export interface WorkerPage {
   workers: Worker[];
-  totals: { hashrate: number; active: number };
+  totals: { hashrates: AlgorithmHashrate[]; active: number };
   total: number;
   page: number;
   pageSize: number;
@@ -45,12 +65,14 @@ export interface WorkerPage {
 export class WorkersService {
   private readonly queries: ActivityQueries;
   private readonly cache: SwrCache<WorkerSnapshot>;
+  private readonly longSums: SwrCache<WorkerHashrateRow[]>;
   /** Serialized pages of the current snapshot (a page is built once per snapshot, not per request). */
-  private readonly pages = new Map<string, { snapshot: WorkerSnapshot; json: string }>();
+  private readonly pages = new Map<string, { snapshot: WorkerSnapshot; json: Promise<string> }>();
 
   constructor(private readonly deps: WorkersDeps) {
     this.queries = new ActivityQueries(deps.db);
     this.cache = new SwrCache(WORKER_CACHE_MS, deps.now, deps.onError);
+    this.longSums = new SwrCache(LONG_WINDOW_CACHE_MS, deps.now, deps.onError);
   }
 
   snapshot(userId: number): Promise<WorkerSnapshot> {
@@ -60,6 +82,7 @@ export class WorkersService {
   /** Drops the user's cached aggregates: the next read waits for fresh data. */
   forget(userId: number): void {
     this.cache.invalidate(String(userId));
+    this.longSums.invalidate(String(userId));
   }
 
   /** New shares arrived for the user: refresh in the background on the next read. */
@@ -84,11 +107,13 @@ export class WorkersService {
         )
       : snapshot.workers;
     const start = (page - 1) * pageSize;
+    const shown = matching.slice(start, start + pageSize);
+    const sparklines = await this.sparklines(userId, shown);
     return {
-      workers: matching
-        .slice(start, start + pageSize)
-        .map((w) => toWorker(w, username, this.isConnected(userId, w.row.name))),
-      totals: { hashrate: snapshot.totalHashrate, active: snapshot.active },
+      workers: shown.map((w) =>
+        toWorker(w, username, this.isConnected(userId, w.row.name), sparklines.get(w.row.id)),
+      ),
+      totals: { hashrates: snapshot.hashrates, active: snapshot.active },
       total: matching.length,
       page,
       pageSize,
@@ -107,9 +132,13 @@ export class WorkersService {
     const key = `${userId}\u0000${search ?? ''}\u0000${page}\u0000${pageSize}`;
     const hit = this.pages.get(key);
     if (hit && hit.snapshot === snapshot) return hit.json;
-    const json = JSON.stringify(await this.list(userId, username, search, page, pageSize));
+    // Requests arriving while the page is built wait for the same build.
+    const json = this.list(userId, username, search, page, pageSize).then((p) => JSON.stringify(p));
     if (this.pages.size > 5_000) this.pages.clear();
     this.pages.set(key, { snapshot, json });
+    json.catch(() => {
+      if (this.pages.get(key)?.json === json) this.pages.delete(key);
+    });
     return json;
   }
 
@@ -125,17 +154,102 @@ export class WorkersService {
       algorithm: patch.algorithm,
     });
     if (!changed) throw notFound('workerNotFound', 'worker-not-found');
-    this.cache.invalidate(String(userId));
+    this.forget(userId);
     const snapshot = await this.snapshot(userId);
     const found = snapshot.workers.find((w) => w.row.id === workerId);
     if (!found) throw notFound('workerNotFound', 'worker-not-found');
     return toWorker(found, username, this.isConnected(userId, found.row.name));
   }
 
+  /** One worker with its 10-minute hashrate over the last 24 hours (the worker detail page). */
+  async detail(userId: number, username: string, workerId: number): Promise<WorkerDetail> {
+    const snapshot = await this.snapshot(userId);
+    const found = snapshot.workers.find((w) => w.row.id === workerId);
+    if (!found) throw notFound('workerNotFound', 'worker-not-found');
+    const now = this.deps.now();
+    const [sparklines, points] = await Promise.all([
+      this.sparklines(userId, [found]),
+      this.series(userId, found.row, now, DETAIL_STEP_MS),
+    ]);
+    const worker = toWorker(
+      found,
+      username,
+      this.isConnected(userId, found.row.name),
+      sparklines.get(workerId),
+    );
+    return {
+      worker,
+      points: points.map((value, slot) => ({
+        time: new Date(seriesStart(now, DETAIL_STEP_MS) + slot * DETAIL_STEP_MS).toISOString(),
+        value,
+      })),
+    };
+  }
+
+  /** Hourly hashrate of the given workers over the last 24 hours in percent of each one's busiest hour (sparklines). */
+  private async sparklines(
+    userId: number,
+    workers: readonly WorkerActivity[],
+  ): Promise<Map<number, number[]>> {
+    const now = this.deps.now();
+    const active = workers.filter((w) => w.figures && w.figures.day > 0);
+    const result = new Map<number, number[]>();
+    if (active.length === 0) return result;
+    const start = seriesStart(now, HOUR_MS);
+    const rows = await this.queries.workerSeries(
+      userId,
+      active.map((w) => w.row.id),
+      new Date(start),
+      new Date(start + DAY_MS),
+      HOUR_MS / 1000,
+    );
+    const coins = new Map(active.map((w) => [w.row.id, w.row.coin]));
+    for (const w of active) result.set(w.row.id, new Array<number>(DAY_MS / HOUR_MS).fill(0));
+    for (const r of rows) {
+      const line = result.get(r.workerId);
+      if (!line || r.slot < 0 || r.slot >= line.length) continue;
+      line[r.slot] = hashrateFromDifficulty(
+        coins.get(r.workerId) ?? '',
+        r.difficulty,
+        slotSeconds(now, start, r.slot, HOUR_MS),
+      );
+    }
+    for (const [id, line] of result) {
+      const peak = Math.max(...line);
+      result.set(
+        id,
+        line.map((v) => (peak > 0 ? Math.round((v / peak) * 100) : 0)),
+      );
+    }
+    return result;
+  }
+
+  /** H/s of one worker per `stepMs` over the last 24 hours, oldest first. */
+  private async series(userId: number, row: UserWorkerRow, now: number, stepMs: number): Promise<number[]> {
+    const start = seriesStart(now, stepMs);
+    const rows = await this.queries.workerSeries(
+      userId,
+      [row.id],
+      new Date(start),
+      new Date(start + DAY_MS),
+      stepMs / 1000,
+    );
+    const values = new Array<number>(DAY_MS / stepMs).fill(0);
+    for (const r of rows) {
+      if (r.slot >= 0 && r.slot < values.length)
+        values[r.slot] = hashrateFromDifficulty(
+          row.coin,
+          r.difficulty,
+          slotSeconds(now, start, r.slot, stepMs),
+        );
+    }
+    return values;
+  }
+
   async hide(userId: number, workerId: number): Promise<void> {
     if (!(await this.queries.hideWorker(userId, workerId, new Date(this.deps.now()))))
       throw notFound('workerNotFound', 'worker-not-found');
-    this.cache.invalidate(String(userId));
+    this.forget(userId);
   }
 
   /** Whether the user's worker (Stratum name, any case) has a session authorized right now. */
@@ -167,24 +281,26 @@ export class WorkersService {
 
   private async load(userId: number): Promise<WorkerSnapshot> {
     const now = this.deps.now();
-    const to = new Date(now);
-    const mid = new Date(now - ONLINE_WINDOW_MS);
-    const from = new Date(now - 2 * ONLINE_WINDOW_MS);
-    const [rows, windows] = await Promise.all([
+    const windows = hashrateWindows(new Date(now));
+    const key = String(userId);
+    const readLong = () => this.queries.workerHashrates(userId, windows);
+    const [rows, recent, long] = await Promise.all([
       this.queries.userWorkers(userId),
-      this.queries.workerWindows(userId, from, mid, to, HASH_FACTORS),
+      this.queries.workerRecentDifficulty(userId, windows.m10),
+      this.longSums.get(key, readLong),
     ]);
-    const byId = new Map(windows.map((w) => [w.workerId, w]));
-    const seconds = ONLINE_WINDOW_MS / 1000;
-    let totalHashrate = 0;
+    let longRows = long;
+    if (hasNewWorker(long, recent)) {
+      // A worker's first shares: read its 1 h / 24 h sums now rather than showing them at 0.
+      this.longSums.invalidate(key);
+      longRows = await this.longSums.get(key, readLong);
+    }
+    const hashrate = summarizeHashrate(withRecent(longRows, recent), new Date(now));
     let active = 0;
     const workers = rows.map((row) => {
-      const window = byId.get(row.id);
-      const hashrate = (window?.current ?? 0) / seconds;
       const online = row.lastShareAt !== null && now - row.lastShareAt.getTime() <= ONLINE_WINDOW_MS;
-      totalHashrate += hashrate;
       if (online) active += 1;
-      return { row, hashrate, previousHashrate: (window?.previous ?? 0) / seconds, online };
+      return { row, figures: hashrate.workers.get(row.id), online };
     });
     // Plain code-point order on precomputed keys: localeCompare over 10,000 names blocks the event loop.
     const keys = new Map(workers.map((w) => [w, (w.row.displayName ?? w.row.name).toLowerCase()]));
@@ -193,21 +309,45 @@ export class WorkersService {
       const kb = keys.get(b) ?? '';
       return ka < kb ? -1 : ka > kb ? 1 : a.row.id - b.row.id;
     });
-    return { at: now, workers, totalHashrate, active };
+    return { at: now, workers, hashrates: hashrate.algorithms, byWorker: hashrate.workers, active };
   }
 }
 
-/** A worker as the API shows it; `connected`: a session of it is authorized now (shown as such while it has no recent share). */
-export function toWorker(w: WorkerActivity, username: string, connected = false): Worker {
+/** Start of a 24-hour series whose last step is the current, partial one. */
+function seriesStart(now: number, stepMs: number): number {
+  return Math.floor(now / stepMs) * stepMs + stepMs - DAY_MS;
+}
+
+/** Seconds a series slot covers: a whole step, or the time elapsed in the current one (at least a minute). */
+function slotSeconds(now: number, start: number, slot: number, stepMs: number): number {
+  const slotStart = start + slot * stepMs;
+  return Math.max(60, Math.min(stepMs, now - slotStart) / 1000);
+}
+
+/**
+ * A worker as the API shows it; `connected`: a session of it is authorized now (shown as such while it
+ * has no recent share). `change`: the 10-minute hashrate against the 1-hour average ('new' without one).
+ */
+export function toWorker(
+  w: WorkerActivity,
+  username: string,
+  connected = false,
+  sparkline: number[] = [],
+): Worker {
   const row = w.row;
+  const figures = w.figures;
   return {
     id: row.id,
     name: row.displayName ?? row.name,
     fullName: `${row.walletAddress ?? username}.${row.name}`,
     coin: row.coin === 'LTC' ? 'LTC' : 'BTC',
     status: w.online ? 'online' : connected ? 'connected' : 'offline',
-    hashrate: w.hashrate,
-    change: percentChange(w.hashrate, w.previousHashrate),
+    hashrate: figures?.realtime ?? 0,
+    hashrate1h: figures?.hour ?? 0,
+    hashrate24h: figures?.day ?? 0,
+    rejectRate: figures?.rejectRate ?? 0,
+    sparkline,
+    change: percentChange(figures?.realtime ?? 0, figures?.day ?? 0),
     shares: row.acceptedShares,
     rejects: row.rejectedShares,
     lastSeen: row.lastShareAt?.toISOString() ?? null,

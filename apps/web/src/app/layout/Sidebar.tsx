@@ -4,7 +4,8 @@ import { Icon } from '../../components/Icon';
 import { Ltr } from '../../components/Ltr';
 import { Private } from '../../components/Private';
 import { useAuth } from '../../lib/auth';
-import { formatCoin, formatHashrate, shortenAddress } from '../../lib/format';
+import { formatCoin, shortenAddress } from '../../lib/format';
+import { AlgorithmHashrates } from '../../features/hashrate/AlgorithmHashrates';
 import { useMe } from '../../lib/queries';
 import type { User } from '../../lib/api-types';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -43,9 +44,7 @@ export function ProfileCard({ user }: { user: User | null | undefined }) {
         <div>
           <dt>{t('sidebar.hashrate')}</dt>
           <dd>
-            <Private kind="hashrate">
-              <Ltr mono={false}>{user?.hashrate ? formatHashrate(user.hashrate) : '0 TH/s'}</Ltr>
-            </Private>
+            <AlgorithmHashrates hashrates={user?.hashrates ?? []} compact empty="0 TH/s" />
           </dd>
         </div>
         <div>

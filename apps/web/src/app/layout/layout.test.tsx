@@ -95,14 +95,17 @@ describe('sidebar', () => {
       username: 'x',
       walletAddress: null,
       activeWorkers: 0,
-      hashrate: 0,
+      hashrates: [],
       balance: '0',
     });
     renderWithApp(<AppLayout />);
     const sidebar = screen.getByRole('complementary', { name: 'Side navigation' });
     expect(await within(sidebar).findByText('sahara_miner')).toBeInTheDocument();
     expect(within(sidebar).getByText('bc1qxy...0wlh')).toBeInTheDocument();
-    expect(within(sidebar).getByText('120.00 TH/s')).toBeInTheDocument();
+    // Per algorithm, real-time and 24 h side by side, each labelled.
+    expect(within(sidebar).getByRole('region', { name: 'SHA-256' })).toHaveTextContent(
+      '10 min120.00 TH/s24 h118.00 TH/s',
+    );
     expect(within(sidebar).getByText('0.012345 BTC')).toBeInTheDocument();
     fireEvent.click(within(sidebar).getByRole('button', { name: 'Collapse sidebar' }));
     expect(localStorage.getItem('sidebarOpen')).toBe('false');
@@ -119,7 +122,7 @@ describe('sidebar', () => {
       username: '',
       walletAddress: null,
       activeWorkers: 0,
-      hashrate: 0,
+      hashrates: [],
       balance: '',
     });
     renderWithApp(<AppLayout />);

@@ -1,4 +1,5 @@
-// ECharts bar chart of hourly hashrate. Imported lazily so echarts stays out of the home bundle.
+// ECharts bar chart of a hashrate series, its time axis named with the time zone. Imported lazily so
+// echarts stays out of the home bundle.
 import { useEffect, useRef } from 'react';
 import { init, use as registerEchartsParts, type ComposeOption } from 'echarts/core';
 import { BarChart, type BarSeriesOption } from 'echarts/charts';
@@ -22,6 +23,8 @@ export interface HashrateBarChartProps {
   labels: string[];
   values: number[];
   legend: string;
+  /** The time axis' name, saying its time zone (e.g. "Time (GMT+3)"). */
+  timeAxis: string;
   /** Accessible summary (the canvas itself is not readable). */
   summary: string;
 }
@@ -31,14 +34,22 @@ function cssVar(name: string, fallback: string): string {
   return value || fallback;
 }
 
-function buildOption({ labels, values, legend }: HashrateBarChartProps): Option {
+function buildOption({ labels, values, legend, timeAxis }: HashrateBarChartProps): Option {
   const text = cssVar('--color-text-muted', '#9aa4b2');
   return {
     color: [cssVar('--color-accent', '#f5b83d')],
-    grid: { top: 36, bottom: 28, left: 48, right: 16, containLabel: false },
+    grid: { top: 36, bottom: 48, left: 48, right: 16, containLabel: false },
     legend: { data: [legend], textStyle: { color: text }, top: 0 },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'category', data: labels, axisLabel: { color: text } },
+    xAxis: {
+      type: 'category',
+      data: labels,
+      axisLabel: { color: text },
+      name: timeAxis,
+      nameLocation: 'middle',
+      nameGap: 28,
+      nameTextStyle: { color: text },
+    },
     yAxis: {
       type: 'value',
       axisLabel: { color: text },

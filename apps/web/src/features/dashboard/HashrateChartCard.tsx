@@ -1,60 +1,32 @@
-// Hashrate Summary: 24 hourly points from GET /api/hashrate?window=24h&step=1h.
-import { lazy, Suspense, useMemo } from 'react';
+// Hashrate Summary: 24 hourly points from GET /api/hashrate?window=24h&step=1h&coin=, one algorithm
+// at a time (tabs when the user mines more than one), never summed across algorithms.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorBanner, Spinner, useFigureVisibility } from '../../components';
-import { intlLocale } from '../../lib/format';
-import type { Language } from '../../lib/api-types';
-import type { Algorithm, HashratePoint } from '../api-types';
+import { ErrorBanner, Spinner, Tabs } from '../../components';
+import type { AlgorithmHashrate, Coin } from '../api-types';
+import { HashrateChart } from '../hashrate/HashrateChart';
 import { useHashrate24h } from './api';
-import { pickHashrateScale, scaleHashrate } from './hashrateScale';
+import { algorithmForCoin } from './hashrateScale';
 
-const HashrateBarChart = lazy(() => import('./HashrateBarChart'));
+type PoolCoin = AlgorithmHashrate['coin'];
 
-export interface ChartSeries {
-  labels: string[];
-  values: number[];
-  unit: string;
-  average: string;
-  peak: string;
-}
-
-/** Hour labels in the UI language and values in one adaptive unit for the whole series. */
-export function toChartSeries(
-  points: readonly HashratePoint[],
-  algorithm: Algorithm | undefined,
-  lang: Language,
-): ChartSeries {
-  const raw = points.map((p) => p.value);
-  const scale = pickHashrateScale(raw, algorithm);
-  const hour = new Intl.DateTimeFormat(intlLocale(lang), {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const number = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 });
-  const sum = raw.reduce((a, b) => a + b, 0);
-  const average = raw.length ? sum / raw.length : 0;
-  const peak = raw.reduce((a, b) => Math.max(a, b), 0);
-  return {
-    labels: points.map((p) => hour.format(new Date(p.time))),
-    values: raw.map((v) => scaleHashrate(v, scale)),
-    unit: scale.unit,
-    average: `${number.format(scaleHashrate(average, scale))} ${scale.unit}`,
-    peak: `${number.format(scaleHashrate(peak, scale))} ${scale.unit}`,
-  };
-}
-
-export function HashrateChartCard({ algorithm }: { algorithm?: Algorithm }) {
-  const { t, i18n } = useTranslation();
-  const hashrate = useHashrate24h(true);
-  const lang: Language = i18n.language === 'ar' ? 'ar' : 'en';
-  const series = useMemo(
-    () => (hashrate.data ? toChartSeries(hashrate.data.points, algorithm, lang) : null),
-    [hashrate.data, algorithm, lang],
-  );
-  const hasData = series !== null && series.values.some((v) => v > 0);
-  const shown = useFigureVisibility().hashrate;
+export function HashrateChartCard({
+  hashrates,
+  coin: preferred,
+}: {
+  hashrates: readonly AlgorithmHashrate[];
+  coin: Coin;
+}) {
+  const { t } = useTranslation();
+  const fallback: PoolCoin =
+    hashrates.find((h) => h.coin === preferred)?.coin ??
+    hashrates[0]?.coin ??
+    (preferred === 'LTC' ? 'LTC' : 'BTC');
+  const [picked, setPicked] = useState<PoolCoin | null>(null);
+  const coin = picked && hashrates.some((h) => h.coin === picked) ? picked : fallback;
+  const hashrate = useHashrate24h(coin);
+  const algorithm = algorithmForCoin(coin);
 
   return (
     <section className="card stack" aria-labelledby="hashrate-summary-title">
@@ -64,21 +36,24 @@ export function HashrateChartCard({ algorithm }: { algorithm?: Algorithm }) {
           {t('dashboard.chart.viewStats')}
         </Link>
       </div>
+      {hashrates.length > 1 ? (
+        <Tabs
+          tabs={hashrates.map((h) => ({ id: h.coin, label: t(`miners.algorithms.${h.algorithm}`) }))}
+          value={coin}
+          onChange={setPicked}
+          label={t('dashboard.chart.algorithm')}
+        />
+      ) : null}
       {hashrate.isPending ? <Spinner label={t('dashboard.chart.loading')} /> : null}
       {hashrate.isError ? (
         <ErrorBanner message={t('dashboard.chart.error')} onRetry={() => void hashrate.refetch()} />
       ) : null}
-      {series && !hasData ? <EmptyState title={t('dashboard.chart.empty')} /> : null}
-      {series && hasData && !shown ? <EmptyState title={t('common.hashrateHidden')} /> : null}
-      {series && hasData && shown ? (
-        <Suspense fallback={<Spinner label={t('dashboard.chart.loading')} />}>
-          <HashrateBarChart
-            labels={series.labels}
-            values={series.values}
-            legend={t('dashboard.chart.legend', { unit: series.unit })}
-            summary={t('dashboard.chart.summary', { average: series.average, peak: series.peak })}
-          />
-        </Suspense>
+      {hashrate.data ? (
+        <HashrateChart
+          points={hashrate.data.points}
+          algorithm={algorithm}
+          empty={t('dashboard.chart.empty')}
+        />
       ) : null}
     </section>
   );

@@ -1,8 +1,10 @@
-// Four summary cards: Hashrate, Active Miners, Unpaid Balance, 24h Earnings (in the user's coin).
+// Four summary cards: Hashrate (per algorithm, 10 min and 24 h), Active Miners, Unpaid Balance,
+// 24h Earnings (in the user's coin).
 import { useTranslation } from 'react-i18next';
 import { Ltr, Private, StatCard } from '../../components';
-import { formatCoin, formatHashrate, formatNumber } from '../../lib/format';
+import { formatCoin, formatNumber } from '../../lib/format';
 import type { DashboardResponse } from '../api-types';
+import { AlgorithmHashrates } from '../hashrate/AlgorithmHashrates';
 import { UnsettledFigures } from '../revenue/UnsettledFigures';
 
 function asNumber(value: number | string): number {
@@ -26,13 +28,7 @@ export function SummaryCards({ data }: { data: DashboardResponse }) {
     <div className="stat-grid">
       <StatCard
         label={t('dashboard.cards.hashrate')}
-        value={
-          <Private kind="hashrate">
-            <Ltr mono={false}>{formatHashrate(asNumber(data.hashrate.value))}</Ltr>
-          </Private>
-        }
-        change={data.hashrate.change}
-        changeLabel={changeLabel(data.hashrate.change)}
+        value={<AlgorithmHashrates hashrates={data.hashrates} />}
       />
       <StatCard
         label={t('dashboard.cards.activeMiners')}

@@ -5,7 +5,7 @@ import type { DashboardResponse, HashrateResponse, Page, Payout } from '../api-t
 
 export const dashboardKeys = {
   summary: ['dashboard'] as const,
-  hashrate: (window: '24h' | '7d') => ['hashrate', window] as const,
+  hashrate: (window: '24h' | '7d', coin: 'BTC' | 'LTC') => ['hashrate', window, coin] as const,
   recentPayouts: ['revenue', 'recent-payouts'] as const,
 };
 
@@ -17,11 +17,12 @@ export function useDashboard(enabled: boolean) {
   });
 }
 
-export function useHashrate24h(enabled: boolean) {
+/** The user's hourly hashrate over 24 h on one coin's algorithm. */
+export function useHashrate24h(coin: 'BTC' | 'LTC') {
   return useQuery({
-    queryKey: dashboardKeys.hashrate('24h'),
-    queryFn: ({ signal }) => apiFetch<HashrateResponse>('/api/hashrate?window=24h&step=1h', { signal }),
-    enabled,
+    queryKey: dashboardKeys.hashrate('24h', coin),
+    queryFn: ({ signal }) =>
+      apiFetch<HashrateResponse>(`/api/hashrate?window=24h&step=1h&coin=${coin}`, { signal }),
   });
 }
 
@@ -31,9 +32,4 @@ export function useRecentPayouts(enabled: boolean) {
     queryFn: ({ signal }) => apiFetch<Page<Payout>>('/api/payouts?page=1&pageSize=5', { signal }),
     enabled,
   });
-}
-
-/** Green when the change string carries a '+', else red (seed rule). */
-export function changeTone(change: string): 'up' | 'down' {
-  return change.includes('+') ? 'up' : 'down';
 }

@@ -49,6 +49,20 @@ describe('live updates', () => {
     stop();
   });
 
+  it('refreshes the dashboard, workers and the sidebar (/api/me) together when shares arrive', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue(undefined);
+    const stop = connectLive('tok', client);
+    FakeSocket.instances.at(-1)?.receive('{"type":"share","coin":"LTC"}');
+    vi.advanceTimersByTime(1000);
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['workers'],
+      ['dashboard'],
+      ['me'],
+    ]);
+    stop();
+  });
+
   it('reconnects after 1 s, then 2 s, and stops for good when unmounted', () => {
     const stop = connectLive('tok', new QueryClient());
     FakeSocket.instances[0]?.onclose?.();

@@ -7,11 +7,11 @@ import { useAuth } from '../../lib/auth';
 export const LIVE_EVENT_TYPES = ['hashrate', 'worker', 'share', 'block', 'payout'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
-/** Query key prefixes each kind of event makes stale. */
+/** Query key prefixes each kind of event makes stale ('me': the sidebar's hashrate per algorithm). */
 export const LIVE_INVALIDATIONS: Record<LiveEventType, readonly string[]> = {
-  hashrate: ['hashrate', 'dashboard'],
-  worker: ['workers', 'miners', 'dashboard'],
-  share: ['workers', 'dashboard', 'revenue-summary'],
+  hashrate: ['hashrate', 'dashboard', 'me'],
+  worker: ['workers', 'miners', 'dashboard', 'me'],
+  share: ['workers', 'dashboard', 'me', 'revenue-summary'],
   block: ['revenue', 'dashboard', 'revenue-summary'],
   payout: ['revenue', 'dashboard', 'revenue-summary'],
 };

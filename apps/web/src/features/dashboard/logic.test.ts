@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { portForAlgorithm, connectionString, validateMinerForm, ADD_ALGORITHMS } from '../miners/minerForm';
-import { changeTone } from './api';
-import { toChartSeries } from './HashrateChartCard';
+import { changeTone } from '../../components';
+import { toChartSeries } from '../hashrate/HashrateChart';
 import { algorithmForCoin, formatHashrateAdaptive, pickHashrateScale } from './hashrateScale';
 import { backoffDelay, liveUrl, parseLiveMessage } from './liveUpdates';
 
@@ -36,10 +36,11 @@ describe('hashrate scale', () => {
 });
 
 describe('dashboard rules', () => {
-  it('shows a change in green only when it carries a plus sign', () => {
+  it('shows growth in green, a fall in red, and no change or a first period neutral', () => {
     expect(changeTone('+12.5%')).toBe('up');
     expect(changeTone('-3.0%')).toBe('down');
-    expect(changeTone('0.0%')).toBe('down');
+    expect(changeTone('0.0%')).toBe('neutral');
+    expect(changeTone('new')).toBe('neutral');
   });
 });
 

@@ -59,7 +59,7 @@ export function signInForTest(username = 'amal'): void {
       twoFactorEnabled: false,
       createdAt: '2026-01-01T00:00:00Z',
       activeWorkers: 0,
-      hashrate: 0,
+      hashrates: [],
       balance: '0',
     }),
   );

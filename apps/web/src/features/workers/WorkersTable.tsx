@@ -1,11 +1,14 @@
-// Worker table: name with status dot and type, algorithm, hashrate, last seen, actions
-// (details, edit, inline delete confirmation).
+// Worker table: name with status dot and type, algorithm, hashrate over 10 min / 1 h / 24 h,
+// reject rate, a 24 h sparkline, last seen, actions (details page, edit, inline delete confirmation).
+// On a phone each row becomes a card (Table), so no column hides off-screen.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Ltr, Private, Table, type Column } from '../../components';
 import { errorMessage } from '../../lib/errors';
-import { formatHashrate, formatRelative } from '../../lib/format';
+import { formatHashrate, formatNumber, formatRelative } from '../../lib/format';
 import type { Worker } from '../api-types';
+import { Sparkline } from '../hashrate/Sparkline';
 import { StatusDot } from '../miners/MinersTable';
 import { ActionIcon } from '../miners/ActionIcon';
 import type { NoticeApi } from '../miners/notice';
@@ -14,12 +17,11 @@ import { useDeleteWorker } from './api';
 export interface WorkersTableProps {
   workers: readonly Worker[];
   empty: ReactNode;
-  onDetails: (worker: Worker) => void;
   onEdit: (worker: Worker) => void;
   notify: NoticeApi['show'];
 }
 
-export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: WorkersTableProps) {
+export function WorkersTable({ workers, empty, onEdit, notify }: WorkersTableProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState<number | null>(null);
   const remove = useDeleteWorker();
@@ -56,14 +58,13 @@ export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: Work
       </span>
     ) : (
       <span className="row-actions">
-        <button
-          type="button"
+        <Link
           className="btn btn--ghost btn--sm"
           aria-label={t('workers.viewDetails', { name: w.name })}
-          onClick={() => onDetails(w)}
+          to={`/workers/${w.id}`}
         >
           <ActionIcon name="info" />
-        </button>
+        </Link>
         <button
           type="button"
           className="btn btn--ghost btn--sm"
@@ -103,15 +104,36 @@ export function WorkersTable({ workers, empty, onDetails, onEdit, notify }: Work
       header: t('workers.columns.algorithm'),
       render: (w) => t(`miners.algorithms.${w.algorithm}`),
     },
-    {
-      key: 'hashrate',
-      header: t('workers.columns.hashrate'),
+    ...(['hashrate', 'hashrate1h', 'hashrate24h'] as const).map((key): Column<Worker> => ({
+      key,
+      header: <abbr title={t(`workers.columnLabels.${key}`)}>{t(`workers.columns.${key}`)}</abbr>,
+      label: t(`workers.columnLabels.${key}`),
       align: 'end',
       render: (w) => (
         <Private kind="hashrate">
           <Ltr mono={false} className="tabular">
-            {formatHashrate(w.hashrate)}
+            {formatHashrate(w[key])}
           </Ltr>
+        </Private>
+      ),
+    })),
+    {
+      key: 'rejectRate',
+      header: <abbr title={t('workers.columnLabels.rejectRate')}>{t('workers.columns.rejectRate')}</abbr>,
+      label: t('workers.columnLabels.rejectRate'),
+      align: 'end',
+      render: (w) => (
+        <Ltr mono={false} className="tabular">
+          {formatNumber(w.rejectRate, undefined, { maximumFractionDigits: 1 })}%
+        </Ltr>
+      ),
+    },
+    {
+      key: 'trend',
+      header: t('workers.columns.trend'),
+      render: (w) => (
+        <Private kind="hashrate">
+          <Sparkline values={w.sparkline} label={t('dashboard.hashrates.sparkline', { name: w.name })} />
         </Private>
       ),
     },

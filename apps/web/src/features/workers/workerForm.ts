@@ -8,9 +8,3 @@ export function validateWorkerEdit(name: string): WorkerNameProblem | null {
   if (trimmed === '') return 'required';
   return WORKER_NAME_PATTERN.test(trimmed) ? null : 'invalid';
 }
-
-/** Rejected share percentage with one decimal, 0 when there are no shares. */
-export function rejectRate(shares: number, rejects: number): number {
-  const total = shares + rejects;
-  return total === 0 ? 0 : Math.round((rejects / total) * 1000) / 10;
-}

@@ -10,9 +10,12 @@ import {
 import DashboardPage from './DashboardPage';
 
 const dashboard = {
-  hashrate: { value: 125.5e12, change: '+12.5%' },
+  hashrates: [
+    { algorithm: 'sha256', coin: 'BTC', realtime: 125.5e12, hour: 124e12, day: 120e12, activeWorkers: 2 },
+    { algorithm: 'scrypt', coin: 'LTC', realtime: 2_184.5, hour: 2_000, day: 1_500, activeWorkers: 1 },
+  ],
   activeMiners: { value: 3, change: '-3.0%' },
-  unpaidBalance: { value: '1234500', change: '+1.0%' },
+  unpaidBalance: { value: '1234500', change: 'new' },
   dailyEarnings: { value: '52000', change: '0.0%' },
   coin: 'LTC',
   unsettled: { accrued: '41000', accruedSince: '2026-11-22T00:00:00.000Z', immature: '0', immatureBlocks: 0 },
@@ -48,15 +51,28 @@ describe('Mining Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
     ).toBeInTheDocument();
   });
 
-  it("shows the four cards in the user's coin with green and red changes", async () => {
+  it("shows the hashrate per algorithm and the other cards in the user's coin with their changes", async () => {
     signInForTest();
     api();
     renderScreen(<DashboardPage />);
     const hashrate = await screen.findByRole('region', { name: 'Hashrate' });
-    expect(within(hashrate).getByText('125.50 TH/s')).toBeInTheDocument();
-    expect(within(hashrate).getByText('+12.5%').parentElement).toHaveAttribute('data-tone', 'up');
+    // Never summed across algorithms: real-time and 24 h side by side, each labelled.
+    expect(within(hashrate).getByRole('region', { name: 'SHA-256' })).toHaveTextContent(
+      'Real-time (10 min)125.50 TH/s24 h average120.00 TH/s',
+    );
+    expect(within(hashrate).getByRole('region', { name: 'Scrypt' })).toHaveTextContent(
+      'Real-time (10 min)2.18 kH/s24 h average1.50 kH/s',
+    );
     const miners = screen.getByRole('region', { name: 'Active Miners' });
     expect(within(miners).getByText('-3.0%').parentElement).toHaveAttribute('data-tone', 'down');
+    // No previous period: a neutral "new", never "+100.0%" in green or "0.0%" in red.
+    const balance = screen.getByRole('region', { name: 'Unpaid Balance (LTC)' });
+    expect(within(balance).getByText('New: no previous period yet').parentElement).toHaveAttribute(
+      'data-tone',
+      'neutral',
+    );
+    const earnings = screen.getByRole('region', { name: '24h Earnings (LTC)' });
+    expect(within(earnings).getByText('0.0%').parentElement).toHaveAttribute('data-tone', 'neutral');
     expect(
       within(screen.getByRole('region', { name: 'Unpaid Balance (LTC)' })).getByText('0.012345 LTC'),
     ).toBeInTheDocument();
@@ -153,9 +169,9 @@ describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PA
     api({ '/api/settings': () => json(settings(true, false)) });
     renderScreen(<DashboardPage />);
     const hashrate = await screen.findByRole('region', { name: 'Hashrate' });
-    expect(
-      await within(hashrate).findByRole('img', { name: 'Hashrate hidden in Settings' }),
-    ).toBeInTheDocument();
+    await within(hashrate).findAllByRole('img', { name: 'Hashrate hidden in Settings' });
+    // Both algorithms' real-time and 24 h figures.
+    expect(within(hashrate).getAllByRole('img', { name: 'Hashrate hidden in Settings' })).toHaveLength(4);
     expect(within(hashrate).queryByText('125.50 TH/s')).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Unpaid Balance (LTC)' })).getByText('0.012345 LTC'),

@@ -8,7 +8,6 @@ import type { MinerType } from '../../features/api-types';
 import { AddNewMinerPanel } from '../../features/dashboard/AddNewMinerPanel';
 import { useDashboard } from '../../features/dashboard/api';
 import { HashrateChartCard } from '../../features/dashboard/HashrateChartCard';
-import { algorithmForCoin } from '../../features/dashboard/hashrateScale';
 import { useLiveUpdates } from '../../features/dashboard/liveUpdates';
 import { RecentPayouts } from '../../features/dashboard/RecentPayouts';
 import { SummaryCards } from '../../features/dashboard/SummaryCards';
@@ -57,7 +56,7 @@ export default function DashboardPage() {
         <SummaryCards data={dashboard.data} />
         <div className="dashboard-columns">
           <div className="stack">
-            <HashrateChartCard algorithm={algorithmForCoin(dashboard.data.coin)} />
+            <HashrateChartCard hashrates={dashboard.data.hashrates} coin={dashboard.data.coin} />
             <section className="card stack" aria-labelledby="dash-miners-title">
               <div className="section-head">
                 <h2 id="dash-miners-title">{t('dashboard.yourMiners')}</h2>

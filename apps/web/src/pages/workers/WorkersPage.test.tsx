@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   PAGE_TEST_TIMEOUT,
@@ -17,12 +17,25 @@ const rig = {
   coin: 'BTC',
   status: 'online',
   hashrate: 110e12,
+  hashrate1h: 108e12,
+  hashrate24h: 105e12,
+  rejectRate: 1,
+  sparkline: [0, 45, 91, 100],
   change: '+2.0%',
   shares: 990,
   rejects: 10,
   lastSeen: null,
   type: 'asic',
   algorithm: 'sha256',
+};
+
+const sha256 = {
+  algorithm: 'sha256',
+  coin: 'BTC',
+  realtime: 110e12,
+  hour: 108e12,
+  day: 105e12,
+  activeWorkers: 1,
 };
 
 describe('Worker Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
@@ -37,7 +50,7 @@ describe('Worker Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
       if (url.pathname === '/api/workers')
         return json({
           workers: deleted ? [] : [rig],
-          totals: { hashrate: deleted ? 0 : 110e12, active: deleted ? 0 : 1 },
+          totals: { hashrates: deleted ? [] : [sha256], active: deleted ? 0 : 1 },
           total: 1,
           page: 1,
           pageSize: 500,
@@ -46,7 +59,16 @@ describe('Worker Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
     });
     renderScreen(<WorkersPage />);
     expect(await screen.findByText('rig7')).toBeInTheDocument();
-    expect(screen.getByText('110.0 TH/s')).toBeInTheDocument();
+    // Totals per algorithm: 10 min, 1 h and 24 h, each labelled.
+    expect(screen.getByRole('region', { name: 'SHA-256' })).toHaveTextContent(
+      'Real-time (10 min)110.00 TH/s1 h average108.00 TH/s24 h average105.00 TH/s',
+    );
+    // The row: 10 min / 1 h / 24 h columns, reject rate and a sparkline.
+    const row = screen.getByRole('row', { name: /rig7/ });
+    expect(row).toHaveTextContent('110.00 TH/s108.00 TH/s105.00 TH/s1%');
+    expect(
+      within(row).getByRole('img', { name: 'Hashrate of rig7 over the last 24 hours' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('One active worker')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Delete rig7' }));
     expect(screen.getByText('Are you sure?')).toBeInTheDocument();
@@ -56,20 +78,26 @@ describe('Worker Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
   });
 
-  it('searches by name on the server and shows the details of a worker', async () => {
+  it('searches by name on the server and links each worker to its detail page', async () => {
     signInForTest();
     const fetchMock = mockFetch((url) =>
       url.pathname === '/api/workers'
-        ? json({ workers: [rig], totals: { hashrate: 110e12, active: 1 }, total: 1, page: 1, pageSize: 500 })
+        ? json({
+            workers: [rig],
+            totals: { hashrates: [sha256], active: 1 },
+            total: 1,
+            page: 1,
+            pageSize: 500,
+          })
         : undefined,
     );
     renderScreen(<WorkersPage />);
     fireEvent.change(screen.getByLabelText('Search workers by name'), { target: { value: 'rig' } });
     await waitFor(() => expect(requestedUrls(fetchMock).includes('/api/workers?search=rig')).toBe(true));
-    fireEvent.click(await screen.findByRole('button', { name: 'View details of rig7' }));
-    expect(screen.getByText('amal.rig7')).toBeInTheDocument();
-    expect(screen.getByText('990')).toBeInTheDocument();
-    expect(screen.getByText('1%')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'View details of rig7' })).toHaveAttribute(
+      'href',
+      '/workers/3',
+    );
   });
   it('shows a worker that is connected without a share yet as such, not "Never"', async () => {
     signInForTest();
@@ -88,7 +116,7 @@ describe('Worker Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
     };
     mockFetch((url) =>
       url.pathname === '/api/workers'
-        ? json({ workers: [waiting], totals: { hashrate: 0, active: 0 }, total: 1, page: 1, pageSize: 500 })
+        ? json({ workers: [waiting], totals: { hashrates: [], active: 0 }, total: 1, page: 1, pageSize: 500 })
         : undefined,
     );
     renderScreen(<WorkersPage />);

@@ -1,30 +1,25 @@
-// /workers: Worker Dashboard over GET /api/workers?search=.
+// /workers: Worker Dashboard over GET /api/workers?search= (hashrate per algorithm, per-worker windows).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorBanner, Modal, Private, Spinner, StatCard, TextField } from '../../components';
-import { intlLocale } from '../../lib/format';
-import type { Language } from '../../lib/api-types';
+import { EmptyState, ErrorBanner, Modal, Spinner, StatCard, TextField } from '../../components';
 import type { Worker } from '../../features/api-types';
-import { formatHashrateAdaptive } from '../../features/dashboard/hashrateScale';
 import { useLiveUpdates } from '../../features/dashboard/liveUpdates';
+import { AlgorithmHashrates } from '../../features/hashrate/AlgorithmHashrates';
 import { NoticeRegion, useNotice } from '../../features/miners/notice';
 import { SetupGuide } from '../../features/setup-guide/SetupGuide';
 import { useWorkers } from '../../features/workers/api';
 import { EditWorkerDialog } from '../../features/workers/EditWorkerDialog';
 import { useDebounced } from '../../features/workers/useDebounced';
-import { WorkerDetails } from '../../features/workers/WorkerDetails';
 import { WorkersTable } from '../../features/workers/WorkersTable';
 import '../../features/dashboard/screens.css';
 import '../../features/miners/miners.css';
 
 export default function WorkersPage() {
-  const { t, i18n } = useTranslation();
-  const lang: Language = i18n.language === 'ar' ? 'ar' : 'en';
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search);
   const workers = useWorkers(debounced);
   const { notice, show, dismiss } = useNotice();
-  const [details, setDetails] = useState<Worker | null>(null);
   const [editing, setEditing] = useState<Worker | null>(null);
   const [help, setHelp] = useState(false);
   const [guide, setGuide] = useState(false);
@@ -53,15 +48,7 @@ export default function WorkersPage() {
       <div className="totals">
         <StatCard
           label={t('workers.totalHashrate')}
-          value={
-            totals ? (
-              <Private kind="hashrate">
-                <span dir="ltr">{formatHashrateAdaptive(totals.hashrate, intlLocale(lang), 1)}</span>
-              </Private>
-            ) : (
-              '—'
-            )
-          }
+          value={totals ? <AlgorithmHashrates hashrates={totals.hashrates} withHour /> : '—'}
         />
         <StatCard
           label={t('workers.activeWorkers')}
@@ -83,15 +70,8 @@ export default function WorkersPage() {
         <ErrorBanner message={t('workers.loadError')} onRetry={() => void workers.refetch()} />
       ) : null}
       {workers.data ? (
-        <WorkersTable
-          workers={workers.data.workers}
-          empty={empty}
-          onDetails={setDetails}
-          onEdit={setEditing}
-          notify={show}
-        />
+        <WorkersTable workers={workers.data.workers} empty={empty} onEdit={setEditing} notify={show} />
       ) : null}
-      <WorkerDetails worker={details} onClose={() => setDetails(null)} />
       <EditWorkerDialog worker={editing} onClose={() => setEditing(null)} notify={show} />
       <Modal open={help} onClose={() => setHelp(false)} title={t('workers.helpTitle')} size="sm">
         <p>{t('workers.helpBody')}</p>
