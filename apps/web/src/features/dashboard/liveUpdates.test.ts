@@ -49,7 +49,7 @@ describe('live updates', () => {
     stop();
   });
 
-  it('refreshes the dashboard, workers and the sidebar (/api/me) together when shares arrive', () => {
+  it('refreshes the dashboard, workers, the sidebar (/api/me) and the money summary together when shares arrive', () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue(undefined);
     const stop = connectLive('tok', client);
@@ -59,6 +59,7 @@ describe('live updates', () => {
       ['workers'],
       ['dashboard'],
       ['me'],
+      ['revenue-summary'],
     ]);
     stop();
   });
