@@ -14,7 +14,8 @@ import {
 // Set-up steps stop with us when npm is stopped (see watchParent); the pool then gets SIGTERM.
 const unwatch = watchParent(() => process.exit(143));
 try {
-  await ensureSystemPackages(['litecoind']);
+  // Before npm: `npm ci` builds the RandomX addon against librandomx-dev.
+  await ensureSystemPackages(['litecoind', 'monero', 'librandomx-dev']);
   ensureNodeModules();
   ensureWebBuild();
 } catch (error) {
