@@ -43,13 +43,37 @@ const VECTORS = [
   },
 ];
 
-describe('RandomXPool (light mode, two threads)', () => {
+// Real monerod 0.18.0.0 on a regtest chain (seed: the genesis block id): calc_pow of a template's
+// hashing blob, and the pow_hash of the block mined at height 111 (its hashing blob, nonce 0).
+const REGTEST_SEED = hex('418015bb9ae982a1975da7d79277c2705727a56894ba0fb246adaabb1f4632e3');
+const MONEROD = [
+  {
+    blob: hex(
+      '1010c88e9cd806b07152239fc9dfed6517fc282becbbb072c4e26f886972c3432599af5035472900000000b2ac9e760d52d43d9d01f402df53174798e4ba8880094a566cae2db22151198504',
+    ),
+    hash: '4f918f7846edc7700983c64a6b16292e0332b3b1df2afe63362f7d444fd83067',
+  },
+  {
+    blob: hex(
+      '1010cd8e9cd806b07152239fc9dfed6517fc282becbbb072c4e26f886972c3432599af5035472900000000b9b51304d8de3cac6e4b32b07b7fa82d27df1391127ecd28334abed914d1665d04',
+    ),
+    hash: '2288d40da89e4df795e0f27b9539750882097a73733127a1362e19a088fde710',
+  },
+];
+
+// Each new seed builds a 256 MiB cache (about a second; more on a busy machine).
+describe('RandomXPool (light mode, two threads)', { timeout: 60_000 }, () => {
   const pool = new RandomXPool({ threads: 2 });
   afterAll(() => pool.close());
 
   it('matches every published test vector, hashing on both threads at once', async () => {
     const hashes = await Promise.all(VECTORS.map((v) => pool.hash(v.key, v.input)));
     expect(hashes.map((h) => Buffer.from(h).toString('hex'))).toEqual(VECTORS.map((v) => v.hash));
+  });
+
+  it("matches monerod's proof-of-work hashes of Monero blocks", async () => {
+    const hashes = await Promise.all(MONEROD.map((v) => pool.hash(REGTEST_SEED, v.blob)));
+    expect(hashes.map((h) => Buffer.from(h).toString('hex'))).toEqual(MONEROD.map((v) => v.hash));
   });
 
   it('keeps the two most recent seeds and releases older ones', async () => {
