@@ -59,6 +59,8 @@ export class RandomXPool {
   private readonly seeds: string[] = [];
   private nextId = 1;
   private closed = false;
+  /** Set when a thread cannot even start (the addon is not built): nothing will work. */
+  private broken: Error | undefined;
 
   constructor(options: RandomXPoolOptions = {}) {
     this.threads = Math.max(1, Math.floor(options.threads ?? availableParallelism()));
@@ -98,6 +100,7 @@ export class RandomXPool {
     blob: Uint8Array | undefined,
   ): Promise<Uint8Array> {
     if (this.closed) return Promise.reject(new Error('the RandomX pool was closed'));
+    if (this.broken) return Promise.reject(this.broken);
     if (seed.length < 1 || seed.length > MAX_SEED_BYTES) {
       return Promise.reject(new Error('a RandomX seed is 1 to 64 bytes'));
     }
@@ -127,7 +130,9 @@ export class RandomXPool {
       workerData: { full: this.mode === 'full', initThreads: this.datasetInitThreads },
     });
     const slot: Slot = { worker, pending: new Map() };
+    let ready = false;
     worker.on('message', (message: unknown) => {
+      if (typeof message === 'object' && message !== null && 'ready' in message) ready = true;
       if (!isReply(message)) return;
       const pending = slot.pending.get(message.id);
       if (!pending) return;
@@ -140,6 +145,12 @@ export class RandomXPool {
       this.failAll(slot, error);
       if (this.closed || replaced) return;
       replaced = true;
+      if (!ready) {
+        // It died before loading the addon: a replacement would die the same way.
+        this.broken = new Error(`RandomX threads cannot start: ${error.message}`);
+        for (const other of this.slots) this.failAll(other, this.broken);
+        return;
+      }
       // The caches it held are rebuilt on demand by its replacement.
       const index = this.slots.indexOf(slot);
       if (index >= 0) this.slots[index] = this.spawn();

@@ -4,7 +4,8 @@
 // Messages in:  { type: 'hash', id, seed: Uint8Array, blob: Uint8Array }
 //               { type: 'prepare', id, seed }          build the cache (and dataset) now
 //               { type: 'drop', seed }                 release this thread's VM for seed
-// Messages out: { id, hash: Uint8Array } | { id } | { id, error: string }
+// Messages out: { ready: true } once the addon is loaded, then
+//               { id, hash: Uint8Array } | { id } | { id, error: string }
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -47,3 +48,5 @@ parentPort.on('message', (message) => {
     parentPort.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }
 });
+
+parentPort.postMessage({ ready: true });

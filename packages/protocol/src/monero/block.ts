@@ -141,7 +141,7 @@ export function moneroMinerTxHash(blob: Uint8Array, block: MoneroBlockTemplate):
   return keccak256(prefixHash, baseHash, new Uint8Array(HASH_BYTES));
 }
 
-/** The blob miners hash (76 + varint bytes for today's blocks); its nonce sits at `header.nonceOffset`. */
+/** The blob miners hash (75 bytes + the count varint today); its nonce sits at `header.nonceOffset`. */
 export function moneroHashingBlob(
   blob: Uint8Array,
   block: MoneroBlockTemplate = parseMoneroBlock(blob),
