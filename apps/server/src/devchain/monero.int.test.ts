@@ -9,6 +9,7 @@ import {
 } from '@manjam/protocol/monero';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -120,6 +121,29 @@ describe('the XMR regtest dev chain (monerod + monero-wallet-rpc)', () => {
     expect(tip.hash).toBe(hex(moneroBlockId(candidate)));
     const { count } = await chain.daemon.call<{ count: number }>('get_block_count');
     expect(count).toBe(template.height + 1);
+  });
+
+  it('brings monerod back on the same chain after kill -9', async () => {
+    const { count } = await chain.daemon.call<{ count: number }>('get_block_count');
+    const [monerod] = chain.nodeProcessIds();
+    process.kill(monerod as number, 'SIGKILL');
+    const deadline = Date.now() + 120_000;
+    let after: number | undefined;
+    while (after === undefined) {
+      try {
+        const answer = await chain.daemon.call<{ count: number }>(
+          'get_block_count',
+          {},
+          { timeoutMs: 1_000 },
+        );
+        if (chain.nodeProcessIds()[0] !== monerod) after = answer.count;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+      }
+      await delay(100);
+    }
+    expect(after).toBe(count);
+    expect(await chain.mine(1)).toHaveLength(1);
   });
 
   it('stops both processes and removes its data', async () => {

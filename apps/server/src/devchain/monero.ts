@@ -151,18 +151,23 @@ export async function startMoneroDevChain(opts: MoneroDevChainOptions): Promise<
   ];
   const daemon = new MoneroRpcClient(`http://127.0.0.1:${rpcPort}`, 120_000);
   const wallet = new MoneroRpcClient(`http://127.0.0.1:${walletPort}`, 120_000);
-  const children: SupervisedChild[] = [];
+  /** Both start at once: monero-wallet-rpc serves (and creates the wallet) before monerod answers. */
+  const children: { daemon?: SupervisedChild; wallet?: SupervisedChild } = {};
+  const running = (): SupervisedChild[] =>
+    [children.daemon, children.wallet].filter((c): c is SupervisedChild => c !== undefined);
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
     // The wallet first: it saves the wallet file and talks to monerod while it does.
-    for (const child of [...children].reverse()) await child.stop(20_000);
+    await children.wallet?.stop(20_000);
+    await children.daemon?.stop(20_000);
     if (temporary) await rm(root, { recursive: true, force: true });
     logger.info('monerod regtest node stopped');
   };
 
   const supervise = async (
+    role: 'daemon' | 'wallet',
     name: string,
     binary: string,
     args: string[],
@@ -176,17 +181,24 @@ export async function startMoneroDevChain(opts: MoneroDevChainOptions): Promise<
       spawn: () => spawnManaged(process.execPath, [SUPERVISOR, '-', binary, ...args], childLogger),
       ready,
     });
-    children.push(child);
+    children[role] = child;
   };
 
+  const startedAt = performance.now();
+  const elapsedMs = (): number => Math.round(performance.now() - startedAt);
   try {
-    await supervise('monerod', monerod, daemonArgs, (started) =>
-      waitForRpc(daemon, 'get_info', started, 120_000),
-    );
-    await supervise('monero-wallet-rpc', walletRpc, walletArgs, async (started) => {
-      await waitForRpc(wallet, 'get_version', started, 60_000);
-      await openPoolWallet(wallet);
-    });
+    const startedBoth = await Promise.allSettled([
+      supervise('daemon', 'monerod', monerod, daemonArgs, (started) =>
+        waitForRpc(daemon, 'get_info', started, 120_000),
+      ),
+      supervise('wallet', 'monero-wallet-rpc', walletRpc, walletArgs, async (started) => {
+        await waitForRpc(wallet, 'get_version', started, 60_000);
+        await openPoolWallet(wallet);
+      }),
+    ]);
+    const failed = startedBoth.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    logger.debug({ ms: elapsedMs() }, 'monerod and monero-wallet-rpc answer, pool wallet open');
     const { address: poolAddress } = await wallet.call<{ address: string }>('get_address', {
       account_index: 0,
     });
@@ -202,11 +214,17 @@ export async function startMoneroDevChain(opts: MoneroDevChainOptions): Promise<
     const initial = opts.initialBlocks ?? XMR_INITIAL_BLOCKS;
     if (count < initial) await mine(initial - count);
     logger.info(
-      { daemon: daemon.url, wallet: wallet.url, poolAddress, height: Math.max(count, initial) },
+      {
+        daemon: daemon.url,
+        wallet: wallet.url,
+        poolAddress,
+        height: Math.max(count, initial),
+        ms: elapsedMs(),
+      },
       'monerod regtest node ready',
     );
-    const processIds = (): number[] => children.flatMap((c) => processTree(c.current()));
-    const nodeProcessIds = (): number[] => children.flatMap((c) => processTree(c.current()).slice(1));
+    const processIds = (): number[] => running().flatMap((c) => processTree(c.current()));
+    const nodeProcessIds = (): number[] => running().flatMap((c) => processTree(c.current()).slice(1));
     return { coin: 'XMR', daemon, wallet, zmqPubUrl, poolAddress, mine, processIds, nodeProcessIds, stop };
   } catch (err) {
     await stop();
