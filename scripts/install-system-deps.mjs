@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Installs the Debian packages Manjam needs outside npm (litecoind for the Scrypt regtest
-// chain, chromium for the browser tests, nats-server for the JetStream cluster tests) when their
-// binaries are missing.
+// chain, monero (monerod, monero-wallet-rpc) for the RandomX regtest chain, librandomx-dev for the
+// RandomX addon that `npm ci` builds, chromium for the browser tests, nats-server for the
+// JetStream cluster tests) when their binaries are missing.
 // Plain Node, no dependencies: it runs before `npm ci`.
 //
 //   node scripts/install-system-deps.mjs litecoind chromium
@@ -18,6 +19,7 @@ export const PACKAGE_BINARIES = {
   litecoind: '/usr/lib/litecoin/litecoind',
   chromium: '/usr/bin/chromium',
   'nats-server': '/usr/sbin/nats-server',
+  monero: '/usr/bin/monerod',
 };
 
 const PACKAGE_NAME = /^[a-z0-9][a-z0-9+.-]+$/;

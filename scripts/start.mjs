@@ -14,7 +14,8 @@ import {
 const unwatch = watchParent(() => process.exit(143));
 let serverEntry;
 try {
-  await ensureSystemPackages(['litecoind']);
+  // Before npm: `npm ci` builds the RandomX addon against librandomx-dev.
+  await ensureSystemPackages(['litecoind', 'monero', 'librandomx-dev']);
   ensureNodeModules();
   ensureWebBuild();
   // After npm ci: the build uses esbuild from node_modules.

@@ -1,4 +1,5 @@
-// `npm test`: installs what the tests need (Debian packages litecoind, chromium, nats-server;
+// `npm test`: installs what the tests need (Debian packages litecoind, monero, librandomx-dev,
+// chromium, nats-server;
 // npm packages, PostgreSQL), builds the web app for the browser tests, then runs typecheck, lint
 // and every Vitest project.
 import { readFileSync, rmSync } from 'node:fs';
@@ -10,7 +11,8 @@ const args = process.argv.slice(2);
 const report = join(ROOT, 'node_modules', '.cache', 'manjam-vitest.json');
 let exitCode = 0;
 try {
-  await ensureSystemPackages(['litecoind', 'chromium', 'nats-server']);
+  // Before npm: `npm ci` builds the RandomX addon against librandomx-dev.
+  await ensureSystemPackages(['litecoind', 'monero', 'librandomx-dev', 'chromium', 'nats-server']);
   ensureNodeModules();
   await ensurePostgres();
   ensureWebBuild();

@@ -6,7 +6,8 @@
 // parent pid changes. Then removes the given data dir. Exits with litecoind's exit code.
 // When litecoind dies on its own (kill -9, a crash), the data dir is kept and the supervisor dies
 // the same way (same signal or exit code), so the parent sees how and restarts the pair
-// supervisor + litecoind on the same data (see supervisor.ts).
+// supervisor + litecoind on the same data (see supervisor.ts). The XMR dev chain runs monerod and
+// monero-wallet-rpc under it the same way (devchain/monero.ts).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -26,6 +27,7 @@ function say(text) {
 }
 
 const parentPid = process.ppid;
+const name = path.basename(binary);
 const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
 child.stderr.on('data', (chunk) => say(chunk));
 let stopping = false;
@@ -47,7 +49,7 @@ function cleanup() {
 function stop(reason) {
   if (stopping) return;
   stopping = true;
-  say(`ltc-supervisor: stopping litecoind (${reason})\n`);
+  say(`ltc-supervisor: stopping ${name} (${reason})\n`);
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
@@ -60,7 +62,7 @@ child.on('error', (err) => {
 });
 child.on('exit', (code, signal) => {
   if (!stopping) {
-    say(`ltc-supervisor: litecoind died (${signal ? `signal ${signal}` : `exit code ${code}`})\n`);
+    say(`ltc-supervisor: ${name} died (${signal ? `signal ${signal}` : `exit code ${code}`})\n`);
     if (signal) {
       process.removeAllListeners(signal);
       process.kill(process.pid, signal);
