@@ -15,6 +15,7 @@ import {
   mkdirSync,
   readdirSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -70,7 +71,12 @@ export async function buildServer() {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [join(SERVER, 'src', 'cli.ts')],
-    outfile: SERVER_ENTRY,
+    // Code split at dynamic imports: a role loads only the chunks (and npm packages) it uses; the
+    // chunks sit beside cli.js, so import.meta.url paths stay the same.
+    outdir: OUT,
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -98,6 +104,17 @@ export async function buildServer() {
     (a, b) => Number(a.path === SERVER_ENTRY) - Number(b.path === SERVER_ENTRY),
   );
   for (const file of files) writeAtomically(file.path, file.contents);
+  // Chunks of earlier builds: removed once no process still starting could import them.
+  const current = new Set(files.map((file) => file.path));
+  for (const name of readdirSync(OUT)) {
+    const path = join(OUT, name);
+    if (
+      /^chunk-.*\.js(\.map)?$/.test(name) &&
+      !current.has(path) &&
+      statSync(path).mtimeMs < Date.now() - 600_000
+    )
+      rmSync(path, { force: true });
+  }
 }
 
 /** Builds the server when its bundle is missing or older than a source; answers the bundle's path. */

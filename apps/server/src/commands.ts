@@ -70,6 +70,7 @@ function printBanner(summary: PoolSummary): void {
   const lines = ['', 'Manjam is running.'];
   if (summary.webUrl)
     lines.push(`  Web app and API:  ${summary.webUrl}`, `  Health:           ${summary.webUrl}/api/health`);
+  if (summary.metricsUrl) lines.push(`  Metrics:          ${summary.metricsUrl}`);
   for (const port of summary.stratum) lines.push(`  Stratum ${port.coin.padEnd(4)}     ${port.url}`);
   const btc = summary.stratum.find((p) => p.coin === 'BTC');
   const ltc = summary.stratum.find((p) => p.coin === 'LTC');

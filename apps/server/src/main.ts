@@ -14,11 +14,13 @@ import { startAlerts } from './services/alerts/index.js';
 import { startShareLogConsumer, startShareLogPublisher, type ShareLogConsumer } from './sharelog/index.js';
 import { operatorChannel } from './services/alerts/operator.js';
 
-import { startHttp, type HealthReport, type HttpService } from './http/index.js';
+import type { HealthReport, HttpService, StratumMetrics } from './http/index.js';
 
 /** What the start-up banner prints: where the web app and the Stratum ports listen. */
 export interface PoolSummary {
   webUrl: string | null;
+  /** A Stratum-only process's /metrics listener (null where the API serves /metrics). */
+  metricsUrl: string | null;
   stratum: { coin: string; url: string; live: boolean }[];
   exampleLogin: string;
 }
@@ -116,9 +118,20 @@ export async function startPool({
       : undefined;
     if (stratum) stops.push({ name: 'stratum', stop: () => stratum.stop() });
 
+    const stratumMetrics: StratumMetrics | undefined = stratum && {
+      connections: () => stratum.stats().connections,
+      sharesByResult: () => {
+        const stats = stratum.stats();
+        return { accepted: stats.sharesAccepted, ...stats.sharesRejected };
+      },
+      bans: () => stratum.stats().bans,
+    };
     const health = () => healthReport(db, chains);
+    // The API (Fastify, routes, services) is loaded only by the processes that serve it.
     const http = has(role, 'api')
-      ? await startHttp({
+      ? await (
+          await import('./http/index.js')
+        ).startHttp({
           config,
           db,
           logger,
@@ -140,21 +153,16 @@ export async function startPool({
             ? { accountingCounters: () => leader.current()?.accounting.metrics() ?? idleAccountingCounters() }
             : {}),
           ...(chains.length > 0 ? { chainUp: () => chainsUp(chains) } : {}),
-          ...(stratum
-            ? {
-                metrics: {
-                  connections: () => stratum.stats().connections,
-                  sharesByResult: () => {
-                    const stats = stratum.stats();
-                    return { accepted: stats.sharesAccepted, ...stats.sharesRejected };
-                  },
-                  bans: () => stratum.stats().bans,
-                },
-              }
-            : {}),
+          ...(stratumMetrics ? { metrics: stratumMetrics } : {}),
         })
       : undefined;
     if (http) stops.push({ name: 'http', stop: () => http.stop() });
+    // A Stratum-only process serves /metrics alone on the http host and port.
+    const metricsServer =
+      !http && stratumMetrics
+        ? await (await import('./http/metrics-stratum.js')).startMetricsServer(config, stratumMetrics)
+        : undefined;
+    if (metricsServer) stops.push({ name: 'metrics', stop: () => metricsServer.stop() });
 
     return {
       config,
@@ -169,6 +177,7 @@ export async function startPool({
       health,
       summary: () => ({
         webUrl: http ? http.url.replace('0.0.0.0', 'localhost') : null,
+        metricsUrl: metricsServer ? `${metricsServer.url.replace('0.0.0.0', 'localhost')}/metrics` : null,
         stratum: (stratum?.ports() ?? []).map((p) => ({
           coin: p.coin,
           url: `stratum+${p.tls ? 'ssl' : 'tcp'}://${config.publicHost}:${p.port}`,

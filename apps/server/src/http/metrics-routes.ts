@@ -1,42 +1,14 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config/index.js';
+import type { FastifyInstance } from 'fastify';
 import { OPERATOR_ALERT_KINDS } from '../db/repositories/operator-alerts.js';
-import { ServiceError } from '../services/errors.js';
 import type { PoolService } from '../services/stats/pool-service.js';
 import type { MetricsRegistry } from './metrics.js';
+import { assertMetricsAccess } from './metrics-access.js';
 import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
+import { registerStratumMetrics } from './metrics-stratum.js';
 import type { HttpDeps } from './types.js';
 
 /** Database aggregates (blocks, payouts, last hour's shares) are read at most this often, however often /metrics is scraped. */
 export const METRICS_AGGREGATE_TTL_MS = 15_000;
-
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/**
- * Who may read /metrics: with http.metricsToken set, a request carrying `Authorization: Bearer
- * <token>` (401 otherwise); without it, only a direct loopback connection with no proxy header
- * (403 otherwise), so a reverse proxy on the same host does not publish it.
- */
-function assertMetricsAccess(request: FastifyRequest, config: Config): void {
-  const token = config.http.metricsToken;
-  if (token !== undefined) {
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!given || !timingSafeEqual(digest(given), digest(token))) {
-      throw new ServiceError(401, 'unauthorized', 'metricsTokenRequired', undefined, {
-        'www-authenticate': 'Bearer realm="metrics"',
-      });
-    }
-    return;
-  }
-  const peer = request.socket.remoteAddress ?? '';
-  if (!LOOPBACK.has(peer) || PROXY_HEADERS.some((name) => request.headers[name] !== undefined)) {
-    throw new ServiceError(403, 'forbidden', 'metricsLocalOnly');
-  }
-}
 
 /**
  * /metrics in Prometheus text format: Stratum counters (kept in memory), shares, blocks, payouts,
@@ -64,30 +36,7 @@ export function registerMetrics(
     return counts.value;
   };
 
-  const stratum = deps.metrics;
-  if (stratum) {
-    metrics.register('manjam_stratum_connections', 'Open Stratum connections', 'gauge', () =>
-      Promise.resolve([{ labels: {}, value: stratum.connections() }]),
-    );
-    metrics.register(
-      'manjam_stratum_shares_total',
-      'Shares seen by Stratum since start, by result',
-      'counter',
-      () =>
-        Promise.resolve(
-          Object.entries(stratum.sharesByResult()).map(([result, value]) => ({ labels: { result }, value })),
-        ),
-    );
-    const bans = stratum.bans;
-    if (bans) {
-      metrics.register(
-        'manjam_stratum_bans_total',
-        'Stratum ban decisions since start: a connection cut, or a whole address banned',
-        'counter',
-        () => Promise.resolve(Object.entries(bans()).map(([scope, value]) => ({ labels: { scope }, value }))),
-      );
-    }
-  }
+  if (deps.metrics) registerStratumMetrics(metrics, deps.metrics);
   const chainUp = deps.chainUp;
   if (chainUp) {
     const help = 'Per coin: 1 while a node answers, 0 while its work is stopped';

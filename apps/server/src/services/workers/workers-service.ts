@@ -53,6 +53,27 @@ export interface WorkersDeps {
   connected?: ConnectedWorkers;
 }
 
+interface PageQuery {
+  search: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+interface UserPages {
+  username: string;
+  entries: Map<string, PageEntry>;
+}
+
+interface PageEntry {
+  snapshot: WorkerSnapshot;
+  query: PageQuery;
+  json: Promise<string>;
+  /** The page's text once built. */
+  ready?: string;
+  /** The previous snapshot's page, served until this one is built. */
+  previous?: string | undefined;
+}
+
 export interface WorkerPage {
   workers: Worker[];
   totals: { hashrates: AlgorithmHashrate[]; active: number };
@@ -66,8 +87,16 @@ export class WorkersService {
   private readonly queries: ActivityQueries;
   private readonly cache: SwrCache<WorkerSnapshot>;
   private readonly longSums: SwrCache<WorkerHashrateRow[]>;
-  /** Serialized pages of the current snapshot (a page is built once per snapshot, not per request). */
-  private readonly pages = new Map<string, { snapshot: WorkerSnapshot; json: Promise<string> }>();
+  /**
+   * Serialized pages per user (a page is built once per snapshot, not per request). While the page
+   * of a newer snapshot is built, the previous one is served: no request waits for a rebuild.
+   */
+  private readonly pages = new Map<number, UserPages>();
+  /** Each user's sparklines, read at most every LONG_WINDOW_CACHE_MS (hourly points move slowly). */
+  private readonly sparkCache = new Map<
+    number,
+    { at: number; start: number; lines: Map<number, number[]> }
+  >();
 
   constructor(private readonly deps: WorkersDeps) {
     this.queries = new ActivityQueries(deps.db);
@@ -76,13 +105,19 @@ export class WorkersService {
   }
 
   snapshot(userId: number): Promise<WorkerSnapshot> {
-    return this.cache.get(String(userId), () => this.load(userId));
+    return this.cache.get(String(userId), async () => {
+      const snapshot = await this.load(userId);
+      // Pages are built when the snapshot is, not when the next request finds it.
+      queueMicrotask(() => this.rebuildPages(userId, snapshot));
+      return snapshot;
+    });
   }
 
   /** Drops the user's cached aggregates: the next read waits for fresh data. */
   forget(userId: number): void {
     this.cache.invalidate(String(userId));
     this.longSums.invalidate(String(userId));
+    this.pages.delete(userId);
   }
 
   /** New shares arrived for the user: refresh in the background on the next read. */
@@ -129,17 +164,59 @@ export class WorkersService {
     pageSize: number,
   ): Promise<string> {
     const snapshot = await this.snapshot(userId);
-    const key = `${userId}\u0000${search ?? ''}\u0000${page}\u0000${pageSize}`;
-    const hit = this.pages.get(key);
-    if (hit && hit.snapshot === snapshot) return hit.json;
-    // Requests arriving while the page is built wait for the same build.
-    const json = this.list(userId, username, search, page, pageSize).then((p) => JSON.stringify(p));
-    if (this.pages.size > 5_000) this.pages.clear();
-    this.pages.set(key, { snapshot, json });
-    json.catch(() => {
-      if (this.pages.get(key)?.json === json) this.pages.delete(key);
-    });
-    return json;
+    const key = `${search ?? ''}\u0000${page}\u0000${pageSize}`;
+    let user = this.pages.get(userId);
+    if (!user) {
+      if (this.pages.size >= 5_000) this.pages.clear();
+      user = { username, entries: new Map() };
+      this.pages.set(userId, user);
+    }
+    const hit = user.entries.get(key);
+    if (hit?.snapshot === snapshot) return hit.ready ?? hit.previous ?? hit.json;
+    if (!hit && user.entries.size >= 100) user.entries.clear();
+    return this.buildPage(userId, user, snapshot, { search, page, pageSize }, key);
+  }
+
+  /**
+   * Builds one page of `snapshot`. Requests arriving meanwhile wait for the same build, or are
+   * answered with the previous snapshot's page when there is one.
+   */
+  private buildPage(
+    userId: number,
+    user: UserPages,
+    snapshot: WorkerSnapshot,
+    query: PageQuery,
+    key: string,
+  ): Promise<string> {
+    const hit = user.entries.get(key);
+    const previous = hit?.ready ?? hit?.previous;
+    const json = this.list(userId, user.username, query.search, query.page, query.pageSize).then((p) =>
+      JSON.stringify(p),
+    );
+    const entry: PageEntry = { snapshot, query, json, previous };
+    user.entries.set(key, entry);
+    json.then(
+      (text) => {
+        entry.ready = text;
+        entry.previous = undefined;
+      },
+      (error: unknown) => {
+        if (user.entries.get(key) === entry) user.entries.delete(key);
+        // Nobody waits for this build when the previous page was served: report it here.
+        if (previous !== undefined) this.deps.onError(error);
+      },
+    );
+    return previous !== undefined ? Promise.resolve(previous) : json;
+  }
+
+  /** A new snapshot: the user's pages already asked for are built now, before the next request. */
+  private rebuildPages(userId: number, snapshot: WorkerSnapshot): void {
+    const user = this.pages.get(userId);
+    if (!user) return;
+    for (const [key, entry] of user.entries) {
+      if (entry.snapshot !== snapshot)
+        this.buildPage(userId, user, snapshot, entry.query, key).catch(this.deps.onError);
+    }
   }
 
   async update(
@@ -186,16 +263,32 @@ export class WorkersService {
     };
   }
 
-  /** Hourly hashrate of the given workers over the last 24 hours in percent of each one's busiest hour (sparklines). */
+  /**
+   * Hourly hashrate of the given workers over the last 24 hours in percent of each one's busiest
+   * hour (sparklines); a worker's line is read once per LONG_WINDOW_CACHE_MS and hour.
+   */
   private async sparklines(
     userId: number,
     workers: readonly WorkerActivity[],
   ): Promise<Map<number, number[]>> {
     const now = this.deps.now();
-    const active = workers.filter((w) => w.figures && w.figures.day > 0);
-    const result = new Map<number, number[]>();
-    if (active.length === 0) return result;
     const start = seriesStart(now, HOUR_MS);
+    let cached = this.sparkCache.get(userId);
+    if (!cached || cached.start !== start || now - cached.at >= LONG_WINDOW_CACHE_MS || now < cached.at) {
+      if (this.sparkCache.size >= 10_000) this.sparkCache.clear();
+      cached = { at: now, start, lines: new Map() };
+      this.sparkCache.set(userId, cached);
+    }
+    const lines = cached.lines;
+    const result = new Map<number, number[]>();
+    const active: WorkerActivity[] = [];
+    for (const w of workers) {
+      if (!w.figures || w.figures.day <= 0) continue;
+      const line = lines.get(w.row.id);
+      if (line) result.set(w.row.id, line);
+      else active.push(w);
+    }
+    if (active.length === 0) return result;
     const rows = await this.queries.workerSeries(
       userId,
       active.map((w) => w.row.id),
@@ -204,9 +297,10 @@ export class WorkersService {
       HOUR_MS / 1000,
     );
     const coins = new Map(active.map((w) => [w.row.id, w.row.coin]));
-    for (const w of active) result.set(w.row.id, new Array<number>(DAY_MS / HOUR_MS).fill(0));
+    const read = new Map<number, number[]>();
+    for (const w of active) read.set(w.row.id, new Array<number>(DAY_MS / HOUR_MS).fill(0));
     for (const r of rows) {
-      const line = result.get(r.workerId);
+      const line = read.get(r.workerId);
       if (!line || r.slot < 0 || r.slot >= line.length) continue;
       line[r.slot] = hashrateFromDifficulty(
         coins.get(r.workerId) ?? '',
@@ -214,12 +308,11 @@ export class WorkersService {
         slotSeconds(now, start, r.slot, HOUR_MS),
       );
     }
-    for (const [id, line] of result) {
+    for (const [id, line] of read) {
       const peak = Math.max(...line);
-      result.set(
-        id,
-        line.map((v) => (peak > 0 ? Math.round((v / peak) * 100) : 0)),
-      );
+      const percent = line.map((v) => (peak > 0 ? Math.round((v / peak) * 100) : 0));
+      result.set(id, percent);
+      lines.set(id, percent);
     }
     return result;
   }

@@ -1,0 +1,97 @@
+// /metrics of a process without the API (`--role stratum`): a plain node:http listener on
+// http.host:port answering GET /metrics alone, with the Stratum counters and the event-loop and GC
+// figures, under the API's access rule (metrics-access.ts). No Fastify, no routes, no database reads.
+import { createServer, type Server } from 'node:http';
+import type { Config } from '../config/index.js';
+import { errorPayload, ServiceError } from '../services/errors.js';
+import { MetricsRegistry } from './metrics.js';
+import { assertMetricsAccess } from './metrics-access.js';
+import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
+import type { StratumMetrics } from './types.js';
+
+/** The Stratum counters of this process (kept in memory): connections, shares by result, bans. */
+export function registerStratumMetrics(metrics: MetricsRegistry, stratum: StratumMetrics): void {
+  metrics.register('manjam_stratum_connections', 'Open Stratum connections', 'gauge', () =>
+    Promise.resolve([{ labels: {}, value: stratum.connections() }]),
+  );
+  metrics.register(
+    'manjam_stratum_shares_total',
+    'Shares seen by Stratum since start, by result',
+    'counter',
+    () =>
+      Promise.resolve(
+        Object.entries(stratum.sharesByResult()).map(([result, value]) => ({ labels: { result }, value })),
+      ),
+  );
+  const bans = stratum.bans;
+  if (bans) {
+    metrics.register(
+      'manjam_stratum_bans_total',
+      'Stratum ban decisions since start: a connection cut, or a whole address banned',
+      'counter',
+      () => Promise.resolve(Object.entries(bans()).map(([scope, value]) => ({ labels: { scope }, value }))),
+    );
+  }
+}
+
+export interface MetricsServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Listens on config.http.host:port for GET /metrics (everything else: 404). */
+export async function startMetricsServer(config: Config, stratum: StratumMetrics): Promise<MetricsServer> {
+  const metrics = new MetricsRegistry();
+  registerStratumMetrics(metrics, stratum);
+  const runtime = new RuntimeMonitor();
+  registerRuntimeMetrics(metrics, runtime);
+
+  const server: Server = createServer((request, response) => {
+    const path = (request.url ?? '').split('?')[0];
+    const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': type, ...headers }).end(body);
+    };
+    const json = 'application/json; charset=utf-8';
+    if (path !== '/metrics')
+      return send(404, json, JSON.stringify({ error: { code: 'not-found', message: 'Not found' } }));
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(
+        405,
+        json,
+        JSON.stringify({ error: { code: 'method-not-allowed', message: 'Method not allowed' } }),
+        {
+          allow: 'GET, HEAD',
+        },
+      );
+    try {
+      assertMetricsAccess(request, config);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      return send(error.status, json, JSON.stringify(errorPayload(error, 'en')), error.headers);
+    }
+    metrics.render().then(
+      (text) => send(200, 'text/plain; version=0.0.4; charset=utf-8', text),
+      () => send(500, json, JSON.stringify({ error: { code: 'internal', message: 'metrics failed' } })),
+    );
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.http.port, config.http.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.http.port;
+  const host = config.http.host.includes(':') ? `[${config.http.host}]` : config.http.host;
+  return {
+    url: `http://${host}:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        runtime.stop();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
