@@ -72,7 +72,12 @@ export interface MoneroShareSink {
 
 export type MoneroStratumSettings = Pick<
   Config['stratum'],
-  'maxLineBytes' | 'maxConnectionsPerIp' | 'idleTimeoutSeconds' | 'ban' | 'instanceId'
+  | 'maxLineBytes'
+  | 'maxConnectionsPerIp'
+  | 'idleTimeoutSeconds'
+  | 'authorizeTimeoutSeconds'
+  | 'ban'
+  | 'instanceId'
 >;
 
 export interface MoneroStratumOptions {
@@ -91,7 +96,14 @@ export interface MoneroStratumOptions {
   maxPendingHashes?: number;
 }
 
-export const MONERO_REJECTIONS = ['stale', 'duplicate', 'low_difficulty', 'invalid', 'unauthorized', 'busy'] as const;
+export const MONERO_REJECTIONS = [
+  'stale',
+  'duplicate',
+  'low_difficulty',
+  'invalid',
+  'unauthorized',
+  'busy',
+] as const;
 export type MoneroRejection = (typeof MONERO_REJECTIONS)[number];
 
 /** Jobs a connection keeps answering for (older ones are "Invalid job id"). */
@@ -102,6 +114,8 @@ const MAX_WRITE_BACKLOG = 512 * 1024;
 const MAX_HELD_LINES = 1_024;
 const ALGO = 'rx/0';
 const WORKER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+/** How often timeouts, the vardiff sweep for silent miners and expired bans are looked at (as the V1 ports). */
+const SWEEP_MS = 5_000;
 
 type Id = number | string | null;
 
@@ -129,6 +143,8 @@ class MoneroSession {
   readonly jobs = new Map<string, MoneroJob>();
   private jobCounter = 0;
   readonly window: ShareWindow = { submits: 0, invalid: 0 };
+  readonly connectedMs = Date.now();
+  lastReceivedMs = this.connectedMs;
   closed = false;
   readonly order: ReplyOrder;
 
@@ -148,7 +164,10 @@ class MoneroSession {
   }
 
   reply(id: Id, result: unknown, ticket?: number): void {
-    this.answer(`{"id":${JSON.stringify(id)},"jsonrpc":"2.0","error":null,"result":${JSON.stringify(result)}}\n`, ticket);
+    this.answer(
+      `{"id":${JSON.stringify(id)},"jsonrpc":"2.0","error":null,"result":${JSON.stringify(result)}}\n`,
+      ticket,
+    );
   }
 
   error(id: Id, message: string, ticket?: number): void {
@@ -162,7 +181,12 @@ class MoneroSession {
   makeJob(template: MoneroTemplate): MoneroJob {
     const extra = Buffer.alloc(MONERO_RESERVE_SIZE);
     this.extraNonce.copy(extra);
-    const blockBlob = writeMoneroExtraNonce(template.blob, template.reservedOffset, MONERO_RESERVE_SIZE, extra);
+    const blockBlob = writeMoneroExtraNonce(
+      template.blob,
+      template.reservedOffset,
+      MONERO_RESERVE_SIZE,
+      extra,
+    );
     const block = parseMoneroBlock(blockBlob);
     const target = moneroDifficultyToTarget(BigInt(Math.max(1, Math.round(this.vardiff.difficulty))));
     const job: MoneroJob = {
@@ -244,6 +268,7 @@ export class MoneroStratumServer {
   private readonly maxPendingHashes: number;
   private pendingHashes = 0;
   private readonly pendingBlocks = new Set<Promise<void>>();
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly options: MoneroStratumOptions) {
     this.bans = new BanList(options.stratum.ban);
@@ -251,6 +276,8 @@ export class MoneroStratumServer {
     this.maxPendingHashes = options.maxPendingHashes ?? options.randomx.threads * 4;
     this.server = net.createServer((socket) => this.accept(socket));
     this.server.on('error', (error) => options.logger.error({ err: error }, 'XMR stratum port error'));
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
     options.source.onTemplate((template) => {
       for (const session of this.sessions) if (session.miner) session.notifyJob(session.makeJob(template));
     });
@@ -269,6 +296,7 @@ export class MoneroStratumServer {
 
   /** Stops listening, closes every connection and waits for blocks being submitted. */
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const session of this.sessions) session.close('server stopping');
     await closed;
@@ -287,11 +315,17 @@ export class MoneroStratumServer {
     }
     socket.setNoDelay(true);
     socket.setEncoding('utf8');
-    socket.setTimeout(stratum.idleTimeoutSeconds * 1000, () => session.close('idle'));
-    const session = new MoneroSession(socket, address, this.allocator.allocate(), this.options.vardiff, logger);
+    const session = new MoneroSession(
+      socket,
+      address,
+      this.allocator.allocate(),
+      this.options.vardiff,
+      logger,
+    );
     this.sessions.add(session);
     const framer = new LineFramer(stratum.maxLineBytes, (line) => this.onLine(session, line));
     socket.on('data', (text: string) => {
+      session.lastReceivedMs = Date.now();
       socket.cork();
       const result = framer.push(text);
       socket.uncork();
@@ -303,6 +337,27 @@ export class MoneroStratumServer {
       this.allocator.release(session.extraNonce);
       this.bans.release(address);
     });
+  }
+
+  /** Login and idle timeouts, lower difficulty for silent miners, expired bans. */
+  private sweep(): void {
+    const now = Date.now();
+    const { idleTimeoutSeconds, authorizeTimeoutSeconds } = this.options.stratum;
+    const template = this.options.source.current;
+    for (const session of this.sessions) {
+      if (!session.miner) {
+        if (now - session.connectedMs > authorizeTimeoutSeconds * 1000)
+          session.close('not logged in in time');
+        continue;
+      }
+      if (now - session.lastReceivedMs > idleTimeoutSeconds * 1000) {
+        session.close('idle');
+        continue;
+      }
+      // Monero has no set_difficulty: a new difficulty comes with a new job.
+      if (session.vardiff.onIdle(now) !== undefined && template) session.notifyJob(session.makeJob(template));
+    }
+    this.bans.sweep(now);
   }
 
   private onLine(session: MoneroSession, line: string): boolean {
@@ -336,7 +391,8 @@ export class MoneroStratumServer {
           break;
         default:
           // A reply to nothing we asked, or a method of another dialect.
-          if (typeof message.method === 'string') session.error(id, `Unknown method ${message.method.slice(0, 64)}`);
+          if (typeof message.method === 'string')
+            session.error(id, `Unknown method ${message.method.slice(0, 64)}`);
       }
     } catch (error) {
       this.options.logger.error({ err: error, session: session.id }, 'XMR stratum handler failed');
@@ -376,7 +432,8 @@ export class MoneroStratumServer {
 
   private submit(session: MoneroSession, id: Id, params: Record<string, unknown>): void {
     const miner = session.miner;
-    if (!miner || params.id !== session.id) return this.refuse(session, id, undefined, 'Unauthenticated', 'unauthorized');
+    if (!miner || params.id !== session.id)
+      return this.refuse(session, id, undefined, 'Unauthenticated', 'unauthorized');
     const { job_id: jobId, nonce: nonceHex, result } = params;
     if (
       typeof jobId !== 'string' ||
@@ -426,7 +483,8 @@ export class MoneroStratumServer {
     hash: Uint8Array,
     hashingBlob: Uint8Array,
   ): void {
-    if (!Buffer.from(hash).equals(claimed)) return this.refuse(session, id, miner, 'Invalid result', 'invalid', ticket);
+    if (!Buffer.from(hash).equals(claimed))
+      return this.refuse(session, id, miner, 'Invalid result', 'invalid', ticket);
     // The same nonce may have been judged while this one was hashed.
     if (job.nonces.has(nonce)) return this.refuse(session, id, miner, 'Duplicate share', 'duplicate', ticket);
     job.nonces.add(nonce);
@@ -469,7 +527,10 @@ export class MoneroStratumServer {
     const blockHex = hex(withMoneroNonce(job.blockBlob, job.nonceOffset, nonce));
     const foundMs = Date.now();
     this.stats.blocks++;
-    logger.info({ coin: XMR, height: template.height, hash, login: miner.workerKey }, 'block found; submitting');
+    logger.info(
+      { coin: XMR, height: template.height, hash, login: miner.workerKey },
+      'block found; submitting',
+    );
     const work = (async () => {
       const result = await source.submitBlock(blockHex, { height: template.height, hash });
       logger.info(
@@ -506,7 +567,8 @@ export class MoneroStratumServer {
   ): void {
     session.error(id, message, ticket);
     this.stats.rejected[kind]++;
-    if (miner && kind !== 'busy' && kind !== 'unauthorized') this.options.sink.addRejected(miner, kind, Date.now());
+    if (miner && kind !== 'busy' && kind !== 'unauthorized')
+      this.options.sink.addRejected(miner, kind, Date.now());
     this.countForBan(session, kind !== 'stale' && kind !== 'busy');
   }
 
@@ -537,11 +599,17 @@ export class MoneroStratumServer {
     for (const offender of offenders) {
       addressBanned = bans.offend(address, [offender.login], now) || addressBanned;
       this.options.logger.warn(
-        { ip: address.ip, login: offender.login, submits: offender.window.submits, invalid: offender.window.invalid },
+        {
+          ip: address.ip,
+          login: offender.login,
+          submits: offender.window.submits,
+          invalid: offender.window.invalid,
+        },
         'closing an XMR connection whose shares are mostly invalid',
       );
       offender.close('mostly invalid shares');
     }
-    if (addressBanned) for (const other of this.sessions) if (other.address === address) other.close('address banned');
+    if (addressBanned)
+      for (const other of this.sessions) if (other.address === address) other.close('address banned');
   }
 }

@@ -4,10 +4,7 @@
  * nonce goes), refreshed when the node's tip changes (get_info polled every `pollMs`; ZMQ later)
  * and right after the pool submits a block. Submitted blocks are confirmed against the node's tip.
  */
-import {
-  parseMoneroBlock,
-  type MoneroBlockTemplate,
-} from '@manjam/protocol/monero';
+import { parseMoneroBlock, type MoneroBlockTemplate } from '@manjam/protocol/monero';
 import type { Logger } from 'pino';
 import type { MoneroRpcClient } from '../../devchain/monero-rpc.js';
 import type { BlockSubmitResult } from '../../runtime.js';
@@ -85,7 +82,10 @@ export class MoneroTemplateSource {
   }
 
   /** Submits a full block blob and confirms it: the node's tip must be `expected.hash` afterwards. */
-  async submitBlock(blockHex: string, expected: { height: number; hash: string }): Promise<BlockSubmitResult> {
+  async submitBlock(
+    blockHex: string,
+    expected: { height: number; hash: string },
+  ): Promise<BlockSubmitResult> {
     const { daemon, logger } = this.options;
     let result: BlockSubmitResult;
     try {
@@ -111,7 +111,11 @@ export class MoneroTemplateSource {
 
   private async poll(): Promise<void> {
     try {
-      const info = await this.options.daemon.call<{ top_block_hash: string }>('get_info', {}, { timeoutMs: 5_000 });
+      const info = await this.options.daemon.call<{ top_block_hash: string }>(
+        'get_info',
+        {},
+        { timeoutMs: 5_000 },
+      );
       if (info.top_block_hash !== this.template?.prevHash) await this.refresh();
     } catch (error) {
       this.options.logger.warn({ err: error }, 'XMR tip poll failed');

@@ -94,7 +94,12 @@ export class MoneroTestMiner {
   }
 
   async login(login: string, pass = 'x'): Promise<MoneroReply> {
-    const reply = await this.request('login', { login, pass, agent: 'manjam-test-miner/1.0', algo: ['rx/0'] });
+    const reply = await this.request('login', {
+      login,
+      pass,
+      agent: 'manjam-test-miner/1.0',
+      algo: ['rx/0'],
+    });
     const result = reply.result as MoneroLoginResult | null;
     if (result) {
       this.sessionId = result.id;
