@@ -92,7 +92,7 @@ export interface MoneroStratumOptions {
   randomx: RandomXPool;
   sink: MoneroShareSink;
   logger: Logger;
-  /** Shares being hashed at once, pool-wide; past it a submit is answered "Server busy" (default 4 per RandomX thread). */
+  /** Shares being hashed at once, pool-wide; past it a submit is answered "Server busy" (default 32 per RandomX thread). */
   maxPendingHashes?: number;
 }
 
@@ -273,7 +273,7 @@ export class MoneroStratumServer {
   constructor(private readonly options: MoneroStratumOptions) {
     this.bans = new BanList(options.stratum.ban);
     this.allocator = new ExtranonceAllocator(undefined, options.stratum.instanceId);
-    this.maxPendingHashes = options.maxPendingHashes ?? options.randomx.threads * 4;
+    this.maxPendingHashes = options.maxPendingHashes ?? options.randomx.threads * 32;
     this.server = net.createServer((socket) => this.accept(socket));
     this.server.on('error', (error) => options.logger.error({ err: error }, 'XMR stratum port error'));
     this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);

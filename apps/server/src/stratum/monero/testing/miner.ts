@@ -179,6 +179,11 @@ export class MoneroTestMiner {
     });
   }
 
+  /** Calls `listener` when the pool closes the connection. */
+  onClose(listener: () => void): void {
+    this.socket.once('close', listener);
+  }
+
   close(): void {
     this.socket.destroy();
   }
