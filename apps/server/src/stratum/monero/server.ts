@@ -20,11 +20,12 @@
  * - XMR accounting: the found block's reward is the template's expected_reward (base reward +
  *   fees, not split), 12-decimal atomic units, maturity 60;
  * - template refresh on new mempool transactions and over ZMQ (`zmqPubUrl`), nicehash nonce
- *   ranges, the authorize timeout, and the RandomX epoch switch (`prepare` the next seed).
+ *   ranges, TLS ports, full-dataset mode by config, and metrics of the hash queue.
  */
 import net from 'node:net';
-import { isMoneroAddress, type MoneroNetwork } from '@manjam/protocol/monero';
 import {
+  isMoneroAddress,
+  type MoneroNetwork,
   moneroBlockId,
   moneroDifficultyToTarget,
   moneroHashingBlob,
@@ -279,6 +280,13 @@ export class MoneroStratumServer {
     this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
     this.sweeper.unref();
     options.source.onTemplate((template) => {
+      // The next epoch's cache is built before its first share (light mode: seconds per seed).
+      if (template.nextSeedHash)
+        options.randomx
+          .prepare(template.nextSeedHash)
+          .catch((error: unknown) =>
+            options.logger.warn({ err: error }, 'preparing the next RandomX seed failed'),
+          );
       for (const session of this.sessions) if (session.miner) session.notifyJob(session.makeJob(template));
     });
   }

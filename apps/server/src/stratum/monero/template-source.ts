@@ -23,6 +23,8 @@ export interface MoneroTemplate {
   prevHash: string;
   seedHash: Uint8Array;
   seedHashHex: string;
+  /** The next epoch's seed, known 64 blocks ahead (get_block_template's next_seed_hash), else undefined. */
+  nextSeedHash: Uint8Array | undefined;
   networkDifficulty: bigint;
   /** expected_reward, atomic units (base reward plus the template's fees). */
   reward: bigint;
@@ -39,6 +41,7 @@ interface TemplateAnswer {
   prev_hash: string;
   reserved_offset: number;
   seed_hash: string;
+  next_seed_hash?: string;
 }
 
 export interface MoneroTemplateSourceOptions {
@@ -146,6 +149,7 @@ export class MoneroTemplateSource {
       prevHash: answer.prev_hash,
       seedHash: bytes(answer.seed_hash),
       seedHashHex: answer.seed_hash,
+      nextSeedHash: answer.next_seed_hash ? bytes(answer.next_seed_hash) : undefined,
       networkDifficulty: BigInt(answer.wide_difficulty ?? answer.difficulty),
       reward: BigInt(answer.expected_reward),
       stale: false,
