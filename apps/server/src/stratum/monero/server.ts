@@ -48,6 +48,7 @@ import {
   type MinerRef,
   type RejectReason,
 } from '../../shares/types.js';
+import { WORKER_NAME } from '../auth.js';
 import { BanList, resetWindow, type AddressRecord, type ShareWindow } from '../bans.js';
 import { ExtranonceAllocator } from '../extranonce.js';
 import { FOUND_BLOCK_STATUS } from '../found-block.js';
@@ -114,7 +115,6 @@ const MAX_WRITE_BACKLOG = 512 * 1024;
 /** Past this many replies held behind shares being hashed, a pipelining miner is dropped. */
 const MAX_HELD_LINES = 1_024;
 const ALGO = 'rx/0';
-const WORKER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 /** How often timeouts, the vardiff sweep for silent miners and expired bans are looked at (as the V1 ports). */
 const SWEEP_MS = 5_000;
 
