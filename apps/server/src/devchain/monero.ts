@@ -53,6 +53,8 @@ export interface MoneroDevChainOptions {
   logger: Logger;
   /** Blocks to have at start (default XMR_INITIAL_BLOCKS). */
   initialBlocks?: number;
+  /** monerod's --fixed-difficulty (default 1: every hash is a block). */
+  fixedDifficulty?: number;
 }
 
 async function requireExecutable(file: string): Promise<string> {
@@ -122,7 +124,7 @@ export async function startMoneroDevChain(opts: MoneroDevChainOptions): Promise<
     '--keep-fakechain',
     '--offline',
     '--fixed-difficulty',
-    '1',
+    String(opts.fixedDifficulty ?? 1),
     '--non-interactive',
     `--data-dir=${daemonDir}`,
     '--rpc-bind-ip=127.0.0.1',

@@ -9,9 +9,12 @@ export { REJECT_REASONS } from '../db/repositories/shares.js';
 export type Identity =
   { kind: 'user'; userId: number; username: string } | { kind: 'wallet'; address: string };
 
-/** One authorized "<account or wallet>.<worker>" on a coin. */
-export interface MinerRef {
-  coin: CoinId;
+/**
+ * One authorized "<account or wallet>.<worker>" on a coin. `C` is wider than CoinId only for
+ * a coin not wired into the pool yet (the Monero Stratum, stratum/monero/).
+ */
+export interface MinerRef<C extends string = CoinId> {
+  coin: C;
   identity: Identity;
   /** The part after the first dot ('default' when none). */
   worker: string;
@@ -21,7 +24,11 @@ export interface MinerRef {
   workerKey: string;
 }
 
-export function minerRef(coin: CoinId, identity: Identity, worker: string): MinerRef {
+export function minerRef<C extends string = CoinId>(
+  coin: C,
+  identity: Identity,
+  worker: string,
+): MinerRef<C> {
   const payeeKey =
     identity.kind === 'user' ? `${coin}:u:${identity.userId}` : `${coin}:w:${identity.address}`;
   return { coin, identity, worker, payeeKey, workerKey: `${payeeKey}.${worker}` };

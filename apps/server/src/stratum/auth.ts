@@ -9,7 +9,8 @@ import { minerRef, type MinerRef } from '../shares/types.js';
 export type LoginOutcome =
   { ok: true; miner: MinerRef } | { ok: false; reason: 'unknown' | 'bad-worker' | 'lookup-failed' };
 
-const WORKER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+/** The worker part of a Stratum login (after the first dot). */
+export const WORKER_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const POSITIVE_TTL_MS = 60_000;
 const NEGATIVE_TTL_MS = 5_000;
 /** Bounds of the account caches: the least recently used entries go first. */

@@ -5,7 +5,8 @@ import type { FoundBlockStatus } from '../db/repositories/blocks.js';
 import type { Job } from './jobs.js';
 import type { Session } from './session.js';
 
-const STATUS: Record<BlockSubmitResult['status'], FoundBlockStatus> = {
+/** A node's answer to a submitted block -> the found block's status. */
+export const FOUND_BLOCK_STATUS: Record<BlockSubmitResult['status'], FoundBlockStatus> = {
   accepted: 'pending',
   rejected: 'rejected',
   unknown: 'submitted',
@@ -55,7 +56,7 @@ export function submitFoundBlock(
       fees: tpl.fees,
       networkDifficulty: job.networkDifficulty,
       shareDifficulty,
-      status: STATUS[result.status],
+      status: FOUND_BLOCK_STATUS[result.status],
       submitResult: result.nodeResult,
       atMs: foundMs,
     });
