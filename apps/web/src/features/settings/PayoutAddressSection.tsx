@@ -9,7 +9,7 @@ import { ApiError, apiFetch } from '../../lib/api';
 import { COINS, type Coin, type PayoutAddressRequest, type Settings } from '../../lib/api-types';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
-import { queryKeys, useMe } from '../../lib/queries';
+import { queryKeys, useMe, usePoolNetworks } from '../../lib/queries';
 import { validateWalletAddress, type ValidationKey } from '../../lib/validation';
 import { lacksPayoutAddress } from './PayoutAddressPrompt';
 
@@ -18,6 +18,7 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const me = useMe();
+  const networks = usePoolNetworks();
   const twoFactor = settings.twoFactorAuth;
   const missing = lacksPayoutAddress(settings);
   const [editing, setEditing] = useState(false);
@@ -47,7 +48,7 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
     event.preventDefault();
     const found = !address.trim()
       ? 'validation.addressRequired'
-      : (validateWalletAddress(address, coin) ??
+      : (validateWalletAddress(address, coin, networks) ??
         (!password
           ? 'validation.passwordRequired'
           : twoFactor && !/^\d{6}$/.test(totp.trim())
