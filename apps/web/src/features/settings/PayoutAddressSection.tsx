@@ -10,7 +10,7 @@ import { COINS, type Coin, type PayoutAddressRequest, type Settings } from '../.
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { queryKeys, useMe, usePoolNetworks } from '../../lib/queries';
-import { validateWalletAddress, type ValidationKey } from '../../lib/validation';
+import { addressStartsText, validateWalletAddress, type ValidationKey } from '../../lib/validation';
 import { lacksPayoutAddress } from './PayoutAddressPrompt';
 
 /** Default Payout Address with Edit: PUT /api/settings/payout-address (password, and the 2FA code when on); shows the pending address and its date. */
@@ -24,6 +24,7 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
   const [editing, setEditing] = useState(false);
   const [address, setAddress] = useState('');
   const [coin, setCoin] = useState<Coin>(me.data?.preferredCoin ?? 'BTC');
+  const starts = addressStartsText(coin, networks);
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
   const [error, setError] = useState<
@@ -119,6 +120,7 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
           />
           <TextField
             label={t('settings.wallet.newAddress')}
+            hint={starts ? t('validation.addressStarts', { coin, starts }) : undefined}
             ltr
             spellCheck={false}
             autoComplete="off"

@@ -141,7 +141,7 @@ export default function RegisterPage() {
             label={t('register.walletAddress')}
             hint={
               starts
-                ? `${t('register.walletHint')} ${t('register.walletStarts', { coin: form.preferredCoin, starts })}`
+                ? `${t('register.walletHint')} ${t('validation.addressStarts', { coin: form.preferredCoin, starts })}`
                 : t('register.walletHint')
             }
             ltr
