@@ -56,7 +56,7 @@ try {
   });
   await publisher.start();
   const miners = Array.from({ length: WORKERS }, (_, i) =>
-    minerRef('BTC', { kind: 'wallet', address: 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c' }, `w${i}`),
+    minerRef('BTC', { kind: 'wallet', address: 'rb1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg328fddy' }, `w${i}`),
   );
   const latencies: number[] = [];
   let acked = 0;

@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './networks.js';
 // Money per coin is defined once, in the protocol package (no imports, safe for the web bundle).
 export { COIN_DECIMALS, decimalsOf, baseUnitsToDecimal, type MoneyCoin } from '@manjam/protocol/money';
 export * from './messages.js';

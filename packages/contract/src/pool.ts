@@ -10,6 +10,7 @@ import {
   type PoolCoin,
 } from './common.js';
 import { MESSAGES } from './messages.js';
+import { NETWORKS } from './networks.js';
 
 export const BLOCK_STATUSES = ['pending', 'confirmed', 'orphaned'] as const;
 export const LOOKUP_STATUSES = ['active', 'inactive'] as const;
@@ -247,6 +248,8 @@ export type PortAlgorithm = (typeof PORT_TABLE)[number]['algorithm'];
 export const poolAlgorithmStatsSchema = z.object({
   algorithm: z.enum(ALGORITHMS),
   coin: z.enum(POOL_COINS),
+  /** The coin's network: which payout addresses the pool accepts (networks.ts addressStarts). */
+  network: z.enum(NETWORKS),
   live: z.boolean(),
   port: z.number().int(),
   tls: z.boolean(),
@@ -254,6 +257,7 @@ export const poolAlgorithmStatsSchema = z.object({
   miners: z.number().int(),
   workers: z.number().int(),
   networkHeight: z.number().int().nullable(),
+  /** In the pool's Stratum unit of the algorithm (networks.ts hashesPerDifficulty). */
   networkDifficulty: z.number().nullable(),
   /** Percent, e.g. 1 for 1.0 %. */
   fee: z.number(),

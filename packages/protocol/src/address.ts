@@ -81,13 +81,13 @@ function decodeBase58(address: string, params: CoinParams): DecodedAddress {
   );
 }
 
-function witnessType(version: number, program: Buffer, address: string): AddressType {
+function witnessType(version: number, program: Buffer, address: string, params: CoinParams): AddressType {
   if (version === 0 && program.length === 20) return 'p2wpkh';
   if (version === 0 && program.length === 32) return 'p2wsh';
   if (version === 0) {
     throw new AddressError('format', `address "${address}" has a ${program.length}-byte v0 witness program`);
   }
-  if (version === 1 && program.length === 32) return 'p2tr';
+  if (version === 1 && program.length === 32 && params.taproot) return 'p2tr';
   throw new AddressError(
     'unsupported',
     `address "${address}" uses witness version ${version} (${program.length} bytes), which cannot be paid safely yet`,
@@ -120,7 +120,7 @@ function decodeSegwit(address: string, hrp: string, params: CoinParams): Decoded
     throw new AddressError('format', `address "${address}" has an invalid witness program`);
   }
   const program = Buffer.from(bytes);
-  const type = witnessType(version, program, address);
+  const type = witnessType(version, program, address, params);
   return { type, program, script: witnessScript(version, program) };
 }
 

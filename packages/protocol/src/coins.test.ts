@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { algorithmOf, blockSubsidy, coinParams, isCoin, isNetwork } from './coins.js';
+import { addressPrefixes, algorithmOf, blockSubsidy, coinParams, isCoin, isNetwork } from './coins.js';
 
 describe('coin parameters', () => {
   it('mines Bitcoin with sha256d and Litecoin with scrypt', () => {
@@ -15,11 +15,18 @@ describe('coin parameters', () => {
     expect(coinParams('BTC', 'mainnet').mweb).toBe(false);
   });
 
-  it("accepts both Core's and bcoin's regtest prefixes for Bitcoin", () => {
+  it("accepts only bcoin's regtest prefixes for Bitcoin (the dev chain's wallet pays no other)", () => {
     const p = coinParams('BTC', 'regtest');
-    expect(p.bech32Hrps).toEqual(['bcrt', 'rb']);
-    expect(p.pubKeyHashVersions).toContain(0x3c);
-    expect(p.scriptHashVersions).toContain(0x26);
+    expect(p.bech32Hrps).toEqual(['rb']);
+    expect(p.pubKeyHashVersions).toEqual([0x3c]);
+    expect(p.scriptHashVersions).toEqual([0x26]);
+    expect(p.taproot).toBe(false);
+    expect(addressPrefixes('BTC', 'regtest')).toEqual({
+      bech32Hrps: ['rb'],
+      pubKeyHashVersions: [0x3c],
+      scriptHashVersions: [0x26],
+      taproot: false,
+    });
   });
 
   it('halves the subsidy every 210,000 blocks on Bitcoin and 840,000 on Litecoin', () => {

@@ -20,6 +20,8 @@ export interface CoinParams {
   pubKeyHashVersions: number[];
   /** Accepted base58check version bytes of P2SH addresses. */
   scriptHashVersions: number[];
+  /** Whether witness v1 (taproot) addresses are accepted: the node's wallet can pay them. */
+  taproot: boolean;
   /** Whether the coin has MimbleWimble extension blocks (Litecoin). */
   mweb: boolean;
   /** Rules to pass to getblocktemplate. */
@@ -30,29 +32,52 @@ export interface CoinParams {
   initialSubsidy: bigint;
 }
 
-interface Prefixes {
-  bech32Hrps: string[];
-  pubKeyHashVersions: number[];
-  scriptHashVersions: number[];
+/** What addresses of a coin on a network look like (and which of them its node pays). */
+export interface AddressPrefixes {
+  bech32Hrps: readonly string[];
+  pubKeyHashVersions: readonly number[];
+  scriptHashVersions: readonly number[];
+  /** Whether witness v1 (taproot, bech32m) addresses are paid. */
+  taproot: boolean;
 }
 
-// Bitcoin Core chainparams; bcoin's regtest uses its own prefixes (lib/protocol/networks.js:
-// pubkeyhash 0x3c "R...", scripthash 0x26 "G...", bech32 "rb"), accepted beside Core's.
-// Litecoin Core chainparams: P2SH has a new version byte (M / Q) and the legacy one (3 / 2).
-const PREFIXES: Record<Coin, Record<Network, Prefixes>> = {
+// Bitcoin Core chainparams for mainnet and testnet. Litecoin Core chainparams: P2SH has a new
+// version byte (M / Q) and the legacy one (3 / 2).
+//
+// BTC regtest is bcoin's, not Bitcoin Core's. Decision: the pool accepts only addresses its node can
+// pay, and Manjam's Bitcoin regtest node is bcoin (the dev chain of the quickstart and of every test;
+// Bitcoin Core is not a Debian package). bcoin's regtest (lib/protocol/networks.js) has its own
+// prefixes: pubkeyhash 0x3c "R...", scripthash 0x26 "G...", bech32 "rb1...". Its wallet refuses
+// Core's regtest addresses ("bcrt1...", "m/n...", "2...") in sendmany, so a payout run to one fails:
+// they are refused at registration, in Settings and at Stratum login instead. bcoin 1.0 also
+// encodes witness v1 with the old bech32 checksum and refuses a BIP350 "rb1p..." address, so
+// taproot is refused on BTC regtest too. An operator with a Bitcoin Core regtest node would need
+// Core's prefixes ("bcrt", 0x6f, 0xc4) here instead.
+const PREFIXES: Record<Coin, Record<Network, AddressPrefixes>> = {
   BTC: {
-    mainnet: { bech32Hrps: ['bc'], pubKeyHashVersions: [0x00], scriptHashVersions: [0x05] },
-    testnet: { bech32Hrps: ['tb'], pubKeyHashVersions: [0x6f], scriptHashVersions: [0xc4] },
-    regtest: {
-      bech32Hrps: ['bcrt', 'rb'],
-      pubKeyHashVersions: [0x6f, 0x3c],
-      scriptHashVersions: [0xc4, 0x26],
-    },
+    mainnet: { bech32Hrps: ['bc'], pubKeyHashVersions: [0x00], scriptHashVersions: [0x05], taproot: true },
+    testnet: { bech32Hrps: ['tb'], pubKeyHashVersions: [0x6f], scriptHashVersions: [0xc4], taproot: true },
+    regtest: { bech32Hrps: ['rb'], pubKeyHashVersions: [0x3c], scriptHashVersions: [0x26], taproot: false },
   },
   LTC: {
-    mainnet: { bech32Hrps: ['ltc'], pubKeyHashVersions: [0x30], scriptHashVersions: [0x32, 0x05] },
-    testnet: { bech32Hrps: ['tltc'], pubKeyHashVersions: [0x6f], scriptHashVersions: [0x3a, 0xc4] },
-    regtest: { bech32Hrps: ['rltc'], pubKeyHashVersions: [0x6f], scriptHashVersions: [0x3a, 0xc4] },
+    mainnet: {
+      bech32Hrps: ['ltc'],
+      pubKeyHashVersions: [0x30],
+      scriptHashVersions: [0x32, 0x05],
+      taproot: true,
+    },
+    testnet: {
+      bech32Hrps: ['tltc'],
+      pubKeyHashVersions: [0x6f],
+      scriptHashVersions: [0x3a, 0xc4],
+      taproot: true,
+    },
+    regtest: {
+      bech32Hrps: ['rltc'],
+      pubKeyHashVersions: [0x6f],
+      scriptHashVersions: [0x3a, 0xc4],
+      taproot: true,
+    },
   },
 };
 
@@ -78,6 +103,17 @@ export function algorithmOf(coin: Coin): Algorithm {
   return COIN_BASE[coin].algorithm;
 }
 
+/** The address prefixes of a coin on a network (the web's pre-check reads them through the contract). */
+export function addressPrefixes(coin: Coin, network: Network): AddressPrefixes {
+  const p = PREFIXES[coin][network];
+  return {
+    bech32Hrps: [...p.bech32Hrps],
+    pubKeyHashVersions: [...p.pubKeyHashVersions],
+    scriptHashVersions: [...p.scriptHashVersions],
+    taproot: p.taproot,
+  };
+}
+
 export function coinParams(coin: Coin, network: Network): CoinParams {
   const base = COIN_BASE[coin];
   const prefixes = PREFIXES[coin][network];
@@ -89,6 +125,7 @@ export function coinParams(coin: Coin, network: Network): CoinParams {
     bech32Hrps: [...prefixes.bech32Hrps],
     pubKeyHashVersions: [...prefixes.pubKeyHashVersions],
     scriptHashVersions: [...prefixes.scriptHashVersions],
+    taproot: prefixes.taproot,
     mweb: base.mweb,
     gbtRules: [...base.gbtRules],
     coinbaseMaturity: 100,

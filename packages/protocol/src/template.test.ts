@@ -13,7 +13,7 @@ import { fixtureTemplate } from './test-fixtures.js';
 
 const BTC = coinParams('BTC', 'regtest');
 const OPTS = {
-  payoutScript: addressToOutputScript('bcrt1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy97tmnu9', BTC),
+  payoutScript: addressToOutputScript('rb1qdavt4j2sd7dlhqsavtnfxvzppw6k7qy9tyefte', BTC),
   poolTag: '/Manjam/',
   extranonce1Size: 4,
   extranonce2Size: 8,

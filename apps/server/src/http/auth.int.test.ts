@@ -93,11 +93,11 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
         email: 'wok@example.com',
         password: 'longenough1',
         preferredCoin: 'BTC',
-        walletAddress: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+        walletAddress: 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn',
       },
     });
     expect(good.status).toBe(201);
-    expect(good.json.user.walletAddress).toBe('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
+    expect(good.json.user.walletAddress).toBe('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn');
   });
 
   it('answers 409 for a taken username or email, whatever the letter case', async () => {
@@ -238,7 +238,7 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     });
     expect(withCode.status).toBe(200);
 
-    const address = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+    const address = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
     const noTotp = await api.request('PUT', '/api/settings/payout-address', {
       token,
       body: { address, coin: 'BTC', password },
@@ -288,7 +288,7 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     const older = await api.request('PUT', '/api/settings/payout-address', {
       token,
       body: {
-        address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+        address: 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn',
         coin: 'BTC',
         password,
         totp: previous,

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../db/testing.js';
 import { startTestApi, type ApiResponse, type TestApi } from './test-support.js';
 
 const MAX_FAILED = 5;
-const PAYOUT = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+const PAYOUT = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
 type Account = Awaited<ReturnType<TestApi['signUp']>>;
 
 describeEachDatabase('lockout: parallel guesses cannot outrun the count', (getDb) => {

@@ -4,8 +4,8 @@ import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
 import { describeEachDatabase } from '../db/testing.js';
 import { startTestApi, type TestApi } from './test-support.js';
 
-const ALICE_PAYOUT = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
-const WALLET_MINER = 'bcrt1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qursq2j8q4';
+const ALICE_PAYOUT = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
+const WALLET_MINER = 'rb1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurst2l86c';
 const PRIVATE_NAME = 'Basement secret rig';
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -138,7 +138,7 @@ describeEachDatabase('public data: lookup by payout address only, nothing privat
     const byHeight = new Map(
       blocks.json.items.map((b: { height: number; finder: string }) => [b.height, b.finder]),
     );
-    expect(byHeight.get(2001)).toBe('bcrt1q…t080');
+    expect(byHeight.get(2001)).toBe('rb1qw5…f4sn');
     expect(byHeight.get(2002)).toBe('');
     expect(leaks(blocks.text)).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
 import { describeEachDatabase } from '../db/testing.js';
 import { startTestApi, type TestApi } from './test-support.js';
 
-const WALLET = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+const WALLET = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
 const RIG_TOKEN = 'hive-token-0123456789';
 
 /** A local rig-management API: GET /farms and /farms/:id/workers answer {data: [...]} for the right bearer token. */
@@ -168,6 +168,7 @@ describeEachDatabase('revenue, public pool pages and search', (getDb) => {
     const btc = stats.json.algorithms.find((a: { coin: string }) => a.coin === 'BTC');
     expect(btc).toMatchObject({
       algorithm: 'sha256',
+      network: 'regtest',
       live: true,
       port: 3333,
       networkHeight: 1240,
@@ -191,7 +192,7 @@ describeEachDatabase('revenue, public pool pages and search', (getDb) => {
       height: 1234,
       status: 'confirmed',
       reward: '5000000000',
-      finder: 'bcrt1q…t080',
+      finder: 'rb1qw5…f4sn',
     });
     // The account has no payout address: its block shows no finder, never the username.
     expect(blocks.json.items[0]).toMatchObject({ height: 1235, status: 'pending', finder: '' });

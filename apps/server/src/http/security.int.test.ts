@@ -182,24 +182,24 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
     const first = await api.request('PUT', '/api/settings/payout-address', {
       token: alice.token,
       body: {
-        address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+        address: 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn',
         coin: 'BTC',
         password: alice.password,
       },
     });
-    expect(first.json.payoutAddress).toBe('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
+    expect(first.json.payoutAddress).toBe('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn');
     const bad = await api.request('PUT', '/api/settings/payout-address', {
       token: alice.token,
       body: { address: '1notvalid', coin: 'BTC', password: alice.password },
     });
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields).toEqual({ address: 'Please enter a valid BTC address' });
-    const next = 'bcrt1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qursq2j8q4';
+    const next = 'rb1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurst2l86c';
     const change = await api.request('PUT', '/api/settings/payout-address', {
       token: alice.token,
       body: { address: next, coin: 'BTC', password: alice.password },
     });
-    expect(change.json.payoutAddress).toBe('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
+    expect(change.json.payoutAddress).toBe('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn');
     expect(change.json.pendingPayoutAddress).toBe(next);
     expect(change.json.pendingPayoutAddressEffectiveAt).toBe(
       new Date(api.clock.now + 48 * 3_600_000).toISOString(),

@@ -20,7 +20,7 @@ import { startTestApi, type TestApi } from './test-support.js';
 // Every screen and service counts both payees, and shows each algorithm apart (never summed).
 
 const MIN = 60_000;
-const WALLET = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+const WALLET = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
 const SHA256_HASHES = 2 ** 32;
 const SCRYPT_HASHES = 2 ** 16;
 
@@ -68,7 +68,7 @@ describeEachDatabase('a user mining to both their account name and their own wal
     await fx.settlement(wallet, '2026-11-21', 150_000n);
     // A stranger mining to another address never counts.
     await fx.worker(
-      await fx.walletPayee('bcrt1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qursq2j8q4', 'BTC'),
+      await fx.walletPayee('rb1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurst2l86c', 'BTC'),
       'rig1',
       {
         lastShareAt: new Date(now - MIN),
@@ -95,7 +95,7 @@ describeEachDatabase('a user mining to both their account name and their own wal
     const res = await api.request('GET', '/api/workers', { token: user.token });
     expect(res.status).toBe(200);
     const { workers, totals } = workerListSchema.parse(res.json);
-    expect(workers.map((w) => w.fullName).sort()).toEqual([`${WALLET}.s19`, 'hala.l3', 'hala.rig1']);
+    expect(workers.map((w) => w.fullName).sort()).toEqual(['hala.l3', 'hala.rig1', `${WALLET}.s19`]);
     expect(totals.active).toBe(3);
     expect(totals.hashrates.map((h) => h.algorithm)).toEqual(['sha256', 'scrypt']);
     expect(totals.hashrates[0]?.realtime).toBeCloseTo(expectedHashrate, 0);

@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 // The exact bytes a miner receives for the synthetic template (height 101, prev hash ...e6f7,
-// bits 1d00ffff, curtime 1700000000) paying bcrt1qzyg3...: prevhash with its 4-byte words
+// bits 1d00ffff, curtime 1700000000) paying rb1qzyg3...: prevhash with its 4-byte words
 // reversed; version, nbits and ntime as big-endian hex; coinbase split around 4 + 4 bytes.
 const NOTIFY_LINE =
   '{"id":null,"method":"mining.notify","params":["1",' +

@@ -62,7 +62,9 @@ describe.each(coins)(
       expect((await client.submit(pool.login, shareOn(pool, client))).result).toBe(true);
       const down = nextAvailability(pool, false);
       const up = nextAvailability(pool, true);
-      const clean = up.then(() => nextCleanJob(pool));
+      // Listening from the moment the work is paused: the first clean job after that is the
+      // recovery job, which may go out in the same turn as the node's first answer.
+      const clean = down.then(() => nextCleanJob(pool));
       const [pid] = chain.nodeProcessIds();
       const killedAt = Date.now();
       process.kill(pid as number, 'SIGKILL');

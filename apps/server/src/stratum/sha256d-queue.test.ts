@@ -17,7 +17,7 @@ const PARAMS = coinParams('BTC', 'regtest');
 function job(txCount: number): Job {
   const { template } = fixtureTemplate({ txCount, height: 500, subsidy: 5_000_000_000n, segwit: true });
   const tpl = jobFromTemplate(template, PARAMS, {
-    payoutScript: addressToOutputScript('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', PARAMS),
+    payoutScript: addressToOutputScript('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn', PARAMS),
     poolTag: '/Manjam/',
     extranonce1Size: 4,
     extranonce2Size: 4,

@@ -1,20 +1,9 @@
-import type { Algorithm } from './api-types';
+import { ALGORITHMS, portRowOfAccountAlgorithm, type AlgorithmId } from '@manjam/contract';
 
-/** Display names of algorithm ids (technical names, identical in English and Arabic). */
-export const ALGORITHM_LABELS: Record<Algorithm, string> = {
-  sha256: 'SHA-256',
-  scrypt: 'Scrypt',
-  ethash: 'Ethash',
-  kadena: 'Kadena (Blake2s)',
-  kaspa: 'Kaspa (kHeavyHash)',
-  equihash: 'Equihash',
-  octopus: 'Octopus',
-  filecoin: 'Filecoin',
-  randomx: 'RandomX',
-};
-
+/** Display name of an algorithm id: its PORT_TABLE name (technical, identical in English and Arabic). */
 export function algorithmLabel(id: string): string {
-  return (ALGORITHM_LABELS as Record<string, string>)[id] ?? id;
+  const known = ALGORITHMS.find((algorithm): algorithm is AlgorithmId => algorithm === id);
+  return (known && portRowOfAccountAlgorithm(known)?.name) ?? id;
 }
 
 const SCHEME_LABELS: Record<string, string> = {

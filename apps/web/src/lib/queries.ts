@@ -2,6 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiFetch } from './api';
 import type { BlockPage, PoolPorts, PoolStats, Settings, User } from './api-types';
 import { useAuth } from './auth';
+import type { PoolNetworks } from './validation';
 
 /** Query keys shared across the app so screens invalidate each other consistently. */
 export const queryKeys = {
@@ -38,6 +39,12 @@ export function usePoolStats(): UseQueryResult<PoolStats> {
     queryFn: ({ signal }) => apiFetch<PoolStats>('/api/pool/stats', { signal }),
     staleTime: 30_000,
   });
+}
+
+/** The network the pool runs each coin on (which payout addresses it accepts), once the stats answer. */
+export function usePoolNetworks(): PoolNetworks {
+  const stats = usePoolStats();
+  return Object.fromEntries((stats.data?.algorithms ?? []).map((a) => [a.coin, a.network]));
 }
 
 export function usePoolPorts(): UseQueryResult<PoolPorts> {

@@ -1,3 +1,4 @@
+import { addressStarts, NETWORKS, POOL_COINS, type Network, type PoolCoin } from '@manjam/contract';
 import type { Coin } from './api-types';
 
 /** i18n keys of the validation messages (the contract's MESSAGES, translated in en.json/ar.json). */
@@ -15,10 +16,34 @@ export type ValidationKey =
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Seed: 1, 3 or bc1 followed by 25 to 42 letters or digits. */
-const BTC_PATTERN = /^(1|3|bc1)[a-zA-Z0-9]{25,42}$/;
-/** Litecoin: legacy L/M/3 addresses, or bech32 ltc1 (up to the 59 characters of P2WSH). */
-const LTC_PATTERN = /^([LM3][a-zA-Z0-9]{25,42}|ltc1[a-zA-Z0-9]{25,59})$/;
+/** A base58check address (25 bytes) is 26 to 35 characters of the base58 alphabet. */
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{26,35}$/;
+/** After "hrp1": witness version, a 20- or 32-byte program and the checksum (39 to 59 characters). */
+const BECH32_DATA = /^[02-9ac-hj-np-z]{39,59}$/;
+
+/** The network the pool runs each of its coins on (from /api/pool/stats), when known. */
+export type PoolNetworks = Partial<Record<PoolCoin, Network>>;
+
+function isPoolCoin(coin: Coin): coin is PoolCoin {
+  return (POOL_COINS as readonly string[]).includes(coin);
+}
+
+/**
+ * Whether an address looks like one the pool pays for this coin: on the pool's network when known,
+ * else on any network of the coin. Prefixes come from the protocol's network parameters through
+ * the contract; the server's check (checksum, program, network) stays the authority.
+ */
+function looksLikeAddress(value: string, coin: PoolCoin, network: Network | undefined): boolean {
+  const starts = (network ? [network] : NETWORKS).map((n) => addressStarts(coin, n));
+  const lower = value.toLowerCase();
+  const oneCase = value === lower || value === value.toUpperCase();
+  return starts.some(
+    ({ bech32, base58 }) =>
+      (oneCase &&
+        bech32.some((prefix) => lower.startsWith(prefix) && BECH32_DATA.test(lower.slice(prefix.length)))) ||
+      (BASE58_ADDRESS.test(value) && base58.some((lead) => value.startsWith(lead))),
+  );
+}
 
 export interface RegistrationForm {
   username: string;
@@ -35,16 +60,29 @@ export function validateEmail(email: string): ValidationKey | undefined {
   return EMAIL_PATTERN.test(email.trim()) ? undefined : 'validation.emailInvalid';
 }
 
-/** The wallet rule per coin; only BTC and LTC are checked (the seed checks no other coin). */
-export function validateWalletAddress(address: string, coin: Coin): ValidationKey | undefined {
-  const value = address.trim();
-  if (!value) return undefined;
-  if (coin === 'BTC' && !BTC_PATTERN.test(value)) return 'validation.btcInvalid';
-  if (coin === 'LTC' && !LTC_PATTERN.test(value)) return 'validation.ltcInvalid';
-  return undefined;
+/** How the pool's addresses of a coin start on its network, as a person reads them: "rb1…, G…, R…". */
+export function addressStartsText(coin: Coin, networks: PoolNetworks): string | undefined {
+  const network = isPoolCoin(coin) ? networks[coin] : undefined;
+  if (!isPoolCoin(coin) || !network) return undefined;
+  const { bech32, base58 } = addressStarts(coin, network);
+  return [...bech32, ...base58].map((start) => `${start}…`).join(', ');
 }
 
-export function validateRegistration(form: RegistrationForm): RegistrationErrors {
+/** The wallet rule per coin; only the pool's coins (BTC, LTC) are checked (the seed checks no other coin). */
+export function validateWalletAddress(
+  address: string,
+  coin: Coin,
+  networks: PoolNetworks = {},
+): ValidationKey | undefined {
+  const value = address.trim();
+  if (!value || !isPoolCoin(coin) || looksLikeAddress(value, coin, networks[coin])) return undefined;
+  return coin === 'BTC' ? 'validation.btcInvalid' : 'validation.ltcInvalid';
+}
+
+export function validateRegistration(
+  form: RegistrationForm,
+  networks: PoolNetworks = {},
+): RegistrationErrors {
   const errors: RegistrationErrors = {};
   const username = form.username.trim();
   if (!username) errors.username = 'validation.usernameRequired';
@@ -54,7 +92,7 @@ export function validateRegistration(form: RegistrationForm): RegistrationErrors
   if (!form.password) errors.password = 'validation.passwordRequired';
   else if (form.password.length < PASSWORD_MIN) errors.password = 'validation.passwordMin';
   if (form.confirmPassword !== form.password) errors.confirmPassword = 'validation.passwordsMismatch';
-  const wallet = validateWalletAddress(form.walletAddress, form.preferredCoin);
+  const wallet = validateWalletAddress(form.walletAddress, form.preferredCoin, networks);
   if (wallet) errors.walletAddress = wallet;
   return errors;
 }

@@ -149,8 +149,8 @@ export async function insertBlock(db: Queryable, coin: string, block: BlockFixtu
   return id;
 }
 
-/** A valid regtest P2WPKH address (bcrt1...) derived from a label, for payout tests without a node. */
+/** A valid regtest P2WPKH address (rb1...) derived from a label, for payout tests without a node. */
 export function regtestAddress(label: string): string {
   const program = createHash('sha256').update(label).digest().subarray(0, 20);
-  return bech32.encode('bcrt', [0, ...bech32.toWords(program)]);
+  return bech32.encode('rb', [0, ...bech32.toWords(program)]);
 }

@@ -1,4 +1,4 @@
-import type { CreateMiner, Miner } from '@manjam/contract';
+import { PORT_TABLE, type CreateMiner, type Miner } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { MinersRepository, type MinerRow, type NewMiner } from '../../db/repositories/miners.js';
 import { notFound } from '../errors.js';
@@ -49,13 +49,23 @@ export class MinersService {
   }
 }
 
+/** The algorithm id (contract ALGORITHMS) a worker's coin is mined with, from PORT_TABLE. */
+function algorithmOfWorker(worker: WorkerActivity): string | null {
+  return PORT_TABLE.find((row) => row.coin === worker.row.coin)?.account ?? null;
+}
+
 /**
+ * A declared miner is joined with the user's workers of its worker name that mine its algorithm:
+ * a "rig1" on SHA-256 and a "rig1" on Scrypt are two machines, and hashes of two algorithms are
+ * never summed (as in services/shared/hashrate.ts).
  * online: every matching worker online; warning: some offline or the 10-minute hashrate under half the 1-hour average; connected: none
  * online but a session of the worker is authorized (no share yet); offline: none online.
  */
 export function joinLive(row: MinerRow, workers: readonly WorkerActivity[], connected = false): Miner {
   const wanted = row.workerName.toLowerCase();
-  const matching = workers.filter((w) => w.row.name.toLowerCase() === wanted);
+  const matching = workers.filter(
+    (w) => w.row.name.toLowerCase() === wanted && algorithmOfWorker(w) === row.algorithm,
+  );
   const online = matching.filter((w) => w.online).length;
   const hashrate = matching.reduce((sum, w) => sum + (w.figures?.realtime ?? 0), 0);
   const hourAverage = matching.reduce((sum, w) => sum + (w.figures?.hour ?? 0), 0);

@@ -102,6 +102,7 @@ export class PoolService {
         return {
           algorithm,
           coin: p.coin,
+          network: this.config.chains[p.coin].network,
           live: true,
           port: p.port,
           tls: p.tls,

@@ -5,8 +5,8 @@ import type { CoinId } from '../../config/index.js';
 import type { BlockSubmitResult, TemplateInfo, TemplateSource } from '../../runtime.js';
 
 /** A regtest address for tests (P2WPKH of twenty 0x11 bytes). */
-export const BTC_REGTEST_ADDRESS = 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c';
-export const BTC_REGTEST_ADDRESS_2 = 'bcrt1qyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zs4w3j0';
+export const BTC_REGTEST_ADDRESS = 'rb1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg328fddy';
+export const BTC_REGTEST_ADDRESS_2 = 'rb1qyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3z96vt9n';
 
 /** Mainnet-like difficulty 1: no test share ever meets it. */
 export const HARD_BITS = '1d00ffff';

@@ -13,7 +13,7 @@ const coin = process.argv[2] === 'LTC' ? 'LTC' : 'BTC';
 const database = await openTestDatabase('postgres');
 const address =
   coin === 'BTC'
-    ? 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c'
+    ? 'rb1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg328fddy'
     : 'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr';
 const source = new FakeTemplateSource(coin, address, frozenTemplate());
 const start = coin === 'BTC' ? 3e-10 : 2e-5;

@@ -89,7 +89,7 @@ function ask<T>(child: ChildProcess, what: string): Promise<T> {
 }
 
 export const LOAD_LOGIN: Record<CoinId, string> = {
-  BTC: 'bcrt1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3lgth6c.load',
+  BTC: 'rb1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg328fddy.load',
   LTC: 'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr.load',
 };
 

@@ -9,8 +9,8 @@ import { ApiError, apiFetch } from '../../lib/api';
 import { COINS, type Coin, type PayoutAddressRequest, type Settings } from '../../lib/api-types';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
-import { queryKeys, useMe } from '../../lib/queries';
-import { validateWalletAddress, type ValidationKey } from '../../lib/validation';
+import { queryKeys, useMe, usePoolNetworks } from '../../lib/queries';
+import { addressStartsText, validateWalletAddress, type ValidationKey } from '../../lib/validation';
 import { lacksPayoutAddress } from './PayoutAddressPrompt';
 
 /** Default Payout Address with Edit: PUT /api/settings/payout-address (password, and the 2FA code when on); shows the pending address and its date. */
@@ -18,11 +18,13 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const me = useMe();
+  const networks = usePoolNetworks();
   const twoFactor = settings.twoFactorAuth;
   const missing = lacksPayoutAddress(settings);
   const [editing, setEditing] = useState(false);
   const [address, setAddress] = useState('');
   const [coin, setCoin] = useState<Coin>(me.data?.preferredCoin ?? 'BTC');
+  const starts = addressStartsText(coin, networks);
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
   const [error, setError] = useState<
@@ -47,7 +49,7 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
     event.preventDefault();
     const found = !address.trim()
       ? 'validation.addressRequired'
-      : (validateWalletAddress(address, coin) ??
+      : (validateWalletAddress(address, coin, networks) ??
         (!password
           ? 'validation.passwordRequired'
           : twoFactor && !/^\d{6}$/.test(totp.trim())
@@ -118,6 +120,7 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
           />
           <TextField
             label={t('settings.wallet.newAddress')}
+            hint={starts ? t('validation.addressStarts', { coin, starts }) : undefined}
             ltr
             spellCheck={false}
             autoComplete="off"

@@ -10,6 +10,7 @@ beforeEach(() => {
       {
         algorithm: 'sha256',
         coin: 'BTC',
+        network: 'regtest',
         live: true,
         port: 3333,
         tls: false,
@@ -18,6 +19,24 @@ beforeEach(() => {
         workers: 0,
         networkHeight: 120,
         networkDifficulty: 4.656542373906925e-10,
+        fee: 1,
+        payoutInterval: 24,
+        scheme: 'pps-plus',
+        blocksFound: 0,
+      },
+      {
+        algorithm: 'scrypt',
+        coin: 'LTC',
+        network: 'regtest',
+        live: true,
+        port: 4444,
+        tls: false,
+        hashrate: 0,
+        miners: 0,
+        workers: 0,
+        networkHeight: 300,
+        // The pool's Scrypt unit: 65536 times the 20 M Litecoin Core and explorers show.
+        networkDifficulty: 20e6 * 65_536,
         fee: 1,
         payoutInterval: 24,
         scheme: 'pps-plus',
@@ -48,4 +67,13 @@ it('prints a tiny live difficulty in scientific notation and says when a coin is
       'Dogecoin (DOGE) is not live on Manjam yet: the estimate is for reference, the pool does not accept its shares.',
     ),
   ).toBeInTheDocument();
+});
+
+it("shows Litecoin's live difficulty as Litecoin Core reports it and estimates with it", async () => {
+  renderWithApp(<CalculatorPage />);
+  await screen.findByText('Live from the pool: 4.66e-10');
+  fireEvent.change(screen.getByRole('combobox', { name: 'Coin' }), { target: { value: 'LTC' } });
+  expect(screen.getByText('Live from the pool: 20M')).toBeInTheDocument();
+  // 100 GH/s for a day at difficulty 20 M (20e6 * 2^32 hashes a block): 0.100583 blocks of 6.25 LTC, minus 1 %.
+  expect(screen.getByText('0.622356 LTC')).toBeInTheDocument();
 });

@@ -9,6 +9,7 @@ import { usePoolStats } from '../../lib/queries';
 import {
   estimateEarnings,
   HASHRATE_UNITS,
+  nodeDifficulty,
   parseDecimalInput,
   type Earnings,
   type HashrateUnit,
@@ -37,7 +38,8 @@ export default function CalculatorPage() {
 
   // Only the coin's own network difficulty will do (Dogecoin's differs from Litecoin's on the same algorithm).
   const live = stats.data?.algorithms.find((a) => a.coin === coin);
-  const liveDifficulty = live?.networkDifficulty ?? null;
+  const liveDifficulty =
+    live && live.networkDifficulty !== null ? nodeDifficulty(live.networkDifficulty, live.coin) : null;
   const difficulty = difficultyText ? parseDecimalInput(difficultyText) : (liveDifficulty ?? Number.NaN);
   const feePercent = feeText ? parseDecimalInput(feeText) : (live?.fee ?? 1);
   const result = estimateEarnings({

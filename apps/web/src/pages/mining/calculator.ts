@@ -1,3 +1,5 @@
+import { hashesPerDifficulty, NODE_DIFFICULTY_HASHES, type PoolCoin } from '@manjam/contract';
+
 /** Hashrate units the calculator accepts, as multipliers of H/s. */
 export const HASHRATE_UNITS = {
   'H/s': 1,
@@ -9,13 +11,18 @@ export const HASHRATE_UNITS = {
 } as const;
 export type HashrateUnit = keyof typeof HASHRATE_UNITS;
 
-/** Expected hashes to find one block at difficulty 1 (Bitcoin-style unit, also what Litecoin and Dogecoin Core report). */
-export const HASHES_PER_DIFFICULTY = 2 ** 32;
+/**
+ * The pool's live network difficulty (its Stratum unit: 65536 times Litecoin Core's number for
+ * Scrypt) in the unit nodes and explorers report, which the calculator takes.
+ */
+export function nodeDifficulty(poolDifficulty: number, coin: PoolCoin): number {
+  return (poolDifficulty * hashesPerDifficulty(coin)) / NODE_DIFFICULTY_HASHES;
+}
 
 export interface CalculatorInput {
   hashrate: number;
   unit: HashrateUnit;
-  /** Network difficulty in the Bitcoin-style unit. */
+  /** Network difficulty in the unit nodes report (Bitcoin Core's, also Litecoin's and Dogecoin's). */
   difficulty: number;
   /** Coins per block (subsidy). */
   blockReward: number;
@@ -55,7 +62,7 @@ export function estimateEarnings(input: CalculatorInput): CalculatorResult | nul
     price >= 0;
   if (!valid) return null;
   const hashesPerSecond = hashrate * HASHRATE_UNITS[unit];
-  const blocksPerDay = (hashesPerSecond * DAY_SECONDS) / (difficulty * HASHES_PER_DIFFICULTY);
+  const blocksPerDay = (hashesPerSecond * DAY_SECONDS) / (difficulty * NODE_DIFFICULTY_HASHES);
   const dailyCoins = blocksPerDay * blockReward * (1 - feePercent / 100);
   const period = (days: number): Earnings => ({ coins: dailyCoins * days, value: dailyCoins * days * price });
   return { daily: period(1), weekly: period(7), monthly: period(30) };

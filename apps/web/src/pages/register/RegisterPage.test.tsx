@@ -1,7 +1,47 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import RegisterPage from './RegisterPage';
+
+/** The pool's public stats: which network it runs BTC and LTC on. */
+function stats(network: 'mainnet' | 'regtest'): Response {
+  const row = (coin: 'BTC' | 'LTC', algorithm: string, port: number) => ({
+    algorithm,
+    coin,
+    network,
+    live: true,
+    port,
+    tls: false,
+    hashrate: 0,
+    miners: 0,
+    workers: 0,
+    networkHeight: 120,
+    networkDifficulty: 1,
+    fee: 1,
+    payoutInterval: 24,
+    scheme: 'pps-plus',
+    blocksFound: 0,
+  });
+  return jsonResponse({
+    host: 'pool.test',
+    algorithms: [row('BTC', 'sha256', 3333), row('LTC', 'scrypt', 4444)],
+  });
+}
+
+/** A server on `network` whose other answers (the registration) come from `answer`. */
+function serve(
+  answer: (url: string, init?: RequestInit) => Promise<Response>,
+  network: 'mainnet' | 'regtest' = 'mainnet',
+) {
+  const fetchMock = vi.fn((url: string, init?: RequestInit) =>
+    url.endsWith('/api/pool/stats') ? Promise.resolve(stats(network)) : answer(url, init),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const registerCalls = (fetchMock: ReturnType<typeof serve>) =>
+  fetchMock.mock.calls.filter(([url]) => url.endsWith('/api/auth/register'));
 
 function fill(label: RegExp, value: string): void {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -14,15 +54,14 @@ afterEach(() => {
 
 describe('registration in English', () => {
   it('shows the required-field messages beneath each input when submitted empty', () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = serve(() => Promise.reject(new Error('not called')));
     renderWithApp(<RegisterPage />, { route: '/register' });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByText('Username is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Username is required');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(registerCalls(fetchMock)).toEqual([]);
   });
 
   it('shows length, email, mismatch and BTC address messages', () => {
@@ -51,9 +90,8 @@ describe('registration in English', () => {
   });
 
   it('shows the server field errors beneath the inputs', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockResolvedValue(
+    serve(() =>
+      Promise.resolve(
         jsonResponse(
           {
             error: {
@@ -91,13 +129,12 @@ describe('registration in English', () => {
 
   it('sends the form, shows Registering..., then the success message and goes to /login after 2 seconds', async () => {
     let resolve: (response: Response) => void = () => undefined;
-    const fetchMock = vi.fn(
+    const fetchMock = serve(
       () =>
         new Promise<Response>((r) => {
           resolve = r;
         }),
     );
-    vi.stubGlobal('fetch', fetchMock);
     renderWithApp(<RegisterPage />, { route: '/register' });
     fill(/^Username$/, 'miner1');
     fill(/^Email$/, ' miner@example.com ');
@@ -106,7 +143,7 @@ describe('registration in English', () => {
     fill(/Wallet Address/, '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('button', { name: 'Registering...' })).toBeDisabled();
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [, init] = registerCalls(fetchMock)[0] as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toEqual({
       username: 'miner1',
       email: 'miner@example.com',
@@ -122,6 +159,65 @@ describe('registration in English', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
     await vi.advanceTimersByTimeAsync(2000);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+});
+
+describe("payout addresses of the pool's network", () => {
+  async function register(address: string, coin: 'BTC' | 'LTC', network: 'mainnet' | 'regtest') {
+    const fetchMock = serve(() => Promise.resolve(jsonResponse({ user: {} }, 201)), network);
+    renderWithApp(<RegisterPage />, { route: '/register' });
+    fill(/^Username$/, 'miner1');
+    fill(/^Email$/, 'miner@example.com');
+    fill(/^Password$/, 'correct horse');
+    fill(/^Confirm Password$/, 'correct horse');
+    fireEvent.change(screen.getByLabelText('Preferred Coin'), { target: { value: coin } });
+    // The pool says which network it runs, and the field says what its addresses look like.
+    expect(
+      await screen.findByText(new RegExp(`${coin} addresses on this pool start with`)),
+    ).toBeInTheDocument();
+    fill(/Wallet Address/, address);
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    return fetchMock;
+  }
+
+  it('tells which addresses the pool takes on its network', async () => {
+    await register('', 'BTC', 'regtest');
+    expect(screen.getByText(/BTC addresses on this pool start with rb1…, G…, R…\./)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Preferred Coin'), { target: { value: 'LTC' } });
+    expect(
+      screen.getByText(/LTC addresses on this pool start with rltc1…, 2…, Q…, m…, n…\./),
+    ).toBeInTheDocument();
+  });
+
+  it("accepts the regtest dev chain's addresses (bcoin rb1 and R..., Litecoin rltc1)", async () => {
+    for (const [address, coin] of [
+      ['rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn', 'BTC'],
+      ['RKxTdfmtxtfLDKZBgx6SvNkBtNu9jRYnLh', 'BTC'],
+      ['rltc1qj08ys4ct2hzzc2hcz6h2hgrvlmsjynawf4nr3r', 'LTC'],
+    ] as const) {
+      const fetchMock = await register(address, coin, 'regtest');
+      await waitFor(() => expect(registerCalls(fetchMock)).toHaveLength(1));
+      expect(screen.queryByText(/Please enter a valid/)).not.toBeInTheDocument();
+      cleanup();
+    }
+  });
+
+  it('refuses a mainnet address, and Bitcoin Core regtest addresses the dev chain cannot pay, on the regtest pool', async () => {
+    for (const address of [
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+      'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080',
+    ]) {
+      const fetchMock = await register(address, 'BTC', 'regtest');
+      expect(screen.getByText('Please enter a valid BTC address')).toBeInTheDocument();
+      expect(registerCalls(fetchMock)).toEqual([]);
+      cleanup();
+    }
+  });
+
+  it('refuses a regtest address on the mainnet pool', async () => {
+    const fetchMock = await register('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn', 'BTC', 'mainnet');
+    expect(screen.getByText('Please enter a valid BTC address')).toBeInTheDocument();
+    expect(registerCalls(fetchMock)).toEqual([]);
   });
 });
 

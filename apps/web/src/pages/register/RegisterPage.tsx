@@ -5,8 +5,10 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { ApiError, apiFetch } from '../../lib/api';
+import { usePoolNetworks } from '../../lib/queries';
 import { COINS, type Coin, type RegisterRequest, type RegisterResponse } from '../../lib/api-types';
 import {
+  addressStartsText,
   hasErrors,
   validateRegistration,
   type RegistrationErrors,
@@ -45,6 +47,7 @@ function bannerText(error: unknown): string {
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const networks = usePoolNetworks();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
@@ -54,6 +57,7 @@ export default function RegisterPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const starts = addressStartsText(form.preferredCoin, networks);
   const set = (field: Field) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
   const fieldError = (field: Field): string | undefined => {
     const key = errors[field];
@@ -62,7 +66,7 @@ export default function RegisterPage() {
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    const found = validateRegistration(form);
+    const found = validateRegistration(form, networks);
     setErrors(found);
     setServerFields({});
     setServerError('');
@@ -135,7 +139,11 @@ export default function RegisterPage() {
           />
           <TextField
             label={t('register.walletAddress')}
-            hint={t('register.walletHint')}
+            hint={
+              starts
+                ? `${t('register.walletHint')} ${t('validation.addressStarts', { coin: form.preferredCoin, starts })}`
+                : t('register.walletHint')
+            }
             ltr
             spellCheck={false}
             autoComplete="off"

@@ -127,6 +127,61 @@ describe('settings', () => {
     expect(JSON.parse(enable?.[1]?.body as string)).toEqual({ password: 'correct horse', code: '123456' });
   });
 
+  it("takes the regtest dev chain's address in Settings and refuses one its wallet cannot pay", async () => {
+    const stats = {
+      host: 'pool.test',
+      algorithms: [
+        {
+          algorithm: 'sha256',
+          coin: 'BTC',
+          network: 'regtest',
+          live: true,
+          port: 3333,
+          tls: false,
+          hashrate: 0,
+          miners: 0,
+          workers: 0,
+          networkHeight: 120,
+          networkDifficulty: 1,
+          fee: 1,
+          payoutInterval: 24,
+          scheme: 'pps-plus',
+          blocksFound: 0,
+        },
+      ],
+    };
+    const fetchMock = serve({
+      'GET /api/settings': () => jsonResponse(SETTINGS),
+      'GET /api/pool/stats': () => jsonResponse(stats),
+      'PUT /api/settings/payout-address': () =>
+        jsonResponse({ ...SETTINGS, payoutAddress: 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn' }),
+    });
+    renderWithApp(<SettingsPage />, { route: '/settings' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Wallet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Set payout address' }));
+    expect(
+      await screen.findByText('BTC addresses on this pool start with rb1…, G…, R….'),
+    ).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Password (to confirm it is you)'), {
+      target: { value: 'correct horse' },
+    });
+    fireEvent.change(screen.getByLabelText('New payout address'), {
+      target: { value: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(screen.getByText('Please enter a valid BTC address')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('New payout address'), {
+      target: { value: 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([url]) => url === '/api/settings/payout-address');
+    expect(JSON.parse(put?.[1]?.body as string)).toMatchObject({
+      address: 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn',
+      coin: 'BTC',
+    });
+  });
+
   it('changes the payout address and shows the pending address with the date it takes effect', async () => {
     const fetchMock = serve({
       'GET /api/settings': () => jsonResponse(SETTINGS),

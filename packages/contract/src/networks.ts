@@ -1,0 +1,73 @@
+// Coin networks and the figures the web needs from the protocol package, defined there once
+// (protocol/coins.ts and protocol/target.ts import nothing with I/O: safe for the web bundle).
+import { addressPrefixes, algorithmOf, NETWORKS, type Network } from '@manjam/protocol/coins';
+import { expectedHashesPerShare } from '@manjam/protocol/target';
+import type { PoolCoin } from './common.js';
+
+export { NETWORKS, type Network };
+
+/**
+ * Expected hashes per unit of the pool's (Stratum) difficulty of a coin: 2^32 for SHA-256d,
+ * 2^16 for Scrypt. The pool's shares and `networkDifficulty` in /api/pool/stats are in this unit.
+ */
+export function hashesPerDifficulty(coin: PoolCoin): number {
+  return expectedHashesPerShare(1, algorithmOf(coin));
+}
+
+/**
+ * Expected hashes per unit of the difficulty nodes and explorers report for Bitcoin, Litecoin and
+ * Dogecoin alike (Bitcoin Core's unit, relative to 0x00000000ffff...): the SHA-256d Stratum unit.
+ */
+export const NODE_DIFFICULTY_HASHES = expectedHashesPerShare(1, 'sha256d');
+
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** Bytes of a base58check address: version byte, 20-byte hash, 4-byte checksum. */
+const BASE58_PAYLOAD_BYTES = 25;
+
+function base58Length(value: bigint): number {
+  let length = 0;
+  for (let rest = value; rest > 0n; rest /= 58n) length += 1;
+  return length;
+}
+
+function base58Digit(value: bigint, position: number): string {
+  return BASE58_ALPHABET[Number((value / 58n ** BigInt(position)) % 58n)] ?? '';
+}
+
+/** First characters a base58check address with this version byte can have ("m" and "n" for 0x6f). */
+function base58Leads(version: number): string[] {
+  if (version === 0) return ['1'];
+  const rest = BigInt(8 * (BASE58_PAYLOAD_BYTES - 1));
+  const low = BigInt(version) << rest;
+  const high = low + (1n << rest) - 1n;
+  const leads = new Set<string>();
+  const [lowLength, highLength] = [base58Length(low), base58Length(high)];
+  for (let length = lowLength; length <= highLength; length++) {
+    const from = length === lowLength ? low : 58n ** BigInt(length - 1);
+    const to = length === highLength ? high : 58n ** BigInt(length) - 1n;
+    const first = BASE58_ALPHABET.indexOf(base58Digit(from, length - 1));
+    const last = BASE58_ALPHABET.indexOf(base58Digit(to, length - 1));
+    for (let i = first; i <= last; i++) leads.add(BASE58_ALPHABET[i] ?? '');
+  }
+  return [...leads].sort();
+}
+
+export interface AddressStarts {
+  /** Bech32 human-readable parts with their separator, lower case: "bc1", "rb1", "rltc1". */
+  bech32: string[];
+  /** First characters of the base58check addresses the coin's node pays on this network. */
+  base58: string[];
+}
+
+/**
+ * How a payout address of a pool coin starts on a network, from the protocol's network parameters
+ * (the server's own check, protocol/address.ts, stays the authority: checksums, lengths, types).
+ */
+export function addressStarts(coin: PoolCoin, network: Network): AddressStarts {
+  const prefixes = addressPrefixes(coin, network);
+  const versions = [...prefixes.pubKeyHashVersions, ...prefixes.scriptHashVersions];
+  return {
+    bech32: prefixes.bech32Hrps.map((hrp) => `${hrp}1`),
+    base58: [...new Set(versions.flatMap(base58Leads))].sort(),
+  };
+}
