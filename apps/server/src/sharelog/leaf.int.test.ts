@@ -19,7 +19,7 @@ import { startNatsLeaf, type NatsLeaf } from '../testing/nats-leaf.js';
 import { sleep, waitUntil } from '../testing/processes.js';
 import { ShareLogConsumer } from './consumer.js';
 import { ShareLogPublisher } from './publisher.js';
-import { connectShareLog } from './stream.js';
+import { connectShareLog, ensureShareLogStream } from './stream.js';
 
 /** How long the regions' links to the core stay cut (the issue asks for 60 s). */
 const CUT_MS = 60_000;
@@ -255,4 +255,27 @@ describe('regions on JetStream leaf servers cut from the core', () => {
     },
     CUT_MS + 150_000,
   );
+
+  it("adds a region listed later to the core stream's sources and keeps the others", async () => {
+    const config = parseConfig({
+      distributed: {
+        natsUrl: cluster.servers.join(','),
+        replicas: 3,
+        leafDomains: ['riyadh', 'dubai', 'cairo'],
+      },
+    }).distributed;
+    const nc = await connectShareLog(config, testLogger, 'test-admin');
+    try {
+      const jsm = await nc.jetstreamManager();
+      await ensureShareLogStream(jsm, config);
+      const sources = (await jsm.streams.info(config.stream)).config.sources ?? [];
+      expect(sources.map((source) => [source.name, source.external?.api])).toEqual([
+        ['MANJAM_SHARELOG-riyadh', '$JS.riyadh.API'],
+        ['MANJAM_SHARELOG-dubai', '$JS.dubai.API'],
+        ['MANJAM_SHARELOG-cairo', '$JS.cairo.API'],
+      ]);
+    } finally {
+      await nc.close();
+    }
+  });
 });
