@@ -123,4 +123,14 @@ describe('configuration', () => {
     expect(JSON.stringify(redactConfig(config))).not.toContain('s3cret');
     expect(() => load({ env: { MANJAM_REGION: 'Riyadh.1' } })).toThrow(/^config: distributed\.region: /);
   });
+
+  it('a regional node on its own leaf server names its JetStream domain; the core lists the leaf domains it sources', () => {
+    expect(load({}).distributed).toMatchObject({ coreDomain: 'core', leafDomains: [] });
+    expect(load({}).distributed.domain).toBeUndefined();
+    const region = load({ env: { MANJAM_NATS_URL: 'nats://127.0.0.1:4222', MANJAM_NATS_DOMAIN: 'riyadh' } });
+    expect(region.distributed.domain).toBe('riyadh');
+    const core = load({ env: { MANJAM_NATS_LEAF_DOMAINS: '["riyadh","dubai","cairo"]' } });
+    expect(core.distributed.leafDomains).toEqual(['riyadh', 'dubai', 'cairo']);
+    expect(() => load({ env: { MANJAM_NATS_DOMAIN: 'Riyadh' } })).toThrow(/^config: distributed\.domain: /);
+  });
 });

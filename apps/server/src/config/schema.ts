@@ -236,6 +236,24 @@ export const configSchema = z
         maxBacklogShares: z.number().int().min(1).default(50_000),
         /** One publish attempt waits this long for JetStream's ack before it is sent again. */
         publishTimeoutMs: z.number().int().min(100).max(120_000).default(5_000),
+        /**
+         * A regional node whose NATS URL is its own leaf server: that server's JetStream domain.
+         * Shares then go to the regional stream `<stream>-<domain>` there (acknowledged while the
+         * link to the core is cut), which the core's stream sources. Unset: publish to the core.
+         */
+        domain: z
+          .string()
+          .regex(/^[a-z0-9-]{1,32}$/, 'lower-case letters, digits and "-"')
+          .optional(),
+        /** The core cluster's JetStream domain (a regional node asks it how far it has sourced). */
+        coreDomain: z
+          .string()
+          .regex(/^[a-z0-9-]{1,32}$/, 'lower-case letters, digits and "-"')
+          .default('core'),
+        /** On the core: the regional leaf domains whose streams the core's stream sources. */
+        leafDomains: z
+          .array(z.string().regex(/^[a-z0-9-]{1,32}$/, 'lower-case letters, digits and "-"'))
+          .default([]),
         /** The core's durable consumer that writes shares into PostgreSQL. */
         consumer: z
           .string()

@@ -7,7 +7,7 @@ import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
 import { ShareLogConsumer } from './consumer.js';
 import { ShareLogPublisher } from './publisher.js';
-import { connectShareLog } from './stream.js';
+import { connectShareLog, regionalStreamName } from './stream.js';
 
 export { ShareLogConsumer } from './consumer.js';
 export { ShareLogPublisher } from './publisher.js';
@@ -28,7 +28,13 @@ export async function startShareLogPublisher(config: Config, logger: Logger): Pr
     await nc.close();
     throw error;
   }
-  log.info({ stream: config.distributed.stream }, 'shares go to the JetStream share log');
+  const { domain, stream } = config.distributed;
+  if (domain === undefined) log.info({ stream }, 'shares go to the JetStream share log');
+  else
+    log.info(
+      { stream: regionalStreamName(config.distributed, domain), domain },
+      "shares go to the region's own JetStream share log (sourced by the core)",
+    );
   return publisher;
 }
 

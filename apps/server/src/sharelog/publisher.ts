@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JetStreamClient, NatsConnection } from 'nats';
+import type { JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
 import type { CoinId } from '../config/index.js';
 import type { Logger } from '../logger.js';
 import { blockLine, rejectLine, shareLine } from '../shares/batch.js';
@@ -13,8 +13,10 @@ import type {
   RejectReason,
 } from '../shares/types.js';
 import {
+  ensureRegionalStream,
   ensureShareLogStream,
-  shareLogSubject,
+  publishSubject,
+  regionalStreamName,
   type DistributedConfig,
   type ShareLogKind,
 } from './stream.js';
@@ -32,6 +34,8 @@ export interface ShareLogPublisherOptions {
   rejectFlushMs?: number;
   /** How long stop() waits for JetStream to take what is in flight (default 30 s). */
   drainMs?: number;
+  /** A node on its own leaf server asks the core this often how far it has sourced (default 1 s). */
+  coreCheckMs?: number;
 }
 
 export interface ShareLogPublisherStats {
@@ -41,6 +45,11 @@ export interface ShareLogPublisherStats {
   sharesFailed: number;
   /** Shares published and not yet confirmed (the backlog that refuses submits when full). */
   sharesWaiting: number;
+  /**
+   * A node on its own leaf server: shares its regional stream stored that the core's stream has
+   * not sourced yet, as far as the core last answered (they count toward the backlog too).
+   */
+  sharesAwaitingCore: number;
   retries: number;
   /** Publishes JetStream recognised as already stored (a retry whose first attempt had landed). */
   duplicates: number;
@@ -80,22 +89,42 @@ export class ShareLogPublisher implements ShareSink {
   private readonly inFlight = new Set<Promise<unknown>>();
   private stopping = false;
   private closed = false;
+  /** A leaf node's own messages not yet known at the core: regional stream sequence and shares, in order. */
+  private awaitingCore: { seq: number; shares: number }[] = [];
+  private coreTimer: NodeJS.Timeout | undefined;
+  private checkingCore = false;
   readonly stats: ShareLogPublisherStats = {
     messages: 0,
     sharesAcked: 0,
     sharesFailed: 0,
     sharesWaiting: 0,
+    sharesAwaitingCore: 0,
     retries: 0,
     duplicates: 0,
   };
 
   constructor(private readonly options: ShareLogPublisherOptions) {
-    this.js = options.nc.jetstream({ timeout: options.config.publishTimeoutMs });
+    const domain = options.config.domain;
+    this.js = options.nc.jetstream({
+      timeout: options.config.publishTimeoutMs,
+      ...(domain === undefined ? {} : { domain }),
+    });
     this.idPrefix = `${options.config.region}.${options.nodeId}.${randomUUID().slice(0, 8)}`;
   }
 
   async start(): Promise<void> {
-    await ensureShareLogStream(await this.options.nc.jetstreamManager(), this.options.config);
+    const { nc, config } = this.options;
+    if (config.domain === undefined) await ensureShareLogStream(await nc.jetstreamManager(), config);
+    else {
+      const local = await nc.jetstreamManager({ domain: config.domain });
+      await ensureRegionalStream(local, config);
+      const core = await nc.jetstreamManager({ domain: config.coreDomain, checkAPI: false, timeout: 2_000 });
+      this.coreTimer ??= setInterval(
+        () => void this.checkCore(local, core),
+        this.options.coreCheckMs ?? 1_000,
+      );
+      this.coreTimer.unref();
+    }
     this.rejectTimer ??= setInterval(() => this.flushRejects(), this.options.rejectFlushMs ?? 1_000);
     this.rejectTimer.unref();
   }
@@ -141,8 +170,9 @@ export class ShareLogPublisher implements ShareSink {
   refusal(): string | undefined {
     if (this.stopping) return 'Stratum node is stopping; share not stored';
     const max = this.options.config.maxBacklogShares;
-    if (this.stats.sharesWaiting >= max)
-      return `Share log backlog full (${this.stats.sharesWaiting} shares waiting for storage); share not stored, try again shortly`;
+    const backlog = this.stats.sharesWaiting + this.stats.sharesAwaitingCore;
+    if (backlog >= max)
+      return `Share log backlog full (${backlog} shares waiting for storage); share not stored, try again shortly`;
     return undefined;
   }
 
@@ -151,6 +181,7 @@ export class ShareLogPublisher implements ShareSink {
     if (this.closed) return;
     this.stopping = true;
     clearInterval(this.rejectTimer);
+    clearInterval(this.coreTimer);
     this.flushTurn();
     this.flushRejects();
     const drained = Promise.allSettled([...this.inFlight]);
@@ -182,8 +213,13 @@ export class ShareLogPublisher implements ShareSink {
     this.turnShares = 0;
     if (messages.length === 0) return;
     const sent = Promise.all(messages.map((m) => this.publish(m))).then(
-      () => {
+      (seqs) => {
         this.stats.sharesAcked += count;
+        if (this.options.config.domain !== undefined) {
+          // Shares are counted on the turn's last message: the core has them all once it has that one.
+          this.awaitingCore.push({ seq: Math.max(...seqs), shares: count });
+          this.stats.sharesAwaitingCore += count;
+        }
         for (const socket of sockets) socket.uncork();
       },
       (error: unknown) => {
@@ -215,14 +251,40 @@ export class ShareLogPublisher implements ShareSink {
   private message(kind: ShareLogKind, coin: CoinId, lines: string): Outgoing {
     this.seq++;
     return {
-      subject: shareLogSubject(kind, coin, this.options.config.region),
+      subject: publishSubject(this.options.config, kind, coin),
       msgId: `${this.idPrefix}.${this.seq}`,
       data: encoder.encode(lines),
     };
   }
 
-  /** Sends until JetStream acknowledges (same message id every time), or the publisher is closed. */
-  private async publish(message: Outgoing): Promise<void> {
+  /**
+   * How far the core's stream has sourced this region's stream: the region's messages in the core
+   * (asked first) against the regional stream's last sequence; what lies past that awaits the
+   * core. A core that does not answer (the link is cut) leaves the last answer standing.
+   */
+  private async checkCore(local: JetStreamManager, core: JetStreamManager): Promise<void> {
+    if (this.checkingCore || this.awaitingCore.length === 0) return;
+    this.checkingCore = true;
+    const { config } = this.options;
+    const domain = config.domain as string;
+    try {
+      const atCore = await core.streams.info(config.stream, { subjects_filter: `manjam-${domain}.>` });
+      const region = await local.streams.info(regionalStreamName(config, domain));
+      const inCore = Object.values(atCore.state.subjects ?? {}).reduce((n, c) => n + c, 0);
+      const sourcedThrough = region.state.last_seq - (region.state.messages - inCore);
+      while (this.awaitingCore[0] && this.awaitingCore[0].seq <= sourcedThrough) {
+        const done = this.awaitingCore.shift();
+        this.stats.sharesAwaitingCore -= done?.shares ?? 0;
+      }
+    } catch (error) {
+      this.options.logger.debug({ err: error }, 'share log: the core did not say how far it has sourced');
+    } finally {
+      this.checkingCore = false;
+    }
+  }
+
+  /** Sends until JetStream acknowledges (same message id every time), or the publisher is closed; the stream sequence. */
+  private async publish(message: Outgoing): Promise<number> {
     for (let attempt = 1; ; attempt++) {
       try {
         const ack = await this.js.publish(message.subject, message.data, {
@@ -231,7 +293,7 @@ export class ShareLogPublisher implements ShareSink {
         });
         if (ack.duplicate) this.stats.duplicates++;
         else this.stats.messages++;
-        return;
+        return ack.seq;
       } catch (error) {
         if (this.closed) throw error;
         this.stats.retries++;

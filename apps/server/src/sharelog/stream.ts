@@ -9,6 +9,9 @@ import {
   type ConnectionOptions,
   type JetStreamManager,
   type NatsConnection,
+  type StreamConfig,
+  type StreamInfo,
+  type StreamSource,
 } from 'nats';
 import type { CoinId, Config } from '../config/index.js';
 import type { Logger } from '../logger.js';
@@ -22,6 +25,21 @@ export type ShareLogKind = (typeof SHARE_LOG_KINDS)[number];
 /** manjam.<kind>.<coin>.<region> */
 export function shareLogSubject(kind: ShareLogKind, coin: CoinId, region: string): string {
   return `manjam.${kind}.${coin}.${region}`;
+}
+
+/**
+ * The subject a node publishes to: on the core's stream directly, or (a node with its own leaf
+ * server, `domain` set) on its regional stream, whose subjects are its own (manjam-<domain>.…) so
+ * that neither stream ever captures the other's messages across the leaf link.
+ */
+export function publishSubject(config: DistributedConfig, kind: ShareLogKind, coin: CoinId): string {
+  const subject = shareLogSubject(kind, coin, config.region);
+  return config.domain === undefined ? subject : `manjam-${config.domain}.${subject}`;
+}
+
+/** The regional stream on a leaf server of JetStream domain `domain` (sourced by the core's stream). */
+export function regionalStreamName(config: DistributedConfig, domain: string): string {
+  return `${config.stream}-${domain}`;
 }
 
 /** Publishes retried with the same message id within this window are stored once by JetStream. */
@@ -56,27 +74,65 @@ export async function connectShareLog(
   return nc;
 }
 
-/** Creates the share log stream when it does not exist yet (an existing one is left as it is). */
+/**
+ * Creates the share log stream when it does not exist yet. An existing one is left as it is,
+ * except that the regional streams of `leafDomains` it does not source yet are added to it.
+ */
 export async function ensureShareLogStream(jsm: JetStreamManager, config: DistributedConfig): Promise<void> {
+  const sources: StreamSource[] = config.leafDomains.map((domain) => ({
+    name: regionalStreamName(config, domain),
+    external: { api: `$JS.${domain}.API`, deliver: '' },
+  }));
+  await ensureStream(jsm, config.stream, {
+    subjects: SHARE_LOG_KINDS.map((kind) => `manjam.${kind}.>`),
+    num_replicas: config.replicas,
+    max_age: nanos(config.retentionHours * 3_600_000),
+    ...(sources.length > 0 ? { sources } : {}),
+  });
+}
+
+/** The regional stream on this node's own leaf server (a node with `domain` set). */
+export async function ensureRegionalStream(jsm: JetStreamManager, config: DistributedConfig): Promise<void> {
+  if (config.domain === undefined) throw new Error('distributed.domain is not set');
+  await ensureStream(jsm, regionalStreamName(config, config.domain), {
+    subjects: [`manjam-${config.domain}.>`],
+    num_replicas: config.replicas,
+    max_age: nanos(config.retentionHours * 3_600_000),
+  });
+}
+
+async function ensureStream(
+  jsm: JetStreamManager,
+  name: string,
+  settings: Pick<StreamConfig, 'subjects' | 'num_replicas' | 'max_age'> & { sources?: StreamSource[] },
+): Promise<void> {
+  let existing: StreamInfo | undefined;
   try {
-    await jsm.streams.info(config.stream);
-    return;
+    existing = await jsm.streams.info(name);
   } catch (error) {
     if (!(error instanceof Error) || !/stream not found/i.test(error.message)) throw error;
   }
+  if (existing) {
+    const have = new Set((existing.config.sources ?? []).map((s) => s.name));
+    const missing = (settings.sources ?? []).filter((s) => !have.has(s.name));
+    if (missing.length > 0)
+      await jsm.streams.update(name, {
+        ...existing.config,
+        sources: [...(existing.config.sources ?? []), ...missing],
+      });
+    return;
+  }
   const created = jsm.streams.add({
-    name: config.stream,
-    subjects: SHARE_LOG_KINDS.map((kind) => `manjam.${kind}.>`),
+    name,
+    ...settings,
     storage: StorageType.File,
     retention: RetentionPolicy.Limits,
     discard: DiscardPolicy.Old,
-    num_replicas: config.replicas,
-    max_age: nanos(config.retentionHours * 3_600_000),
     duplicate_window: nanos(DUPLICATE_WINDOW_MS),
   });
   // Another node may have created it at the same moment: then it exists now.
   await created.catch(async (error: unknown) => {
-    await jsm.streams.info(config.stream).catch(() => {
+    await jsm.streams.info(name).catch(() => {
       throw error;
     });
   });

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
+import { startTcpRelay, type TcpRelay } from './nats-link.js';
 import { startWatched, waitUntil, type WatchedProcess } from './processes.js';
 
 /** Debian's nats-server (scripts/install-system-deps.mjs installs it). */
@@ -15,6 +16,13 @@ export interface NatsServerNode {
   name: string;
   clientPort: number;
   clusterPort: number;
+  /** The server's leafnodes port (with a JetStream domain set); leaf servers reach it through leafLink. */
+  leafPort: number;
+  /**
+   * The relay leaf servers connect through (the port the server advertises to them), standing
+   * for the network link between the regions and this server: cut() and restore() it.
+   */
+  leafLink: TcpRelay | undefined;
   url: string;
   /** The running process; undefined while the node is stopped. */
   process: WatchedProcess | undefined;
@@ -45,7 +53,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-function serverConfig(node: NatsServerNode, all: NatsServerNode[], storeDir: string): string {
+export interface NatsClusterOptions {
+  size?: number;
+  /** The cluster's JetStream domain: set, the servers also take leaf servers on their `leafPort`. */
+  domain?: string;
+}
+
+function serverConfig(
+  node: NatsServerNode,
+  all: NatsServerNode[],
+  storeDir: string,
+  domain: string | undefined,
+): string {
   const routes = all
     .filter((n) => n !== node)
     .map((n) => `nats-route://127.0.0.1:${n.clusterPort}`)
@@ -53,8 +72,17 @@ function serverConfig(node: NatsServerNode, all: NatsServerNode[], storeDir: str
   return [
     `server_name: ${node.name}`,
     `listen: 127.0.0.1:${node.clientPort}`,
-    `jetstream { store_dir: "${storeDir}" }`,
+    domain === undefined
+      ? `jetstream { store_dir: "${storeDir}" }`
+      : `jetstream { store_dir: "${storeDir}", domain: ${domain} }`,
     `cluster { name: manjam-test, listen: 127.0.0.1:${node.clusterPort}, routes: [${routes}] }`,
+    // A leaf learns only the relay's address (advertise), not the other servers' (no_advertise),
+    // so cutting the relay cuts it off.
+    ...(domain === undefined || !node.leafLink
+      ? []
+      : [
+          `leafnodes { listen: 127.0.0.1:${node.leafPort}, advertise: "127.0.0.1:${node.leafLink.port}", no_advertise: true }`,
+        ]),
     '',
   ].join('\n');
 }
@@ -63,22 +91,27 @@ function serverConfig(node: NatsServerNode, all: NatsServerNode[], storeDir: str
  * Starts three clustered JetStream servers and resolves once the cluster has a JetStream meta
  * leader (a stream with 3 replicas can be created).
  */
-export async function startNatsCluster(size = 3): Promise<NatsCluster> {
+export async function startNatsCluster(options: NatsClusterOptions = {}): Promise<NatsCluster> {
+  const size = options.size ?? 3;
   const root = mkdtempSync(join(tmpdir(), 'manjam-nats-'));
   const nodes: NatsServerNode[] = [];
   for (let i = 0; i < size; i++) {
     const clientPort = await freePort();
     const clusterPort = await freePort();
+    const leafPort = await freePort();
     nodes.push({
       name: `n${i + 1}`,
       clientPort,
       clusterPort,
+      leafPort,
+      leafLink: options.domain === undefined ? undefined : await startTcpRelay(leafPort),
       url: `nats://127.0.0.1:${clientPort}`,
       process: undefined,
     });
   }
   const confPath = (node: NatsServerNode) => join(root, `${node.name}.conf`);
-  for (const node of nodes) writeFileSync(confPath(node), serverConfig(node, nodes, join(root, node.name)));
+  for (const node of nodes)
+    writeFileSync(confPath(node), serverConfig(node, nodes, join(root, node.name), options.domain));
 
   const launch = async (node: NatsServerNode): Promise<void> => {
     const watched = startWatched(NATS_SERVER_BIN, ['-c', confPath(node)], {});
@@ -98,6 +131,7 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
     await waitForMetaLeader(nodes.map((n) => n.url));
   } catch (error) {
     await Promise.all(nodes.map((n) => halt(n, 'SIGKILL')));
+    await Promise.all(nodes.map((n) => n.leafLink?.stop() ?? Promise.resolve()));
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
@@ -117,6 +151,7 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
     },
     stop: async () => {
       await Promise.all(nodes.map((n) => halt(n, 'SIGTERM')));
+      await Promise.all(nodes.map((n) => n.leafLink?.stop() ?? Promise.resolve()));
       rmSync(root, { recursive: true, force: true });
     },
   };
