@@ -56,6 +56,15 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error('the shares of both workers were not stored in 60 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // Then until every share is stored: the figures stay the same across a snapshot refresh (5 s).
+  let before = '';
+  let now = JSON.stringify((await workers()).totals.hashrates);
+  while (now !== before) {
+    if (Date.now() > deadline) throw new Error('the hashrate figures did not settle in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    before = now;
+    now = JSON.stringify((await workers()).totals.hashrates);
+  }
 });
 
 afterAll(async () => {

@@ -70,8 +70,6 @@ interface PageEntry {
   json: Promise<string>;
   /** The page's text once built. */
   ready?: string;
-  /** The previous snapshot's page, served until this one is built. */
-  previous?: string | undefined;
 }
 
 export interface WorkerPage {
@@ -88,8 +86,10 @@ export class WorkersService {
   private readonly cache: SwrCache<WorkerSnapshot>;
   private readonly longSums: SwrCache<WorkerHashrateRow[]>;
   /**
-   * Serialized pages per user (a page is built once per snapshot, not per request). While the page
-   * of a newer snapshot is built, the previous one is served: no request waits for a rebuild.
+   * Serialized pages per user (a page is built once per snapshot, not per request; a new
+   * snapshot's pages are built as soon as it is read). A request never gets an older snapshot's
+   * page: the dashboard, sidebar and assistant read the same snapshot, and every screen must show
+   * the same figures.
    */
   private readonly pages = new Map<number, UserPages>();
   /** Each user's sparklines, read at most every LONG_WINDOW_CACHE_MS (hourly points move slowly). */
@@ -131,8 +131,10 @@ export class WorkersService {
     search: string | undefined,
     page: number,
     pageSize: number,
+    /** The snapshot to page through (a page is built from exactly the snapshot it is kept for). */
+    of?: WorkerSnapshot,
   ): Promise<WorkerPage> {
-    const snapshot = await this.snapshot(userId);
+    const snapshot = of ?? (await this.snapshot(userId));
     const needle = search?.trim().toLowerCase();
     const matching = needle
       ? snapshot.workers.filter((w) =>
@@ -172,14 +174,13 @@ export class WorkersService {
       this.pages.set(userId, user);
     }
     const hit = user.entries.get(key);
-    if (hit?.snapshot === snapshot) return hit.ready ?? hit.previous ?? hit.json;
+    if (hit?.snapshot === snapshot) return hit.ready ?? hit.json;
     if (!hit && user.entries.size >= 100) user.entries.clear();
     return this.buildPage(userId, user, snapshot, { search, page, pageSize }, key);
   }
 
   /**
-   * Builds one page of `snapshot`. Requests arriving meanwhile wait for the same build, or are
-   * answered with the previous snapshot's page when there is one.
+   * Builds one page of `snapshot`; requests arriving meanwhile wait for the same build.
    */
   private buildPage(
     userId: number,
@@ -188,25 +189,21 @@ export class WorkersService {
     query: PageQuery,
     key: string,
   ): Promise<string> {
-    const hit = user.entries.get(key);
-    const previous = hit?.ready ?? hit?.previous;
-    const json = this.list(userId, user.username, query.search, query.page, query.pageSize).then((p) =>
-      JSON.stringify(p),
+    const json = this.list(userId, user.username, query.search, query.page, query.pageSize, snapshot).then(
+      (p) => JSON.stringify(p),
     );
-    const entry: PageEntry = { snapshot, query, json, previous };
+    const entry: PageEntry = { snapshot, query, json };
     user.entries.set(key, entry);
     json.then(
       (text) => {
         entry.ready = text;
-        entry.previous = undefined;
       },
-      (error: unknown) => {
+      () => {
+        // The caller (a request, or rebuildPages) reports the error; a later request builds anew.
         if (user.entries.get(key) === entry) user.entries.delete(key);
-        // Nobody waits for this build when the previous page was served: report it here.
-        if (previous !== undefined) this.deps.onError(error);
       },
     );
-    return previous !== undefined ? Promise.resolve(previous) : json;
+    return json;
   }
 
   /** A new snapshot: the user's pages already asked for are built now, before the next request. */
