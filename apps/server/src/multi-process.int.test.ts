@@ -5,63 +5,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletMiner, regtestAddress } from './accounting/testing/fixtures.js';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from './db/testing.js';
 import { startBtcDevChain, type DevChain } from './devchain/index.js';
-import { StratumTestClient } from './stratum/testing/client.js';
 import { testLogger } from './stratum/testing/harness.js';
 import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from './testing/pool-processes.js';
+import {
+  allStoredAndCredited,
+  connectWalletMiner,
+  mineNonBlocks,
+  storedPerWorker,
+  type WalletMiner,
+} from './testing/wallet-miners.js';
 import { waitUntil } from './testing/processes.js';
 
 const DIFFICULTY = 3e-10;
 const ADDRESS = regtestAddress('multi-process miner');
-
-interface Miner {
-  worker: string;
-  client: StratumTestClient;
-  acknowledged: number;
-}
-
-async function connectMiner(port: number, worker: string, acknowledged = 0): Promise<Miner> {
-  const client = await StratumTestClient.connect(port);
-  expect((await client.subscribe()).error).toBeNull();
-  expect((await client.authorize(`${ADDRESS}.${worker}`)).result).toBe(true);
-  await client.waitForJob();
-  return { worker, client, acknowledged };
-}
-
-/** Submits `n` shares that are not blocks on the miner's latest job; counts the `true` answers. */
-async function mine(miner: Miner, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    const job = miner.client.job;
-    if (!job) throw new Error('no job');
-    const share = miner.client.findShare(job, 'sha256d', {
-      accept: (b, j) => b.hashValue > j.template.networkTarget,
-    });
-    const reply = await miner.client.submit(`${ADDRESS}.${miner.worker}`, share);
-    if (reply.result === true) miner.acknowledged++;
-  }
-}
+const connectMiner = (port: number, worker: string, acknowledged = 0) =>
+  connectWalletMiner(port, ADDRESS, worker, acknowledged);
 
 describe('several Stratum processes on one database', () => {
   let dev: DevChain;
   let database: TestDatabase;
   const processes: PoolProcess[] = [];
-  const miners: Miner[] = [];
-
-  const perWorker = async (): Promise<Map<string, { stored: number; credited: number }>> => {
-    const result = await database.db.query<{ name: string; stored: bigint; credited: bigint }>(
-      `SELECT w.name, count(*)::bigint AS stored, count(*) FILTER (WHERE s.credited)::bigint AS credited
-       FROM shares s JOIN workers w ON w.id = s.worker_id GROUP BY w.name`,
-    );
-    return new Map(
-      result.rows.map((r) => [r.name, { stored: Number(r.stored), credited: Number(r.credited) }]),
-    );
-  };
-  /** Every miner's acknowledged shares are stored and credited (each share once: one row, one flag). */
-  const allStoredAndCredited = async (): Promise<boolean> => {
-    const rows = await perWorker();
-    return miners.every(
-      (m) => rows.get(m.worker)?.stored === m.acknowledged && rows.get(m.worker)?.credited === m.acknowledged,
-    );
-  };
+  const miners: WalletMiner[] = [];
+  const allStored = () => allStoredAndCredited(database.db, miners);
 
   beforeAll(async () => {
     dev = await startBtcDevChain({ logger: testLogger });
@@ -99,10 +64,10 @@ describe('several Stratum processes on one database', () => {
       await connectMiner(stratumA.stratumPort, 'a2'),
       await connectMiner(stratumB.stratumPort, 'b1'),
     );
-    await Promise.all(miners.map((m) => mine(m, 12)));
+    await Promise.all(miners.map((m) => mineNonBlocks(m, 12)));
     expect(miners.map((m) => m.acknowledged)).toEqual([12, 12, 12]);
     // Accounting cycles every 10 s.
-    await waitUntil(allStoredAndCredited, 45_000, 'shares of both Stratum processes stored and credited');
+    await waitUntil(allStored, 45_000, 'shares of both Stratum processes stored and credited');
 
     stratumA.child.kill('SIGKILL');
     await stratumA.exited;
@@ -111,11 +76,11 @@ describe('several Stratum processes on one database', () => {
     // The miners' failover: the next pool in their list, the other Stratum process.
     for (const m of moved)
       Object.assign(m, await connectMiner(stratumB.stratumPort, m.worker, m.acknowledged));
-    await Promise.all(miners.map((m) => mine(m, 8)));
+    await Promise.all(miners.map((m) => mineNonBlocks(m, 8)));
     expect(miners.map((m) => m.acknowledged)).toEqual([20, 20, 20]);
-    await waitUntil(allStoredAndCredited, 45_000, 'shares after the failover stored and credited');
+    await waitUntil(allStored, 45_000, 'shares after the failover stored and credited');
 
-    const rows = await perWorker();
+    const rows = await storedPerWorker(database.db);
     expect([...rows.values()].reduce((n, r) => n + r.stored, 0)).toBe(60);
   });
 });

@@ -8,64 +8,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletMiner, regtestAddress } from '../accounting/testing/fixtures.js';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
-import { StratumTestClient } from '../stratum/testing/client.js';
 import { testLogger } from '../stratum/testing/harness.js';
 import { startNatsCluster, type NatsCluster } from '../testing/nats-cluster.js';
 import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../testing/pool-processes.js';
+import {
+  allStoredAndCredited,
+  connectWalletMiner,
+  mineNonBlocks,
+  storedPerWorker,
+  type WalletMiner,
+} from '../testing/wallet-miners.js';
 import { waitUntil } from '../testing/processes.js';
 
 const DIFFICULTY = 3e-10;
 const ADDRESS = regtestAddress('regional miner');
-
-interface Miner {
-  worker: string;
-  client: StratumTestClient;
-  acknowledged: number;
-}
-
-async function connectMiner(port: number, worker: string): Promise<Miner> {
-  const client = await StratumTestClient.connect(port);
-  expect((await client.subscribe()).error).toBeNull();
-  expect((await client.authorize(`${ADDRESS}.${worker}`)).result).toBe(true);
-  await client.waitForJob();
-  return { worker, client, acknowledged: 0 };
-}
-
-/** Submits `n` shares that are not blocks on the miner's latest job; counts the `true` answers. */
-async function mine(miner: Miner, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    const job = miner.client.job;
-    if (!job) throw new Error('no job');
-    const share = miner.client.findShare(job, 'sha256d', {
-      accept: (b, j) => b.hashValue > j.template.networkTarget,
-    });
-    const reply = await miner.client.submit(`${ADDRESS}.${miner.worker}`, share);
-    if (reply.result === true) miner.acknowledged++;
-  }
-}
+const connectMiner = (port: number, worker: string, acknowledged = 0) =>
+  connectWalletMiner(port, ADDRESS, worker, acknowledged);
 
 describe('regional Stratum processes on a JetStream share log', () => {
   let dev: DevChain;
   let database: TestDatabase;
   let cluster: NatsCluster;
   const processes: PoolProcess[] = [];
-  const miners: Miner[] = [];
-
-  const perWorker = async (): Promise<Map<string, { stored: number; credited: number }>> => {
-    const result = await database.db.query<{ name: string; stored: bigint; credited: bigint }>(
-      `SELECT w.name, count(*)::bigint AS stored, count(*) FILTER (WHERE s.credited)::bigint AS credited
-       FROM shares s JOIN workers w ON w.id = s.worker_id GROUP BY w.name`,
-    );
-    return new Map(
-      result.rows.map((r) => [r.name, { stored: Number(r.stored), credited: Number(r.credited) }]),
-    );
-  };
-  const allStoredAndCredited = async (): Promise<boolean> => {
-    const rows = await perWorker();
-    return miners.every(
-      (m) => rows.get(m.worker)?.stored === m.acknowledged && rows.get(m.worker)?.credited === m.acknowledged,
-    );
-  };
+  const miners: WalletMiner[] = [];
+  const allStored = () => allStoredAndCredited(database.db, miners);
 
   beforeAll(async () => {
     [dev, database, cluster] = await Promise.all([
@@ -114,9 +80,9 @@ describe('regional Stratum processes on a JetStream share log', () => {
       await connectMiner(riyadh.stratumPort, 'riyadh2'),
       await connectMiner(cairo.stratumPort, 'cairo1'),
     );
-    await Promise.all(miners.map((m) => mine(m, 20)));
+    await Promise.all(miners.map((m) => mineNonBlocks(m, 20)));
     expect(miners.map((m) => m.acknowledged)).toEqual([20, 20, 20]);
-    await waitUntil(allStoredAndCredited, 60_000, 'shares of both regions stored and credited');
+    await waitUntil(allStored, 60_000, 'shares of both regions stored and credited');
     // They came through the share log: every stored batch is a JetStream message of a region.
     const batches = await database.db.query<{ region: string; n: bigint }>(
       `SELECT split_part(id, '.', 1) AS region, count(*)::bigint AS n FROM share_batches GROUP BY 1 ORDER BY 1`,
@@ -134,11 +100,11 @@ describe('regional Stratum processes on a JetStream share log', () => {
         acknowledged: m.acknowledged,
       });
     }
-    await Promise.all(miners.map((m) => mine(m, 15)));
+    await Promise.all(miners.map((m) => mineNonBlocks(m, 15)));
 
     first.child.kill('SIGKILL');
     await first.exited;
-    const load = Promise.all(miners.map((m) => mine(m, 15)));
+    const load = Promise.all(miners.map((m) => mineNonBlocks(m, 15)));
     const tookOver = await waitUntil(
       () => /took over the accounting lock/.test(second.output()),
       60_000,
@@ -146,15 +112,11 @@ describe('regional Stratum processes on a JetStream share log', () => {
     );
     await load;
     expect(miners.map((m) => m.acknowledged)).toEqual([50, 50, 50]);
-    const stored = await waitUntil(
-      allStoredAndCredited,
-      90_000,
-      'shares after the takeover stored and credited',
-    );
+    const stored = await waitUntil(allStored, 90_000, 'shares after the takeover stored and credited');
     process.stdout.write(
       `[sharelog regions] 150 acknowledged; standby took over ${tookOver.toFixed(1)} s after the kill; all stored and credited ${stored.toFixed(1)} s after the load\n`,
     );
-    const rows = await perWorker();
+    const rows = await storedPerWorker(database.db);
     expect([...rows.values()].reduce((n, r) => n + r.stored, 0)).toBe(150);
   });
 });
