@@ -208,7 +208,45 @@ async function matureAgain(
   });
 }
 
-/** One pass over a coin's tracked blocks: confirmations, maturity, orphans (reorgs). */
+const returnedKey = (block: LifecycleBlock): string => `block-returned:${block.coin}:${block.id}`;
+
+/**
+ * An orphaned block that a later reorg put back on the main chain (the chain went back to the
+ * branch holding it). Orphaned before maturity — the usual case, since its credits are written only
+ * at maturity — it is pending again and credits when it matures, as if never orphaned. Orphaned
+ * after its credits were written and reversed (a reorg deeper than coinbase maturity, then one
+ * back), it is not re-credited automatically: the operator is alerted to decide, since its coins
+ * may have been spent on the other branch (the alert clears if the block leaves the chain again).
+ */
+async function returnedToChain(
+  ctx: AccountingContext,
+  repo: BlockLifecycleRepository,
+  block: LifecycleBlock,
+): Promise<void> {
+  if (block.reversedAt !== null || block.credited) {
+    await ctx.alarms.raise({
+      key: returnedKey(block),
+      kind: 'block-returned',
+      coin: block.coin as CoinId,
+      message: `${block.coin} block ${block.height} (${block.hash}) is back on the main chain after its credits were reversed; they are not re-credited automatically`,
+    });
+    return;
+  }
+  if (!(await repo.reinstate(block.id))) return;
+  ctx.metrics.inc('blocks_reinstated_total');
+  ctx.logger.warn(
+    { coin: block.coin, height: block.height, hash: block.hash },
+    'orphaned block is back on the main chain: pending again',
+  );
+  ctx.events.emit('block.status', {
+    coin: block.coin as CoinId,
+    height: block.height,
+    hash: block.hash,
+    status: 'pending',
+  });
+}
+
+/** One pass over a coin's tracked blocks: confirmations, maturity, orphans (reorgs), returns. */
 export async function trackBlocks(ctx: AccountingContext, coin: CoinId): Promise<void> {
   const chain = chainOf(ctx, coin);
   const maturity = paramsOf(ctx.config, coin).coinbaseMaturity;
@@ -216,6 +254,11 @@ export async function trackBlocks(ctx: AccountingContext, coin: CoinId): Promise
   const tip = await chain.getBlockCount();
   for (const tracked of await repo.tracked(coin, tip - 2 * maturity)) {
     const onChain = tracked.height <= tip && (await chain.getBlockHash(tracked.height)) === tracked.hash;
+    if (tracked.status === 'orphaned') {
+      if (onChain) await returnedToChain(ctx, repo, tracked);
+      else if (tracked.reversedAt !== null) await ctx.alarms.clear([returnedKey(tracked)]);
+      continue;
+    }
     const block =
       tracked.status === 'submitted' ? await settleSubmitted(ctx, repo, tracked, onChain, tip) : tracked;
     if (!block) continue;

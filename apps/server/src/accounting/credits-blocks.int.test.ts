@@ -4,6 +4,7 @@ import { parseConfig } from '../config/index.js';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { BlockLifecycleRepository } from '../db/repositories/block-lifecycle.js';
 import { LedgerRepository } from '../db/repositories/ledger.js';
+import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { SettlementsRepository } from '../db/repositories/settlements.js';
 import { describeEachDatabase } from '../db/testing.js';
 import { PoolEvents } from '../events.js';
@@ -205,6 +206,7 @@ describeEachDatabase('credits and block lifecycle', (db) => {
     const service = await open();
     await mature(service, height);
     expect(await balance(g.payeeId)).toBe(2_475_000_000n);
+    const branch = [...chain.hashes];
     chain.reorg(height, 105);
     await service.runOnce();
     expect((await new BlockLifecycleRepository(db()).get(blockId))?.status).toBe('orphaned');
@@ -216,6 +218,17 @@ describeEachDatabase('credits and block lifecycle', (db) => {
     expect(sum).toBe(0n);
     expect(statuses).toContain(`${height}:orphaned`);
     expect(await service.checkBalances()).toEqual([]);
+    // The chain goes back to the branch holding the block: its coins may have been spent on the
+    // other branch, so the reversed credits are not re-written; the operator is alerted instead.
+    chain.switchTo(branch, 6);
+    await service.runOnce();
+    expect((await new BlockLifecycleRepository(db()).get(blockId))?.status).toBe('orphaned');
+    expect(await balance(g.payeeId)).toBe(0n);
+    const alerts = await new OperatorAlertsRepository(db()).open();
+    expect(alerts.map((a) => [a.kind, a.key])).toContainEqual([
+      'block-returned',
+      `block-returned:BTC:${blockId}`,
+    ]);
   });
 
   it('orphans a pending block that left the chain without crediting anything, while PPS credits stand', async () => {
@@ -251,6 +264,51 @@ describeEachDatabase('credits and block lifecycle', (db) => {
     });
     expect(await blockEntries(blockId)).toEqual([]);
     expect(await balance(h.payeeId)).toBe(4_950_000n);
+  });
+
+  it('puts an orphaned block back to pending when a reorg returns it to the main chain, and credits it at maturity', async () => {
+    base += 60_000;
+    const r = await createUserMiner(db(), COIN);
+    await insertShare(db(), COIN, r, {
+      difficulty: 1,
+      networkDifficulty: 10,
+      height: 200,
+      scheme: 'solo',
+      at: later(1),
+    });
+    const [hash] = chain.extend(1);
+    const height = chain.tip();
+    const blockId = await insertBlock(db(), COIN, {
+      height,
+      hash: hash ?? '',
+      scheme: 'solo',
+      reward: SUBSIDY,
+      subsidy: SUBSIDY,
+      fees: 0n,
+      networkDifficulty: 10,
+      finder: r,
+      at: later(2),
+    });
+    const service = await open();
+    await service.runOnce();
+    const branch = [...chain.hashes];
+    chain.reorg(height, 2);
+    await service.runOnce();
+    expect((await new BlockLifecycleRepository(db()).get(blockId))?.status).toBe('orphaned');
+    // The other branch loses: the chain is back on the one holding the block, now longer.
+    chain.switchTo(branch, 3);
+    await service.runOnce();
+    expect(await new BlockLifecycleRepository(db()).get(blockId)).toMatchObject({
+      status: 'pending',
+      credited: false,
+    });
+    expect(statuses).toContain(`${height}:pending`);
+    expect(await balance(r.payeeId)).toBe(0n);
+    await mature(service, height);
+    expect((await new BlockLifecycleRepository(db()).get(blockId))?.status).toBe('confirmed');
+    expect(await balance(r.payeeId)).toBe(2_475_000_000n);
+    expect(service.metrics().blocks_reinstated_total).toBe(1);
+    expect(await service.checkBalances()).toEqual([]);
   });
 
   it('follows a block submitted without a clear answer: pending once on the chain, rejected when the chain went on without it', async () => {

@@ -9,6 +9,7 @@ export const ACCOUNTING_COUNTERS = [
   'blocks_confirmed_total',
   'blocks_orphaned_total',
   'blocks_held_total',
+  'blocks_reinstated_total',
   'block_credits_reversed_total',
   'settlement_rows_written_total',
   'payout_runs_total',

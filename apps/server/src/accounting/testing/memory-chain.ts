@@ -29,6 +29,12 @@ export class MemoryChain implements AccountingChain {
     this.extend(n);
   }
 
+  /** A reorg back to `branch` (main-chain hashes saved earlier), extended by `n` more blocks. */
+  switchTo(branch: readonly string[], n = 0): void {
+    this.hashes = [...branch];
+    this.extend(n);
+  }
+
   tip(): number {
     return this.hashes.length - 1;
   }

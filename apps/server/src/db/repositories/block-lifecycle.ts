@@ -88,11 +88,15 @@ export class BlockLifecycleRepository {
     return row ? toBlock(row) : undefined;
   }
 
-  /** Submitted and pending blocks, and confirmed ones at or above `minConfirmedHeight` (a deep reorg still shows). */
+  /**
+   * Submitted and pending blocks, and confirmed or orphaned ones at or above `minConfirmedHeight`
+   * (a deep reorg still shows; so does a reorg back that returns an orphaned block to the chain).
+   */
   async tracked(coin: string, minConfirmedHeight: number): Promise<LifecycleBlock[]> {
     const result = await this.db.query<RawBlock>(
       `SELECT ${BLOCK_COLUMNS} FROM blocks
-       WHERE coin = $1 AND (status IN ('submitted', 'pending') OR (status = 'confirmed' AND height >= $2))
+       WHERE coin = $1
+         AND (status IN ('submitted', 'pending') OR (status IN ('confirmed', 'orphaned') AND height >= $2))
        ORDER BY height, id`,
       [coin, minConfirmedHeight],
     );
@@ -240,6 +244,16 @@ export class BlockLifecycleRepository {
   async rejectSubmitted(blockId: number): Promise<boolean> {
     const result = await this.db.query(
       "UPDATE blocks SET status = 'rejected' WHERE id = $1 AND status = 'submitted'",
+      [blockId],
+    );
+    return result.rowCount > 0;
+  }
+
+  /** orphaned -> pending, for a block back on the main chain whose credits were never written. */
+  async reinstate(blockId: number): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE blocks SET status = 'pending', confirmations = 0, orphaned_at = NULL
+       WHERE id = $1 AND status = 'orphaned' AND reversed_at IS NULL AND NOT credited`,
       [blockId],
     );
     return result.rowCount > 0;

@@ -5,6 +5,7 @@ export const OPERATOR_ALERT_KINDS = [
   'payout-missing',
   'wallet-insufficient',
   'accounting-errors',
+  'block-returned',
 ] as const;
 export type OperatorAlertKind = (typeof OPERATOR_ALERT_KINDS)[number];
 
