@@ -150,6 +150,37 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
     await dev.mine(102, await newAddress(node));
   });
 
+  it('puts a block orphaned by invalidateblock back to pending after reconsiderblock, and credits it at maturity', async () => {
+    const rMiner = await user('R');
+    const found = await findBlock(database.db, coin, dev, node, {
+      scheme: 'solo',
+      finder: rMiner,
+      networkDifficulty: D,
+      at: new Date(),
+    });
+    const service = await open();
+    const blocks = new BlockLifecycleRepository(database.db);
+    await service.runOnce();
+    // bcoin forgets an invalidated block: keep it to offer it again.
+    const raw = await node.rpc.call<string>('getblock', [found.hash, 0]);
+    await node.invalidateBlock(found.hash);
+    await service.runOnce();
+    expect((await blocks.get(found.id))?.status).toBe('orphaned');
+    // The node goes back to the branch holding the block: a reorg back.
+    await node.reconsiderBlock(found.hash);
+    // bcoin clears the mark but stays on its tip until the block is offered again.
+    if ((await node.getBlockCount()) < found.height) await node.rpc.call('submitblock', [raw]);
+    expect(await node.getBlockHash(found.height)).toBe(found.hash);
+    await service.runOnce();
+    expect(await blocks.get(found.id)).toMatchObject({ status: 'pending', credited: false });
+    expect(await balance(rMiner)).toBe(0n);
+    await dev.mine(100);
+    await service.runOnce();
+    expect((await blocks.get(found.id))?.status).toBe('confirmed');
+    expect(await balance(rMiner)).toBe(net(found.reward));
+    expect(service.metrics().blocks_reinstated_total).toBe(1);
+  });
+
   it('pays every balance with one sendmany and the node shows each miner address received exactly it', async () => {
     const before = new Map<string, bigint>();
     for (const [name, { miner }] of miners) before.set(name, await balance(miner));
