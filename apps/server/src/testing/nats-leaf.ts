@@ -14,7 +14,12 @@ export interface NatsLeaf {
   url: string;
   /** The link to the core (the hub server's link relay): cut() and restore() it. */
   link: TcpRelay;
-  process: WatchedProcess;
+  /** The server process now (a new one after restart()). */
+  readonly process: WatchedProcess;
+  /** SIGKILLs the server (its store directory is kept for a restart). */
+  kill(): Promise<void>;
+  /** Starts the server again on the same port and store; resolves once its link to the core is up. */
+  restart(): Promise<void>;
   /** Stops the server and removes the store directory. */
   stop(): Promise<void>;
 }
@@ -40,20 +45,40 @@ export async function startNatsLeaf(domain: string, hub: NatsServerNode): Promis
       '',
     ].join('\n'),
   );
-  const watched = startWatched(NATS_SERVER_BIN, ['-c', confPath], {});
-  const stop = async (): Promise<void> => {
+  let watched = startWatched(NATS_SERVER_BIN, ['-c', confPath], {});
+  const halt = async (signal: NodeJS.Signals): Promise<void> => {
     if (watched.child.exitCode === null && watched.child.signalCode === null) {
-      watched.child.kill('SIGTERM');
+      watched.child.kill(signal);
       await watched.exited;
     }
+  };
+  const ready = async (): Promise<void> => {
+    await watched.waitFor(/Server is ready/, 20_000);
+    await watched.waitFor(/Leafnode connection created/, 20_000);
+  };
+  const stop = async (): Promise<void> => {
+    await halt('SIGTERM');
     rmSync(root, { recursive: true, force: true });
   };
   try {
-    await watched.waitFor(/Server is ready/, 20_000);
-    await watched.waitFor(/Leafnode connection created/, 20_000);
+    await ready();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { domain, url: `nats://127.0.0.1:${clientPort}`, link, process: watched, stop };
+  return {
+    domain,
+    url: `nats://127.0.0.1:${clientPort}`,
+    link,
+    get process() {
+      return watched;
+    },
+    kill: () => halt('SIGKILL'),
+    restart: async () => {
+      await halt('SIGKILL');
+      watched = startWatched(NATS_SERVER_BIN, ['-c', confPath], {});
+      await ready();
+    },
+    stop,
+  };
 }
