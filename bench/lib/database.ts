@@ -71,6 +71,8 @@ export async function openBenchDatabase(kind: BenchDatabaseKind, pgliteDir?: str
 
 /** Accepted shares written to the database so far. */
 export async function persistedShares(db: Database): Promise<number> {
-  const result = await db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM shares');
+  const result = await db.query<{ n: bigint }>(
+    'SELECT COALESCE(sum(share_count), 0)::bigint AS n FROM shares',
+  );
   return Number(result.rows[0]?.n ?? 0n);
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../logger.js';
 import { applyLine, newBatch, type ShareBatch } from '../shares/batch.js';
 import { newIdCache, persistBatch } from '../shares/persist.js';
 import { emitPersisted } from '../shares/persisted-events.js';
+import { SHARE_SLOT_MS } from '../shares/slots.js';
 import { ensureShareLogStream, type DistributedConfig } from './stream.js';
 
 export interface ShareLogConsumerOptions {
@@ -14,8 +15,18 @@ export interface ShareLogConsumerOptions {
   events: PoolEvents;
   config: DistributedConfig;
   logger: Logger;
-  /** Messages asked for per pull (default 64: all written well within the ack wait). */
+  /**
+   * Messages asked for per pull, written in one transaction (default 512: all written well
+   * within the ack wait).
+   */
   pullSize?: number;
+  /**
+   * How long a pull gathers messages before they are written (default 1,000 ms). A worker's
+   * shares of one slot gathered in one pull become one row, so a longer gather means fewer rows.
+   */
+  gatherMs?: number;
+  /** Slot rows' length (default SHARE_SLOT_MS, 10 s: shares/slots.ts). */
+  slotMs?: number;
   /** Pause after a failed database write or pull (default 500 ms). */
   retryMs?: number;
 }
@@ -40,15 +51,17 @@ const decoder = new TextDecoder();
 const ACK_WAIT_MS = 15_000;
 
 /**
- * The core's side of the share log: a durable pull consumer that writes what it pulls (up to 64
- * messages) as one share batch (shares/persist.ts, the local writer's own path) claiming every
- * message's id in the same transaction, and acks only after the commit. A message delivered
- * again (an ack lost, a leader that died before its ack) finds its id in share_batches: the pull
- * is then written message by message, and the stored one skipped, so every share is stored once.
- * A failing database holds the consumer on the same message.
+ * The core's side of the share log: a durable pull consumer that writes what it pulls (up to 512
+ * messages gathered for up to a second) as one share batch (shares/persist.ts, the local
+ * writer's own path) claiming every message's id in the same transaction, and acks only after
+ * the commit. A message delivered again (an ack lost, a leader that died before its ack) finds
+ * its id in share_batches: the pull is then written message by message, and the stored one
+ * skipped, so every share is stored once. A failing database holds the consumer on the same
+ * message.
  *
- * Later step: write aggregated rows (per worker, coin and 10 s slot) instead of one row per
- * share, so database writes grow with workers rather than shares.
+ * Accepted shares are stored as slot rows (shares/slots.ts): one row per worker, slot and
+ * difficulty in a pull however many shares it sent, so database writes grow with workers rather
+ * than shares. Found blocks keep a row each; the minute statistics are written as before.
  */
 export class ShareLogConsumer {
   private stopped = false;
@@ -63,7 +76,11 @@ export class ShareLogConsumer {
     unreadable: 0,
   };
 
-  constructor(private readonly options: ShareLogConsumerOptions) {}
+  private readonly slotMs: number;
+
+  constructor(private readonly options: ShareLogConsumerOptions) {
+    this.slotMs = options.slotMs ?? SHARE_SLOT_MS;
+  }
 
   async start(): Promise<void> {
     const { nc, config } = this.options;
@@ -95,7 +112,10 @@ export class ShareLogConsumer {
     const consumer = await nc.jetstream().consumers.get(config.stream, config.consumer);
     while (!this.stopped) {
       try {
-        const messages = await consumer.fetch({ max_messages: this.options.pullSize ?? 64, expires: 1_000 });
+        const messages = await consumer.fetch({
+          max_messages: this.options.pullSize ?? 512,
+          expires: this.options.gatherMs ?? 1_000,
+        });
         const pulled: JsMsg[] = [];
         for await (const message of messages) pulled.push(message);
         if (pulled.length > 0 && !this.stopped && !(await this.storeTogether(pulled)))
@@ -130,12 +150,10 @@ export class ShareLogConsumer {
       blocks: batches.flatMap((b) => b.blocks),
     };
     try {
-      const result = await persistBatch(
-        this.options.db,
-        merged,
-        this.ids,
-        rest.map((b) => b.id),
-      );
+      const result = await persistBatch(this.options.db, merged, this.ids, {
+        alsoClaim: rest.map((b) => b.id),
+        slotMs: this.slotMs,
+      });
       if (result.duplicate) return false;
       this.stats.messages += batches.length;
       this.stats.shares += merged.shares.length;
@@ -153,7 +171,7 @@ export class ShareLogConsumer {
     if (!batch) return true;
     while (!this.stopped) {
       try {
-        const result = await persistBatch(this.options.db, batch, this.ids);
+        const result = await persistBatch(this.options.db, batch, this.ids, { slotMs: this.slotMs });
         if (result.duplicate) this.stats.duplicates++;
         else {
           this.stats.messages++;
