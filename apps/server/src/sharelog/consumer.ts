@@ -1,4 +1,4 @@
-import { AckPolicy, DeliverPolicy, nanos, type JsMsg, type NatsConnection } from 'nats';
+import { AckPolicy, DeliverPolicy, nanos, type ConsumerInfo, type JsMsg, type NatsConnection } from 'nats';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
@@ -45,10 +45,13 @@ export interface ShareLogConsumerStats {
 
 const decoder = new TextDecoder();
 /**
- * A message delivered and not acked for this long goes to the next pull: what a dead leader had
- * pulled reaches the standby that took over after at most this (written once: share_batches).
+ * A message delivered and not acked for this long (plus the gather) goes to the next pull: what a
+ * dead leader had pulled reaches the standby that took over after at most this (written once:
+ * share_batches).
  */
 const ACK_WAIT_MS = 15_000;
+const DEFAULT_GATHER_MS = 1_000;
+const DEFAULT_PULL_MESSAGES = 512;
 
 /**
  * The core's side of the share log: a durable pull consumer that writes what it pulls (up to 512
@@ -77,26 +80,41 @@ export class ShareLogConsumer {
   };
 
   private readonly slotMs: number;
+  private readonly gatherMs: number;
+  private readonly pullSize: number;
 
   constructor(private readonly options: ShareLogConsumerOptions) {
     this.slotMs = options.slotMs ?? SHARE_SLOT_MS;
+    this.gatherMs = options.gatherMs ?? DEFAULT_GATHER_MS;
+    this.pullSize = options.pullSize ?? DEFAULT_PULL_MESSAGES;
   }
 
   async start(): Promise<void> {
     const { nc, config } = this.options;
     const jsm = await nc.jetstreamManager();
     await ensureShareLogStream(jsm, config);
+    // A pulled message waits for the gather, then for its write: the ack wait covers both.
+    const limits = {
+      ack_wait: nanos(ACK_WAIT_MS + this.gatherMs),
+      max_ack_pending: Math.max(4_096, this.pullSize),
+    };
+    let existing: ConsumerInfo | undefined;
     try {
-      await jsm.consumers.info(config.stream, config.consumer);
+      existing = await jsm.consumers.info(config.stream, config.consumer);
     } catch {
       await jsm.consumers.add(config.stream, {
         durable_name: config.consumer,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        ack_wait: nanos(ACK_WAIT_MS),
-        max_ack_pending: 4_096,
+        ...limits,
       });
     }
+    if (
+      existing &&
+      (existing.config.ack_wait !== limits.ack_wait ||
+        existing.config.max_ack_pending !== limits.max_ack_pending)
+    )
+      await jsm.consumers.update(config.stream, config.consumer, limits);
     this.loop ??= this.run();
   }
 
@@ -112,10 +130,7 @@ export class ShareLogConsumer {
     const consumer = await nc.jetstream().consumers.get(config.stream, config.consumer);
     while (!this.stopped) {
       try {
-        const messages = await consumer.fetch({
-          max_messages: this.options.pullSize ?? 512,
-          expires: this.options.gatherMs ?? 1_000,
-        });
+        const messages = await consumer.fetch({ max_messages: this.pullSize, expires: this.gatherMs });
         const pulled: JsMsg[] = [];
         for await (const message of messages) pulled.push(message);
         if (pulled.length > 0 && !this.stopped && !(await this.storeTogether(pulled)))
