@@ -6,7 +6,7 @@ import { PayeesRepository } from '../db/repositories/payees.js';
 import { SharesRepository, type ShareStatRow } from '../db/repositories/shares.js';
 import { WorkersRepository, type WorkerCounters } from '../db/repositories/workers.js';
 import type { ShareBatch } from './batch.js';
-import { slotShareRows } from './slots.js';
+import { shareRows } from './slots.js';
 import type { MinerRef, RejectCount } from './types.js';
 
 /**
@@ -79,20 +79,7 @@ export async function persistBatch(
     const workerIds = await resolveWorkers(tx, miners, payeeIds, cache.workers, learnt.workers);
     const idOf = (m: MinerRef) => workerIds.get(m.workerKey) as number;
     const payeeOf = (m: MinerRef) => payeeIds.get(m.payeeKey) as number;
-    await shares.insertMany(
-      slotMs !== undefined
-        ? slotShareRows(batch.shares, slotMs, idOf, payeeOf)
-        : batch.shares.map((s) => ({
-            workerId: idOf(s.miner),
-            payeeId: payeeOf(s.miner),
-            coin: s.miner.coin,
-            difficulty: s.difficulty,
-            networkDifficulty: s.networkDifficulty,
-            height: s.height,
-            scheme: s.scheme,
-            createdAtMs: s.atMs,
-          })),
-    );
+    await shares.insertMany(shareRows(batch.shares, idOf, payeeOf, slotMs));
     await shares.addStats(statRows(batch, idOf));
     await new WorkersRepository(tx).addCounters(counterRows(batch, idOf));
     const blocks = await insertBlocks(tx, batch, idOf, payeeOf);

@@ -4,6 +4,26 @@ import type { AcceptedShare, MinerRef } from './types.js';
 /** The share log consumer's slot: ten seconds of one worker's shares become one row per key. */
 export const SHARE_SLOT_MS = 10_000;
 
+/** `shares` rows of accepted shares: slot rows when `slotMs` is set, else one row per share. */
+export function shareRows(
+  shares: readonly AcceptedShare[],
+  workerId: (m: MinerRef) => number,
+  payeeId: (m: MinerRef) => number,
+  slotMs?: number,
+): ShareRow[] {
+  if (slotMs !== undefined) return slotShareRows(shares, slotMs, workerId, payeeId);
+  return shares.map((s) => ({
+    workerId: workerId(s.miner),
+    payeeId: payeeId(s.miner),
+    coin: s.miner.coin,
+    difficulty: s.difficulty,
+    networkDifficulty: s.networkDifficulty,
+    height: s.height,
+    scheme: s.scheme,
+    createdAtMs: s.atMs,
+  }));
+}
+
 /**
  * Slot rows: a batch's accepted shares folded into one `shares` row per
  * (worker, coin, slot, share difficulty, network difficulty, height, scheme), its `shareCount`
