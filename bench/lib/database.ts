@@ -29,7 +29,37 @@ export interface BenchDatabase {
   db: Database;
   /** PostgreSQL only: the fresh schema, for other processes that open the same database. */
   schema?: string;
-  close(): Promise<void>;
+  /** PostgreSQL: also returns the rows each table of the schema had inserted or updated. */
+  close(): Promise<TableWrites | undefined>;
+}
+
+/** Rows inserted plus rows updated, per table (pg_stat_user_tables). */
+export type TableWrites = Map<string, number>;
+
+/**
+ * A schema's table writes once the bench's connections are closed: each backend hands its
+ * counts to the statistics as it exits, so the figures are read until they stop moving.
+ */
+async function tableWrites(schema: string): Promise<TableWrites> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
+  await admin.connect();
+  try {
+    let last = '';
+    for (let i = 0; i < 20; i++) {
+      const result = await admin.query<{ relname: string; n: string }>(
+        `SELECT relname, (n_tup_ins + n_tup_upd)::text AS n FROM pg_stat_user_tables
+         WHERE schemaname = $1 ORDER BY relname`,
+        [schema],
+      );
+      const now = JSON.stringify(result.rows);
+      if (now === last) return new Map(result.rows.map((r) => [r.relname, Number(r.n)]));
+      last = now;
+      await admin.query('SELECT pg_stat_clear_snapshot(), pg_sleep(0.3)');
+    }
+    throw new Error(`table statistics of ${schema} did not settle`);
+  } finally {
+    await admin.end();
+  }
 }
 
 async function adminQuery(sql: string): Promise<void> {
@@ -53,7 +83,13 @@ export async function openBenchDatabase(kind: BenchDatabaseKind, pgliteDir?: str
   if (kind === 'pglite') {
     const db = await openDatabase({ dataDir: pgliteDir ?? 'memory://' });
     await migrate(db);
-    return { db, close: () => db.close() };
+    return {
+      db,
+      async close() {
+        await db.close();
+        return undefined;
+      },
+    };
   }
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE SCHEMA ${schema}`);
@@ -64,13 +100,19 @@ export async function openBenchDatabase(kind: BenchDatabaseKind, pgliteDir?: str
     schema,
     async close() {
       await db.close();
-      await adminQuery(`DROP SCHEMA ${schema} CASCADE`);
+      try {
+        return await tableWrites(schema);
+      } finally {
+        await adminQuery(`DROP SCHEMA ${schema} CASCADE`);
+      }
     },
   };
 }
 
 /** Accepted shares written to the database so far. */
 export async function persistedShares(db: Database): Promise<number> {
-  const result = await db.query<{ n: bigint }>('SELECT count(*)::bigint AS n FROM shares');
+  const result = await db.query<{ n: bigint }>(
+    'SELECT COALESCE(sum(share_count), 0)::bigint AS n FROM shares',
+  );
   return Number(result.rows[0]?.n ?? 0n);
 }

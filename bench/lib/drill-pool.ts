@@ -78,7 +78,7 @@ export class DrillPool {
 /** Shares stored per worker name, for the worker names starting with `prefix`. */
 export async function storedByWorker(db: Database, prefix: string): Promise<Map<string, number>> {
   const result = await db.query<{ name: string; n: bigint }>(
-    `SELECT w.name, count(*)::bigint AS n FROM shares s JOIN workers w ON w.id = s.worker_id
+    `SELECT w.name, sum(s.share_count)::bigint AS n FROM shares s JOIN workers w ON w.id = s.worker_id
      WHERE starts_with(w.name, $1) GROUP BY w.name`,
     [prefix],
   );
@@ -93,7 +93,7 @@ export async function storedBetween(
   before: Date,
 ): Promise<number> {
   const result = await db.query<{ n: bigint }>(
-    `SELECT count(*)::bigint AS n FROM shares s JOIN workers w ON w.id = s.worker_id
+    `SELECT COALESCE(sum(s.share_count), 0)::bigint AS n FROM shares s JOIN workers w ON w.id = s.worker_id
      WHERE starts_with(w.name, $1) AND s.created_at > $2 AND s.created_at < $3`,
     [prefix, after.toISOString(), before.toISOString()],
   );

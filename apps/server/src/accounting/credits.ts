@@ -19,12 +19,16 @@ export const PPS_BATCH_SIZE = 5_000;
 const MAX_BATCHES_PER_CYCLE = 20;
 
 export interface PpsBatchResult {
+  /** Shares credited (a slot row counts its shares). */
   shares: number;
   credited: bigint;
   fee: bigint;
 }
 
-/** Credits every uncredited share of a coin, batch by batch; returns the totals. */
+/**
+ * Credits every uncredited share of a coin, batch by batch (`batchSize` rows: a slot row of the
+ * share log carries many shares and is valued as that many, exactly); returns the totals.
+ */
 export async function creditShares(
   ctx: AccountingContext,
   coin: CoinId,
@@ -36,7 +40,7 @@ export async function creditShares(
     total.shares += batch.shares;
     total.credited += batch.credited;
     total.fee += batch.fee;
-    if (batch.shares < batchSize) break;
+    if (batch.rows < batchSize) break;
   }
   ctx.metrics.inc('shares_credited_total', total.shares);
   ctx.metrics.inc('pps_credited_base_units', total.credited);
@@ -75,16 +79,19 @@ async function creditBatch(
   tx: Queryable,
   coin: CoinId,
   batchSize: number,
-): Promise<PpsBatchResult> {
+): Promise<PpsBatchResult & { rows: number }> {
   const shares = new PpsCreditRepository(tx);
   const ledger = new LedgerRepository(tx);
   const rows = await shares.uncreditedShares(coin, batchSize);
-  if (rows.length === 0) return { shares: 0, credited: 0n, fee: 0n };
+  if (rows.length === 0) return { rows: 0, shares: 0, credited: 0n, fee: 0n };
   const params = paramsOf(ctx.config, coin);
   const feeBps = feeBpsOf(ctx.config, coin);
   const { valuable: pps, unvaluable } = partitionPps(rows);
   if (unvaluable.length > 0) {
-    ctx.metrics.inc('shares_unvaluable_total', unvaluable.length);
+    ctx.metrics.inc(
+      'shares_unvaluable_total',
+      unvaluable.reduce((n, row) => n + row.shareCount, 0),
+    );
     ctx.logger.error(
       { coin, shareIds: unvaluable.map((r) => r.id.toString()) },
       'shares with a non-positive difficulty cannot be valued: not credited',
@@ -94,7 +101,8 @@ async function creditBatch(
   const payeeIds = [...new Set(pps.map((row) => row.payeeId))];
   const carried = await shares.carries(coin, [...payeeIds, poolId]);
   let poolCarry = carried.get(poolId) ?? 0n;
-  const result: PpsBatchResult = { shares: rows.length, credited: 0n, fee: 0n };
+  const shareCount = rows.reduce((n, row) => n + row.shareCount, 0);
+  const result = { rows: rows.length, shares: shareCount, credited: 0n, fee: 0n };
   const entries: LedgerEntryInput[] = [];
   for (const group of groupByDay(pps, ctx.config.accounting.settlementHourUtc)) {
     const first = group[0];
@@ -105,6 +113,7 @@ async function creditBatch(
       difficulty: row.difficulty,
       networkDifficulty: row.networkDifficulty,
       subsidy: blockSubsidy(params, row.height),
+      count: row.shareCount,
     }));
     const split = creditPps(input, feeBps, { payees: carried, pool: poolCarry });
     const range = `${coin}:${first.id}-${last.id}`;

@@ -7,7 +7,8 @@
 //    real difficulty, regtest's 4.66e-10 included, is far above 2^-75 = 2.6e-23). Share and network
 //    difficulty share one unit, so w/W = work(d) / work(D) exactly, in integers.
 // 2. PPS. A share's gross value is floor(S * min(w, W) * 2^32 / W) in "fixed-point base units"
-//    (1/2^32 of a satoshi/litoshi); a share is never worth more than a block. Per payee and batch
+//    (1/2^32 of a satoshi/litoshi); a share is never worth more than a block. A slot row of n
+//    identical shares (same w, W and height: shares/slots.ts) is worth n times that, exactly. Per payee and batch
 //    the pool fee is floor(gross * feeBps / 10000) and the miner's part gross - fee (both fixed
 //    point). Each payee keeps a carried fraction (< 1 base unit) so that sub-unit earnings of
 //    small miners are never lost between batches: credit = floor((carry + net) / 2^32), the rest
@@ -62,6 +63,8 @@ export interface PpsShare {
   networkDifficulty: number;
   /** Subsidy of the block the share worked on. */
   subsidy: bigint;
+  /** Identical shares this entry stands for (a slot row; default 1): worth count * one share. */
+  count?: number;
 }
 
 export interface PpsCarry {
@@ -85,7 +88,8 @@ export interface PpsResult {
 export function creditPps(shares: readonly PpsShare[], feeBps: number, carry: PpsCarry): PpsResult {
   const grossByPayee = new Map<number, bigint>();
   for (const share of shares) {
-    const value = ppsShareValueFp(share.subsidy, share.difficulty, share.networkDifficulty);
+    const value =
+      ppsShareValueFp(share.subsidy, share.difficulty, share.networkDifficulty) * countOf(share.count);
     grossByPayee.set(share.payeeId, (grossByPayee.get(share.payeeId) ?? 0n) + value);
   }
   const credits = new Map<number, bigint>();
@@ -109,9 +113,18 @@ export function creditPps(shares: readonly PpsShare[], feeBps: number, carry: Pp
   };
 }
 
+/** A row's share count as a bigint: a positive integer, 1 when unset. */
+function countOf(count: number | undefined): bigint {
+  if (count === undefined) return 1n;
+  if (!Number.isSafeInteger(count) || count <= 0) throw new RangeError(`invalid share count: ${count}`);
+  return BigInt(count);
+}
+
 export interface WeightedShare {
   payeeId: number;
   difficulty: number;
+  /** Identical shares (a slot row; default 1): its work is count * work(difficulty). */
+  count?: number;
 }
 
 /** The PPLNS window in work units: floor(work(D) * factor), factor read to 6 decimals. */
@@ -122,7 +135,8 @@ export function windowWork(networkDifficulty: number, factor: number): bigint {
 
 /**
  * Weights of the last N work units of shares, newest first: each share counts its work; the
- * oldest share that crosses the window's edge counts only the part inside it.
+ * oldest share that crosses the window's edge counts only the part inside it. A slot row
+ * (shares/slots.ts) is one entry of count shares: crossing the edge, it counts the work inside.
  * Returns the weights and whether the window was filled (more shares are needed otherwise).
  */
 export function windowWeights(
@@ -134,7 +148,7 @@ export function windowWeights(
   let counted = alreadyCounted;
   for (const share of sharesNewestFirst) {
     if (counted >= window) break;
-    const work = workOf(share.difficulty);
+    const work = workOf(share.difficulty) * countOf(share.count);
     const part = counted + work > window ? window - counted : work;
     if (part > 0n) into.set(share.payeeId, (into.get(share.payeeId) ?? 0n) + part);
     counted += part;

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, redactConfig } from './load.js';
+import { ConfigError, loadConfig, parseConfig, redactConfig } from './load.js';
 
 function dirWithConfig(content: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'manjam-config-'));
@@ -132,5 +132,15 @@ describe('configuration', () => {
     const core = load({ env: { MANJAM_NATS_LEAF_DOMAINS: '["riyadh","dubai","cairo"]' } });
     expect(core.distributed.leafDomains).toEqual(['riyadh', 'dubai', 'cairo']);
     expect(() => load({ env: { MANJAM_NATS_DOMAIN: 'Riyadh' } })).toThrow(/^config: distributed\.domain: /);
+  });
+
+  it('stores the share log in 10 s slot rows gathered for a second unless told otherwise, and refuses a slot that does not divide an hour', () => {
+    expect(load({}).distributed).toMatchObject({
+      shareSlotSeconds: 10,
+      consumerGatherMs: 1_000,
+      consumerPullMessages: 512,
+    });
+    expect(parseConfig({ distributed: { shareSlotSeconds: 60 } }).distributed.shareSlotSeconds).toBe(60);
+    expect(() => parseConfig({ distributed: { shareSlotSeconds: 7 } })).toThrow(/shareSlotSeconds/);
   });
 });

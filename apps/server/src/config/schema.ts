@@ -259,6 +259,27 @@ export const configSchema = z
           .string()
           .regex(/^[A-Za-z0-9_-]{1,64}$/)
           .default('manjam-core-db'),
+        /**
+         * How long the core's consumer gathers messages before writing them in one transaction.
+         * A worker's shares of one 10 s slot gathered together become one row, so at internet
+         * scale (a share per ASIC every few seconds) a longer gather means fewer rows
+         * (docs/CAPACITY.md); acknowledged shares wait this much longer to be credited.
+         */
+        consumerGatherMs: z.number().int().min(100).max(60_000).default(1_000),
+        /**
+         * Length of a slot row (shares/slots.ts): a worker's shares of one slot with one
+         * difficulty are one `shares` row. A PPLNS window's ends move by at most one slot of a
+         * worker; it divides an hour so that no slot straddles a settlement day.
+         */
+        shareSlotSeconds: z
+          .number()
+          .int()
+          .min(1)
+          .max(600)
+          .refine((n) => 3_600 % n === 0, 'a whole number of slots per hour (10, 30, 60 …)')
+          .default(10),
+        /** Messages the core's consumer writes at most per transaction. */
+        consumerPullMessages: z.number().int().min(1).max(65_536).default(512),
       })
       .prefault({}),
     /** Worker-offline, hashrate-drop, block and payout alerts (see config/alerts.ts). */

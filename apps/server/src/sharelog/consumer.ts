@@ -1,10 +1,11 @@
-import { AckPolicy, DeliverPolicy, nanos, type JsMsg, type NatsConnection } from 'nats';
+import { AckPolicy, DeliverPolicy, nanos, type ConsumerInfo, type JsMsg, type NatsConnection } from 'nats';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
 import { applyLine, newBatch, type ShareBatch } from '../shares/batch.js';
 import { newIdCache, persistBatch } from '../shares/persist.js';
 import { emitPersisted } from '../shares/persisted-events.js';
+import { SHARE_SLOT_MS } from '../shares/slots.js';
 import { ensureShareLogStream, type DistributedConfig } from './stream.js';
 
 export interface ShareLogConsumerOptions {
@@ -14,8 +15,18 @@ export interface ShareLogConsumerOptions {
   events: PoolEvents;
   config: DistributedConfig;
   logger: Logger;
-  /** Messages asked for per pull (default 64: all written well within the ack wait). */
+  /**
+   * Messages asked for per pull, written in one transaction (default 512: all written well
+   * within the ack wait).
+   */
   pullSize?: number;
+  /**
+   * How long a pull gathers messages before they are written (default 1,000 ms). A worker's
+   * shares of one slot gathered in one pull become one row, so a longer gather means fewer rows.
+   */
+  gatherMs?: number;
+  /** Slot rows' length (default SHARE_SLOT_MS, 10 s: shares/slots.ts). */
+  slotMs?: number;
   /** Pause after a failed database write or pull (default 500 ms). */
   retryMs?: number;
 }
@@ -34,21 +45,26 @@ export interface ShareLogConsumerStats {
 
 const decoder = new TextDecoder();
 /**
- * A message delivered and not acked for this long goes to the next pull: what a dead leader had
- * pulled reaches the standby that took over after at most this (written once: share_batches).
+ * A message delivered and not acked for this long (plus the gather) goes to the next pull: what a
+ * dead leader had pulled reaches the standby that took over after at most this (written once:
+ * share_batches).
  */
 const ACK_WAIT_MS = 15_000;
+const DEFAULT_GATHER_MS = 1_000;
+const DEFAULT_PULL_MESSAGES = 512;
 
 /**
- * The core's side of the share log: a durable pull consumer that writes what it pulls (up to 64
- * messages) as one share batch (shares/persist.ts, the local writer's own path) claiming every
- * message's id in the same transaction, and acks only after the commit. A message delivered
- * again (an ack lost, a leader that died before its ack) finds its id in share_batches: the pull
- * is then written message by message, and the stored one skipped, so every share is stored once.
- * A failing database holds the consumer on the same message.
+ * The core's side of the share log: a durable pull consumer that writes what it pulls (up to 512
+ * messages gathered for up to a second) as one share batch (shares/persist.ts, the local
+ * writer's own path) claiming every message's id in the same transaction, and acks only after
+ * the commit. A message delivered again (an ack lost, a leader that died before its ack) finds
+ * its id in share_batches: the pull is then written message by message, and the stored one
+ * skipped, so every share is stored once. A failing database holds the consumer on the same
+ * message.
  *
- * Later step: write aggregated rows (per worker, coin and 10 s slot) instead of one row per
- * share, so database writes grow with workers rather than shares.
+ * Accepted shares are stored as slot rows (shares/slots.ts): one row per worker, slot and
+ * difficulty in a pull however many shares it sent, so database writes grow with workers rather
+ * than shares. Found blocks keep a row each; the minute statistics are written as before.
  */
 export class ShareLogConsumer {
   private stopped = false;
@@ -63,23 +79,42 @@ export class ShareLogConsumer {
     unreadable: 0,
   };
 
-  constructor(private readonly options: ShareLogConsumerOptions) {}
+  private readonly slotMs: number;
+  private readonly gatherMs: number;
+  private readonly pullSize: number;
+
+  constructor(private readonly options: ShareLogConsumerOptions) {
+    this.slotMs = options.slotMs ?? SHARE_SLOT_MS;
+    this.gatherMs = options.gatherMs ?? DEFAULT_GATHER_MS;
+    this.pullSize = options.pullSize ?? DEFAULT_PULL_MESSAGES;
+  }
 
   async start(): Promise<void> {
     const { nc, config } = this.options;
     const jsm = await nc.jetstreamManager();
     await ensureShareLogStream(jsm, config);
+    // A pulled message waits for the gather, then for its write: the ack wait covers both.
+    const limits = {
+      ack_wait: nanos(ACK_WAIT_MS + this.gatherMs),
+      max_ack_pending: Math.max(4_096, this.pullSize),
+    };
+    let existing: ConsumerInfo | undefined;
     try {
-      await jsm.consumers.info(config.stream, config.consumer);
+      existing = await jsm.consumers.info(config.stream, config.consumer);
     } catch {
       await jsm.consumers.add(config.stream, {
         durable_name: config.consumer,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        ack_wait: nanos(ACK_WAIT_MS),
-        max_ack_pending: 4_096,
+        ...limits,
       });
     }
+    if (
+      existing &&
+      (existing.config.ack_wait !== limits.ack_wait ||
+        existing.config.max_ack_pending !== limits.max_ack_pending)
+    )
+      await jsm.consumers.update(config.stream, config.consumer, limits);
     this.loop ??= this.run();
   }
 
@@ -95,7 +130,7 @@ export class ShareLogConsumer {
     const consumer = await nc.jetstream().consumers.get(config.stream, config.consumer);
     while (!this.stopped) {
       try {
-        const messages = await consumer.fetch({ max_messages: this.options.pullSize ?? 64, expires: 1_000 });
+        const messages = await consumer.fetch({ max_messages: this.pullSize, expires: this.gatherMs });
         const pulled: JsMsg[] = [];
         for await (const message of messages) pulled.push(message);
         if (pulled.length > 0 && !this.stopped && !(await this.storeTogether(pulled)))
@@ -130,12 +165,10 @@ export class ShareLogConsumer {
       blocks: batches.flatMap((b) => b.blocks),
     };
     try {
-      const result = await persistBatch(
-        this.options.db,
-        merged,
-        this.ids,
-        rest.map((b) => b.id),
-      );
+      const result = await persistBatch(this.options.db, merged, this.ids, {
+        alsoClaim: rest.map((b) => b.id),
+        slotMs: this.slotMs,
+      });
       if (result.duplicate) return false;
       this.stats.messages += batches.length;
       this.stats.shares += merged.shares.length;
@@ -153,7 +186,7 @@ export class ShareLogConsumer {
     if (!batch) return true;
     while (!this.stopped) {
       try {
-        const result = await persistBatch(this.options.db, batch, this.ids);
+        const result = await persistBatch(this.options.db, batch, this.ids, { slotMs: this.slotMs });
         if (result.duplicate) this.stats.duplicates++;
         else {
           this.stats.messages++;

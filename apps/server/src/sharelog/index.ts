@@ -47,7 +47,16 @@ export async function startShareLogConsumer(
 ): Promise<ShareLogConsumer> {
   const log = logger.child({ module: 'sharelog' });
   const nc = await connectShareLog(config.distributed, log, 'manjam-core-consumer');
-  const consumer = new ShareLogConsumer({ nc, db, events, config: config.distributed, logger: log });
+  const consumer = new ShareLogConsumer({
+    nc,
+    db,
+    events,
+    config: config.distributed,
+    logger: log,
+    gatherMs: config.distributed.consumerGatherMs,
+    pullSize: config.distributed.consumerPullMessages,
+    slotMs: config.distributed.shareSlotSeconds * 1_000,
+  });
   try {
     await consumer.start();
   } catch (error) {

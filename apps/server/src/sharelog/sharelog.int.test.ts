@@ -73,7 +73,7 @@ describe('JetStream share log between regional Stratum nodes and the core', () =
 
   const storedPerWorker = async (): Promise<Map<string, number>> => {
     const result = await database.db.query<{ name: string; stored: bigint }>(
-      'SELECT w.name, count(*)::bigint AS stored FROM shares s JOIN workers w ON w.id = s.worker_id GROUP BY w.name',
+      'SELECT w.name, sum(s.share_count)::bigint AS stored FROM shares s JOIN workers w ON w.id = s.worker_id GROUP BY w.name',
     );
     return new Map(result.rows.map((r) => [r.name, Number(r.stored)]));
   };

@@ -6,6 +6,7 @@ import { PayeesRepository } from '../db/repositories/payees.js';
 import { SharesRepository, type ShareStatRow } from '../db/repositories/shares.js';
 import { WorkersRepository, type WorkerCounters } from '../db/repositories/workers.js';
 import type { ShareBatch } from './batch.js';
+import { shareRows } from './slots.js';
 import type { MinerRef, RejectCount } from './types.js';
 
 /**
@@ -46,42 +47,39 @@ export interface PersistResult {
 
 const MINUTE = 60_000;
 
+export interface PersistOptions {
+  /**
+   * Ids of batches merged into this one (the share log consumer writes several messages at
+   * once); if any of them is already stored, the transaction is rolled back (throws).
+   */
+  alsoClaim?: readonly string[];
+  /** Store the accepted shares as slot rows of this many ms (shares/slots.ts); unset: a row per share. */
+  slotMs?: number;
+}
+
 /**
  * Writes one batch in one transaction: its accepted shares, their per-worker statistics (exact:
- * committed with the shares), its found blocks, and the reject counts of batches journaled by
- * older versions. Ids learnt are added to `cache` after commit.
- * `alsoClaim`: ids of batches merged into this one (the share log consumer writes several
- * messages at once); if any of them is already stored, the transaction is rolled back (throws).
+ * committed with the shares), its found blocks (a row each, whatever `slotMs`), and the reject
+ * counts of batches journaled by older versions. Ids learnt are added to `cache` after commit.
  */
 export async function persistBatch(
   db: Database,
   batch: ShareBatch,
   cache: IdCache,
-  alsoClaim: readonly string[] = [],
+  { alsoClaim = [], slotMs }: PersistOptions = {},
 ): Promise<PersistResult> {
   const learnt = newIdCache();
   const result = await db.transaction(async (tx) => {
     const shares = new SharesRepository(tx);
     if (!(await shares.claimBatch(batch.id))) return { duplicate: true, payees: [], blocks: [] };
-    for (const id of alsoClaim)
-      if (!(await shares.claimBatch(id))) throw new Error(`share batch ${id} is already stored`);
+    if ((await shares.claimBatches(alsoClaim)) < alsoClaim.length)
+      throw new Error(`a share batch merged into ${batch.id} is already stored`);
     const miners = collectMiners(batch);
     const payeeIds = await resolvePayees(tx, miners, cache.payees, learnt.payees);
     const workerIds = await resolveWorkers(tx, miners, payeeIds, cache.workers, learnt.workers);
     const idOf = (m: MinerRef) => workerIds.get(m.workerKey) as number;
     const payeeOf = (m: MinerRef) => payeeIds.get(m.payeeKey) as number;
-    await shares.insertMany(
-      batch.shares.map((s) => ({
-        workerId: idOf(s.miner),
-        payeeId: payeeOf(s.miner),
-        coin: s.miner.coin,
-        difficulty: s.difficulty,
-        networkDifficulty: s.networkDifficulty,
-        height: s.height,
-        scheme: s.scheme,
-        createdAtMs: s.atMs,
-      })),
-    );
+    await shares.insertMany(shareRows(batch.shares, idOf, payeeOf, slotMs));
     await shares.addStats(statRows(batch, idOf));
     await new WorkersRepository(tx).addCounters(counterRows(batch, idOf));
     const blocks = await insertBlocks(tx, batch, idOf, payeeOf);

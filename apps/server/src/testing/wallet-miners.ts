@@ -45,7 +45,8 @@ export async function storedPerWorker(
   db: Queryable,
 ): Promise<Map<string, { stored: number; credited: number }>> {
   const result = await db.query<{ name: string; stored: bigint; credited: bigint }>(
-    `SELECT w.name, count(*)::bigint AS stored, count(*) FILTER (WHERE s.credited)::bigint AS credited
+    `SELECT w.name, sum(s.share_count)::bigint AS stored,
+            COALESCE(sum(s.share_count) FILTER (WHERE s.credited), 0)::bigint AS credited
      FROM shares s JOIN workers w ON w.id = s.worker_id GROUP BY w.name`,
   );
   return new Map(
@@ -53,7 +54,7 @@ export async function storedPerWorker(
   );
 }
 
-/** Every miner's acknowledged shares are stored and credited (each share once: one row, one flag). */
+/** Every miner's acknowledged shares are stored and credited (each share once: in one row, credited once). */
 export async function allStoredAndCredited(db: Queryable, miners: readonly WalletMiner[]): Promise<boolean> {
   const rows = await storedPerWorker(db);
   return miners.every(

@@ -34,6 +34,8 @@ export interface WindowShare {
   payeeId: number;
   difficulty: number;
   createdAt: Date;
+  /** Identical shares the row stands for (a slot row of the share log; else 1). */
+  count: number;
 }
 
 interface RawBlock {
@@ -128,14 +130,17 @@ export class BlockLifecycleRepository {
   /** Sum of share difficulties of a coin in (from, to]; from null = since the first share. */
   async shareDifficultySum(coin: string, from: Date | null, to: Date): Promise<number> {
     const result = await this.db.query<{ total: number | null }>(
-      `SELECT SUM(difficulty) AS total FROM shares
+      `SELECT SUM(difficulty * share_count) AS total FROM shares
        WHERE coin = $1 AND created_at <= $3 AND ($2::timestamptz IS NULL OR created_at > $2::timestamptz)`,
       [coin, from?.toISOString() ?? null, to.toISOString()],
     );
     return Number(result.rows[0]?.total ?? 0);
   }
 
-  /** A page of a scheme's shares found at or before `at`, newest first, strictly before `cursor`. */
+  /**
+   * A page of a scheme's shares found at or before `at`, newest first, strictly before `cursor`
+   * (a slot row stands at its last share's time: shares/slots.ts).
+   */
   async windowPage(
     coin: string,
     scheme: string,
@@ -148,8 +153,9 @@ export class BlockLifecycleRepository {
       payee_id: number;
       difficulty: number;
       created_at: Date;
+      share_count: number;
     }>(
-      `SELECT id, payee_id, difficulty, created_at FROM shares
+      `SELECT id, payee_id, difficulty, created_at, share_count FROM shares
        WHERE coin = $1 AND scheme = $2 AND created_at <= $3
          AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::bigint))
        ORDER BY created_at DESC, id DESC LIMIT $6`,
@@ -160,6 +166,7 @@ export class BlockLifecycleRepository {
       payeeId: r.payee_id,
       difficulty: Number(r.difficulty),
       createdAt: new Date(r.created_at),
+      count: r.share_count,
     }));
   }
 

@@ -152,6 +152,8 @@ export interface UncreditedShare {
   height: number;
   scheme: string;
   createdAt: Date;
+  /** Identical shares the row stands for (a slot row of the share log; else 1). */
+  shareCount: number;
 }
 
 interface RawShare {
@@ -162,6 +164,7 @@ interface RawShare {
   height: number;
   scheme: string;
   created_at: Date;
+  share_count: number;
 }
 
 /** The shares side of PPS crediting: uncredited shares, the credited flag, carried fractions. */
@@ -171,7 +174,7 @@ export class PpsCreditRepository {
   /** The oldest uncredited shares of a coin, locked until the transaction ends. */
   async uncreditedShares(coin: string, limit: number): Promise<UncreditedShare[]> {
     const result = await this.db.query<RawShare>(
-      `SELECT id, payee_id, difficulty, network_difficulty, height, scheme, created_at
+      `SELECT id, payee_id, difficulty, network_difficulty, height, scheme, created_at, share_count
        FROM shares WHERE coin = $1 AND NOT credited ORDER BY id LIMIT $2 FOR UPDATE`,
       [coin, limit],
     );
@@ -183,6 +186,7 @@ export class PpsCreditRepository {
       height: r.height,
       scheme: r.scheme,
       createdAt: new Date(r.created_at),
+      shareCount: r.share_count,
     }));
   }
 

@@ -247,7 +247,8 @@ export class ActivityQueries {
   ): Promise<{ lastShareAt: Date | null; accepted: number; exists: boolean }> {
     const result = await this.db.query<{ id: number; last_share_at: Date | null; recent: bigint }>(
       `SELECT w.id, w.last_share_at,
-              (SELECT COUNT(*) FROM shares sh WHERE sh.worker_id = w.id AND sh.created_at >= $3) AS recent
+              (SELECT COALESCE(SUM(sh.share_count), 0) FROM shares sh
+                WHERE sh.worker_id = w.id AND sh.created_at >= $3) AS recent
          FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id
         WHERE up.user_id = $1 AND lower(w.name) = lower($2)`,
       [userId, name, since],

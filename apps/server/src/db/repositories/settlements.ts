@@ -72,9 +72,11 @@ export class SettlementsRepository {
          WHERE coin = $1 AND created_at >= $2 AND created_at < $3 AND reason IN ('pps', 'pplns', 'solo', 'reversal')
          GROUP BY payee_id),
        sh AS (
-         SELECT payee_id, AVG(network_difficulty) AS nd, MODE() WITHIN GROUP (ORDER BY scheme) AS scheme
+         SELECT payee_id, SUM(network_difficulty * share_count) / SUM(share_count) AS nd,
+                MODE() WITHIN GROUP (ORDER BY scheme) AS scheme
          FROM shares WHERE coin = $1 AND created_at >= $2 AND created_at < $3 GROUP BY payee_id),
-       pool AS (SELECT AVG(network_difficulty) AS nd FROM shares WHERE coin = $1 AND created_at >= $2 AND created_at < $3)
+       pool AS (SELECT SUM(network_difficulty * share_count) / SUM(share_count) AS nd
+                FROM shares WHERE coin = $1 AND created_at >= $2 AND created_at < $3)
        SELECT p.id AS payee_id, COALESCE(hr.diff, 0) AS diff, COALESCE(cr.amount, 0)::bigint AS amount,
               COALESCE(sh.nd, (SELECT nd FROM pool), 0) AS nd, COALESCE(sh.scheme, cr.scheme, 'pps-plus') AS scheme
        FROM payees p

@@ -14,8 +14,10 @@ export interface ShareRow {
   networkDifficulty: number;
   height: number;
   scheme: ShareScheme;
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch (a slot row: its last share's time). */
   createdAtMs: number;
+  /** Identical shares the row stands for (1 unless a slot row: migration 0600). */
+  shareCount?: number;
 }
 
 /** One worker's minute: accepted count and difficulty sum, rejected counts by reason. */
@@ -37,7 +39,7 @@ export interface DifficultySum {
   rejected: number;
 }
 
-/** Accepted shares (one row each) and the per-minute aggregate behind hashrate. */
+/** Accepted shares (a row per share, or per slot: migration 0600) and the per-minute aggregate behind hashrate. */
 export class SharesRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -53,6 +55,16 @@ export class SharesRepository {
     return result.rowCount > 0;
   }
 
+  /** Records several batch ids in one statement; returns how many were new (distinct ids). */
+  async claimBatches(batchIds: readonly string[]): Promise<number> {
+    if (batchIds.length === 0) return 0;
+    const result = await this.db.query(
+      'INSERT INTO share_batches (id) SELECT unnest($1::text[]) ON CONFLICT (id) DO NOTHING RETURNING id',
+      [textArray(batchIds)],
+    );
+    return result.rowCount;
+  }
+
   async pruneBatches(before: Date): Promise<void> {
     await this.db.query('DELETE FROM share_batches WHERE created_at < $1', [before.toISOString()]);
   }
@@ -60,9 +72,10 @@ export class SharesRepository {
   async insertMany(rows: readonly ShareRow[]): Promise<void> {
     if (rows.length === 0) return;
     await this.db.query(
-      `INSERT INTO shares (worker_id, payee_id, coin, difficulty, network_difficulty, height, scheme, created_at)
-       SELECT w, p, c, d, n, h, s, to_timestamp(t / 1000.0)
-       FROM unnest($1::int[], $2::int[], $3::text[], $4::float8[], $5::float8[], $6::int[], $7::text[], $8::float8[]) AS u(w, p, c, d, n, h, s, t)`,
+      `INSERT INTO shares (worker_id, payee_id, coin, difficulty, network_difficulty, height, scheme, created_at, share_count)
+       SELECT w, p, c, d, n, h, s, to_timestamp(t / 1000.0), k
+       FROM unnest($1::int[], $2::int[], $3::text[], $4::float8[], $5::float8[], $6::int[], $7::text[], $8::float8[], $9::int[])
+         AS u(w, p, c, d, n, h, s, t, k)`,
       [
         numberArray(rows.map((r) => r.workerId)),
         numberArray(rows.map((r) => r.payeeId)),
@@ -72,6 +85,7 @@ export class SharesRepository {
         numberArray(rows.map((r) => r.height)),
         textArray(rows.map((r) => r.scheme)),
         numberArray(rows.map((r) => r.createdAtMs)),
+        numberArray(rows.map((r) => r.shareCount ?? 1)),
       ],
     );
   }
@@ -146,9 +160,10 @@ export class SharesRepository {
     return Number(result.rows[0]?.d ?? 0);
   }
 
+  /** Accepted shares stored for a worker (a slot row counts its shares). */
   async countForWorker(workerId: number): Promise<number> {
     const result = await this.db.query<{ n: bigint }>(
-      'SELECT count(*)::bigint AS n FROM shares WHERE worker_id = $1',
+      'SELECT COALESCE(sum(share_count), 0)::bigint AS n FROM shares WHERE worker_id = $1',
       [workerId],
     );
     return Number(result.rows[0]?.n ?? 0n);

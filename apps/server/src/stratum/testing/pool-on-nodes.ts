@@ -164,7 +164,7 @@ export async function keepSubmitting(
 /** Shares stored for the coin with created_at in [from, to). */
 export async function sharesStoredBetween(pool: PoolOnNodes, from: number, to: number): Promise<number> {
   const result = await pool.database.db.query<{ n: string }>(
-    'SELECT count(*) AS n FROM shares WHERE coin = $1 AND created_at >= $2 AND created_at < $3',
+    'SELECT COALESCE(sum(share_count), 0) AS n FROM shares WHERE coin = $1 AND created_at >= $2 AND created_at < $3',
     [pool.coin, new Date(from), new Date(to)],
   );
   return Number(result.rows[0]?.n ?? 0);
