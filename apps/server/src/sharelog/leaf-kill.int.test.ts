@@ -51,7 +51,7 @@ describe('a region whose JetStream leaf server is killed', () => {
   /** Accepted shares stored at the core, per worker (a slot row counts its shares). */
   const storedPerWorker = async (): Promise<Map<string, number>> => {
     const result = await database.db.query<{ name: string; stored: bigint }>(
-      'SELECT w.name, count(*)::bigint AS stored FROM shares s JOIN workers w ON w.id = s.worker_id GROUP BY w.name',
+      'SELECT w.name, sum(s.share_count)::bigint AS stored FROM shares s JOIN workers w ON w.id = s.worker_id GROUP BY w.name',
     );
     return new Map(result.rows.map((r) => [r.name, Number(r.stored)]));
   };
