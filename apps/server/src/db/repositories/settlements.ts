@@ -71,10 +71,14 @@ export class SettlementsRepository {
          FROM ledger_entries
          WHERE coin = $1 AND created_at >= $2 AND created_at < $3 AND reason IN ('pps', 'pplns', 'solo', 'reversal')
          GROUP BY payee_id),
+       day_shares AS (
+         SELECT payee_id, scheme, SUM(share_count) AS n, SUM(network_difficulty * share_count) AS nd_sum
+         FROM shares WHERE coin = $1 AND created_at >= $2 AND created_at < $3 GROUP BY payee_id, scheme),
+       -- A payee's scheme of the day: the one most of its shares (not rows: a slot row holds many) used.
        sh AS (
-         SELECT payee_id, SUM(network_difficulty * share_count) / SUM(share_count) AS nd,
-                MODE() WITHIN GROUP (ORDER BY scheme) AS scheme
-         FROM shares WHERE coin = $1 AND created_at >= $2 AND created_at < $3 GROUP BY payee_id),
+         SELECT DISTINCT ON (payee_id) payee_id, scheme,
+                SUM(nd_sum) OVER (PARTITION BY payee_id) / SUM(n) OVER (PARTITION BY payee_id) AS nd
+         FROM day_shares ORDER BY payee_id, n DESC, scheme),
        pool AS (SELECT SUM(network_difficulty * share_count) / SUM(share_count) AS nd
                 FROM shares WHERE coin = $1 AND created_at >= $2 AND created_at < $3)
        SELECT p.id AS payee_id, COALESCE(hr.diff, 0) AS diff, COALESCE(cr.amount, 0)::bigint AS amount,
