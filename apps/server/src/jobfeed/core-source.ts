@@ -2,7 +2,13 @@
 // nodes produce them, and the coin's work stops (like a silent node) when the core says its nodes
 // are silent OR when nothing came from the core within the silence limit: a region cut from the
 // core must not let its miners work on a stale template for ever.
-import { coinParams, type BlockTemplateRpc, type CoinParams, type Network, type TipHeader } from '@manjam/protocol';
+import {
+  coinParams,
+  type BlockTemplateRpc,
+  type CoinParams,
+  type Network,
+  type TipHeader,
+} from '@manjam/protocol';
 import type { NatsConnection, Subscription } from 'nats';
 import type { CoinId } from '../config/index.js';
 import type { Logger } from '../logger.js';
@@ -138,7 +144,11 @@ export class CoreJobSource implements TemplateSource {
   private accepts(message: WorkMessage | StateMessage, live: boolean): boolean {
     if (message.coin !== this.coin || message.network !== this.options.network) {
       this.options.logger.error(
-        { coin: this.coin, network: this.options.network, got: { coin: message.coin, network: message.network } },
+        {
+          coin: this.coin,
+          network: this.options.network,
+          got: { coin: message.coin, network: message.network },
+        },
         'the core publishes another coin or network on this subject: ignored',
       );
       return false;
@@ -172,25 +182,25 @@ export class CoreJobSource implements TemplateSource {
     else for (const listener of this.templates) listener(work.template, work.info);
   }
 
+  /** The coin's availability now; undefined while the core has not been heard from (or no work yet). */
+  private judge(): SourceAvailability | undefined {
+    if (this.address === undefined) return undefined;
+    if (Date.now() - this.lastHeardMs >= this.options.silenceMs) {
+      const seconds = Math.round(this.options.silenceMs / 1000);
+      return {
+        up: false,
+        since: new Date(),
+        message: `${this.coin}: no job from the core for ${seconds} s; work stopped, miners sent to their backup pools`,
+      };
+    }
+    const core = this.coreState;
+    if (core && !core.up) return { up: false, since: new Date(core.since), message: core.message };
+    return this.work ? { up: true, since: new Date(), message: "the core's job feed answers" } : undefined;
+  }
+
   /** Decides whether the coin has work: the core says it is up, and the core was heard recently. */
   private check(): void {
-    const silentMs = Date.now() - this.lastHeardMs;
-    const coreDown = this.coreState !== undefined && !this.coreState.up;
-    const seconds = Math.round(this.options.silenceMs / 1000);
-    const next: SourceAvailability | undefined =
-      this.address === undefined
-        ? undefined
-        : silentMs >= this.options.silenceMs
-          ? {
-              up: false,
-              since: new Date(),
-              message: `${this.coin}: no job from the core for ${seconds} s; work stopped, miners sent to their backup pools`,
-            }
-          : coreDown && this.coreState
-            ? { up: false, since: new Date(this.coreState.since), message: this.coreState.message }
-            : this.work
-              ? { up: true, since: new Date(), message: "the core's job feed answers" }
-              : undefined;
+    const next = this.judge();
     if (!next || next.up === this.state.up) return;
     this.state = next;
     const log = next.up ? this.options.logger.warn : this.options.logger.error;

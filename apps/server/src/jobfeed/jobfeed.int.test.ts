@@ -59,7 +59,7 @@ describe('a region without coin nodes mining on the core job feed', () => {
   };
   const share = (client: StratumTestClient, block: boolean) =>
     client.findShare(client.job as ClientJob, 'sha256d', {
-      accept: (b, j) => (b.hashValue <= j.template.networkTarget) === block,
+      accept: (b, j) => b.hashValue <= j.template.networkTarget === block,
     });
   const nextAvailability = (up: boolean): Promise<number> =>
     new Promise((resolve) => {
@@ -80,10 +80,23 @@ describe('a region without coin nodes mining on the core job feed', () => {
     });
     // The core: the node, its watcher and the job feed over it.
     nodes = new NodeSet([new ChainNode({ coin: 'BTC', rpc: chain.rpc })], testLogger);
-    watcher = new TemplateWatcher({ node: nodes, logger: testLogger, blocknotifyPort: notifyPort, pollIntervalMs: 500 });
-    coreSource = createChainSource({ coin: 'BTC', network: 'regtest', poolAddress: chain.poolAddress, node: nodes, watcher });
+    watcher = new TemplateWatcher({
+      node: nodes,
+      logger: testLogger,
+      blocknotifyPort: notifyPort,
+      pollIntervalMs: 500,
+    });
+    coreSource = createChainSource({
+      coin: 'BTC',
+      network: 'regtest',
+      poolAddress: chain.poolAddress,
+      node: nodes,
+      watcher,
+    });
     await watcher.start();
-    const core = parseConfig({ distributed: { natsUrl: cluster.servers.join(','), replicas: 3 } }).distributed;
+    const core = parseConfig({
+      distributed: { natsUrl: cluster.servers.join(','), replicas: 3 },
+    }).distributed;
     feed = new JobFeedPublisher({
       nc: await connectShareLog(core, testLogger, 'core-jobs'),
       config: core,
@@ -104,7 +117,13 @@ describe('a region without coin nodes mining on the core job feed', () => {
       distributed: { natsUrl: leaf.url, domain: 'riyadh', region: 'riyadh', jobsFromCore: true },
     });
     region = await startCoreJobSources(config, testLogger);
-    stratum = await startStratum({ config, db: database.db, logger: testLogger, events, sources: region.sources });
+    stratum = await startStratum({
+      config,
+      db: database.db,
+      logger: testLogger,
+      events,
+      sources: region.sources,
+    });
     port = stratum.ports()[0]?.port as number;
     login = `${chain.poolAddress}.riyadh`;
   });
@@ -186,8 +205,14 @@ describe('a region without coin nodes mining on the core job feed', () => {
     await sleep(1_500);
     const restoredAt = Date.now();
     await leaf.link.restore();
-    await waitUntil(async () => (await nodes.current.getBestBlockHash()) === hash, 30_000, 'the block on the node');
-    say(`job feed: block found during a cut reached the node ${Date.now() - restoredAt} ms after the link returned`);
+    await waitUntil(
+      async () => (await nodes.current.getBestBlockHash()) === hash,
+      30_000,
+      'the block on the node',
+    );
+    say(
+      `job feed: block found during a cut reached the node ${Date.now() - restoredAt} ms after the link returned`,
+    );
     await waitUntil(() => source().blocksResending === 0, 5_000, 'the re-send finished');
     await client.close();
     await waitUntil(() => source().availability().up, 30_000, 'the coin up again');

@@ -64,7 +64,10 @@ const coinIdentity = {
 export const workMessageSchema = z.object({
   ...coinIdentity,
   template: templateSchema,
-  info: z.object({ newTip: z.boolean(), reason: z.enum(['start', 'blocknotify', 'longpoll', 'poll', 'refresh']) }),
+  info: z.object({
+    newTip: z.boolean(),
+    reason: z.enum(['start', 'blocknotify', 'longpoll', 'poll', 'refresh']),
+  }),
   /** Set when a new tip was heard of before its template: `template` is then still the previous one. */
   tip: tipSchema.optional(),
 });

@@ -53,7 +53,12 @@ export class JobFeedPublisher {
   private readonly subs: Subscription[] = [];
   private timer: NodeJS.Timeout | undefined;
   private failing = false;
-  readonly stats: JobFeedStats = { workPublished: 0, statesPublished: 0, publishFailures: 0, blocksSubmitted: 0 };
+  readonly stats: JobFeedStats = {
+    workPublished: 0,
+    statesPublished: 0,
+    publishFailures: 0,
+    blocksSubmitted: 0,
+  };
 
   constructor(private readonly options: JobFeedPublisherOptions) {
     this.js = options.nc.jetstream({ timeout: options.config.publishTimeoutMs });
