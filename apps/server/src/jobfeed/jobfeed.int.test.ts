@@ -27,6 +27,8 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 /** The region's silence limit (the coin's nodeSilenceSeconds). */
 const SILENCE_S = 5;
+/** The core's own silence limit for its node. */
+const CORE_SILENCE_MS = 3_000;
 const DIFFICULTY = 3e-10;
 const TIPS = 12;
 const say = (line: string): boolean => process.stdout.write(`${line}\n`);
@@ -85,6 +87,7 @@ describe('a region without coin nodes mining on the core job feed', () => {
       logger: testLogger,
       blocknotifyPort: notifyPort,
       pollIntervalMs: 500,
+      silenceMs: CORE_SILENCE_MS,
     });
     coreSource = createChainSource({
       coin: 'BTC',
@@ -257,5 +260,34 @@ describe('a region without coin nodes mining on the core job feed', () => {
         `${acceptedDuringCut} shares accepted before, ${pausedAnswers} answered "${WORK_PAUSED_MESSAGE}"); ` +
         `coin up ${upAt - restoredAt} ms after the link returned, a new miner's share accepted ${resumedAt - restoredAt} ms after`,
     );
+  });
+
+  it("stops the coin at the region when the core's node is silent, with the core's reason, and resumes with it", async () => {
+    const { client } = await connectMiner();
+    const [pid] = chain.nodeProcessIds();
+    if (pid === undefined) throw new Error('no bcoin process');
+    const down = nextAvailability(false);
+    const stoppedAt = Date.now();
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const downAt = await down;
+      expect(source().availability().message).toMatch(/^BTC: no node has answered for 3 s/);
+      await client.closedPromise;
+      expect(client.received.join('')).toContain(WORK_PAUSED_MESSAGE);
+      const up = nextAvailability(true);
+      const contAt = Date.now();
+      process.kill(pid, 'SIGCONT');
+      const upAt = await up;
+      const again = await connectMiner();
+      expect(again.job.clean).toBe(true);
+      expect((await again.client.submit(login, share(again.client, false))).result).toBe(true);
+      await again.client.close();
+      say(
+        `job feed: core node SIGSTOPped -> region stopped ${downAt - stoppedAt} ms later (core limit ${CORE_SILENCE_MS} ms); ` +
+          `SIGCONT -> region up ${upAt - contAt} ms later`,
+      );
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
   });
 });
