@@ -30,7 +30,7 @@ const SILENCE_S = 5;
 /** The core's own silence limit for its node. */
 const CORE_SILENCE_MS = 3_000;
 const DIFFICULTY = 3e-10;
-const TIPS = 12;
+const TIPS = 30;
 const say = (line: string): boolean => process.stdout.write(`${line}\n`);
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
