@@ -9,7 +9,6 @@ import {
   type Network,
   type TipHeader,
 } from '@manjam/protocol';
-import type { NatsConnection, Subscription } from 'nats';
 import type { CoinId } from '../config/index.js';
 import type { Logger } from '../logger.js';
 import type { BlockSubmitResult, SourceAvailability, TemplateInfo, TemplateSource } from '../runtime.js';
@@ -25,7 +24,8 @@ import {
 } from './messages.js';
 
 export interface CoreJobSourceOptions {
-  nc: NatsConnection;
+  /** Hears each message published on a subject (a plain NATS subscription); returns the unsubscribe. */
+  listen: (subject: string, onData: (data: Uint8Array) => void) => () => void;
   coin: CoinId;
   network: Network;
   /** Reads the last message of a subject from the core's job stream (undefined: none yet). */
@@ -49,7 +49,7 @@ export class CoreJobSource implements TemplateSource {
   private readonly templates = new Set<Listener<BlockTemplateRpc>>();
   private readonly tips = new Set<Listener<TipHeader>>();
   private readonly availabilityListeners = new Set<(a: SourceAvailability) => void>();
-  private readonly subs: Subscription[] = [];
+  private readonly offs: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private fetching = false;
   private heard: (() => void) | undefined;
@@ -66,10 +66,10 @@ export class CoreJobSource implements TemplateSource {
 
   /** Listens, reads the current work, and resolves once the core has been heard from (for as long as it takes). */
   async start(): Promise<void> {
-    const { nc, coin, logger } = this.options;
-    this.subs.push(
-      nc.subscribe(workSubject(coin), { callback: (e, msg) => e || this.onWork(msg.data, true) }),
-      nc.subscribe(stateSubject(coin), { callback: (e, msg) => e || this.onState(msg.data, true) }),
+    const { listen, coin, logger } = this.options;
+    this.offs.push(
+      listen(workSubject(coin), (data) => this.onWork(data, true)),
+      listen(stateSubject(coin), (data) => this.onState(data, true)),
     );
     const firstWord = new Promise<void>((resolve) => (this.heard = resolve));
     await this.catchUp();
@@ -82,7 +82,7 @@ export class CoreJobSource implements TemplateSource {
 
   close(): void {
     clearInterval(this.timer);
-    for (const sub of this.subs.splice(0)) sub.unsubscribe();
+    for (const off of this.offs.splice(0)) off();
     this.heard?.();
     this.options.submitter.close();
   }

@@ -80,7 +80,10 @@ export async function startCoreJobSources(config: Config, logger: Logger): Promi
     );
     nodes.push(...own);
     return new CoreJobSource({
-      nc,
+      listen: (subject, onData) => {
+        const sub = nc.subscribe(subject, { callback: (error, msg) => error || onData(msg.data) });
+        return () => sub.unsubscribe();
+      },
       coin,
       network: chain.network,
       readLast: lastJobReader(nc, distributed),
