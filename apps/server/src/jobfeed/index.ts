@@ -3,7 +3,7 @@
 import type { NatsConnection } from 'nats';
 import type { ChainRuntime } from '../chains.js';
 import { ChainNode } from '../chain/index.js';
-import { COIN_IDS, type Config } from '../config/index.js';
+import { COIN_IDS, ConfigError, type Config } from '../config/index.js';
 import type { Logger } from '../logger.js';
 import { connectShareLog } from '../sharelog/stream.js';
 import { CoreJobSource } from './core-source.js';
@@ -70,6 +70,8 @@ export interface CoreJobSources {
  */
 export async function startCoreJobSources(config: Config, logger: Logger): Promise<CoreJobSources> {
   const { distributed } = config;
+  if (!distributed.natsUrl)
+    throw new ConfigError('config: distributed.jobsFromCore: needs distributed.natsUrl (MANJAM_NATS_URL)');
   const log = logger.child({ module: 'jobfeed', region: distributed.region });
   const nc = await connectShareLog(distributed, log, `manjam-jobs-${distributed.region}`);
   const nodes: ChainNode[] = [];
