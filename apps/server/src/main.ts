@@ -13,6 +13,7 @@ import { runAsLeader } from './accounting/leader.js';
 import { startAlerts } from './services/alerts/index.js';
 import { startShareLogConsumer, startShareLogPublisher, type ShareLogConsumer } from './sharelog/index.js';
 import { operatorChannel } from './services/alerts/operator.js';
+import { startCoreJobSources, startJobFeedPublisher, type JobFeedPublisher } from './jobfeed/index.js';
 
 import type { HealthReport, HttpService, StratumMetrics } from './http/index.js';
 
@@ -71,7 +72,9 @@ export async function startPool({
   };
   try {
     // The database and the chains start side by side: each spends its start-up waiting.
-    const needsNodes = has(role, 'stratum') || has(role, 'accounting');
+    // A regional Stratum node may take its jobs from the core's job feed instead of nodes of its own.
+    const jobsFromCore = role === 'stratum' && config.distributed.jobsFromCore;
+    const needsNodes = (has(role, 'stratum') && !jobsFromCore) || has(role, 'accounting');
     const [dbResult, chainsResult] = await Promise.allSettled([
       openMigratedDatabase(config, logger),
       needsNodes ? startChains(config, logger) : Promise.resolve([]),
@@ -106,13 +109,15 @@ export async function startPool({
       role === 'stratum' && config.distributed.natsUrl
         ? await startShareLogPublisher(config, logger)
         : undefined;
+    const coreJobs = jobsFromCore ? await startCoreJobSources(config, logger) : undefined;
+    if (coreJobs) stops.push({ name: 'job feed', stop: () => coreJobs.stop() });
     const stratum = has(role, 'stratum')
       ? await startStratum({
           config,
           db,
           logger,
           events,
-          sources: chains.map((c) => c.source),
+          sources: coreJobs?.sources ?? chains.map((c) => c.source),
           ...(sink ? { sink } : {}),
         })
       : undefined;
@@ -213,15 +218,21 @@ async function startBackground(
       : {}),
   });
   let shareLog: ShareLogConsumer | undefined;
+  let jobFeed: JobFeedPublisher | undefined;
   try {
     // The regional Stratum nodes' shares, from the JetStream share log into the database.
     if (config.distributed.natsUrl) shareLog = await startShareLogConsumer(config, db, events, logger);
+    // The core's work for regions without nodes: published by the leader alone (one writer per subject).
+    if (config.distributed.natsUrl && chains.length > 0)
+      jobFeed = await startJobFeedPublisher(config, chains, logger);
     const alerts = await startAlerts({ config, db, logger, events, settings: config.alerts });
     const consumer = shareLog;
+    const feed = jobFeed;
     return {
       accounting,
       shareLog: consumer,
       stop: async () => {
+        await feed?.stop();
         await consumer?.stop();
         await alerts.stop();
         await accounting.stop();
@@ -229,6 +240,7 @@ async function startBackground(
       },
     };
   } catch (error) {
+    await jobFeed?.stop();
     await shareLog?.stop();
     await accounting.stop();
     operator?.close();

@@ -44,6 +44,7 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_REGION: { path: ['distributed', 'region'], type: 'string' },
   MANJAM_NATS_DOMAIN: { path: ['distributed', 'domain'], type: 'string' },
   MANJAM_NATS_LEAF_DOMAINS: { path: ['distributed', 'leafDomains'], type: 'json' },
+  MANJAM_JOBS_FROM_CORE: { path: ['distributed', 'jobsFromCore'], type: 'boolean' },
   MANJAM_AUTH_SECRET: { path: ['auth', 'secret'], type: 'string' },
   MANJAM_SMTP_URL: { path: ['smtp', 'url'], type: 'string' },
   MANJAM_SMTP_FROM: { path: ['smtp', 'from'], type: 'string' },

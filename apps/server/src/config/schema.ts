@@ -280,6 +280,16 @@ export const configSchema = z
           .default(10),
         /** Messages the core's consumer writes at most per transaction. */
         consumerPullMessages: z.number().int().min(1).max(65_536).default(512),
+        /**
+         * A regional Stratum node: take every enabled coin's work from the core's job feed instead
+         * of a node of its own (a coin's configured nodes then only receive found blocks too).
+         */
+        jobsFromCore: z.boolean().default(false),
+        /** The JetStream stream of the job feed (last message per subject; see jobfeed/). */
+        jobsStream: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,64}$/)
+          .default('MANJAM_JOBS'),
       })
       .prefault({}),
     /** Worker-offline, hashrate-drop, block and payout alerts (see config/alerts.ts). */

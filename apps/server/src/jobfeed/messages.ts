@@ -1,0 +1,143 @@
+// The job feed's names and messages (issue 17): the core publishes each coin's work on JetStream
+// so that a region needs no coin node of its own, and answers found blocks the regions send it.
+import { nanos, RetentionPolicy, DiscardPolicy, StorageType, type JetStreamManager } from 'nats';
+import { z } from 'zod';
+import type { CoinId, Config } from '../config/index.js';
+
+export type DistributedConfig = Config['distributed'];
+
+/** manjam.jobs.<coin>.work: the coin's current template (and the new tip it was overtaken by). */
+export const workSubject = (coin: CoinId): string => `manjam.jobs.${coin}.work`;
+/** manjam.jobs.<coin>.state: the core's heartbeat: is the coin up, and which work is current. */
+export const stateSubject = (coin: CoinId): string => `manjam.jobs.${coin}.state`;
+/**
+ * manjam.submit.<coin>: found blocks, answered by the core after it submitted to every node. Kept
+ * outside manjam.jobs.> so that no stream ever stores a block request.
+ */
+export const submitSubject = (coin: CoinId): string => `manjam.submit.${coin}`;
+
+/** The core publishes the coin's state this often: a region hears silence past the node silence limit. */
+export const HEARTBEAT_MS = 1_000;
+
+const hex = z.string().regex(/^[0-9a-fA-F]*$/);
+
+const templateSchema = z.object({
+  version: z.number().int(),
+  previousblockhash: hex,
+  transactions: z.array(
+    z.object({
+      data: hex,
+      txid: hex.optional(),
+      hash: hex,
+      fee: z.number().optional(),
+      weight: z.number().optional(),
+    }),
+  ),
+  coinbasevalue: z.number().int().nonnegative(),
+  bits: hex,
+  height: z.number().int().nonnegative(),
+  curtime: z.number().int(),
+  mintime: z.number().int().optional(),
+  target: hex.optional(),
+  default_witness_commitment: hex.optional(),
+  mweb: hex.optional(),
+  rules: z.array(z.string()).optional(),
+});
+
+const tipSchema = z.object({
+  hash: hex,
+  height: z.number().int().nonnegative(),
+  bits: hex,
+  mediantime: z.number().int(),
+});
+
+/** What a region needs to mine the coin without a node: who gets paid, and on which chain. */
+const coinIdentity = {
+  coin: z.string(),
+  network: z.string(),
+  poolAddress: z.string().min(1),
+  /** The publishing process and its counter: "which work is current" across a change of leader. */
+  workId: z.string(),
+  publishedAt: z.number(),
+};
+
+export const workMessageSchema = z.object({
+  ...coinIdentity,
+  template: templateSchema,
+  info: z.object({
+    newTip: z.boolean(),
+    reason: z.enum(['start', 'blocknotify', 'longpoll', 'poll', 'refresh']),
+  }),
+  /** Set when a new tip was heard of before its template: `template` is then still the previous one. */
+  tip: tipSchema.optional(),
+});
+export type WorkMessage = z.infer<typeof workMessageSchema>;
+
+export const stateMessageSchema = z.object({
+  ...coinIdentity,
+  up: z.boolean(),
+  since: z.number(),
+  message: z.string(),
+});
+export type StateMessage = z.infer<typeof stateMessageSchema>;
+
+export const submitRequestSchema = z.object({
+  blockHex: hex,
+  height: z.number().int().nonnegative(),
+  hash: hex,
+  region: z.string(),
+});
+export type SubmitRequest = z.infer<typeof submitRequestSchema>;
+
+export const submitReplySchema = z.object({
+  status: z.enum(['accepted', 'rejected', 'unknown']),
+  nodeResult: z.string().nullable(),
+  tipHash: z.string().optional(),
+});
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export const encode = (value: unknown): Uint8Array => encoder.encode(JSON.stringify(value));
+
+/** Parses a message; undefined (the caller logs) when it is not what `schema` describes. */
+export function decode<T>(schema: z.ZodType<T>, data: Uint8Array): T | undefined {
+  try {
+    const parsed = schema.safeParse(JSON.parse(decoder.decode(data)));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The job stream keeps the last message of each subject only: a region that connects (or comes
+ * back) reads the current work and state at once, and nothing older is worth keeping. In memory:
+ * after a restart of the cluster the core publishes fresh work within a heartbeat.
+ */
+export async function ensureJobStream(jsm: JetStreamManager, config: DistributedConfig): Promise<void> {
+  const name = config.jobsStream;
+  try {
+    await jsm.streams.info(name);
+    return;
+  } catch (error) {
+    if (!(error instanceof Error) || !/stream not found/i.test(error.message)) throw error;
+  }
+  await jsm.streams
+    .add({
+      name,
+      subjects: ['manjam.jobs.*.work', 'manjam.jobs.*.state'],
+      num_replicas: config.replicas,
+      max_msgs_per_subject: 1,
+      storage: StorageType.Memory,
+      retention: RetentionPolicy.Limits,
+      discard: DiscardPolicy.Old,
+      duplicate_window: nanos(1_000),
+    })
+    .catch(async (error: unknown) => {
+      // Another core process may have created it at the same moment.
+      await jsm.streams.info(name).catch(() => {
+        throw error;
+      });
+    });
+}
