@@ -13,6 +13,11 @@ import { decode, encode, submitReplySchema, submitSubject, type SubmitRequest } 
  * still unknown to the network has lost the race anyway.
  */
 export const BLOCK_RESEND_MS = 10 * 60_000;
+/**
+ * A re-sent block's request waits at most this long: one sent while the link was coming back can
+ * lose its answer, and the next attempt should not wait a full first-request timeout behind it.
+ */
+const RESEND_REQUEST_TIMEOUT_MS = 10_000;
 
 export interface CoreSubmitterOptions {
   nc: NatsConnection;
@@ -70,9 +75,12 @@ export class CoreSubmitter {
     this.closed = true;
   }
 
-  private async ask(request: SubmitRequest): Promise<BlockSubmitResult> {
+  private async ask(
+    request: SubmitRequest,
+    timeoutMs = this.options.requestTimeoutMs ?? 30_000,
+  ): Promise<BlockSubmitResult> {
     const reply = await this.options.nc.request(submitSubject(this.options.coin), encode(request), {
-      timeout: this.options.requestTimeoutMs ?? 30_000,
+      timeout: timeoutMs,
     });
     const result = decode(submitReplySchema, reply.data);
     if (!result) throw new Error('the core answered a block submit with something else');
@@ -92,7 +100,10 @@ export class CoreSubmitter {
       while (!this.closed && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, retryMs));
         try {
-          const result = await this.ask(request);
+          const result = await this.ask(
+            request,
+            Math.min(this.options.requestTimeoutMs ?? 30_000, RESEND_REQUEST_TIMEOUT_MS),
+          );
           logger.warn({ ...block, ...result }, 'found block: delivered to the core after a retry');
           return;
         } catch {

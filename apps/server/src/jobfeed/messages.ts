@@ -2,9 +2,10 @@
 // so that a region needs no coin node of its own, and answers found blocks the regions send it.
 import { nanos, RetentionPolicy, DiscardPolicy, StorageType, type JetStreamManager } from 'nats';
 import { z } from 'zod';
-import type { CoinId, Config } from '../config/index.js';
+import type { CoinId } from '../config/index.js';
+import { addStream, type DistributedConfig } from '../sharelog/stream.js';
 
-export type DistributedConfig = Config['distributed'];
+export type { DistributedConfig };
 
 /** manjam.jobs.<coin>.work: the coin's current template (and the new tip it was overtaken by). */
 export const workSubject = (coin: CoinId): string => `manjam.jobs.${coin}.work`;
@@ -123,21 +124,14 @@ export async function ensureJobStream(jsm: JetStreamManager, config: Distributed
   } catch (error) {
     if (!(error instanceof Error) || !/stream not found/i.test(error.message)) throw error;
   }
-  await jsm.streams
-    .add({
-      name,
-      subjects: ['manjam.jobs.*.work', 'manjam.jobs.*.state'],
-      num_replicas: config.replicas,
-      max_msgs_per_subject: 1,
-      storage: StorageType.Memory,
-      retention: RetentionPolicy.Limits,
-      discard: DiscardPolicy.Old,
-      duplicate_window: nanos(1_000),
-    })
-    .catch(async (error: unknown) => {
-      // Another core process may have created it at the same moment.
-      await jsm.streams.info(name).catch(() => {
-        throw error;
-      });
-    });
+  await addStream(jsm, {
+    name,
+    subjects: ['manjam.jobs.*.work', 'manjam.jobs.*.state'],
+    num_replicas: config.replicas,
+    max_msgs_per_subject: 1,
+    storage: StorageType.Memory,
+    retention: RetentionPolicy.Limits,
+    discard: DiscardPolicy.Old,
+    duplicate_window: nanos(1_000),
+  });
 }

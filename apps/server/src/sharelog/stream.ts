@@ -122,7 +122,7 @@ async function ensureStream(
       });
     return;
   }
-  const created = jsm.streams.add({
+  await addStream(jsm, {
     name,
     ...settings,
     storage: StorageType.File,
@@ -130,10 +130,37 @@ async function ensureStream(
     discard: DiscardPolicy.Old,
     duplicate_window: nanos(DUPLICATE_WINDOW_MS),
   });
-  // Another node may have created it at the same moment: then it exists now.
-  await created.catch(async (error: unknown) => {
-    await jsm.streams.info(name).catch(() => {
-      throw error;
-    });
-  });
+}
+
+/** How long a stream's creation is retried while the cluster cannot place its replicas yet. */
+const PLACEMENT_RETRY_MS = 30_000;
+
+/**
+ * Creates a stream. Another process may create it at the same moment: then it exists and that is
+ * fine. A cluster that has just started (or lost a server) may not know enough peers for the
+ * stream's replicas yet and answers "no suitable peers for placement": asked again until
+ * PLACEMENT_RETRY_MS has passed, as the core and the cluster often start together.
+ */
+export async function addStream(
+  jsm: JetStreamManager,
+  config: Partial<StreamConfig> & { name: string },
+): Promise<void> {
+  const deadline = Date.now() + PLACEMENT_RETRY_MS;
+  for (;;) {
+    try {
+      await jsm.streams.add(config);
+      return;
+    } catch (error) {
+      if (
+        await jsm.streams.info(config.name).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      const placement = error instanceof Error && /no suitable peers/i.test(error.message);
+      if (!placement || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
