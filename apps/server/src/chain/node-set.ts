@@ -2,13 +2,13 @@
 // its backups. Template and tip calls go to the node that answered last and fail over in order
 // to the others; a longpoll stays on the node that gave its id. Found blocks go to every node.
 import type { Logger } from 'pino';
-import type { Coin } from '@manjam/protocol';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { submitBlockToAll, type SubmitOptions, type SubmitResult } from './block-submitter.js';
 import type { BlockHeaderInfo, ChainNode, NodeTemplate } from './node.js';
 import type { RpcCallOptions } from './rpc.js';
 
 export class NodeSet {
-  readonly coin: Coin;
+  readonly coin: BitcoinFamilyCoin;
   private active = 0;
 
   constructor(

@@ -1,7 +1,7 @@
-import { algorithmOf, MIN_SHARE_DIFFICULTY } from '@manjam/protocol';
+import { algorithmOf, isBitcoinFamily, MIN_SHARE_DIFFICULTY, type BitcoinFamilyCoin } from '@manjam/protocol';
 import { once } from 'node:events';
 import type { Logger } from 'pino';
-import type { CoinId, Config, PayoutScheme } from '../config/index.js';
+import type { CoinId, Config, PayoutScheme, StratumPortConfig } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import { ChainTipsRepository } from '../db/repositories/chain-tips.js';
 import type { PoolEvents } from '../events.js';
@@ -48,6 +48,9 @@ export interface StratumService {
 
 const SWEEP_MS = 5_000;
 
+/** A port of the V1 (Bitcoin-family) dialect. */
+type V1PortConfig = StratumPortConfig & { coin: BitcoinFamilyCoin };
+
 export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   const { config, db, events } = deps;
   const logger = deps.logger.child({ module: 'stratum' });
@@ -64,11 +67,11 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     });
   // Takes this process's share journal (a second process on it refuses to start) and writes what a crash left in it.
   await writer.start();
-  const liveCoins = new Set(deps.sources.map((s) => s.coin));
-  const ports = config.stratum.ports.filter((p) => {
-    if (!liveCoins.has(p.coin))
-      logger.warn({ port: p.port, coin: p.coin }, 'no chain for this port: not opened');
-    return liveCoins.has(p.coin);
+  const liveCoins = new Set<CoinId>(deps.sources.map((s) => s.coin));
+  const ports = config.stratum.ports.filter((p): p is V1PortConfig => {
+    const live = isBitcoinFamily(p.coin) && liveCoins.has(p.coin);
+    if (!live) logger.warn({ port: p.port, coin: p.coin }, 'no chain for this port: not opened');
+    return live;
   });
   const pool: PoolRuntime = {
     config,
