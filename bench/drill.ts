@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import type { CoinId } from '../apps/server/src/config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { freePort } from '../apps/server/src/devchain/child.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../apps/server/src/devchain/index.js';
 import { schemaUrl } from '../apps/server/src/testing/pool-processes.js';
@@ -21,7 +21,7 @@ interface Options {
   cycles: number;
   seconds: number;
   connections: number;
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   silence: number;
   only: 'kill' | 'node' | undefined;
 }
@@ -77,7 +77,7 @@ function printNode(report: Report, c: NodeCycle, limit: number): void {
   );
 }
 
-async function startChain(coin: CoinId): Promise<DevChain> {
+async function startChain(coin: BitcoinFamilyCoin): Promise<DevChain> {
   const logger = pino({ level: 'warn' });
   return coin === 'BTC' ? startBtcDevChain({ logger }) : startLtcDevChain({ logger, mweb: 'off' });
 }

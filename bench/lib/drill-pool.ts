@@ -1,7 +1,7 @@
 // The drill's pool and what it measures in the database: a real `manjam start --role stratum`
 // process on the drill's node and PostgreSQL schema, restartable on the same dataDir, database and
 // Stratum port; shares stored per worker name.
-import type { CoinId } from '../../apps/server/src/config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { parseConfig } from '../../apps/server/src/config/index.js';
 import type { Database } from '../../apps/server/src/db/index.js';
 import type { DevChain } from '../../apps/server/src/devchain/index.js';
@@ -12,10 +12,13 @@ import {
 } from '../../apps/server/src/testing/pool-processes.js';
 
 /** Share difficulty on regtest: low enough that shares come fast, most hashes are not blocks. */
-export const DRILL_DIFFICULTY: Record<CoinId, number> = { BTC: 3e-10, LTC: 2e-5 };
+export const DRILL_DIFFICULTY: Record<BitcoinFamilyCoin, number> = { BTC: 3e-10, LTC: 2e-5 };
 
 /** `chains.<coin>.nodeSilenceSeconds` when this build knows the setting (unknown keys are dropped), else undefined. */
-export function silenceSetting(coin: CoinId, seconds: number): Record<string, unknown> | undefined {
+export function silenceSetting(
+  coin: BitcoinFamilyCoin,
+  seconds: number,
+): Record<string, unknown> | undefined {
   try {
     const parsed = parseConfig({ chains: { [coin]: { nodeSilenceSeconds: seconds } } });
     return 'nodeSilenceSeconds' in parsed.chains[coin] ? { nodeSilenceSeconds: seconds } : undefined;
@@ -25,7 +28,7 @@ export function silenceSetting(coin: CoinId, seconds: number): Record<string, un
 }
 
 export interface DrillPoolOptions {
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   chain: DevChain;
   databaseUrl: string;
   dataDir: string;

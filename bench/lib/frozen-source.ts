@@ -4,21 +4,21 @@
 // address, so every share is fully validated and none of them is a block.
 import { coinParams, isValidAddress, type BlockTemplateRpc, type CoinParams } from '@manjam/protocol';
 import { fixtureTemplate } from '../../packages/protocol/src/test-fixtures.js';
-import type { CoinId } from '../../apps/server/src/config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { BlockSubmitResult, TemplateInfo, TemplateSource } from '../../apps/server/src/runtime.js';
 
 /** Mainnet pool addresses (P2WPKH) the frozen coinbase pays. */
-export const MAINNET_POOL_ADDRESS: Record<CoinId, string> = {
+export const MAINNET_POOL_ADDRESS: Record<BitcoinFamilyCoin, string> = {
   BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
   LTC: 'ltc1qj08ys4ct2hzzc2hcz6h2hgrvlmsjynawmt3sjh',
 };
 
 /** Mainnet-scale compact targets: BTC 0x17034219 (difficulty ~8.6e13), LTC 0x1a008f29 (getdifficulty ~3e7). */
-export const MAINNET_BITS: Record<CoinId, string> = { BTC: '17034219', LTC: '1a008f29' };
+export const MAINNET_BITS: Record<BitcoinFamilyCoin, string> = { BTC: '17034219', LTC: '1a008f29' };
 
 export const FROZEN_TRANSACTIONS = 2_000;
 
-export function frozenTemplate(coin: CoinId): BlockTemplateRpc {
+export function frozenTemplate(coin: BitcoinFamilyCoin): BlockTemplateRpc {
   const { template } = fixtureTemplate({
     txCount: FROZEN_TRANSACTIONS,
     height: coin === 'BTC' ? 880_000 : 2_800_000,
@@ -36,7 +36,7 @@ export class FrozenTemplateSource implements TemplateSource {
   readonly submittedBlocks: string[] = [];
   private readonly template: BlockTemplateRpc;
 
-  constructor(readonly coin: CoinId) {
+  constructor(readonly coin: BitcoinFamilyCoin) {
     this.params = coinParams(coin, 'mainnet');
     this.poolAddress = MAINNET_POOL_ADDRESS[coin];
     if (!isValidAddress(this.poolAddress, this.params))

@@ -1,5 +1,5 @@
 // Messages between the benchmark's parts: the orchestrator, the pool process and the load workers.
-import type { CoinId } from '../../apps/server/src/config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { LoopFigures } from '../../apps/server/src/http/metrics-runtime.js';
 import type { WriteCounts } from './counting-database.js';
 
@@ -23,7 +23,7 @@ export interface ServerUsage {
 
 export interface ServerReady {
   type: 'ready';
-  ports: Record<CoinId, number>;
+  ports: Record<BitcoinFamilyCoin, number>;
   /** A BTC port whose share difficulty no random nonce meets: every share is hashed and rejected. */
   rejectPort: number;
   /** PostgreSQL only: the schema of the pool's tables. */
@@ -37,7 +37,7 @@ export type ServerRequest =
 export interface WorkerSetup {
   port: number;
   host: string;
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   login: string;
   /** Each connection its own worker (`<login><thread>_<n>`), as a farm's rigs log in. */
   distinctWorkers?: boolean;

@@ -1,7 +1,7 @@
 // The orchestrator's handle on the pool process (lib/pool-process.ts, forked with tsx).
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { CoinId } from '../../apps/server/src/config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { BenchDatabaseKind } from './database.js';
 import type { ServerMessage, ServerReady, ServerRequest, ServerUsage } from './messages.js';
 import { processCpuUs } from './proc-cpu.js';
@@ -18,7 +18,7 @@ export interface PoolStartOptions {
 export class PoolHandle {
   private constructor(
     private readonly child: ChildProcess,
-    readonly ports: Record<CoinId, number>,
+    readonly ports: Record<BitcoinFamilyCoin, number>,
     readonly rejectPort: number,
     readonly schema: string | undefined,
   ) {}

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIN_SHARE_DIFFICULTY, algorithmOf } from '@manjam/protocol';
 import { pino } from 'pino';
-import { parseConfig, type CoinId } from '../../apps/server/src/config/index.js';
+import { parseConfig } from '../../apps/server/src/config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { PoolEvents } from '../../apps/server/src/events.js';
 import { RuntimeMonitor } from '../../apps/server/src/http/metrics-runtime.js';
 import { startStratum } from '../../apps/server/src/stratum/index.js';
@@ -23,11 +24,11 @@ function send(message: ServerMessage): void {
   process.send?.(message);
 }
 
-const COINS: CoinId[] = ['BTC', 'LTC'];
+const COINS: BitcoinFamilyCoin[] = ['BTC', 'LTC'];
 /** The reject port's share difficulty: a random nonce meets it once in 2^72 hashes. */
 const REJECT_DIFFICULTY = 2 ** 40;
 
-function frozenPort(coin: CoinId) {
+function frozenPort(coin: BitcoinFamilyCoin) {
   const difficulty = MIN_SHARE_DIFFICULTY[algorithmOf(coin)];
   return {
     port: 0,

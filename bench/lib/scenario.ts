@@ -2,7 +2,7 @@
 // authorize), shares mined up front, a timed phase (max rate or fixed rate), the figures, then
 // every connection closed (and seen gone by the pool) before the next scenario.
 import { algorithmOf } from '@manjam/protocol';
-import type { CoinId } from '../../apps/server/src/config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { BenchDatabaseKind } from './database.js';
 import { MAINNET_POOL_ADDRESS } from './frozen-source.js';
 import { Generator, type MergedRun } from './generator.js';
@@ -11,7 +11,7 @@ import { PoolHandle } from './pool-handle.js';
 
 export interface ScenarioSpec {
   label: string;
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   connections: number;
   seconds: number;
   /** Max: as fast as the pool answers, `depth` submits in flight per connection. */
@@ -102,6 +102,6 @@ export async function runScenario(
   }
 }
 
-export function algorithmLabel(coin: CoinId): string {
+export function algorithmLabel(coin: BitcoinFamilyCoin): string {
   return algorithmOf(coin) === 'sha256d' ? 'SHA-256d' : 'Scrypt';
 }

@@ -1,6 +1,6 @@
 // Adapts the chain module (ChainNode + TemplateWatcher + submitBlock) to the TemplateSource the
 // Stratum server consumes. Create the source BEFORE watcher.start(), so the first template is seen.
-import { coinParams, type BlockTemplateRpc, type Network } from '@manjam/protocol';
+import { coinParams, type BitcoinFamilyCoin, type BlockTemplateRpc, type Network } from '@manjam/protocol';
 import {
   NodeSet,
   submitBlockToAll,
@@ -8,11 +8,10 @@ import {
   type SubmitOptions,
   type TemplateWatcher,
 } from './chain/index.js';
-import type { CoinId } from './config/index.js';
 import type { BlockSubmitResult, SourceAvailability, TemplateInfo, TemplateSource } from './runtime.js';
 
 export interface ChainSourceOptions {
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   network: Network;
   /** The pool wallet address every coinbase pays. */
   poolAddress: string;

@@ -1,9 +1,9 @@
-// Starts each enabled coin's chain side: the node (a configured one, or a regtest dev chain when
+// Starts each enabled Bitcoin-family coin's chain side (XMR's is monero-chain.ts): the node (a configured one, or a regtest dev chain when
 // none is configured), its template watcher and the TemplateSource the Stratum server reads.
 import { createSocket } from 'node:dgram';
 import { join } from 'node:path';
-import { isValidAddress, coinParams } from '@manjam/protocol';
-import { COIN_IDS, ConfigError, type CoinId, type Config } from './config/index.js';
+import { BITCOIN_FAMILY_COINS, isValidAddress, coinParams, type BitcoinFamilyCoin } from '@manjam/protocol';
+import { ConfigError, type Config } from './config/index.js';
 import { ChainNode, NodeSet, TemplateWatcher, blocknotifyCommand, type RpcEndpoint } from './chain/index.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from './devchain/index.js';
 import { createChainSource, type ChainSource } from './chain-source.js';
@@ -19,7 +19,7 @@ export interface ChainHealth {
 }
 
 export interface ChainRuntime {
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   /** The configured node: wallet calls (payouts) and accounting. */
   node: ChainNode;
   /** Every node of the coin (the configured one, then rpcBackups): templates and found blocks. */
@@ -32,8 +32,8 @@ export interface ChainRuntime {
 }
 
 /** Coins that are enabled and have no node configured: on regtest a dev chain stands in. */
-function devCoins(config: Config): CoinId[] {
-  return COIN_IDS.filter((coin) => {
+function devCoins(config: Config): BitcoinFamilyCoin[] {
+  return BITCOIN_FAMILY_COINS.filter((coin) => {
     const chain = config.chains[coin];
     if (!chain.enabled || chain.rpc) return false;
     if (chain.network !== 'regtest') {
@@ -57,7 +57,7 @@ function freeUdpPort(): Promise<number> {
 }
 
 async function startDevChain(
-  coin: CoinId,
+  coin: BitcoinFamilyCoin,
   config: Config,
   logger: Logger,
   blocknotifyPort: number,
@@ -87,7 +87,7 @@ export async function startChains(config: Config, logger: Logger): Promise<Chain
   const dev = new Set(devCoins(config));
   // Both coins start at once: a dev chain spends most of its start-up waiting on its node.
   const results = await Promise.allSettled(
-    COIN_IDS.filter((coin) => config.chains[coin].enabled).map((coin) =>
+    BITCOIN_FAMILY_COINS.filter((coin) => config.chains[coin].enabled).map((coin) =>
       startChain(coin, config, logger, dev.has(coin)),
     ),
   );
@@ -100,7 +100,12 @@ export async function startChains(config: Config, logger: Logger): Promise<Chain
   return started;
 }
 
-async function startChain(coin: CoinId, config: Config, logger: Logger, dev: boolean): Promise<ChainRuntime> {
+async function startChain(
+  coin: BitcoinFamilyCoin,
+  config: Config,
+  logger: Logger,
+  dev: boolean,
+): Promise<ChainRuntime> {
   const chain = config.chains[coin];
   const blocknotifyPort = chain.blocknotifyPort || (await freeUdpPort());
   const devchain = dev ? await startDevChain(coin, config, logger, blocknotifyPort) : undefined;
@@ -152,7 +157,7 @@ async function startChain(coin: CoinId, config: Config, logger: Logger, dev: boo
 
 /** /api/health's view of a coin: a node answers, and work is not stopped (else since when). */
 export async function chainHealth(
-  coin: CoinId,
+  coin: BitcoinFamilyCoin,
   nodes: NodeSet,
   watcher: TemplateWatcher,
 ): Promise<ChainHealth> {

@@ -1,6 +1,6 @@
 import type { BlockTemplateRpc, CoinParams, TipHeader } from '@manjam/protocol';
 import type { TemplateInfo } from './chain/watcher-types.js';
-import type { CoinId } from './config/constants.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 
 /** Why a template was emitted and whether it is a new tip: the template watcher's own type. */
 export type { TemplateInfo } from './chain/watcher-types.js';
@@ -26,7 +26,7 @@ export interface SourceAvailability {
  * their own.
  */
 export interface TemplateSource {
-  readonly coin: CoinId;
+  readonly coin: BitcoinFamilyCoin;
   readonly params: CoinParams;
   /** The pool wallet address the coinbase pays. */
   readonly poolAddress: string;

@@ -15,11 +15,11 @@ export const ALGORITHMS = [
 export type AlgorithmId = (typeof ALGORITHMS)[number];
 
 /** Coins an account may prefer (the seed's registration select). */
-export const ACCOUNT_COINS = ['BTC', 'LTC', 'DOGE', 'KDA', 'KAS'] as const;
+export const ACCOUNT_COINS = ['BTC', 'LTC', 'XMR', 'DOGE', 'KDA', 'KAS'] as const;
 export type AccountCoin = (typeof ACCOUNT_COINS)[number];
 
 /** Coins Manjam really mines and pays (Stratum + accounting). */
-export const POOL_COINS = ['BTC', 'LTC'] as const;
+export const POOL_COINS = ['BTC', 'LTC', 'XMR'] as const;
 export type PoolCoin = (typeof POOL_COINS)[number];
 
 export const DEVICE_TYPES = ['asic', 'gpu', 'cpu'] as const;
@@ -68,7 +68,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Money: a decimal string of integer base units (satoshis, litoshis). */
+/** Money: a decimal string of integer base units (satoshis, litoshis, XMR atomic units). */
 export const moneySchema = z.string().regex(/^-?\d+$/);
 /** ISO-8601 timestamp. */
 export const isoTimeSchema = z.string();

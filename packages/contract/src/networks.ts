@@ -1,6 +1,13 @@
 // Coin networks and the figures the web needs from the protocol package, defined there once
 // (protocol/coins.ts and protocol/target.ts import nothing with I/O: safe for the web bundle).
-import { addressPrefixes, algorithmOf, NETWORKS, type Network } from '@manjam/protocol/coins';
+import {
+  addressPrefixes,
+  algorithmOf,
+  isBitcoinFamily,
+  NETWORKS,
+  type Network,
+} from '@manjam/protocol/coins';
+import { encodeVarint, MONERO_ADDRESS_PREFIXES, moneroNetworkOf } from '@manjam/protocol/monero';
 import { expectedHashesPerShare } from '@manjam/protocol/target';
 import type { PoolCoin } from './common.js';
 
@@ -8,7 +15,7 @@ export { NETWORKS, type Network };
 
 /**
  * Expected hashes per unit of the pool's (Stratum) difficulty of a coin: 2^32 for SHA-256d,
- * 2^16 for Scrypt. The pool's shares and `networkDifficulty` in /api/pool/stats are in this unit.
+ * 2^16 for Scrypt, 1 for RandomX (Monero's difficulty counts hashes). The pool's shares and `networkDifficulty` in /api/pool/stats are in this unit.
  */
 export function hashesPerDifficulty(coin: PoolCoin): number {
   return expectedHashesPerShare(1, algorithmOf(coin));
@@ -52,10 +59,23 @@ function base58Leads(version: number): string[] {
   return [...leads].sort();
 }
 
+/** Characters of a full 8-byte block in Monero's base58 (each block is its own big-endian number). */
+const MONERO_BLOCK_CHARS = 11;
+
+/** First characters of Monero addresses with this varint prefix (a standard mainnet one starts with "4"). */
+function moneroLeads(prefix: number): string[] {
+  const head = encodeVarint(prefix);
+  const rest = BigInt(8 * (8 - head.length));
+  const value = head.reduce((sum, byte) => (sum << 8n) | BigInt(byte), 0n) << rest;
+  const leads = [value, value + (1n << rest) - 1n].map((n) => base58Digit(n, MONERO_BLOCK_CHARS - 1));
+  const [from = 0, to = 0] = leads.map((c) => BASE58_ALPHABET.indexOf(c));
+  return [...BASE58_ALPHABET.slice(from, to + 1)];
+}
+
 export interface AddressStarts {
   /** Bech32 human-readable parts with their separator, lower case: "bc1", "rb1", "rltc1". */
   bech32: string[];
-  /** First characters of the base58check addresses the coin's node pays on this network. */
+  /** First characters of the base58 addresses the coin's node (or Monero wallet) pays on this network. */
   base58: string[];
 }
 
@@ -64,6 +84,10 @@ export interface AddressStarts {
  * (the server's own check, protocol/address.ts, stays the authority: checksums, lengths, types).
  */
 export function addressStarts(coin: PoolCoin, network: Network): AddressStarts {
+  if (!isBitcoinFamily(coin)) {
+    const prefixes = Object.values(MONERO_ADDRESS_PREFIXES[moneroNetworkOf(network)]);
+    return { bech32: [], base58: [...new Set(prefixes.flatMap(moneroLeads))].sort() };
+  }
   const prefixes = addressPrefixes(coin, network);
   const versions = [...prefixes.pubKeyHashVersions, ...prefixes.scriptHashVersions];
   return {

@@ -152,7 +152,7 @@ export const PORT_TABLE = [
     coin: 'XMR',
     hardware: 'cpu',
     account: 'randomx',
-    feeAlgorithm: null,
+    feeAlgorithm: 'randomx',
     published: null,
   },
   {

@@ -2,9 +2,9 @@ import bcoin from 'bcoin';
 import { bech32, bech32m } from 'bech32';
 import { describe, expect, it } from 'vitest';
 import { AddressError, addressToOutputScript, decodeAddress, isValidAddress } from './address.js';
-import { coinParams, type Coin, type Network } from './coins.js';
+import { coinParams, type BitcoinFamilyCoin, type Network } from './coins.js';
 
-type Vector = [coin: Coin, network: Network, address: string, scriptHex: string];
+type Vector = [coin: BitcoinFamilyCoin, network: Network, address: string, scriptHex: string];
 
 // Bitcoin Core src/test/data/key_io_valid.json (address -> scriptPubKey), BIP173 and BIP350.
 const BTC_VECTORS: Vector[] = [

@@ -1,7 +1,16 @@
 /** Payout address -> coinbase output script (P2PKH, P2SH, P2WPKH, P2WSH, P2TR). */
 import { bech32, bech32m } from 'bech32';
 import bs58check from 'bs58check';
-import { COINS, NETWORKS, coinParams, type CoinParams } from './coins.js';
+import {
+  BITCOIN_FAMILY_COINS,
+  NETWORKS,
+  coinParams,
+  isBitcoinFamily,
+  type Coin,
+  type CoinParams,
+  type Network,
+} from './coins.js';
+import { isMoneroAddress, moneroNetworkOf } from './monero/address.js';
 
 export const ADDRESS_ERROR_REASONS = ['checksum', 'network', 'unsupported', 'mweb', 'format'] as const;
 export type AddressErrorReason = (typeof ADDRESS_ERROR_REASONS)[number];
@@ -28,7 +37,9 @@ export interface DecodedAddress {
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 const BECH32_LIMIT = 90;
 
-const ALL_PARAMS = COINS.flatMap((coin) => NETWORKS.map((network) => coinParams(coin, network)));
+const ALL_PARAMS = BITCOIN_FAMILY_COINS.flatMap((coin) =>
+  NETWORKS.map((network) => coinParams(coin, network)),
+);
 const KNOWN_HRPS = new Set(ALL_PARAMS.flatMap((p) => p.bech32Hrps));
 
 function describe(params: CoinParams): string {
@@ -160,4 +171,13 @@ export function isValidAddress(address: string, params: CoinParams): boolean {
     if (error instanceof AddressError) return false;
     throw error;
   }
+}
+
+/**
+ * Whether the pool can pay `address` in `coin` on `network`: a Bitcoin-family address its node
+ * pays (above), or for XMR a Monero standard, integrated or subaddress of that network.
+ */
+export function isPayableAddress(coin: Coin, network: Network, address: string): boolean {
+  if (isBitcoinFamily(coin)) return isValidAddress(address, coinParams(coin, network));
+  return isMoneroAddress(address, moneroNetworkOf(network));
 }

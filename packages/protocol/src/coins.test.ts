@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { addressPrefixes, algorithmOf, blockSubsidy, coinParams, isCoin, isNetwork } from './coins.js';
+import { isPayableAddress } from './address.js';
+import {
+  addressPrefixes,
+  algorithmOf,
+  BITCOIN_FAMILY_COINS,
+  blockSubsidy,
+  coinbaseMaturityOf,
+  coinParams,
+  COINS,
+  isBitcoinFamily,
+  isCoin,
+  isNetwork,
+} from './coins.js';
+import { decimalsOf, formatCoinAmount } from './money.js';
+import { ADDRESSES } from './monero/test-fixtures.js';
+import { expectedHashesPerShare, MIN_SHARE_DIFFICULTY } from './target.js';
 
 describe('coin parameters', () => {
   it('mines Bitcoin with sha256d and Litecoin with scrypt', () => {
@@ -55,5 +70,39 @@ describe('coin parameters', () => {
     expect(isCoin('DOGE')).toBe(false);
     expect(isNetwork('signet')).toBe(false);
     expect(isCoin('LTC') && isNetwork('testnet')).toBe(true);
+  });
+});
+
+describe('XMR among the pool coins', () => {
+  it('is mined with RandomX, matures after 60 blocks and counts 12 decimals', () => {
+    expect(COINS).toContain('XMR');
+    expect(algorithmOf('XMR')).toBe('randomx');
+    expect(coinbaseMaturityOf('XMR')).toBe(60);
+    expect(coinbaseMaturityOf('BTC')).toBe(100);
+    expect(decimalsOf('XMR')).toBe(12);
+    expect(formatCoinAmount(1_234_500_000_000n, 'XMR')).toBe('1.2345 XMR');
+    expect(isBitcoinFamily('XMR')).toBe(false);
+    expect(BITCOIN_FAMILY_COINS).toEqual(['BTC', 'LTC']);
+  });
+
+  it('pays Monero standard, integrated and subaddresses of its network only (regtest uses mainnet prefixes)', () => {
+    for (const address of [
+      ADDRESSES.mainnet.standard,
+      ADDRESSES.mainnet.integrated,
+      ADDRESSES.mainnet.subaddress,
+    ]) {
+      expect(isPayableAddress('XMR', 'regtest', address)).toBe(true);
+      expect(isPayableAddress('XMR', 'mainnet', address)).toBe(true);
+      expect(isPayableAddress('XMR', 'testnet', address)).toBe(false);
+      expect(isPayableAddress('BTC', 'mainnet', address)).toBe(false);
+    }
+    expect(isPayableAddress('XMR', 'testnet', ADDRESSES.testnet.standard)).toBe(true);
+    expect(isPayableAddress('XMR', 'mainnet', '1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo')).toBe(false);
+    expect(isPayableAddress('BTC', 'mainnet', '1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo')).toBe(true);
+  });
+
+  it('values a RandomX share of difficulty D at D hashes', () => {
+    expect(expectedHashesPerShare(1_000, 'randomx')).toBe(1_000);
+    expect(MIN_SHARE_DIFFICULTY.randomx).toBe(1);
   });
 });

@@ -1,17 +1,29 @@
 /** Coins, networks and their consensus parameters that the pool needs. */
 import { COIN_DECIMALS } from './money.js';
 
-export const ALGORITHMS = ['sha256d', 'scrypt'] as const;
+export const ALGORITHMS = ['sha256d', 'scrypt', 'randomx'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 
-export const COINS = ['BTC', 'LTC'] as const;
+export const COINS = ['BTC', 'LTC', 'XMR'] as const;
 export type Coin = (typeof COINS)[number];
+/**
+ * Coins mined through getblocktemplate and paid by a Bitcoin-style node wallet (Bitcoin Core's
+ * RPC, bcoin, litecoind). XMR is the other family: monerod templates, the XMRig Stratum dialect,
+ * monero-wallet-rpc payouts (see `@manjam/protocol/monero`).
+ */
+export type BitcoinFamilyCoin = Exclude<Coin, 'XMR'>;
+export const BITCOIN_FAMILY_COINS = COINS.filter((coin): coin is BitcoinFamilyCoin => coin !== 'XMR');
+
+export function isBitcoinFamily(coin: Coin): coin is BitcoinFamilyCoin {
+  return coin !== 'XMR';
+}
 
 export const NETWORKS = ['mainnet', 'testnet', 'regtest'] as const;
 export type Network = (typeof NETWORKS)[number];
 
+/** Consensus parameters of a Bitcoin-family coin (XMR's live in `@manjam/protocol/monero`). */
 export interface CoinParams {
-  coin: Coin;
+  coin: BitcoinFamilyCoin;
   network: Network;
   algorithm: Algorithm;
   /** Accepted bech32/bech32m human-readable parts (lower case). */
@@ -53,7 +65,7 @@ export interface AddressPrefixes {
 // encodes witness v1 with the old bech32 checksum and refuses a BIP350 "rb1p..." address, so
 // taproot is refused on BTC regtest too. An operator with a Bitcoin Core regtest node would need
 // Core's prefixes ("bcrt", 0x6f, 0xc4) here instead.
-const PREFIXES: Record<Coin, Record<Network, AddressPrefixes>> = {
+const PREFIXES: Record<BitcoinFamilyCoin, Record<Network, AddressPrefixes>> = {
   BTC: {
     mainnet: { bech32Hrps: ['bc'], pubKeyHashVersions: [0x00], scriptHashVersions: [0x05], taproot: true },
     testnet: { bech32Hrps: ['tb'], pubKeyHashVersions: [0x6f], scriptHashVersions: [0xc4], taproot: true },
@@ -81,11 +93,18 @@ const PREFIXES: Record<Coin, Record<Network, AddressPrefixes>> = {
   },
 };
 
-const COIN_BASE: Record<Coin, { algorithm: Algorithm; mweb: boolean; gbtRules: string[]; halving: number }> =
-  {
-    BTC: { algorithm: 'sha256d', mweb: false, gbtRules: ['segwit'], halving: 210_000 },
-    LTC: { algorithm: 'scrypt', mweb: true, gbtRules: ['mweb', 'segwit'], halving: 840_000 },
-  };
+const COIN_BASE: Record<BitcoinFamilyCoin, { mweb: boolean; gbtRules: string[]; halving: number }> = {
+  BTC: { mweb: false, gbtRules: ['segwit'], halving: 210_000 },
+  LTC: { mweb: true, gbtRules: ['mweb', 'segwit'], halving: 840_000 },
+};
+
+const ALGORITHM_OF: Record<Coin, Algorithm> = { BTC: 'sha256d', LTC: 'scrypt', XMR: 'randomx' };
+
+/**
+ * Blocks before a coinbase can be spent: 100 on Bitcoin and Litecoin, 60 on Monero
+ * (CRYPTONOTE_MINED_MONEY_UNLOCK_WINDOW); a found block matures (is credited as final) after it.
+ */
+const COINBASE_MATURITY: Record<Coin, number> = { BTC: 100, LTC: 100, XMR: 60 };
 
 const REGTEST_HALVING = 150;
 /** One coin in base units (BTC and LTC both have COIN_DECIMALS 8). */
@@ -100,11 +119,15 @@ export function isNetwork(value: string): value is Network {
 }
 
 export function algorithmOf(coin: Coin): Algorithm {
-  return COIN_BASE[coin].algorithm;
+  return ALGORITHM_OF[coin];
+}
+
+export function coinbaseMaturityOf(coin: Coin): number {
+  return COINBASE_MATURITY[coin];
 }
 
 /** The address prefixes of a coin on a network (the web's pre-check reads them through the contract). */
-export function addressPrefixes(coin: Coin, network: Network): AddressPrefixes {
+export function addressPrefixes(coin: BitcoinFamilyCoin, network: Network): AddressPrefixes {
   const p = PREFIXES[coin][network];
   return {
     bech32Hrps: [...p.bech32Hrps],
@@ -114,21 +137,21 @@ export function addressPrefixes(coin: Coin, network: Network): AddressPrefixes {
   };
 }
 
-export function coinParams(coin: Coin, network: Network): CoinParams {
+export function coinParams(coin: BitcoinFamilyCoin, network: Network): CoinParams {
   const base = COIN_BASE[coin];
   const prefixes = PREFIXES[coin][network];
   if (!base || !prefixes) throw new RangeError(`unknown coin/network: ${String(coin)}/${String(network)}`);
   return {
     coin,
     network,
-    algorithm: base.algorithm,
+    algorithm: ALGORITHM_OF[coin],
     bech32Hrps: [...prefixes.bech32Hrps],
     pubKeyHashVersions: [...prefixes.pubKeyHashVersions],
     scriptHashVersions: [...prefixes.scriptHashVersions],
     taproot: prefixes.taproot,
     mweb: base.mweb,
     gbtRules: [...base.gbtRules],
-    coinbaseMaturity: 100,
+    coinbaseMaturity: COINBASE_MATURITY[coin],
     subsidyHalvingInterval: network === 'regtest' ? REGTEST_HALVING : base.halving,
     initialSubsidy: 50n * COIN,
   };

@@ -2,8 +2,8 @@
 // exactly, never through a float. Every server module, the contract and the web use these.
 // Imports nothing, so the contract (and with it the web) can take it as '@manjam/protocol/money'.
 
-/** Base-unit decimals of every coin the pool lists (BTC and LTC are mined; the rest are shown). */
-export const COIN_DECIMALS = { BTC: 8, LTC: 8, DOGE: 8, KAS: 8, KDA: 12 } as const satisfies Record<
+/** Base-unit decimals of every coin the pool lists (BTC, LTC and XMR are mined; the rest are shown). XMR: atomic units, 12. */
+export const COIN_DECIMALS = { BTC: 8, LTC: 8, XMR: 12, DOGE: 8, KAS: 8, KDA: 12 } as const satisfies Record<
   string,
   number
 >;

@@ -5,17 +5,25 @@
 import type { Algorithm } from './coins.js';
 
 const MAX_TARGET = (1n << 256n) - 1n;
+// RandomX (Monero): difficulty D means one hash in D meets it (hash * D < 2^256, monerod's
+// check_hash), so its difficulty-1 target is the whole range and a share of D is D hashes.
 const DIFF1: Record<Algorithm, bigint> = {
   sha256d: 0xffffn << 208n,
   scrypt: 0xffffn << 224n,
+  randomx: MAX_TARGET,
 };
-const HASHES_PER_DIFF1: Record<Algorithm, number> = { sha256d: 2 ** 32, scrypt: 2 ** 16 };
+const HASHES_PER_DIFF1: Record<Algorithm, number> = { sha256d: 2 ** 32, scrypt: 2 ** 16, randomx: 1 };
 
 /**
  * Lowest share difficulty ever sent: below it the share target no longer fits the 64-bit
  * target words real miners use (target > 0xffff * 2^240).
  */
-export const MIN_SHARE_DIFFICULTY: Record<Algorithm, number> = { sha256d: 2 ** -32, scrypt: 2 ** -16 };
+export const MIN_SHARE_DIFFICULTY: Record<Algorithm, number> = {
+  sha256d: 2 ** -32,
+  scrypt: 2 ** -16,
+  // Monero difficulty is an integer (no fractional shares).
+  randomx: 1,
+};
 
 export function diff1Target(algorithm: Algorithm): bigint {
   return DIFF1[algorithm];

@@ -7,6 +7,7 @@
 // that leaves the main chain before that is orphaned and never credits; one that leaves it after
 // (a reorg deeper than maturity) is orphaned and every credit it wrote is reversed. PPS credits
 // (credits.ts) stand either way.
+import { coinbaseMaturityOf } from '@manjam/protocol';
 import type { CoinId } from '../config/constants.js';
 import {
   BlockLifecycleRepository,
@@ -14,7 +15,7 @@ import {
   type LifecycleBlock,
 } from '../db/repositories/block-lifecycle.js';
 import { LedgerRepository, type LedgerEntryInput } from '../db/repositories/ledger.js';
-import { chainOf, feeBpsOf, paramsOf, type AccountingContext } from './context.js';
+import { chainOf, feeBpsOf, type AccountingContext } from './context.js';
 import { splitByWeight, splitSolo, windowWeights, windowWork, type BlockSplit } from './math.js';
 
 const WINDOW_PAGE = 5_000;
@@ -249,7 +250,7 @@ async function returnedToChain(
 /** One pass over a coin's tracked blocks: confirmations, maturity, orphans (reorgs), returns. */
 export async function trackBlocks(ctx: AccountingContext, coin: CoinId): Promise<void> {
   const chain = chainOf(ctx, coin);
-  const maturity = paramsOf(ctx.config, coin).coinbaseMaturity;
+  const maturity = coinbaseMaturityOf(coin);
   const repo = new BlockLifecycleRepository(ctx.db);
   const tip = await chain.getBlockCount();
   for (const tracked of await repo.tracked(coin, tip - 2 * maturity)) {

@@ -1,4 +1,10 @@
-import { algorithmOf, coinParams, expectedHashesPerShare, type CoinParams } from '@manjam/protocol';
+import {
+  algorithmOf,
+  coinParams,
+  expectedHashesPerShare,
+  type BitcoinFamilyCoin,
+  type CoinParams,
+} from '@manjam/protocol';
 import { portRowOfPoolCoin } from '@manjam/contract';
 import type { Config } from '../config/index.js';
 import type { CoinId } from '../config/constants.js';
@@ -25,14 +31,21 @@ export interface AccountingContext {
   alarms: OperatorAlarms;
 }
 
-export function paramsOf(config: Config, coin: CoinId): CoinParams {
+export function paramsOf(config: Config, coin: BitcoinFamilyCoin): CoinParams {
   return coinParams(coin, config.chains[coin].network);
 }
 
-/** The pool fee of a coin's algorithm in basis points (config keys: sha256, scrypt, ...). */
+/** A fee the config leaves out and the seed did not publish (RandomX): the schema's default, 1 %. */
+const UNPUBLISHED_FEE_BASIS_POINTS = 100;
+
+/** The pool fee of a coin's algorithm in basis points (config keys: sha256, scrypt, randomx, ...). */
 export function feeBpsOf(config: Config, coin: CoinId): number {
   const row = portRowOfPoolCoin(coin);
-  return config.accounting.feeBasisPoints[row.feeAlgorithm] ?? row.published.feeBasisPoints;
+  return (
+    config.accounting.feeBasisPoints[row.feeAlgorithm] ??
+    row.published?.feeBasisPoints ??
+    UNPUBLISHED_FEE_BASIS_POINTS
+  );
 }
 
 /** Expected hashes per unit of Stratum difficulty: 2^32 (sha256d), 2^16 (scrypt). */

@@ -2,7 +2,12 @@
 // of the moment, whether or not the pool finds a block. PAYABILITY RULE: PPS credits are written
 // as shares are processed and are payable at once, as PPS promises (the pool carries the luck);
 // an orphaned block never takes them back.
-import { blockSubsidy } from '@manjam/protocol';
+//
+// XMR: Monero's reward follows the coins already emitted (and the block's fees), not the height, so
+// a share is valued at its template's expected_reward, recorded per height by the Stratum side
+// (template_rewards). monerod does not split that reward into base reward and fees, so XMR's PPS
+// part pays the whole of it and its found blocks carry no separate fee part (fees 0).
+import { blockSubsidy, isBitcoinFamily } from '@manjam/protocol';
 import type { CoinId } from '../config/constants.js';
 import {
   LedgerRepository,
@@ -59,6 +64,13 @@ function groupByDay(shares: readonly UncreditedShare[], hourUtc: number): Uncred
   return [...groups.keys()].sort().map((key) => groups.get(key) ?? []);
 }
 
+/** What a share of a coin is valued at: the height's subsidy, or (XMR) its template's reward. */
+function subsidyAt(ctx: AccountingContext, coin: CoinId): (row: UncreditedShare) => bigint {
+  if (!isBitcoinFamily(coin)) return (row) => row.templateReward ?? 0n;
+  const params = paramsOf(ctx.config, coin);
+  return (row) => blockSubsidy(params, row.height);
+}
+
 /** PPS+ shares that can be valued, and those whose difficulty or network difficulty is not positive. */
 function partitionPps(rows: readonly UncreditedShare[]): {
   valuable: UncreditedShare[];
@@ -82,9 +94,9 @@ async function creditBatch(
 ): Promise<PpsBatchResult & { rows: number }> {
   const shares = new PpsCreditRepository(tx);
   const ledger = new LedgerRepository(tx);
-  const rows = await shares.uncreditedShares(coin, batchSize);
+  const rows = await shares.uncreditedShares(coin, batchSize, !isBitcoinFamily(coin));
   if (rows.length === 0) return { rows: 0, shares: 0, credited: 0n, fee: 0n };
-  const params = paramsOf(ctx.config, coin);
+  const subsidyOf = subsidyAt(ctx, coin);
   const feeBps = feeBpsOf(ctx.config, coin);
   const { valuable: pps, unvaluable } = partitionPps(rows);
   if (unvaluable.length > 0) {
@@ -112,7 +124,7 @@ async function creditBatch(
       payeeId: row.payeeId,
       difficulty: row.difficulty,
       networkDifficulty: row.networkDifficulty,
-      subsidy: blockSubsidy(params, row.height),
+      subsidy: subsidyOf(row),
       count: row.shareCount,
     }));
     const split = creditPps(input, feeBps, { payees: carried, pool: poolCarry });

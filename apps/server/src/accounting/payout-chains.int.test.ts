@@ -7,7 +7,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNode } from '../chain/node.js';
 import { RawJsonNumber } from '../chain/rpc.js';
-import { parseConfig, type CoinId } from '../config/index.js';
+import { parseConfig } from '../config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { BlockLifecycleRepository } from '../db/repositories/block-lifecycle.js';
 import { LedgerRepository } from '../db/repositories/ledger.js';
@@ -28,7 +29,7 @@ const net = (value: bigint): bigint => value - (value * 100n) / 10_000n;
 
 describe.each(['BTC', 'LTC'] as const)(
   'payouts on a real %s chain to addresses outside the pool wallet',
-  (coin: CoinId) => {
+  (coin: BitcoinFamilyCoin) => {
     let dev: DevChain;
     let node: ChainNode;
     let database: TestDatabase;

@@ -1,7 +1,12 @@
 // Who is paid in a payout run, how much, and to which address — pure decisions over balances.
-import { isValidAddress, type CoinParams } from '@manjam/protocol';
+import { decimalsOf, isPayableAddress, parseCoinAmount, type Coin, type Network } from '@manjam/protocol';
 import type { PayableBalance } from '../db/repositories/payouts.js';
-import { parseCoins } from './amounts.js';
+
+/** The coin a run pays and its network (a Bitcoin-family coin's CoinParams fits). */
+export interface PayoutChainOf {
+  coin: Coin;
+  network: Network;
+}
 
 export const PAYOUT_THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
 export type PayoutThreshold = (typeof PAYOUT_THRESHOLDS)[number];
@@ -34,30 +39,33 @@ export function payoutAddressOf(balance: PayableBalance, now: Date): string | nu
   return balance.payoutAddress ?? balance.walletAddress;
 }
 
-/** Threshold in base units: the user's setting, else the pool default (wallets always the default). */
-export function thresholdOf(balance: PayableBalance, defaultThreshold: PayoutThreshold): bigint {
+/**
+ * Threshold in base units of `coin` (8 decimals for BTC and LTC, 12 for XMR): the user's setting,
+ * else the pool default (wallets always the default).
+ */
+export function thresholdOf(balance: PayableBalance, defaultThreshold: PayoutThreshold, coin: Coin): bigint {
   const chosen = balance.kind === 'user' && balance.threshold !== null ? balance.threshold : defaultThreshold;
-  return parseCoins(chosen);
+  return parseCoinAmount(chosen, decimalsOf(coin));
 }
 
 /** Splits balances into payouts and skipped payees (with the reason, for the log). */
 export function planPayouts(
   balances: readonly PayableBalance[],
-  params: CoinParams,
+  params: PayoutChainOf,
   defaultThreshold: PayoutThreshold,
   now: Date,
 ): { payouts: PlannedPayout[]; skipped: SkippedPayee[] } {
   const payouts: PlannedPayout[] = [];
   const skipped: SkippedPayee[] = [];
   for (const balance of balances) {
-    if (balance.amount < thresholdOf(balance, defaultThreshold)) {
+    if (balance.amount < thresholdOf(balance, defaultThreshold, params.coin)) {
       skipped.push({ payeeId: balance.payeeId, amount: balance.amount, reason: 'below-threshold' });
       continue;
     }
     const address = payoutAddressOf(balance, now);
     if (!address) {
       skipped.push({ payeeId: balance.payeeId, amount: balance.amount, reason: 'no-address' });
-    } else if (!isValidAddress(address, params)) {
+    } else if (!isPayableAddress(params.coin, params.network, address)) {
       skipped.push({ payeeId: balance.payeeId, amount: balance.amount, reason: 'invalid-address', address });
     } else {
       payouts.push({ payeeId: balance.payeeId, userId: balance.userId, address, amount: balance.amount });

@@ -12,12 +12,12 @@
 // sendmany whose outcome is unknown (timeout, connection lost) stays 'intent' for reconcile.
 // So a balance is never paid twice and never dropped. One accounting process pays a coin.
 import { randomUUID } from 'node:crypto';
+import { formatCoinAmount } from '@manjam/protocol';
 import type { CoinId } from '../config/constants.js';
 import { LedgerRepository, type LedgerEntryInput } from '../db/repositories/ledger.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
-import { formatCoins } from './amounts.js';
 import { isInsufficientFunds, isNodeRejection } from './chain.js';
-import { chainOf, paramsOf, type AccountingContext } from './context.js';
+import { chainOf, type AccountingContext } from './context.js';
 import { outputsOf, planPayouts, type PlannedPayout } from './payout-plan.js';
 import { reconcileIntents, trackSentRuns } from './reconcile.js';
 import { failRun } from './payout-ledger.js';
@@ -54,7 +54,7 @@ async function recordIntent(
     const repo = new PayoutsRepository(tx);
     const plan = planPayouts(
       await repo.payableBalances(coin),
-      paramsOf(ctx.config, coin),
+      { coin, network: ctx.config.chains[coin].network },
       ctx.config.accounting.defaultPayoutThreshold,
       ctx.now(),
     );
@@ -122,7 +122,7 @@ export async function runPayoutsForCoin(ctx: AccountingContext, coin: CoinId): P
   try {
     const balance = await chain.getWalletBalance();
     if (balance < total)
-      throw Object.assign(new Error(`Insufficient funds: wallet holds ${formatCoins(balance)} ${coin}`), {
+      throw Object.assign(new Error(`Insufficient funds: wallet holds ${formatCoinAmount(balance, coin)}`), {
         kind: 'rpc',
         code: -6,
       });
@@ -133,7 +133,13 @@ export async function runPayoutsForCoin(ctx: AccountingContext, coin: CoinId): P
   await markRunSent(ctx, coin, intent.runId, txid);
   await ctx.alarms.clear([walletAlertKey(coin)]);
   ctx.logger.info(
-    { coin, runId: intent.runId.toString(), txid, payees: intent.payouts.length, total: formatCoins(total) },
+    {
+      coin,
+      runId: intent.runId.toString(),
+      txid,
+      payees: intent.payouts.length,
+      total: formatCoinAmount(total, coin),
+    },
     'payout run sent',
   );
   return { ...base, status: 'sent', txid };
@@ -146,7 +152,12 @@ async function handleSendError(
 ): Promise<PayoutRunResult> {
   const message = error instanceof Error ? error.message : String(error);
   const runId = base.runId ?? 0n;
-  const log = { coin: base.coin, runId: runId.toString(), total: formatCoins(base.total), error: message };
+  const log = {
+    coin: base.coin,
+    runId: runId.toString(),
+    total: formatCoinAmount(base.total, base.coin),
+    error: message,
+  };
   if (!isNodeRejection(error)) {
     ctx.metrics.inc('payout_runs_unknown_outcome_total');
     ctx.logger.error(
@@ -163,7 +174,7 @@ async function handleSendError(
       key: walletAlertKey(base.coin),
       kind: 'wallet-insufficient',
       coin: base.coin,
-      message: `${base.coin} payout run stopped: the pool wallet cannot fund ${formatCoins(base.total)} ${base.coin} (${message}); balances are kept and paid by the first run the wallet can fund`,
+      message: `${base.coin} payout run stopped: the pool wallet cannot fund ${formatCoinAmount(base.total, base.coin)} (${message}); balances are kept and paid by the first run the wallet can fund`,
     });
     return { ...base, status: 'insufficient-funds', txid: null, error: message };
   }

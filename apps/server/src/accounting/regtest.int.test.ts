@@ -2,7 +2,8 @@ import { blockSubsidy, coinParams } from '@manjam/protocol';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNode } from '../chain/node.js';
-import { parseConfig, type CoinId } from '../config/index.js';
+import { parseConfig } from '../config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { BlockLifecycleRepository } from '../db/repositories/block-lifecycle.js';
 import { LedgerRepository } from '../db/repositories/ledger.js';
@@ -20,7 +21,7 @@ const config = parseConfig({});
 const fee = (value: bigint): bigint => (value * 100n) / 10_000n;
 const net = (value: bigint): bigint => value - fee(value);
 
-describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', (coin: CoinId) => {
+describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', (coin: BitcoinFamilyCoin) => {
   let dev: DevChain;
   let node: ChainNode;
   let database: TestDatabase;

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { algorithmOf, blockHashHex, blockSubsidy, coinParams } from '@manjam/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNode } from '../chain/node.js';
-import type { CoinId } from '../config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
@@ -26,7 +26,7 @@ function exact(x: number): { num: bigint; den: bigint } {
 /** Rule step 2: floor(S * min(d, D) * 2^32 / D) per share, summed, fee floored, credit floored. */
 function expectedPps(
   shares: { difficulty: number; network_difficulty: number; height: number }[],
-  coin: CoinId,
+  coin: BitcoinFamilyCoin,
 ): bigint {
   let gross = 0n;
   for (const s of shares) {
@@ -38,12 +38,12 @@ function expectedPps(
   return (gross - (gross * 100n) / 10_000n) / 2n ** 32n;
 }
 
-const LOW_DIFFICULTY: Record<CoinId, number> = { BTC: 3e-10, LTC: 2e-5 };
+const LOW_DIFFICULTY: Record<BitcoinFamilyCoin, number> = { BTC: 3e-10, LTC: 2e-5 };
 const net = (value: bigint): bigint => value - (value * 100n) / 10_000n;
 
 describe.each(['BTC', 'LTC'] as const)(
   'accounting of shares and blocks mined through Stratum on %s regtest',
-  (coin: CoinId) => {
+  (coin: BitcoinFamilyCoin) => {
     let dev: DevChain;
     let database: TestDatabase;
     let pool: PoolOnChain;

@@ -5,7 +5,7 @@
 // FAILBACK_PROBE_MS, with a short timeout) for its tip: once it has the backup's tip again, work
 // returns to it (the operator's first node is usually the closest and best kept).
 import type { Logger } from 'pino';
-import type { Coin } from '@manjam/protocol';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { submitBlockToAll, type SubmitOptions, type SubmitResult } from './block-submitter.js';
 import type { BlockHeaderInfo, ChainNode, NodeTemplate } from './node.js';
 import type { RpcCallOptions } from './rpc.js';
@@ -16,7 +16,7 @@ export const FAILBACK_PROBE_MS = 30_000;
 const FAILBACK_TIMEOUT_MS = 2_000;
 
 export class NodeSet {
-  readonly coin: Coin;
+  readonly coin: BitcoinFamilyCoin;
   private active = 0;
   private lastProbe = 0;
   /** The primary's probe under way, if any (never awaited by a template call). */

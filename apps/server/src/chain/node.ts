@@ -5,12 +5,12 @@ import {
   COIN_DECIMALS,
   nodeAmountToBaseUnits,
   type BlockTemplateRpc,
-  type Coin,
+  type BitcoinFamilyCoin,
 } from '@manjam/protocol';
 import { RawJsonNumber, RpcClient, type RpcCallOptions, type RpcEndpoint } from './rpc.js';
 
 /** getblocktemplate rules each coin's node insists on (Litecoin answers -8 without mweb). */
-export const GBT_RULES: Record<Coin, string[]> = { BTC: ['segwit'], LTC: ['mweb', 'segwit'] };
+export const GBT_RULES: Record<BitcoinFamilyCoin, string[]> = { BTC: ['segwit'], LTC: ['mweb', 'segwit'] };
 
 export type NodeTemplate = BlockTemplateRpc & { longpollid?: string };
 
@@ -74,7 +74,7 @@ export interface SinceBlock {
 }
 
 export interface ChainNodeOptions {
-  coin: Coin;
+  coin: BitcoinFamilyCoin;
   rpc: RpcEndpoint;
   /** Wallet endpoint (bcoin: its wallet server; Core: /wallet/<name>). Defaults to `rpc`. */
   walletRpc?: RpcEndpoint;
@@ -95,7 +95,7 @@ interface RawWalletTx {
 }
 
 export class ChainNode {
-  readonly coin: Coin;
+  readonly coin: BitcoinFamilyCoin;
   readonly rpc: RpcClient;
   readonly wallet: RpcClient;
   private readonly decimals: number;

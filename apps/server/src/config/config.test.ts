@@ -14,7 +14,7 @@ const load = (options: Parameters<typeof loadConfig>[0]) =>
   loadConfig({ env: {}, cwd: tmpdir(), ...options });
 
 describe('configuration', () => {
-  it('defaults to the embedded dev profile: PGlite, regtest dev chains, port 8080, Stratum 3333 and 4444', () => {
+  it('defaults to the embedded dev profile: PGlite, regtest dev chains, port 8080, Stratum 3333, 4444 and 1111', () => {
     const config = load({});
     expect(config.databaseUrl).toBeUndefined();
     expect(config.http.port).toBe(8080);
@@ -23,8 +23,16 @@ describe('configuration', () => {
     expect(config.stratum.ports.map((p) => [p.coin, p.port])).toEqual([
       ['BTC', 3333],
       ['LTC', 4444],
+      ['XMR', 1111],
     ]);
-    expect(config.accounting.feeBasisPoints).toMatchObject({ sha256: 100, scrypt: 100, kaspa: 90 });
+    expect(config.chains.XMR).toMatchObject({ enabled: true, network: 'regtest' });
+    expect(config.chains.XMR.daemonUrl).toBeUndefined();
+    expect(config.accounting.feeBasisPoints).toMatchObject({
+      sha256: 100,
+      scrypt: 100,
+      kaspa: 90,
+      randomx: 100,
+    });
   });
 
   it('lets the file override defaults and the environment override the file', () => {
@@ -51,12 +59,28 @@ describe('configuration', () => {
     );
   });
 
+  it('points XMR at real nodes from the environment, or turns it off', () => {
+    const config = load({
+      env: {
+        MANJAM_XMR_NETWORK: 'mainnet',
+        MANJAM_XMR_DAEMON_URL: 'http://127.0.0.1:18081',
+        MANJAM_XMR_WALLET_RPC_URL: 'http://127.0.0.1:18083',
+      },
+    });
+    expect(config.chains.XMR).toMatchObject({
+      network: 'mainnet',
+      daemonUrl: 'http://127.0.0.1:18081',
+      walletRpcUrl: 'http://127.0.0.1:18083',
+    });
+    expect(load({ env: { MANJAM_XMR_ENABLED: 'false' } }).chains.XMR.enabled).toBe(false);
+  });
+
   it('names the key for an unknown coin', () => {
     const cwd = dirWithConfig({
       stratum: { ports: [{ port: 5555, coin: 'DOGE', vardiff: { start: 1, min: 1, max: 2 } }] },
     });
     expect(() => load({ cwd })).toThrow(
-      /^config: stratum\.ports\.0\.coin: Invalid option: expected one of "BTC"\|"LTC"$/,
+      /^config: stratum\.ports\.0\.coin: Invalid option: expected one of "BTC"\|"LTC"\|"XMR"$/,
     );
     const chains = dirWithConfig({ chains: { DOGE: {} } });
     expect(() => load({ cwd: chains })).toThrow('config: unknown key chains.DOGE');

@@ -8,7 +8,7 @@ export type CoinId = (typeof COIN_IDS)[number];
 export const NETWORK_IDS = NETWORKS;
 export { PAYOUT_SCHEMES };
 export type PayoutScheme = (typeof PAYOUT_SCHEMES)[number];
-/** Algorithms whose fees the seed lists (PORT_TABLE's `feeAlgorithm`); Manjam validates shares for sha256 and scrypt. */
-export const ALGORITHM_IDS = ['sha256', 'scrypt', 'kadena', 'kaspa'] as const;
+/** Algorithms with a fee (PORT_TABLE's `feeAlgorithm`); Manjam validates shares for sha256, scrypt and randomx. */
+export const ALGORITHM_IDS = ['sha256', 'scrypt', 'kadena', 'kaspa', 'randomx'] as const;
 export const ROLES = ['all', 'stratum', 'api', 'accounting'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,4 +1,10 @@
-export { configSchema, type Config, type ChainConfig, type StratumPortConfig } from './schema.js';
+export {
+  configSchema,
+  type Config,
+  type ChainConfig,
+  type MoneroChainConfig,
+  type StratumPortConfig,
+} from './schema.js';
 export { loadConfig, parseConfig, redactConfig, ConfigError, type LoadOptions } from './load.js';
 export * from './constants.js';
 export { alertSettingsSchema, type AlertSettings, type AlertSettingsInput } from './alerts.js';

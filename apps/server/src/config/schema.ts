@@ -33,6 +33,28 @@ const chain = z.object({
   rpcTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
 });
 
+/**
+ * Monero: monerod (templates, blocks) and monero-wallet-rpc (the pool wallet, payouts), each by
+ * its RPC root URL without a login (run them with --restricted-rpc / --disable-rpc-login on a
+ * private interface, or behind a proxy that adds one). Without `daemonUrl` on regtest, the
+ * Monero dev chain (devchain/monero.ts) is started for you.
+ */
+const moneroChain = z.object({
+  enabled: z.boolean().default(true),
+  network: z.enum(NETWORK_IDS).default('regtest'),
+  /** monerod's RPC root, e.g. http://127.0.0.1:18081. */
+  daemonUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** monero-wallet-rpc's RPC root with the pool wallet open, e.g. http://127.0.0.1:18083. */
+  walletRpcUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** The pool wallet's primary (standard) address: monerod mines to no other kind. Required with a real node. */
+  poolAddress: z.string().min(1).optional(),
+  /** How often monerod's tip is polled (get_info) for a new template. */
+  pollIntervalMs: z.number().int().min(50).max(60_000).default(1_000),
+  rpcTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+  /** RandomX hashing threads for share checks (default: one per core, at most 4). */
+  randomxThreads: z.number().int().min(1).max(64).optional(),
+});
+
 const vardiff = z.object({
   start: z.number().positive(),
   min: z.number().positive(),
@@ -85,6 +107,7 @@ export const configSchema = z
       .object({
         BTC: chain.prefault({}),
         LTC: chain.prefault({}),
+        XMR: moneroChain.prefault({}),
       })
       .strict()
       .prefault({}),
@@ -115,6 +138,20 @@ export const configSchema = z
               vardiff: {
                 start: 0.01,
                 min: 0.001,
+                max: 1e12,
+                targetSeconds: 15,
+                retargetSeconds: 90,
+                variancePercent: 30,
+              },
+            },
+            {
+              // RandomX: difficulty in hashes per share (a CPU does a few hundred to a few thousand H/s).
+              port: 1111,
+              coin: 'XMR',
+              scheme: 'pps-plus',
+              vardiff: {
+                start: 1_000,
+                min: 100,
                 max: 1e12,
                 targetSeconds: 15,
                 retargetSeconds: 90,
@@ -167,6 +204,7 @@ export const configSchema = z
           scrypt: 100,
           kadena: 100,
           kaspa: 90,
+          randomx: 100,
         }),
         /** PPLNS window (and PPS+ fee window) as a multiple of the network's expected hashes per block. */
         pplnsWindowFactor: z.number().positive().max(100).default(2),
@@ -305,4 +343,5 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 export type ChainConfig = Config['chains']['BTC'];
+export type MoneroChainConfig = Config['chains']['XMR'];
 export type StratumPortConfig = Config['stratum']['ports'][number];

@@ -1,4 +1,4 @@
-import type { LiveMessage } from '@manjam/contract';
+import type { LiveMessage, PoolCoin } from '@manjam/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { PoolEvents } from '../events.js';
@@ -33,7 +33,7 @@ export function registerLive(
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       };
       let hashrateTimer: NodeJS.Timeout | undefined;
-      const pushHashrate = (coin: 'BTC' | 'LTC') => {
+      const pushHashrate = (coin: PoolCoin) => {
         if (hashrateTimer) return;
         hashrateTimer = setTimeout(() => {
           hashrateTimer = undefined;

@@ -1,3 +1,4 @@
+import type { PoolCoin } from '@manjam/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
@@ -15,9 +16,9 @@ export interface HealthReport {
 
 export interface PoolInfo {
   host: string;
-  ports(): { coin: 'BTC' | 'LTC'; port: number; tls: boolean; scheme: string }[];
+  ports(): { coin: PoolCoin; port: number; tls: boolean; scheme: string }[];
   /** Live from Stratum when it runs in this process, else null (computed from share_stats). */
-  hashrate(coin: 'BTC' | 'LTC'): number | null;
+  hashrate(coin: PoolCoin): number | null;
 }
 
 /** Optional counters from the Stratum side for /metrics. */

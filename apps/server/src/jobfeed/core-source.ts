@@ -9,7 +9,7 @@ import {
   type Network,
   type TipHeader,
 } from '@manjam/protocol';
-import type { CoinId } from '../config/index.js';
+import type { BitcoinFamilyCoin as CoinId } from '@manjam/protocol';
 import type { Logger } from '../logger.js';
 import type { BlockSubmitResult, SourceAvailability, TemplateInfo, TemplateSource } from '../runtime.js';
 import type { CoreSubmitter } from './core-submit.js';

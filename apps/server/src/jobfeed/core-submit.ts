@@ -2,7 +2,7 @@
 // node of the region's own. A block the core cannot be reached for is re-sent in the background.
 import type { NatsConnection } from 'nats';
 import { submitBlockToAll, type SubmitNode } from '../chain/index.js';
-import type { CoinId } from '../config/index.js';
+import type { BitcoinFamilyCoin as CoinId } from '@manjam/protocol';
 import type { Logger } from '../logger.js';
 import type { BlockSubmitResult } from '../runtime.js';
 import { decode, encode, submitReplySchema, submitSubject, type SubmitRequest } from './messages.js';

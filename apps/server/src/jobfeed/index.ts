@@ -3,7 +3,8 @@
 import type { NatsConnection } from 'nats';
 import type { ChainRuntime } from '../chains.js';
 import { ChainNode } from '../chain/index.js';
-import { COIN_IDS, ConfigError, type Config } from '../config/index.js';
+import { BITCOIN_FAMILY_COINS } from '@manjam/protocol';
+import { ConfigError, type Config } from '../config/index.js';
 import type { Logger } from '../logger.js';
 import { connectShareLog } from '../sharelog/stream.js';
 import { CoreJobSource } from './core-source.js';
@@ -64,7 +65,8 @@ export interface CoreJobSources {
 }
 
 /**
- * A region's sources for every enabled coin, from the core's job feed. Resolves once the core has
+ * A region's sources for every enabled Bitcoin-family coin, from the core's job feed (XMR's
+ * templates are not carried by the feed yet: a region taking jobs from the core serves BTC and LTC). Resolves once the core has
  * been heard from for each coin. A coin with nodes configured in the region keeps them as extra
  * targets for found blocks (its templates come from the core all the same).
  */
@@ -75,7 +77,7 @@ export async function startCoreJobSources(config: Config, logger: Logger): Promi
   const log = logger.child({ module: 'jobfeed', region: distributed.region });
   const nc = await connectShareLog(distributed, log, `manjam-jobs-${distributed.region}`);
   const nodes: ChainNode[] = [];
-  const sources = COIN_IDS.filter((coin) => config.chains[coin].enabled).map((coin) => {
+  const sources = BITCOIN_FAMILY_COINS.filter((coin) => config.chains[coin].enabled).map((coin) => {
     const chain = config.chains[coin];
     const own = [...(chain.rpc ? [chain.rpc] : []), ...(chain.rpc ? chain.rpcBackups : [])].map(
       (rpc) => new ChainNode({ coin, rpc, timeoutMs: chain.rpcTimeoutMs }),

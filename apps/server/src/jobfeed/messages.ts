@@ -2,7 +2,7 @@
 // so that a region needs no coin node of its own, and answers found blocks the regions send it.
 import { nanos, RetentionPolicy, DiscardPolicy, StorageType, type JetStreamManager } from 'nats';
 import { z } from 'zod';
-import type { CoinId } from '../config/index.js';
+import type { BitcoinFamilyCoin as CoinId } from '@manjam/protocol';
 import { addStream, type DistributedConfig } from '../sharelog/stream.js';
 
 export type { DistributedConfig };

@@ -1,5 +1,5 @@
 import { isValidUsername } from '@manjam/contract';
-import { isValidAddress, splitWorkerName, type CoinParams } from '@manjam/protocol';
+import { isPayableAddress, splitWorkerName, type Network } from '@manjam/protocol';
 import type { CoinId } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import { PayeesRepository } from '../db/repositories/payees.js';
@@ -72,10 +72,11 @@ export class LoginResolver {
     this.unknown = new BoundedCache(bounds.unknown ?? MAX_UNKNOWN);
   }
 
-  async resolve(login: string, coin: CoinId, params: CoinParams): Promise<LoginOutcome> {
+  /** `chain`: the network of the port's coin (a Bitcoin-family coin's CoinParams fits). */
+  async resolve(login: string, coin: CoinId, chain: { network: Network }): Promise<LoginOutcome> {
     const { account, worker } = splitWorkerName(login.trim());
     if (!WORKER_NAME.test(worker)) return { ok: false, reason: 'bad-worker' };
-    if (isValidAddress(account, params))
+    if (isPayableAddress(coin, chain.network, account))
       return { ok: true, miner: minerRef(coin, { kind: 'wallet', address: account }, worker) };
     // Exactly the usernames registration accepts (one rule, in the contract).
     if (!isValidUsername(account)) return { ok: false, reason: 'unknown' };

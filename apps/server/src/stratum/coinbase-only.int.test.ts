@@ -8,7 +8,8 @@ import { algorithmOf, blockHashHex } from '@manjam/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChainNode, TemplateWatcher, type WatcherNode } from '../chain/index.js';
 import { createChainSource, type ChainSource } from '../chain-source.js';
-import { parseConfig, type CoinId } from '../config/index.js';
+import { parseConfig } from '../config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { PoolEvents } from '../events.js';
@@ -16,7 +17,7 @@ import { startStratum, type StratumService } from './index.js';
 import { StratumTestClient } from './testing/client.js';
 import { testLogger } from './testing/harness.js';
 
-const cases: { coin: CoinId; difficulty: number; start: () => Promise<DevChain> }[] = [
+const cases: { coin: BitcoinFamilyCoin; difficulty: number; start: () => Promise<DevChain> }[] = [
   { coin: 'BTC', difficulty: 3e-10, start: () => startBtcDevChain({ logger: testLogger }) },
   { coin: 'LTC', difficulty: 2e-5, start: () => startLtcDevChain({ logger: testLogger, mweb: 'off' }) },
 ];

@@ -21,7 +21,11 @@ import type { Session, StratumId } from './session.js';
 
 /** Seconds a share's ntime may run ahead of the template's time or the clock. */
 const NTIME_FUTURE_SECONDS = 7_200;
-const DIFF1 = { sha256d: Number(diff1Target('sha256d')), scrypt: Number(diff1Target('scrypt')) };
+const DIFF1 = {
+  sha256d: Number(diff1Target('sha256d')),
+  scrypt: Number(diff1Target('scrypt')),
+  randomx: Number(diff1Target('randomx')),
+};
 
 /**
  * mining.submit. Checks, in order: authorized login (24), subscribed (25), parameter sizes (20),

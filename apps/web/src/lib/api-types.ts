@@ -39,7 +39,7 @@ export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGES_MATCH: Same<Language, ContractLanguage> = true;
 
-export const COINS = ['BTC', 'LTC', 'DOGE', 'KDA', 'KAS'] as const;
+export const COINS = ['BTC', 'LTC', 'XMR', 'DOGE', 'KDA', 'KAS'] as const;
 export type Coin = (typeof COINS)[number];
 export const COINS_MATCH: Same<Coin, AccountCoin> = true;
 

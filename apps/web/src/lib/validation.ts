@@ -11,13 +11,16 @@ export type ValidationKey =
   | 'validation.passwordMin'
   | 'validation.passwordsMismatch'
   | 'validation.btcInvalid'
-  | 'validation.ltcInvalid';
+  | 'validation.ltcInvalid'
+  | 'validation.xmrInvalid';
 
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A base58check address (25 bytes) is 26 to 35 characters of the base58 alphabet. */
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{26,35}$/;
+/** A Monero address: 95 characters of Monero's base58 (106 for an integrated one). */
+const MONERO_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{95}([1-9A-HJ-NP-Za-km-z]{11})?$/;
 /** After "hrp1": witness version, a 20- or 32-byte program and the checksum (39 to 59 characters). */
 const BECH32_DATA = /^[02-9ac-hj-np-z]{39,59}$/;
 
@@ -41,7 +44,8 @@ function looksLikeAddress(value: string, coin: PoolCoin, network: Network | unde
     ({ bech32, base58 }) =>
       (oneCase &&
         bech32.some((prefix) => lower.startsWith(prefix) && BECH32_DATA.test(lower.slice(prefix.length)))) ||
-      (BASE58_ADDRESS.test(value) && base58.some((lead) => value.startsWith(lead))),
+      ((coin === 'XMR' ? MONERO_ADDRESS : BASE58_ADDRESS).test(value) &&
+        base58.some((lead) => value.startsWith(lead))),
   );
 }
 
@@ -76,7 +80,12 @@ export function validateWalletAddress(
 ): ValidationKey | undefined {
   const value = address.trim();
   if (!value || !isPoolCoin(coin) || looksLikeAddress(value, coin, networks[coin])) return undefined;
-  return coin === 'BTC' ? 'validation.btcInvalid' : 'validation.ltcInvalid';
+  const invalid = {
+    BTC: 'validation.btcInvalid',
+    LTC: 'validation.ltcInvalid',
+    XMR: 'validation.xmrInvalid',
+  } as const;
+  return invalid[coin];
 }
 
 export function validateRegistration(

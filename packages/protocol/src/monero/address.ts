@@ -10,6 +10,11 @@ import { decodeSmallVarint, encodeVarint } from './varint.js';
 export const MONERO_NETWORKS = ['mainnet', 'testnet', 'stagenet'] as const;
 export type MoneroNetwork = (typeof MONERO_NETWORKS)[number];
 
+/** The address network of the pool's network setting: regtest uses mainnet's prefixes. */
+export function moneroNetworkOf(network: 'mainnet' | 'testnet' | 'regtest'): MoneroNetwork {
+  return network === 'testnet' ? 'testnet' : 'mainnet';
+}
+
 export const MONERO_ADDRESS_KINDS = ['standard', 'integrated', 'subaddress'] as const;
 export type MoneroAddressKind = (typeof MONERO_ADDRESS_KINDS)[number];
 

@@ -7,13 +7,14 @@
 import { pino } from 'pino';
 import { ChainNode } from '../../chain/node.js';
 import type { RpcEndpoint } from '../../chain/rpc.js';
-import { parseConfig, type CoinId } from '../../config/index.js';
+import { parseConfig } from '../../config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { openDatabase } from '../../db/index.js';
 import { PoolEvents } from '../../events.js';
 import { RpcAccountingChain, startAccounting, type AccountingChain } from '../index.js';
 
 interface ChildSpec {
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   databaseUrl: string;
   schema: string;
   rpc: RpcEndpoint;

@@ -4,14 +4,14 @@ import { createHash } from 'node:crypto';
 import { blockSubsidy, coinParams } from '@manjam/protocol';
 import { bech32 } from 'bech32';
 import type { ChainNode } from '../../chain/node.js';
-import type { CoinId } from '../../config/constants.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
 import type { DevChain } from '../../devchain/index.js';
 import { unitsFromRpc } from '../amounts.js';
 import { insertBlock, type MinerFixture } from './fixtures.js';
 
 /** The node's network difficulty in the coin's Stratum unit (scrypt: x 65536). */
-export async function stratumNetworkDifficulty(node: ChainNode, coin: CoinId): Promise<number> {
+export async function stratumNetworkDifficulty(node: ChainNode, coin: BitcoinFamilyCoin): Promise<number> {
   const difficulty = await node.getDifficulty();
   return coin === 'LTC' ? difficulty * 65_536 : difficulty;
 }
@@ -28,7 +28,7 @@ export interface FoundBlock {
 /** Mines one block to the pool wallet and records it as found by `finder` under `scheme`. */
 export async function findBlock(
   db: Queryable,
-  coin: CoinId,
+  coin: BitcoinFamilyCoin,
   dev: DevChain,
   node: ChainNode,
   opts: {
@@ -91,7 +91,7 @@ export async function newAddress(node: ChainNode): Promise<string> {
 }
 
 /** An address on the coin's regtest chain whose key nobody holds: outside the pool's wallet. */
-export function outsideAddress(coin: CoinId, label: string): string {
+export function outsideAddress(coin: BitcoinFamilyCoin, label: string): string {
   const program = createHash('sha256').update(`outside:${coin}:${label}`).digest().subarray(0, 20);
   // The dev chains' own prefixes: bcoin (BTC) writes regtest addresses with 'rb', Litecoin Core 'rltc'.
   const hrp = coin === 'BTC' ? 'rb' : 'rltc';

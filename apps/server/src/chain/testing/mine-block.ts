@@ -9,7 +9,7 @@ import {
   jobFromTemplate,
   serializeBlock,
   type BlockTemplateRpc,
-  type Coin,
+  type BitcoinFamilyCoin,
 } from '@manjam/protocol';
 
 export interface MinedBlock {
@@ -19,7 +19,7 @@ export interface MinedBlock {
 }
 
 export function mineBlockFromTemplate(
-  coin: Coin,
+  coin: BitcoinFamilyCoin,
   template: BlockTemplateRpc,
   payoutAddress: string,
 ): MinedBlock {

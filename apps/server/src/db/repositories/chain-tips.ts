@@ -42,3 +42,26 @@ export class ChainTipsRepository {
       : undefined;
   }
 }
+
+/** The block reward of the template mined at each height (XMR: expected_reward), for PPS credits. */
+export class TemplateRewardsRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** The first template of a height sets its reward (a refreshed template keeps the credited value). */
+  async record(coin: string, height: number, reward: bigint): Promise<void> {
+    await this.db.query(
+      `INSERT INTO template_rewards (coin, height, reward) VALUES ($1, $2, $3)
+       ON CONFLICT (coin, height) DO NOTHING`,
+      [coin, height, reward.toString()],
+    );
+  }
+
+  async get(coin: string, height: number): Promise<bigint | undefined> {
+    const result = await this.db.query<{ reward: string }>(
+      'SELECT reward::text AS reward FROM template_rewards WHERE coin = $1 AND height = $2',
+      [coin, height],
+    );
+    const row = result.rows[0];
+    return row ? BigInt(row.reward) : undefined;
+  }
+}

@@ -154,6 +154,8 @@ export interface UncreditedShare {
   createdAt: Date;
   /** Identical shares the row stands for (a slot row of the share log; else 1). */
   shareCount: number;
+  /** The template's block reward recorded at the share's height (template_rewards; XMR), else null. */
+  templateReward: bigint | null;
 }
 
 interface RawShare {
@@ -165,18 +167,30 @@ interface RawShare {
   scheme: string;
   created_at: Date;
   share_count: number;
+  template_reward: string | null;
 }
 
 /** The shares side of PPS crediting: uncredited shares, the credited flag, carried fractions. */
 export class PpsCreditRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** The oldest uncredited shares of a coin, locked until the transaction ends. */
-  async uncreditedShares(coin: string, limit: number): Promise<UncreditedShare[]> {
+  /**
+   * The oldest uncredited shares of a coin, locked until the transaction ends. With
+   * `needsTemplateReward` (XMR) only shares whose height has a recorded template reward: one
+   * recorded late is credited then, in a later cycle.
+   */
+  async uncreditedShares(
+    coin: string,
+    limit: number,
+    needsTemplateReward = false,
+  ): Promise<UncreditedShare[]> {
     const result = await this.db.query<RawShare>(
-      `SELECT id, payee_id, difficulty, network_difficulty, height, scheme, created_at, share_count
-       FROM shares WHERE coin = $1 AND NOT credited ORDER BY id LIMIT $2 FOR UPDATE`,
-      [coin, limit],
+      `SELECT s.id, s.payee_id, s.difficulty, s.network_difficulty, s.height, s.scheme, s.created_at,
+         s.share_count, r.reward::text AS template_reward
+       FROM shares s LEFT JOIN template_rewards r ON r.coin = s.coin AND r.height = s.height
+       WHERE s.coin = $1 AND NOT s.credited AND (NOT $3 OR r.reward IS NOT NULL)
+       ORDER BY s.id LIMIT $2 FOR UPDATE OF s`,
+      [coin, limit, needsTemplateReward],
     );
     return result.rows.map((r) => ({
       id: r.id,
@@ -187,6 +201,7 @@ export class PpsCreditRepository {
       scheme: r.scheme,
       createdAt: new Date(r.created_at),
       shareCount: r.share_count,
+      templateReward: r.template_reward === null ? null : BigInt(r.template_reward),
     }));
   }
 

@@ -119,15 +119,17 @@ describe('assistant: earnings and payout intents', () => {
 });
 
 describe('assistant: setup by device and algorithm', () => {
-  it('answers a Monero/CPU question with RandomX and XMRig, saying plainly RandomX is not live', () => {
+  it('answers a Monero/CPU question with RandomX on its live port 1111 and XMRig', () => {
     const reply = ask('How do I mine Monero with my CPU?', null);
     expect(reply).toContain('RandomX');
-    expect(reply).toContain(`RandomX (Monero (XMR)) is not live on Manjam yet: port ${portOf('RandomX')}`);
+    expect(portOf('RandomX')).toBe(1111);
+    expect(reply).toContain(':1111');
+    expect(reply).not.toContain('not live');
     expect(reply).toContain('XMRig');
     expect(reply).not.toContain('GPU setup');
     const arabic = ask('كيف أعدن مونيرو بالمعالج؟', null);
     expect(arabic).toContain('RandomX');
-    expect(arabic).toContain('غير مفعّلة في منجم بعد');
+    expect(arabic).not.toContain('غير مفعّلة في منجم بعد');
     expect(arabic).toContain('XMRig');
   });
 

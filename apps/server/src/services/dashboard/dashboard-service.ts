@@ -1,4 +1,10 @@
-import type { AlgorithmHashrate, Dashboard, HashrateSeries, PoolCoin } from '@manjam/contract';
+import {
+  POOL_COINS,
+  type AlgorithmHashrate,
+  type Dashboard,
+  type HashrateSeries,
+  type PoolCoin,
+} from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { ActivityQueries } from '../../db/repositories/queries-activity.js';
 import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
@@ -45,16 +51,16 @@ export class DashboardService {
   }
 
   /** The coin a user's money figures are shown in: their preferred coin when Manjam mines it. */
-  static dashboardCoin(preferredCoin: string): 'BTC' | 'LTC' {
+  static dashboardCoin(preferredCoin: string): PoolCoin {
     return isPoolCoin(preferredCoin) ? preferredCoin : 'BTC';
   }
 
   sharesArrived(userId: number): void {
-    for (const coin of ['BTC', 'LTC']) this.cards.markStale(`${userId}:${coin}`);
+    for (const coin of POOL_COINS) this.cards.markStale(`${userId}:${coin}`);
   }
 
   moneyChanged(userId: number): void {
-    for (const coin of ['BTC', 'LTC']) this.cards.invalidate(`${userId}:${coin}`);
+    for (const coin of POOL_COINS) this.cards.invalidate(`${userId}:${coin}`);
   }
 
   /**
@@ -85,7 +91,7 @@ export class DashboardService {
     );
   }
 
-  private async load(userId: number, coin: 'BTC' | 'LTC'): Promise<Omit<Dashboard, 'hashrates'>> {
+  private async load(userId: number, coin: PoolCoin): Promise<Omit<Dashboard, 'hashrates'>> {
     const now = this.deps.now();
     const to = new Date(now);
     const mid = new Date(now - DAY_MS);
@@ -145,7 +151,7 @@ export class DashboardService {
 
   /** Drops the user's cached cards and series (tests; a user's own changes). */
   forget(userId: number): void {
-    for (const coin of ['BTC', 'LTC']) this.cards.invalidate(`${userId}:${coin}`);
+    for (const coin of POOL_COINS) this.cards.invalidate(`${userId}:${coin}`);
     for (const w of Object.keys(WINDOWS))
       for (const st of Object.keys(STEPS))
         for (const coin of ['BTC', 'LTC']) this.series.invalidate(`${userId}:${w}:${st}:${coin}`);

@@ -1,16 +1,17 @@
-import type { BlockPage, PoolPorts, PoolStats } from '@manjam/contract';
+import type { BlockPage, PoolCoin, PoolPorts, PoolStats } from '@manjam/contract';
 import { PORT_TABLE, portRowOfPoolCoin } from '@manjam/contract';
 import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
 import { OperatorAlertsRepository, type OperatorAlert } from '../../db/repositories/operator-alerts.js';
 import { PoolQueries } from '../../db/repositories/queries-pool.js';
+import { feeBpsOf } from '../../accounting/context.js';
 import { HASH_FACTORS, shorten } from './figures.js';
 import { SwrCache } from './swr-cache.js';
 
 export interface PoolPortsSource {
   host: string;
-  ports(): { coin: 'BTC' | 'LTC'; port: number; tls: boolean; scheme: string }[];
-  hashrate(coin: 'BTC' | 'LTC'): number | null;
+  ports(): { coin: PoolCoin; port: number; tls: boolean; scheme: string }[];
+  hashrate(coin: PoolCoin): number | null;
 }
 
 const WINDOW_MS = 10 * 60_000;
@@ -70,7 +71,7 @@ export class PoolService {
       items: rows.map((b) => ({
         height: b.height,
         hash: b.hash,
-        coin: b.coin as 'BTC' | 'LTC',
+        coin: b.coin as PoolCoin,
         status: b.status as 'pending' | 'confirmed' | 'orphaned',
         confirmations: b.confirmations,
         reward: b.reward.toString(),
@@ -111,7 +112,7 @@ export class PoolService {
           workers: act?.workers ?? 0,
           networkHeight: tip?.height ?? null,
           networkDifficulty: tip?.networkDifficulty ?? null,
-          fee: (accounting.feeBasisPoints[row.feeAlgorithm] ?? row.published.feeBasisPoints) / 100,
+          fee: feeBpsOf(this.config, p.coin) / 100,
           payoutInterval: accounting.payoutIntervalHours,
           scheme: p.scheme,
           blocksFound: blockCounts.get(p.coin) ?? 0,

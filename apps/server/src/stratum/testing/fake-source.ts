@@ -1,7 +1,7 @@
 // A TemplateSource for UNIT tests: templates are pushed by the test, submitted blocks recorded.
 import { randomBytes } from 'node:crypto';
 import { coinParams, type BlockTemplateRpc } from '@manjam/protocol';
-import type { CoinId } from '../../config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { BlockSubmitResult, TemplateInfo, TemplateSource } from '../../runtime.js';
 
 /** A regtest address for tests (P2WPKH of twenty 0x11 bytes). */
@@ -53,7 +53,7 @@ export class FakeTemplateSource implements TemplateSource {
   private readonly listeners = new Set<(t: BlockTemplateRpc, info: TemplateInfo) => void>();
 
   constructor(
-    readonly coin: CoinId = 'BTC',
+    readonly coin: BitcoinFamilyCoin = 'BTC',
     readonly poolAddress: string = BTC_REGTEST_ADDRESS,
     initial: BlockTemplateRpc | undefined = syntheticTemplate(),
   ) {

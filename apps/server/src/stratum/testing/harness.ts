@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { blocknotifyCommand, ChainNode, TemplateWatcher } from '../../chain/index.js';
 import { createChainSource, type ChainSource } from '../../chain-source.js';
-import { parseConfig, type CoinId, type Config } from '../../config/index.js';
+import { parseConfig, type Config } from '../../config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { Database } from '../../db/index.js';
 import { openTestDatabase, type TestDatabase } from '../../db/testing.js';
 import type { DevChain } from '../../devchain/index.js';
@@ -25,7 +26,7 @@ export async function freeUdpPort(): Promise<number> {
   return port;
 }
 
-export function blocknotifyFor(port: number, coin: CoinId): string {
+export function blocknotifyFor(port: number, coin: BitcoinFamilyCoin): string {
   return blocknotifyCommand(port, coin);
 }
 
@@ -53,7 +54,7 @@ export interface PoolOnChain {
 }
 
 export async function startPoolOnChain(options: {
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   chain: DevChain;
   blocknotifyPort?: number;
   ports: PortSpec[];

@@ -6,8 +6,7 @@
 // latency (p50/p99), plus the server's CPU time and memory per connection.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { algorithmOf } from '@manjam/protocol';
-import type { CoinId } from '../../config/index.js';
+import { algorithmOf, type BitcoinFamilyCoin } from '@manjam/protocol';
 import { StratumTestClient, type FoundShare } from './client.js';
 
 const WINDOW = 16;
@@ -54,7 +53,7 @@ function blast(
 }
 
 interface Options {
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   connections: number;
   rate: number;
   seconds: number;
@@ -64,7 +63,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
-async function startServer(coin: CoinId): Promise<{ child: ChildProcess; port: number }> {
+async function startServer(coin: BitcoinFamilyCoin): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(fileURLToPath(new URL('./load-server.ts', import.meta.url)), [coin], {
     execArgv: [
       '--import',
@@ -88,12 +87,16 @@ function ask<T>(child: ChildProcess, what: string): Promise<T> {
   });
 }
 
-export const LOAD_LOGIN: Record<CoinId, string> = {
+export const LOAD_LOGIN: Record<BitcoinFamilyCoin, string> = {
   BTC: 'rb1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg328fddy.load',
   LTC: 'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr.load',
 };
 
-async function connectAll(port: number, count: number, coin: CoinId): Promise<StratumTestClient[]> {
+async function connectAll(
+  port: number,
+  count: number,
+  coin: BitcoinFamilyCoin,
+): Promise<StratumTestClient[]> {
   const clients: StratumTestClient[] = [];
   for (let i = 0; i < count; i += 200) {
     const batch = await Promise.all(

@@ -7,7 +7,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { algorithmOf } from '@manjam/protocol';
 import { ChainNode, NodeSet, TemplateWatcher, type RpcEndpoint } from '../../chain/index.js';
 import { createChainSource, type ChainSource } from '../../chain-source.js';
-import { parseConfig, type CoinId } from '../../config/index.js';
+import { parseConfig } from '../../config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { openTestDatabase, type TestDatabase } from '../../db/testing.js';
 import type { DevChain } from '../../devchain/index.js';
 import { PoolEvents } from '../../events.js';
@@ -17,7 +18,7 @@ import { StratumTestClient, type ClientJob, type Reply } from './client.js';
 import { testLogger } from './harness.js';
 
 export interface PoolOnNodes {
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   database: TestDatabase;
   events: PoolEvents;
   stratum: StratumService;
@@ -30,7 +31,7 @@ export interface PoolOnNodes {
 }
 
 export async function startPoolOnNodes(options: {
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   chain: DevChain;
   endpoints: RpcEndpoint[];
   silenceMs: number;

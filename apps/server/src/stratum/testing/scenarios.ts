@@ -8,7 +8,7 @@ import {
   difficultyToTarget,
   MIN_SHARE_DIFFICULTY,
 } from '@manjam/protocol';
-import type { CoinId } from '../../config/index.js';
+import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { BlocksRepository } from '../../db/repositories/blocks.js';
 import { PayeesRepository } from '../../db/repositories/payees.js';
 import { WorkersRepository } from '../../db/repositories/workers.js';
@@ -18,7 +18,7 @@ import { StratumTestClient } from './client.js';
 import { blocknotifyFor, freeUdpPort, startPoolOnChain, type PoolOnChain } from './harness.js';
 
 export interface ScenarioOptions {
-  coin: CoinId;
+  coin: BitcoinFamilyCoin;
   start: (blocknotifyCommand: string | undefined) => Promise<DevChain>;
   /** Let the node announce tips with blocknotify (else: longpoll and a 100 ms poll). */
   blocknotify?: boolean;

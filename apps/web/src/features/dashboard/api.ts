@@ -1,11 +1,12 @@
 // Dashboard figures, the 24-hour hashrate series and recent payouts.
+import type { PoolCoin } from '@manjam/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import type { DashboardResponse, HashrateResponse, Page, Payout } from '../api-types';
 
 export const dashboardKeys = {
   summary: ['dashboard'] as const,
-  hashrate: (window: '24h' | '7d', coin: 'BTC' | 'LTC') => ['hashrate', window, coin] as const,
+  hashrate: (window: '24h' | '7d', coin: PoolCoin) => ['hashrate', window, coin] as const,
   recentPayouts: ['revenue', 'recent-payouts'] as const,
 };
 
@@ -18,7 +19,7 @@ export function useDashboard(enabled: boolean) {
 }
 
 /** The user's hourly hashrate over 24 h on one coin's algorithm. */
-export function useHashrate24h(coin: 'BTC' | 'LTC') {
+export function useHashrate24h(coin: PoolCoin) {
   return useQuery({
     queryKey: dashboardKeys.hashrate('24h', coin),
     queryFn: ({ signal }) =>

@@ -49,6 +49,7 @@ export function algorithmForCoin(coin: Coin): Algorithm {
   const map: Record<Coin, Algorithm> = {
     BTC: 'sha256',
     LTC: 'scrypt',
+    XMR: 'randomx',
     DOGE: 'scrypt',
     KDA: 'kadena',
     KAS: 'kaspa',
