@@ -87,3 +87,25 @@ export function paysOutputs(
   }
   return expected.size > 0;
 }
+
+/**
+ * The payouts one transaction can carry when the wallet limits its outputs (Monero: 15
+ * destinations), so a run stays ONE transaction with ONE txid, as reconcile expects. Addresses
+ * are taken by the largest total first: a payee left over keeps its balance, which only grows, and
+ * comes first in a later run, while those paid start again from their next earnings; payees
+ * sharing an address stay together (one output). The payouts taken keep their order.
+ */
+export function limitToOutputs(
+  payouts: readonly PlannedPayout[],
+  maxOutputs: number | undefined,
+): { payouts: PlannedPayout[]; deferred: PlannedPayout[] } {
+  const totals = outputsOf(payouts);
+  if (maxOutputs === undefined || totals.size <= maxOutputs) return { payouts: [...payouts], deferred: [] };
+  const ranked = [...totals].map(([address, total], index) => ({ address, total, index }));
+  ranked.sort((a, b) => (a.total === b.total ? a.index - b.index : a.total > b.total ? -1 : 1));
+  const chosen = new Set(ranked.slice(0, Math.max(0, maxOutputs)).map((r) => r.address));
+  return {
+    payouts: payouts.filter((p) => chosen.has(p.address)),
+    deferred: payouts.filter((p) => !chosen.has(p.address)),
+  };
+}
