@@ -133,6 +133,9 @@ export class MoneroAccountingChain implements AccountingChain {
       if (amount <= 0n) throw new RangeError('an amount sent must be positive');
       return { address, amount: new RawJsonNumber(amount.toString()) };
     });
+    // The wallet spends what it has seen: one just reopened, or behind the node, would refuse
+    // with "not enough unlocked money" until its background refresh catches up.
+    await this.wallet.call('refresh');
     const { tx_hash: txid } = await this.wallet.call<{ tx_hash: string }>('transfer', {
       destinations,
       account_index: this.accountIndex,

@@ -2,6 +2,7 @@
 // addresses of an OUTSIDE wallet (a second wallet file, opened in the same monero-wallet-rpc only
 // to create addresses and to read what arrived), and a payout process that dies once `transfer`
 // has answered is reconciled by the transaction's outputs, paying once. Figures are printed.
+import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RpcError } from '../chain/rpc.js';
@@ -196,6 +197,36 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
       `died after transfer: run ${runId} found by its outputs and recorded as sent (${txid.slice(0, 16)}…), 1 transaction to the 2 addresses, received ${xmr(
         (arrived.get(a as string) ?? 0n) + (arrived.get(b as string) ?? 0n),
       )} XMR of ${xmr(payees.reduce((s, p) => s + p.amount, 0n))} XMR owed, fee ${xmr(await feeOf(txid))} XMR`,
+    );
+  });
+
+  it('keeps a sent payout known with its destinations and note when monero-wallet-rpc is killed -9 right after it', async () => {
+    const [address] = await outsideAddresses(1);
+    const outputs = new Map([[address as string, 750_000_000_000n]]);
+    const comment = `manjam-payout:XMR:wallet-kill-${Date.now()}`;
+    const txid = await chain.sendMany(outputs, comment);
+    const [, walletRpc] = dev.nodeProcessIds();
+    process.kill(walletRpc as number, 'SIGKILL');
+    const started = Date.now();
+    // The supervisor starts it again and reopens the pool wallet from its file.
+    let after: Awaited<ReturnType<typeof chain.getWalletTransaction>>;
+    for (;;) {
+      try {
+        if (dev.nodeProcessIds()[1] !== walletRpc) {
+          after = await chain.getWalletTransaction(txid);
+          break;
+        }
+      } catch (error) {
+        if (Date.now() - started > 120_000) throw error;
+      }
+      await delay(200);
+    }
+    expect(after).toMatchObject({ txid, comment, confirmations: 0 });
+    expect(after?.outputs).toEqual([{ address, amount: 750_000_000_000n }]);
+    await dev.mine(10);
+    expect((await received()).get(address as string)).toBe(750_000_000_000n);
+    figures.push(
+      `monero-wallet-rpc killed -9 after a transfer: back in ${Date.now() - started} ms knowing the transfer, its destination and its note (saved by the adapter)`,
     );
   });
 
