@@ -37,6 +37,11 @@ export interface AccountingChain {
    * at most this many addresses (payout-plan's `limitToOutputs`), so a run stays one transaction.
    */
   readonly maxOutputsPerSend?: number;
+  /**
+   * Addresses a transaction can pay only on their own (Monero: integrated addresses, whose payment
+   * id is encrypted to the one destination); absent: none. Cut upstream like the outputs.
+   */
+  paysAlone?(address: string): boolean;
   /** One transaction paying every output; resolves with its txid. */
   sendMany(outputs: ReadonlyMap<string, bigint>, comment: string): Promise<string>;
   /** A wallet transaction, or undefined when the wallet does not know it. */

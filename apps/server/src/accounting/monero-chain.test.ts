@@ -10,6 +10,14 @@ import {
 import { limitToOutputs, type PlannedPayout } from './payout-plan.js';
 
 const AMOUNTS = ['amount', 'fee', 'balance', 'unlocked_balance'];
+/** Addresses of a regtest outside wallet (monero-wallet-rpc 0.18: get_address, make_integrated_address). */
+const STANDARD =
+  '47DofWYtPccaZyQCsGfDbRgnLhQh9GKkcLypfTkBaELZZvsbrDybKmcYxbeWFw4WgS6JcEXxDsfUniXABm6D2XPSJjhtdJ4';
+const INTEGRATED_SMALL =
+  '4GvUgKNNzt8aZyQCsGfDbRgnLhQh9GKkcLypfTkBaELZZvsbrDybKmcYxbeWFw4WgS6JcEXxDsfUniXABm6D2XPSTNduDfWgd8L1pd5ukp';
+/** The same keys with payment id 0102030405060708 (encodeMoneroAddress). */
+const INTEGRATED_LARGE =
+  '4GvUgKNNzt8aZyQCsGfDbRgnLhQh9GKkcLypfTkBaELZZvsbrDybKmcYxbeWFw4WgS6JcEXxDsfUniXABm6D2XPSTG8pfi7yVdp1yFfxBE';
 
 describe('Monero wallet amounts', () => {
   it('reads atomic amounts above 2^53, up to 2^64 - 1, to the unit', () => {
@@ -129,7 +137,9 @@ describe('payout runs cut to the outputs of one transaction', () => {
 
   it('takes the 15 largest addresses of 17 and leaves the two smallest for the next run', () => {
     const payouts = Array.from({ length: 17 }, (_, i) => payout(i + 1, `addr-${i + 1}`, BigInt(1_000 + i)));
-    const { payouts: taken, deferred } = limitToOutputs(payouts, MONERO_MAX_DESTINATIONS);
+    const { payouts: taken, deferred } = limitToOutputs(payouts, {
+      maxOutputsPerSend: MONERO_MAX_DESTINATIONS,
+    });
     expect(taken.map((p) => p.payeeId)).toEqual(Array.from({ length: 15 }, (_, i) => i + 3));
     expect(deferred.map((p) => p.payeeId)).toEqual([1, 2]);
   });
@@ -142,14 +152,31 @@ describe('payout runs cut to the outputs of one transaction', () => {
       payout(4, 'shared', 4n),
       payout(5, 'd', 1n),
     ];
-    const { payouts: taken, deferred } = limitToOutputs(payouts, 2);
+    const { payouts: taken, deferred } = limitToOutputs(payouts, { maxOutputsPerSend: 2 });
     expect(taken.map((p) => p.payeeId)).toEqual([1, 2, 4]);
     expect(deferred.map((p) => p.payeeId)).toEqual([3, 5]);
   });
 
+  it('pays an integrated address in a run of its own when it is the largest, and makes it wait otherwise', () => {
+    const chain = MoneroAccountingChain.fromUrls('http://127.0.0.1:1', 'http://127.0.0.1:1');
+    expect([STANDARD, INTEGRATED_SMALL].map((a) => chain.paysAlone(a))).toEqual([false, true]);
+    const payouts = [
+      payout(1, INTEGRATED_SMALL, 2n),
+      payout(2, STANDARD, 1n),
+      payout(3, INTEGRATED_LARGE, 3n),
+    ];
+    const alone = limitToOutputs(payouts, chain);
+    expect([alone.payouts.map((p) => p.payeeId), alone.deferred.map((p) => p.payeeId)]).toEqual([
+      [3],
+      [1, 2],
+    ]);
+    const rest = limitToOutputs([payouts[0] as PlannedPayout, payout(2, STANDARD, 5n)], chain);
+    expect([rest.payouts.map((p) => p.payeeId), rest.deferred.map((p) => p.payeeId)]).toEqual([[2], [1]]);
+  });
+
   it('leaves a run alone when the wallet has no limit or the run fits', () => {
     const payouts = [payout(1, 'a', 1n), payout(2, 'b', 2n)];
-    expect(limitToOutputs(payouts, undefined)).toEqual({ payouts, deferred: [] });
-    expect(limitToOutputs(payouts, 2)).toEqual({ payouts, deferred: [] });
+    expect(limitToOutputs(payouts, {})).toEqual({ payouts, deferred: [] });
+    expect(limitToOutputs(payouts, { maxOutputsPerSend: 2 })).toEqual({ payouts, deferred: [] });
   });
 });

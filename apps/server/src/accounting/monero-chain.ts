@@ -4,7 +4,9 @@
 //   holds at most 16 outputs (BULLETPROOF_PLUS_MAX_OUTPUTS, a consensus rule) and the wallet
 //   always adds its change output, so 15 destinations; `transfer` refuses more ("Transaction would
 //   be too large", -18, seen on monero-wallet-rpc 0.18). Runs are cut to that upstream
-//   (`maxOutputsPerSend`, payout-plan's limitToOutputs); the rest are paid by the next run.
+//   (`maxOutputsPerSend`, payout-plan's limitToOutputs); the rest are paid by the next run. An
+//   integrated address is paid by a transaction of its own (`paysAlone`): its payment id is
+//   encrypted to the transaction's single destination.
 // - No sendmany comment: right after the transfer the run's comment becomes the transaction's
 //   note (`set_tx_notes`) and the wallet file is saved (`store`), so what the wallet knows of the
 //   transfer (its destinations, its note) survives a restart of monero-wallet-rpc. A process dying
@@ -15,6 +17,7 @@
 // - The balance is the UNLOCKED balance after a refresh: what a transfer can spend now (the change
 //   of a transfer stays locked for 10 blocks, coinbases for 60).
 // - monerod's get_block_count is the number of blocks; getBlockCount answers the tip height.
+import { parseMoneroAddress } from '@manjam/protocol/monero';
 import { RawJsonNumber, RpcError } from '../chain/rpc.js';
 import { MoneroRpcClient } from '../devchain/monero-rpc.js';
 import type { AccountingChain, WalletOutput, WalletTransaction } from './chain.js';
@@ -80,6 +83,15 @@ function oneEntryPerTxid(entries: readonly MoneroTransfer[]): MoneroTransfer[] {
 
 export class MoneroAccountingChain implements AccountingChain {
   readonly maxOutputsPerSend = MONERO_MAX_DESTINATIONS;
+
+  /**
+   * An integrated address's payment id is encrypted to the transaction's one destination: with a
+   * second destination monero-wallet-rpc answers "transaction was not constructed", with a second
+   * integrated address -5 "A single payment id is allowed per transaction".
+   */
+  paysAlone(address: string): boolean {
+    return parseMoneroAddress(address)?.kind === 'integrated';
+  }
 
   /**
    * `daemon`: monerod's RPC root; `wallet`: monero-wallet-rpc's root with the pool wallet open;

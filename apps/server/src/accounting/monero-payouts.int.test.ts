@@ -77,6 +77,17 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
         );
       return addresses;
     });
+  /** Integrated addresses of the outside wallet (its primary address with a random payment id). */
+  const outsideIntegrated = (count: number): Promise<string[]> =>
+    inOutsideWallet(async () => {
+      const addresses: string[] = [];
+      while (addresses.length < count)
+        addresses.push(
+          (await dev.wallet.call<{ integrated_address: string }>('make_integrated_address', {}))
+            .integrated_address,
+        );
+      return addresses;
+    });
   /** What each address of the outside wallet holds, after a refresh, in atomic units. */
   const received = (): Promise<Map<string, bigint>> =>
     inOutsideWallet(async () => {
@@ -111,8 +122,9 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
     process.stdout.write(`[payout drill XMR]\n  ${figures.join('\n  ')}\n`);
   });
 
-  it('pays a standard address and a subaddress of an outside wallet in one transfer, and the coins arrive to the atomic unit', async () => {
+  it('pays a standard address and a subaddress of an outside wallet in one transfer, an integrated one in its own, and the coins arrive to the atomic unit', async () => {
     const [standard, subaddress] = await outsideAddresses(2, true);
+    const [integrated] = await outsideIntegrated(1);
     const outputs = new Map([
       [standard as string, 1_234_567_890_123n],
       [subaddress as string, 987_654_321_987n],
@@ -122,16 +134,25 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
     const pending = await chain.getWalletTransaction(txid);
     expect(pending).toMatchObject({ txid, confirmations: 0, comment });
     expect(new Map(pending?.outputs.map((o) => [o.address, o.amount]))).toEqual(outputs);
+    const integratedTxid = await chain.sendMany(
+      new Map([[integrated as string, 5_000_000_000n]]),
+      'manjam-payout:XMR:integrated',
+    );
+    expect((await chain.getWalletTransaction(integratedTxid))?.outputs).toEqual([
+      { address: integrated, amount: 5_000_000_000n },
+    ]);
     await dev.mine(10);
     expect((await chain.getWalletTransaction(txid))?.confirmations).toBe(10);
+    // An integrated address pays the wallet's primary address (its payment id tells them apart).
     const arrived = await received();
-    for (const [address, amount] of outputs) expect(arrived.get(address)).toBe(amount);
-    const fee = await feeOf(txid);
+    expect(arrived.get(standard as string)).toBe(1_234_567_890_123n + 5_000_000_000n);
+    expect(arrived.get(subaddress as string)).toBe(987_654_321_987n);
     const paid = [...outputs.values()].reduce((a, b) => a + b, 0n);
+    const got =
+      (arrived.get(standard as string) ?? 0n) - 5_000_000_000n + (arrived.get(subaddress as string) ?? 0n);
     figures.push(
-      `one transfer, 2 outside addresses (standard + subaddress): paid ${xmr(paid)} XMR, received ${xmr(
-        (arrived.get(standard as string) ?? 0n) + (arrived.get(subaddress as string) ?? 0n),
-      )} XMR, fee ${xmr(fee)} XMR, txid ${txid.slice(0, 16)}…, 10 confirmations`,
+      `one transfer to a standard address and a subaddress of an outside wallet: paid ${xmr(paid)} XMR, received ${xmr(got)} XMR, fee ${xmr(await feeOf(txid))} XMR, 10 confirmations`,
+      `an integrated address in its own transfer: paid and received ${xmr(5_000_000_000n)} XMR, fee ${xmr(await feeOf(integratedTxid))} XMR`,
     );
   });
 
@@ -238,7 +259,23 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
       .sendMany(new Map([[address as string, unlocked + 1n]]), 'manjam-payout:XMR:too-much')
       .catch((e: unknown) => e);
     expect(isInsufficientFunds(refusal)).toBe(true);
+    // An integrated address with other destinations is refused, nothing sent (the plan never asks it: paysAlone).
+    const [integrated, other] = await outsideIntegrated(2);
+    const refused = async (to: (string | undefined)[]): Promise<unknown> =>
+      chain
+        .sendMany(new Map(to.map((a) => [a as string, 1_000_000n])), 'manjam-payout:XMR:refused')
+        .catch((e: unknown) => e);
+    const twoIds = await refused([integrated, other]);
+    const mixed = await refused([integrated, address]);
+    expect([isNodeRejection(twoIds), isInsufficientFunds(twoIds), (twoIds as RpcError).code]).toEqual([
+      true,
+      false,
+      -5,
+    ]);
+    expect([isNodeRejection(mixed), isInsufficientFunds(mixed)]).toEqual([true, false]);
     expect((await chain.findWalletTransactions(0)).length).toBe(before);
-    figures.push(`unlocked ${xmr(unlocked)} XMR, asked 1 atomic unit more: "${(refusal as Error).message}"`);
+    figures.push(
+      `unlocked ${xmr(unlocked)} XMR, asked 1 atomic unit more: "${(refusal as Error).message}"; two integrated addresses: "${(twoIds as Error).message}"; an integrated address and another: "${(mixed as Error).message}" (${(mixed as RpcError).code})`,
+    );
   });
 });

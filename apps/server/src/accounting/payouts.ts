@@ -67,7 +67,7 @@ async function recordIntent(
         'balance above threshold not paid: no valid payout address',
       );
     }
-    const { payouts, deferred } = limitToOutputs(plan.payouts, chainOf(ctx, coin).maxOutputsPerSend);
+    const { payouts, deferred } = limitToOutputs(plan.payouts, chainOf(ctx, coin));
     if (deferred.length > 0)
       ctx.logger.info(
         { coin, paid: payouts.length, deferred: deferred.length },
