@@ -9,7 +9,7 @@ import { RpcError } from '../chain/rpc.js';
 import { parseConfig, type CoinId } from '../config/index.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
-import { MoneroRpcClient } from '../devchain/monero-rpc.js';
+import { MoneroRpcClient, type MoneroCallOptions } from '../devchain/monero-rpc.js';
 import { startMoneroDevChain, type MoneroDevChain } from '../devchain/monero.js';
 import { PoolEvents } from '../events.js';
 import { isInsufficientFunds, isNodeRejection } from './chain.js';
@@ -36,7 +36,7 @@ class DyingWallet extends MoneroRpcClient {
   override async call<T = unknown>(
     method: string,
     params: Record<string, unknown> | unknown[] = {},
-    options: { timeoutMs?: number; bigints?: readonly string[] } = {},
+    options: MoneroCallOptions = {},
   ): Promise<T> {
     if (this.sentTxid !== undefined) throw new RpcError('transport', method, 'the process is dead');
     const result = await super.call<T>(method, params, options);

@@ -8,6 +8,12 @@ interface MoneroRpcBody {
   error?: { code?: number; message?: string } | null;
 }
 
+export interface MoneroCallOptions {
+  timeoutMs?: number;
+  /** Keys whose integer values are read as bigint (amounts in atomic units, up to 2^64). */
+  bigints?: readonly string[];
+}
+
 export class MoneroRpcClient {
   readonly url: string;
   readonly defaultTimeoutMs: number;
@@ -22,7 +28,7 @@ export class MoneroRpcClient {
   async call<T = unknown>(
     method: string,
     params: Record<string, unknown> | unknown[] = {},
-    options: { timeoutMs?: number; bigints?: readonly string[] } = {},
+    options: MoneroCallOptions = {},
   ): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     let response: Response;
