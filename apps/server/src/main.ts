@@ -9,7 +9,12 @@ import type { Logger } from './logger.js';
 import { startChains, type ChainRuntime } from './chains.js';
 import { startMoneroChain, type MoneroChainRuntime } from './monero-chain.js';
 import { startStratum, type StratumService } from './stratum/index.js';
-import { ACCOUNTING_COUNTERS, startAccounting, type AccountingService } from './accounting/index.js';
+import {
+  ACCOUNTING_COUNTERS,
+  MoneroAccountingChain,
+  startAccounting,
+  type AccountingService,
+} from './accounting/index.js';
 import type { AccountingChain } from './accounting/chain.js';
 import type { ChainNode } from './chain/index.js';
 import { runAsLeader } from './accounting/leader.js';
@@ -265,18 +270,24 @@ async function startBackground(
   }
 }
 
+/** How long XMR's accounting waits for monero-wallet-rpc (a transfer can take a while). */
+const XMR_WALLET_TIMEOUT_MS = 120_000;
+
 /**
- * THE place XMR's AccountingChain is built (monerod block ids for confirmations and orphans,
- * monero-wallet-rpc `transfer` for payouts): `MoneroAccountingChain` (accounting/monero-chain.ts)
- * is being written beside this work. Until it is merged, XMR shares are credited and settled but
- * XMR blocks are not confirmed and XMR payouts are not run.
+ * XMR's accounting chain: block ids from monerod, payouts from the pool wallet's
+ * monero-wallet-rpc (accounting/monero-chain.ts). Its own clients, with a timeout long enough for
+ * a `transfer` on a large wallet (an answer lost to a timeout is reconciled, but needlessly). With
+ * no wallet RPC configured, XMR shares are credited and settled while blocks and payouts wait.
  */
 function moneroAccountingChain(monero: MoneroChainRuntime, logger: Logger): AccountingChain | undefined {
-  logger.warn(
-    { coin: monero.coin },
-    'XMR payouts are not run yet: shares are credited in XMR, found blocks wait for the Monero accounting chain (accounting/monero-chain.ts)',
-  );
-  return undefined;
+  if (!monero.wallet) {
+    logger.warn(
+      { coin: monero.coin },
+      'XMR payouts are not run: no chains.XMR.walletRpcUrl; shares are credited, found blocks wait for a wallet',
+    );
+    return undefined;
+  }
+  return MoneroAccountingChain.fromUrls(monero.daemon.url, monero.wallet.url, XMR_WALLET_TIMEOUT_MS);
 }
 
 /** A standby's accounting counters: every counter, at zero. */

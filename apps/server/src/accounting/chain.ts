@@ -32,6 +32,16 @@ export interface AccountingChain {
   getBlockHash(height: number): Promise<string>;
   /** Confirmed wallet balance in base units (a pre-check; sendMany's answer is decisive). */
   getWalletBalance(): Promise<bigint>;
+  /**
+   * The most outputs one sendMany can pay (a wallet limit); absent: no limit. Payout runs take
+   * at most this many addresses (payout-plan's `limitToOutputs`), so a run stays one transaction.
+   */
+  readonly maxOutputsPerSend?: number;
+  /**
+   * Addresses a transaction can pay only on their own (Monero: integrated addresses, whose payment
+   * id is encrypted to the one destination); absent: none. Cut upstream like the outputs.
+   */
+  paysAlone?(address: string): boolean;
   /** One transaction paying every output; resolves with its txid. */
   sendMany(outputs: ReadonlyMap<string, bigint>, comment: string): Promise<string>;
   /** A wallet transaction, or undefined when the wallet does not know it. */
@@ -92,11 +102,20 @@ export function isNodeRejection(error: unknown): boolean {
     : (error as { kind?: unknown } | null)?.kind === 'rpc';
 }
 
-/** True when a node's refusal says the wallet cannot fund the payment. */
+/**
+ * True when a node's refusal says the wallet cannot fund the payment. Core and bcoin: code -6 or
+ * "insufficient funds"/"not enough funds". monero-wallet-rpc: "not enough money" (-17) and "not
+ * enough unlocked money" (-37: the coins exist but are still locked, e.g. the change of the last
+ * transfer for 10 blocks), matched by message: each wallet numbers its errors its own way
+ * (Monero's -6 is a bad transfer type in get_transfers, never an answer of transfer).
+ */
 export function isInsufficientFunds(error: unknown): boolean {
   if (!isNodeRejection(error)) return false;
   const code = (error as { code?: unknown }).code;
-  return code === -6 || /insufficient funds|not enough funds/i.test((error as Error).message);
+  return (
+    code === -6 ||
+    /insufficient funds|not enough funds|not enough (unlocked )?money/i.test((error as Error).message)
+  );
 }
 
 function toWalletTransaction(txid: string, raw: RpcWalletTx, confirmations: number): WalletTransaction {

@@ -22,6 +22,7 @@ import { settleDays } from './settlement.js';
 
 export type { AccountingChain, WalletTransaction, WalletOutput } from './chain.js';
 export { RpcAccountingChain, isInsufficientFunds, isNodeRejection } from './chain.js';
+export { MoneroAccountingChain, MONERO_MAX_DESTINATIONS } from './monero-chain.js';
 export type { PayoutRunResult, PayoutRunOutcome } from './payouts.js';
 export { ACCOUNTING_COUNTERS, type AccountingCounter } from './metrics.js';
 

@@ -95,3 +95,41 @@ export function paysOutputs(
   }
   return expected.size > 0;
 }
+
+/** What a wallet allows in one transaction (an AccountingChain's declared limits). */
+export interface SendLimits {
+  maxOutputsPerSend?: number;
+  paysAlone?(address: string): boolean;
+}
+
+/**
+ * The payouts one transaction can carry when the wallet limits it (Monero: 15 destinations, an
+ * integrated address only on its own), so a run stays ONE transaction with ONE txid, as reconcile
+ * expects. Addresses are ranked by their total, largest first: a payee left over keeps its
+ * balance, which only grows, and ranks higher in a later run, while those paid start again from
+ * their next earnings. The first decides: an address that must be paid alone makes a run of its
+ * own; otherwise such addresses wait. Payees sharing an address stay together (one output); the
+ * payouts taken keep their order.
+ */
+export function limitToOutputs(
+  payouts: readonly PlannedPayout[],
+  limits: SendLimits,
+): { payouts: PlannedPayout[]; deferred: PlannedPayout[] } {
+  const max = limits.maxOutputsPerSend ?? Number.POSITIVE_INFINITY;
+  const alone = (address: string): boolean => limits.paysAlone?.(address) ?? false;
+  const ranked = [...outputsOf(payouts)].map(([address, total], index) => ({ address, total, index }));
+  ranked.sort((a, b) => (a.total === b.total ? a.index - b.index : a.total > b.total ? -1 : 1));
+  const first = ranked[0]?.address;
+  const chosen = new Set<string>(
+    first !== undefined && alone(first)
+      ? [first]
+      : ranked
+          .filter((r) => !alone(r.address))
+          .slice(0, max)
+          .map((r) => r.address),
+  );
+  return {
+    payouts: payouts.filter((p) => chosen.has(p.address)),
+    deferred: payouts.filter((p) => !chosen.has(p.address)),
+  };
+}

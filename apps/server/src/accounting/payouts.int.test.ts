@@ -160,6 +160,40 @@ describeEachDatabase('payout runs', (db) => {
     expect(service.metrics().cycles_total).toBe(cycles);
   });
 
+  it('pays the largest balances first when the wallet limits its outputs per transaction, and the rest in the next run', async () => {
+    const miners = await Promise.all(
+      ['limit-small', 'limit-large', 'limit-mid'].map((label) =>
+        createUserMiner(db(), COIN, { payoutAddress: regtestAddress(label), threshold: '0.001' }),
+      ),
+    );
+    const [small, large, mid] = miners as [MinerFixture, MinerFixture, MinerFixture];
+    await earn(small, 10);
+    await earn(large, 30);
+    await earn(mid, 20);
+    chain.walletBalance = 1_000_000_000n;
+    chain.maxOutputsPerSend = 2;
+    try {
+      const service = await open();
+      await service.runOnce();
+      const [first] = await service.runPayouts(COIN);
+      expect(first?.status).toBe('sent');
+      expect(first?.payouts.map((p) => p.payeeId).sort()).toEqual([large.payeeId, mid.payeeId].sort());
+      expect(await balance(small.payeeId)).toBe(24_750_000n);
+      const [second] = await service.runPayouts(COIN);
+      expect(second?.status).toBe('sent');
+      expect(second?.payouts.some((p) => p.payeeId === small.payeeId)).toBe(true);
+      expect(paymentsTo(regtestAddress('limit-small'))).toEqual([
+        { address: regtestAddress('limit-small'), amount: 24_750_000n },
+      ]);
+      expect(paymentsTo(regtestAddress('limit-large'))).toEqual([
+        { address: regtestAddress('limit-large'), amount: 74_250_000n },
+      ]);
+      expect(await Promise.all(miners.map((m) => balance(m.payeeId)))).toEqual([0n, 0n, 0n]);
+    } finally {
+      chain.maxOutputsPerSend = undefined;
+    }
+  });
+
   it('answers a payout request for a coin without a node with a clear error', async () => {
     const service = await open();
     await expect(service.runPayouts('LTC')).rejects.toThrow('no chain connection for LTC');

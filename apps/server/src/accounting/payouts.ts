@@ -1,4 +1,6 @@
-// Payout runs: every balance at or above its owner's threshold, paid with ONE sendmany.
+// Payout runs: every balance at or above its owner's threshold, paid with ONE sendmany (a wallet
+// that limits its outputs per transaction, as Monero's does, pays the largest balances first and
+// the rest in the next run: payout-plan's limitToOutputs).
 //
 // CRASH SAFETY. (1) In one transaction: the run ('intent', with a unique comment), its payouts
 // ('pending') and the debit ledger entries. (2) sendmany with that comment. (3) In one
@@ -18,7 +20,7 @@ import { LedgerRepository, type LedgerEntryInput } from '../db/repositories/ledg
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { isInsufficientFunds, isNodeRejection } from './chain.js';
 import { chainOf, type AccountingContext } from './context.js';
-import { outputsOf, planPayouts, type PlannedPayout } from './payout-plan.js';
+import { limitToOutputs, outputsOf, planPayouts, type PlannedPayout } from './payout-plan.js';
 import { reconcileIntents, trackSentRuns } from './reconcile.js';
 import { failRun } from './payout-ledger.js';
 
@@ -65,11 +67,17 @@ async function recordIntent(
         'balance above threshold not paid: no valid payout address',
       );
     }
-    if (plan.payouts.length === 0) return null;
+    const { payouts, deferred } = limitToOutputs(plan.payouts, chainOf(ctx, coin));
+    if (deferred.length > 0)
+      ctx.logger.info(
+        { coin, paid: payouts.length, deferred: deferred.length },
+        'more payees than one wallet transaction can pay: the rest keep their balances for the next run',
+      );
+    if (payouts.length === 0) return null;
     const comment = `manjam-payout:${coin}:${randomUUID()}`;
     const runId = await repo.createRun(coin, comment);
     const debits: LedgerEntryInput[] = [];
-    for (const payout of plan.payouts) {
+    for (const payout of payouts) {
       const payoutId = await repo.addPayout(runId, payout.payeeId, coin, payout.address, payout.amount);
       debits.push({
         payeeId: payout.payeeId,
@@ -81,7 +89,7 @@ async function recordIntent(
       });
     }
     await new LedgerRepository(tx).append(debits);
-    return { runId, comment, payouts: plan.payouts };
+    return { runId, comment, payouts };
   });
 }
 

@@ -45,6 +45,27 @@ export function stringifyRpcBody(body: unknown): string {
   return json.replace(/"\\u0000raw:(-?\d+(?:\.\d+)?)"/g, '$1');
 }
 
+const BIGINT_MARK = '\u0000int:';
+
+/**
+ * JSON.parse that reads the integer values of the named keys as bigint, exactly. Wallets answer
+ * amounts as JSON integers up to 2^64 (Monero: atomic units), beyond a double's 2^53. The
+ * integers are quoted in the text before parsing; a key inside a string value cannot match, as
+ * its quotes are escaped there.
+ */
+export function parseJsonWithBigInts(text: string, keys: readonly string[]): unknown {
+  if (keys.length === 0) return JSON.parse(text);
+  const names = keys.map((key) => key.replace(/\W/g, '')).join('|');
+  const integers = new RegExp(`"(${names})"(\\s*):(\\s*)(-?\\d+)(?=\\s*[,}\\]])`, 'g');
+  // The JSON escape \u0000 (never sent by a wallet) marks the quoted integers.
+  const quoted = text.replace(integers, '"$1"$2:$3"\\u0000int:$4"');
+  return JSON.parse(quoted, (_key, value: unknown) =>
+    typeof value === 'string' && value.startsWith(BIGINT_MARK)
+      ? BigInt(value.slice(BIGINT_MARK.length))
+      : value,
+  );
+}
+
 export interface RpcCallOptions {
   timeoutMs?: number;
   signal?: AbortSignal;

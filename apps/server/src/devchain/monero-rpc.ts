@@ -1,10 +1,17 @@
 // JSON-RPC 2.0 client for monerod and monero-wallet-rpc (POST <url>/json_rpc, named params).
-// Errors are the chain's RpcError so callers treat every node alike.
-import { RpcError } from '../chain/rpc.js';
+// Errors are the chain's RpcError so callers treat every node alike. Amounts are exact both ways:
+// RawJsonNumber params are written verbatim, and the keys named in `bigints` are read as bigint.
+import { parseJsonWithBigInts, RpcError, stringifyRpcBody } from '../chain/rpc.js';
 
 interface MoneroRpcBody {
   result?: unknown;
   error?: { code?: number; message?: string } | null;
+}
+
+export interface MoneroCallOptions {
+  timeoutMs?: number;
+  /** Keys whose integer values are read as bigint (amounts in atomic units, up to 2^64). */
+  bigints?: readonly string[];
 }
 
 export class MoneroRpcClient {
@@ -21,7 +28,7 @@ export class MoneroRpcClient {
   async call<T = unknown>(
     method: string,
     params: Record<string, unknown> | unknown[] = {},
-    options: { timeoutMs?: number } = {},
+    options: MoneroCallOptions = {},
   ): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     let response: Response;
@@ -29,7 +36,7 @@ export class MoneroRpcClient {
       response = await fetch(`${this.url}/json_rpc`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
+        body: stringifyRpcBody({ jsonrpc: '2.0', id: this.nextId++, method, params }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
@@ -42,7 +49,7 @@ export class MoneroRpcClient {
     const text = await response.text();
     let body: MoneroRpcBody | undefined;
     try {
-      body = JSON.parse(text) as MoneroRpcBody;
+      body = parseJsonWithBigInts(text, options.bigints ?? []) as MoneroRpcBody;
     } catch {
       body = undefined;
     }

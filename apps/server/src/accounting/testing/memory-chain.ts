@@ -10,6 +10,8 @@ export class MemoryChain implements AccountingChain {
   readonly transactions: WalletTransaction[] = [];
   /** Next sendMany: 'ok', refuse for lack of funds, or send and then lose the answer. */
   nextSend: 'ok' | 'insufficient' | 'lost-answer' | 'no-answer' = 'ok';
+  /** A wallet limit on outputs per transaction (as Monero's 15 destinations); sendMany refuses more. */
+  maxOutputsPerSend: number | undefined = undefined;
 
   constructor(height = 0) {
     this.extend(height + 1);
@@ -56,6 +58,10 @@ export class MemoryChain implements AccountingChain {
 
   sendMany(outputs: ReadonlyMap<string, bigint>, comment: string): Promise<string> {
     const total = [...outputs.values()].reduce((a, b) => a + b, 0n);
+    if (this.maxOutputsPerSend !== undefined && outputs.size > this.maxOutputsPerSend)
+      return Promise.reject(
+        Object.assign(new Error('Transaction would be too large'), { kind: 'rpc', code: -18 }),
+      );
     if (this.nextSend === 'insufficient' || total > this.walletBalance) {
       return Promise.reject(Object.assign(new Error('Insufficient funds'), { kind: 'rpc', code: -6 }));
     }
