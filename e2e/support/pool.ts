@@ -16,12 +16,20 @@ export interface TestPool {
   stratumPort: number;
   /** The Scrypt (LTC) port, when started with `litecoin` (a regtest litecoind pair). */
   scryptPort?: number;
+  /** The RandomX (XMR) port, when started with `monero` (a regtest monerod + wallet-rpc pair). */
+  randomxPort?: number;
   stop(): Promise<void>;
 }
 
 const VARDIFF = { min: 1e-7, max: 1e9, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 };
 
-export async function startTestPool(options: { litecoin?: boolean } = {}): Promise<TestPool> {
+/**
+ * `litecoin` / `monero`: also start that coin's regtest dev chain and open its port (port 0). The
+ * XMR port starts at difficulty 1 (monerod's dev chain runs at fixed difficulty 1).
+ */
+export async function startTestPool(
+  options: { litecoin?: boolean; monero?: boolean } = {},
+): Promise<TestPool> {
   const dataDir = mkdtempSync(join(tmpdir(), 'manjam-e2e-'));
   const config = loadConfig({
     env: {},
@@ -30,7 +38,7 @@ export async function startTestPool(options: { litecoin?: boolean } = {}): Promi
       publicHost: '127.0.0.1',
       dataDir,
       http: { host: '127.0.0.1', port: 0, webDist: join(ROOT, 'apps/web/dist') },
-      chains: { LTC: { enabled: options.litecoin === true } },
+      chains: { LTC: { enabled: options.litecoin === true }, XMR: { enabled: options.monero === true } },
       // Share difficulty 1e-6: a share every ~4,300 hashes, so a test miner finds one in well
       // under a second on a busy machine (0.0005 needed ~2 million hashes per share).
       stratum: {
@@ -40,6 +48,9 @@ export async function startTestPool(options: { litecoin?: boolean } = {}): Promi
           // Scrypt difficulty 0.01: a share every ~655 hashes (Node hashes ~4,300 Scrypt H/s).
           ...(options.litecoin
             ? [{ port: 0, coin: 'LTC', scheme: 'pps-plus', vardiff: { ...VARDIFF, min: 1e-4, start: 0.01 } }]
+            : []),
+          ...(options.monero
+            ? [{ port: 0, coin: 'XMR', scheme: 'pps-plus', vardiff: { ...VARDIFF, min: 1, start: 1 } }]
             : []),
         ],
       },
@@ -51,11 +62,13 @@ export async function startTestPool(options: { litecoin?: boolean } = {}): Promi
   const port = pool.stratum?.ports().find((p) => p.coin === 'BTC')?.port;
   if (!pool.http || port === undefined) throw new Error('pool did not start its HTTP and Stratum ports');
   const scryptPort = pool.stratum?.ports().find((p) => p.coin === 'LTC')?.port;
+  const randomxPort = pool.stratum?.ports().find((p) => p.coin === 'XMR')?.port;
   return {
     pool,
     baseUrl: pool.http.url,
     stratumPort: port,
     ...(scryptPort === undefined ? {} : { scryptPort }),
+    ...(randomxPort === undefined ? {} : { randomxPort }),
     async stop() {
       await pool.stop();
       rmSync(dataDir, { recursive: true, force: true });

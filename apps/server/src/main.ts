@@ -7,6 +7,7 @@ import { OperatorAlertsRepository } from './db/repositories/operator-alerts.js';
 import { PoolEvents } from './events.js';
 import type { Logger } from './logger.js';
 import { startChains, type ChainRuntime } from './chains.js';
+import { startMoneroChain, type MoneroChainRuntime } from './monero-chain.js';
 import { startStratum, type StratumService } from './stratum/index.js';
 import { ACCOUNTING_COUNTERS, startAccounting, type AccountingService } from './accounting/index.js';
 import { runAsLeader } from './accounting/leader.js';
@@ -30,6 +31,8 @@ export interface RunningPool {
   db: Database;
   events: PoolEvents;
   chains: ChainRuntime[];
+  /** XMR's chain side (monerod + wallet), unless chains.XMR is disabled or the role needs no node. */
+  monero: MoneroChainRuntime | undefined;
   stratum: StratumService | undefined;
   /** The accounting loop, while this process holds the accounting lock. */
   readonly accounting: AccountingService | undefined;
@@ -72,11 +75,14 @@ export async function startPool({
   try {
     // The database and the chains start side by side: each spends its start-up waiting.
     const needsNodes = has(role, 'stratum') || has(role, 'accounting');
-    const [dbResult, chainsResult] = await Promise.allSettled([
+    const [dbResult, chainsResult, moneroResult] = await Promise.allSettled([
       openMigratedDatabase(config, logger),
       needsNodes ? startChains(config, logger) : Promise.resolve([]),
+      needsNodes ? startMoneroChain(config, logger) : Promise.resolve(undefined),
     ]);
     if (dbResult.status === 'fulfilled') stops.push({ name: 'database', stop: () => dbResult.value.close() });
+    const monero = moneroResult.status === 'fulfilled' ? moneroResult.value : undefined;
+    if (monero) stops.push({ name: 'monero chain', stop: () => monero.stop() });
     if (chainsResult.status === 'fulfilled') {
       const started = chainsResult.value;
       stops.push({
@@ -86,6 +92,7 @@ export async function startPool({
     }
     if (dbResult.status === 'rejected') throw dbResult.reason;
     if (chainsResult.status === 'rejected') throw chainsResult.reason;
+    if (moneroResult.status === 'rejected') throw moneroResult.reason;
     const db = dbResult.value;
     const chains = chainsResult.value;
     const events = new PoolEvents();
@@ -113,6 +120,7 @@ export async function startPool({
           logger,
           events,
           sources: chains.map((c) => c.source),
+          ...(monero ? { monero } : {}),
           ...(sink ? { sink } : {}),
         })
       : undefined;
@@ -126,7 +134,7 @@ export async function startPool({
       },
       bans: () => stratum.stats().bans,
     };
-    const health = () => healthReport(db, chains);
+    const health = () => healthReport(db, chains, monero);
     // The API (Fastify, routes, services) is loaded only by the processes that serve it.
     const http = has(role, 'api')
       ? await (
@@ -152,7 +160,7 @@ export async function startPool({
           ...(leader
             ? { accountingCounters: () => leader.current()?.accounting.metrics() ?? idleAccountingCounters() }
             : {}),
-          ...(chains.length > 0 ? { chainUp: () => chainsUp(chains) } : {}),
+          ...(chains.length > 0 || monero ? { chainUp: () => chainsUp(chains, monero) } : {}),
           ...(stratumMetrics ? { metrics: stratumMetrics } : {}),
         })
       : undefined;
@@ -169,6 +177,7 @@ export async function startPool({
       db,
       events,
       chains,
+      monero,
       stratum,
       get accounting() {
         return leader?.current()?.accounting;
@@ -253,13 +262,29 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
   }
 }
 
-function chainsUp(chains: ChainRuntime[]): { coin: CoinId; up: boolean }[] {
-  return chains.map((chain) => ({ coin: chain.coin, up: chain.watcher.status().up }));
+function chainsUp(
+  chains: ChainRuntime[],
+  monero: MoneroChainRuntime | undefined,
+): { coin: CoinId; up: boolean }[] {
+  const up: { coin: CoinId; up: boolean }[] = chains.map((chain) => ({
+    coin: chain.coin,
+    up: chain.watcher.status().up,
+  }));
+  // XMR has work while its template source holds a template.
+  if (monero) up.push({ coin: 'XMR', up: monero.source.current !== undefined });
+  return up;
 }
 
-async function healthReport(db: Database, chains: ChainRuntime[]): Promise<HealthReport> {
+async function healthReport(
+  db: Database,
+  chains: ChainRuntime[],
+  monero: MoneroChainRuntime | undefined,
+): Promise<HealthReport> {
   const databaseOk = await db.ping();
-  const chainReports = await Promise.all(chains.map((chain) => chain.health()));
+  const chainReports = await Promise.all([
+    ...chains.map((chain) => chain.health()),
+    ...(monero ? [monero.health()] : []),
+  ]);
   const alerts = databaseOk ? await new OperatorAlertsRepository(db).open() : [];
   return {
     ok: databaseOk && chainReports.every((c) => c.ok),

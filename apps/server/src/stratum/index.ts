@@ -19,6 +19,8 @@ import { sha256dHashed, sha256dRefused, type SubmitContext } from './submit.js';
 import { JobManager, type Job } from './jobs.js';
 import { ScryptPool } from './pow-pool.js';
 import { StratumPort } from './server.js';
+import { startMoneroPort, type MoneroPort } from './monero/start.js';
+import type { MoneroChainRuntime } from '../monero-chain.js';
 
 export interface StratumDeps {
   config: Config;
@@ -28,6 +30,8 @@ export interface StratumDeps {
   sources: TemplateSource[];
   /** Where shares go instead of the local journal (the JetStream share log of a regional node). */
   sink?: ShareSink;
+  /** XMR's chain side: its port (config `stratum.ports`, coin XMR) opens when it is given. */
+  monero?: MoneroChainRuntime;
 }
 
 export interface StratumService {
@@ -68,11 +72,14 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   // Takes this process's share journal (a second process on it refuses to start) and writes what a crash left in it.
   await writer.start();
   const liveCoins = new Set<CoinId>(deps.sources.map((s) => s.coin));
-  const ports = config.stratum.ports.filter((p): p is V1PortConfig => {
-    const live = isBitcoinFamily(p.coin) && liveCoins.has(p.coin);
-    if (!live) logger.warn({ port: p.port, coin: p.coin }, 'no chain for this port: not opened');
-    return live;
-  });
+  if (deps.monero) liveCoins.add('XMR');
+  for (const p of config.stratum.ports)
+    if (!liveCoins.has(p.coin))
+      logger.warn({ port: p.port, coin: p.coin }, 'no chain for this port: not opened');
+  const ports = config.stratum.ports.filter(
+    (p): p is V1PortConfig => isBitcoinFamily(p.coin) && liveCoins.has(p.coin),
+  );
+  const moneroConfigs = deps.monero ? config.stratum.ports.filter((p) => p.coin === 'XMR') : [];
   const pool: PoolRuntime = {
     config,
     logger,
@@ -81,7 +88,10 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     allocator: new ExtranonceAllocator(undefined, config.stratum.instanceId),
     bans: new BanList(config.stratum.ban),
     resolver: new LoginResolver(db),
-    hashrate: new Map(deps.sources.map((s) => [s.coin, new HashrateTracker(algorithmOf(s.coin))])),
+    hashrate: new Map<CoinId, HashrateTracker>([
+      ...deps.sources.map((s) => [s.coin, new HashrateTracker(algorithmOf(s.coin))] as const),
+      ...(deps.monero ? [['XMR', new HashrateTracker(algorithmOf('XMR'))] as const] : []),
+    ]),
     scrypt: ports.some((p) => algorithmOf(p.coin) === 'scrypt') ? new ScryptPool() : undefined,
     sha256d: new Sha256dQueue<SubmitContext>(sha256dHashed, sha256dRefused),
     sessions: new Set(),
@@ -103,7 +113,23 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   }
   const listening: { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme; server: StratumPort }[] =
     [];
+  const moneroPorts: { port: number; scheme: PayoutScheme; xmr: MoneroPort }[] = [];
   try {
+    for (const p of moneroConfigs) {
+      const xmr = await startMoneroPort({
+        config,
+        port: p,
+        chain: deps.monero as MoneroChainRuntime,
+        db,
+        logger,
+        events,
+        sink: writer,
+        resolver: pool.resolver,
+        hashrate: pool.hashrate.get('XMR') as HashrateTracker,
+      });
+      moneroPorts.push({ port: xmr.port, scheme: p.scheme, xmr });
+      logger.info({ coin: 'XMR', port: xmr.port, scheme: p.scheme }, 'stratum port listening (RandomX)');
+    }
     for (const p of ports) {
       const algorithm = algorithmOf(p.coin);
       const source = deps.sources.find((s) => s.coin === p.coin) as TemplateSource;
@@ -123,6 +149,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     }
   } catch (error) {
     await Promise.all(listening.map((l) => l.server.close()));
+    await Promise.all(moneroPorts.map((m) => m.xmr.close()));
     await pool.scrypt?.close();
     await writer.stop();
     throw error;
@@ -138,13 +165,11 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
 
   let stopped: Promise<void> | undefined;
   return {
-    ports: () => listening.map(({ coin, port, tls, scheme }) => ({ coin, port, tls, scheme })),
-    stats: () => ({
-      connections: pool.sessions.size,
-      sharesAccepted: pool.stats.accepted,
-      sharesRejected: { ...pool.stats.rejected },
-      bans: { ...pool.bans.counts },
-    }),
+    ports: () => [
+      ...listening.map(({ coin, port, tls, scheme }) => ({ coin, port, tls, scheme })),
+      ...moneroPorts.map(({ port, scheme }) => ({ coin: 'XMR' as const, port, tls: false, scheme })),
+    ],
+    stats: () => stratumStats(pool, moneroPorts),
     hashrate: (coin) => pool.hashrate.get(coin)?.hashrate('pool', '10m', Date.now()) ?? 0,
     liveHashrate: (coin, key) =>
       pool.hashrate.get(coin)?.live(key, Date.now()) ?? {
@@ -160,10 +185,13 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
         stopWatchingNodes();
         for (const manager of managers.values()) manager.stop();
         try {
-          await closeAll(
-            pool,
-            listening.map((l) => l.server),
-          );
+          await Promise.all([
+            closeAll(
+              pool,
+              listening.map((l) => l.server),
+            ),
+            ...moneroPorts.map((m) => m.xmr.close()),
+          ]);
           await Promise.allSettled([...pool.pendingBlocks]);
         } finally {
           // Accepted shares are flushed whatever happened while closing the ports.
@@ -174,6 +202,26 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
       return stopped;
     },
   };
+}
+
+/** The V1 ports' counters with the XMR ports' added (one /metrics view of every port). */
+function stratumStats(
+  pool: PoolRuntime,
+  moneroPorts: readonly { xmr: MoneroPort }[],
+): ReturnType<StratumService['stats']> {
+  const rejected: Record<string, number> = { ...pool.stats.rejected };
+  let connections = pool.sessions.size;
+  let accepted = pool.stats.accepted;
+  const bans = { ...pool.bans.counts };
+  for (const { xmr } of moneroPorts) {
+    const stats = xmr.server.stats;
+    connections += xmr.server.connections;
+    accepted += stats.accepted;
+    for (const [kind, count] of Object.entries(stats.rejected))
+      rejected[kind] = (rejected[kind] ?? 0) + count;
+    for (const [scope, count] of Object.entries(xmr.server.bans.counts)) bans[scope as BanScope] += count;
+  }
+  return { connections, sharesAccepted: accepted, sharesRejected: rejected, bans };
 }
 
 function onJob(pool: PoolRuntime, coin: CoinId, job: Job, tips: ChainTipsRepository): void {

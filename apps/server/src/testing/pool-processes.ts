@@ -57,6 +57,7 @@ export function processConfig(options: ProcessConfigOptions): Record<string, unk
         ...options.chain,
       },
       [other]: { enabled: false },
+      XMR: { enabled: false },
     },
     stratum: {
       host: '127.0.0.1',

@@ -11,16 +11,12 @@
  * against the node's tip). Replies leave in request order (ReplyOrder), job notifications at once.
  * Framing, bans, vardiff and the share sink are the V1 port's pieces.
  *
- * Left to wire it into the pool (a later step of issue 18):
- * - add XMR to COINS (@manjam/protocol), the config's chains and `stratum.ports` (port 1111 from
- *   the seed table) and start this server from stratum/index.ts with the process's ShareWriter
- *   (a ShareSink fits MoneroShareSink once XMR is a CoinId), BanList, ExtranonceAllocator,
- *   hashrate trackers, events (worker.connected/disconnected) and /metrics counters;
- * - Manjam account logins (LoginResolver takes a CoinId) — only wallet addresses are taken now;
- * - XMR accounting: the found block's reward is the template's expected_reward (base reward +
- *   fees, not split), 12-decimal atomic units, maturity 60;
- * - template refresh on new mempool transactions and over ZMQ (`zmqPubUrl`), nicehash nonce
- *   ranges, TLS ports, full-dataset mode by config, and metrics of the hash queue.
+ * In the pool (stratum/monero/start.ts) it takes the process's ShareWriter as its sink, the
+ * pool's LoginResolver for `username[.worker]` logins (wallet addresses are checked here), the
+ * XMR hashrate tracker and the pool's events (worker.connected/disconnected).
+ *
+ * Left (issue 18): template refresh on new mempool transactions and over ZMQ (`zmqPubUrl`),
+ * nicehash nonce ranges, TLS ports, full-dataset mode by config, metrics of the hash queue.
  */
 import net from 'node:net';
 import {
@@ -39,7 +35,10 @@ import {
 import { splitWorkerName } from '@manjam/protocol';
 import type { RandomXPool } from '@manjam/randomx';
 import type { Logger } from 'pino';
-import type { Config, PayoutScheme } from '../../config/index.js';
+import type { CoinId, Config, PayoutScheme } from '../../config/index.js';
+import type { PoolEvents } from '../../events.js';
+import type { HashrateTracker } from '../../shares/hashrate.js';
+import type { LoginOutcome } from '../auth.js';
 import type { HeldSocket } from '../../shares/journal.js';
 import {
   minerRef,
@@ -58,7 +57,7 @@ import { ReplyOrder } from '../reply-order.js';
 import { Vardiff, type VardiffSettings } from '../vardiff.js';
 import { MONERO_RESERVE_SIZE, type MoneroTemplate, type MoneroTemplateSource } from './template-source.js';
 
-export const XMR = 'XMR';
+export const XMR = 'XMR' satisfies CoinId;
 export type MoneroMinerRef = MinerRef<typeof XMR>;
 export type MoneroAcceptedShare = Omit<AcceptedShare, 'miner'> & { miner: MoneroMinerRef };
 export type MoneroFoundBlock = Omit<FoundBlockRecord, 'miner'> & { miner: MoneroMinerRef };
@@ -96,6 +95,16 @@ export interface MoneroStratumOptions {
   logger: Logger;
   /** Shares being hashed at once, pool-wide; past it a submit is answered "Server busy" (default 32 per RandomX thread). */
   maxPendingHashes?: number;
+  /** The pool around the port (absent in the standalone dialect tests). */
+  pool?: MoneroPoolHooks;
+}
+
+/** What the pool lends the XMR port: account logins, live hashrate, events. */
+export interface MoneroPoolHooks {
+  /** A login that is not a Monero address: `<Manjam username>[.worker]` (the LoginResolver). */
+  resolveAccount(login: string): Promise<LoginOutcome>;
+  hashrate: HashrateTracker;
+  events: PoolEvents;
 }
 
 export const MONERO_REJECTIONS = [
@@ -140,6 +149,8 @@ class MoneroSession {
   miner: MoneroMinerRef | undefined;
   login = '';
   agent = '';
+  /** An account login is being looked up. */
+  loggingIn = false;
   readonly vardiff: Vardiff;
   readonly jobs = new Map<string, MoneroJob>();
   private jobCounter = 0;
@@ -265,6 +276,11 @@ export class MoneroStratumServer {
     rejected: { stale: 0, duplicate: 0, low_difficulty: 0, invalid: 0, unauthorized: 0, busy: 0 },
   };
   private readonly sessions = new Set<MoneroSession>();
+
+  /** Open connections (logged in or not). */
+  get connections(): number {
+    return this.sessions.size;
+  }
   private readonly allocator: ExtranonceAllocator;
   private readonly maxPendingHashes: number;
   private pendingHashes = 0;
@@ -341,6 +357,15 @@ export class MoneroStratumServer {
     });
     socket.on('close', () => {
       session.closed = true;
+      if (session.miner) {
+        const identity = session.miner.identity;
+        this.options.pool?.events.emit('worker.disconnected', {
+          coin: XMR,
+          workerId: null,
+          userId: identity.kind === 'user' ? identity.userId : null,
+          login: session.login,
+        });
+      }
       this.sessions.delete(session);
       this.allocator.release(session.extraNonce);
       this.bans.release(address);
@@ -412,25 +437,89 @@ export class MoneroStratumServer {
   private login(session: MoneroSession, id: Id, params: Record<string, unknown>): void {
     const { login, pass, agent } = params;
     if (typeof login !== 'string') return session.error(id, 'Missing login');
-    if (session.miner) return session.error(id, 'Already logged in');
-    const { account, worker } = splitWorkerName(login.trim());
-    if (!WORKER_NAME.test(worker) || !isMoneroAddress(account, this.options.network)) {
-      session.error(id, `Invalid address: not a Monero ${this.options.network} address`);
-      session.close('invalid login');
-      return;
-    }
+    if (session.miner || session.loggingIn) return session.error(id, 'Already logged in');
     if (this.bans.isLoginBanned(session.address.ip, login)) {
       session.error(id, 'Worker refused for a while: too many invalid shares');
       session.close('banned login');
       return;
     }
+    const { account, worker } = splitWorkerName(login.trim());
+    const password = typeof pass === 'string' ? pass : undefined;
+    const agentText = typeof agent === 'string' ? agent.slice(0, 128) : '';
+    if (WORKER_NAME.test(worker) && isMoneroAddress(account, this.options.network)) {
+      const miner = minerRef(XMR, { kind: 'wallet', address: account }, worker);
+      return this.loggedIn(session, id, login, miner, password, agentText);
+    }
+    const pool = this.options.pool;
+    if (!pool)
+      return this.refuseLogin(session, id, `Invalid address: not a Monero ${this.options.network} address`);
+    // An account login (`username.worker`): looked up while later lines wait their turn.
+    session.loggingIn = true;
+    const ticket = session.order.ticket();
+    pool.resolveAccount(login).then(
+      (outcome) => {
+        session.loggingIn = false;
+        if (session.closed) return;
+        if (outcome.ok && outcome.miner.coin === XMR)
+          return this.loggedIn(
+            session,
+            id,
+            login,
+            { ...outcome.miner, coin: XMR },
+            password,
+            agentText,
+            ticket,
+          );
+        const busy = !outcome.ok && outcome.reason === 'lookup-failed';
+        this.refuseLogin(
+          session,
+          id,
+          busy
+            ? 'Server busy, try again'
+            : `Unknown login: neither a Monero ${this.options.network} address nor a Manjam username`,
+          ticket,
+        );
+      },
+      (error: unknown) => {
+        session.loggingIn = false;
+        this.options.logger.error({ err: error }, 'XMR account login failed');
+        this.refuseLogin(session, id, 'Server busy, try again', ticket);
+      },
+    );
+  }
+
+  private refuseLogin(session: MoneroSession, id: Id, message: string, ticket?: number): void {
+    session.error(id, message, ticket);
+    session.close('invalid login');
+  }
+
+  private loggedIn(
+    session: MoneroSession,
+    id: Id,
+    login: string,
+    miner: MoneroMinerRef,
+    password: string | undefined,
+    agent: string,
+    ticket?: number,
+  ): void {
     session.login = login;
-    session.agent = typeof agent === 'string' ? agent.slice(0, 128) : '';
-    session.miner = minerRef(XMR, { kind: 'wallet', address: account }, worker);
-    const asked = passwordDifficulty(typeof pass === 'string' ? pass : undefined);
+    session.agent = agent;
+    session.miner = miner;
+    const asked = passwordDifficulty(password);
     if (asked !== undefined) session.vardiff.set(asked, Date.now());
     const job = session.makeJob(this.options.source.current as MoneroTemplate);
-    session.reply(id, { id: session.id, job: jobParams(job), extensions: ['keepalive'], status: 'OK' });
+    session.reply(
+      id,
+      { id: session.id, job: jobParams(job), extensions: ['keepalive'], status: 'OK' },
+      ticket,
+    );
+    const identity = miner.identity;
+    this.options.pool?.events.emit('worker.connected', {
+      coin: XMR,
+      workerId: null,
+      userId: identity.kind === 'user' ? identity.userId : null,
+      login,
+    });
   }
 
   private getjob(session: MoneroSession, id: Id, params: Record<string, unknown>): void {
@@ -515,6 +604,13 @@ export class MoneroStratumServer {
       session.socket,
     );
     session.reply(id, { status: 'OK' }, ticket);
+    const tracker = this.options.pool?.hashrate;
+    if (tracker) {
+      const actual = Number(moneroHashDifficulty(hash));
+      tracker.add(miner.workerKey, difficulty, actual, now);
+      tracker.add(miner.payeeKey, difficulty, actual, now);
+      tracker.add('pool', difficulty, actual, now);
+    }
     this.countForBan(session, false);
     const retarget = session.vardiff.onShare(now);
     if (retarget !== undefined && !template.stale) session.notifyJob(session.makeJob(template));

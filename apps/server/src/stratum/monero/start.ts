@@ -1,0 +1,97 @@
+// The XMR port in the pool: the XMRig-dialect server on the configured port (1111 by default),
+// hashing with a RandomX worker-thread pool, writing shares through the process's ShareSink
+// (journal: a share is durable before its OK), logins through the pool's LoginResolver. Each new
+// template's reward is recorded for PPS credits (template_rewards) and its tip for /api/pool/stats.
+import { availableParallelism } from 'node:os';
+import { RandomXPool } from '@manjam/randomx';
+import { moneroNetworkOf } from '@manjam/protocol/monero';
+import type { Logger } from 'pino';
+import type { Config, StratumPortConfig } from '../../config/index.js';
+import type { Database } from '../../db/index.js';
+import { ChainTipsRepository, TemplateRewardsRepository } from '../../db/repositories/chain-tips.js';
+import type { PoolEvents } from '../../events.js';
+import type { MoneroChainRuntime } from '../../monero-chain.js';
+import type { HashrateTracker } from '../../shares/hashrate.js';
+import type { ShareSink } from '../../shares/sink.js';
+import type { LoginResolver } from '../auth.js';
+import { MoneroStratumServer, XMR } from './server.js';
+
+/** Share-checking threads when chains.XMR.randomxThreads is unset: the cores, at most 4 (light mode, ~280 MiB per seed). */
+const MAX_DEFAULT_THREADS = 4;
+
+export interface MoneroPortDeps {
+  config: Config;
+  port: StratumPortConfig;
+  chain: MoneroChainRuntime;
+  db: Database;
+  logger: Logger;
+  events: PoolEvents;
+  sink: ShareSink;
+  resolver: LoginResolver;
+  hashrate: HashrateTracker;
+}
+
+export interface MoneroPort {
+  port: number;
+  server: MoneroStratumServer;
+  close(): Promise<void>;
+}
+
+export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort> {
+  const { config, port, chain, db, logger } = deps;
+  const randomx = new RandomXPool({
+    threads: config.chains.XMR.randomxThreads ?? Math.min(MAX_DEFAULT_THREADS, availableParallelism()),
+  });
+  const tips = new ChainTipsRepository(db);
+  const rewards = new TemplateRewardsRepository(db);
+  chain.source.onTemplate((template) => {
+    deps.events.emit('template.new', { coin: XMR, height: template.height, newTip: true });
+    const networkDifficulty = Number(template.networkDifficulty);
+    Promise.all([
+      rewards.record(XMR, template.height, template.reward),
+      tips.upsert({ coin: XMR, height: template.height - 1, hash: template.prevHash, networkDifficulty }),
+    ]).catch((error: unknown) =>
+      logger.error(
+        { err: error, height: template.height },
+        'could not record the XMR template reward and tip',
+      ),
+    );
+  });
+  const server = new MoneroStratumServer({
+    port: port.port,
+    host: config.stratum.host,
+    network: moneroNetworkOf(chain.network),
+    scheme: port.scheme,
+    vardiff: port.vardiff,
+    stratum: config.stratum,
+    source: chain.source,
+    randomx,
+    sink: deps.sink,
+    logger,
+    pool: {
+      resolveAccount: (login) => deps.resolver.resolve(login, XMR, { network: chain.network }),
+      hashrate: deps.hashrate,
+      events: deps.events,
+    },
+  });
+  try {
+    const current = chain.source.current;
+    // The first template came before this listener: record it too.
+    if (current) await rewards.record(XMR, current.height, current.reward);
+    // The current seed's cache is built before the first miner's share (light mode: a few seconds).
+    if (current) await randomx.prepare(current.seedHash);
+    const listening = await server.listen();
+    return {
+      port: listening,
+      server,
+      async close() {
+        await server.close();
+        await randomx.close();
+      },
+    };
+  } catch (error) {
+    await server.close();
+    await randomx.close();
+    throw error;
+  }
+}
