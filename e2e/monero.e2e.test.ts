@@ -33,10 +33,18 @@ async function mine(login: string, count: number): Promise<void> {
     let accepted = 0;
     while (accepted < count) {
       const share = await miner.mine((s) => s.difficulty >= miner.difficulty, { parallel: 1 });
+      const known = miner.notifications.length;
       const submitted = await miner.submit(share);
       // A new tip between hashing and submitting makes the share stale: mine on the new job.
       if (submitted.error) continue;
       accepted += 1;
+      // monerod's dev chain runs at difficulty 1, so every share is also a block: like XMRig, take
+      // the new tip's job before mining on (a share on the old one would be stale).
+      if (miner.job?.job_id === share.job.job_id)
+        await Promise.race([
+          miner.nextJob((job) => miner.notifications.indexOf(job) >= known),
+          new Promise((resolve) => setTimeout(resolve, 5_000)),
+        ]);
     }
   } finally {
     miner.close();
