@@ -32,6 +32,12 @@ export interface AccountingDeps {
   events: PoolEvents;
   /** Each coin's node: the chain module's ChainNode, or any AccountingChain (tests). */
   chains: Map<CoinId, AccountingChain | ChainNode>;
+  /**
+   * Coins mined here without an AccountingChain yet (XMR until MoneroAccountingChain is merged,
+   * see main.ts `moneroAccountingChain`): their shares are credited and their days settled, while
+   * their blocks and payouts wait for the chain.
+   */
+  creditOnlyCoins?: readonly CoinId[];
   /** Cycle period for credits, blocks and settlement (default 10 s). */
   cycleMs?: number;
   /** false: no timer, only explicit runOnce/runPayouts calls (tests, operator tools). */
@@ -117,8 +123,15 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
       logger.error({ mismatches: mismatches.length }, 'ALERT: cached balances differ from the ledger');
     return mismatches;
   };
+  const creditOnly = (deps.creditOnlyCoins ?? []).filter(
+    (coin) => !deps.chains.has(coin) && deps.config.chains[coin].enabled,
+  );
   let cycles = 0;
   const cycle = async (): Promise<void> => {
+    for (const coin of creditOnly) {
+      await guarded('credits', coin, () => creditShares(ctx, coin));
+      await guarded('settlement', coin, () => settleDays(ctx, coin));
+    }
     for (const coin of coins) {
       await guarded('credits', coin, () => creditShares(ctx, coin));
       await guarded('blocks', coin, () => processBlocks(ctx, coin));

@@ -59,6 +59,22 @@ describe('configuration', () => {
     );
   });
 
+  it('points XMR at real nodes from the environment, or turns it off', () => {
+    const config = load({
+      env: {
+        MANJAM_XMR_NETWORK: 'mainnet',
+        MANJAM_XMR_DAEMON_URL: 'http://127.0.0.1:18081',
+        MANJAM_XMR_WALLET_RPC_URL: 'http://127.0.0.1:18083',
+      },
+    });
+    expect(config.chains.XMR).toMatchObject({
+      network: 'mainnet',
+      daemonUrl: 'http://127.0.0.1:18081',
+      walletRpcUrl: 'http://127.0.0.1:18083',
+    });
+    expect(load({ env: { MANJAM_XMR_ENABLED: 'false' } }).chains.XMR.enabled).toBe(false);
+  });
+
   it('names the key for an unknown coin', () => {
     const cwd = dirWithConfig({
       stratum: { ports: [{ port: 5555, coin: 'DOGE', vardiff: { start: 1, min: 1, max: 2 } }] },

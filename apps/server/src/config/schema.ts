@@ -50,8 +50,6 @@ const moneroChain = z.object({
   poolAddress: z.string().min(1).optional(),
   /** How often monerod's tip is polled (get_info) for a new template. */
   pollIntervalMs: z.number().int().min(50).max(60_000).default(1_000),
-  /** No answer from monerod for this long: the coin's work stops and its miners are sent away. */
-  nodeSilenceSeconds: z.number().int().min(1).max(3_600).default(30),
   rpcTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
   /** RandomX hashing threads for share checks (default: one per core, at most 4). */
   randomxThreads: z.number().int().min(1).max(64).optional(),

@@ -1,9 +1,17 @@
+import { COINS, type Coin } from '@manjam/protocol';
 import type { Queryable } from '../types.js';
 
 /** Expected hashes per unit of share difficulty, per coin (from @manjam/protocol). */
-export interface HashFactors {
-  BTC: number;
-  LTC: number;
+/** Expected hashes per unit of share difficulty of each pool coin (services/stats/figures.ts). */
+export type HashFactors = Record<Coin, number>;
+
+/**
+ * `s.accepted_difficulty` in hashes, by the worker's coin. The factors are the code's own
+ * constants (numbers, never input), so they are written into the SQL as literals.
+ */
+export function hashesSql(factors: HashFactors): string {
+  const cases = COINS.map((coin) => `WHEN '${coin}' THEN ${Number(factors[coin])}::float8`).join(' ');
+  return `s.accepted_difficulty * CASE w.coin ${cases} ELSE 0 END`;
 }
 
 export interface UserWorkerRow {
@@ -55,11 +63,6 @@ const toUserWorker = (r: RawUserWorker): UserWorkerRow => ({
 const WORKER_SELECT = `SELECT w.id, w.payee_id, up.address, w.coin, w.name, w.display_name, w.type, w.algorithm, w.last_share_at,
   w.accepted_shares, w.rejected_shares, w.stale_shares
   FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id`;
-
-const HASHES = `s.accepted_difficulty * CASE w.coin WHEN 'LTC' THEN $LTC ELSE $BTC END`;
-function withFactors(sql: string, ltcIndex: number, btcIndex: number): string {
-  return sql.replaceAll('$LTC', `$${ltcIndex}::float8`).replaceAll('$BTC', `$${btcIndex}::float8`);
-}
 
 /** One worker's share sums over the last 10 minutes, hour and 24 hours (difficulty in its coin's Stratum unit). */
 export interface WorkerHashrateRow {
@@ -191,18 +194,15 @@ export class ActivityQueries {
     currentWorkers: number;
     previousWorkers: number;
   }> {
+    const hashes = hashesSql(factors);
     const result = await this.db.query<{ ch: number | null; ph: number | null; cw: bigint; pw: bigint }>(
-      withFactors(
-        `SELECT SUM(CASE WHEN s.bucket >= $3 THEN ${HASHES} ELSE 0 END) AS ch,
-                SUM(CASE WHEN s.bucket < $3 THEN ${HASHES} ELSE 0 END) AS ph,
-                COUNT(DISTINCT CASE WHEN s.bucket >= $3 AND s.accepted > 0 THEN s.worker_id END) AS cw,
-                COUNT(DISTINCT CASE WHEN s.bucket < $3 AND s.accepted > 0 THEN s.worker_id END) AS pw
-           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
-          WHERE up.user_id = $1 AND s.bucket >= $2 AND s.bucket < $4`,
-        5,
-        6,
-      ),
-      [userId, from, mid, to, factors.LTC, factors.BTC],
+      `SELECT SUM(CASE WHEN s.bucket >= $3 THEN ${hashes} ELSE 0 END) AS ch,
+              SUM(CASE WHEN s.bucket < $3 THEN ${hashes} ELSE 0 END) AS ph,
+              COUNT(DISTINCT CASE WHEN s.bucket >= $3 AND s.accepted > 0 THEN s.worker_id END) AS cw,
+              COUNT(DISTINCT CASE WHEN s.bucket < $3 AND s.accepted > 0 THEN s.worker_id END) AS pw
+         FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
+        WHERE up.user_id = $1 AND s.bucket >= $2 AND s.bucket < $4`,
+      [userId, from, mid, to],
     );
     const row = result.rows[0];
     return {
@@ -223,15 +223,11 @@ export class ActivityQueries {
     factors: HashFactors,
   ): Promise<Map<number, number>> {
     const result = await this.db.query<{ slot: number | string; hashes: number | null }>(
-      withFactors(
-        `SELECT floor((extract(epoch FROM s.bucket) - $4::float8) / $5::float8)::int AS slot, SUM(${HASHES}) AS hashes
-           FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
-          WHERE up.user_id = $1 AND s.bucket >= $2 AND s.bucket < $3 AND w.coin = $8
-          GROUP BY 1`,
-        6,
-        7,
-      ),
-      [userId, from, to, from.getTime() / 1000, stepSeconds, factors.LTC, factors.BTC, coin],
+      `SELECT floor((extract(epoch FROM s.bucket) - $4::float8) / $5::float8)::int AS slot, SUM(${hashesSql(factors)}) AS hashes
+         FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
+        WHERE up.user_id = $1 AND s.bucket >= $2 AND s.bucket < $3 AND w.coin = $6
+        GROUP BY 1`,
+      [userId, from, to, from.getTime() / 1000, stepSeconds, coin],
     );
     return new Map(result.rows.map((r) => [Number(r.slot), Number(r.hashes ?? 0)]));
   }

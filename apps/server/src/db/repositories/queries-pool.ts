@@ -1,5 +1,5 @@
 import type { Queryable } from '../types.js';
-import type { HashFactors } from './queries-activity.js';
+import { hashesSql, type HashFactors } from './queries-activity.js';
 
 export interface CoinActivity {
   coin: string;
@@ -67,11 +67,11 @@ export class PoolQueries {
       payees: bigint;
       workers: bigint;
     }>(
-      `SELECT w.coin, SUM(s.accepted_difficulty * CASE w.coin WHEN 'LTC' THEN $3::float8 ELSE $4::float8 END) AS hashes,
+      `SELECT w.coin, SUM(${hashesSql(factors)}) AS hashes,
               COUNT(DISTINCT w.payee_id) AS payees, COUNT(DISTINCT w.id) AS workers
          FROM share_stats s JOIN workers w ON w.id = s.worker_id
         WHERE s.bucket >= $1 AND s.bucket < $2 AND s.accepted > 0 GROUP BY w.coin`,
-      [from, to, factors.LTC, factors.BTC],
+      [from, to],
     );
     return result.rows.map((r) => ({
       coin: r.coin,
@@ -194,12 +194,12 @@ export class PoolQueries {
     }>(
       `SELECT w.id, w.payee_id, w.coin, w.name, w.display_name, w.algorithm,
               w.last_share_at, w.accepted_shares, w.rejected_shares, w.stale_shares,
-              SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $3) * CASE w.coin WHEN 'LTC' THEN $7::float8 ELSE $8::float8 END AS recent,
+              SUM(${hashesSql(factors)}) FILTER (WHERE s.bucket >= $3) AS recent,
               SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $4) AS d1,
               SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $5) AS d7,
               SUM(s.accepted_difficulty) AS d30
          FROM workers w LEFT JOIN share_stats s ON s.worker_id = w.id AND s.bucket >= $6
-        WHERE w.payee_id = ANY($1::int[]) AND ($2::int[] IS NULL OR w.id = ANY($2::int[])) AND ($9::text IS NULL OR lower(w.name) = lower($9))
+        WHERE w.payee_id = ANY($1::int[]) AND ($2::int[] IS NULL OR w.id = ANY($2::int[])) AND ($7::text IS NULL OR lower(w.name) = lower($7))
         GROUP BY w.id ORDER BY w.id LIMIT 500`,
       [
         payeeIds,
@@ -208,8 +208,6 @@ export class PoolQueries {
         new Date(now.getTime() - day),
         new Date(now.getTime() - 7 * day),
         new Date(now.getTime() - 30 * day),
-        factors.LTC,
-        factors.BTC,
         only.name,
       ],
     );

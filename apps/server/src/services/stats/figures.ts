@@ -6,6 +6,7 @@ import type { HashFactors } from '../../db/repositories/queries-activity.js';
 export const HASH_FACTORS: HashFactors = {
   BTC: expectedHashesPerShare(1, algorithmOf('BTC')),
   LTC: expectedHashesPerShare(1, algorithmOf('LTC')),
+  XMR: expectedHashesPerShare(1, algorithmOf('XMR')),
 };
 
 export const isPoolCoin = (coin: string): coin is Coin => isCoin(coin);

@@ -14,7 +14,7 @@ import {
   withRecent,
   type WorkerHashrate,
 } from '../shared/hashrate.js';
-import { algorithmId, percentChange } from '../stats/figures.js';
+import { algorithmId, isPoolCoin, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
 import type { ConnectedWorkers } from './connected.js';
 
@@ -430,7 +430,7 @@ export function toWorker(
     id: row.id,
     name: row.displayName ?? row.name,
     fullName: `${row.walletAddress ?? username}.${row.name}`,
-    coin: row.coin === 'LTC' ? 'LTC' : 'BTC',
+    coin: isPoolCoin(row.coin) ? row.coin : 'BTC',
     status: w.online ? 'online' : connected ? 'connected' : 'offline',
     hashrate: figures?.realtime ?? 0,
     hashrate1h: figures?.hour ?? 0,
