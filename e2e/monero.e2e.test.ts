@@ -120,6 +120,37 @@ describe.each<Language>(['en', 'ar'])('a CPU miner in %s', (language) => {
   });
 });
 
+describe.each<Language>(['en', 'ar'])('the RandomX pages in %s', (language) => {
+  const t = translator(language);
+
+  it('show /mining/randomx live on the RandomX port and an XMR estimate in kH/s with the difficulty counted in hashes, with nothing scrolling sideways at 375 px', async () => {
+    const context = await newContext(browser, pool.baseUrl, { language, width: 375 });
+    const page = await context.newPage();
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    try {
+      await page.goto('/mining/randomx');
+      await page.getByText(t('algorithm.live')).waitFor();
+      await page.getByText(`stratum+tcp://127.0.0.1:${randomxPort}`, { exact: true }).waitFor();
+      await page.getByText(t('algorithm.cpuPassword')).waitFor();
+      await screenshot(page, `monero-mining-randomx-${language}-375`);
+      expect(await fits(), '/mining/randomx at 375 px').toBe(true);
+      await page.goto('/mining/calculator');
+      await page.getByRole('combobox', { name: t('calculator.coin') }).selectOption('XMR');
+      expect(await page.getByRole('combobox', { name: t('calculator.unit') }).inputValue()).toBe('kH/s');
+      await page.getByText(t('calculator.formulaMonero')).waitFor();
+      // 100 kH/s (the XMR default) for a day at difficulty 300 G (300e9 hashes a block): 0.0288
+      // blocks of 0.6 XMR, minus the pool's fee.
+      await page.getByRole('textbox', { name: t('calculator.difficulty') }).fill('300000000000');
+      await page.getByRole('textbox', { name: t('calculator.fee') }).fill('1');
+      await page.getByRole('table').getByText('0.0171072 XMR').first().waitFor();
+      await screenshot(page, `monero-calculator-${language}-375`);
+      expect(await fits(), '/mining/calculator at 375 px').toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('a worker mining on the RandomX port', () => {
   it('appears on /workers with its RandomX hashrate in H/s, in English and Arabic', async () => {
     await mine(`${session.user.username}.desk`, SHARES);
