@@ -38,17 +38,19 @@ const MIGRATIONS = 'db/migrations';
 /**
  * Workspace packages compiled into the bundle: every entry of @manjam/protocol and
  * @manjam/contract (their exports are TypeScript), but the SIMD scrypt module, which is plain
- * JavaScript opening its WebAssembly beside it. @manjam/randomx (a native addon with a worker
- * file) is not reachable from cli.ts yet; wiring Monero in needs it compiled or bundled too.
+ * JavaScript opening its WebAssembly beside it, and @manjam/randomx's pool (TypeScript), whose
+ * worker thread and native addon stay in the package (it finds them through `@manjam/randomx/worker`).
  */
 const KEPT_EXTERNAL = new Set(['@manjam/protocol/scrypt-simd']);
-const bundled = (path) => /^@manjam\/(protocol|contract)(\/|$)/.test(path) && !KEPT_EXTERNAL.has(path);
+const bundled = (path) =>
+  /^@manjam\/(protocol|contract|randomx)(\/|$)/.test(path) && !KEPT_EXTERNAL.has(path);
 
 const SOURCES = [
   join(SERVER, 'src'),
   join(SERVER, 'package.json'),
   join(ROOT, 'packages', 'protocol', 'src'),
   join(ROOT, 'packages', 'contract', 'src'),
+  join(ROOT, 'packages', 'randomx', 'src'),
   fileURLToPath(import.meta.url),
 ];
 

@@ -42,7 +42,9 @@ describe('the manjam command', () => {
       { stratum: { ports: [{ port: 5555, coin: 'DOGE', vardiff: { start: 1, min: 1, max: 2 } }] } },
     );
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('config: stratum.ports.0.coin: Invalid option: expected one of "BTC"|"LTC"');
+    expect(result.stderr).toBe(
+      'config: stratum.ports.0.coin: Invalid option: expected one of "BTC"|"LTC"|"XMR"',
+    );
   });
 
   it('stops with exit code 2 for a bad URL', () => {

@@ -4,6 +4,7 @@
 // Caches are per seed hash and shared by all threads of the process; the pool keeps the
 // `keepSeeds` most recently used seeds (2: the current epoch's and the next one's, which the
 // caller warms with `prepare` before the switch) and releases older ones on every thread.
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
@@ -12,6 +13,13 @@ export type RandomXMode = (typeof RANDOMX_MODES)[number];
 
 /** Bytes of a RandomX hash. */
 export const RANDOMX_HASH_BYTES = 32;
+
+/**
+ * The hashing thread's file, found through the package's own export (not beside this module):
+ * the server bundle compiles this module into apps/server/dist, while the worker and the addon
+ * it loads (../build/Release) stay in the package.
+ */
+const WORKER_FILE = createRequire(import.meta.url).resolve('@manjam/randomx/worker');
 
 /** Longest seed the addon takes (Monero's seed hashes are 32 bytes). */
 const MAX_SEED_BYTES = 64;
@@ -126,7 +134,7 @@ export class RandomXPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
+    const worker = new Worker(WORKER_FILE, {
       workerData: { full: this.mode === 'full', initThreads: this.datasetInitThreads },
     });
     const slot: Slot = { worker, pending: new Map() };

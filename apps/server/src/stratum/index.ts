@@ -126,6 +126,8 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
         sink: writer,
         resolver: pool.resolver,
         hashrate: pool.hashrate.get('XMR') as HashrateTracker,
+        bans: pool.bans,
+        allocator: pool.allocator,
       });
       moneroPorts.push({ port: xmr.port, scheme: p.scheme, xmr });
       logger.info({ coin: 'XMR', port: xmr.port, scheme: p.scheme }, 'stratum port listening (RandomX)');
@@ -212,16 +214,15 @@ function stratumStats(
   const rejected: Record<string, number> = { ...pool.stats.rejected };
   let connections = pool.sessions.size;
   let accepted = pool.stats.accepted;
-  const bans = { ...pool.bans.counts };
   for (const { xmr } of moneroPorts) {
     const stats = xmr.server.stats;
     connections += xmr.server.connections;
     accepted += stats.accepted;
     for (const [kind, count] of Object.entries(stats.rejected))
       rejected[kind] = (rejected[kind] ?? 0) + count;
-    for (const [scope, count] of Object.entries(xmr.server.bans.counts)) bans[scope as BanScope] += count;
   }
-  return { connections, sharesAccepted: accepted, sharesRejected: rejected, bans };
+  // The XMR ports share the process's ban list: its counts already cover them.
+  return { connections, sharesAccepted: accepted, sharesRejected: rejected, bans: { ...pool.bans.counts } };
 }
 
 function onJob(pool: PoolRuntime, coin: CoinId, job: Job, tips: ChainTipsRepository): void {

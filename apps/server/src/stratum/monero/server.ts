@@ -9,7 +9,8 @@
  * RandomX equals the claim ("Invalid result": the miner's `result` is never trusted); then
  * accepted, and a hash under the network difficulty is a block (built, `submit_block`, confirmed
  * against the node's tip). Replies leave in request order (ReplyOrder), job notifications at once.
- * Framing, bans, vardiff and the share sink are the V1 port's pieces.
+ * Framing, bans, vardiff and the share sink are the V1 port's pieces (in the pool: the same BanList and
+ * ExtranonceAllocator objects).
  *
  * In the pool (stratum/monero/start.ts) it takes the process's ShareWriter as its sink, the
  * pool's LoginResolver for `username[.worker]` logins (wallet addresses are checked here), the
@@ -97,6 +98,9 @@ export interface MoneroStratumOptions {
   maxPendingHashes?: number;
   /** The pool around the port (absent in the standalone dialect tests). */
   pool?: MoneroPoolHooks;
+  /** The process's ban list and extranonce space, shared with the V1 ports (default: the port's own). */
+  bans?: BanList;
+  allocator?: ExtranonceAllocator;
 }
 
 /** What the pool lends the XMR port: account logins, live hashrate, events. */
@@ -288,8 +292,8 @@ export class MoneroStratumServer {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly options: MoneroStratumOptions) {
-    this.bans = new BanList(options.stratum.ban);
-    this.allocator = new ExtranonceAllocator(undefined, options.stratum.instanceId);
+    this.bans = options.bans ?? new BanList(options.stratum.ban);
+    this.allocator = options.allocator ?? new ExtranonceAllocator(undefined, options.stratum.instanceId);
     this.maxPendingHashes = options.maxPendingHashes ?? options.randomx.threads * 32;
     this.server = net.createServer((socket) => this.accept(socket));
     this.server.on('error', (error) => options.logger.error({ err: error }, 'XMR stratum port error'));

@@ -14,6 +14,8 @@ import type { MoneroChainRuntime } from '../../monero-chain.js';
 import type { HashrateTracker } from '../../shares/hashrate.js';
 import type { ShareSink } from '../../shares/sink.js';
 import type { LoginResolver } from '../auth.js';
+import type { BanList } from '../bans.js';
+import type { ExtranonceAllocator } from '../extranonce.js';
 import { MoneroStratumServer, XMR } from './server.js';
 
 /** Share-checking threads when chains.XMR.randomxThreads is unset: the cores, at most 4 (light mode, ~280 MiB per seed). */
@@ -29,6 +31,9 @@ export interface MoneroPortDeps {
   sink: ShareSink;
   resolver: LoginResolver;
   hashrate: HashrateTracker;
+  /** The process's ban list and extranonce allocator (one per process, every port). */
+  bans: BanList;
+  allocator: ExtranonceAllocator;
 }
 
 export interface MoneroPort {
@@ -68,6 +73,8 @@ export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort>
     randomx,
     sink: deps.sink,
     logger,
+    bans: deps.bans,
+    allocator: deps.allocator,
     pool: {
       resolveAccount: (login) => deps.resolver.resolve(login, XMR, { network: chain.network }),
       hashrate: deps.hashrate,
