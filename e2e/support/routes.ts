@@ -25,6 +25,7 @@ export const PUBLIC_ROUTES = [
   '/mining/scrypt',
   '/mining/kadena',
   '/mining/kaspa',
+  '/mining/randomx',
   '/mining/calculator',
 ];
 export const PROTECTED_ROUTES = ['/dashboard', '/workers', '/revenue', '/settings'];

@@ -43,7 +43,7 @@ export type Algorithm = AlgorithmId;
 export const MINER_TYPES = ['asic', 'gpu', 'cpu'] as const satisfies readonly DeviceType[];
 export type MinerType = DeviceType;
 
-export const COINS = ['BTC', 'LTC', 'DOGE', 'KDA', 'KAS'] as const satisfies readonly AccountCoin[];
+export const COINS = ['BTC', 'LTC', 'XMR', 'DOGE', 'KDA', 'KAS'] as const satisfies readonly AccountCoin[];
 export type Coin = AccountCoin;
 
 export type Stat = ContractStat;

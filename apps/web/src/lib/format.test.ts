@@ -56,6 +56,12 @@ describe('formatCoin', () => {
     expect(formatCoin('1000000000001', 'KDA', 'en')).toBe('1.000000000001 KDA');
   });
 
+  it('converts XMR atomic units (12 decimals) exactly, in English and Arabic', () => {
+    expect(formatCoin('600000000000', 'XMR', 'en')).toBe('0.60 XMR');
+    expect(formatCoin('1', 'XMR', 'en')).toBe('0.000000000001 XMR');
+    expect(formatCoin('18446744073709551617', 'XMR', 'ar')).toBe('18,446,744.073709551617 XMR');
+  });
+
   it('rejects amounts that are not integer base units, and unknown coins', () => {
     expect(() => formatCoin('1.5', 'BTC', 'en')).toThrow(/Not an integer amount/);
     expect(() => formatCoin('abc', 'BTC', 'en')).toThrow(/Not an integer amount/);

@@ -72,6 +72,11 @@ export function addressStartsText(coin: Coin, networks: PoolNetworks): string | 
   return [...bech32, ...base58].map((start) => `${start}…`).join(', ');
 }
 
+/** The line on address kinds under a payout address field, for Monero (95 or 106 characters). */
+export function addressKindsKey(coin: Coin): 'validation.xmrKinds' | undefined {
+  return coin === 'XMR' ? 'validation.xmrKinds' : undefined;
+}
+
 /** The wallet rule per coin; only the pool's coins (BTC, LTC) are checked (the seed checks no other coin). */
 export function validateWalletAddress(
   address: string,

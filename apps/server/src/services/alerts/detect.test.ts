@@ -121,6 +121,19 @@ describe('alert messages', () => {
     expect(renderAlert('worker-offline', offline, 'ar').title).toBe('العامل rig1 غير متصل');
   });
 
+  it('tells a Monero miner of an XMR payout to the last atomic unit and of a RandomX worker slowing in H/s', () => {
+    const address = `4${'A'.repeat(94)}`;
+    const payout = { coin: 'XMR', amount: '600000000001', address, txid: 'cd'.repeat(32) };
+    expect(renderAlert('payout-sent', payout, 'en').title).toBe('Payout of 0.600000000001 XMR sent');
+    expect(renderAlert('payout-sent', payout, 'ar').body).toContain('0.600000000001 XMR');
+    expect(renderAlert('payout-sent', payout, 'en').body).toContain(address);
+    const drop = { worker: 'desk', coin: 'XMR', current: 420, percent: 50, average: 1500 };
+    const body = renderAlert('hashrate-drop', drop, 'en').body;
+    expect(body).toContain('Worker desk (XMR) runs at 420');
+    expect(body).toMatch(/420(\.0+)? H\/s/);
+    expect(body).toMatch(/1\.5\d* kH\/s/);
+  });
+
   it('escapes HTML in emails and writes Arabic emails right to left', () => {
     const email = renderEmail('worker-offline', { worker: '<b>x</b>', coin: 'BTC', minutes: 10 }, 'ar');
     expect(email.html).toContain('dir="rtl"');

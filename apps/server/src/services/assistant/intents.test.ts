@@ -133,6 +133,20 @@ describe('assistant: setup by device and algorithm', () => {
     expect(arabic).toContain('XMRig');
   });
 
+  it('answers "xmr" with the XMRig command for port 1111, a starting difficulty in hashes and the Monero payout address', () => {
+    const reply = ask('xmr setup', null);
+    expect(reply).toContain('xmrig -o stratum+tcp://pool.manjam.example:1111 -u account.worker1 -p x');
+    expect(reply).toContain('x,d=15000');
+    expect(reply).toContain('RandomX difficulty counts hashes');
+    expect(reply).toContain('a standard address starts with 4, a subaddress with 8');
+    expect(reply).toContain('/mining/randomx');
+    const arabic = ask('كيف أعدن XMR؟', null);
+    expect(arabic).toContain('xmrig -o stratum+tcp://pool.manjam.example:1111 -u اسم_الحساب.worker1 -p x');
+    expect(arabic).toContain('x,d=15000');
+    expect(arabic).toContain('عنوان مونيرو');
+    expect(arabic).toContain('/mining/randomx');
+  });
+
   it('sends a CPU question without a coin to RandomX', () => {
     expect(ask('I have a CPU, how do I start mining?', null)).toContain('CPU setup');
     expect(ask('I have a CPU, how do I start mining?', null)).toContain('RandomX');

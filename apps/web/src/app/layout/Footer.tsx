@@ -11,6 +11,7 @@ type FooterKey =
   | 'footer.links.scrypt'
   | 'footer.links.kadena'
   | 'footer.links.kaspa'
+  | 'footer.links.randomx'
   | 'footer.links.calculator'
   | 'footer.links.help'
   | 'footer.links.faq'
@@ -37,6 +38,7 @@ const MINING: FooterLink[] = [
   { to: '/mining/scrypt', key: 'footer.links.scrypt' },
   { to: '/mining/kadena', key: 'footer.links.kadena' },
   { to: '/mining/kaspa', key: 'footer.links.kaspa' },
+  { to: '/mining/randomx', key: 'footer.links.randomx' },
   { to: '/mining/calculator', key: 'footer.links.calculator' },
 ];
 const RESOURCES: FooterLink[] = [

@@ -22,7 +22,7 @@ export function HashrateChartCard({
   const fallback: PoolCoin =
     hashrates.find((h) => h.coin === preferred)?.coin ??
     hashrates[0]?.coin ??
-    (preferred === 'LTC' ? 'LTC' : 'BTC');
+    (preferred === 'LTC' || preferred === 'XMR' ? preferred : 'BTC');
   const [picked, setPicked] = useState<PoolCoin | null>(null);
   const coin = picked && hashrates.some((h) => h.coin === picked) ? picked : fallback;
   const hashrate = useHashrate24h(coin);

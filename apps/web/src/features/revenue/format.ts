@@ -21,6 +21,7 @@ export function formatDifficulty(difficulty: number, locale = 'en'): string {
 export const COIN_COLOURS: Record<string, string> = {
   BTC: '#f7931a',
   LTC: '#a6a9aa',
+  XMR: '#ff6600',
   KDA: '#ed098f',
   KAS: '#49eacb',
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
 import { Select } from '../../components/Select';
@@ -10,8 +11,20 @@ import { COINS, type Coin, type PayoutAddressRequest, type Settings } from '../.
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { queryKeys, useMe, usePoolNetworks } from '../../lib/queries';
-import { addressStartsText, validateWalletAddress, type ValidationKey } from '../../lib/validation';
+import {
+  addressKindsKey,
+  addressStartsText,
+  validateWalletAddress,
+  type ValidationKey,
+} from '../../lib/validation';
 import { lacksPayoutAddress } from './PayoutAddressPrompt';
+
+/** How the pool's addresses of the coin start, and for Monero which lengths its kinds have. */
+function addressHint(coin: Coin, starts: string | undefined, t: TFunction): string | undefined {
+  const kinds = addressKindsKey(coin);
+  const parts = [starts ? t('validation.addressStarts', { coin, starts }) : '', kinds ? t(kinds) : ''];
+  return parts.filter(Boolean).join(' ') || undefined;
+}
 
 /** Default Payout Address with Edit: PUT /api/settings/payout-address (password, and the 2FA code when on); shows the pending address and its date. */
 export function PayoutAddressSection({ settings }: { settings: Settings }) {
@@ -120,7 +133,7 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
           />
           <TextField
             label={t('settings.wallet.newAddress')}
-            hint={starts ? t('validation.addressStarts', { coin, starts }) : undefined}
+            hint={addressHint(coin, starts, t)}
             ltr
             spellCheck={false}
             autoComplete="off"

@@ -68,6 +68,9 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '' }: Guid
 
   const username = stratumUsername(user?.username ?? 'username', worker);
   const url = host ? `stratum+tcp://${host}:${port}` : null;
+  // A CPU algorithm (RandomX) is mined with XMRig, whose command line takes the same three values.
+  const cpu = algorithm.hardware === 'cpu';
+  const command = cpu && url ? `xmrig -o ${url} -u ${username} -p x` : null;
 
   const submitWorker = (event: FormEvent): void => {
     event.preventDefault();
@@ -156,9 +159,18 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '' }: Guid
                 </dd>
               </div>
             </dl>
-            <p className="muted">{t('setupGuide.step3.startDifficulty')}</p>
+            {cpu ? (
+              <>
+                <p className="muted">{t('setupGuide.step3.cpuDifficulty')}</p>
+                <p className="guide-command">
+                  <Ltr>{command}</Ltr>
+                </p>
+              </>
+            ) : (
+              <p className="muted">{t('setupGuide.step3.startDifficulty')}</p>
+            )}
             <CopyButton
-              text={`${url} -u ${username} -p x`}
+              text={command ?? `${url} -u ${username} -p x`}
               label={t('setupGuide.step3.copy')}
               successMessage={t('setupGuide.step3.copied')}
               failureMessage={t('setupGuide.step3.copyFailed')}

@@ -28,6 +28,8 @@ export interface GuideAlgorithm {
   family: GuideFilter;
   /** The seed's fallback port if the server does not list this algorithm. */
   seedPort: number;
+  /** The hardware the port table gives the algorithm to (RandomX: cpu, mined with XMRig). */
+  hardware: PortTableEntry['hardware'];
   software: string[];
   difficulty: GuideDifficulty;
 }
@@ -98,6 +100,7 @@ export const GUIDE_ALGORITHMS: readonly GuideAlgorithm[] = PORT_TABLE.map((row) 
   key: normalizeAlgorithmName(row.name),
   name: row.name,
   seedPort: row.port,
+  hardware: row.hardware,
   ...GUIDANCE[row.algorithm],
 }));
 

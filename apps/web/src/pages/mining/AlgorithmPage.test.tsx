@@ -100,3 +100,33 @@ it('gives the live pool URL and the username each their own copy button', async 
   expect(await screen.findByRole('button', { name: 'Copy Pool URL' }, { timeout: 8000 })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Copy Username' })).toBeInTheDocument();
 });
+
+it('shows /mining/randomx live on port 1111 once the ports say so, with the CPU password guidance', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/api/pool/ports')
+          ? jsonResponse({
+              host: 'pool.test',
+              ports: [
+                { algorithm: 'sha256', name: 'SHA-256', port: 3333, live: true },
+                { algorithm: 'randomx', name: 'RandomX', port: 1111, live: true },
+              ],
+            })
+          : url.endsWith('/api/pool/stats')
+            ? jsonResponse({ host: 'pool.test', algorithms: [stat(3333, 'pps-plus')] })
+            : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+      ),
+    ),
+  );
+  renderWithApp(<AppRoutes />, { route: '/mining/randomx' });
+  expect(
+    await screen.findByRole('heading', { name: 'RandomX mining' }, { timeout: 8000 }),
+  ).toBeInTheDocument();
+  expect(screen.getByText('Monero (XMR)')).toBeInTheDocument();
+  expect(await screen.findByText('Live: shares are validated on this port')).toBeInTheDocument();
+  expect(screen.getByText('stratum+tcp://pool.test:1111')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Copy Pool URL' })).toBeInTheDocument();
+  expect(screen.getByText(/RandomX difficulty counts hashes/)).toHaveTextContent('x,d=15000');
+});

@@ -10,20 +10,32 @@ import { useAuth } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
 import { usePoolPorts, usePoolStats } from '../../lib/queries';
 
-const PAGE_IDS = ['sha256', 'scrypt', 'kadena', 'kaspa'] as const;
+const PAGE_IDS = ['sha256', 'scrypt', 'kadena', 'kaspa', 'randomx'] as const;
 export type AlgorithmPageId = (typeof PAGE_IDS)[number];
 
-/** The four algorithm pages and the seed's published defaults (port, fee, payout interval) from PORT_TABLE. */
+interface PageDefaults {
+  port: number;
+  /** The seed's published fee and payout interval; null for a row it publishes none for (RandomX). */
+  fee: number | null;
+  payoutHours: number | null;
+  /** A CPU algorithm (RandomX) is mined with XMRig, with a difficulty counted in hashes. */
+  cpu: boolean;
+}
+
+/** The algorithm pages and the seed's published defaults (port, fee, payout interval) from PORT_TABLE. */
 export const ALGORITHM_PAGES = Object.fromEntries(
   PAGE_IDS.map((id) => {
     const row = portRowOfAccountAlgorithm(id);
-    if (!row?.published) throw new RangeError(`the port table publishes no fee for ${id}`);
-    return [
-      id,
-      { port: row.port, fee: row.published.feeBasisPoints / 100, payoutHours: row.published.payoutHours },
-    ];
+    if (!row) throw new RangeError(`the port table has no row for ${id}`);
+    const defaults: PageDefaults = {
+      port: row.port,
+      fee: row.published ? row.published.feeBasisPoints / 100 : null,
+      payoutHours: row.published?.payoutHours ?? null,
+      cpu: row.hardware === 'cpu',
+    };
+    return [id, defaults];
   }),
-) as Record<AlgorithmPageId, { port: number; fee: number; payoutHours: number }>;
+) as Record<AlgorithmPageId, PageDefaults>;
 
 export function isAlgorithmPageId(value: string | undefined): value is AlgorithmPageId {
   return value !== undefined && Object.hasOwn(ALGORITHM_PAGES, value);
@@ -31,8 +43,8 @@ export function isAlgorithmPageId(value: string | undefined): value is Algorithm
 
 interface Facts {
   port: number;
-  fee: number;
-  payoutHours: number;
+  fee: number | null;
+  payoutHours: number | null;
   live: boolean | null;
   scheme: string | null;
   host: string;
@@ -135,19 +147,23 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
           </div>
           <div>
             <dt>{t('algorithm.password')}</dt>
-            <dd>
-              <Ltr>x</Ltr>
-            </dd>
+            <dd>{ALGORITHM_PAGES[id].cpu ? t('algorithm.cpuPassword') : <Ltr>x</Ltr>}</dd>
           </div>
           <div>
             <dt>{t('algorithm.fee')}</dt>
             <dd>
-              <Ltr mono={false}>{`${formatNumber(facts.fee, undefined, { minimumFractionDigits: 1 })}%`}</Ltr>
+              {facts.fee === null ? (
+                '—'
+              ) : (
+                <Ltr
+                  mono={false}
+                >{`${formatNumber(facts.fee, undefined, { minimumFractionDigits: 1 })}%`}</Ltr>
+              )}
             </dd>
           </div>
           <div>
             <dt>{t('algorithm.payoutInterval')}</dt>
-            <dd>{t('units.hours', { count: facts.payoutHours })}</dd>
+            <dd>{facts.payoutHours === null ? '—' : t('units.hours', { count: facts.payoutHours })}</dd>
           </div>
           {facts.ports.length > 1 ? (
             <div>

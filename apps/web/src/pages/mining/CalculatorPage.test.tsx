@@ -77,3 +77,36 @@ it("shows Litecoin's live difficulty as Litecoin Core reports it and estimates w
   // 100 GH/s for a day at difficulty 20 M (20e6 * 2^32 hashes a block): 0.100583 blocks of 6.25 LTC, minus 1 %.
   expect(screen.getByText('0.622356 LTC')).toBeInTheDocument();
 });
+
+it('estimates Monero in kH/s with its live difficulty counted in hashes, and says so in the formula', async () => {
+  const monero = {
+    algorithm: 'randomx',
+    coin: 'XMR',
+    network: 'regtest',
+    live: true,
+    port: 1111,
+    tls: false,
+    hashrate: 0,
+    miners: 0,
+    workers: 0,
+    networkHeight: 70,
+    networkDifficulty: 360e9,
+    fee: 1,
+    payoutInterval: 24,
+    scheme: 'pps-plus',
+    blocksFound: 0,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(jsonResponse({ host: 'pool.test', algorithms: [monero] }))),
+  );
+  renderWithApp(<CalculatorPage />);
+  fireEvent.change(await screen.findByRole('combobox', { name: 'Coin' }), { target: { value: 'XMR' } });
+  expect(await screen.findByText('Live from the pool: 360B')).toBeInTheDocument();
+  expect(screen.getByRole('combobox', { name: 'Unit' })).toHaveValue('kH/s');
+  expect(
+    screen.getByText(/Monero's difficulty is the expected number of hashes per block/),
+  ).toBeInTheDocument();
+  // 100 kH/s for a day at difficulty 360 G (360e9 hashes a block): 0.024 blocks of 0.6 XMR, minus 1 %.
+  expect(screen.getByText('0.014256 XMR')).toBeInTheDocument();
+});

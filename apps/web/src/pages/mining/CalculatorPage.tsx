@@ -10,18 +10,21 @@ import {
   estimateEarnings,
   HASHRATE_UNITS,
   nodeDifficulty,
+  nodeDifficultyHashes,
   parseDecimalInput,
+  type CalcCoin,
   type Earnings,
   type HashrateUnit,
 } from './calculator';
 
-/** Coins whose node reports difficulty in the Bitcoin-style unit, with their current block subsidy. */
+/** The calculator's coins with their current block subsidy and the unit their miners count in. */
 const CALC_COINS = {
   BTC: { reward: '3.125', unit: 'TH/s' },
   LTC: { reward: '6.25', unit: 'GH/s' },
+  // Monero's tail emission: 0.6 XMR a block for good; a CPU mines at a few kH/s.
+  XMR: { reward: '0.6', unit: 'kH/s' },
   DOGE: { reward: '10000', unit: 'GH/s' },
-} as const satisfies Record<string, { reward: string; unit: HashrateUnit }>;
-type CalcCoin = keyof typeof CALC_COINS;
+} as const satisfies Record<CalcCoin, { reward: string; unit: HashrateUnit }>;
 
 const PERIODS = ['daily', 'weekly', 'monthly'] as const;
 
@@ -46,6 +49,7 @@ export default function CalculatorPage() {
     hashrate: parseDecimalInput(hashrate),
     unit,
     difficulty,
+    hashesPerDifficulty: nodeDifficultyHashes(coin),
     blockReward: parseDecimalInput(reward),
     feePercent,
     price: price ? parseDecimalInput(price) : 0,
@@ -167,7 +171,9 @@ export default function CalculatorPage() {
           ) : (
             <p className="muted">{t('calculator.invalid')}</p>
           )}
-          <p className="muted calc__formula">{t('calculator.formula')}</p>
+          <p className="muted calc__formula">
+            {t(coin === 'XMR' ? 'calculator.formulaMonero' : 'calculator.formula')}
+          </p>
         </section>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateEarnings, parseDecimalInput } from './calculator';
+import { estimateEarnings, nodeDifficulty, nodeDifficultyHashes, parseDecimalInput } from './calculator';
 
 describe('estimateEarnings', () => {
   it('gives one block per day to a miner with the whole network hashrate', () => {
@@ -74,5 +74,27 @@ describe('parseDecimalInput', () => {
     expect(parseDecimalInput('12abc')).toBeNaN();
     expect(parseDecimalInput('')).toBeNaN();
     expect(parseDecimalInput('-5')).toBeNaN();
+  });
+});
+
+describe('the calculator for Monero (RandomX)', () => {
+  it("takes Monero's difficulty as hashes per block: difficulty d mined at d hashes a day is one block a day", () => {
+    const difficulty = 300e9;
+    const result = estimateEarnings({
+      hashrate: difficulty / 86_400 / 1e3,
+      unit: 'kH/s',
+      difficulty,
+      hashesPerDifficulty: nodeDifficultyHashes('XMR'),
+      blockReward: 0.6,
+      feePercent: 0,
+      price: 0,
+    });
+    expect(result?.daily.coins).toBeCloseTo(0.6, 9);
+  });
+
+  it("shows the pool's live Monero difficulty as it is (one hash per unit) and Litecoin's in Litecoin Core's unit", () => {
+    expect(nodeDifficultyHashes('XMR')).toBe(1);
+    expect(nodeDifficulty(123_456, 'XMR')).toBe(123_456);
+    expect(nodeDifficulty(65_536, 'LTC')).toBe(1);
   });
 });

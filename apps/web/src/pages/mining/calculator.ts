@@ -11,19 +11,32 @@ export const HASHRATE_UNITS = {
 } as const;
 export type HashrateUnit = keyof typeof HASHRATE_UNITS;
 
+/** The coins the calculator estimates: the pool's coins and Dogecoin (merge-mined with Litecoin). */
+export type CalcCoin = PoolCoin | 'DOGE';
+
+/**
+ * Expected hashes per unit of the difficulty a coin's node and explorers report: Bitcoin Core's
+ * unit for BTC, LTC and DOGE; for Monero the pool's own unit, one hash (its difficulty counts hashes).
+ */
+export function nodeDifficultyHashes(coin: CalcCoin): number {
+  return coin === 'XMR' ? hashesPerDifficulty(coin) : NODE_DIFFICULTY_HASHES;
+}
+
 /**
  * The pool's live network difficulty (its Stratum unit: 65536 times Litecoin Core's number for
  * Scrypt) in the unit nodes and explorers report, which the calculator takes.
  */
 export function nodeDifficulty(poolDifficulty: number, coin: PoolCoin): number {
-  return (poolDifficulty * hashesPerDifficulty(coin)) / NODE_DIFFICULTY_HASHES;
+  return (poolDifficulty * hashesPerDifficulty(coin)) / nodeDifficultyHashes(coin);
 }
 
 export interface CalculatorInput {
   hashrate: number;
   unit: HashrateUnit;
-  /** Network difficulty in the unit nodes report (Bitcoin Core's, also Litecoin's and Dogecoin's). */
+  /** Network difficulty in the unit the coin's node reports (see nodeDifficultyHashes). */
   difficulty: number;
+  /** Expected hashes per unit of that difficulty (nodeDifficultyHashes); Bitcoin Core's unit when left out. */
+  hashesPerDifficulty?: number;
   /** Coins per block (subsidy). */
   blockReward: number;
   /** Pool fee in percent, e.g. 1.0 */
@@ -51,6 +64,7 @@ const DAY_SECONDS = 86_400;
  */
 export function estimateEarnings(input: CalculatorInput): CalculatorResult | null {
   const { hashrate, unit, difficulty, blockReward, feePercent, price } = input;
+  const difficultyHashes = input.hashesPerDifficulty ?? NODE_DIFFICULTY_HASHES;
   const valid =
     [hashrate, difficulty].every((n) => Number.isFinite(n) && n > 0) &&
     Number.isFinite(blockReward) &&
@@ -62,7 +76,7 @@ export function estimateEarnings(input: CalculatorInput): CalculatorResult | nul
     price >= 0;
   if (!valid) return null;
   const hashesPerSecond = hashrate * HASHRATE_UNITS[unit];
-  const blocksPerDay = (hashesPerSecond * DAY_SECONDS) / (difficulty * NODE_DIFFICULTY_HASHES);
+  const blocksPerDay = (hashesPerSecond * DAY_SECONDS) / (difficulty * difficultyHashes);
   const dailyCoins = blocksPerDay * blockReward * (1 - feePercent / 100);
   const period = (days: number): Earnings => ({ coins: dailyCoins * days, value: dailyCoins * days * price });
   return { daily: period(1), weekly: period(7), monthly: period(30) };

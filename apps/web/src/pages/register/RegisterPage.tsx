@@ -8,6 +8,7 @@ import { ApiError, apiFetch } from '../../lib/api';
 import { usePoolNetworks } from '../../lib/queries';
 import { COINS, type Coin, type RegisterRequest, type RegisterResponse } from '../../lib/api-types';
 import {
+  addressKindsKey,
   addressStartsText,
   hasErrors,
   validateRegistration,
@@ -58,6 +59,7 @@ export default function RegisterPage() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const starts = addressStartsText(form.preferredCoin, networks);
+  const kinds = addressKindsKey(form.preferredCoin);
   const set = (field: Field) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
   const fieldError = (field: Field): string | undefined => {
     const key = errors[field];
@@ -139,11 +141,13 @@ export default function RegisterPage() {
           />
           <TextField
             label={t('register.walletAddress')}
-            hint={
-              starts
-                ? `${t('register.walletHint')} ${t('validation.addressStarts', { coin: form.preferredCoin, starts })}`
-                : t('register.walletHint')
-            }
+            hint={[
+              t('register.walletHint'),
+              starts ? t('validation.addressStarts', { coin: form.preferredCoin, starts }) : '',
+              kinds ? t(kinds) : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
             ltr
             spellCheck={false}
             autoComplete="off"
