@@ -326,8 +326,8 @@ export class TemplateWatcher {
         this.health.answered();
         if (this.running) await this.trigger('longpoll', template);
         // An answer at once with the very id it was asked with: the node did not hold the call.
-        // Litecoin Core does so after a restart until its next block; asked again at once, it
-        // kept the pool busy (about 40 % of a core, and its heap churning) on an idle chain.
+        // The dev chain's litecoind did so once restarted on its data (measured); asked again at
+        // once, it kept the idle pool busy (about 40 % of a core, and its heap churning).
         // Blocknotify and the poll still see a new tip meanwhile.
         if (this.running && template.longpollid === id) await this.wait(UNHELD_LONGPOLL_PAUSE_MS);
       } catch (err) {
