@@ -27,7 +27,11 @@ try {
 }
 unwatch();
 // The pool runs in one Node process, compiled JavaScript under plain node (no TypeScript loader).
+// glibc's mmap threshold is fixed at 128 KiB (by default it grows after each large free): the large
+// blocks V8's WebAssembly compiler takes for PGlite are then mapped on their own and go back to the
+// system when freed, instead of staying in the allocator's arenas (idle RSS 228-256 -> 177-190 MB).
 const code = await runForwardingSignals(process.execPath, [serverEntry, 'start', ...process.argv.slice(2)], {
   cwd: ROOT,
+  env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
 });
 process.exit(code);

@@ -2,7 +2,7 @@ import dgram from 'node:dgram';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NodeTemplate } from './node.js';
-import { TemplateWatcher, type WatcherNode } from './template-watcher.js';
+import { TemplateWatcher, UNHELD_LONGPOLL_PAUSE_MS, type WatcherNode } from './template-watcher.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -187,6 +187,31 @@ describe('the template watcher when its node goes silent', () => {
   let watcher: TemplateWatcher | undefined;
   afterEach(async () => {
     await watcher?.stop();
+  });
+
+  it('does not ask again at once when the node answers a longpoll without holding it (the pool stays idle)', async () => {
+    // Litecoin Core after a restart, until its next block: every longpoll is answered at once
+    // with the same template and longpollid.
+    const tip = 'aa'.repeat(32);
+    let longpolls = 0;
+    const node: WatcherNode = {
+      coin: 'BTC',
+      getBlockTemplate: (longpollid) => {
+        if (longpollid !== undefined) longpolls++;
+        // Answered over the network, as a node does (a turn of the event loop later).
+        return new Promise((resolve) => setImmediate(() => resolve(template(tip, 101))));
+      },
+      getBestBlockHash: () => Promise.resolve(tip),
+      getBlockHeader: () => Promise.reject(new Error('not asked')),
+    };
+    watcher = new TemplateWatcher({ node, logger, longpoll: true, pollIntervalMs: 0 });
+    const seen: string[] = [];
+    watcher.onTemplate((_tpl, info) => seen.push(info.reason));
+    await watcher.start();
+    await new Promise((resolve) => setTimeout(resolve, UNHELD_LONGPOLL_PAUSE_MS / 2));
+    expect(longpolls).toBe(1);
+    await vi.waitFor(() => expect(longpolls).toBe(2), { timeout: UNHELD_LONGPOLL_PAUSE_MS * 2 });
+    expect(seen).toEqual(['start']);
   });
 
   it('reports the coin down past the silence limit and sends a fresh template soon after the node answers again', async () => {

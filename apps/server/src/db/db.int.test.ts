@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './driver.js';
 import { describeEachDatabase } from './testing.js';
@@ -104,5 +107,19 @@ describe('embedded PGlite on its own thread', () => {
     await db.close();
     expect(await db.ping()).toBe(false);
     await expect(db.query('SELECT 1')).rejects.toThrow(/closed/);
+  });
+
+  it('creates a new data directory on disk, and a second start finds what the first stored', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'manjam-pglite-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await first.exec('CREATE TABLE kept (v int); INSERT INTO kept VALUES (42)');
+      await first.close();
+      const second = await openDatabase({ dataDir: dir });
+      expect((await second.query<{ v: number }>('SELECT v FROM kept')).rows).toEqual([{ v: 42 }]);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from './types.js';
 
@@ -45,10 +47,16 @@ type Request =
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
 
-/** Creates a new data directory on a thread that then ends, taking initdb's memory with it. */
+/**
+ * Creates a new data directory in a process that then ends, taking initdb's memory with it: on a
+ * thread that ended, the memory its WebAssembly compilation took stayed in this process's
+ * allocator (the first `npm start` idled at 329 MB against 218-231 MB on the next ones).
+ */
 function initDataDir(dataDir: string): Promise<void> {
   return new Promise((resolveInit, rejectInit) => {
-    const init = new Worker(WORKER, { workerData: { dataDir, initOnly: true } });
+    const init = spawn(process.execPath, [fileURLToPath(WORKER), '--init', dataDir], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     init.once('error', rejectInit);
     init.once('exit', (code) =>
       code === 0 ? resolveInit() : rejectInit(new Error(`creating the database failed (${code})`)),

@@ -19,6 +19,18 @@ describe('Scrypt validation threads', () => {
     expect((await pool.hash(header)).equals(scryptPow(header))).toBe(true);
   });
 
+  it('starts its threads with the first header, not before', async () => {
+    const lazy = new ScryptPool(2);
+    try {
+      expect(lazy.threads).toBe(0);
+      const header = randomBytes(80);
+      expect((await lazy.hash(header)).equals(scryptPow(header))).toBe(true);
+      expect(lazy.threads).toBe(2);
+    } finally {
+      await lazy.close();
+    }
+  });
+
   it('refuses work once closed', async () => {
     const closing = new ScryptPool(1);
     await closing.close();

@@ -6,7 +6,9 @@ import { Worker } from 'node:worker_threads';
  * core by default), each hashing batches of 80-byte headers four at a time with WebAssembly SIMD
  * (@manjam/protocol/scrypt-simd, about twice node:crypto's scrypt per core). Requests go to the
  * worker with the fewest outstanding; a lane's queued headers leave as one message per turn of the
- * event loop, and answers come back in order per worker.
+ * event loop, and answers come back in order per worker. The threads start with the first header:
+ * each holds its own V8 isolate and WebAssembly instance (about 10 MB), which a pool without
+ * Scrypt miners does not need.
  */
 const WORKER_FILE = new URL('./scrypt-worker.mjs', import.meta.url);
 
@@ -32,11 +34,18 @@ export class ScryptPool {
   private closed = false;
   private flushScheduled = false;
 
+  private readonly size: number;
+
   constructor(
     size: number = availableParallelism(),
     private readonly maxOutstanding = 50_000,
   ) {
-    for (let i = 0; i < Math.max(1, size); i++) this.lanes.push(this.spawn());
+    this.size = Math.max(1, size);
+  }
+
+  /** How many threads are running (none before the first header). */
+  get threads(): number {
+    return this.lanes.length;
   }
 
   get outstanding(): number {
@@ -48,6 +57,7 @@ export class ScryptPool {
     if (this.closed) return Promise.reject(new Error('scrypt pool is closed'));
     if (this.outstanding >= this.maxOutstanding)
       return Promise.reject(new PowPoolBusyError('share validation queue is full'));
+    while (this.lanes.length < this.size) this.lanes.push(this.spawn());
     let lane = this.lanes[0] as Lane;
     for (const l of this.lanes) if (l.outstanding < lane.outstanding) lane = l;
     return new Promise<Buffer>((resolve, reject) => {
