@@ -1,6 +1,6 @@
 // Payout runs: every balance at or above its owner's threshold, paid with ONE sendmany (a wallet
 // that limits its outputs per transaction, as Monero's does, pays the largest balances first and
-// the rest in the next run: payout-plan's limitToOutputs).
+// the rest in follow-up runs once it can fund them: payout-plan's limitToOutputs, runFollowUp).
 //
 // CRASH SAFETY. (1) In one transaction: the run ('intent', with a unique comment), its payouts
 // ('pending') and the debit ledger entries. (2) sendmany with that comment. (3) In one
