@@ -17,8 +17,12 @@ import { openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { startMoneroDevChain, type MoneroDevChain } from '../devchain/monero.js';
 import { PoolEvents } from '../events.js';
 import { isInsufficientFunds, isNodeRejection } from './chain.js';
+import type { AccountingContext } from './context.js';
 import { startAccounting, type AccountingService } from './index.js';
+import { AccountingMetrics } from './metrics.js';
 import { MoneroAccountingChain } from './monero-chain.js';
+import { OperatorAlarms } from './operator-alerts.js';
+import { runFollowUp, runPayoutsForCoin } from './payouts.js';
 import { createUserMiner } from './testing/fixtures.js';
 import { runPayoutChild } from './testing/run-payout-child.js';
 
@@ -250,6 +254,38 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
     await service.stop();
     figures.push(
       `payout process and monero-wallet-rpc killed -9 after transfer, before store: wallet back in ${back} ms, the mined transfer seen without destinations for ${xmr(untold[0]?.untold?.amount ?? 0n)} XMR, run ${intent.id} recorded as sent by its amount, each payee paid once to the atomic unit`,
+    );
+  });
+
+  it('pays 16 payees in a transfer of 15 destinations and a follow-up run made at once, each to the atomic unit', async () => {
+    const payees: { payeeId: number; address: string; amount: bigint }[] = [];
+    for (let i = 0; i < 16; i++) payees.push(await owedMiner(100_000_000_000n + BigInt(i) * 1_000_000_007n));
+    const ctx: AccountingContext = {
+      config: parseConfig({}),
+      db: database.db,
+      logger,
+      events: new PoolEvents(),
+      chains: new Map([[XMR, chain]]),
+      metrics: new AccountingMetrics(),
+      now: () => new Date(),
+      intentGraceMs: 0,
+      alarms: new OperatorAlarms(database.db, logger, undefined),
+    };
+    const first = await runPayoutsForCoin(ctx, XMR);
+    expect(first).toMatchObject({ status: 'sent', deferred: 1 });
+    expect(first.payouts).toHaveLength(15);
+    // The pool wallet's coinbases fund it now: no wait for the first transfer's change.
+    const followUp = await runFollowUp(ctx, XMR);
+    expect(followUp).toMatchObject({ pending: false, result: { status: 'sent', deferred: 0 } });
+    expect(followUp.result?.payouts).toEqual([expect.objectContaining({ amount: 100_000_000_000n })]);
+    expect(await runFollowUp(ctx, XMR)).toEqual({ result: undefined, pending: false });
+    await dev.mine(10);
+    const arrived = await received();
+    for (const p of payees) expect(arrived.get(p.address)).toBe(p.amount);
+    figures.push(
+      `16 payees: one transfer of 15 destinations (fee ${xmr(await feeOf(first.txid ?? ''))} XMR) and a follow-up of 1 (fee ${xmr(
+        await feeOf(followUp.result?.txid ?? ''),
+      )} XMR), ${xmr(payees.reduce((sum, p) => sum + p.amount, 0n))} XMR received to the atomic unit`,
     );
   });
 
