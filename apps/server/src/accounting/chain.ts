@@ -25,6 +25,12 @@ export interface WalletTransaction {
   comment: string | undefined;
   /** Every non-change output (paid to others or to the wallet's own receive addresses). */
   outputs: WalletOutput[];
+  /**
+   * A transaction the wallet sent without knowing to whom (`outputs` empty): Monero's wallet
+   * learns a transfer it lost its record of (monero-wallet-rpc killed before saving) from the
+   * chain, with the amount it paid out but not its destinations. Reconcile cannot rule it out.
+   */
+  untold?: { amount: bigint };
 }
 
 export interface AccountingChain {

@@ -16,7 +16,7 @@ import type { AccountingContext } from './context.js';
 import { creditShares } from './credits.js';
 import { AccountingMetrics } from './metrics.js';
 import { OperatorAlarms, type OperatorNotifier } from './operator-alerts.js';
-import { runPayoutsForCoin, type PayoutRunResult } from './payouts.js';
+import { runFollowUp, runPayoutsForCoin, type PayoutRunResult } from './payouts.js';
 import { reconcilePayouts } from './reconcile.js';
 import { settleDays } from './settlement.js';
 
@@ -147,12 +147,25 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     cycles++;
     metrics.inc('cycles_total');
   };
+  /** Coins whose last run left payees for a follow-up run (payouts.ts, runFollowUp). */
+  const followUps = new Set<CoinId>();
+  const payCoin = async (coin: CoinId): Promise<PayoutRunResult> => {
+    const result = await runPayoutsForCoin(ctx, coin);
+    if (result.deferred > 0) followUps.add(coin);
+    return result;
+  };
   const payoutsDue = async (): Promise<void> => {
     const intervalMs = deps.config.accounting.payoutIntervalHours * 3_600_000;
     for (const coin of coins) {
+      if (followUps.has(coin)) {
+        await guarded('payouts', coin, async () => {
+          if (!(await runFollowUp(ctx, coin)).pending) followUps.delete(coin);
+        });
+        continue;
+      }
       const last = await new PayoutsRepository(deps.db).lastRunAt(coin);
       if (last && ctx.now().getTime() - last.getTime() < intervalMs) continue;
-      await guarded('payouts', coin, () => runPayoutsForCoin(ctx, coin));
+      await guarded('payouts', coin, () => payCoin(coin));
     }
   };
   // A run left by a crash is resolved before anything else.
@@ -177,7 +190,7 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     runPayouts: (coin) =>
       exclusive(async () => {
         const results: PayoutRunResult[] = [];
-        for (const c of coin ? [coin] : coins) results.push(await runPayoutsForCoin(ctx, c));
+        for (const c of coin ? [coin] : coins) results.push(await payCoin(c));
         return results;
       }),
     checkBalances: () => exclusive(checkBalances),

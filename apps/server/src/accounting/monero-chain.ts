@@ -68,6 +68,9 @@ export function fromMoneroTransfer(entry: MoneroTransfer): WalletTransaction {
     time: entry.timestamp,
     comment: entry.note ? entry.note : undefined,
     outputs,
+    // Found in the chain after the wallet lost its own record: `amount` is what it paid out
+    // (what it spent, less its change and the fee).
+    ...(sent && outputs.length === 0 ? { untold: { amount: entry.amount } } : {}),
   };
 }
 

@@ -1,56 +1,45 @@
 // XMR payouts on the real dev chain (monerod regtest + monero-wallet-rpc): the pool wallet pays
 // addresses of an OUTSIDE wallet (a second wallet file, opened in the same monero-wallet-rpc only
-// to create addresses and to read what arrived), and a payout process that dies once `transfer`
-// has answered is reconciled by the transaction's outputs, paying once. Figures are printed.
+// to create addresses and to read what arrived). Crash drills through the real run path
+// (runPayouts('XMR') in a child process, testing/payout-child.ts): the process killed -9 once
+// `transfer` answered is reconciled by the transaction's outputs; the process AND monero-wallet-rpc
+// killed before the wallet saved the transfer are reconciled by its amount (reconcile.ts, the
+// double-payment window). Each pays once. Figures are printed.
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RpcError } from '../chain/rpc.js';
 import { parseConfig, type CoinId } from '../config/index.js';
+import { BalancesRepository } from '../db/repositories/balances.js';
+import { LedgerRepository } from '../db/repositories/ledger.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
-import { MoneroRpcClient, type MoneroCallOptions } from '../devchain/monero-rpc.js';
 import { startMoneroDevChain, type MoneroDevChain } from '../devchain/monero.js';
 import { PoolEvents } from '../events.js';
 import { isInsufficientFunds, isNodeRejection } from './chain.js';
 import type { AccountingContext } from './context.js';
+import { startAccounting, type AccountingService } from './index.js';
 import { AccountingMetrics } from './metrics.js';
 import { MoneroAccountingChain } from './monero-chain.js';
 import { OperatorAlarms } from './operator-alerts.js';
-import { outputsOf } from './payout-plan.js';
-import { reconcileIntents, reconcilePayouts } from './reconcile.js';
+import { runFollowUp, runPayoutsForCoin } from './payouts.js';
 import { createUserMiner } from './testing/fixtures.js';
+import { runPayoutChild } from './testing/run-payout-child.js';
 
 const logger = pino({ level: 'silent' });
-/** XMR joins CoinId with the pool wiring (the other half of issue 18); the reconcile code is coin-agnostic. */
-const XMR = 'XMR' as CoinId;
+const XMR: CoinId = 'XMR';
 const POOL_WALLET = 'pool';
 const OUTSIDE_WALLET = 'outside';
 const AMOUNTS = ['amount', 'fee', 'balance', 'unlocked_balance'];
 const xmr = (units: bigint): string =>
   `${units / 10n ** 12n}.${(units % 10n ** 12n).toString().padStart(12, '0')}`;
 
-/** The wallet client of a payout process killed the moment `transfer` answered: nothing after it happens. */
-class DyingWallet extends MoneroRpcClient {
-  sentTxid: string | undefined;
-  override async call<T = unknown>(
-    method: string,
-    params: Record<string, unknown> | unknown[] = {},
-    options: MoneroCallOptions = {},
-  ): Promise<T> {
-    if (this.sentTxid !== undefined) throw new RpcError('transport', method, 'the process is dead');
-    const result = await super.call<T>(method, params, options);
-    if (method !== 'transfer') return result;
-    this.sentTxid = (result as { tx_hash: string }).tx_hash;
-    throw new RpcError('transport', method, 'killed after the wallet answered');
-  }
-}
-
 describe('XMR payouts from the pool wallet to an outside wallet (real monerod + monero-wallet-rpc)', () => {
   let dev: MoneroDevChain;
   let chain: MoneroAccountingChain;
   let database: TestDatabase;
   const figures: string[] = [];
+  const alerts: string[] = [];
 
   /** Runs `fn` with the outside wallet open in monero-wallet-rpc, then reopens the pool wallet. */
   const inOutsideWallet = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -156,68 +145,147 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
     );
   });
 
-  it('finds the transfer of a process that died before recording its txid by its outputs, records it once and pays once', async () => {
-    const db = database.db;
-    const [a, b] = await outsideAddresses(2);
-    const payees = [
-      {
-        miner: await createUserMiner(db, XMR, { payoutAddress: a ?? null }),
-        address: a as string,
-        amount: 500_000_000_001n,
-      },
-      {
-        miner: await createUserMiner(db, XMR, { payoutAddress: b ?? null }),
-        address: b as string,
-        amount: 2_000_000_000_000n,
-      },
-    ];
-    // The run's intent, as recordIntent writes it (run + payouts in 'intent'/'pending').
-    const repo = new PayoutsRepository(db);
-    const comment = `manjam-payout:XMR:${Date.now()}`;
-    const runId = await repo.createRun(XMR, comment);
-    for (const p of payees) await repo.addPayout(runId, p.miner.payeeId, XMR, p.address, p.amount);
-    const expected = outputsOf(payees);
-
-    const dying = new DyingWallet(dev.wallet.url, 120_000);
-    const died = await new MoneroAccountingChain(dev.daemon, dying)
-      .sendMany(expected, comment)
-      .catch((e: unknown) => e);
-    expect(isNodeRejection(died)).toBe(false); // an unknown outcome: the run stays 'intent'
-    const txid = dying.sentTxid as string;
-    expect((await repo.getRun(runId))?.status).toBe('intent');
-    // No note made it: only the outputs can tell this transaction is the run's.
-    expect((await chain.getWalletTransaction(txid))?.comment).toBeUndefined();
-
-    const metrics = new AccountingMetrics();
-    const restarted: AccountingContext = {
+  /** An XMR miner with a payout address of the outside wallet and `amount` atomic units to be paid. */
+  const owedMiner = async (amount: bigint): Promise<{ payeeId: number; address: string; amount: bigint }> => {
+    const [address] = await outsideAddresses(1);
+    const miner = await createUserMiner(database.db, XMR, { payoutAddress: address ?? null });
+    await new LedgerRepository(database.db).append([
+      { payeeId: miner.payeeId, coin: XMR, amount, reason: 'adjustment', reference: `test:${miner.payeeId}` },
+    ]);
+    return { payeeId: miner.payeeId, address: address as string, amount };
+  };
+  /** An accounting process on the pool wallet (a restart after the crash), judging intents at once. */
+  const restartedAccounting = (): Promise<AccountingService> =>
+    startAccounting({
       config: parseConfig({}),
-      db,
+      db: database.db,
       logger,
       events: new PoolEvents(),
       chains: new Map([[XMR, chain]]),
-      metrics,
-      now: () => new Date(),
+      loop: false,
       intentGraceMs: 0,
-      alarms: new OperatorAlarms(db, logger, undefined),
-    };
-    await reconcileIntents(restarted, XMR);
-    await reconcileIntents(restarted, XMR);
-    expect(await repo.getRun(runId)).toMatchObject({ status: 'sent', txid });
-    expect(metrics.snapshot().payout_runs_reconciled_total).toBe(1);
+      notifyOperator: (m) => {
+        alerts.push(m.text);
+        return Promise.resolve();
+      },
+    });
+  const childSpec = (killWalletPid?: number) => ({
+    coin: XMR,
+    databaseUrl: database.url,
+    schema: database.schema,
+    monero: {
+      daemonUrl: dev.daemon.url,
+      walletUrl: dev.wallet.url,
+      ...(killWalletPid ? { killWalletPid } : {}),
+    },
+  });
+  /** Waits until the supervisor restarted monero-wallet-rpc (a pid other than `old`) and it answers. */
+  const walletBack = async (old: number): Promise<number> => {
+    const started = Date.now();
+    for (;;) {
+      try {
+        if (dev.nodeProcessIds()[1] !== old) {
+          await dev.wallet.call('get_balance', { account_index: 0 }, { bigints: AMOUNTS });
+          return Date.now() - started;
+        }
+      } catch (error) {
+        if (Date.now() - started > 120_000) throw error;
+      }
+      await delay(200);
+    }
+  };
+  const sentTo = async (addresses: readonly string[]): Promise<string[]> =>
+    (await chain.findWalletTransactions(0))
+      .filter((tx) => tx.outputs.some((o) => addresses.includes(o.address)))
+      .map((tx) => tx.txid);
 
+  it('a payout process killed -9 the moment transfer answered is found by its outputs on restart and pays once', async () => {
+    const payees = [await owedMiner(500_000_000_001n), await owedMiner(2_000_000_000_000n)];
+    const signal = await runPayoutChild(childSpec(), 'after-send');
+    expect(signal).toBe('SIGKILL');
+    const repo = new PayoutsRepository(database.db);
+    const [intent] = await repo.runsWithStatus(XMR, ['intent']);
+    if (!intent) throw new Error('the killed run left no intent');
+    expect((await repo.payoutsOfRun(intent.id)).map((p) => p.amount).sort()).toEqual(
+      payees.map((p) => p.amount).sort(),
+    );
+    const service = await restartedAccounting();
+    const run = await repo.getRun(intent.id);
+    expect(run?.status).toBe('sent');
+    // No note made it: the transaction was told apart by its outputs.
+    expect((await chain.getWalletTransaction(run?.txid ?? ''))?.comment).toBeUndefined();
     await dev.mine(10);
-    await reconcilePayouts(restarted, XMR);
-    expect((await repo.getRun(runId))?.status).toBe('recorded');
+    expect((await service.runPayouts(XMR))[0]?.status).toBe('nothing-to-pay');
+    expect((await repo.getRun(intent.id))?.status).toBe('recorded');
     const arrived = await received();
     for (const p of payees) expect(arrived.get(p.address)).toBe(p.amount);
-    const sentTo = (await chain.findWalletTransactions(0)).filter((tx) =>
-      tx.outputs.some((o) => o.address === a || o.address === b),
-    );
-    expect(sentTo.map((tx) => tx.txid)).toEqual([txid]);
+    expect(await sentTo(payees.map((p) => p.address))).toEqual([run?.txid]);
+    await service.stop();
     figures.push(
-      `died after transfer: run ${runId} found by its outputs and recorded as sent (${txid.slice(0, 16)}…), 1 transaction to the 2 addresses, received ${xmr(
-        (arrived.get(a as string) ?? 0n) + (arrived.get(b as string) ?? 0n),
-      )} XMR of ${xmr(payees.reduce((s, p) => s + p.amount, 0n))} XMR owed, fee ${xmr(await feeOf(txid))} XMR`,
+      `runPayouts('XMR') in a child killed -9 after transfer: run ${intent.id} found by its outputs on restart (${run?.txid?.slice(0, 16)}…), 1 transaction, received ${xmr(
+        payees.reduce((sum, p) => sum + (arrived.get(p.address) ?? 0n), 0n),
+      )} XMR of ${xmr(payees.reduce((sum, p) => sum + p.amount, 0n))} XMR owed, fee ${xmr(await feeOf(run?.txid ?? ''))} XMR`,
+    );
+  });
+
+  it('a payout process and monero-wallet-rpc both killed -9 between transfer and store: the restarted wallet learns the transfer from the chain without destinations, and the run is recorded by its amount, never failed and paid again', async () => {
+    const payees = [await owedMiner(300_000_000_007n), await owedMiner(400_000_000_009n)];
+    const [, walletPid] = dev.nodeProcessIds();
+    const signal = await runPayoutChild(childSpec(walletPid), 'after-send');
+    expect(signal).toBe('SIGKILL');
+    const back = await walletBack(walletPid as number);
+    const repo = new PayoutsRepository(database.db);
+    const [intent] = await repo.runsWithStatus(XMR, ['intent']);
+    if (!intent) throw new Error('the killed run left no intent');
+    // The transfer is in monerod's pool; the reopened wallet never saved it. Once mined it shows
+    // as an outgoing transfer with its amount but no destinations and no note.
+    await dev.mine(1);
+    const untold = (await chain.findWalletTransactions(0)).filter((tx) => tx.untold);
+    expect(untold.map((tx) => tx.untold?.amount)).toEqual([payees.reduce((sum, p) => sum + p.amount, 0n)]);
+    const service = await restartedAccounting();
+    // Recorded by its amount at start, then confirmed in the same cycle (the block mined above).
+    expect(await repo.getRun(intent.id)).toMatchObject({ status: 'recorded', txid: untold[0]?.txid });
+    expect(alerts).toEqual([]);
+    await dev.mine(10);
+    expect((await service.runPayouts(XMR))[0]?.status).toBe('nothing-to-pay');
+    const arrived = await received();
+    for (const p of payees) expect(arrived.get(p.address)).toBe(p.amount);
+    for (const p of payees) expect(await new BalancesRepository(database.db).get(p.payeeId, XMR)).toBe(0n);
+    await service.stop();
+    figures.push(
+      `payout process and monero-wallet-rpc killed -9 after transfer, before store: wallet back in ${back} ms, the mined transfer seen without destinations for ${xmr(untold[0]?.untold?.amount ?? 0n)} XMR, run ${intent.id} recorded as sent by its amount, each payee paid once to the atomic unit`,
+    );
+  });
+
+  it('pays 16 payees in a transfer of 15 destinations and a follow-up run made at once, each to the atomic unit', async () => {
+    const payees: { payeeId: number; address: string; amount: bigint }[] = [];
+    for (let i = 0; i < 16; i++) payees.push(await owedMiner(100_000_000_000n + BigInt(i) * 1_000_000_007n));
+    const ctx: AccountingContext = {
+      config: parseConfig({}),
+      db: database.db,
+      logger,
+      events: new PoolEvents(),
+      chains: new Map([[XMR, chain]]),
+      metrics: new AccountingMetrics(),
+      now: () => new Date(),
+      intentGraceMs: 0,
+      alarms: new OperatorAlarms(database.db, logger, undefined),
+    };
+    const first = await runPayoutsForCoin(ctx, XMR);
+    expect(first).toMatchObject({ status: 'sent', deferred: 1 });
+    expect(first.payouts).toHaveLength(15);
+    // The pool wallet's coinbases fund it now: no wait for the first transfer's change.
+    const followUp = await runFollowUp(ctx, XMR);
+    expect(followUp).toMatchObject({ pending: false, result: { status: 'sent', deferred: 0 } });
+    expect(followUp.result?.payouts).toEqual([expect.objectContaining({ amount: 100_000_000_000n })]);
+    expect(await runFollowUp(ctx, XMR)).toEqual({ result: undefined, pending: false });
+    await dev.mine(10);
+    const arrived = await received();
+    for (const p of payees) expect(arrived.get(p.address)).toBe(p.amount);
+    figures.push(
+      `16 payees: one transfer of 15 destinations (fee ${xmr(await feeOf(first.txid ?? ''))} XMR) and a follow-up of 1 (fee ${xmr(
+        await feeOf(followUp.result?.txid ?? ''),
+      )} XMR), ${xmr(payees.reduce((sum, p) => sum + p.amount, 0n))} XMR received to the atomic unit`,
     );
   });
 

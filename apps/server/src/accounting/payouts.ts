@@ -1,6 +1,6 @@
 // Payout runs: every balance at or above its owner's threshold, paid with ONE sendmany (a wallet
 // that limits its outputs per transaction, as Monero's does, pays the largest balances first and
-// the rest in the next run: payout-plan's limitToOutputs).
+// the rest in follow-up runs once it can fund them: payout-plan's limitToOutputs, runFollowUp).
 //
 // CRASH SAFETY. (1) In one transaction: the run ('intent', with a unique comment), its payouts
 // ('pending') and the debit ledger entries. (2) sendmany with that comment. (3) In one
@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { formatCoinAmount } from '@manjam/protocol';
 import type { CoinId } from '../config/constants.js';
 import { LedgerRepository, type LedgerEntryInput } from '../db/repositories/ledger.js';
+import type { Queryable } from '../db/index.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { isInsufficientFunds, isNodeRejection } from './chain.js';
 import { chainOf, type AccountingContext } from './context.js';
@@ -41,37 +42,50 @@ export interface PayoutRunResult {
   comment: string | null;
   payouts: PlannedPayout[];
   total: bigint;
+  /** Payees above their threshold left for a follow-up run (one transaction's output limit). */
+  deferred: number;
   error?: string;
 }
 
 /** The open alert while a coin's wallet cannot fund its payout run (cleared by the next run sent). */
 export const walletAlertKey = (coin: CoinId): string => `wallet-insufficient:${coin}`;
 
+/** The next run's payees (at most what one wallet transaction pays) and those left for later. */
+async function planRun(
+  ctx: AccountingContext,
+  coin: CoinId,
+  db: Queryable,
+  log: boolean,
+): Promise<{ payouts: PlannedPayout[]; deferred: PlannedPayout[] }> {
+  const plan = planPayouts(
+    await new PayoutsRepository(db).payableBalances(coin),
+    { coin, network: ctx.config.chains[coin].network },
+    ctx.config.accounting.defaultPayoutThreshold,
+    ctx.now(),
+  );
+  if (!log) return limitToOutputs(plan.payouts, chainOf(ctx, coin));
+  for (const skip of plan.skipped.filter((s) => s.reason !== 'below-threshold')) {
+    ctx.metrics.inc('payouts_skipped_invalid_address_total');
+    ctx.logger.warn(
+      { coin, ...skip, amount: skip.amount.toString() },
+      'balance above threshold not paid: no valid payout address',
+    );
+  }
+  return limitToOutputs(plan.payouts, chainOf(ctx, coin));
+}
+
 /** Step 1: the intent (run, payouts, debits) in one transaction. */
 async function recordIntent(
   ctx: AccountingContext,
   coin: CoinId,
-): Promise<{ runId: bigint; comment: string; payouts: PlannedPayout[] } | null> {
+): Promise<{ runId: bigint; comment: string; payouts: PlannedPayout[]; deferred: number } | null> {
   return ctx.db.transaction(async (tx) => {
     const repo = new PayoutsRepository(tx);
-    const plan = planPayouts(
-      await repo.payableBalances(coin),
-      { coin, network: ctx.config.chains[coin].network },
-      ctx.config.accounting.defaultPayoutThreshold,
-      ctx.now(),
-    );
-    for (const skip of plan.skipped.filter((s) => s.reason !== 'below-threshold')) {
-      ctx.metrics.inc('payouts_skipped_invalid_address_total');
-      ctx.logger.warn(
-        { coin, ...skip, amount: skip.amount.toString() },
-        'balance above threshold not paid: no valid payout address',
-      );
-    }
-    const { payouts, deferred } = limitToOutputs(plan.payouts, chainOf(ctx, coin));
+    const { payouts, deferred } = await planRun(ctx, coin, tx, true);
     if (deferred.length > 0)
       ctx.logger.info(
         { coin, paid: payouts.length, deferred: deferred.length },
-        'more payees than one wallet transaction can pay: the rest keep their balances for the next run',
+        'more payees than one wallet transaction can pay: the rest are paid by follow-up runs once the wallet can fund them',
       );
     if (payouts.length === 0) return null;
     const comment = `manjam-payout:${coin}:${randomUUID()}`;
@@ -89,7 +103,7 @@ async function recordIntent(
       });
     }
     await new LedgerRepository(tx).append(debits);
-    return { runId, comment, payouts };
+    return { runId, comment, payouts, deferred: deferred.length };
   });
 }
 
@@ -119,12 +133,19 @@ export async function runPayoutsForCoin(ctx: AccountingContext, coin: CoinId): P
     ctx.logger.error({ coin, err }, 'sent payout runs could not be followed this time; this run goes on'),
   );
   const intent = await recordIntent(ctx, coin);
-  const empty = { coin, runId: null, txid: null, comment: null, payouts: [], total: 0n };
+  const empty = { coin, runId: null, txid: null, comment: null, payouts: [], total: 0n, deferred: 0 };
   if (!intent) return { ...empty, status: 'nothing-to-pay' };
   ctx.metrics.inc('payout_runs_total');
   const outputs = outputsOf(intent.payouts);
   const total = [...outputs.values()].reduce((a, b) => a + b, 0n);
-  const base = { coin, runId: intent.runId, comment: intent.comment, payouts: intent.payouts, total };
+  const base = {
+    coin,
+    runId: intent.runId,
+    comment: intent.comment,
+    payouts: intent.payouts,
+    total,
+    deferred: intent.deferred,
+  };
   const chain = chainOf(ctx, coin);
   let txid: string;
   try {
@@ -189,4 +210,28 @@ async function handleSendError(
   ctx.metrics.inc('payout_runs_failed_total');
   ctx.logger.error(log, 'payout run refused by the wallet; balances are kept');
   return { ...base, status: 'failed', txid: null, error: message };
+}
+
+/**
+ * FOLLOW-UP RUNS. A run cut to one transaction's outputs (Monero: 15 destinations) leaves payees
+ * for later; they are paid by follow-up runs as soon as the wallet can fund them, not a whole
+ * payout interval later. Decision: a follow-up runs only when (1) no run of the coin is 'intent'
+ * (an unresolved run's debits must be settled first; reconcile handles any number of 'sent' runs,
+ * each matched to its own txid), and (2) the wallet's spendable balance covers the next run's
+ * total, checked before any intent is written: the change of the last transfer (Monero: locked
+ * 10 blocks) is waited for quietly, with no failed run and no wallet alert. Resolves whether a
+ * run was made; `pending` tells the caller whether payees are still left for a follow-up.
+ */
+export async function runFollowUp(
+  ctx: AccountingContext,
+  coin: CoinId,
+): Promise<{ result: PayoutRunResult | undefined; pending: boolean }> {
+  const repo = new PayoutsRepository(ctx.db);
+  if ((await repo.runsWithStatus(coin, ['intent'])).length > 0) return { result: undefined, pending: true };
+  const { payouts } = await planRun(ctx, coin, ctx.db, false);
+  if (payouts.length === 0) return { result: undefined, pending: false };
+  const total = payouts.reduce((sum, p) => sum + p.amount, 0n);
+  if ((await chainOf(ctx, coin).getWalletBalance()) < total) return { result: undefined, pending: true };
+  const result = await runPayoutsForCoin(ctx, coin);
+  return { result, pending: result.deferred > 0 || result.status === 'unknown-outcome' };
 }

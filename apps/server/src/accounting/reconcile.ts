@@ -12,16 +12,80 @@ export const PAYOUT_CONFIRMATIONS = 1;
 /** Wallet transactions seen this long before a run was recorded are still candidates (clock skew). */
 const LOOKBACK_SECONDS = 600;
 
-/** The wallet transaction that carried this run: its comment, or exactly its outputs, unclaimed. */
+/**
+ * The wallet transaction that carried this run: its comment, or exactly its outputs, unclaimed;
+ * else one the wallet sent without knowing to whom (`untold`) whose amount is the run's total.
+ * `untold` lists the other such transactions, which the run cannot be told apart from.
+ */
 function matchRun(
   run: PayoutRunRow,
   expected: ReadonlyMap<string, bigint>,
   candidates: readonly WalletTransaction[],
   claimed: ReadonlySet<string>,
-) {
+): { found: WalletTransaction | undefined; untold: WalletTransaction[] } {
   const free = candidates.filter((tx) => !claimed.has(tx.txid) && tx.confirmations >= 0);
-  return (
-    free.find((tx) => tx.comment === run.comment) ?? free.find((tx) => paysOutputs(expected, tx.outputs))
+  const total = [...expected.values()].reduce((a, b) => a + b, 0n);
+  const untold = free.filter((tx) => tx.untold !== undefined);
+  const found =
+    free.find((tx) => tx.comment === run.comment) ??
+    free.find((tx) => paysOutputs(expected, tx.outputs)) ??
+    untold.find((tx) => tx.untold?.amount === total);
+  return { found, untold };
+}
+
+async function recordFound(
+  ctx: AccountingContext,
+  coin: CoinId,
+  run: PayoutRunRow,
+  found: WalletTransaction,
+): Promise<void> {
+  const payouts = await ctx.db.transaction(async (tx) => {
+    const r = new PayoutsRepository(tx);
+    return (await r.markSent(run.id, found.txid)) ? r.payoutsOfRun(run.id) : [];
+  });
+  for (const p of payouts)
+    ctx.events.emit('payout.sent', {
+      coin,
+      payeeId: p.payeeId,
+      userId: p.userId,
+      amount: p.amount,
+      txid: found.txid,
+    });
+  ctx.metrics.inc('payout_runs_sent_total');
+  ctx.metrics.inc('payouts_sent_total', payouts.length);
+  ctx.logger.warn(
+    { coin, runId: run.id.toString(), txid: found.txid, byAmount: found.untold !== undefined },
+    'interrupted payout run found in the wallet: recorded as sent',
+  );
+}
+
+/**
+ * THE DOUBLE-PAYMENT WINDOW. A wallet that lost its record of a transfer (monero-wallet-rpc killed
+ * between `transfer` and `store`, with the payout process) learns it back from the chain without
+ * its destinations and note. Decision: such a transfer whose amount is the run's total, to the
+ * atomic unit, IS the run (recorded as sent, like a match by outputs: the wallet spent exactly
+ * that after the intent was written, and nothing else pays that). Any other unexplained outgoing
+ * transfer since the intent means the run may have gone out: the run is HELD (never failed: a
+ * failed run's debits are reversed and paid again) and a payout-missing alert asks the operator
+ * to settle it by hand (README runbook). A transfer still in the mempool is not known to a wallet
+ * that lost its record; the grace period (intentGraceMs, 5 min, over two Monero blocks) covers it.
+ */
+async function holdRun(
+  ctx: AccountingContext,
+  coin: CoinId,
+  run: PayoutRunRow,
+  untold: readonly WalletTransaction[],
+): Promise<void> {
+  const txids = untold.map((tx) => tx.txid).join(', ');
+  await ctx.alarms.raise({
+    key: runKey('payout-missing', coin, run.id),
+    kind: 'payout-missing',
+    coin,
+    message: `${coin} payout run ${run.id} was interrupted and the wallet shows outgoing transfers it no longer knows the destinations of (${txids}) that do not add up to the run's total: the run is held, neither sent nor failed; check whether its payees were paid, then mark it sent or failed by hand`,
+  });
+  ctx.logger.error(
+    { coin, runId: run.id.toString(), txids },
+    'interrupted payout run held: the wallet shows outgoing transfers it cannot describe',
   );
 }
 
@@ -36,29 +100,10 @@ async function reconcileIntent(
   const candidates = await chain.findWalletTransactions(
     Math.floor(run.createdAt.getTime() / 1000) - LOOKBACK_SECONDS,
   );
-  const found = matchRun(run, expected, candidates, await repo.claimedTxids(coin));
+  const { found, untold } = matchRun(run, expected, candidates, await repo.claimedTxids(coin));
   ctx.metrics.inc('payout_runs_reconciled_total');
-  if (found) {
-    const payouts = await ctx.db.transaction(async (tx) => {
-      const r = new PayoutsRepository(tx);
-      return (await r.markSent(run.id, found.txid)) ? r.payoutsOfRun(run.id) : [];
-    });
-    for (const p of payouts)
-      ctx.events.emit('payout.sent', {
-        coin,
-        payeeId: p.payeeId,
-        userId: p.userId,
-        amount: p.amount,
-        txid: found.txid,
-      });
-    ctx.metrics.inc('payout_runs_sent_total');
-    ctx.metrics.inc('payouts_sent_total', payouts.length);
-    ctx.logger.warn(
-      { coin, runId: run.id.toString(), txid: found.txid },
-      'interrupted payout run found in the wallet: recorded as sent',
-    );
-    return;
-  }
+  if (found) return recordFound(ctx, coin, run, found);
+  if (untold.length > 0) return holdRun(ctx, coin, run, untold);
   if (ctx.now().getTime() - run.createdAt.getTime() < ctx.intentGraceMs) {
     ctx.logger.warn(
       { coin, runId: run.id.toString() },

@@ -37,6 +37,17 @@ export class MemoryChain implements AccountingChain {
     this.extend(n);
   }
 
+  /**
+   * The wallet forgets to whom a transaction paid and its comment, knowing only the amount it
+   * paid out (as monero-wallet-rpc killed before saving learns its transfer back from the chain).
+   */
+  loseRecord(txid: string, amount?: bigint): void {
+    const tx = this.transactions.find((t) => t.txid === txid);
+    if (!tx) throw new Error(`no wallet transaction ${txid}`);
+    const paid = tx.outputs.reduce((sum, o) => sum + o.amount, 0n);
+    Object.assign(tx, { comment: undefined, outputs: [], untold: { amount: amount ?? paid } });
+  }
+
   tip(): number {
     return this.hashes.length - 1;
   }

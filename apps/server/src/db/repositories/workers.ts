@@ -1,3 +1,5 @@
+import { portRowOfAccountAlgorithm, type DeviceType } from '@manjam/contract';
+import { algorithmId } from '../../services/stats/figures.js';
 import type { Queryable } from '../types.js';
 
 export interface WorkerKey {
@@ -66,6 +68,14 @@ const toWorker = (r: RawWorker): WorkerRow => ({
   bestDifficulty: Number(r.best_difficulty),
 });
 
+/**
+ * A new worker's device type until its owner sets one: the hardware its algorithm is mined with
+ * (PORT_TABLE), so a RandomX worker is a CPU, not an ASIC.
+ */
+function hardwareOf(algorithm: string, coin: string): DeviceType {
+  return portRowOfAccountAlgorithm(algorithmId(algorithm, coin))?.hardware ?? 'asic';
+}
+
 /** Stratum workers: "<account or wallet>.<name>" on one coin, created on their first share. */
 export class WorkersRepository {
   constructor(private readonly db: Queryable) {}
@@ -78,8 +88,8 @@ export class WorkersRepository {
     const ids = new Map<string, number>();
     if (keys.length === 0) return ids;
     const result = await this.db.query<{ id: number; payee_id: number; name: string }>(
-      `INSERT INTO workers (payee_id, coin, name, algorithm)
-       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[])
+      `INSERT INTO workers (payee_id, coin, name, algorithm, type)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[])
        ON CONFLICT (payee_id, name) DO UPDATE SET hidden_at = NULL
        RETURNING id, payee_id, name`,
       [
@@ -87,6 +97,7 @@ export class WorkersRepository {
         keys.map((k) => k.coin),
         keys.map((k) => k.name),
         keys.map((k) => k.algorithm),
+        keys.map((k) => hardwareOf(k.algorithm, k.coin)),
       ],
     );
     for (const row of result.rows) ids.set(`${row.payee_id}:${row.name}`, row.id);

@@ -27,6 +27,21 @@ afterAll(async () => {
 });
 
 describe('the RandomX port of the pool', () => {
+  it('lists XMR on /api/pool/stats before any block is found, with the network difficulty of the monerod template', async () => {
+    type Stats = {
+      algorithms: { coin: string; networkDifficulty: number | null; networkHeight: number | null }[];
+    };
+    const stats = await api<Stats>(pool.baseUrl, '/api/pool/stats');
+    const xmr = stats.algorithms.find((a) => a.coin === 'XMR');
+    const daemon = pool.pool.monero?.daemon;
+    if (!daemon) throw new Error('the pool runs no monerod');
+    const { block_header: tip } = await daemon.call<{ block_header: { height: number } }>(
+      'get_last_block_header',
+    );
+    expect(xmr?.networkDifficulty).toBeGreaterThan(0);
+    expect(xmr?.networkHeight).toBeLessThanOrEqual(tip.height);
+  });
+
   it('is listed live on /api/pool/ports at 1111 in the table and open where the pool put it', async () => {
     const ports = await api<{ ports: { algorithm: string; live: boolean; port: number }[] }>(
       pool.baseUrl,
@@ -95,9 +110,16 @@ describe('the RandomX port of the pool', () => {
     ]);
   }, 120_000);
 
-  it('shows the worker on /api/workers with a RandomX hashrate', async () => {
+  it('shows the worker on /api/workers as a CPU with a RandomX hashrate', async () => {
     type Workers = {
-      workers: { name: string; coin: string; hashrate: number; shares: number }[];
+      workers: {
+        name: string;
+        coin: string;
+        hashrate: number;
+        shares: number;
+        type: string;
+        algorithm: string;
+      }[];
       totals: { hashrates: { algorithm: string; coin: string; realtime: number }[] };
     };
     let list: Workers = { workers: [], totals: { hashrates: [] } };
@@ -108,7 +130,7 @@ describe('the RandomX port of the pool', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const worker = list.workers.find((w) => w.name === 'cpu1');
-    expect(worker).toMatchObject({ coin: 'XMR', shares: 1 });
+    expect(worker).toMatchObject({ coin: 'XMR', shares: 1, type: 'cpu', algorithm: 'randomx' });
     expect(worker?.hashrate).toBeGreaterThan(0);
     const randomx = list.totals.hashrates.find((h) => h.algorithm === 'randomx');
     expect(randomx).toMatchObject({ coin: 'XMR' });

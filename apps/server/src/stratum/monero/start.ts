@@ -17,6 +17,7 @@ import type { LoginResolver } from '../auth.js';
 import type { BanList } from '../bans.js';
 import type { ExtranonceAllocator } from '../extranonce.js';
 import { MoneroStratumServer, XMR } from './server.js';
+import type { MoneroTemplate } from './template-source.js';
 
 /** Share-checking threads when chains.XMR.randomxThreads is unset: the cores, at most 4 (light mode, ~280 MiB per seed). */
 const MAX_DEFAULT_THREADS = 4;
@@ -49,13 +50,20 @@ export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort>
   });
   const tips = new ChainTipsRepository(db);
   const rewards = new TemplateRewardsRepository(db);
-  chain.source.onTemplate((template) => {
-    deps.events.emit('template.new', { coin: XMR, height: template.height, newTip: true });
-    const networkDifficulty = Number(template.networkDifficulty);
+  // Each template's reward (XMR credits) and tip (height, network difficulty for the pool stats).
+  const recordTemplate = (template: MoneroTemplate): Promise<unknown> =>
     Promise.all([
       rewards.record(XMR, template.height, template.reward),
-      tips.upsert({ coin: XMR, height: template.height - 1, hash: template.prevHash, networkDifficulty }),
-    ]).catch((error: unknown) =>
+      tips.upsert({
+        coin: XMR,
+        height: template.height - 1,
+        hash: template.prevHash,
+        networkDifficulty: Number(template.networkDifficulty),
+      }),
+    ]);
+  chain.source.onTemplate((template) => {
+    deps.events.emit('template.new', { coin: XMR, height: template.height, newTip: true });
+    recordTemplate(template).catch((error: unknown) =>
       logger.error(
         { err: error, height: template.height },
         'could not record the XMR template reward and tip',
@@ -83,8 +91,9 @@ export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort>
   });
   try {
     const current = chain.source.current;
-    // The first template came before this listener: record it too.
-    if (current) await rewards.record(XMR, current.height, current.reward);
+    // The first template came before this listener: record it too (its reward, and its tip, so
+    // the pool stats show XMR's network difficulty from the start).
+    if (current) await recordTemplate(current);
     // The current seed's cache is built before the first miner's share (light mode: a few seconds).
     if (current) await randomx.prepare(current.seedHash);
     const listening = await server.listen();

@@ -1,0 +1,93 @@
+// The double-payment window: a payout process and its wallet die between the transfer and the
+// wallet's save, and the wallet learns the transfer back without its destinations or comment
+// (monero-wallet-rpc). The run must never be failed and paid again (reconcile.ts, holdRun).
+import { pino } from 'pino';
+import { expect, it } from 'vitest';
+import { parseConfig } from '../config/index.js';
+import { BalancesRepository } from '../db/repositories/balances.js';
+import { PayoutsRepository } from '../db/repositories/payouts.js';
+import { describeEachDatabase } from '../db/testing.js';
+import { PoolEvents } from '../events.js';
+import { startAccounting, type AccountingService } from './index.js';
+import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from './testing/fixtures.js';
+import { MemoryChain } from './testing/memory-chain.js';
+
+const COIN = 'BTC';
+const config = parseConfig({});
+const logger = pino({ level: 'silent' });
+
+describeEachDatabase('interrupted payout runs the wallet lost its record of', (db) => {
+  const alerts: string[] = [];
+  const open = (chain: MemoryChain): Promise<AccountingService> =>
+    startAccounting({
+      config,
+      db: db(),
+      logger,
+      events: new PoolEvents(),
+      chains: new Map([[COIN, chain]]),
+      loop: false,
+      intentGraceMs: 0,
+      notifyOperator: (m) => {
+        alerts.push(m.text);
+        return Promise.resolve();
+      },
+    });
+  const balance = (m: MinerFixture): Promise<bigint> => new BalancesRepository(db()).get(m.payeeId, COIN);
+  const paidMiner = async (label: string): Promise<MinerFixture> => {
+    const miner = await createUserMiner(db(), COIN, { payoutAddress: regtestAddress(label) });
+    await insertShare(db(), COIN, miner, {
+      difficulty: 1,
+      networkDifficulty: 1000,
+      height: 200,
+      scheme: 'pps-plus',
+      at: new Date(),
+    });
+    return miner;
+  };
+  /** A run whose answer was lost: the wallet sent it, the process died before recording the txid. */
+  const interruptedRun = async (chain: MemoryChain, service: AccountingService) => {
+    chain.nextSend = 'lost-answer';
+    const [run] = await service.runPayouts(COIN);
+    expect(run?.status).toBe('unknown-outcome');
+    const tx = chain.transactions.at(-1);
+    if (!run?.runId || !tx) throw new Error('no interrupted run');
+    return { runId: run.runId, txid: tx.txid, total: run.total };
+  };
+
+  it('records the run as sent when the wallet shows an outgoing transfer of exactly its total, and pays nobody twice', async () => {
+    const chain = new MemoryChain(200);
+    chain.walletBalance = 1_000_000_000n;
+    const a = await paidMiner('untold-a');
+    const b = await paidMiner('untold-b');
+    const service = await open(chain);
+    await service.runOnce();
+    const { runId, txid } = await interruptedRun(chain, service);
+    chain.loseRecord(txid);
+    const [next] = await service.runPayouts(COIN);
+    expect(next?.status).toBe('nothing-to-pay');
+    expect(await new PayoutsRepository(db()).getRun(runId)).toMatchObject({ status: 'sent', txid });
+    expect(chain.transactions).toHaveLength(1);
+    expect([await balance(a), await balance(b)]).toEqual([0n, 0n]);
+    await service.stop();
+  });
+
+  it('holds the run and alerts the operator when an outgoing transfer it cannot describe does not add up to its total', async () => {
+    const chain = new MemoryChain(200);
+    chain.walletBalance = 1_000_000_000n;
+    const a = await paidMiner('held-a');
+    const service = await open(chain);
+    await service.runOnce();
+    const { runId, txid, total } = await interruptedRun(chain, service);
+    chain.loseRecord(txid, total + 1n);
+    for (let cycle = 0; cycle < 2; cycle++) {
+      const [next] = await service.runPayouts(COIN);
+      expect(next?.status).toBe('nothing-to-pay');
+    }
+    expect((await new PayoutsRepository(db()).getRun(runId))?.status).toBe('intent');
+    expect(await balance(a)).toBe(0n);
+    expect(chain.transactions).toHaveLength(1);
+    expect(alerts.filter((text) => text.includes(`payout run ${runId} `))).toHaveLength(1);
+    expect(alerts.at(-1)).toContain('the run is held, neither sent nor failed');
+    await service.stop();
+  });
+});
