@@ -1,5 +1,5 @@
-import { portRowOfAccountAlgorithm, type DeviceType } from '@manjam/contract';
-import { algorithmId } from '../../services/stats/figures.js';
+import { portRowOfPoolCoin, type DeviceType } from '@manjam/contract';
+import { isCoin } from '@manjam/protocol';
 import type { Queryable } from '../types.js';
 
 export interface WorkerKey {
@@ -69,11 +69,11 @@ const toWorker = (r: RawWorker): WorkerRow => ({
 });
 
 /**
- * A new worker's device type until its owner sets one: the hardware its algorithm is mined with
- * (PORT_TABLE), so a RandomX worker is a CPU, not an ASIC.
+ * A new worker's device type until its owner sets one: the hardware its coin's algorithm is mined
+ * with (PORT_TABLE), so a RandomX worker is a CPU, not an ASIC.
  */
-function hardwareOf(algorithm: string, coin: string): DeviceType {
-  return portRowOfAccountAlgorithm(algorithmId(algorithm, coin))?.hardware ?? 'asic';
+function hardwareOf(coin: string): DeviceType {
+  return isCoin(coin) ? portRowOfPoolCoin(coin).hardware : 'asic';
 }
 
 /** Stratum workers: "<account or wallet>.<name>" on one coin, created on their first share. */
@@ -97,7 +97,7 @@ export class WorkersRepository {
         keys.map((k) => k.coin),
         keys.map((k) => k.name),
         keys.map((k) => k.algorithm),
-        keys.map((k) => hardwareOf(k.algorithm, k.coin)),
+        keys.map((k) => hardwareOf(k.coin)),
       ],
     );
     for (const row of result.rows) ids.set(`${row.payee_id}:${row.name}`, row.id);
