@@ -98,6 +98,20 @@ export async function planBlocks(ctx: AccountingContext, coin: CoinId): Promise<
   return planned;
 }
 
+/** Tells the live feed and alerts a block's new status. */
+function emitStatus(
+  ctx: AccountingContext,
+  block: LifecycleBlock,
+  status: 'pending' | 'confirmed' | 'orphaned',
+): void {
+  ctx.events.emit('block.status', {
+    coin: block.coin as CoinId,
+    height: block.height,
+    hash: block.hash,
+    status,
+  });
+}
+
 /** Writes a matured block's planned credits and marks it confirmed, in one transaction. */
 async function confirmBlock(
   ctx: AccountingContext,
@@ -124,12 +138,7 @@ async function confirmBlock(
     { coin: block.coin, height: block.height, hash: block.hash, confirmations },
     'block confirmed; its credits are written',
   );
-  ctx.events.emit('block.status', {
-    coin: block.coin as CoinId,
-    height: block.height,
-    hash: block.hash,
-    status: 'confirmed',
-  });
+  emitStatus(ctx, block, 'confirmed');
 }
 
 /** Marks a block orphaned and reverses every block credit it wrote, in one transaction. */
@@ -155,12 +164,7 @@ async function orphanBlock(ctx: AccountingContext, block: LifecycleBlock): Promi
     { coin: block.coin, height: block.height, hash: block.hash, reversed },
     'block left the main chain: orphaned',
   );
-  ctx.events.emit('block.status', {
-    coin: block.coin as CoinId,
-    height: block.height,
-    hash: block.hash,
-    status: 'orphaned',
-  });
+  emitStatus(ctx, block, 'orphaned');
 }
 
 /**
@@ -181,12 +185,7 @@ async function holdBlock(
     { coin: block.coin, height: block.height, hash: block.hash, confirmations },
     'reorg: confirmed block is below coinbase maturity again; its credits are held until it matures',
   );
-  ctx.events.emit('block.status', {
-    coin: block.coin as CoinId,
-    height: block.height,
-    hash: block.hash,
-    status: 'pending',
-  });
+  emitStatus(ctx, block, 'pending');
 }
 
 /** A held block (credits written earlier) that is mature again: confirmed, its credits payable. */
@@ -201,12 +200,7 @@ async function matureAgain(
     { coin: block.coin, height: block.height, hash: block.hash, confirmations },
     'held block is mature again; its credits are payable',
   );
-  ctx.events.emit('block.status', {
-    coin: block.coin as CoinId,
-    height: block.height,
-    hash: block.hash,
-    status: 'confirmed',
-  });
+  emitStatus(ctx, block, 'confirmed');
 }
 
 const returnedKey = (block: LifecycleBlock): string => `block-returned:${block.coin}:${block.id}`;
@@ -239,12 +233,7 @@ async function returnedToChain(
     { coin: block.coin, height: block.height, hash: block.hash },
     'orphaned block is back on the main chain: pending again',
   );
-  ctx.events.emit('block.status', {
-    coin: block.coin as CoinId,
-    height: block.height,
-    hash: block.hash,
-    status: 'pending',
-  });
+  emitStatus(ctx, block, 'pending');
 }
 
 /** One pass over a coin's tracked blocks: confirmations, maturity, orphans (reorgs), returns. */
@@ -298,12 +287,7 @@ async function settleSubmitted(
         { coin: block.coin, height: block.height, hash: block.hash },
         'submitted block is on the main chain: pending',
       );
-      ctx.events.emit('block.status', {
-        coin: block.coin as CoinId,
-        height: block.height,
-        hash: block.hash,
-        status: 'pending',
-      });
+      emitStatus(ctx, block, 'pending');
     }
     return { ...block, status: 'pending' };
   }
