@@ -1,7 +1,7 @@
 // A new miner's first hour, in English and Arabic, against the real pool: Test Connection shows
 // the stages in order as a real Stratum miner connects (asking for its own starting difficulty
 // with d= in the password), is authorized, and has its first share accepted; meanwhile the
-// worker shows as connected without shares, not "Offline · Never". Then money from the first share:
+// worker is listed on /workers as connected without shares, not "Offline · Never". Then money from the first share:
 // today's accrued credit appears beside the balance, Rewards does not say "No rewards yet", and
 // the dashboard asks for a payout address until one is set.
 import type { Browser } from 'playwright-core';
@@ -88,6 +88,13 @@ describe.each<Language>(['en', 'ar'])('the first hour in %s', (language) => {
         token: session.token,
       });
       expect(api2.miners.map((m) => m.status)).toEqual(['connected']);
+      // And its worker row is on /workers already, connected and waiting for the first share.
+      const workersPage = await context.newPage();
+      await workersPage.goto('/workers');
+      const row = workersPage.getByRole('row').filter({ hasText: 'cpu1' });
+      await row.getByText(t('workers.waitingForShare')).waitFor({ timeout: 15_000 });
+      expect(await row.getByText(t('workers.never')).count()).toBe(0);
+      await workersPage.close();
 
       // Stage 3: the first accepted share.
       const reply = await miner.submit(

@@ -137,9 +137,9 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
       coin: 'BTC',
       workerId: null,
       userId: user.id,
-      login: 'alice.CPU9',
+      login: 'alice.cpu9',
     });
-    const stage = await api.request('GET', '/api/workers/alice.cpu9/connection', { token: user.token });
+    const stage = await api.request('GET', '/api/workers/alice.CPU9/connection', { token: user.token });
     expect(stage.json).toEqual({
       connected: false,
       stage: 'authorized',
@@ -167,6 +167,33 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
       (await api.request('GET', '/api/workers/cpu9/connection', { token: user.token })).json,
     ).toMatchObject({ stage: 'waiting', authorizedAt: null });
     await api.request('DELETE', `/api/miners/${miner.json.id}`, { token: user.token });
+  });
+
+  it('lists a new worker as connected from its authorization on, before its first share', async () => {
+    api.events.emit('worker.connected', {
+      coin: 'LTC',
+      workerId: null,
+      userId: user.id,
+      login: 'alice.fresh1',
+    });
+    await expect
+      .poll(
+        async () =>
+          (await api.request('GET', '/api/workers?search=fresh1', { token: user.token })).json
+            .workers as unknown,
+        { timeout: 10_000, interval: 100 },
+      )
+      .toMatchObject([{ name: 'fresh1', coin: 'LTC', status: 'connected', hashrate: 0, lastSeen: null }]);
+    api.events.emit('worker.disconnected', {
+      coin: 'LTC',
+      workerId: null,
+      userId: user.id,
+      login: 'alice.fresh1',
+    });
+    api.forget(user.id);
+    const after = await api.request('GET', '/api/workers?search=fresh1', { token: user.token });
+    expect(after.json.workers).toMatchObject([{ name: 'fresh1', status: 'offline', lastSeen: null }]);
+    await api.request('DELETE', `/api/workers/${after.json.workers[0].id}`, { token: user.token });
   });
 
   it('creates, lists by tab, edits and deletes miners joined with their live worker', async () => {

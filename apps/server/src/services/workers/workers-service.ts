@@ -1,5 +1,9 @@
 import type { AlgorithmHashrate, Worker, WorkerConnection, WorkerDetail } from '@manjam/contract';
+import { algorithmOf, splitWorkerName } from '@manjam/protocol';
+import type { CoinId } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
+import { PayeesRepository } from '../../db/repositories/payees.js';
+import { WorkersRepository } from '../../db/repositories/workers.js';
 import {
   ActivityQueries,
   type UserWorkerRow,
@@ -340,6 +344,20 @@ export class WorkersService {
     if (!(await this.queries.hideWorker(userId, workerId, new Date(this.deps.now()))))
       throw notFound('workerNotFound', 'worker-not-found');
     this.forget(userId);
+  }
+
+  /**
+   * An account's worker was authorized on Stratum: its row exists from now on, so /workers lists it
+   * ("Connected, waiting for the first share") before its first share, not only once one is stored.
+   * The same creation as the share writer's (a hidden worker that comes back reappears).
+   */
+  async workerConnected(userId: number, coin: CoinId, login: string): Promise<void> {
+    const { worker } = splitWorkerName(login.trim());
+    const payeeId = await new PayeesRepository(this.deps.db).ensureUser(coin, userId);
+    const created = await new WorkersRepository(this.deps.db).ensure([
+      { payeeId, coin, name: worker, algorithm: algorithmOf(coin) },
+    ]);
+    if (created.size > 0) this.forget(userId);
   }
 
   /** Whether the user's worker (Stratum name, any case) has a session authorized right now. */
