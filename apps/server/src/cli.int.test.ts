@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { lockDataDir } from './db/data-dir-lock.js';
 import {
   portAnswers,
   processGroup,
@@ -67,6 +68,40 @@ describe('the manjam command', () => {
     expect(result.stdout).toContain('migrations applied');
     const again = manjam(['migrate'], { MANJAM_DATA_DIR: dataDir, MANJAM_LOG_PRETTY: 'false' });
     expect(again.stdout).toContain('database is up to date');
+  });
+
+  it('settles only a held payout run that exists, and says how to call it', () => {
+    const env = {
+      MANJAM_DATA_DIR: mkdtempSync(join(tmpdir(), 'manjam-settle-')),
+      MANJAM_LOG_PRETTY: 'false',
+    };
+    const usage = manjam(['payout-run', '7', 'sent'], env);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toBe(
+      'usage: manjam payout-run <run id> sent <txid> | manjam payout-run <run id> failed',
+    );
+    const unknown = manjam(['payout-run', '7', 'failed'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('manjam: there is no payout run 7');
+  });
+
+  it('refuses to open an embedded database another live process has open', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'manjam-locked-'));
+    const dir = join(dataDir, 'pglite');
+    const unlock = lockDataDir(dir);
+    try {
+      const result = manjam(['payout-run', '7', 'failed'], { MANJAM_DATA_DIR: dataDir });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `manjam: the embedded database ${dir} is in use by process ${process.pid}: stop the pool first (PGlite serves one process), or use PostgreSQL (DATABASE_URL) to run commands beside a running pool`,
+      );
+    } finally {
+      unlock();
+    }
+    // Given back: the command opens it now (and finds no such run).
+    expect(manjam(['payout-run', '7', 'failed'], { MANJAM_DATA_DIR: dataDir }).stderr).toBe(
+      'manjam: there is no payout run 7',
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | migrate | devchain
+// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | migrate | devchain | payout-run
 import { parseArgs } from 'node:util';
 import { ConfigError, ROLES, loadConfig, type Role } from './config/index.js';
 
@@ -8,6 +8,8 @@ const USAGE = `usage: manjam <command> [options]
         [--region NAME]                       a regional Stratum node's region (distributed.region)
   migrate                                     apply database migrations and exit
   devchain                                    run the regtest dev chains only, print their RPC
+  payout-run <id> sent <txid>                 settle a held payout run: its payees were paid by <txid>
+  payout-run <id> failed                      settle a held payout run: nothing was paid, balances back
 options: --config FILE (or MANJAM_CONFIG)`;
 
 async function main(argv: string[]): Promise<number> {
@@ -22,7 +24,7 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const command = positionals[0] ?? 'start';
-  if (values.help || !['start', 'migrate', 'devchain'].includes(command)) {
+  if (values.help || !['start', 'migrate', 'devchain', 'payout-run'].includes(command)) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
@@ -37,6 +39,7 @@ async function main(argv: string[]): Promise<number> {
   const commands = await import('./commands.js');
   if (command === 'migrate') return commands.runMigrate(config);
   if (command === 'devchain') return commands.runDevchain(config);
+  if (command === 'payout-run') return commands.runSettlePayoutRun(config, positionals.slice(1));
   return commands.runStart(config, values.role as Role);
 }
 

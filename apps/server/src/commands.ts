@@ -1,6 +1,9 @@
+import { formatCoinAmount } from '@manjam/protocol';
 import { redactConfig, type Config, type Role } from './config/index.js';
 import { createLogger } from './logger.js';
-import { migrate, openDatabase } from './db/index.js';
+import { migrate, openDatabase, type Database } from './db/index.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
+import { settleRun, SettleRunError, type Settlement } from './accounting/settle-run.js';
 import { databaseOptions, startPool, type PoolSummary } from './main.js';
 import { startDevChains } from './chains.js';
 import { SIGNAL_EXIT_CODES, handleShutdownSignals, type ShutdownSignal } from './signals.js';
@@ -35,6 +38,48 @@ export async function runMigrate(config: Config): Promise<number> {
     await db.close();
   }
   return 0;
+}
+
+/**
+ * `manjam payout-run <id> sent <txid> | failed`: settles a held payout run (accounting/settle-run.ts).
+ * Exit code 0 when settled, 2 when refused (unknown run, not held, bad txid, database in use).
+ */
+export async function runSettlePayoutRun(config: Config, args: readonly string[]): Promise<number> {
+  const [id = '', outcome = '', txid = ''] = args;
+  const settlement: Settlement | undefined =
+    outcome === 'sent' && txid !== ''
+      ? { kind: 'sent', txid: txid.toLowerCase() }
+      : outcome === 'failed' && txid === ''
+        ? { kind: 'failed' }
+        : undefined;
+  if (!/^[1-9]\d*$/.test(id) || !settlement) {
+    console.error('usage: manjam payout-run <run id> sent <txid> | manjam payout-run <run id> failed');
+    return 2;
+  }
+  const logger = createLogger(config);
+  let db: Database;
+  try {
+    db = await openDatabase(databaseOptions(config));
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(`manjam: ${error.message}`);
+    return 2;
+  }
+  try {
+    await migrate(db);
+    const settled = await settleRun(db, logger, BigInt(id), settlement);
+    console.log(
+      `payout run ${settled.runId} (${settled.coin}) is now ${settled.status}: ${settled.payouts} payouts, ` +
+        `${formatCoinAmount(settled.total, settled.coin)} ${settled.status === 'sent' ? `paid by ${txid.toLowerCase()}` : 'given back to the balances'}`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof SettleRunError)) throw error;
+    console.error(`manjam: ${error.message}`);
+    return 2;
+  } finally {
+    await db.close();
+  }
 }
 
 export async function runDevchain(config: Config): Promise<number> {

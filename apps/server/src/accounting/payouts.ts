@@ -195,7 +195,7 @@ async function handleSendError(
     );
     return { ...base, status: 'unknown-outcome', txid: null, error: message };
   }
-  await failRun(ctx, runId, message);
+  await failRun(ctx.db, runId, message);
   if (isInsufficientFunds(error)) {
     ctx.metrics.inc('payout_insufficient_funds_total');
     ctx.logger.warn(log, 'payout run stopped: the pool wallet has not enough funds; balances are kept');

@@ -5,10 +5,12 @@ import { pino } from 'pino';
 import { expect, it } from 'vitest';
 import { parseConfig } from '../config/index.js';
 import { BalancesRepository } from '../db/repositories/balances.js';
+import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { describeEachDatabase } from '../db/testing.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
+import { settleRun } from './settle-run.js';
 import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from './testing/fixtures.js';
 import { MemoryChain } from './testing/memory-chain.js';
 
@@ -88,6 +90,59 @@ describeEachDatabase('interrupted payout runs the wallet lost its record of', (d
     expect(chain.transactions).toHaveLength(1);
     expect(alerts.filter((text) => text.includes(`payout run ${runId} `))).toHaveLength(1);
     expect(alerts.at(-1)).toContain('the run is held, neither sent nor failed');
+    await service.stop();
+  });
+
+  /** A held run: interrupted, and the wallet shows a transfer of another amount it cannot describe. */
+  const heldRun = async (label: string) => {
+    const chain = new MemoryChain(200);
+    chain.walletBalance = 1_000_000_000n;
+    const miner = await paidMiner(label);
+    const service = await open(chain);
+    await service.runOnce();
+    const credited = await balance(miner);
+    const run = await interruptedRun(chain, service);
+    chain.loseRecord(run.txid, run.total + 1n);
+    await service.runPayouts(COIN);
+    expect((await new PayoutsRepository(db()).getRun(run.runId))?.status).toBe('intent');
+    return { chain, miner, service, credited, ...run };
+  };
+  const openAlerts = async () =>
+    (await new OperatorAlertsRepository(db()).open())
+      .map((a) => a.key)
+      .filter((k) => k.startsWith('payout-'));
+
+  it('lets the operator settle a held run as failed: the balance comes back once and the next run pays it', async () => {
+    const { chain, miner, service, runId, total, credited } = await heldRun('settle-failed');
+    expect(await openAlerts()).toContain(`payout-missing:${COIN}:${runId}`);
+    const settled = await settleRun(db(), logger, runId, { kind: 'failed' });
+    expect(settled).toMatchObject({ status: 'failed', total });
+    expect(await balance(miner)).toBe(credited);
+    expect(await openAlerts()).not.toContain(`payout-missing:${COIN}:${runId}`);
+    // Settled once: a second call is refused and changes nothing.
+    await expect(settleRun(db(), logger, runId, { kind: 'failed' })).rejects.toThrow(
+      `payout run ${runId} is 'failed'`,
+    );
+    expect(await balance(miner)).toBe(credited);
+    const [next] = await service.runPayouts(COIN);
+    expect(next).toMatchObject({ status: 'sent', total });
+    expect(await balance(miner)).toBe(0n);
+    expect(chain.transactions).toHaveLength(2);
+    await service.stop();
+  });
+
+  it('lets the operator settle a held run as sent by a txid: nobody is paid again and the run is followed by it', async () => {
+    const { chain, miner, service, runId, txid } = await heldRun('settle-sent');
+    await expect(settleRun(db(), logger, runId, { kind: 'sent', txid: 'not-a-txid' })).rejects.toThrow(
+      'is not a transaction id',
+    );
+    const settled = await settleRun(db(), logger, runId, { kind: 'sent', txid });
+    expect(settled.status).toBe('sent');
+    expect(await new PayoutsRepository(db()).getRun(runId)).toMatchObject({ status: 'sent', txid });
+    expect(await balance(miner)).toBe(0n);
+    const [next] = await service.runPayouts(COIN);
+    expect(next?.status).toBe('nothing-to-pay');
+    expect(chain.transactions).toHaveLength(1);
     await service.stop();
   });
 });

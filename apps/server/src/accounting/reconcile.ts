@@ -67,7 +67,7 @@ async function recordFound(
  * that after the intent was written, and nothing else pays that). Any other unexplained outgoing
  * transfer since the intent means the run may have gone out: the run is HELD (never failed: a
  * failed run's debits are reversed and paid again) and a payout-missing alert asks the operator
- * to settle it by hand (README runbook). A transfer still in the mempool is not known to a wallet
+ * to settle it (`manjam payout-run`, settle-run.ts; README runbook). A transfer still in the mempool is not known to a wallet
  * that lost its record; the grace period (intentGraceMs, 5 min, over two Monero blocks) covers it.
  */
 async function holdRun(
@@ -81,7 +81,7 @@ async function holdRun(
     key: runKey('payout-missing', coin, run.id),
     kind: 'payout-missing',
     coin,
-    message: `${coin} payout run ${run.id} was interrupted and the wallet shows outgoing transfers it no longer knows the destinations of (${txids}) that do not add up to the run's total: the run is held, neither sent nor failed; check whether its payees were paid, then mark it sent or failed by hand`,
+    message: `${coin} payout run ${run.id} was interrupted and the wallet shows outgoing transfers it no longer knows the destinations of (${txids}) that do not add up to the run's total: the run is held, neither sent nor failed; check whether its payees were paid, then settle it: manjam payout-run ${run.id} sent <txid> | failed`,
   });
   ctx.logger.error(
     { coin, runId: run.id.toString(), txids },
@@ -111,7 +111,7 @@ async function reconcileIntent(
     );
     return;
   }
-  await failRun(ctx, run.id, 'interrupted before sending: no wallet transaction carries this run');
+  await failRun(ctx.db, run.id, 'interrupted before sending: no wallet transaction carries this run');
   ctx.metrics.inc('payout_runs_failed_total');
   ctx.logger.warn(
     { coin, runId: run.id.toString() },

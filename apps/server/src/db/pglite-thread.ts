@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { lockDataDir } from './data-dir-lock.js';
 import type { Database, Queryable, QueryResult } from './types.js';
 
 /**
@@ -70,7 +71,13 @@ export async function openPgliteThread(
 ): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : resolve(dataDir);
-  if (!inMemory && !existsSync(join(dir, 'PG_VERSION'))) await initDataDir(dir);
+  const unlock = inMemory ? () => undefined : lockDataDir(dir);
+  try {
+    if (!inMemory && !existsSync(join(dir, 'PG_VERSION'))) await initDataDir(dir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const worker = new Worker(WORKER, { workerData: { dataDir: dir } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
@@ -97,7 +104,10 @@ export async function openPgliteThread(
     pending.clear();
   };
   worker.on('error', (error) => stop(new Error(`the database thread failed: ${error.message}`)));
-  worker.on('exit', () => stop(new Error('the database is closed')));
+  worker.on('exit', () => {
+    stop(new Error('the database is closed'));
+    unlock();
+  });
 
   const call = <T>(request: Request): Promise<T> => {
     if (stopped) return Promise.reject(stopped);

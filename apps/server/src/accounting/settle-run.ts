@@ -1,0 +1,77 @@
+// The operator's hand on a payout run that reconcile cannot decide: a run HELD in `intent`
+// because the wallet shows outgoing transfers it can no longer describe (reconcile.ts, holdRun).
+// After checking the wallet (README runbook) the operator settles it:
+//   manjam payout-run <id> sent <txid>   the payees were paid by <txid>: the run and its payouts
+//                                        are `sent` with it, then followed to confirmation like
+//                                        any sent run (a txid the wallet does not know alerts);
+//   manjam payout-run <id> failed        nothing was paid: the run fails and its payees get their
+//                                        balances back, so the next run pays them.
+// Only an `intent` run can be settled (a sent run is followed by its txid); both write in one
+// transaction, as reconcile would, and clear the run's payout-missing / payout-stuck alerts.
+import type { CoinId } from '../config/constants.js';
+import type { Database } from '../db/index.js';
+import { PayoutsRepository } from '../db/repositories/payouts.js';
+import type { Logger } from '../logger.js';
+import { OperatorAlarms, runKey } from './operator-alerts.js';
+import { failRun } from './payout-ledger.js';
+
+export type Settlement = { kind: 'sent'; txid: string } | { kind: 'failed' };
+
+export interface SettledRun {
+  runId: bigint;
+  coin: string;
+  status: 'sent' | 'failed';
+  payouts: number;
+  /** Base units: paid by the txid (sent) or given back to balances (failed). */
+  total: bigint;
+}
+
+/** A refusal the operator can act on (unknown run, run not held, malformed txid). */
+export class SettleRunError extends Error {
+  override name = 'SettleRunError';
+}
+
+const TXID = /^[0-9a-f]{64}$/;
+
+export async function settleRun(
+  db: Database,
+  logger: Logger,
+  runId: bigint,
+  settlement: Settlement,
+): Promise<SettledRun> {
+  const repo = new PayoutsRepository(db);
+  const run = await repo.getRun(runId);
+  if (!run) throw new SettleRunError(`there is no payout run ${runId}`);
+  if (run.status !== 'intent')
+    throw new SettleRunError(
+      `payout run ${runId} is '${run.status}'${run.txid ? ` (txid ${run.txid})` : ''}: only a held run ('intent') is settled by hand`,
+    );
+  if (settlement.kind === 'sent' && !TXID.test(settlement.txid))
+    throw new SettleRunError(`'${settlement.txid}' is not a transaction id (64 lowercase hex digits)`);
+  const payouts = await repo.payoutsOfRun(runId);
+  const total = payouts.reduce((sum, p) => sum + p.amount, 0n);
+  const done =
+    settlement.kind === 'sent'
+      ? await db.transaction((tx) => new PayoutsRepository(tx).markSent(runId, settlement.txid))
+      : await failRun(db, runId, 'settled by the operator: the held run sent nothing');
+  // Another process (reconcile) moved the run between the read and the write.
+  if (!done) throw new SettleRunError(`payout run ${runId} is no longer held: nothing was changed`);
+  const coin = run.coin as CoinId;
+  await new OperatorAlarms(db, logger, undefined).clear([
+    runKey('payout-missing', coin, runId),
+    runKey('payout-stuck', coin, runId),
+  ]);
+  const status = settlement.kind;
+  logger.warn(
+    {
+      coin,
+      runId: runId.toString(),
+      status,
+      txid: settlement.kind === 'sent' ? settlement.txid : undefined,
+      payouts: payouts.length,
+      total: total.toString(),
+    },
+    'held payout run settled by the operator',
+  );
+  return { runId, coin: run.coin, status, payouts: payouts.length, total };
+}
