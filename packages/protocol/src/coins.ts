@@ -137,6 +137,11 @@ export function addressPrefixes(coin: BitcoinFamilyCoin, network: Network): Addr
   };
 }
 
+/** The rules getblocktemplate must be asked with (Litecoin's node answers -8 without mweb). */
+export function gbtRulesOf(coin: BitcoinFamilyCoin): string[] {
+  return [...COIN_BASE[coin].gbtRules];
+}
+
 export function coinParams(coin: BitcoinFamilyCoin, network: Network): CoinParams {
   const base = COIN_BASE[coin];
   const prefixes = PREFIXES[coin][network];

@@ -10,7 +10,6 @@ export {
 } from './rpc.js';
 export {
   ChainNode,
-  GBT_RULES,
   type ChainNodeOptions,
   type NodeTemplate,
   type BlockHeaderInfo,

@@ -3,14 +3,12 @@
 import {
   baseUnitsToDecimal,
   COIN_DECIMALS,
+  gbtRulesOf,
   nodeAmountToBaseUnits,
   type BlockTemplateRpc,
   type BitcoinFamilyCoin,
 } from '@manjam/protocol';
 import { RawJsonNumber, RpcClient, type RpcCallOptions, type RpcEndpoint } from './rpc.js';
-
-/** getblocktemplate rules each coin's node insists on (Litecoin answers -8 without mweb). */
-export const GBT_RULES: Record<BitcoinFamilyCoin, string[]> = { BTC: ['segwit'], LTC: ['mweb', 'segwit'] };
 
 export type NodeTemplate = BlockTemplateRpc & { longpollid?: string };
 
@@ -111,7 +109,7 @@ export class ChainNode {
 
   /** With `longpollid` the node holds the call until the template changes (use a long timeout). */
   getBlockTemplate(longpollid?: string, options?: RpcCallOptions): Promise<NodeTemplate> {
-    const request: { rules: string[]; longpollid?: string } = { rules: GBT_RULES[this.coin] };
+    const request: { rules: string[]; longpollid?: string } = { rules: gbtRulesOf(this.coin) };
     if (longpollid) request.longpollid = longpollid;
     return this.rpc.call<NodeTemplate>('getblocktemplate', [request], options);
   }
