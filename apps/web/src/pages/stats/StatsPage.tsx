@@ -18,6 +18,7 @@ import {
   shortenTx,
 } from '../../lib/format';
 import { useBlocks, usePoolStats } from '../../lib/queries';
+import { nodeDifficulty } from '../mining/calculator';
 
 const ALGORITHM_PAGE_IDS: ReadonlySet<string> = new Set(['sha256', 'scrypt', 'kadena', 'kaspa']);
 const STATUS_TONE = { pending: 'warning', confirmed: 'success', orphaned: 'danger' } as const;
@@ -95,7 +96,8 @@ function AlgorithmsTable() {
         row.networkDifficulty === null ? (
           '—'
         ) : (
-          <Ltr mono={false}>{formatDifficulty(row.networkDifficulty)}</Ltr>
+          // As the coin's node and explorers print it (Litecoin Core's unit, not the pool's Scrypt unit).
+          <Ltr mono={false}>{formatDifficulty(nodeDifficulty(row.networkDifficulty, row.coin))}</Ltr>
         ),
     },
     {
