@@ -147,7 +147,7 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     cycles++;
     metrics.inc('cycles_total');
   };
-  /** Coins whose last run left payees for a follow-up run (payouts.ts, runFollowUp). */
+  /** Coins whose last run left payees for a follow-up run (payouts.ts, runFollowUp; payout_runs.deferred). */
   const followUps = new Set<CoinId>();
   const payCoin = async (coin: CoinId): Promise<PayoutRunResult> => {
     const result = await runPayoutsForCoin(ctx, coin);
@@ -168,9 +168,15 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
       await guarded('payouts', coin, () => payCoin(coin));
     }
   };
-  // A run left by a crash is resolved before anything else.
+  // A run left by a crash is resolved before anything else; leftovers of the last run before a
+  // restart are owed a follow-up run as they were before it.
   await exclusive(async () => {
-    for (const coin of coins) await guarded('reconcile', coin, () => reconcilePayouts(ctx, coin));
+    for (const coin of coins) {
+      await guarded('reconcile', coin, () => reconcilePayouts(ctx, coin));
+      await guarded('payouts', coin, async () => {
+        if (await new PayoutsRepository(deps.db).followUpOwed(coin)) followUps.add(coin);
+      });
+    }
   });
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

@@ -91,4 +91,56 @@ describeEachDatabase('follow-up payout runs', (db) => {
       await service.stop();
     }
   });
+
+  it('still owes the leftovers a follow-up run after a restart, not a payout interval later', async () => {
+    const chain = new MemoryChain(200);
+    chain.maxOutputsPerSend = 2;
+    const miners: MinerFixture[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const miner = await createUserMiner(db(), COIN, {
+        threshold: '0.001',
+        payoutAddress: regtestAddress(`restart-${i}`),
+      });
+      await insertShare(db(), COIN, miner, {
+        difficulty: i,
+        networkDifficulty: 1000,
+        height: 200,
+        scheme: 'pps-plus',
+        at: new Date(),
+      });
+      miners.push(miner);
+    }
+    chain.walletBalance = 5n * 2_475_000n; // the first run (3 and 2 units) only
+    const start = () =>
+      startAccounting({
+        config: parseConfig({}),
+        db: db(),
+        logger,
+        events: new PoolEvents(),
+        chains: new Map([[COIN, chain]]),
+        cycleMs: 10,
+        intentGraceMs: 0,
+      });
+    const first = await start();
+    try {
+      await first.runOnce();
+      const [run] = await first.runPayouts(COIN);
+      expect(run).toMatchObject({ status: 'sent', deferred: 1 });
+      await cycles(first, 3); // the wallet cannot fund the follow-up yet
+    } finally {
+      await first.stop();
+    }
+    expect(chain.transactions).toHaveLength(1);
+    chain.walletBalance = 100_000_000n;
+    // A new process: the payout interval (24 h) has not passed since the first run.
+    const second = await start();
+    try {
+      await loopUntil(second, () => Promise.resolve(chain.transactions.length === 2));
+      await cycles(second, 3);
+      expect(chain.transactions.map((tx) => tx.outputs.length)).toEqual([2, 1]);
+      for (const m of miners) expect(await new BalancesRepository(db()).get(m.payeeId, COIN)).toBe(0n);
+    } finally {
+      await second.stop();
+    }
+  });
 });

@@ -89,7 +89,7 @@ async function recordIntent(
       );
     if (payouts.length === 0) return null;
     const comment = `manjam-payout:${coin}:${randomUUID()}`;
-    const runId = await repo.createRun(coin, comment);
+    const runId = await repo.createRun(coin, comment, deferred.length);
     const debits: LedgerEntryInput[] = [];
     for (const payout of payouts) {
       const payoutId = await repo.addPayout(runId, payout.payeeId, coin, payout.address, payout.amount);

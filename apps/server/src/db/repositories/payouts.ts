@@ -115,10 +115,11 @@ export class PayoutsRepository {
     }));
   }
 
-  async createRun(coin: string, comment: string): Promise<bigint> {
+  /** `deferred`: payees above their threshold this run leaves for a follow-up run. */
+  async createRun(coin: string, comment: string, deferred = 0): Promise<bigint> {
     const result = await this.db.query<{ id: bigint }>(
-      "INSERT INTO payout_runs (coin, status, comment) VALUES ($1, 'intent', $2) RETURNING id",
-      [coin, comment],
+      "INSERT INTO payout_runs (coin, status, comment, deferred) VALUES ($1, 'intent', $2, $3) RETURNING id",
+      [coin, comment, deferred],
     );
     const row = result.rows[0];
     if (!row) throw new Error('payout run insert returned no row');
@@ -248,6 +249,15 @@ export class PayoutsRepository {
   }
 
   /** When the last run of a coin started (any status), for the payout interval. */
+  /** Whether the coin's latest run left payees for a follow-up run (payouts.ts, runFollowUp). */
+  async followUpOwed(coin: string): Promise<boolean> {
+    const result = await this.db.query<{ deferred: number }>(
+      'SELECT deferred FROM payout_runs WHERE coin = $1 ORDER BY id DESC LIMIT 1',
+      [coin],
+    );
+    return (result.rows[0]?.deferred ?? 0) > 0;
+  }
+
   async lastRunAt(coin: string): Promise<Date | null> {
     const result = await this.db.query<{ at: Date | null }>(
       'SELECT MAX(created_at) AS at FROM payout_runs WHERE coin = $1',
