@@ -31,14 +31,13 @@ describeEachDatabase('follow-up payout runs', (db) => {
     return loopUntil(service, () => Promise.resolve((service.metrics().cycles_total ?? 0) >= from + n));
   };
 
-  it('pays five payees with a two-output wallet in three runs, waiting quietly while the wallet cannot fund the next one', async () => {
-    const chain = new MemoryChain(200);
-    chain.maxOutputsPerSend = 2;
+  /** `n` payees with a share each, the i-th worth i units of 2,475,000 (largest paid first). */
+  const payees = async (n: number, label: string): Promise<MinerFixture[]> => {
     const miners: MinerFixture[] = [];
-    for (let i = 1; i <= 5; i++) {
+    for (let i = 1; i <= n; i++) {
       const miner = await createUserMiner(db(), COIN, {
         threshold: '0.001',
-        payoutAddress: regtestAddress(`follow-${i}`),
+        payoutAddress: regtestAddress(`${label}-${i}`),
       });
       await insertShare(db(), COIN, miner, {
         difficulty: i,
@@ -49,6 +48,13 @@ describeEachDatabase('follow-up payout runs', (db) => {
       });
       miners.push(miner);
     }
+    return miners;
+  };
+
+  it('pays five payees with a two-output wallet in three runs, waiting quietly while the wallet cannot fund the next one', async () => {
+    const chain = new MemoryChain(200);
+    chain.maxOutputsPerSend = 2;
+    const miners = await payees(5, 'follow');
     // Enough for the first run (the two largest: 5 and 4 units of 2,475,000) only.
     chain.walletBalance = 9n * 2_475_000n;
     const alerts: string[] = [];
@@ -95,21 +101,7 @@ describeEachDatabase('follow-up payout runs', (db) => {
   it('still owes the leftovers a follow-up run after a restart, not a payout interval later', async () => {
     const chain = new MemoryChain(200);
     chain.maxOutputsPerSend = 2;
-    const miners: MinerFixture[] = [];
-    for (let i = 1; i <= 3; i++) {
-      const miner = await createUserMiner(db(), COIN, {
-        threshold: '0.001',
-        payoutAddress: regtestAddress(`restart-${i}`),
-      });
-      await insertShare(db(), COIN, miner, {
-        difficulty: i,
-        networkDifficulty: 1000,
-        height: 200,
-        scheme: 'pps-plus',
-        at: new Date(),
-      });
-      miners.push(miner);
-    }
+    const miners = await payees(3, 'restart');
     chain.walletBalance = 5n * 2_475_000n; // the first run (3 and 2 units) only
     const start = () =>
       startAccounting({

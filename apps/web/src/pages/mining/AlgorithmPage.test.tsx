@@ -2,40 +2,21 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import { AppRoutes } from '../../app/routes';
+import { algorithmStats, servePoolStats } from '../../test/pool-stats';
 
-const stat = (port: number, scheme: string) => ({
-  algorithm: 'sha256',
-  coin: 'BTC',
-  live: true,
-  port,
-  tls: false,
-  hashrate: 0,
-  miners: 0,
-  workers: 0,
-  networkHeight: 900,
-  networkDifficulty: 1,
-  fee: 1,
-  payoutInterval: 24,
-  scheme,
-  blocksFound: 0,
-});
+const stat = (port: number, scheme: string) =>
+  algorithmStats({
+    algorithm: 'sha256',
+    coin: 'BTC',
+    port,
+    scheme,
+    networkHeight: 900,
+    networkDifficulty: 1,
+  });
 
 beforeEach(() => {
   localStorage.setItem('hasVisitedBefore', 'true');
-  const stats = {
-    host: 'pool.test',
-    algorithms: [stat(3333, 'pps-plus'), stat(3334, 'pplns'), stat(3335, 'solo')],
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) =>
-      Promise.resolve(
-        url.endsWith('/api/pool/stats')
-          ? jsonResponse(stats)
-          : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
-      ),
-    ),
-  );
+  servePoolStats([stat(3333, 'pps-plus'), stat(3334, 'pplns'), stat(3335, 'solo')]);
 });
 afterEach(() => vi.unstubAllGlobals());
 

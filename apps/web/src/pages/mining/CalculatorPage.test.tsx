@@ -1,60 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { renderWithApp } from '../../test/render';
+import { algorithmStats, REGTEST_BITCOIN_FAMILY, servePoolStats } from '../../test/pool-stats';
 import CalculatorPage from './CalculatorPage';
 
-beforeEach(() => {
-  const stats = {
-    host: 'pool.test',
-    algorithms: [
-      {
-        algorithm: 'sha256',
-        coin: 'BTC',
-        network: 'regtest',
-        live: true,
-        port: 3333,
-        tls: false,
-        hashrate: 0,
-        miners: 0,
-        workers: 0,
-        networkHeight: 120,
-        networkDifficulty: 4.656542373906925e-10,
-        fee: 1,
-        payoutInterval: 24,
-        scheme: 'pps-plus',
-        blocksFound: 0,
-      },
-      {
-        algorithm: 'scrypt',
-        coin: 'LTC',
-        network: 'regtest',
-        live: true,
-        port: 4444,
-        tls: false,
-        hashrate: 0,
-        miners: 0,
-        workers: 0,
-        networkHeight: 300,
-        // The pool's Scrypt unit: 65536 times the 20 M Litecoin Core and explorers show.
-        networkDifficulty: 20e6 * 65_536,
-        fee: 1,
-        payoutInterval: 24,
-        scheme: 'pps-plus',
-        blocksFound: 0,
-      },
-    ],
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) =>
-      Promise.resolve(
-        url.endsWith('/api/pool/stats')
-          ? jsonResponse(stats)
-          : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
-      ),
-    ),
-  );
-});
+beforeEach(() => servePoolStats(REGTEST_BITCOIN_FAMILY));
 afterEach(() => vi.unstubAllGlobals());
 
 it('prints a tiny live difficulty in scientific notation and says when a coin is not live', async () => {
@@ -79,27 +29,15 @@ it("shows Litecoin's live difficulty as Litecoin Core reports it and estimates w
 });
 
 it('estimates Monero in kH/s with its live difficulty counted in hashes, and says so in the formula', async () => {
-  const monero = {
-    algorithm: 'randomx',
-    coin: 'XMR',
-    network: 'regtest',
-    live: true,
-    port: 1111,
-    tls: false,
-    hashrate: 0,
-    miners: 0,
-    workers: 0,
-    networkHeight: 70,
-    networkDifficulty: 360e9,
-    fee: 1,
-    payoutInterval: 24,
-    scheme: 'pps-plus',
-    blocksFound: 0,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(jsonResponse({ host: 'pool.test', algorithms: [monero] }))),
-  );
+  servePoolStats([
+    algorithmStats({
+      algorithm: 'randomx',
+      coin: 'XMR',
+      port: 1111,
+      networkHeight: 70,
+      networkDifficulty: 360e9,
+    }),
+  ]);
   renderWithApp(<CalculatorPage />);
   fireEvent.change(await screen.findByRole('combobox', { name: 'Coin' }), { target: { value: 'XMR' } });
   expect(await screen.findByText('Live from the pool: 360B')).toBeInTheDocument();

@@ -1,60 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { renderWithApp } from '../../test/render';
+import { REGTEST_BITCOIN_FAMILY, servePoolStats } from '../../test/pool-stats';
 import StatsPage from './StatsPage';
 
-beforeEach(() => {
-  const stats = {
-    host: 'pool.test',
-    algorithms: [
-      {
-        algorithm: 'sha256',
-        coin: 'BTC',
-        network: 'regtest',
-        live: true,
-        port: 3333,
-        tls: false,
-        hashrate: 0,
-        miners: 0,
-        workers: 0,
-        networkHeight: 120,
-        networkDifficulty: 4.656542373906925e-10,
-        fee: 1,
-        payoutInterval: 24,
-        scheme: 'pps-plus',
-        blocksFound: 0,
-      },
-      {
-        algorithm: 'scrypt',
-        coin: 'LTC',
-        network: 'regtest',
-        live: true,
-        port: 4444,
-        tls: false,
-        hashrate: 0,
-        miners: 0,
-        workers: 0,
-        networkHeight: 300,
-        // The pool's Scrypt unit: 65536 times the 20 M Litecoin Core and explorers show.
-        networkDifficulty: 20e6 * 65_536,
-        fee: 1,
-        payoutInterval: 24,
-        scheme: 'pps-plus',
-        blocksFound: 0,
-      },
-    ],
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) =>
-      Promise.resolve(
-        url.endsWith('/api/pool/stats')
-          ? jsonResponse(stats)
-          : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
-      ),
-    ),
-  );
-});
+beforeEach(() => servePoolStats(REGTEST_BITCOIN_FAMILY));
 afterEach(() => vi.unstubAllGlobals());
 
 it("prints each coin's network difficulty as its node and explorers do: Litecoin Core's unit, tiny ones in scientific notation", async () => {
