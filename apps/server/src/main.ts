@@ -9,20 +9,11 @@ import type { Logger } from './logger.js';
 import { startChains, type ChainRuntime } from './chains.js';
 import { startMoneroChain, type MoneroChainRuntime } from './monero-chain.js';
 import { startStratum, type StratumService } from './stratum/index.js';
-import {
-  ACCOUNTING_COUNTERS,
-  MoneroAccountingChain,
-  startAccounting,
-  type AccountingService,
-} from './accounting/index.js';
-import type { AccountingChain } from './accounting/chain.js';
-import type { ChainNode } from './chain/index.js';
+import { ACCOUNTING_COUNTERS, type AccountingService } from './accounting/index.js';
 import { runAsLeader } from './accounting/leader.js';
-import { startAlerts } from './services/alerts/index.js';
-import { startShareLogConsumer, startShareLogPublisher, type ShareLogConsumer } from './sharelog/index.js';
-import { operatorChannel } from './services/alerts/operator.js';
-import { startCoreJobSources, startJobFeedPublisher, type JobFeedPublisher } from './jobfeed/index.js';
-
+import { startBackground } from './background.js';
+import { startShareLogPublisher } from './sharelog/index.js';
+import { startCoreJobSources } from './jobfeed/index.js';
 import type { HealthReport, HttpService, StratumMetrics } from './http/index.js';
 
 /** What the start-up banner prints: where the web app and the Stratum ports listen. */
@@ -212,82 +203,6 @@ export async function startPool({
     await stopAll();
     throw error;
   }
-}
-
-/** The background worker: accounting, then alerts beside it. */
-async function startBackground(
-  config: Config,
-  db: Database,
-  logger: Logger,
-  events: PoolEvents,
-  chains: ChainRuntime[],
-  monero: MoneroChainRuntime | undefined,
-) {
-  const operator = operatorChannel(config);
-  const xmrChain = monero ? moneroAccountingChain(monero, logger) : undefined;
-  const accounting = await startAccounting({
-    config,
-    db,
-    logger,
-    events,
-    chains: new Map<CoinId, AccountingChain | ChainNode>([
-      ...chains.map((c) => [c.coin, c.node] as const),
-      ...(xmrChain ? [['XMR', xmrChain] as const] : []),
-    ]),
-    ...(monero && !xmrChain ? { creditOnlyCoins: ['XMR'] as const } : {}),
-    ...(operator
-      ? { notifyOperator: (message: { subject: string; text: string }) => operator.notify(message) }
-      : {}),
-  });
-  let shareLog: ShareLogConsumer | undefined;
-  let jobFeed: JobFeedPublisher | undefined;
-  try {
-    // The regional Stratum nodes' shares, from the JetStream share log into the database.
-    if (config.distributed.natsUrl) shareLog = await startShareLogConsumer(config, db, events, logger);
-    // The core's work for regions without nodes: published by the leader alone (one writer per subject).
-    if (config.distributed.natsUrl && chains.length > 0)
-      jobFeed = await startJobFeedPublisher(config, chains, logger);
-    const alerts = await startAlerts({ config, db, logger, events, settings: config.alerts });
-    const consumer = shareLog;
-    const feed = jobFeed;
-    return {
-      accounting,
-      shareLog: consumer,
-      stop: async () => {
-        await feed?.stop();
-        await consumer?.stop();
-        await alerts.stop();
-        await accounting.stop();
-        operator?.close();
-      },
-    };
-  } catch (error) {
-    await jobFeed?.stop();
-    await shareLog?.stop();
-    await accounting.stop();
-    operator?.close();
-    throw error;
-  }
-}
-
-/** How long XMR's accounting waits for monero-wallet-rpc (a transfer can take a while). */
-const XMR_WALLET_TIMEOUT_MS = 120_000;
-
-/**
- * XMR's accounting chain: block ids from monerod, payouts from the pool wallet's
- * monero-wallet-rpc (accounting/monero-chain.ts). Its own clients, with a timeout long enough for
- * a `transfer` on a large wallet (an answer lost to a timeout is reconciled, but needlessly). With
- * no wallet RPC configured, XMR shares are credited and settled while blocks and payouts wait.
- */
-function moneroAccountingChain(monero: MoneroChainRuntime, logger: Logger): AccountingChain | undefined {
-  if (!monero.wallet) {
-    logger.warn(
-      { coin: monero.coin },
-      'XMR payouts are not run: no chains.XMR.walletRpcUrl; shares are credited, found blocks wait for a wallet',
-    );
-    return undefined;
-  }
-  return MoneroAccountingChain.fromUrls(monero.daemon.url, monero.wallet.url, XMR_WALLET_TIMEOUT_MS);
 }
 
 /** A standby's accounting counters: every counter, at zero. */
