@@ -30,6 +30,9 @@ export function submitFoundBlock(
     { coin: XMR, height: template.height, hash, login: miner.workerKey },
     'block found; submitting',
   );
+  // REWARD RULE (template-source.ts): PPS credited the height at tip.ppsReward; what this block's
+  // template holds beyond it (fees of transactions that came later) is the block's fee part.
+  const fees = template.reward > template.tip.ppsReward ? template.reward - template.tip.ppsReward : 0n;
   return (async () => {
     const result = await source.submitBlock(blockHex, { height: template.height, hash });
     logger.info(
@@ -41,10 +44,9 @@ export function submitFoundBlock(
       height: template.height,
       hash,
       scheme,
-      // Not split by get_block_template: the accounting step derives the base reward.
       reward: template.reward,
-      subsidy: template.reward,
-      fees: 0n,
+      subsidy: template.reward - fees,
+      fees,
       networkDifficulty: Number(template.networkDifficulty),
       shareDifficulty: found.shareDifficulty,
       status: FOUND_BLOCK_STATUS[result.status],

@@ -1,23 +1,32 @@
 /**
- * The Monero Stratum dialect (XMRig and others) on one port: `login`, `getjob`, `submit`,
- * `keepalived`, and `job` notifications. Each connection gets its own 4-byte extra nonce
- * (ExtranonceAllocator) written into the template's reserved bytes, so every job carries its
- * own hashing blob. A submit is judged in this order: logged in and the session id matches;
- * well-formed (nonce 8 hex, result 64 hex); job known ("Invalid job id") and not stale ("Stale
- * job"); nonce not seen on the job ("Duplicate share"); the claimed result meets the job's
- * difficulty ("Low difficulty share", answered without hashing); the hash recomputed with
- * RandomX equals the claim ("Invalid result": the miner's `result` is never trusted); then
- * accepted, and a hash under the network difficulty is a block (built, `submit_block`, confirmed
- * against the node's tip). Replies leave in request order (ReplyOrder), job notifications at once.
- * Framing, bans, vardiff and the share sink are the V1 port's pieces (in the pool: the same BanList and
+ * The Monero Stratum dialect (XMRig and others) on one port: `login` (login.ts), `getjob`,
+ * `submit` (submit.ts), `keepalived`, and `job` notifications. Each job carries its own hashing
+ * blob: the template's reserved bytes hold the connection's 4-byte extra nonce
+ * (ExtranonceAllocator) and the job's number (session.ts). A submit is judged in this order:
+ * logged in and the session id matches; well-formed (nonce 8 hex, result 64 hex); job known
+ * ("Invalid job id") and not stale ("Stale job": its tip was replaced; a same-tip refresh for new
+ * transactions leaves older jobs of the height valid); nonce not seen on the job ("Duplicate
+ * share"); the claimed result meets the job's difficulty ("Low difficulty share", answered
+ * without hashing); the hash recomputed with RandomX equals the claim ("Invalid result": the
+ * miner's `result` is never trusted); then accepted, and a hash under the network difficulty is a
+ * block (found-block.ts: built, `submit_block`, confirmed against the node's tip). Replies leave
+ * in request order (ReplyOrder), job notifications at once. Framing, bans (ban-count.ts), vardiff
+ * and the share sink are the V1 port's pieces (in the pool: the same BanList and
  * ExtranonceAllocator objects).
+ *
+ * NONCE RANGES (nicehash): the whole 32-bit nonce is the miner's. Job blobs carry nonce 0 and the
+ * login reply does not list `nicehash`, so XMRig uses all 2^32 nonces, and xmrig-proxy in nicehash
+ * mode (or NiceHash) may split one connection among up to 256 miners by the nonce's top byte
+ * (blob byte 42): every top byte is accepted, a duplicate is only the same nonce on the same job,
+ * and vardiff follows the connection's combined rate. Connections are kept apart by the extra
+ * nonce, so the pool offers no ranges of its own (docs/MONERO.md).
  *
  * In the pool (stratum/monero/start.ts) it takes the process's ShareWriter as its sink, the
  * pool's LoginResolver for `username[.worker]` logins (wallet addresses are checked here), the
  * XMR hashrate tracker and the pool's events (worker.connected/disconnected).
  *
- * Left (issue 18): template refresh on new mempool transactions and over ZMQ (`zmqPubUrl`),
- * nicehash nonce ranges, TLS ports, full-dataset mode by config, metrics of the hash queue.
+ * Left (issue 18): TLS ports, full-dataset mode by config, metrics of the hash queue, a RandomX
+ * phase in the stratum benchmark, XMR over the regional job feed.
  */
 import net from 'node:net';
 import { BanList } from '../bans.js';

@@ -1,6 +1,11 @@
-// One XMR Stratum connection: its miner, vardiff, the jobs it answers for (each with its own
-// hashing blob: the connection's extra nonce sits in the template's reserved bytes) and its
-// replies, which leave in request order (ReplyOrder) while job notifications leave at once.
+// One XMR Stratum connection: its miner, vardiff, the jobs it answers for and its replies, which
+// leave in request order (ReplyOrder) while job notifications leave at once.
+//
+// EVERY JOB ITS OWN BLOB: the template's 8 reserved bytes hold the connection's extra nonce (4
+// bytes, unique pool-wide: ExtranonceAllocator) and the job's number on the connection (4 bytes,
+// big-endian). XMRig restarts its nonces at 0 on every new job, so a job on the same template with
+// the same blob (a vardiff job, a getjob) would have it hash again what it already submitted; with
+// its own blob every job is new work, and a duplicate can only be a nonce repeated on one job.
 import type net from 'node:net';
 import {
   moneroDifficultyToTarget,
@@ -30,7 +35,7 @@ export type Id = number | string | null;
 export interface MoneroJob {
   id: string;
   template: MoneroTemplate;
-  /** The template blob with this connection's extra nonce in the reserved bytes. */
+  /** The template blob with the connection's and the job's extra nonce in the reserved bytes. */
   blockBlob: Uint8Array;
   hashingBlob: Uint8Array;
   nonceOffset: number;
@@ -101,8 +106,10 @@ export class MoneroSession {
 
   /** A new job on `template` at the session's current difficulty. */
   makeJob(template: MoneroTemplate): MoneroJob {
+    const number = ++this.jobCounter;
     const extra = Buffer.alloc(MONERO_RESERVE_SIZE);
     this.extraNonce.copy(extra);
+    extra.writeUInt32BE(number % 2 ** 32, this.extraNonce.length);
     const blockBlob = writeMoneroExtraNonce(
       template.blob,
       template.reservedOffset,
@@ -112,7 +119,7 @@ export class MoneroSession {
     const block = parseMoneroBlock(blockBlob);
     const target = moneroDifficultyToTarget(BigInt(Math.max(1, Math.round(this.vardiff.difficulty))));
     const job: MoneroJob = {
-      id: `${template.seq.toString(36)}.${(++this.jobCounter).toString(36)}.${this.id}`,
+      id: `${template.seq.toString(36)}.${number.toString(36)}.${this.id}`,
       template,
       blockBlob,
       hashingBlob: moneroHashingBlob(blockBlob, block),

@@ -47,7 +47,7 @@ export class MoneroSubmits {
       return this.refuse(session, id, miner, 'Malformed share', 'invalid');
     const job = session.jobs.get(jobId);
     if (!job) return this.refuse(session, id, miner, 'Invalid job id', 'invalid');
-    if (job.template.stale) return this.refuse(session, id, miner, 'Stale job', 'stale');
+    if (job.template.tip.stale) return this.refuse(session, id, miner, 'Stale job', 'stale');
     const nonce = Buffer.from(nonceHex, 'hex').readUInt32LE(0);
     if (job.nonces.has(nonce)) return this.refuse(session, id, miner, 'Duplicate share', 'duplicate');
     const claimed = Buffer.from(result, 'hex');
@@ -131,8 +131,10 @@ export class MoneroSubmits {
       tracker.add('pool', difficulty, actual, now);
     }
     this.countForBan(session, false);
-    const retarget = session.vardiff.onShare(now);
-    if (retarget !== undefined && !template.stale) session.notifyJob(session.makeJob(template));
+    // Monero has no set_difficulty: a new difficulty comes with a new job, on the newest template.
+    const current = this.options.source.current;
+    if (session.vardiff.onShare(now) !== undefined && current && !current.tip.stale)
+      session.notifyJob(session.makeJob(current));
     if (moneroHashMeetsDifficulty(hash, template.networkDifficulty)) {
       this.stats.blocks++;
       const work = submitFoundBlock(this.options, {
