@@ -55,6 +55,8 @@ export async function startMoneroChain(
       address: poolAddress,
       logger: logger.child({ coin: 'XMR' }),
       pollMs: chain.pollIntervalMs,
+      mempoolRefreshMs: chain.mempoolRefreshMs,
+      zmqPubUrl: devchain?.zmqPubUrl ?? chain.zmqPubUrl,
     });
     await source.start();
     logger.info({ coin: 'XMR', height: source.current?.height, dev: Boolean(devchain) }, 'XMR chain ready');
@@ -68,7 +70,7 @@ export async function startMoneroChain(
       devchain,
       health: () => moneroHealth(daemon, source),
       async stop() {
-        source.stop();
+        await source.stop();
         await devchain?.stop();
       },
     };

@@ -65,13 +65,19 @@ describe('configuration', () => {
         MANJAM_XMR_NETWORK: 'mainnet',
         MANJAM_XMR_DAEMON_URL: 'http://127.0.0.1:18081',
         MANJAM_XMR_WALLET_RPC_URL: 'http://127.0.0.1:18083',
+        MANJAM_XMR_ZMQ_PUB_URL: 'tcp://127.0.0.1:18084',
       },
     });
     expect(config.chains.XMR).toMatchObject({
       network: 'mainnet',
       daemonUrl: 'http://127.0.0.1:18081',
       walletRpcUrl: 'http://127.0.0.1:18083',
+      zmqPubUrl: 'tcp://127.0.0.1:18084',
+      mempoolRefreshMs: 10_000,
     });
+    expect(() => load({ env: { MANJAM_XMR_ZMQ_PUB_URL: 'http://127.0.0.1:18084' } })).toThrow(
+      /chains\.XMR\.zmqPubUrl/,
+    );
     expect(load({ env: { MANJAM_XMR_ENABLED: 'false' } }).chains.XMR.enabled).toBe(false);
   });
 

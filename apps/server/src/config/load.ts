@@ -44,6 +44,7 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_XMR_DAEMON_URL: { path: ['chains', 'XMR', 'daemonUrl'], type: 'string' },
   MANJAM_XMR_WALLET_RPC_URL: { path: ['chains', 'XMR', 'walletRpcUrl'], type: 'string' },
   MANJAM_XMR_POOL_ADDRESS: { path: ['chains', 'XMR', 'poolAddress'], type: 'string' },
+  MANJAM_XMR_ZMQ_PUB_URL: { path: ['chains', 'XMR', 'zmqPubUrl'], type: 'string' },
   MANJAM_XMR_ENABLED: { path: ['chains', 'XMR', 'enabled'], type: 'boolean' },
   MANJAM_NATS_URL: { path: ['distributed', 'natsUrl'], type: 'string' },
   MANJAM_REGION: { path: ['distributed', 'region'], type: 'string' },

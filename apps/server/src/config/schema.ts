@@ -50,6 +50,19 @@ const moneroChain = z.object({
   poolAddress: z.string().min(1).optional(),
   /** How often monerod's tip is polled (get_info) for a new template. */
   pollIntervalMs: z.number().int().min(50).max(60_000).default(1_000),
+  /**
+   * A template on the same tip is refreshed when monerod's transaction pool changed, at most this
+   * often (0 = only on a new tip): the fees of new transactions reach the blocks the pool finds.
+   */
+  mempoolRefreshMs: z.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * monerod's ZMQ publisher (its --zmq-pub), e.g. tcp://127.0.0.1:18083: new tips and pool
+   * transactions are heard at once (polling stays as the fallback). The dev chain's is used on regtest.
+   */
+  zmqPubUrl: z
+    .string()
+    .regex(/^tcp:\/\/[^\s/]+:\d+$/, 'a tcp://host:port endpoint')
+    .optional(),
   rpcTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
   /** RandomX hashing threads for share checks (default: one per core, at most 4). */
   randomxThreads: z.number().int().min(1).max(64).optional(),

@@ -47,13 +47,19 @@ export class ChainTipsRepository {
 export class TemplateRewardsRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** The first template of a height sets its reward (a refreshed template keeps the credited value). */
-  async record(coin: string, height: number, reward: bigint): Promise<void> {
-    await this.db.query(
+  /**
+   * Records a height's reward unless one is recorded already (the first template of a height sets
+   * it: shares of the height may have been credited at it); answers the height's recorded reward.
+   */
+  async record(coin: string, height: number, reward: bigint): Promise<bigint> {
+    // DO UPDATE to itself, so that RETURNING answers the row that was there.
+    const result = await this.db.query<{ reward: string }>(
       `INSERT INTO template_rewards (coin, height, reward) VALUES ($1, $2, $3)
-       ON CONFLICT (coin, height) DO NOTHING`,
+       ON CONFLICT (coin, height) DO UPDATE SET reward = template_rewards.reward
+       RETURNING reward::text AS reward`,
       [coin, height, reward.toString()],
     );
+    return BigInt(result.rows[0]?.reward ?? reward.toString());
   }
 
   async get(coin: string, height: number): Promise<bigint | undefined> {

@@ -5,7 +5,7 @@ import { PayeesRepository } from './payees.js';
 import { WorkersRepository } from './workers.js';
 import { SharesRepository } from './shares.js';
 import { BlocksRepository } from './blocks.js';
-import { ChainTipsRepository } from './chain-tips.js';
+import { ChainTipsRepository, TemplateRewardsRepository } from './chain-tips.js';
 
 const WALLET = 'rb1qexamplewalletaddress0000000000000000';
 
@@ -173,5 +173,13 @@ describeEachDatabase('stratum repositories', (db) => {
     await tips.upsert({ coin: 'LTC', height: 5, hash: 'aa', networkDifficulty: 1 });
     await tips.upsert({ coin: 'LTC', height: 6, hash: 'bb', networkDifficulty: 2 });
     expect(await tips.get('LTC')).toMatchObject({ height: 6, hash: 'bb', networkDifficulty: 2 });
+  });
+
+  it("keeps a height's first template reward and answers it to a richer template of the height", async () => {
+    const rewards = new TemplateRewardsRepository(db());
+    expect(await rewards.record('XMR', 100, 35_177_695_384_089n)).toBe(35_177_695_384_089n);
+    expect(await rewards.record('XMR', 100, 35_180_300_584_089n)).toBe(35_177_695_384_089n);
+    expect(await rewards.get('XMR', 100)).toBe(35_177_695_384_089n);
+    expect(await rewards.record('XMR', 101, 35_180_300_584_089n)).toBe(35_180_300_584_089n);
   });
 });

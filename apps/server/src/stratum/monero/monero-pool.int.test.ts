@@ -2,12 +2,14 @@
 // the LoginResolver): a registered account's worker mines with the project's RandomX test miner,
 // its honest shares are accepted and stored in the database as XMR shares, a duplicate and a low
 // difficulty share are refused, the block it finds is monerod's tip and recorded by the pool, and
-// the worker shows on /api/workers with a RandomX hashrate.
+// the worker shows on /api/workers with a RandomX hashrate. A transaction entering monerod's pool
+// makes a richer template at the same height: the height stays credited at its first template's
+// reward and the block found on the richer one carries the difference as its fee part.
 import { RandomXPool } from '@manjam/randomx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerAndLogin, type Session } from '../../../../../e2e/support/api.js';
 import { startTestPool, type TestPool } from '../../../../../e2e/support/pool.js';
-import { MoneroTestMiner } from './testing/miner.js';
+import { hashingBlobTransactionCount, MoneroTestMiner } from './testing/miner.js';
 
 let pool: TestPool;
 let session: Session;
@@ -136,4 +138,80 @@ describe('the RandomX port of the pool', () => {
     expect(randomx).toMatchObject({ coin: 'XMR' });
     expect(randomx?.realtime).toBeGreaterThan(0);
   });
+
+  it('credits a height at its first template when a transaction makes a richer one, the block carrying the difference as fees', async () => {
+    const monero = pool.pool.monero;
+    if (!monero?.wallet) throw new Error('the pool runs no monero-wallet-rpc');
+    const { daemon, wallet } = monero;
+    const { count: height } = await daemon.call<{ count: number }>('get_block_count');
+    const first = await miner.nextJob((job) => job.height === height);
+    const txs = (job: { blob: string }): number => hashingBlobTransactionCount(Buffer.from(job.blob, 'hex'));
+    expect(txs(first)).toBe(1);
+    await wallet.call('refresh');
+    const { address } = await wallet.call<{ address: string }>('create_address', { account_index: 0 });
+    const { tx_hash: txHash } = await wallet.call<{ tx_hash: string }>('transfer', {
+      destinations: [{ amount: 1_000_000_000_000, address }],
+    });
+    // Within chains.XMR.mempoolRefreshMs (default 10 s) of the transaction entering monerod's pool.
+    const fresh = await miner.nextJob((job) => job.height === height && txs(job) === 2);
+    const share = await miner.mine(() => true, { job: fresh });
+    expect(await miner.submit(share)).toMatchObject({ error: null, result: { status: 'OK' } });
+
+    type Row = { id: number; reward: string; subsidy: string; fees: string; hash: string };
+    let block: Row | undefined;
+    const until = Date.now() + 30_000;
+    while (!block && Date.now() < until) {
+      const { rows } = await pool.pool.db.query<Row>(
+        `SELECT id, reward::text AS reward, subsidy::text AS subsidy, fees::text AS fees, hash
+         FROM blocks WHERE coin = 'XMR' AND height = $1`,
+        [height],
+      );
+      block = rows[0];
+      if (!block) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (!block) throw new Error(`no XMR block recorded at ${height}`);
+    const mined = await daemon.call<{ tx_hashes?: string[] }>('get_block', { hash: block.hash });
+    expect(mined.tx_hashes).toEqual([txHash]);
+    const { rows: kept } = await pool.pool.db.query<{ reward: string }>(
+      "SELECT reward::text AS reward FROM template_rewards WHERE coin = 'XMR' AND height = $1",
+      [height],
+    );
+    const credited = BigInt(kept[0]?.reward ?? '0');
+    const fees = BigInt(block.fees);
+    expect(BigInt(block.subsidy)).toBe(credited);
+    expect(fees).toBeGreaterThan(0n);
+    expect(BigInt(block.reward)).toBe(credited + fees);
+
+    // PPS at the first template's reward: every XMR share so far (this one and the block share
+    // above) at its height's recorded reward, with the carried fractions (accounting/math.ts), so
+    // the totals are floor(sum(net) / 2^32) and floor(sum(fee) / 2^32).
+    await pool.pool.accounting?.runOnce();
+    const { rows: valued } = await pool.pool.db.query<{ reward: string }>(
+      `SELECT r.reward::text AS reward FROM shares s JOIN template_rewards r ON r.coin = s.coin AND r.height = s.height
+       WHERE s.coin = 'XMR' AND s.credited ORDER BY s.id`,
+    );
+    expect(valued.map((row) => BigInt(row.reward)).at(-1)).toBe(credited);
+    let net = 0n;
+    let poolFee = 0n;
+    for (const row of valued) {
+      const gross = BigInt(row.reward) << 32n;
+      const fee = (gross * 100n) / 10_000n;
+      net += gross - fee;
+      poolFee += fee;
+    }
+    const { rows: totals } = await pool.pool.db.query<{ reason: string; total: string }>(
+      `SELECT reason, sum(amount)::text AS total FROM ledger_entries
+       WHERE coin = 'XMR' AND (reason = 'pps' OR starts_with(reference, 'pps-fee:')) GROUP BY reason ORDER BY reason`,
+    );
+    expect(totals).toEqual([
+      { reason: 'fee', total: (poolFee >> 32n).toString() },
+      { reason: 'pps', total: (net >> 32n).toString() },
+    ]);
+    // The fee part: planned PPLNS-style over the window (credited when the block matures).
+    const { rows: plan } = await pool.pool.db.query<{ total: string }>(
+      'SELECT sum(amount)::text AS total FROM block_credit_plans WHERE block_id = $1',
+      [block.id],
+    );
+    expect(BigInt(plan[0]?.total ?? '0')).toBe(fees);
+  }, 300_000);
 });

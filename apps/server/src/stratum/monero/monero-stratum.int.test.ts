@@ -1,22 +1,14 @@
 // The Monero Stratum dialect on a real regtest monerod (fixed difficulty): a test miner hashing
 // with the project's RandomX addon logs in, gets jobs, has its shares judged as XMRig users see
 // them, and finds a block monerod takes as its tip.
-import { RandomXPool } from '@manjam/randomx';
 import { moneroBlockId, moneroDifficultyToTarget, moneroHashMeetsDifficulty } from '@manjam/protocol/monero';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../../config/index.js';
-import { startMoneroDevChain, type MoneroDevChain } from '../../devchain/monero.js';
-import type { RejectReason } from '../../shares/types.js';
-import {
-  MoneroStratumServer,
-  type MoneroAcceptedShare,
-  type MoneroFoundBlock,
-  type MoneroMinerRef,
-  type MoneroShareSink,
-} from './server.js';
-import { MoneroTemplateSource } from './template-source.js';
-import { MoneroTestMiner, type MoneroMinedShare } from './testing/miner.js';
+import type { MoneroDevChain } from '../../devchain/monero.js';
+import type { RandomXPool } from '@manjam/randomx';
+import type { MoneroTemplateSource } from './template-source.js';
+import type { MoneroTestMiner, MoneroMinedShare } from './testing/miner.js';
+import { startStandalone, type MemorySink, type StandalonePort } from './testing/standalone.js';
 
 const logger = pino({ level: 'warn' });
 /** monerod --fixed-difficulty: a block every 5 hashes on average, most difficulty-1 shares are not blocks. */
@@ -25,93 +17,36 @@ const SERVER_THREADS = 2;
 const BAN_CHECK = 10;
 const hex = (data: Uint8Array): string => Buffer.from(data).toString('hex');
 
-/** The share sink of this test: what the pool would journal. */
-class MemorySink implements MoneroShareSink {
-  readonly accepted: MoneroAcceptedShare[] = [];
-  readonly rejected: { miner: MoneroMinerRef; reason: RejectReason }[] = [];
-  readonly blocks: MoneroFoundBlock[] = [];
-  private blockWaiters: ((block: MoneroFoundBlock) => void)[] = [];
-
-  /** Durable at once: no socket to hold. */
-  addAccepted(share: MoneroAcceptedShare): void {
-    this.accepted.push(share);
-  }
-  addRejected(miner: MoneroMinerRef, reason: RejectReason): void {
-    this.rejected.push({ miner, reason });
-  }
-  addBlock(block: MoneroFoundBlock): Promise<void> {
-    this.blocks.push(block);
-    for (const waiter of this.blockWaiters.splice(0)) waiter(block);
-    return Promise.resolve();
-  }
-  refusal(): string | undefined {
-    return undefined;
-  }
-  nextBlock(): Promise<MoneroFoundBlock> {
-    return new Promise((resolve) => this.blockWaiters.push(resolve));
-  }
-}
-
 const notBlock = (share: MoneroMinedShare): boolean =>
   !moneroHashMeetsDifficulty(share.hash, NETWORK_DIFFICULTY);
 
 describe('the Monero Stratum dialect on a regtest monerod', () => {
+  let standalone: StandalonePort;
   let chain: MoneroDevChain;
   let source: MoneroTemplateSource;
-  let server: MoneroStratumServer;
+  let sink: MemorySink;
+  let randomx: RandomXPool;
   let port = 0;
-  const sink = new MemorySink();
-  // The pool's hashing threads, and the miners' own (a miner is another machine).
-  const randomx = new RandomXPool({ threads: SERVER_THREADS });
-  const minerRandomx = new RandomXPool({ threads: 2 });
-  const miners: MoneroTestMiner[] = [];
-  const connect = async (): Promise<MoneroTestMiner> => {
-    const miner = await MoneroTestMiner.connect(port, minerRandomx);
-    miners.push(miner);
-    return miner;
-  };
+  const connect = (): Promise<MoneroTestMiner> => standalone.connect(port);
   let miner: MoneroTestMiner;
   let login = '';
 
   beforeAll(async () => {
-    chain = await startMoneroDevChain({
-      logger,
-      initialBlocks: 1,
-      fixedDifficulty: Number(NETWORK_DIFFICULTY),
-    });
-    source = new MoneroTemplateSource({
-      daemon: chain.daemon,
-      address: chain.poolAddress,
-      logger,
-      pollMs: 1_000,
-    });
-    await source.start();
-    const seed = source.current?.seedHash as Uint8Array;
-    await Promise.all([randomx.prepare(seed), minerRandomx.prepare(seed)]);
     // Ban verdicts every 10 submits (default 100) so the test can show one.
-    const { stratum } = configSchema.parse({ stratum: { ban: { checkAfterShares: BAN_CHECK } } });
-    server = new MoneroStratumServer({
-      port: 0,
-      host: '127.0.0.1',
-      network: 'mainnet', // regtest addresses use mainnet prefixes
-      scheme: 'pps-plus',
-      vardiff: { start: 1, min: 1, max: 1e12, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 },
-      stratum,
-      source,
-      randomx,
-      sink,
+    standalone = await startStandalone({
       logger,
+      networkDifficulty: NETWORK_DIFFICULTY,
+      initialBlocks: 1,
+      serverThreads: SERVER_THREADS,
+      banCheckAfterShares: BAN_CHECK,
     });
-    port = await server.listen();
+    ({ chain, source, sink, randomx } = standalone);
+    ({ port } = await standalone.addServer());
     login = `${chain.poolAddress}.rig1`;
   });
 
   afterAll(async () => {
-    for (const m of miners) m.close();
-    await server?.close();
-    source?.stop();
-    await Promise.all([randomx.close(), minerRandomx.close()]);
-    await chain?.stop();
+    await standalone?.stop();
   });
 
   it('logs a miner in with its address and worker and hands it a RandomX job', async () => {

@@ -1,7 +1,8 @@
 // The XMR port in the pool: the XMRig-dialect server on the configured port (1111 by default),
 // hashing with a RandomX worker-thread pool, writing shares through the process's ShareSink
 // (journal: a share is durable before its OK), logins through the pool's LoginResolver. Each new
-// template's reward is recorded for PPS credits (template_rewards) and its tip for /api/pool/stats.
+// template's reward is recorded for PPS credits (template_rewards: the first template of a height
+// sets it, see the REWARD RULE in template-source.ts) and each new tip for /api/pool/stats.
 import { availableParallelism } from 'node:os';
 import { RandomXPool } from '@manjam/randomx';
 import { moneroNetworkOf } from '@manjam/protocol/monero';
@@ -50,19 +51,31 @@ export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort>
   });
   const tips = new ChainTipsRepository(db);
   const rewards = new TemplateRewardsRepository(db);
-  // Each template's reward (XMR credits) and tip (height, network difficulty for the pool stats).
-  const recordTemplate = (template: MoneroTemplate): Promise<unknown> =>
-    Promise.all([
-      rewards.record(XMR, template.height, template.reward),
-      tips.upsert({
-        coin: XMR,
-        height: template.height - 1,
-        hash: template.prevHash,
-        networkDifficulty: Number(template.networkDifficulty),
-      }),
+  // Each height's PPS reward (XMR credits) and each new tip (height, network difficulty for the
+  // pool stats). A height recorded before (by an earlier process) keeps its reward, and the tip's
+  // templates adopt it, so a block found on them splits its fees against the credited value.
+  const recordTemplate = async (template: MoneroTemplate): Promise<void> => {
+    const [recorded] = await Promise.all([
+      rewards.record(XMR, template.height, template.tip.ppsReward),
+      template.newTip
+        ? tips.upsert({
+            coin: XMR,
+            height: template.height - 1,
+            hash: template.prevHash,
+            networkDifficulty: Number(template.networkDifficulty),
+          })
+        : undefined,
     ]);
+    if (recorded !== template.tip.ppsReward) {
+      logger.info(
+        { height: template.height, recorded: String(recorded), template: String(template.tip.ppsReward) },
+        'XMR height reward recorded earlier: kept',
+      );
+      template.tip.ppsReward = recorded;
+    }
+  };
   chain.source.onTemplate((template) => {
-    deps.events.emit('template.new', { coin: XMR, height: template.height, newTip: true });
+    deps.events.emit('template.new', { coin: XMR, height: template.height, newTip: template.newTip });
     recordTemplate(template).catch((error: unknown) =>
       logger.error(
         { err: error, height: template.height },

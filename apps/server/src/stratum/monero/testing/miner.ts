@@ -28,6 +28,7 @@ export interface MoneroReply {
 export interface MoneroLoginResult {
   id: string;
   job: MoneroClientJob;
+  extensions?: string[];
   status: string;
 }
 
@@ -53,6 +54,16 @@ export function hashingBlobNonceOffset(blob: Uint8Array): number {
   const major = decodeSmallVarint(blob, 0);
   const minor = decodeSmallVarint(blob, major.next);
   return decodeVarint(blob, minor.next).next + 32;
+}
+
+/** The transaction count (miner transaction included) a hashing blob ends with: after the nonce and the tree root. */
+export function hashingBlobTransactionCount(blob: Uint8Array): number {
+  return Number(decodeVarint(blob, hashingBlobNonceOffset(blob) + 4 + 32).value);
+}
+
+/** The highest nonce byte a job's blob fixes (XMRig's nicehash mode keeps it), 0 when free. */
+export function hashingBlobTopNonceByte(blob: Uint8Array): number {
+  return blob[hashingBlobNonceOffset(blob) + 3] ?? 0;
 }
 
 export class MoneroTestMiner {
@@ -128,39 +139,49 @@ export class MoneroTestMiner {
     });
   }
 
-  /** Hashes nonces of the current job (`parallel` at a time) until `accept` takes one. */
+  /**
+   * Hashes nonces of `job` (default: the current one), `parallel` at a time, until `accept` takes
+   * one. With `topByte` the nonce's highest byte is fixed, as XMRig does in nicehash mode (a
+   * nicehash proxy gives each of its miners one such byte).
+   */
   async mine(
     accept: (share: MoneroMinedShare) => boolean,
-    { parallel = 2, maxNonces = 10_000 }: { parallel?: number; maxNonces?: number } = {},
+    {
+      parallel = 2,
+      maxNonces = 10_000,
+      topByte,
+      job = this.job,
+    }: { parallel?: number; maxNonces?: number; topByte?: number; job?: MoneroClientJob } = {},
   ): Promise<MoneroMinedShare> {
-    const job = this.job;
     if (!job) throw new Error('no job yet');
-    const blob = bytes(job.blob);
-    const seed = bytes(job.seed_hash);
-    const offset = hashingBlobNonceOffset(blob);
     for (let tried = 0; tried < maxNonces; tried += parallel) {
-      const nonces = Array.from({ length: parallel }, () => this.nextNonce++);
-      const shares = await Promise.all(
-        nonces.map(async (nonce) => {
-          const hashingBlob = withMoneroNonce(blob, offset, nonce);
-          const hash = await this.randomx.hash(seed, hashingBlob);
-          const nonceHex = Buffer.alloc(4);
-          nonceHex.writeUInt32LE(nonce, 0);
-          return {
-            job,
-            nonce,
-            nonceHex: nonceHex.toString('hex'),
-            result: hex(hash),
-            hash,
-            hashingBlob,
-            difficulty: moneroHashDifficulty(hash),
-          };
-        }),
-      );
+      const nonces = Array.from({ length: parallel }, () => {
+        const counter = this.nextNonce++;
+        return topByte === undefined ? counter : ((topByte << 24) | (counter & 0xffffff)) >>> 0;
+      });
+      const shares = await Promise.all(nonces.map((nonce) => this.hash(job, nonce)));
       const found = shares.find(accept);
       if (found) return found;
     }
     throw new Error(`no acceptable share in ${maxNonces} nonces`);
+  }
+
+  /** The share of one nonce on `job` (hashed with RandomX, judged by nobody yet). */
+  async hash(job: MoneroClientJob, nonce: number): Promise<MoneroMinedShare> {
+    const blob = bytes(job.blob);
+    const hashingBlob = withMoneroNonce(blob, hashingBlobNonceOffset(blob), nonce);
+    const hash = await this.randomx.hash(bytes(job.seed_hash), hashingBlob);
+    const nonceHex = Buffer.alloc(4);
+    nonceHex.writeUInt32LE(nonce, 0);
+    return {
+      job,
+      nonce,
+      nonceHex: nonceHex.toString('hex'),
+      result: hex(hash),
+      hash,
+      hashingBlob,
+      difficulty: moneroHashDifficulty(hash),
+    };
   }
 
   /** The difficulty the current job asks for. */
