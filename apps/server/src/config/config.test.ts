@@ -79,6 +79,9 @@ describe('configuration', () => {
       /chains\.XMR\.zmqPubUrl/,
     );
     expect(load({ env: { MANJAM_XMR_ENABLED: 'false' } }).chains.XMR.enabled).toBe(false);
+    expect(load({}).chains.XMR.randomxMode).toBe('light');
+    expect(load({ env: { MANJAM_XMR_RANDOMX_MODE: 'full' } }).chains.XMR.randomxMode).toBe('full');
+    expect(() => load({ env: { MANJAM_XMR_RANDOMX_MODE: 'fast' } })).toThrow(/chains\.XMR\.randomxMode/);
   });
 
   it('names the key for an unknown coin', () => {

@@ -1,3 +1,4 @@
+import { RANDOMX_MODES } from '@manjam/randomx';
 import { z } from 'zod';
 import { ALGORITHM_IDS, COIN_IDS, NETWORK_IDS, PAYOUT_SCHEMES } from './constants.js';
 import { alertSettingsSchema } from './alerts.js';
@@ -66,6 +67,11 @@ const moneroChain = z.object({
   rpcTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
   /** RandomX hashing threads for share checks (default: one per core, at most 4). */
   randomxThreads: z.number().int().min(1).max(64).optional(),
+  /**
+   * 'light' (a 256 MiB cache per seed, ~30 hashes/s per thread) or 'full' (plus a 2 GiB dataset
+   * per seed, built in about a minute at start and at each epoch; many times the share checks per core).
+   */
+  randomxMode: z.enum(RANDOMX_MODES).default('light'),
 });
 
 const vardiff = z.object({

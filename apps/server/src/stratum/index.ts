@@ -130,7 +130,10 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
         allocator: pool.allocator,
       });
       moneroPorts.push({ port: xmr.port, scheme: p.scheme, xmr });
-      logger.info({ coin: 'XMR', port: xmr.port, scheme: p.scheme }, 'stratum port listening (RandomX)');
+      logger.info(
+        { coin: 'XMR', port: xmr.port, tls: xmr.server.tls, scheme: p.scheme },
+        'stratum port listening (RandomX)',
+      );
     }
     for (const p of ports) {
       const algorithm = algorithmOf(p.coin);
@@ -169,7 +172,12 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   return {
     ports: () => [
       ...listening.map(({ coin, port, tls, scheme }) => ({ coin, port, tls, scheme })),
-      ...moneroPorts.map(({ port, scheme }) => ({ coin: 'XMR' as const, port, tls: false, scheme })),
+      ...moneroPorts.map(({ port, scheme, xmr }) => ({
+        coin: 'XMR' as const,
+        port,
+        tls: xmr.server.tls,
+        scheme,
+      })),
     ],
     stats: () => stratumStats(pool, moneroPorts),
     hashrate: (coin) => pool.hashrate.get(coin)?.hashrate('pool', '10m', Date.now()) ?? 0,

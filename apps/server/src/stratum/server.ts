@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import net from 'node:net';
-import tls from 'node:tls';
+import type net from 'node:net';
 import { stratumError, STRATUM_ERROR } from '@manjam/protocol';
 import { refuseWithoutWork } from './coin-availability.js';
 import type { PortRuntime } from './context.js';
 import { LineFramer } from './framing.js';
+import { createStratumListener } from './listener.js';
 import { HANDLERS } from './handlers.js';
 import { Session, type StratumId } from './session.js';
 
@@ -23,17 +22,10 @@ export class StratumPort {
   constructor(readonly runtime: PortRuntime) {
     const { tls: tlsConfig } = runtime.config;
     this.tls = tlsConfig !== undefined;
-    const onConnection = (socket: net.Socket) => this.accept(socket);
-    this.server = tlsConfig
-      ? tls.createServer(
-          { cert: readFileSync(tlsConfig.cert), key: readFileSync(tlsConfig.key) },
-          onConnection,
-        )
-      : net.createServer(onConnection);
+    this.server = createStratumListener(tlsConfig, (socket) => this.accept(socket));
     this.server.on('error', (error) =>
       runtime.pool.logger.error({ err: error, port: runtime.config.port }, 'stratum port error'),
     );
-    if (this.tls) this.server.on('tlsClientError', () => undefined);
   }
 
   listen(host: string): Promise<number> {

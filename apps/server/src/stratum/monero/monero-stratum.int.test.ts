@@ -9,6 +9,7 @@ import type { RandomXPool } from '@manjam/randomx';
 import type { MoneroTemplateSource } from './template-source.js';
 import type { MoneroTestMiner, MoneroMinedShare } from './testing/miner.js';
 import { startStandalone, type MemorySink, type StandalonePort } from './testing/standalone.js';
+import { selfSignedCertificate } from '../../testing/self-signed.js';
 
 const logger = pino({ level: 'warn' });
 /** monerod --fixed-difficulty: a block every 5 hashes on average, most difficulty-1 shares are not blocks. */
@@ -90,6 +91,23 @@ describe('the Monero Stratum dialect on a regtest monerod', () => {
     expect(sink.rejected.at(-1)?.reason).toBe('duplicate');
     // Not a block: the node's chain did not move.
     expect((await chain.daemon.call<{ count: number }>('get_block_count')).count).toBe(height);
+  });
+
+  it('serves XMRig over TLS on a port with a certificate: login, job and an accepted share; plain TCP gets no job', async () => {
+    const secure = await standalone.addServer(undefined, selfSignedCertificate());
+    expect(secure.server.tls).toBe(true);
+    const tlsMiner = await standalone.connect(secure.port, { tls: true });
+    const reply = await tlsMiner.login(`${chain.poolAddress}.tls`);
+    expect(reply.result).toMatchObject({ status: 'OK', job: { algo: 'rx/0' } });
+    const share = await tlsMiner.mine(notBlock);
+    expect(await tlsMiner.submit(share)).toMatchObject({ error: null, result: { status: 'OK' } });
+    expect(sink.accepted.at(-1)?.miner.workerKey).toBe(`XMR:w:${chain.poolAddress}.tls`);
+    // A miner without TLS on that port: its login line is not a TLS handshake, it gets no answer.
+    const plain = await standalone.connect(secure.port);
+    const closed = new Promise<void>((resolve) => plain.onClose(resolve));
+    void plain.login(chain.poolAddress);
+    await closed;
+    expect(plain.job).toBeUndefined();
   });
 
   it('refuses a share whose result is not the RandomX hash of its nonce', async () => {

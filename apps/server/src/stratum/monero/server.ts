@@ -25,13 +25,14 @@
  * pool's LoginResolver for `username[.worker]` logins (wallet addresses are checked here), the
  * XMR hashrate tracker and the pool's events (worker.connected/disconnected).
  *
- * Left (issue 18): TLS ports, full-dataset mode by config, metrics of the hash queue, a RandomX
- * phase in the stratum benchmark, XMR over the regional job feed.
+ * TLS when the port's config has a certificate (stratum/listener.ts, shared with the V1 ports).
+ * Left: metrics of the hash queue, XMR over the regional job feed.
  */
-import net from 'node:net';
+import type net from 'node:net';
 import { BanList } from '../bans.js';
 import { ExtranonceAllocator } from '../extranonce.js';
 import { LineFramer } from '../framing.js';
+import { createStratumListener } from '../listener.js';
 import { login, type LoginContext } from './login.js';
 import { MoneroSession, jobParams, type Id } from './session.js';
 import { MoneroSubmits } from './submit.js';
@@ -60,6 +61,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 export class MoneroStratumServer {
   readonly server: net.Server;
+  readonly tls: boolean;
   readonly bans: BanList;
   readonly stats: MoneroStats = {
     accepted: 0,
@@ -82,7 +84,8 @@ export class MoneroStratumServer {
     this.allocator = options.allocator ?? new ExtranonceAllocator(undefined, options.stratum.instanceId);
     this.submits = new MoneroSubmits(options, this.stats, this.bans, this.sessions);
     this.logins = { ...options, bans: this.bans };
-    this.server = net.createServer((socket) => this.accept(socket));
+    this.tls = options.tls !== undefined;
+    this.server = createStratumListener(options.tls, (socket) => this.accept(socket));
     this.server.on('error', (error) => options.logger.error({ err: error }, 'XMR stratum port error'));
     this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
     this.sweeper.unref();

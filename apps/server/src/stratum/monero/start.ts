@@ -48,6 +48,7 @@ export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort>
   const { config, port, chain, db, logger } = deps;
   const randomx = new RandomXPool({
     threads: config.chains.XMR.randomxThreads ?? Math.min(MAX_DEFAULT_THREADS, availableParallelism()),
+    mode: config.chains.XMR.randomxMode,
   });
   const tips = new ChainTipsRepository(db);
   const rewards = new TemplateRewardsRepository(db);
@@ -86,6 +87,7 @@ export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort>
   const server = new MoneroStratumServer({
     port: port.port,
     host: config.stratum.host,
+    ...(port.tls ? { tls: port.tls } : {}),
     network: moneroNetworkOf(chain.network),
     scheme: port.scheme,
     vardiff: port.vardiff,

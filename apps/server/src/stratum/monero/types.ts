@@ -3,7 +3,7 @@
 import type { MoneroNetwork } from '@manjam/protocol/monero';
 import type { RandomXPool } from '@manjam/randomx';
 import type { Logger } from 'pino';
-import type { CoinId, Config, PayoutScheme } from '../../config/index.js';
+import type { CoinId, Config, PayoutScheme, StratumPortConfig } from '../../config/index.js';
 import type { PoolEvents } from '../../events.js';
 import type { HashrateTracker } from '../../shares/hashrate.js';
 import type { HeldSocket } from '../../shares/journal.js';
@@ -42,6 +42,8 @@ export interface MoneroStratumOptions {
   /** 0 = any free port. */
   port: number;
   host: string;
+  /** Certificate and key files: the port speaks TLS (as a V1 port with the same config). */
+  tls?: StratumPortConfig['tls'];
   network: MoneroNetwork;
   scheme: PayoutScheme;
   vardiff: VardiffSettings;

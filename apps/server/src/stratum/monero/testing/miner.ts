@@ -1,6 +1,7 @@
 // A Monero Stratum miner for tests, speaking XMRig's dialect: logs in, follows `job`
 // notifications, and mines real RandomX hashes with the project's addon (RandomXPool).
 import net from 'node:net';
+import tls from 'node:tls';
 import {
   decodeSmallVarint,
   decodeVarint,
@@ -86,12 +87,16 @@ export class MoneroTestMiner {
     socket.on('data', (text: string) => this.onData(text));
   }
 
-  static connect(port: number, randomx: RandomXPool): Promise<MoneroTestMiner> {
+  /** With `tls`, over TLS as XMRig's `"tls": true` (the test's self-signed certificate is not checked). */
+  static connect(port: number, randomx: RandomXPool, { tls: secure = false } = {}): Promise<MoneroTestMiner> {
     return new Promise((resolve, reject) => {
-      const socket = net.connect({ host: '127.0.0.1', port }, () => {
+      const ready = () => {
         socket.off('error', reject);
         resolve(new MoneroTestMiner(socket, randomx));
-      });
+      };
+      const socket = secure
+        ? tls.connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, ready)
+        : net.connect({ host: '127.0.0.1', port }, ready);
       socket.once('error', reject);
     });
   }

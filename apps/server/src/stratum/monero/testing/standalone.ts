@@ -9,7 +9,13 @@ import type { RejectReason } from '../../../shares/types.js';
 import type { VardiffSettings } from '../../vardiff.js';
 import { MoneroStratumServer } from '../server.js';
 import { MoneroTemplateSource } from '../template-source.js';
-import type { MoneroAcceptedShare, MoneroFoundBlock, MoneroMinerRef, MoneroShareSink } from '../types.js';
+import type {
+  MoneroAcceptedShare,
+  MoneroFoundBlock,
+  MoneroMinerRef,
+  MoneroShareSink,
+  MoneroStratumOptions,
+} from '../types.js';
 import { MoneroTestMiner } from './miner.js';
 
 /** The share sink of these tests: what the pool would journal. */
@@ -67,10 +73,13 @@ export interface StandalonePort {
   /** The server's RandomX pool, and the one test miners hash with. */
   randomx: RandomXPool;
   minerRandomx: RandomXPool;
-  /** A server on the same source (the first one is made by start); closed by stop. */
-  addServer(vardiff?: VardiffSettings): Promise<{ server: MoneroStratumServer; port: number }>;
-  /** A test miner connected to `port`; closed by stop. */
-  connect(port: number): Promise<MoneroTestMiner>;
+  /** A server on the same source (with `tls`: a TLS port); closed by stop. */
+  addServer(
+    vardiff?: VardiffSettings,
+    tls?: MoneroStratumOptions['tls'],
+  ): Promise<{ server: MoneroStratumServer; port: number }>;
+  /** A test miner connected to `port` (over TLS with `tls`); closed by stop. */
+  connect(port: number, options?: { tls?: boolean }): Promise<MoneroTestMiner>;
   stop(): Promise<void>;
 }
 
@@ -109,10 +118,12 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     const { stratum } = configSchema.parse({ stratum: { ban } });
     const addServer = async (
       vardiff = TEST_VARDIFF,
+      tls?: MoneroStratumOptions['tls'],
     ): Promise<{ server: MoneroStratumServer; port: number }> => {
       const server = new MoneroStratumServer({
         port: 0,
         host: '127.0.0.1',
+        ...(tls ? { tls } : {}),
         network: 'mainnet', // regtest addresses use mainnet prefixes
         scheme: 'pps-plus',
         vardiff,
@@ -125,8 +136,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       servers.push(server);
       return { server, port: await server.listen() };
     };
-    const connect = async (port: number): Promise<MoneroTestMiner> => {
-      const miner = await MoneroTestMiner.connect(port, minerRandomx);
+    const connect = async (port: number, options: { tls?: boolean } = {}): Promise<MoneroTestMiner> => {
+      const miner = await MoneroTestMiner.connect(port, minerRandomx, options);
       miners.push(miner);
       return miner;
     };
