@@ -1,8 +1,8 @@
 // npm run bench:stratum — Stratum throughput, latency, memory and CPU (prints figures, asserts
 // nothing). See README.md. Options: --db=pglite|postgres, --seconds=N, --quick, --only=a,b,
 // --depth=N, --threads=N, --profile, --pin, --compare=host:port, --compare-pid=N, --compare-login=L,
-// --rounds=N (the scenarios N times on one pool: RSS after each).
-import { cpus, loadavg } from 'node:os';
+// --rounds=N (the scenarios N times on one pool: RSS after each), --rx-threads=N (the randomx phase).
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chooseDatabase, type BenchDatabaseKind } from './lib/database.js';
 import { DatabaseWatch, printDatabase } from './lib/database-watch.js';
@@ -16,10 +16,12 @@ import {
 } from './lib/reject-phase.js';
 import { FROZEN_TRANSACTIONS, MAINNET_BITS } from './lib/frozen-source.js';
 import { printScenario, type Figures } from './lib/print.js';
-import { fixed, int, load, ms, Report, verdict } from './lib/report.js';
+import { fixed, int, load, ms, Report } from './lib/report.js';
 import { PoolHandle, pinProcess } from './lib/pool-handle.js';
 import { runScenario, type ScenarioSpec } from './lib/scenario.js';
 import { runNewTip } from './lib/new-tip.js';
+import { runRandomX, type RandomXFigures } from './lib/randomx-phase.js';
+import { summary, summaryRandomX, summaryRejects } from './lib/summary.js';
 import { measureScryptCapacity, type ScryptCapacity } from './lib/scrypt-capacity.js';
 
 interface Options {
@@ -38,6 +40,8 @@ interface Options {
   comparePid: number | undefined;
   compareLogin: string | undefined;
   rounds: number;
+  /** RandomX threads of the randomx phase's pool (undefined: the cores, 1 with --pin). */
+  rxThreads: number | undefined;
 }
 
 // The 10,000-connection scenario runs first, on a fresh pool, so its memory figure is clean.
@@ -47,6 +51,9 @@ type ScenarioName = (typeof SCENARIOS)[number];
 const PHASES = ['sha256d-rejects'] as const;
 /** The new-tip phase (lib/new-tip.ts) runs last, on its own pool process and fake node. */
 const NEW_TIP = 'new-tip';
+/** The randomx phase (lib/randomx-phase.ts) runs after it, on its own pool process and fake monerod. */
+const RANDOMX = 'randomx';
+const ALL = [...SCENARIOS, ...PHASES, NEW_TIP, RANDOMX];
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -62,6 +69,7 @@ function parseOptions(argv: string[]): Options {
     comparePid: undefined,
     compareLogin: undefined,
     rounds: 1,
+    rxThreads: undefined,
   };
   for (const arg of argv) {
     const [key, value = ''] = arg.replace(/^--/, '').split('=');
@@ -82,11 +90,12 @@ function parseOptions(argv: string[]): Options {
       options.rounds = Number(value);
     else if (key === 'threads' && Number.isInteger(Number(value)) && Number(value) > 0)
       options.threads = Number(value);
+    else if (key === 'rx-threads' && Number.isInteger(Number(value)) && Number(value) > 0)
+      options.rxThreads = Number(value);
     else throw new Error(`unknown or invalid option ${arg} (see bench/README.md)`);
   }
   for (const name of options.only ?? [])
-    if (![...SCENARIOS, ...PHASES, NEW_TIP].includes(name))
-      throw new Error(`unknown scenario ${name}: ${[...SCENARIOS, ...PHASES, NEW_TIP].join(', ')}`);
+    if (!ALL.includes(name)) throw new Error(`unknown scenario ${name}: ${ALL.join(', ')}`);
   return options;
 }
 
@@ -151,14 +160,56 @@ async function main(): Promise<void> {
   if (options.pin)
     report.line('pinned (taskset): the pool on core 0, the load generator on core 1; PostgreSQL unpinned');
   report.line();
-  const capacity = await measureScryptCapacity(options.quick ? 1 : 5);
+  const chosen: string[] = options.only ?? ALL;
+  const db = await chooseDatabase(options.db);
+  // The shared pool process and the Scrypt yardstick only when a phase on them was chosen.
+  const onPool = [...SCENARIOS, ...PHASES].some((name) => chosen.includes(name));
+  const capacity = onPool ? await scryptCapacity(report, options.quick) : undefined;
+  const { results, rejects } =
+    onPool && capacity ? await poolPhases(report, options, chosen, db, capacity) : { results: {} };
+  const newTip = chosen.includes(NEW_TIP)
+    ? await runNewTip(report, {
+        db,
+        connections: options.quick ? 100 : 1_000,
+        tips: options.quick ? 2 : 5,
+        depth: 4,
+        threads: options.threads,
+      })
+    : undefined;
+  if (newTip) report.line();
+  const randomx = chosen.includes(RANDOMX) ? await randomxPhase(report, options, db) : undefined;
+  if (randomx) report.line();
+  if (capacity) summary(report, results, capacity, options.quick);
+  else report.line(`SUMMARY (load average at the end: ${load()})${options.quick ? ' -- QUICK RUN' : ''}`);
+  if (rejects) summaryRejects(report, rejects);
+  if (newTip)
+    report.line(
+      `  new tip -> every one of ${int(newTip.connections)} miners has the new job: idle p50 ${ms(newTip.idle.p50)} / p99 ${ms(newTip.idle.p99)}, under load (${newTip.depth} in flight) p50 ${ms(newTip.loaded.p50)} / p99 ${ms(newTip.loaded.p99)} (target p99 <= 30 ms)`,
+    );
+  if (randomx) summaryRandomX(report, randomx, options.quick);
+}
+
+async function scryptCapacity(report: Report, quick: boolean): Promise<ScryptCapacity> {
+  const capacity = await measureScryptCapacity(quick ? 1 : 5);
   report.line(
     `[scrypt-capacity] Node crypto.scryptSync (N=1024, r=1, p=1), ${capacity.threads} threads x ${fixed(capacity.seconds)} s: ` +
       `${int(capacity.perSecond)} hashes/s, ${int(capacity.perCpuSecond)} per CPU-second (load average ${load()})`,
   );
   report.line();
-  const chosen: string[] = options.only ?? [...SCENARIOS, ...PHASES, NEW_TIP];
-  const db = await chooseDatabase(options.db);
+  return capacity;
+}
+
+/** The scenarios and the rejects phase, on one pool process. */
+async function poolPhases(
+  report: Report,
+  options: Options,
+  chosen: string[],
+  db: BenchDatabaseKind,
+  capacity: ScryptCapacity,
+): Promise<{
+  results: Partial<Record<ScenarioName, Figures>>;
+  rejects: { manjam: RejectFigures; other: RejectFigures | undefined } | undefined;
+}> {
   const all = specs(options, db, capacity.perSecond);
   const results: Partial<Record<ScenarioName, Figures>> = {};
   let rejects: { manjam: RejectFigures; other: RejectFigures | undefined } | undefined;
@@ -208,21 +259,25 @@ async function main(): Promise<void> {
     await watch?.close();
     await pool.stop();
   }
-  const newTip = chosen.includes(NEW_TIP)
-    ? await runNewTip(report, {
-        db,
-        connections: options.quick ? 100 : 1_000,
-        tips: options.quick ? 2 : 5,
-        depth: 4,
-        threads: options.threads,
-      })
-    : undefined;
-  summary(report, results, capacity, options.quick);
-  if (rejects) summaryRejects(report, rejects);
-  if (newTip)
-    report.line(
-      `  new tip -> every one of ${int(newTip.connections)} miners has the new job: idle p50 ${ms(newTip.idle.p50)} / p99 ${ms(newTip.idle.p99)}, under load (${newTip.depth} in flight) p50 ${ms(newTip.loaded.p50)} / p99 ${ms(newTip.loaded.p99)} (target p99 <= 30 ms)`,
-    );
+  return { results, rejects };
+}
+
+/**
+ * The randomx phase. Its pool gets the machine's cores as RandomX threads (with --pin: one, the
+ * pool's core; --rx-threads sets it); the window is --seconds (quick: 3 s) in 5 rounds (quick: 1)
+ * between the raw capacity's slices; 4 miners per thread, --depth in flight each.
+ */
+function randomxPhase(report: Report, options: Options, db: BenchDatabaseKind): Promise<RandomXFigures> {
+  const threads = options.rxThreads ?? (options.pin ? 1 : availableParallelism());
+  return runRandomX(report, {
+    db,
+    seconds: options.quick ? 3 : options.seconds,
+    rounds: options.quick ? 1 : 5,
+    threads,
+    connections: 4 * threads,
+    depth: options.depth,
+    pin: options.pin,
+  });
 }
 
 /** Manjam's reject port, then (with --compare) the other pool, with the same scenario. */
@@ -271,67 +326,6 @@ async function rejectPhases(
   printComparison(report, manjam, other);
   report.line();
   return { manjam, other };
-}
-
-function summaryRejects(
-  report: Report,
-  r: { manjam: RejectFigures; other: RejectFigures | undefined },
-): void {
-  report.line(
-    `  SHA-256d rejected shares (hashed in full), ${r.manjam.label}: ${int(r.manjam.answeredPerSecond)} shares/s, ` +
-      `${int(r.manjam.perPoolCpuSecond ?? 0)} per pool CPU-second, p99 ${ms(r.manjam.p99)}`,
-  );
-  if (r.other) printComparison(report, r.manjam, r.other);
-}
-
-function summary(
-  report: Report,
-  r: Partial<Record<ScenarioName, Figures>>,
-  capacity: ScryptCapacity,
-  quick: boolean,
-): void {
-  const scryptCapacity = capacity.perSecond;
-  report.line(
-    `SUMMARY (load average at the end: ${load()})${quick ? ' -- QUICK RUN: smaller scale, targets do not apply' : ''}`,
-  );
-  const sha = r['sha256d-max'];
-  if (sha) {
-    report.line(
-      `  SHA-256d accepted shares/s at max rate, ${int(sha.connections)} connections, ${sha.depth} in flight each: ${int(sha.acceptedPerSecond)} (target >= 50,000: ${verdict(sha.acceptedPerSecond >= 50_000)})`,
-    );
-    report.line(
-      `    pool CPU ${int(sha.poolCpuPercent)} % of one core; per pool CPU-second: ${int(sha.perPoolCpuSecond)} shares, ${int(sha.perPoolCpuSecondPersisted)} with persistence`,
-    );
-  }
-  const piped = r['sha256d-pipelined'];
-  if (piped) {
-    report.line(
-      `  SHA-256d accepted shares/s, pipelined, ${int(piped.connections)} connections, ${piped.depth} in flight each: ${int(piped.acceptedPerSecond)} (target >= 50,000: ${verdict(piped.acceptedPerSecond >= 50_000)})`,
-    );
-    report.line(
-      `    pool CPU ${int(piped.poolCpuPercent)} % of one core; per pool CPU-second: ${int(piped.perPoolCpuSecond)} shares, ${int(piped.perPoolCpuSecondPersisted)} with persistence`,
-    );
-  }
-  const rate = r['sha256d-rate'];
-  if (rate) {
-    report.line(
-      `  SHA-256d at ${int(rate.fixedRate)} shares/s over ${int(rate.connections)} connections: p50 ${ms(rate.p50)}, p99 ${ms(rate.p99)} (target p99 < 10 ms: ${verdict(rate.p99 < 10)}), accepted ${int(rate.acceptedPerSecond)}/s`,
-    );
-    report.line(
-      `  memory per connection (${int(rate.connections)} connections): ${fixed(rate.kibPerConnection)} KiB; pool CPU ${int(rate.poolCpuPercent)} % of one core`,
-    );
-  }
-  const scrypt = r['scrypt-max'];
-  if (scrypt) {
-    const share = (scrypt.acceptedPerSecond / scryptCapacity) * 100;
-    report.line(
-      `  Scrypt accepted shares/s at max rate, ${int(scrypt.connections)} connections: ${int(scrypt.acceptedPerSecond)} = ${fixed(share)} % of the cores' scrypt capacity ${int(scryptCapacity)}/s (target >= 80 %: ${verdict(share >= 80)})`,
-    );
-    const perCpu = (scrypt.perPoolCpuSecond / capacity.perCpuSecond) * 100;
-    report.line(
-      `    per CPU-second: the pool accepts ${int(scrypt.perPoolCpuSecond)} shares, Node scrypt alone hashes ${int(capacity.perCpuSecond)} = ${fixed(perCpu)} %`,
-    );
-  }
 }
 
 main().then(

@@ -14,10 +14,10 @@ interface ProcStat {
   childrenUs: number;
 }
 
-function readStat(pid: number): ProcStat | undefined {
+function readStat(pid: number, tid?: number): ProcStat | undefined {
   let text: string;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    text = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
   } catch {
     return undefined;
   }
@@ -33,6 +33,39 @@ function readStat(pid: number): ProcStat | undefined {
 /** CPU time (user + system, all threads) of a process, microseconds; undefined once it is gone. */
 export function processCpuUs(pid: number): number | undefined {
   return readStat(pid)?.ownUs;
+}
+
+/** CPU time (user + system) of each thread of a process (thread id -> microseconds); empty once it is gone. */
+export function threadCpuUs(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads;
+  }
+  for (const tid of tids) {
+    const us = readStat(pid, Number(tid))?.ownUs;
+    if (us !== undefined) threads.set(Number(tid), us);
+  }
+  return threads;
+}
+
+/** CPU per thread between two threadCpuUs readings: the main thread, the `busiest` other threads, the rest (µs). */
+export function splitThreadCpu(
+  pid: number,
+  before: Map<number, number>,
+  after: Map<number, number>,
+  busiest: number,
+): { main: number; busiest: number; other: number } {
+  const deltas = [...after].map(([tid, us]) => ({ tid, us: us - (before.get(tid) ?? 0) }));
+  const others = deltas.filter((d) => d.tid !== pid).sort((a, b) => b.us - a.us);
+  const sum = (list: { us: number }[]) => list.reduce((n, d) => n + d.us, 0);
+  return {
+    main: deltas.find((d) => d.tid === pid)?.us ?? 0,
+    busiest: sum(others.slice(0, busiest)),
+    other: sum(others.slice(busiest)),
+  };
 }
 
 /** CPU time of every PostgreSQL process on this machine, ended backends included (other clients' too). */
