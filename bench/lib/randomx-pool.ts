@@ -95,6 +95,8 @@ async function main(kind: BenchDatabaseKind, daemonUrl: string, threads: number)
     address: XMR_POOL_ADDRESS,
     logger,
     pollMs: config.chains.XMR.pollIntervalMs,
+    // A frozen template: its pool never changes, so no same-tip refresh.
+    mempoolRefreshMs: 0,
   });
   await source.start();
   const rssNoSeed = process.memoryUsage.rss();
@@ -133,7 +135,7 @@ async function main(kind: BenchDatabaseKind, daemonUrl: string, threads: number)
   const stop = async () => {
     await server.close().catch(() => undefined);
     await randomx.close();
-    source.stop();
+    await source.stop();
     await writer.stop();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
