@@ -37,6 +37,8 @@ export interface PortSpec {
   scheme?: 'pps-plus' | 'pplns' | 'solo';
   targetSeconds?: number;
   retargetSeconds?: number;
+  /** Certificate and key files: a TLS port. */
+  tls?: { cert: string; key: string };
 }
 
 export interface PoolOnChain {
@@ -81,6 +83,7 @@ export async function startPoolOnChain(options: {
           retargetSeconds: p.retargetSeconds ?? 90,
           variancePercent: 30,
         },
+        ...(p.tls ? { tls: p.tls } : {}),
       })),
       ...options.stratum,
     },

@@ -14,6 +14,7 @@ import { PayeesRepository } from '../../db/repositories/payees.js';
 import { WorkersRepository } from '../../db/repositories/workers.js';
 import type { DevChain } from '../../devchain/index.js';
 import type { PoolEventMap } from '../../events.js';
+import { selfSignedCertificate } from '../../testing/self-signed.js';
 import { StratumTestClient } from './client.js';
 import { blocknotifyFor, freeUdpPort, startPoolOnChain, type PoolOnChain } from './harness.js';
 
@@ -63,7 +64,11 @@ export function miningScenarios(options: ScenarioOptions): void {
       coin,
       chain,
       ...(udp === undefined ? {} : { blocknotifyPort: udp }),
-      ports: [{ start: options.lowDifficulty }, { start: 1e6, min: 1e6, scheme: 'solo' }],
+      ports: [
+        { start: options.lowDifficulty },
+        { start: 1e6, min: 1e6, scheme: 'solo' },
+        { start: options.lowDifficulty, tls: selfSignedCertificate() },
+      ],
     });
   });
   afterAll(async () => {
@@ -116,6 +121,20 @@ export function miningScenarios(options: ScenarioOptions): void {
       `[stratum ${coin}${options.mweb ? ' mweb' : ''}] new tip -> clean_jobs at the miner: ${delays.join(', ')} ms\n`,
     );
     expect(delays[2]).toBeLessThan(1_000);
+  });
+
+  it('serves a port with a certificate over TLS: a miner subscribes, authorizes and has a share accepted', async () => {
+    expect(pool.stratum.ports().map((p) => p.tls)).toEqual([false, false, true]);
+    const login = `${chain.poolAddress}.tls`;
+    const client = await StratumTestClient.connect(pool.ports[2] as number, { tls: true });
+    clients.push(client);
+    expect((await client.subscribe()).error).toBeNull();
+    expect((await client.authorize(login)).result).toBe(true);
+    const job = await client.waitForJob();
+    const share = client.findShare(job, algorithm, {
+      accept: (b, j) => b.hashValue > j.template.networkTarget,
+    });
+    expect(await client.submit(login, share)).toMatchObject({ result: true, error: null });
   });
 
   it('answers crafted bad submits with 20, 21, 22, 23, 24 and 25', async () => {
