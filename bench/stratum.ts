@@ -215,6 +215,7 @@ async function main(): Promise<void> {
         tips: options.quick ? 2 : 5,
         depth: 4,
         threads: options.threads,
+        pin: options.pin,
       })
     : undefined;
   summary(report, results, capacity, options.quick);
