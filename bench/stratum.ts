@@ -216,6 +216,7 @@ async function main(): Promise<void> {
         depth: 4,
         threads: options.threads,
         pin: options.pin,
+        profileDir,
       })
     : undefined;
   summary(report, results, capacity, options.quick);
