@@ -174,6 +174,8 @@ async function main(): Promise<void> {
         tips: options.quick ? 2 : 5,
         depth: 4,
         threads: options.threads,
+        pin: options.pin,
+        profileDir: options.profile ? fileURLToPath(new URL('./results/', import.meta.url)) : undefined,
       })
     : undefined;
   if (newTip) report.line();

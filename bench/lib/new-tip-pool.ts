@@ -11,6 +11,7 @@ import { ChainNode, TemplateWatcher } from '../../apps/server/src/chain/index.js
 import { createChainSource } from '../../apps/server/src/chain-source.js';
 import { parseConfig } from '../../apps/server/src/config/index.js';
 import { PoolEvents } from '../../apps/server/src/events.js';
+import { RuntimeMonitor, type LoopFigures } from '../../apps/server/src/http/metrics-runtime.js';
 import { startStratum } from '../../apps/server/src/stratum/index.js';
 import { openBenchDatabase, type BenchDatabaseKind } from './database.js';
 import { MAINNET_POOL_ADDRESS } from './frozen-source.js';
@@ -18,8 +19,8 @@ import { MAINNET_POOL_ADDRESS } from './frozen-source.js';
 export type NewTipPoolMessage =
   | { type: 'ready'; port: number; blocknotifyPort: number }
   | { type: 'usage'; cpuUs: number; rss: number; connections: number }
-  /** Since the last ask: when the pool had a tip's header, and when it had written a clean job to every miner (wall-clock ms). */
-  | { type: 'marks'; tipHeard: number[]; cleanSent: number[] }
+  /** Since the last ask (wall-clock ms): when the pool had a tip's header, had written a clean job to every miner, had a new tip's full template. */
+  | { type: 'marks'; tipHeard: number[]; cleanSent: number[]; templateIn: number[]; loop: LoopFigures }
   | { type: 'error'; message: string };
 
 async function main(kind: BenchDatabaseKind, url: string): Promise<void> {
@@ -55,8 +56,14 @@ async function main(kind: BenchDatabaseKind, url: string): Promise<void> {
   await watcher.start();
   const events = new PoolEvents();
   const nowMs = () => performance.timeOrigin + performance.now();
-  let marks = { tipHeard: [] as number[], cleanSent: [] as number[] };
+  const noMarks = () => ({ tipHeard: [] as number[], cleanSent: [] as number[], templateIn: [] as number[] });
+  let marks = noMarks();
+  // Event-loop delay and GC pauses between two asks (one block's window).
+  const runtime = new RuntimeMonitor(0);
   source.onTip?.(() => marks.tipHeard.push(nowMs()));
+  source.onTemplate((_template, info) => {
+    if (info.newTip) marks.templateIn.push(nowMs());
+  });
   // 'template.new' is emitted once the job's lines are written to every session.
   events.on('template.new', (e) => {
     if (e.newTip) marks.cleanSent.push(nowMs());
@@ -74,8 +81,9 @@ async function main(kind: BenchDatabaseKind, url: string): Promise<void> {
   process.on('message', (request: { type: 'usage' | 'marks' | 'stop' }) => {
     if (request.type === 'stop') return void stop();
     if (request.type === 'marks') {
-      send({ type: 'marks', ...marks });
-      marks = { tipHeard: [], cleanSent: [] };
+      send({ type: 'marks', ...marks, loop: runtime.current() });
+      runtime.reset();
+      marks = noMarks();
       return;
     }
     const cpu = process.cpuUsage();

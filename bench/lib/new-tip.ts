@@ -1,17 +1,22 @@
 // The new-tip phase: how long after the node's tip changes every miner has work on it. A fake
-// node (lib/fake-node.ts) serves a mainnet-like chain whose templates carry 2,000 transactions; the
-// pool (lib/new-tip-pool.ts) follows it through the real template watcher (blocknotify,
-// longpoll, poll) and sends jobs through the real Stratum server. For each new block the figure
-// is, per miner, the time from the node's tip change to that miner reading its first clean
-// mining.notify on the new previous block: idle, then with `depth` submits in flight per miner.
+// node in its own process (lib/fake-node.ts) serves a mainnet-like chain whose templates carry
+// 2,000 transactions and, like Bitcoin Core, runs the pool's -blocknotify command as its tip moves
+// and answers held longpolls once it has built the new template; the pool (lib/new-tip-pool.ts)
+// follows it through the real template watcher (blocknotify, longpoll, poll) and sends jobs
+// through the real Stratum server. For each new block the figure is, per miner, the time from the
+// node's tip change to that miner reading its first clean mining.notify on the new previous block:
+// idle, then with `depth` submits in flight per miner. With `pin`: the pool on core 0, the fake
+// node (and the commands it runs) with the load generator on core 1.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { prevHashToStratum } from '@manjam/protocol';
+import { blocknotifyCommand } from '../../apps/server/src/chain/index.js';
 import type { BenchDatabaseKind } from './database.js';
-import { FakeNode } from './fake-node.js';
+import { FakeNodeHandle } from './fake-node-handle.js';
 import { MAINNET_POOL_ADDRESS } from './frozen-source.js';
 import { Generator } from './generator.js';
 import type { NewTipPoolMessage } from './new-tip-pool.js';
+import { pinProcess } from './pool-handle.js';
 import { int, ms, percentile, verdict, type Report } from './report.js';
 
 export interface NewTipOptions {
@@ -22,6 +27,10 @@ export interface NewTipOptions {
   /** Submits in flight per miner under load. */
   depth: number;
   threads: number;
+  /** Pool on core 0; the fake node with this process (the generator) on core 1. */
+  pin: boolean;
+  /** Write a V8 CPU profile of the pool process there (node --cpu-prof). */
+  profileDir: string | undefined;
 }
 
 export interface TipFigures {
@@ -50,12 +59,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function startPool(
   db: BenchDatabaseKind,
   url: string,
+  core: number | undefined,
+  profileDir: string | undefined,
 ): Promise<{ child: ChildProcess; port: number; notify: number }> {
   const script = fileURLToPath(new URL('./new-tip-pool.ts', import.meta.url));
+  const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
   const child = fork(script, [db, url], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profile],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // Before it starts its threads: they inherit the affinity of the thread that creates them.
+  if (core !== undefined && child.pid !== undefined) pinProcess(child.pid, core);
   const ready = await new Promise<Extract<NewTipPoolMessage, { type: 'ready' }>>((resolve, reject) => {
     child.once('message', (m: NewTipPoolMessage) =>
       m.type === 'ready'
@@ -91,23 +105,45 @@ function marks(child: ChildProcess): Promise<Extract<NewTipPoolMessage, { type: 
   });
 }
 
-/** Inside the pool, per new block: tip header heard, and clean job written to every miner (ms after the node's tip change). */
+/**
+ * Per new block, ms after the node's tip change: at the node, its blocknotify command done and its
+ * last held longpoll answered (none: NaN); inside the pool, tip header heard, clean job written to
+ * every miner, full template in.
+ */
 interface PoolSide {
   heard: number[];
   sent: number[];
+  template: number[];
+  longpoll: number[];
+  /** The node's blocknotify command exited (its datagram sent). */
+  notified: number[];
+  /** The pool's event-loop delay p99 and longest GC pause over the block's window (ms). */
+  loopP99: number[];
+  gcMax: number[];
 }
+
+const newSide = (): PoolSide => ({
+  heard: [],
+  sent: [],
+  template: [],
+  longpoll: [],
+  notified: [],
+  loopP99: [],
+  gcMax: [],
+});
 
 /** Moves the tip and waits until every miner has a clean job on it (or WAIT_MS); per-miner delays. */
 async function oneTip(
-  node: FakeNode,
+  node: FakeNodeHandle,
   generator: Generator,
   connections: number,
   child: ChildProcess,
   side: PoolSide,
 ): Promise<number[]> {
   await marks(child);
-  const at = node.mine();
-  const prevhash = prevHashToStratum(node.tipHash);
+  const mined = await node.mine();
+  const at = mined.at;
+  const prevhash = prevHashToStratum(mined.hash);
   const until = performance.now() + WAIT_MS;
   let times: number[] = [];
   do {
@@ -117,6 +153,11 @@ async function oneTip(
   const inside = await marks(child);
   side.heard.push((inside.tipHeard[0] ?? Number.NaN) - at);
   side.sent.push((inside.cleanSent[0] ?? Number.NaN) - at);
+  side.template.push((inside.templateIn[0] ?? Number.NaN) - at);
+  side.longpoll.push(mined.longpolls > 0 ? mined.answeredAfterMs : Number.NaN);
+  side.notified.push(mined.notifiedAfterMs);
+  side.loopP99.push(inside.loop.delayP99Ms);
+  side.gcMax.push(inside.loop.gcMaxMs);
   return times.filter(Number.isFinite).map((t) => t - at);
 }
 
@@ -133,9 +174,11 @@ function summarize(perTip: number[][], connections: number): TipFigures {
 }
 
 export async function runNewTip(report: Report, o: NewTipOptions): Promise<NewTipFigures> {
-  const node = await FakeNode.start();
-  const pool = await startPool(o.db, node.url);
-  node.notifyTo(pool.notify);
+  const node = await FakeNodeHandle.start();
+  if (o.pin) pinProcess(node.pid, 1);
+  const pool = await startPool(o.db, node.url, o.pin ? 0 : undefined, o.profileDir);
+  // The command an operator gives the node (README): the pool's own blocknotifyCommand.
+  node.blocknotify(blocknotifyCommand(pool.notify, 'BTC'));
   const generator = Generator.start(o.threads, {
     port: pool.port,
     host: '127.0.0.1',
@@ -146,10 +189,12 @@ export async function runNewTip(report: Report, o: NewTipOptions): Promise<NewTi
     const connected = await generator.connect(o.connections);
     if (connected.failed > 0)
       throw new Error(`new-tip: ${connected.failed} miners failed to connect: ${connected.firstError}`);
-    const idleSide: PoolSide = { heard: [], sent: [] };
-    const loadedSide: PoolSide = { heard: [], sent: [] };
-    // One block first, not counted: the pool's new-tip path runs once before it is timed.
-    await oneTip(node, generator, connected.ok, pool.child, { heard: [], sent: [] });
+    const idleSide = newSide();
+    const loadedSide = newSide();
+    // Two blocks first, not counted: the pool's new-tip path runs before it is timed, and its
+    // watcher, having heard the node's blocknotify datagram at the first, holds no longpoll from
+    // the second on (the longpoll held at the first is answered at the second, as Core does).
+    for (let i = 0; i < 2; i++) await oneTip(node, generator, connected.ok, pool.child, newSide());
     const idle: number[][] = [];
     for (let i = 0; i < o.tips; i++) {
       await sleep(300);
@@ -178,11 +223,13 @@ export async function runNewTip(report: Report, o: NewTipOptions): Promise<NewTi
       `  ${label}: p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)}${f.missing > 0 ? `, ${int(f.missing)} miner-tips with no job in ${WAIT_MS / 1000} s` : ''}; ` +
       `last miner per block: ${f.lastPerTip.map((n) => (Number.isFinite(n) ? n.toFixed(0) : 'never')).join(', ')} ms`;
     report.line(
-      `[new-tip] BTC, ${int(figures.connections)} miners, ${o.tips} new blocks idle (after one not counted) and ${o.tips} under load; node tip change -> each miner reads its first clean mining.notify on it (fake node: blocknotify, longpoll, 2,000-transaction templates), database ${o.db}`,
+      `[new-tip] BTC, ${int(figures.connections)} miners, ${o.tips} new blocks idle (after two not counted) and ${o.tips} under load; node tip change -> each miner reads its first clean mining.notify on it (fake node in its own process: blocknotify command, longpoll, 2,000-transaction templates), database ${o.db}${o.pin ? '; pinned: pool on core 0, fake node and generator on core 1' : ''}`,
     );
+    const each = (values: number[]) => values.map((n) => (Number.isFinite(n) ? n.toFixed(0) : '-')).join('/');
     const sideLine = (side: PoolSide) =>
-      `    inside the pool, per block: tip header read +${side.heard.map((n) => (Number.isFinite(n) ? n.toFixed(0) : '-')).join('/')} ms, ` +
-      `clean job written to every miner +${side.sent.map((n) => n.toFixed(0)).join('/')} ms`;
+      `    per block, ms after the tip: node sent blocknotify +${each(side.notified)}, answered a held longpoll +${each(side.longpoll)} ('-': none held); ` +
+      `pool read the tip's header +${each(side.heard)}, wrote the clean job to every miner +${each(side.sent)}, had the full template +${each(side.template)}; ` +
+      `pool event-loop delay p99 ${each(side.loopP99)} ms, longest GC pause ${each(side.gcMax)} ms`;
     report.line(line('idle', figures.idle));
     report.line(sideLine(idleSide));
     report.line(

@@ -47,10 +47,17 @@ describe('the blocknotify hook', () => {
     expect(received).toEqual([{ coin: 'BTC', hash: HASH }]);
   });
 
-  it('builds the command a node runs, with %s left for the node to fill', () => {
-    expect(blocknotifyCommand(4321, 'LTC')).toBe(
-      `"${process.execPath}" "${BLOCKNOTIFY_SCRIPT}" 127.0.0.1:4321 LTC %s`,
-    );
+  it('carries a new tip from the command a node runs (through /bin/sh, %s filled in) to the listener', async () => {
+    const arrived = new Promise<BlocknotifyMessage>((resolve) => {
+      listener = new BlocknotifyListener(resolve);
+    });
+    const port = await listener!.listen(0);
+    const command = blocknotifyCommand(port, 'LTC');
+    expect(command).toContain('%s');
+    const child = spawn('/bin/sh', ['-c', command.split('%s').join(HASH)], { stdio: 'ignore' });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(await arrived).toEqual({ coin: 'LTC', hash: HASH });
   });
 
   it('refuses bad arguments with a usage message and exit code 2', async () => {

@@ -2,7 +2,12 @@ import dgram from 'node:dgram';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NodeTemplate } from './node.js';
-import { TemplateWatcher, UNHELD_LONGPOLL_PAUSE_MS, type WatcherNode } from './template-watcher.js';
+import {
+  BLOCKNOTIFY_LATE_MS,
+  TemplateWatcher,
+  UNHELD_LONGPOLL_PAUSE_MS,
+  type WatcherNode,
+} from './template-watcher.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -117,6 +122,47 @@ describe('the template watcher’s fetching', () => {
     await vi.waitFor(() => expect(seen).toEqual(['start:aa', 'tip poll:bb@101 207fffff', 'poll:bb']));
   });
 
+  it('asks for a new tip’s header before its template, and for the template once the header is answered', async () => {
+    const calls: string[] = [];
+    let answerHeader: (() => void) | undefined;
+    const tip = 'aa'.repeat(32);
+    const node: WatcherNode = {
+      coin: 'BTC',
+      getBlockTemplate: () => {
+        calls.push('template');
+        return Promise.resolve(template(calls.includes('header') ? 'bb'.repeat(32) : tip, 101));
+      },
+      getBestBlockHash: () => Promise.resolve(tip),
+      getBlockHeader: (hash) => {
+        calls.push('header');
+        return new Promise((resolve) => {
+          answerHeader = () =>
+            resolve({
+              hash,
+              confirmations: 1,
+              height: 101,
+              version: 0x20000000,
+              merkleroot: '00'.repeat(32),
+              time: 1_700_000_100,
+              mediantime: 1_700_000_000,
+              bits: '207fffff',
+              difficulty: 1,
+            });
+        });
+      },
+    };
+    watcher = new TemplateWatcher({ node, logger, longpoll: false, pollIntervalMs: 0, blocknotifyPort: 0 });
+    const seen: string[] = [];
+    watcher.onTip((t) => seen.push(`tip:${t.hash.slice(0, 2)}`));
+    watcher.onTemplate((tpl, info) => seen.push(`${info.reason}:${tpl.previousblockhash.slice(0, 2)}`));
+    await watcher.start();
+    await sendBlocknotify(watcher.status().blocknotifyPort ?? 0, `BTC ${'bb'.repeat(32)}`);
+    await vi.waitFor(() => expect(calls).toEqual(['template', 'header']));
+    answerHeader?.();
+    await vi.waitFor(() => expect(seen).toEqual(['start:aa', 'tip:bb', 'blocknotify:bb']));
+    expect(calls).toEqual(['template', 'header', 'template']);
+  });
+
   it('drops a template asked for before a new tip was announced, and emits the one on the new tip', async () => {
     const fake = gatedNode();
     watcher = new TemplateWatcher({
@@ -180,6 +226,85 @@ describe('the template watcher’s fetching', () => {
     await started;
     expect(delivered).toBe(1);
     expect(watcher.status()).toMatchObject({ templatesEmitted: 1, height: 100, consecutiveFailures: 0 });
+  });
+});
+
+describe('the template watcher’s longpoll beside blocknotify', () => {
+  let watcher: TemplateWatcher | undefined;
+  afterEach(async () => {
+    await watcher?.stop();
+  });
+
+  it('holds no longpoll while the node’s blocknotify datagrams arrive, and holds one again when a new tip’s datagram does not come', async () => {
+    // Like Bitcoin Core: a held longpoll answers when the tip moves; other calls answer at once.
+    let tip = 'aa'.repeat(32);
+    let height = 100;
+    let longpolls = 0;
+    let held: (() => void)[] = [];
+    const node: WatcherNode = {
+      coin: 'BTC',
+      getBlockTemplate: (longpollid) => {
+        if (longpollid === undefined) return Promise.resolve(template(tip, height + 1));
+        longpolls++;
+        if (longpollid !== `${tip}1`) return Promise.resolve(template(tip, height + 1));
+        return new Promise((resolve) => held.push(() => resolve(template(tip, height + 1))));
+      },
+      getBestBlockHash: () => Promise.resolve(tip),
+      getBlockHeader: (hash) =>
+        Promise.resolve({
+          hash,
+          confirmations: 1,
+          height,
+          version: 0x20000000,
+          merkleroot: '00'.repeat(32),
+          time: 1_700_000_100,
+          mediantime: 1_700_000_000,
+          bits: '207fffff',
+          difficulty: 1,
+        }),
+    };
+    const mine = (hash: string) => {
+      tip = hash;
+      height++;
+      const answers = held;
+      held = [];
+      return answers;
+    };
+    watcher = new TemplateWatcher({ node, logger, longpoll: true, pollIntervalMs: 50, blocknotifyPort: 0 });
+    const tips: string[] = [];
+    const templates: string[] = [];
+    watcher.onTip((t, info) => tips.push(`${info.reason}:${t.hash.slice(0, 2)}`));
+    watcher.onTemplate((tpl, info) => templates.push(`${info.reason}:${tpl.previousblockhash.slice(0, 2)}`));
+    await watcher.start();
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const port = watcher.status().blocknotifyPort ?? 0;
+
+    // A datagram comes (here before the held longpoll's answer): from then on no longpoll is held.
+    const answers = mine('bb'.repeat(32));
+    await sendBlocknotify(port, `BTC ${'bb'.repeat(32)}`);
+    await vi.waitFor(() => expect(tips).toEqual(['blocknotify:bb']));
+    answers.forEach((answer) => answer());
+    await vi.waitFor(() => expect(templates.at(-1)).toMatch(/:bb$/));
+    mine('cc'.repeat(32));
+    await sendBlocknotify(port, `BTC ${'cc'.repeat(32)}`);
+    await vi.waitFor(() => expect(templates.at(-1)).toBe('blocknotify:cc'));
+    expect(longpolls).toBe(1);
+    expect(held).toHaveLength(0);
+
+    // A datagram after the template (the poll was first) still counts: no longpoll.
+    mine('dd'.repeat(32));
+    await vi.waitFor(() => expect(templates.at(-1)).toBe('poll:dd'));
+    await sendBlocknotify(port, `BTC ${'dd'.repeat(32)}`);
+    await new Promise((resolve) => setTimeout(resolve, BLOCKNOTIFY_LATE_MS + 200));
+    expect(longpolls).toBe(1);
+
+    // A new tip whose datagram never comes: a longpoll is held again.
+    const lost = Date.now();
+    mine('ee'.repeat(32));
+    await vi.waitFor(() => expect(templates.at(-1)).toBe('poll:ee'));
+    await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: BLOCKNOTIFY_LATE_MS * 3 });
+    expect(Date.now() - lost).toBeGreaterThanOrEqual(BLOCKNOTIFY_LATE_MS);
+    expect(longpolls).toBe(2);
   });
 });
 

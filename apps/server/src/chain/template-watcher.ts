@@ -1,12 +1,17 @@
 // Keeps the pool on the node's current tip. Three ways to learn of a new block, fastest first:
-//  1. blocknotify: the node runs bin/blocknotify.mjs, which sends a UDP datagram here;
+//  1. blocknotify: the node runs a command (blocknotifyCommand) that sends a UDP datagram here;
 //  2. GBT longpoll: a getblocktemplate call the node holds until the template changes;
 //  3. polling getbestblockhash every `pollIntervalMs` (default 500 ms; 0 turns it off) — the
 //     fallback that works with any node. A tiny call, so cheap enough to keep on always.
 // A new tip heard by blocknotify or poll is announced at once (TipListener) from getblockheader,
-// which the node answers in a millisecond, while the template (with its transaction list) is
-// fetched: Stratum sends a coinbase-only job on the new tip first. A longpoll answer is itself
-// the new template and is emitted as it is.
+// which the node answers in a millisecond, and its template (with its transaction list) is
+// fetched after it: Stratum sends a coinbase-only job on the new tip first. A longpoll answer is
+// itself the new template and is emitted as it is.
+// While the node's blocknotify datagrams arrive (and the poll is on, the fallback for a lost one),
+// no longpoll is held: Bitcoin Core wakes a held getblocktemplate the moment its tip moves and
+// builds the new template holding cs_main, the lock getblockheader also takes, so the header would
+// come only after the template it is meant to overtake. A new tip whose datagram has not come
+// BLOCKNOTIFY_LATE_MS after its template holds a longpoll again (longpoll.ts).
 // Templates are fetched one at a time (no out-of-order results); an answer that started before a
 // tip was announced and is not on it is dropped (the fetch queued by the announcement follows). A template is emitted when
 // the tip changes (newTip=true), when a longpoll says the template changed, and at least every
@@ -17,10 +22,10 @@
 // fresh template (reason 'refresh').
 import type { Logger } from 'pino';
 import { BlocknotifyListener, blocknotifyCommand } from './blocknotify-listener.js';
+import { Longpoll } from './longpoll.js';
 import { NodeHealth } from './node-health.js';
-import type { TipHeader } from '@manjam/protocol';
-import type { BlockHeaderInfo, NodeTemplate } from './node.js';
-import { RpcError } from './rpc.js';
+import { TipAnnouncer } from './tip-announcer.js';
+import type { NodeTemplate } from './node.js';
 import type {
   TipListener,
   TemplateListener,
@@ -41,15 +46,24 @@ export {
   type WatcherStatus,
 } from './watcher-types.js';
 
-/** The pause before asking again after a longpoll the node answered without waiting (see longpollLoop). */
-export const UNHELD_LONGPOLL_PAUSE_MS = 1_000;
+export { UNHELD_LONGPOLL_PAUSE_MS } from './longpoll.js';
+
+/** The longest a template fetch waits for the new tip's header to be answered first. */
+const HEADER_FIRST_MS = 250;
+
+/** A new tip's datagram not come this long after its template: blocknotify is taken as not set up. */
+export const BLOCKNOTIFY_LATE_MS = 1_000;
 
 export class TemplateWatcher {
   private readonly listeners = new Set<TemplateListener>();
-  private readonly tipListeners = new Set<TipListener>();
-  /** The newest tip announced before its template, and how many announcements there were. */
-  private announced: string | undefined;
-  private announcements = 0;
+  private readonly tips: TipAnnouncer;
+  /** The hash of the newest blocknotify datagram. */
+  private notified: string | undefined;
+  /** The node's datagrams arrive: no longpoll is held (see above). */
+  private blocknotifyWorks = false;
+  /** Checks that the newest tip's datagram came (see checkDatagram). */
+  private datagramCheck: NodeJS.Timeout | undefined;
+  private readonly longpoll: Longpoll;
   private readonly node: WatcherNode;
   private readonly logger: Logger;
   private readonly opts: Required<Omit<TemplateWatcherOptions, 'node' | 'logger' | 'blocknotifyPort'>>;
@@ -64,7 +78,6 @@ export class TemplateWatcher {
   private fetching: Promise<void> | undefined;
   private queued: TemplateReason | undefined;
   private timers: NodeJS.Timeout[] = [];
-  private longpollAbort: AbortController | undefined;
   private failures = 0;
   private polling = false;
   /** Decides whether the coin's work is backed by a node (see node-health.ts). */
@@ -92,6 +105,22 @@ export class TemplateWatcher {
     this.health.onChange((availability) => {
       if (availability.up) void this.trigger('refresh');
     });
+    this.tips = new TipAnnouncer(this.node, this.logger, () => ({
+      running: this.running,
+      tipHash: this.tipHash,
+    }));
+    this.longpoll = new Longpoll({
+      node: this.node,
+      timeoutMs: this.opts.longpollTimeoutMs,
+      longpollId: () => this.longpollId,
+      wanted: () => this.opts.longpoll && !(this.blocknotifyWorks && this.opts.pollIntervalMs > 0),
+      answered: (template) => {
+        this.health.answered();
+        return this.running ? this.trigger('longpoll', template) : Promise.resolve();
+      },
+      failed: (err) => this.recordError('getblocktemplate longpoll failed', err),
+      backoffMs: () => this.backoffMs(),
+    });
     if (options.blocknotifyPort !== undefined) {
       this.blocknotify = new BlocknotifyListener(
         (message) => this.onBlocknotify(message.coin, message.hash),
@@ -108,8 +137,7 @@ export class TemplateWatcher {
 
   /** Hears each new tip as soon as its header is known (before the template); returns the unsubscribe function. */
   onTip(listener: TipListener): () => void {
-    this.tipListeners.add(listener);
-    return () => this.tipListeners.delete(listener);
+    return this.tips.onTip(listener);
   }
 
   /** Opens the blocknotify socket, fetches a first template (if the node answers) and starts the loops. */
@@ -131,14 +159,15 @@ export class TemplateWatcher {
     if (this.opts.pollIntervalMs > 0) this.every(this.opts.pollIntervalMs, () => this.poll());
     this.every(Math.min(1_000, this.opts.refreshIntervalMs), () => this.refreshIfDue());
     this.every(this.healthCheckMs(), () => this.health.check());
-    if (this.opts.longpoll) void this.longpollLoop();
+    this.longpoll.start();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
-    this.longpollAbort?.abort();
+    clearTimeout(this.datagramCheck);
+    this.longpoll.stop();
     await this.blocknotify?.close();
     await this.fetching;
   }
@@ -200,7 +229,7 @@ export class TemplateWatcher {
       return;
     }
     let template: NodeTemplate;
-    const announcements = this.announcements;
+    const announcements = this.tips.announcements;
     const emitted = this.templatesEmitted;
     try {
       template = await this.node.getBlockTemplate();
@@ -213,7 +242,7 @@ export class TemplateWatcher {
     // answer not on that tip is older than the miners' work. The fetch queued behind it follows.
     const prev = template.previousblockhash;
     if (
-      (announcements !== this.announcements && prev !== this.announced) ||
+      (announcements !== this.tips.announcements && prev !== this.tips.announced) ||
       (emitted !== this.templatesEmitted && prev !== this.tipHash)
     ) {
       this.queued ??= reason;
@@ -234,6 +263,7 @@ export class TemplateWatcher {
       template.longpollid === this.longpollId
     )
       return;
+    if (newTip && this.tipHash !== null) this.checkDatagram(template.previousblockhash);
     this.tipHash = template.previousblockhash;
     this.height = template.height - 1;
     this.longpollId = template.longpollid ?? this.longpollId;
@@ -254,40 +284,39 @@ export class TemplateWatcher {
       this.logger.debug({ coin, hash }, 'blocknotify for another coin ignored');
       return;
     }
-    if (hash === this.tipHash) return;
-    void this.announce(hash, 'blocknotify');
-    void this.trigger('blocknotify');
+    this.notified = hash;
+    if (!this.blocknotifyWorks) {
+      this.blocknotifyWorks = true;
+      this.logger.info('blocknotify datagrams arrive: no longpoll held while they do (the poll stays on)');
+    }
+    if (hash !== this.tipHash) void this.announceThenFetch(hash, 'blocknotify');
   }
 
-  /** Reads a new tip's header and tells the tip listeners, unless its template came first. */
-  private async announce(hash: string, reason: TemplateReason): Promise<void> {
-    if (this.tipListeners.size === 0 || hash === this.announced) return;
-    this.announced = hash;
-    this.announcements++;
-    let header: BlockHeaderInfo;
-    try {
-      header = await this.node.getBlockHeader(hash);
-    } catch (err) {
-      this.logger.debug(
-        { err: (err as Error).message, hash },
-        'getblockheader failed; waiting for the template',
-      );
-      return;
-    }
-    if (!this.running || this.tipHash === hash || this.announced !== hash || header.confirmations < 0) return;
-    const tip: TipHeader = {
-      hash: header.hash,
-      height: header.height,
-      bits: typeof header.bits === 'number' ? header.bits.toString(16).padStart(8, '0') : header.bits,
-      mediantime: header.mediantime,
-    };
-    for (const listener of this.tipListeners) {
-      try {
-        listener(tip, { newTip: true, reason });
-      } catch (err) {
-        this.logger.error({ err }, 'a tip listener threw');
-      }
-    }
+  /** A new tip is out: unless its datagram comes (or came) within BLOCKNOTIFY_LATE_MS, hold a longpoll again. */
+  private checkDatagram(hash: string): void {
+    clearTimeout(this.datagramCheck);
+    if (!this.blocknotifyWorks || this.notified === hash) return;
+    this.datagramCheck = setTimeout(() => {
+      if (!this.running || this.notified === hash || !this.blocknotifyWorks) return;
+      this.blocknotifyWorks = false;
+      this.logger.warn({ tip: hash }, 'no blocknotify datagram for a new tip: longpoll held again');
+      this.longpoll.wake();
+    }, BLOCKNOTIFY_LATE_MS);
+  }
+
+  /**
+   * The new tip's header first, then its template: Bitcoin Core takes cs_main for both calls and
+   * holds it while it builds the template, so a getblocktemplate that reached it first would hold
+   * the small header back. The fetch waits HEADER_FIRST_MS at most for a header that is slow.
+   */
+  private async announceThenFetch(hash: string, reason: TemplateReason): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.tips.announce(hash, reason),
+      new Promise((resolve) => (timer = setTimeout(resolve, HEADER_FIRST_MS))),
+    ]);
+    clearTimeout(timer);
+    await this.trigger(reason);
   }
 
   private async poll(): Promise<void> {
@@ -298,8 +327,7 @@ export class TemplateWatcher {
       const best = await this.node.getBestBlockHash({ timeoutMs: 5_000 });
       this.health.answered(sentAt);
       if (best !== this.tipHash) {
-        void this.announce(best, 'poll');
-        await this.trigger('poll');
+        await this.announceThenFetch(best, 'poll');
       }
     } catch (err) {
       this.recordError('getbestblockhash failed', err);
@@ -313,34 +341,6 @@ export class TemplateWatcher {
     if (Date.now() - last >= this.opts.refreshIntervalMs && !this.backingOff()) void this.trigger('refresh');
   }
 
-  private async longpollLoop(): Promise<void> {
-    while (this.running) {
-      this.longpollAbort = new AbortController();
-      try {
-        const id = this.longpollId;
-        if (id === undefined) throw new Error('no longpollid yet');
-        const template = await this.node.getBlockTemplate(id, {
-          timeoutMs: this.opts.longpollTimeoutMs,
-          signal: this.longpollAbort.signal,
-        });
-        this.health.answered();
-        if (this.running) await this.trigger('longpoll', template);
-        // An answer at once with the very id it was asked with: the node did not hold the call.
-        // The dev chain's litecoind did so once restarted on its data (measured); asked again at
-        // once, it kept the idle pool busy (about 40 % of a core, and its heap churning).
-        // Blocknotify and the poll still see a new tip meanwhile.
-        if (this.running && template.longpollid === id) await this.wait(UNHELD_LONGPOLL_PAUSE_MS);
-      } catch (err) {
-        if (!this.running) return;
-        // A longpoll that simply ran out of time is normal; anything else backs off.
-        if (!(err instanceof RpcError && err.kind === 'timeout')) {
-          this.recordError('getblocktemplate longpoll failed', err);
-          await this.wait(this.backoffMs());
-        }
-      }
-    }
-  }
-
   /** Ten checks a second (a comparison each): work stops within 0.1 s of the silence limit. */
   private healthCheckMs(): number {
     return Math.min(100, Math.max(50, this.opts.silenceMs / 4));
@@ -348,16 +348,6 @@ export class TemplateWatcher {
 
   private every(ms: number, task: () => void | Promise<void>): void {
     this.timers.push(setInterval(() => void task(), ms));
-  }
-
-  private wait(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.longpollAbort?.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 
   private backoffMs(): number {
