@@ -7,6 +7,7 @@
 import net from 'node:net';
 import { withMoneroNonce } from '@manjam/protocol/monero';
 import type { RandomXPool } from '@manjam/randomx';
+import type { RunResult } from './messages.js';
 import {
   hashingBlobNonceOffset,
   type MoneroClientJob,
@@ -99,18 +100,8 @@ class MoneroLoadConnection {
   }
 }
 
-export interface MoneroRun {
-  seconds: number;
-  sent: number;
-  acceptedInTime: number;
-  accepted: number;
-  /** Refusals by the pool's message. */
-  rejected: Record<string, number>;
-  unanswered: number;
-  /** Submits that found no mined share left (the figure is then a lower bound). */
-  starved: number;
-  latencies: Float64Array;
-}
+/** A timed window's figures, as the V1 generator reports them (messages.ts). */
+export type MoneroRun = Omit<RunResult, 'type'>;
 
 const DRAIN_MS = 10_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -6,9 +6,8 @@ import type { PortRuntime } from './context.js';
 import type { Job } from './jobs.js';
 import { ReplyOrder } from './reply-order.js';
 import { Vardiff } from './vardiff.js';
+import { writeLine } from './write.js';
 
-/** Past this many bytes waiting to be sent, a miner that does not read is dropped. */
-const MAX_WRITE_BACKLOG = 512 * 1024;
 /** Past this many lines held behind an unanswered share, a miner is dropped (it pipelines without reading). */
 const MAX_HELD_LINES = 4_096;
 
@@ -171,12 +170,7 @@ export class Session {
   }
 
   private write(line: string): void {
-    if (this.closed) return;
-    if (this.socket.writableLength > MAX_WRITE_BACKLOG) {
-      this.close('not reading');
-      return;
-    }
-    this.socket.write(line);
+    if (!this.closed) writeLine(this.socket, line, () => this.close('not reading'));
   }
 
   private applyDifficulty(difficulty: number, fromSeq: number): void {

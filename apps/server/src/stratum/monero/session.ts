@@ -18,13 +18,12 @@ import type { Logger } from 'pino';
 import type { AddressRecord, ShareWindow } from '../bans.js';
 import { ReplyOrder } from '../reply-order.js';
 import { Vardiff, type VardiffSettings } from '../vardiff.js';
+import { writeLine } from '../write.js';
 import { MONERO_RESERVE_SIZE, type MoneroTemplate } from './template-source.js';
 import type { MoneroMinerRef } from './types.js';
 
 /** Jobs a connection keeps answering for (older ones are "Invalid job id"). */
 export const MAX_JOBS = 4;
-/** Past this many bytes waiting to be sent, a miner that does not read is dropped. */
-const MAX_WRITE_BACKLOG = 512 * 1024;
 /** Past this many replies held behind shares being hashed, a pipelining miner is dropped. */
 const MAX_HELD_LINES = 1_024;
 const ALGO = 'rx/0';
@@ -161,11 +160,6 @@ export class MoneroSession {
   }
 
   private write(line: string): void {
-    if (this.closed) return;
-    if (this.socket.writableLength > MAX_WRITE_BACKLOG) {
-      this.close('not reading');
-      return;
-    }
-    this.socket.write(line);
+    if (!this.closed) writeLine(this.socket, line, () => this.close('not reading'));
   }
 }
