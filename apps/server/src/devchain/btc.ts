@@ -37,20 +37,27 @@ async function waitForWalletSync(node: RpcClient, wallet: RpcClient, timeoutMs =
   }
 }
 
+/** Starts of the runner on fresh ports before giving up (see the loop in startBtcDevChain). */
+const START_ATTEMPTS = 3;
+
 export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain> {
   const logger = opts.logger.child({ devchain: 'BTC' });
   const apiKey = randomBytes(18).toString('hex');
   const temporary = opts.dataDir === undefined;
   const prefix = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'manjam-btc-')));
   // Fixed ports and data: a restarted runner serves the same endpoints, chain and wallet.
-  const [rpcPort, walletPort] = await Promise.all([freePort(), freePort()]);
+  let rpcPort = 0;
+  let walletPort = 0;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     MANJAM_BCOIN_API_KEY: apiKey,
     MANJAM_BCOIN_PREFIX: prefix,
     MANJAM_BCOIN_REMOVE_PREFIX: temporary ? '1' : '0',
-    MANJAM_BCOIN_HTTP_PORT: String(rpcPort),
-    MANJAM_BCOIN_WALLET_PORT: String(walletPort),
+  };
+  const choosePorts = async (): Promise<void> => {
+    [rpcPort, walletPort] = await Promise.all([freePort(), freePort()]);
+    env.MANJAM_BCOIN_HTTP_PORT = String(rpcPort);
+    env.MANJAM_BCOIN_WALLET_PORT = String(walletPort);
   };
   const gate = opts.blocknotifyCommand ? await createNotifyGate() : undefined;
   if (opts.blocknotifyCommand && gate) {
@@ -70,14 +77,29 @@ export async function startBtcDevChain(opts: DevChainOptions): Promise<DevChain>
     logger.info('bcoin regtest node stopped');
   };
   try {
-    runner = (
-      await startSupervised({
-        name: 'BTC dev node',
-        logger,
-        spawn: () => spawnManaged(process.execPath, [RUNNER], logger, { env }),
-        ready: (child) => waitForReadyLine<RunnerReady>(child, 60_000),
-      })
-    ).child;
+    // A port found free can be taken before the runner binds it (another process's listen or
+    // outgoing connection, many at once in the test suite): the runner then exits before it is
+    // ready, and it is started again on other ports.
+    for (let attempt = 1; ; attempt++) {
+      await choosePorts();
+      try {
+        runner = (
+          await startSupervised({
+            name: 'BTC dev node',
+            logger,
+            spawn: () => spawnManaged(process.execPath, [RUNNER], logger, { env }),
+            ready: (child) => waitForReadyLine<RunnerReady>(child, 60_000),
+          })
+        ).child;
+        break;
+      } catch (err) {
+        if (attempt >= START_ATTEMPTS || !/before it was ready/.test((err as Error).message)) throw err;
+        logger.warn(
+          { err: (err as Error).message, rpcPort, walletPort },
+          'bcoin runner did not start; other ports',
+        );
+      }
+    }
     const rpc = { url: `http://127.0.0.1:${rpcPort}/`, user: 'manjam', password: apiKey };
     const walletRpc = { url: `http://127.0.0.1:${walletPort}/`, user: 'manjam', password: apiKey };
     const node = new RpcClient(rpc, 120_000);
