@@ -24,7 +24,7 @@ import { parseConfig } from '../../apps/server/src/config/index.js';
 import { MoneroRpcClient } from '../../apps/server/src/devchain/monero-rpc.js';
 import { PoolEvents } from '../../apps/server/src/events.js';
 import { HashrateTracker } from '../../apps/server/src/shares/hashrate.js';
-import { ShareWriter } from '../../apps/server/src/shares/writer.js';
+import { ShareWriter, shareWriterSettings } from '../../apps/server/src/shares/writer.js';
 import { LoginResolver } from '../../apps/server/src/stratum/auth.js';
 import { MoneroStratumServer, XMR } from '../../apps/server/src/stratum/monero/server.js';
 import { MoneroTemplateSource } from '../../apps/server/src/stratum/monero/template-source.js';
@@ -84,10 +84,7 @@ async function main(kind: BenchDatabaseKind, daemonUrl: string, threads: number)
     db: database.db,
     events,
     logger,
-    dataDir: config.dataDir,
-    instanceId: config.stratum.instanceId,
-    fsyncMs: config.stratum.journalFsyncMs,
-    statsFlushMs: config.stratum.statsFlushSeconds * 1000,
+    ...shareWriterSettings(config),
   });
   await writer.start();
   const source = new MoneroTemplateSource({

@@ -12,16 +12,21 @@ export function shareRows(
   slotMs?: number,
 ): ShareRow[] {
   if (slotMs !== undefined) return slotShareRows(shares, slotMs, workerId, payeeId);
-  return shares.map((s) => ({
-    workerId: workerId(s.miner),
-    payeeId: payeeId(s.miner),
+  return shares.map((s) => shareRow(s, workerId(s.miner), payeeId(s.miner)));
+}
+
+/** One share's `shares` row (a slot row starts as its first share's). */
+function shareRow(s: AcceptedShare, workerId: number, payeeId: number): ShareRow {
+  return {
+    workerId,
+    payeeId,
     coin: s.miner.coin,
     difficulty: s.difficulty,
     networkDifficulty: s.networkDifficulty,
     height: s.height,
     scheme: s.scheme,
     createdAtMs: s.atMs,
-  }));
+  };
 }
 
 /**
@@ -61,17 +66,7 @@ export function slotShareRows(
       row.createdAtMs = Math.max(row.createdAtMs, s.atMs);
       continue;
     }
-    rows.set(key, {
-      workerId: worker,
-      payeeId: payeeId(s.miner),
-      coin: s.miner.coin,
-      difficulty: s.difficulty,
-      networkDifficulty: s.networkDifficulty,
-      height: s.height,
-      scheme: s.scheme,
-      createdAtMs: s.atMs,
-      shareCount: 1,
-    });
+    rows.set(key, { ...shareRow(s, worker, payeeId(s.miner)), shareCount: 1 });
   }
   return [...rows.values()];
 }

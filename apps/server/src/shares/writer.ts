@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
+import type { Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import { SharesRepository } from '../db/repositories/shares.js';
 import type { PoolEvents } from '../events.js';
@@ -10,6 +11,18 @@ import { newIdCache, persistBatch, persistRejects, type PersistResult } from './
 import { emitPersisted } from './persisted-events.js';
 import type { ShareSink } from './sink.js';
 import type { AcceptedShare, FoundBlockRecord, MinerRef, RejectCount, RejectReason } from './types.js';
+
+/** The writer's settings from the pool's config (stratum.instanceId, journalFsyncMs, statsFlushSeconds). */
+export function shareWriterSettings(
+  config: Config,
+): Pick<ShareWriterOptions, 'dataDir' | 'instanceId' | 'fsyncMs' | 'statsFlushMs'> {
+  return {
+    dataDir: config.dataDir,
+    instanceId: config.stratum.instanceId,
+    fsyncMs: config.stratum.journalFsyncMs,
+    statsFlushMs: config.stratum.statsFlushSeconds * 1000,
+  };
+}
 
 export interface ShareWriterOptions {
   db: Database;

@@ -8,7 +8,7 @@ import type { PoolEvents } from '../events.js';
 import type { TemplateSource } from '../runtime.js';
 import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
 import type { ShareSink } from '../shares/sink.js';
-import { ShareWriter } from '../shares/writer.js';
+import { ShareWriter, shareWriterSettings } from '../shares/writer.js';
 import { LoginResolver } from './auth.js';
 import { BanList, type BanScope } from './bans.js';
 import { watchCoinAvailability } from './coin-availability.js';
@@ -64,10 +64,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
       db,
       events,
       logger,
-      dataDir: config.dataDir,
-      instanceId: config.stratum.instanceId,
-      fsyncMs: config.stratum.journalFsyncMs,
-      statsFlushMs: config.stratum.statsFlushSeconds * 1000,
+      ...shareWriterSettings(config),
     });
   // Takes this process's share journal (a second process on it refuses to start) and writes what a crash left in it.
   await writer.start();
