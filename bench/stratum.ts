@@ -1,7 +1,8 @@
 // npm run bench:stratum — Stratum throughput, latency, memory and CPU (prints figures, asserts
 // nothing). See README.md. Options: --db=pglite|postgres, --seconds=N, --quick, --only=a,b,
 // --depth=N, --threads=N, --profile, --pin, --compare=host:port, --compare-pid=N, --compare-login=L,
-// --rounds=N (the scenarios N times on one pool: RSS after each), --rx-threads=N (the randomx phase).
+// --rounds=N (the scenarios N times on one pool: RSS after each), --rx-threads=N (the randomx phase),
+// --tips=N (new blocks per condition in the new-tip phase).
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chooseDatabase, type BenchDatabaseKind } from './lib/database.js';
@@ -42,6 +43,8 @@ interface Options {
   rounds: number;
   /** RandomX threads of the randomx phase's pool (undefined: the cores, 1 with --pin). */
   rxThreads: number | undefined;
+  /** New blocks per condition (idle, under load) in the new-tip phase (undefined: 5, 2 with --quick). */
+  tips: number | undefined;
 }
 
 // The 10,000-connection scenario runs first, on a fresh pool, so its memory figure is clean.
@@ -70,6 +73,7 @@ function parseOptions(argv: string[]): Options {
     compareLogin: undefined,
     rounds: 1,
     rxThreads: undefined,
+    tips: undefined,
   };
   for (const arg of argv) {
     const [key, value = ''] = arg.replace(/^--/, '').split('=');
@@ -92,6 +96,8 @@ function parseOptions(argv: string[]): Options {
       options.threads = Number(value);
     else if (key === 'rx-threads' && Number.isInteger(Number(value)) && Number(value) > 0)
       options.rxThreads = Number(value);
+    else if (key === 'tips' && Number.isInteger(Number(value)) && Number(value) > 0)
+      options.tips = Number(value);
     else throw new Error(`unknown or invalid option ${arg} (see bench/README.md)`);
   }
   for (const name of options.only ?? [])
@@ -171,7 +177,7 @@ async function main(): Promise<void> {
     ? await runNewTip(report, {
         db,
         connections: options.quick ? 100 : 1_000,
-        tips: options.quick ? 2 : 5,
+        tips: options.tips ?? (options.quick ? 2 : 5),
         depth: 4,
         threads: options.threads,
         pin: options.pin,

@@ -2,6 +2,7 @@
 // none is configured), its template watcher and the TemplateSource the Stratum server reads.
 import { createSocket } from 'node:dgram';
 import { join } from 'node:path';
+import type { Health } from '@manjam/contract';
 import { BITCOIN_FAMILY_COINS, isValidAddress, coinParams, type BitcoinFamilyCoin } from '@manjam/protocol';
 import { ConfigError, type Config } from './config/index.js';
 import { ChainNode, NodeSet, TemplateWatcher, blocknotifyCommand, type RpcEndpoint } from './chain/index.js';
@@ -9,14 +10,8 @@ import { startBtcDevChain, startLtcDevChain, type DevChain } from './devchain/in
 import { createChainSource, type ChainSource } from './chain-source.js';
 import type { Logger } from './logger.js';
 
-export interface ChainHealth {
-  coin: string;
-  ok: boolean;
-  height: number | null;
-  error?: string;
-  /** ISO time since when no node of the coin has answered past its silence limit (work stopped). */
-  downSince?: string;
-}
+/** /api/health's entry for one coin (its shape is the contract's). */
+export type ChainHealth = Health['chains'][number];
 
 export interface ChainRuntime {
   coin: BitcoinFamilyCoin;
@@ -162,14 +157,15 @@ export async function chainHealth(
   watcher: TemplateWatcher,
 ): Promise<ChainHealth> {
   const status = watcher.status();
+  const heard = { newTipsBy: status.newTipsBy };
   const down = status.downSince ? { downSince: status.downSince.toISOString() } : {};
   try {
     const height = await nodes.getBlockCount();
     // A node answering a moment before the watcher notices still leaves work stopped until then.
     return status.up
-      ? { coin, ok: true, height }
-      : { coin, ok: false, height, error: 'work stopped: no node answered in time', ...down };
+      ? { coin, ok: true, height, ...heard }
+      : { coin, ok: false, height, error: 'work stopped: no node answered in time', ...heard, ...down };
   } catch (error) {
-    return { coin, ok: false, height: status.height, error: (error as Error).message, ...down };
+    return { coin, ok: false, height: status.height, error: (error as Error).message, ...heard, ...down };
   }
 }

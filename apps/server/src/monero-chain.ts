@@ -85,13 +85,14 @@ async function moneroHealth(daemon: MoneroRpcClient, source: MoneroTemplateSourc
   try {
     const info = await daemon.call<{ height: number }>('get_info', {}, { timeoutMs: 5_000 });
     // get_info's height counts blocks (the next block's height), as getblockcount + 1.
-    return { coin: 'XMR', ok: true, height: info.height - 1 };
+    return { coin: 'XMR', ok: true, height: info.height - 1, newTipsBy: source.newTipsBy };
   } catch (error) {
     return {
       coin: 'XMR',
       ok: false,
       height: source.current ? source.current.height - 1 : null,
       error: (error as Error).message,
+      newTipsBy: source.newTipsBy,
     };
   }
 }

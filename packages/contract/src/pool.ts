@@ -335,6 +335,14 @@ export const searchQuerySchema = z.object({
 export const searchResponseSchema = z.object({ results: z.array(minerLookupSchema) });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
+/**
+ * How the pool hears of a coin's new blocks now, fastest first: the node's blocknotify datagrams,
+ * monerod's ZMQ, a GBT longpoll the node holds, polling the best block, or only the periodic
+ * template refresh (a node set up without any of them).
+ */
+export const NEW_TIP_SOURCES = ['blocknotify', 'zmq', 'longpoll', 'poll', 'refresh'] as const;
+export type NewTipSource = (typeof NEW_TIP_SOURCES)[number];
+
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ ok: z.boolean(), kind: z.string(), error: z.string().optional() }),
@@ -346,6 +354,7 @@ export const healthSchema = z.object({
       error: z.string().optional(),
       /** Set while the coin's work is stopped: since when no node has answered past its limit. */
       downSince: z.string().optional(),
+      newTipsBy: z.enum(NEW_TIP_SOURCES).optional(),
     }),
   ),
   /** Open operator alerts: a payout run stuck, a wallet that cannot fund a run, accounting failing. */

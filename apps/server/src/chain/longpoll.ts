@@ -27,6 +27,8 @@ export class Longpoll {
   private running = false;
   private abort: AbortController | undefined;
   private parked: (() => void) | undefined;
+  /** A call is at the node, held until its template changes (false while parked or backing off). */
+  held = false;
 
   constructor(private readonly hooks: LongpollHooks) {}
 
@@ -59,10 +61,10 @@ export class Longpoll {
       try {
         const id = this.hooks.longpollId();
         if (id === undefined) throw new Error('no longpollid yet');
-        const template = await this.hooks.node.getBlockTemplate(id, {
-          timeoutMs: this.hooks.timeoutMs,
-          signal: this.abort.signal,
-        });
+        this.held = true;
+        const template = await this.hooks.node
+          .getBlockTemplate(id, { timeoutMs: this.hooks.timeoutMs, signal: this.abort.signal })
+          .finally(() => (this.held = false));
         if (!this.running) return;
         await this.hooks.answered(template);
         // An answer at once with the very id it was asked with: the node did not hold the call.

@@ -8,7 +8,9 @@ import {
   type DevChainOptions,
 } from '../devchain/index.js';
 import { blocknotifyCommand } from './blocknotify-listener.js';
+import { chainHealth } from '../chains.js';
 import { ChainNode } from './node.js';
+import { NodeSet } from './node-set.js';
 import { TemplateWatcher, type TemplateWatcherOptions } from './template-watcher.js';
 import { freeUdpPort, nextTemplate } from './testing/watch.js';
 
@@ -69,6 +71,11 @@ describe.each(cases)('the template watcher on $coin', ({ coin, start }) => {
     const { template, info } = await seen;
     expect(info).toEqual({ newTip: true, reason: 'blocknotify' });
     expect(template.previousblockhash).toBe(hash);
+    // What /api/health tells the operator about this coin.
+    expect(await chainHealth(coin, new NodeSet([node], logger), w)).toMatchObject({
+      ok: true,
+      newTipsBy: 'blocknotify',
+    });
   });
 
   it('hears of a new block through a getblocktemplate longpoll', async () => {
@@ -78,6 +85,12 @@ describe.each(cases)('the template watcher on $coin', ({ coin, start }) => {
     const { template, info } = await seen;
     expect(info).toEqual({ newTip: true, reason: 'longpoll' });
     expect(template.previousblockhash).toBe(hash);
+    // Held again once the answer is out.
+    await vi.waitFor(async () =>
+      expect(await chainHealth(coin, new NodeSet([node], logger), w)).toMatchObject({
+        newTipsBy: 'longpoll',
+      }),
+    );
   });
 
   it('falls back to polling the best block hash when nothing else is set up', async () => {
@@ -87,6 +100,7 @@ describe.each(cases)('the template watcher on $coin', ({ coin, start }) => {
     const { template, info } = await seen;
     expect(info).toEqual({ newTip: true, reason: 'poll' });
     expect(template.previousblockhash).toBe(hash);
+    expect(await chainHealth(coin, new NodeSet([node], logger), w)).toMatchObject({ newTipsBy: 'poll' });
   });
 
   it('refreshes the template on the same tip when the refresh interval passes', async () => {

@@ -278,6 +278,8 @@ describe('the template watcher’s longpoll beside blocknotify', () => {
     await watcher.start();
     await vi.waitFor(() => expect(held).toHaveLength(1));
     const port = watcher.status().blocknotifyPort ?? 0;
+    // What /api/health tells the operator: how new blocks are heard now.
+    expect(watcher.status().newTipsBy).toBe('longpoll');
 
     // A datagram comes (here before the held longpoll's answer): from then on no longpoll is held.
     const answers = mine('bb'.repeat(32));
@@ -290,6 +292,7 @@ describe('the template watcher’s longpoll beside blocknotify', () => {
     await vi.waitFor(() => expect(templates.at(-1)).toBe('blocknotify:cc'));
     expect(longpolls).toBe(1);
     expect(held).toHaveLength(0);
+    expect(watcher.status().newTipsBy).toBe('blocknotify');
 
     // A datagram after the template (the poll was first) still counts: no longpoll.
     mine('dd'.repeat(32));
@@ -305,6 +308,7 @@ describe('the template watcher’s longpoll beside blocknotify', () => {
     await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: BLOCKNOTIFY_LATE_MS * 3 });
     expect(Date.now() - lost).toBeGreaterThanOrEqual(BLOCKNOTIFY_LATE_MS);
     expect(longpolls).toBe(2);
+    expect(watcher.status().newTipsBy).toBe('longpoll');
   });
 });
 
@@ -335,6 +339,8 @@ describe('the template watcher when its node goes silent', () => {
     await watcher.start();
     await new Promise((resolve) => setTimeout(resolve, UNHELD_LONGPOLL_PAUSE_MS / 2));
     expect(longpolls).toBe(1);
+    // No longpoll held and no poll: the operator is told the pool only refreshes its template.
+    expect(watcher.status().newTipsBy).toBe('refresh');
     await vi.waitFor(() => expect(longpolls).toBe(2), { timeout: UNHELD_LONGPOLL_PAUSE_MS * 2 });
     expect(seen).toEqual(['start']);
   });

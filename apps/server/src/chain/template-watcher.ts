@@ -11,7 +11,7 @@
 // no longpoll is held: Bitcoin Core wakes a held getblocktemplate the moment its tip moves and
 // builds the new template holding cs_main, the lock getblockheader also takes, so the header would
 // come only after the template it is meant to overtake. A new tip whose datagram has not come
-// BLOCKNOTIFY_LATE_MS after its template holds a longpoll again (longpoll.ts).
+// BLOCKNOTIFY_LATE_MS after its template holds a longpoll again (datagram-watch.ts, longpoll.ts).
 // Templates are fetched one at a time (no out-of-order results); an answer that started before a
 // tip was announced and is not on it is dropped (the fetch queued by the announcement follows). A template is emitted when
 // the tip changes (newTip=true), when a longpoll says the template changed, and at least every
@@ -20,8 +20,10 @@
 // is reported to `health` (NodeHealth): past `silenceMs` without one the coin is down, the back-off
 // is capped at `downBackoffMs` so a returning node is seen at once, and its first answer brings a
 // fresh template (reason 'refresh').
+import type { NewTipSource } from '@manjam/contract';
 import type { Logger } from 'pino';
 import { BlocknotifyListener, blocknotifyCommand } from './blocknotify-listener.js';
+import { DatagramWatch } from './datagram-watch.js';
 import { Longpoll } from './longpoll.js';
 import { NodeHealth } from './node-health.js';
 import { TipAnnouncer } from './tip-announcer.js';
@@ -47,22 +49,13 @@ export {
 } from './watcher-types.js';
 
 export { UNHELD_LONGPOLL_PAUSE_MS } from './longpoll.js';
-
-/** The longest a template fetch waits for the new tip's header to be answered first. */
-const HEADER_FIRST_MS = 250;
-
-/** A new tip's datagram not come this long after its template: blocknotify is taken as not set up. */
-export const BLOCKNOTIFY_LATE_MS = 1_000;
+export { BLOCKNOTIFY_LATE_MS } from './datagram-watch.js';
 
 export class TemplateWatcher {
   private readonly listeners = new Set<TemplateListener>();
   private readonly tips: TipAnnouncer;
-  /** The hash of the newest blocknotify datagram. */
-  private notified: string | undefined;
-  /** The node's datagrams arrive: no longpoll is held (see above). */
-  private blocknotifyWorks = false;
-  /** Checks that the newest tip's datagram came (see checkDatagram). */
-  private datagramCheck: NodeJS.Timeout | undefined;
+  /** Whether the node's datagrams arrive: while they do, no longpoll is held (see above). */
+  private readonly datagrams: DatagramWatch;
   private readonly longpoll: Longpoll;
   private readonly node: WatcherNode;
   private readonly logger: Logger;
@@ -113,13 +106,16 @@ export class TemplateWatcher {
       node: this.node,
       timeoutMs: this.opts.longpollTimeoutMs,
       longpollId: () => this.longpollId,
-      wanted: () => this.opts.longpoll && !(this.blocknotifyWorks && this.opts.pollIntervalMs > 0),
+      wanted: () => this.longpollWanted(),
       answered: (template) => {
         this.health.answered();
         return this.running ? this.trigger('longpoll', template) : Promise.resolve();
       },
       failed: (err) => this.recordError('getblocktemplate longpoll failed', err),
       backoffMs: () => this.backoffMs(),
+    });
+    this.datagrams = new DatagramWatch(this.logger, () => {
+      if (this.running) this.longpoll.wake();
     });
     if (options.blocknotifyPort !== undefined) {
       this.blocknotify = new BlocknotifyListener(
@@ -166,7 +162,7 @@ export class TemplateWatcher {
     this.running = false;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
-    clearTimeout(this.datagramCheck);
+    this.datagrams.stop();
     this.longpoll.stop();
     await this.blocknotify?.close();
     await this.fetching;
@@ -191,6 +187,7 @@ export class TemplateWatcher {
       blocknotifyPort: this.blocknotify?.port() ?? null,
       longpoll: this.opts.longpoll,
       pollIntervalMs: this.opts.pollIntervalMs,
+      newTipsBy: this.newTipsBy(),
       ...this.availabilityStatus(),
     };
   }
@@ -263,7 +260,7 @@ export class TemplateWatcher {
       template.longpollid === this.longpollId
     )
       return;
-    if (newTip && this.tipHash !== null) this.checkDatagram(template.previousblockhash);
+    if (newTip && this.tipHash !== null) this.datagrams.expect(template.previousblockhash);
     this.tipHash = template.previousblockhash;
     this.height = template.height - 1;
     this.longpollId = template.longpollid ?? this.longpollId;
@@ -284,38 +281,23 @@ export class TemplateWatcher {
       this.logger.debug({ coin, hash }, 'blocknotify for another coin ignored');
       return;
     }
-    this.notified = hash;
-    if (!this.blocknotifyWorks) {
-      this.blocknotifyWorks = true;
-      this.logger.info('blocknotify datagrams arrive: no longpoll held while they do (the poll stays on)');
-    }
+    this.datagrams.heard(hash);
     if (hash !== this.tipHash) void this.announceThenFetch(hash, 'blocknotify');
   }
 
-  /** A new tip is out: unless its datagram comes (or came) within BLOCKNOTIFY_LATE_MS, hold a longpoll again. */
-  private checkDatagram(hash: string): void {
-    clearTimeout(this.datagramCheck);
-    if (!this.blocknotifyWorks || this.notified === hash) return;
-    this.datagramCheck = setTimeout(() => {
-      if (!this.running || this.notified === hash || !this.blocknotifyWorks) return;
-      this.blocknotifyWorks = false;
-      this.logger.warn({ tip: hash }, 'no blocknotify datagram for a new tip: longpoll held again');
-      this.longpoll.wake();
-    }, BLOCKNOTIFY_LATE_MS);
+  private newTipsBy(): NewTipSource {
+    if (this.datagrams.works) return 'blocknotify';
+    if (this.longpoll.held) return 'longpoll';
+    return this.opts.pollIntervalMs > 0 ? 'poll' : 'refresh';
   }
 
-  /**
-   * The new tip's header first, then its template: Bitcoin Core takes cs_main for both calls and
-   * holds it while it builds the template, so a getblocktemplate that reached it first would hold
-   * the small header back. The fetch waits HEADER_FIRST_MS at most for a header that is slow.
-   */
+  private longpollWanted(): boolean {
+    return this.opts.longpoll && !(this.datagrams.works && this.opts.pollIntervalMs > 0);
+  }
+
+  /** The new tip's header first (TipAnnouncer.announceFirst), then its template. */
   private async announceThenFetch(hash: string, reason: TemplateReason): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.tips.announce(hash, reason),
-      new Promise((resolve) => (timer = setTimeout(resolve, HEADER_FIRST_MS))),
-    ]);
-    clearTimeout(timer);
+    await this.tips.announceFirst(hash, reason);
     await this.trigger(reason);
   }
 

@@ -5,6 +5,9 @@ import type { Logger } from 'pino';
 import type { BlockHeaderInfo } from './node.js';
 import type { TemplateReason, TipListener, WatcherNode } from './watcher-types.js';
 
+/** The longest a template fetch waits for the new tip's header to be answered first. */
+const HEADER_FIRST_MS = 250;
+
 export class TipAnnouncer {
   private readonly listeners = new Set<TipListener>();
   /** The newest tip announced before its template. */
@@ -23,6 +26,21 @@ export class TipAnnouncer {
   onTip(listener: TipListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Announces a new tip, resolving once its header is answered or HEADER_FIRST_MS passed: the
+   * caller asks for the template after it. Bitcoin Core takes cs_main for both calls and holds it
+   * while it builds the template, so a getblocktemplate that reached it first would hold the
+   * small header back.
+   */
+  async announceFirst(hash: string, reason: TemplateReason): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.announce(hash, reason),
+      new Promise((resolve) => (timer = setTimeout(resolve, HEADER_FIRST_MS))),
+    ]);
+    clearTimeout(timer);
   }
 
   /** Reads a new tip's header and tells the listeners, unless its template came first. */

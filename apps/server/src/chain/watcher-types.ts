@@ -1,5 +1,6 @@
 // The template watcher's vocabulary: why a template was emitted, its options and its status.
 import type { TipHeader } from '@manjam/protocol';
+import type { NewTipSource } from '@manjam/contract';
 import type { Logger } from 'pino';
 import type { ChainNode, NodeTemplate } from './node.js';
 
@@ -38,6 +39,8 @@ export interface TemplateWatcherOptions {
 }
 
 export interface WatcherStatus {
+  /** How new blocks are heard now (the fastest way that works; README runbook). */
+  newTipsBy: NewTipSource;
   coin: string;
   running: boolean;
   height: number | null;

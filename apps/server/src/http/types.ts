@@ -1,4 +1,4 @@
-import type { PoolCoin } from '@manjam/contract';
+import type { Health, PoolCoin } from '@manjam/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
@@ -9,7 +9,7 @@ import type { AnyRoute } from './route.js';
 export interface HealthReport {
   ok: boolean;
   database: { ok: boolean; kind: string; error?: string };
-  chains: { coin: string; ok: boolean; height: number | null; error?: string; downSince?: string }[];
+  chains: Health['chains'];
   /** Open operator alerts (stuck payout, empty wallet...): the pool serves, but money needs the operator. */
   alerts: { kind: string; coin: string | null; message: string; since: string }[];
 }

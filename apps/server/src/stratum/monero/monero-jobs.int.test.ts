@@ -133,6 +133,8 @@ describe('fresh transactions on the same tip', () => {
       zmqPubUrl: chain.zmqPubUrl,
     });
     await slow.start();
+    // /api/health's word for it: until monerod's first message, only the poll.
+    expect(slow.newTipsBy).toBe('poll');
     try {
       const heard = new Promise<number>((resolve) =>
         slow.onTemplate((template) => {
@@ -144,6 +146,7 @@ describe('fresh transactions on the same tip', () => {
       const answered = performance.now();
       const at = await heard;
       expect(at - asked).toBeLessThan(30_000);
+      expect(slow.newTipsBy).toBe('zmq');
       figures.push(
         `generateblocks (${(answered - asked).toFixed(0)} ms) -> template on the new tip over ZMQ ` +
           `${(at - answered).toFixed(0)} ms after monerod answered (that source polls every 60 s)`,

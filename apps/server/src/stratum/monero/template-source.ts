@@ -19,6 +19,7 @@
  * template adds are not in PPS: a block found on it carries them as its `fees`, shared PPLNS-style
  * like any PPS+ block's fees (found-block.ts).
  */
+import type { NewTipSource } from '@manjam/contract';
 import { parseMoneroBlock, type MoneroBlockTemplate } from '@manjam/protocol/monero';
 import type { Logger } from 'pino';
 import type { MoneroRpcClient } from '../../devchain/monero-rpc.js';
@@ -114,6 +115,11 @@ export class MoneroTemplateSource {
   /** The newest template (after start). */
   get current(): MoneroTemplate | undefined {
     return this.template;
+  }
+
+  /** How new blocks are heard now: monerod's ZMQ once its messages arrive, else the poll. */
+  get newTipsBy(): NewTipSource {
+    return this.zmq?.works ? 'zmq' : 'poll';
   }
 
   /** Called with every new template (new tip, or new transactions on the same tip). */

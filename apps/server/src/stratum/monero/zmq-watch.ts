@@ -24,6 +24,8 @@ export function moneroZmqEvent(message: Buffer): MoneroZmqEvent | undefined {
 export class MoneroZmqWatch {
   private readonly socket = new Subscriber();
   private closed = false;
+  private failed = false;
+  private heard = false;
   private readonly done: Promise<void>;
 
   constructor(
@@ -34,6 +36,11 @@ export class MoneroZmqWatch {
     this.socket.connect(url);
     this.socket.subscribe(...Object.values(MONEROD_ZMQ_TOPICS));
     this.done = this.listen(onEvent);
+  }
+
+  /** monerod's messages arrive (one has, and the subscription has not failed). */
+  get works(): boolean {
+    return this.heard && !this.failed;
   }
 
   async close(): Promise<void> {
@@ -48,9 +55,11 @@ export class MoneroZmqWatch {
       // Ends when the socket is closed.
       for await (const [message] of this.socket) {
         const event = message ? moneroZmqEvent(message) : undefined;
+        this.heard = true;
         if (event) onEvent(event);
       }
     } catch (error) {
+      this.failed = true;
       if (!this.closed) this.logger.warn({ err: error }, 'monerod ZMQ subscription failed; polling only');
     }
   }
