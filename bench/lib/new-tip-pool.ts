@@ -20,7 +20,14 @@ export type NewTipPoolMessage =
   | { type: 'ready'; port: number; blocknotifyPort: number }
   | { type: 'usage'; cpuUs: number; rss: number; connections: number }
   /** Since the last ask (wall-clock ms): when the pool had a tip's header, had written a clean job to every miner, had a new tip's full template. */
-  | { type: 'marks'; tipHeard: number[]; cleanSent: number[]; templateIn: number[]; loop: LoopFigures }
+  | {
+      type: 'marks';
+      headerAsked: number[];
+      tipHeard: number[];
+      cleanSent: number[];
+      templateIn: number[];
+      loop: LoopFigures;
+    }
   | { type: 'error'; message: string };
 
 async function main(kind: BenchDatabaseKind, url: string): Promise<void> {
@@ -56,8 +63,19 @@ async function main(kind: BenchDatabaseKind, url: string): Promise<void> {
   await watcher.start();
   const events = new PoolEvents();
   const nowMs = () => performance.timeOrigin + performance.now();
-  const noMarks = () => ({ tipHeard: [] as number[], cleanSent: [] as number[], templateIn: [] as number[] });
+  const noMarks = () => ({
+    headerAsked: [] as number[],
+    tipHeard: [] as number[],
+    cleanSent: [] as number[],
+    templateIn: [] as number[],
+  });
   let marks = noMarks();
+  // When the watcher asks the new tip's header: the datagram has been read (blocknotify's path).
+  const askHeader = node.getBlockHeader.bind(node);
+  node.getBlockHeader = (hash) => {
+    marks.headerAsked.push(nowMs());
+    return askHeader(hash);
+  };
   // Event-loop delay and GC pauses between two asks (one block's window).
   const runtime = new RuntimeMonitor(0);
   source.onTip?.(() => marks.tipHeard.push(nowMs()));

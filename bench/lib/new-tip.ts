@@ -111,6 +111,8 @@ function marks(child: ChildProcess): Promise<Extract<NewTipPoolMessage, { type: 
  * every miner, full template in.
  */
 interface PoolSide {
+  /** The pool asked the node for the tip's header (it had read the datagram). */
+  asked: number[];
   heard: number[];
   sent: number[];
   template: number[];
@@ -123,6 +125,7 @@ interface PoolSide {
 }
 
 const newSide = (): PoolSide => ({
+  asked: [],
   heard: [],
   sent: [],
   template: [],
@@ -151,6 +154,7 @@ async function oneTip(
     times = await generator.tipTimes(prevhash);
   } while (times.filter(Number.isFinite).length < connections && performance.now() < until);
   const inside = await marks(child);
+  side.asked.push((inside.headerAsked[0] ?? Number.NaN) - at);
   side.heard.push((inside.tipHeard[0] ?? Number.NaN) - at);
   side.sent.push((inside.cleanSent[0] ?? Number.NaN) - at);
   side.template.push((inside.templateIn[0] ?? Number.NaN) - at);
@@ -228,7 +232,7 @@ export async function runNewTip(report: Report, o: NewTipOptions): Promise<NewTi
     const each = (values: number[]) => values.map((n) => (Number.isFinite(n) ? n.toFixed(0) : '-')).join('/');
     const sideLine = (side: PoolSide) =>
       `    per block, ms after the tip: node sent blocknotify +${each(side.notified)}, answered a held longpoll +${each(side.longpoll)} ('-': none held); ` +
-      `pool read the tip's header +${each(side.heard)}, wrote the clean job to every miner +${each(side.sent)}, had the full template +${each(side.template)}; ` +
+      `pool asked the tip's header +${each(side.asked)}, read it +${each(side.heard)}, wrote the clean job to every miner +${each(side.sent)}, had the full template +${each(side.template)}; ` +
       `pool event-loop delay p99 ${each(side.loopP99)} ms, longest GC pause ${each(side.gcMax)} ms`;
     report.line(line('idle', figures.idle));
     report.line(sideLine(idleSide));
