@@ -1,11 +1,14 @@
 // Shared steps of the two README commands. Plain Node, no dependencies: runs before `npm ci`.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The pool process's environment (scripts/pool-env.json; README's systemd unit sets the same). */
+export const POOL_PROCESS_ENV = JSON.parse(readFileSync(join(ROOT, 'scripts', 'pool-env.json'), 'utf8'));
 
 export function log(message) {
   process.stdout.write(`[manjam] ${message}\n`);

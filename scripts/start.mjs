@@ -1,6 +1,7 @@
 // `npm start`: everything the pool needs on a fresh machine, then the pool itself
 // (web app + API on :8080, Stratum SHA-256d on :3333 and Scrypt on :4444, regtest dev chains).
 import {
+  POOL_PROCESS_ENV,
   ROOT,
   ensureNodeModules,
   ensureSystemPackages,
@@ -27,11 +28,12 @@ try {
 }
 unwatch();
 // The pool runs in one Node process, compiled JavaScript under plain node (no TypeScript loader).
-// glibc's mmap threshold is fixed at 128 KiB (by default it grows after each large free): the large
-// blocks V8's WebAssembly compiler takes for PGlite are then mapped on their own and go back to the
+// Its environment is scripts/pool-env.json (the benchmarks' pool processes get the same): glibc's
+// mmap threshold is fixed at 128 KiB (by default it grows after each large free): the large blocks
+// V8's WebAssembly compiler takes for PGlite are then mapped on their own and go back to the
 // system when freed, instead of staying in the allocator's arenas (idle RSS 228-256 -> 177-190 MB).
 const code = await runForwardingSignals(process.execPath, [serverEntry, 'start', ...process.argv.slice(2)], {
   cwd: ROOT,
-  env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
+  env: { ...POOL_PROCESS_ENV, ...process.env },
 });
 process.exit(code);

@@ -18,6 +18,7 @@ import { Generator } from './generator.js';
 import type { NewTipPoolMessage } from './new-tip-pool.js';
 import { pinProcess } from './pool-handle.js';
 import { int, ms, percentile, verdict, type Report } from './report.js';
+import { poolProcessEnv } from './pool-env.js';
 
 export interface NewTipOptions {
   db: BenchDatabaseKind;
@@ -67,6 +68,7 @@ async function startPool(
   const child = fork(script, [db, url], {
     execArgv: ['--import', 'tsx', ...profile],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: poolProcessEnv(),
   });
   // Before it starts its threads: they inherit the affinity of the thread that creates them.
   if (core !== undefined && child.pid !== undefined) pinProcess(child.pid, core);

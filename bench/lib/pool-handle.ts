@@ -5,6 +5,7 @@ import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { BenchDatabaseKind } from './database.js';
 import type { ServerMessage, ServerReady, ServerRequest, ServerUsage } from './messages.js';
 import { processCpuUs } from './proc-cpu.js';
+import { poolProcessEnv } from './pool-env.js';
 
 export interface PoolStartOptions {
   /** Write a V8 CPU profile of the pool process there (node --cpu-prof). */
@@ -34,7 +35,7 @@ export class PoolHandle {
     const child = fork(script, [db], {
       execArgv: ['--import', 'tsx', '--expose-gc', ...profile],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: applicationName === undefined ? process.env : { ...process.env, PGAPPNAME: applicationName },
+      env: poolProcessEnv(applicationName === undefined ? {} : { PGAPPNAME: applicationName }),
     });
     // Before it starts its worker threads: they inherit the affinity of the thread that creates them.
     if (core !== undefined && child.pid !== undefined) pinProcess(child.pid, core);

@@ -5,6 +5,7 @@ import type { BenchDatabaseKind } from './database.js';
 import { nextMessage } from './child-message.js';
 import { pinProcess } from './pool-handle.js';
 import type { RandomXPoolMessage, RandomXPoolRequest, RandomXPoolUsage } from './randomx-pool.js';
+import { poolProcessEnv } from './pool-env.js';
 
 type Ready = Extract<RandomXPoolMessage, { type: 'ready' }>;
 type Epoch = Extract<RandomXPoolMessage, { type: 'epoch' }>;
@@ -30,6 +31,7 @@ export class RandomXPoolHandle {
     const child = fork(script, [o.db, o.daemonUrl, String(o.threads)], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: poolProcessEnv(),
     });
     // Before it starts its RandomX threads: they inherit the affinity of the thread that creates them.
     if (o.core !== undefined && child.pid !== undefined) pinProcess(child.pid, o.core);
