@@ -259,7 +259,9 @@ async function poolPhases(
     }
     report.line(
       `pool after GC, idle then after each round: RSS ${memory.map((u) => fixed(u.rss / 2 ** 20)).join(' -> ')} MiB, ` +
-        `JS heap ${memory.map((u) => fixed(u.heapUsed / 2 ** 20)).join(' -> ')} MiB`,
+        `JS heap ${memory.map((u) => fixed(u.heapUsed / 2 ** 20)).join(' -> ')} MiB (with V8's kept pages ` +
+        `${memory.map((u) => fixed(u.heapTotal / 2 ** 20)).join(' -> ')}), outside it (Buffers, WebAssembly) ` +
+        `${memory.map((u) => fixed(u.external / 2 ** 20)).join(' -> ')} MiB`,
     );
     report.line();
     if (chosen.includes('sha256d-rejects')) rejects = await rejectPhases(report, options, pool, watch);

@@ -9,6 +9,10 @@ export interface ServerUsage {
   cpuUs: number;
   rss: number;
   heapUsed: number;
+  /** V8's heap with the pages it keeps (heapUsed plus free pages not yet given back). */
+  heapTotal: number;
+  /** Memory outside the JS heap that JS objects own (Buffers, ArrayBuffers, WebAssembly memory). */
+  external: number;
   connections: number;
   accepted: number;
   rejected: Record<string, number>;

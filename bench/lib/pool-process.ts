@@ -18,7 +18,7 @@ import { startStratum } from '../../apps/server/src/stratum/index.js';
 import { countingDatabase } from './counting-database.js';
 import { openBenchDatabase, persistedShares, type BenchDatabaseKind } from './database.js';
 import { FrozenTemplateSource } from './frozen-source.js';
-import type { ServerMessage, ServerRequest } from './messages.js';
+import type { ServerMessage, ServerRequest, ServerUsage } from './messages.js';
 
 function send(message: ServerMessage): void {
   process.send?.(message);
@@ -98,8 +98,7 @@ async function main(kind: BenchDatabaseKind): Promise<void> {
       send({
         type: 'usage',
         cpuUs: cpu.user + cpu.system,
-        rss: process.memoryUsage.rss(),
-        heapUsed: process.memoryUsage().heapUsed,
+        ...memory(),
         connections: stats.connections,
         accepted: stats.sharesAccepted,
         rejected: stats.sharesRejected,
@@ -130,4 +129,9 @@ if (dbArg === 'pglite' || dbArg === 'postgres') {
 } else {
   process.stderr.write('usage: pool-process.ts <pglite|postgres>\n');
   process.exit(2);
+}
+
+function memory(): Pick<ServerUsage, 'rss' | 'heapUsed' | 'heapTotal' | 'external'> {
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  return { rss, heapUsed, heapTotal, external };
 }
