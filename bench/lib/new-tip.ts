@@ -19,6 +19,7 @@ import type { NewTipPoolMessage } from './new-tip-pool.js';
 import { pinProcess } from './pool-handle.js';
 import { int, ms, percentile, verdict, type Report } from './report.js';
 import { poolProcessEnv } from './pool-env.js';
+import { measureLoopbackFloor } from './loopback-floor.js';
 
 export interface NewTipOptions {
   db: BenchDatabaseKind;
@@ -179,7 +180,12 @@ function summarize(perTip: number[][], connections: number): TipFigures {
   };
 }
 
+/** A mining.notify-shaped line of 400 bytes (a coinbase-only job's line is 300-500 bytes). */
+const FLOOR_LINE = `{"id":null,"method":"mining.notify","params":["${'0'.repeat(349)}"]}\n`;
+
 export async function runNewTip(report: Report, o: NewTipOptions): Promise<NewTipFigures> {
+  // Before the pool and the node start: this process alone, idle.
+  const floor = await measureLoopbackFloor(o.connections, FLOOR_LINE);
   const node = await FakeNodeHandle.start();
   if (o.pin) pinProcess(node.pid, 1);
   const pool = await startPool(o.db, node.url, o.pin ? 0 : undefined, o.profileDir);
@@ -236,6 +242,9 @@ export async function runNewTip(report: Report, o: NewTipOptions): Promise<NewTi
       `    per block, ms after the tip: node sent blocknotify +${each(side.notified)}, answered a held longpoll +${each(side.longpoll)} ('-': none held); ` +
       `pool asked the tip's header +${each(side.asked)}, read it +${each(side.heard)}, wrote the clean job to every miner +${each(side.sent)}, had the full template +${each(side.template)}; ` +
       `pool event-loop delay p99 ${each(side.loopP99)} ms, longest GC pause ${each(side.gcMax)} ms`;
+    report.line(
+      `  this machine's floor: an idle Node process writes a ${floor.lineBytes}-byte line to ${int(floor.sockets)} loopback sockets in ${ms(floor.medianMs)} (median of 7, max ${ms(floor.maxMs)})`,
+    );
     report.line(line('idle', figures.idle));
     report.line(sideLine(idleSide));
     report.line(
