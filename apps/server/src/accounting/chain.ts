@@ -54,6 +54,13 @@ export interface AccountingChain {
   getWalletTransaction(txid: string): Promise<WalletTransaction | undefined>;
   /** Wallet transactions first seen at or after `sinceUnixSeconds`, with their outputs. */
   findWalletTransactions(sinceUnixSeconds: number): Promise<WalletTransaction[]>;
+  /**
+   * Txids of transactions in the node's mempool that spend this wallet's coins but that the wallet
+   * does not know: sent by it before it lost its record (monero-wallet-rpc killed before saving),
+   * still to be mined and to pay someone (reconcile.ts, the double-payment window). Absent: the
+   * wallet records a transaction before it broadcasts it (Bitcoin Core, bcoin), so there is none.
+   */
+  untoldPoolSpends?(): Promise<string[]>;
 }
 
 interface RpcDetail {

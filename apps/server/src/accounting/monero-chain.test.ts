@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseJsonWithBigInts, RpcError } from '../chain/rpc.js';
+import { MoneroRpcClient } from '../devchain/monero-rpc.js';
 import { isInsufficientFunds, isNodeRejection } from './chain.js';
 import {
   fromMoneroTransfer,
@@ -178,5 +181,73 @@ describe('payout runs cut to the outputs of one transaction', () => {
     const payouts = [payout(1, 'a', 1n), payout(2, 'b', 2n)];
     expect(limitToOutputs(payouts, {})).toEqual({ payouts, deferred: [] });
     expect(limitToOutputs(payouts, { maxOutputsPerSend: 2 })).toEqual({ payouts, deferred: [] });
+  });
+});
+
+describe("transfers of the wallet it does not know in monerod's pool", () => {
+  const hex = (n: number): string => n.toString(16).padStart(64, '0');
+  let server: Server | undefined;
+  afterEach(() => server?.close());
+  /**
+   * One local server answering as monero-wallet-rpc (/json_rpc) and monerod (/get_transaction_pool),
+   * in the shapes monero-wallet-rpc and monerod 0.18 answer (recorded on the dev chain).
+   */
+  const serve = async (answers: {
+    keyImages: string[];
+    pending: string[];
+    pool: Record<string, unknown>;
+  }): Promise<MoneroRpcClient> => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const { id, method } = JSON.parse(body || '{}') as { id?: number; method?: string };
+        const result =
+          method === 'incoming_transfers'
+            ? { transfers: answers.keyImages.map((key_image) => ({ key_image, spent: false })) }
+            : method === 'get_transfers'
+              ? answers.pending.length > 0
+                ? { pending: answers.pending.map((txid) => ({ txid, type: 'pending' })) }
+                : {}
+              : {};
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(req.url === '/json_rpc' ? { id, jsonrpc: '2.0', result } : answers.pool));
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    return new MoneroRpcClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 5_000);
+  };
+  const chainOver = (client: MoneroRpcClient) => new MoneroAccountingChain(client, client);
+
+  it("names a pool transaction spending the wallet's key images that the wallet does not list as sent, and no other", async () => {
+    const client = await serve({
+      keyImages: [hex(1), hex(2), hex(3)],
+      pending: [hex(0xb)],
+      pool: {
+        status: 'OK',
+        transactions: [{ id_hash: hex(0xa) }, { id_hash: hex(0xb) }, { id_hash: hex(0xc) }],
+        spent_key_images: [
+          { id_hash: hex(1), txs_hashes: [hex(0xa)] }, // lost by the wallet
+          { id_hash: hex(2), txs_hashes: [hex(0xb)] }, // a transfer it knows it sent
+          { id_hash: hex(9), txs_hashes: [hex(0xc)] }, // someone else's
+        ],
+      },
+    });
+    expect(await chainOver(client).untoldPoolSpends()).toEqual([hex(0xa)]);
+  });
+
+  it('answers none for an empty pool (monerod leaves its lists out) and refuses when monerod is busy', async () => {
+    const empty = await serve({ keyImages: [hex(1)], pending: [], pool: { status: 'OK' } });
+    expect(await chainOver(empty).untoldPoolSpends()).toEqual([]);
+    server?.close();
+    const busy = await serve({ keyImages: [hex(1)], pending: [], pool: { status: 'BUSY' } });
+    const refusal = await chainOver(busy)
+      .untoldPoolSpends()
+      .catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(RpcError);
+    expect([(refusal as RpcError).kind, (refusal as Error).message]).toEqual([
+      'rpc',
+      'get_transaction_pool: monerod answered status "BUSY"',
+    ]);
   });
 });

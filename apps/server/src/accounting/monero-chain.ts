@@ -17,6 +17,13 @@
 // - The balance is the UNLOCKED balance after a refresh: what a transfer can spend now (the change
 //   of a transfer stays locked for 10 blocks, coinbases for 60).
 // - monerod's get_block_count is the number of blocks; getBlockCount answers the tip height.
+// - A transfer the wallet lost its record of (monero-wallet-rpc killed between `transfer` and
+//   `store`) is unknown to the restarted wallet while it is only in monerod's pool (get_transfers
+//   lists nothing; its inputs still show as unspent): `untoldPoolSpends` finds it by the key images
+//   it spends (monerod's /get_transaction_pool `spent_key_images`), matched against the wallet's
+//   own (`incoming_transfers`, `key_image`), less the transfers the wallet knows it sent. monerod
+//   hides stem-phase (Dandelion++) and unrelayed transactions from a restricted RPC: the daemon
+//   the pool reads is its own node, unrestricted, the one monero-wallet-rpc sends through.
 import { parseMoneroAddress } from '@manjam/protocol/monero';
 import { RawJsonNumber, RpcError } from '../chain/rpc.js';
 import { MoneroRpcClient } from '../devchain/monero-rpc.js';
@@ -32,6 +39,12 @@ const WRONG_TXID = -8;
 const AMOUNT_KEYS = ['amount', 'fee', 'balance', 'unlocked_balance'] as const;
 /** Transfer categories of what the wallet sent (get_transfers / get_transfer_by_txid `type`). */
 const SENT_TYPES = new Set(['out', 'pending', 'failed']);
+
+/** monerod's /get_transaction_pool, the parts read here (both absent when the pool is empty). */
+interface MoneroPool {
+  /** Each key image spent by pool transactions (`id_hash`) and the transactions spending it. */
+  spent_key_images?: { id_hash: string; txs_hashes: string[] }[];
+}
 
 /** A transfer as monero-wallet-rpc describes it (get_transfers, get_transfer_by_txid). */
 export interface MoneroTransfer {
@@ -196,5 +209,32 @@ export class MoneroAccountingChain implements AccountingChain {
     return oneEntryPerTxid(entries)
       .filter((entry) => entry.timestamp >= sinceUnixSeconds)
       .map(fromMoneroTransfer);
+  }
+
+  async untoldPoolSpends(): Promise<string[]> {
+    await this.wallet.call('refresh');
+    const { transfers: outputs = [] } = await this.wallet.call<{ transfers?: { key_image: string }[] }>(
+      'incoming_transfers',
+      { transfer_type: 'all', account_index: this.accountIndex },
+    );
+    // A wallet without its spend key has no key images: it cannot tell its spends (nor send).
+    if (outputs.some((output) => !output.key_image))
+      throw new Error('the pool wallet does not know the key images of its outputs (view-only?)');
+    // What the wallet knows it sent and is not mined yet (a transfer it only sees arriving, `pool`,
+    // may be one it sent itself and forgot: not known).
+    const { pending = [] } = await this.wallet.call<{ pending?: MoneroTransfer[] }>('get_transfers', {
+      pending: true,
+      account_index: this.accountIndex,
+    });
+    const known = new Set(pending.map((entry) => entry.txid));
+    const ours = new Set(outputs.map((output) => output.key_image));
+    const { spent_key_images: spent = [] } =
+      await this.daemon.callEndpoint<MoneroPool>('get_transaction_pool');
+    const untold = new Set<string>();
+    for (const image of spent) {
+      if (!ours.has(image.id_hash)) continue;
+      for (const txid of image.txs_hashes) if (!known.has(txid)) untold.add(txid);
+    }
+    return [...untold].sort();
   }
 }

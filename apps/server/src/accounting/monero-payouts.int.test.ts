@@ -4,7 +4,8 @@
 // (runPayouts('XMR') in a child process, testing/payout-child.ts): the process killed -9 once
 // `transfer` answered is reconciled by the transaction's outputs; the process AND monero-wallet-rpc
 // killed before the wallet saved the transfer are reconciled by its amount (reconcile.ts, the
-// double-payment window). Each pays once. Figures are printed.
+// double-payment window), also when the transfer stays in monerod's pool past the grace period
+// (the run is held until it is mined). Each pays once. Figures are printed.
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { RpcError } from '../chain/rpc.js';
 import { parseConfig, type CoinId } from '../config/index.js';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { LedgerRepository } from '../db/repositories/ledger.js';
+import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { startMoneroDevChain, type MoneroDevChain } from '../devchain/monero.js';
@@ -254,6 +256,58 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
     await service.stop();
     figures.push(
       `payout process and monero-wallet-rpc killed -9 after transfer, before store: wallet back in ${back} ms, the mined transfer seen without destinations for ${xmr(untold[0]?.untold?.amount ?? 0n)} XMR, run ${intent.id} recorded as sent by its amount, each payee paid once to the atomic unit`,
+    );
+  });
+
+  it("a payout process and monero-wallet-rpc both killed -9 between transfer and store, the transfer kept in monerod's pool past the grace period: the run is held, not failed, nobody is paid twice, and once mined it is recorded by its amount", async () => {
+    const payees = [await owedMiner(600_000_000_011n), await owedMiner(700_000_000_013n)];
+    const [, walletPid] = dev.nodeProcessIds();
+    expect(await runPayoutChild(childSpec(walletPid), 'after-send')).toBe('SIGKILL');
+    await walletBack(walletPid as number);
+    const repo = new PayoutsRepository(database.db);
+    const [intent] = await repo.runsWithStatus(XMR, ['intent']);
+    if (!intent) throw new Error('the killed run left no intent');
+    const height = await chain.getBlockCount();
+    // The transfer is only in monerod's pool (the dev chain mines only when asked: generateblocks),
+    // and the reopened wallet does not know it at all.
+    const inPool = await chain.untoldPoolSpends();
+    expect(inPool).toHaveLength(1);
+    const txid = inPool[0] as string;
+    expect((await chain.findWalletTransactions(0)).map((tx) => tx.txid)).not.toContain(txid);
+    // intentGraceMs 0: the intent is past its grace at once.
+    const service = await restartedAccounting();
+    const afterGrace = (await repo.getRun(intent.id))?.status;
+    const next = await service.runPayouts(XMR);
+    const inPoolAfter = await chain.untoldPoolSpends();
+    figures.push(
+      `payout process and monero-wallet-rpc killed -9 after transfer, before store, the transfer kept in monerod's pool: run ${intent.id} after the grace period is '${afterGrace}', the next run '${next.map((r) => (r.error ? `${r.status}: ${r.error}` : r.status)).join(', ')}', ${inPoolAfter.length} transfer(s) of the wallet it does not know in the pool`,
+    );
+    expect(afterGrace).toBe('intent');
+    expect(next.map((r) => r.status)).toEqual(['nothing-to-pay']);
+    expect(inPoolAfter).toEqual([txid]);
+    for (const p of payees) expect(await new BalancesRepository(database.db).get(p.payeeId, XMR)).toBe(0n);
+    const runAlerts = alerts.filter((text) => text.includes(`payout run ${intent.id} `));
+    expect(runAlerts).toHaveLength(1);
+    expect(runAlerts[0]).toContain(
+      `(${txid}): the run is held, neither sent nor failed, waiting for them to be mined`,
+    );
+    expect(await chain.getBlockCount()).toBe(height);
+    // Mined: the wallet learns it back without destinations, and the run is recorded by its amount.
+    await dev.mine(1);
+    expect((await service.runPayouts(XMR))[0]?.status).toBe('nothing-to-pay');
+    expect(await repo.getRun(intent.id)).toMatchObject({ status: 'recorded', txid });
+    const open = (await new OperatorAlertsRepository(database.db).open()).map((a) => a.key);
+    expect(open).not.toContain(`payout-missing:${XMR}:${intent.id}`);
+    await dev.mine(10);
+    expect((await service.runPayouts(XMR))[0]?.status).toBe('nothing-to-pay');
+    const arrived = await received();
+    for (const p of payees) expect(arrived.get(p.address)).toBe(p.amount);
+    expect(await sentTo(payees.map((p) => p.address))).toEqual([]);
+    const untold = (await chain.findWalletTransactions(0)).filter((tx) => tx.txid === txid);
+    expect(untold.map((tx) => tx.untold?.amount)).toEqual([payees.reduce((sum, p) => sum + p.amount, 0n)]);
+    await service.stop();
+    figures.push(
+      `  then mined: run ${intent.id} recorded by its amount (${xmr(untold[0]?.untold?.amount ?? 0n)} XMR, ${txid.slice(0, 16)}…), 1 transaction, each payee received its amount once to the atomic unit`,
     );
   });
 

@@ -41,6 +41,11 @@ export class OperatorAlarms {
     }).catch((err: unknown) => this.logger.error({ err, alert: alert.key }, 'operator alert email failed'));
   }
 
+  /** Whether an alert with this key is open. */
+  async isOpen(key: string): Promise<boolean> {
+    return (await this.repo.open()).some((alert) => alert.key === key);
+  }
+
   async clear(keys: readonly string[]): Promise<void> {
     for (const key of await this.repo.clear(keys)) this.logger.info({ alert: key }, 'operator alert cleared');
   }

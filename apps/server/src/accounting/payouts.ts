@@ -10,8 +10,11 @@
 // run: found -> 'sent' with that txid; not found, and older than a grace period (5 min: a node
 // may still be working on a sendmany whose answer was lost) -> nothing was sent, the run is
 // 'failed' and its debits are reversed (the balances are paid by the next run). A node that REFUSES the sendmany
-// (an RPC error: e.g. insufficient funds) also fails the run and reverses its debits at once; a
-// sendmany whose outcome is unknown (timeout, connection lost) stays 'intent' for reconcile.
+// (an RPC error: e.g. insufficient funds) also fails the run and reverses its debits at once,
+// unless the node's pool holds a transfer of the wallet that the wallet does not know (Monero: its
+// wallet can refuse after the transfer reached monerod, e.g. when monerod's answer was lost;
+// reconcile.ts, mayHaveSentUntold); a sendmany whose outcome is unknown (timeout, connection
+// lost) stays 'intent' for reconcile.
 // So a balance is never paid twice and never dropped. One accounting process pays a coin.
 import { randomUUID } from 'node:crypto';
 import { formatCoinAmount } from '@manjam/protocol';
@@ -22,7 +25,7 @@ import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { isInsufficientFunds, isNodeRejection } from './chain.js';
 import { chainOf, type AccountingContext } from './context.js';
 import { limitToOutputs, outputsOf, planPayouts, type PlannedPayout } from './payout-plan.js';
-import { reconcileIntents, trackSentRuns } from './reconcile.js';
+import { mayHaveSentUntold, reconcileIntents, trackSentRuns } from './reconcile.js';
 import { failRun } from './payout-ledger.js';
 
 export const PAYOUT_RUN_RESULTS = [
@@ -187,11 +190,14 @@ async function handleSendError(
     total: formatCoinAmount(base.total, base.coin),
     error: message,
   };
-  if (!isNodeRejection(error)) {
+  const rejected = isNodeRejection(error);
+  if (!rejected || (!isInsufficientFunds(error) && (await mayHaveSentUntold(chainOf(ctx, base.coin))))) {
     ctx.metrics.inc('payout_runs_unknown_outcome_total');
     ctx.logger.error(
       log,
-      'payout run outcome unknown (no answer from the wallet): left as intent, reconciled before the next run',
+      rejected
+        ? "payout run refused by the wallet, but the node's pool holds a transfer of the wallet it does not know: left as intent, reconciled before the next run"
+        : 'payout run outcome unknown (no answer from the wallet): left as intent, reconciled before the next run',
     );
     return { ...base, status: 'unknown-outcome', txid: null, error: message };
   }

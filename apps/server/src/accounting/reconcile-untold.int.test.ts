@@ -1,6 +1,7 @@
 // The double-payment window: a payout process and its wallet die between the transfer and the
 // wallet's save, and the wallet learns the transfer back without its destinations or comment
-// (monero-wallet-rpc). The run must never be failed and paid again (reconcile.ts, holdRun).
+// (monero-wallet-rpc), or does not know it at all while it is still in the node's pool. The run must
+// never be failed and paid again (reconcile.ts, holdRun).
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
 import { parseConfig } from '../config/index.js';
@@ -35,10 +36,11 @@ describeEachDatabase('interrupted payout runs the wallet lost its record of', (d
       },
     });
   const balance = (m: MinerFixture): Promise<bigint> => new BalancesRepository(db()).get(m.payeeId, COIN);
-  const paidMiner = async (label: string): Promise<MinerFixture> => {
+  /** A miner credited for one share; runs held by earlier tests claim an untold transfer of their total: `difficulty` keeps totals apart. */
+  const paidMiner = async (label: string, difficulty = 1): Promise<MinerFixture> => {
     const miner = await createUserMiner(db(), COIN, { payoutAddress: regtestAddress(label) });
     await insertShare(db(), COIN, miner, {
-      difficulty: 1,
+      difficulty,
       networkDifficulty: 1000,
       height: 200,
       scheme: 'pps-plus',
@@ -93,6 +95,92 @@ describeEachDatabase('interrupted payout runs the wallet lost its record of', (d
     await service.stop();
   });
 
+  const openAlerts = async () =>
+    (await new OperatorAlertsRepository(db()).open())
+      .map((a) => a.key)
+      .filter((k) => k.startsWith('payout-'));
+  const runOf = (runId: bigint) => new PayoutsRepository(db()).getRun(runId);
+  const alertsOf = (runId: bigint) => alerts.filter((text) => text.includes(`payout run ${runId} `));
+
+  it("holds a run whose transfer the wallet lost while it is still in the node's pool, past the grace, and records it by its amount once mined: nobody is paid twice", async () => {
+    const chain = new MemoryChain(200);
+    chain.walletBalance = 1_000_000_000n;
+    const a = await paidMiner('pool-a', 2);
+    const b = await paidMiner('pool-b', 2);
+    const service = await open(chain);
+    await service.runOnce();
+    const { runId, txid } = await interruptedRun(chain, service);
+    chain.loseRecordInPool(txid);
+    for (let cycle = 0; cycle < 2; cycle++) {
+      const [next] = await service.runPayouts(COIN);
+      expect(next?.status).toBe('nothing-to-pay');
+      expect((await runOf(runId))?.status).toBe('intent');
+    }
+    expect([await balance(a), await balance(b)]).toEqual([0n, 0n]);
+    expect([chain.transactions.length, chain.untoldPool.length]).toEqual([0, 1]);
+    expect(alertsOf(runId)).toHaveLength(1);
+    expect(alertsOf(runId)[0]).toContain(
+      `the run is held, neither sent nor failed, waiting for them to be mined`,
+    );
+    expect(alertsOf(runId)[0]).toContain(txid);
+    chain.extend(1);
+    await service.runOnce();
+    expect(await runOf(runId)).toMatchObject({ status: 'recorded', txid });
+    expect(await openAlerts()).not.toContain(`payout-missing:${COIN}:${runId}`);
+    expect([await balance(a), await balance(b)]).toEqual([0n, 0n]);
+    expect(chain.transactions).toHaveLength(1);
+    await service.stop();
+  });
+
+  it('keeps a run held when the transfer it waited for leaves the pool unmined, until the operator settles it', async () => {
+    const chain = new MemoryChain(200);
+    chain.walletBalance = 1_000_000_000n;
+    const miner = await paidMiner('pool-dropped', 3);
+    const service = await open(chain);
+    await service.runOnce();
+    const credited = await balance(miner);
+    const { runId, txid, total } = await interruptedRun(chain, service);
+    chain.loseRecordInPool(txid);
+    await service.runPayouts(COIN);
+    // Other nodes may still hold it and mine it: the run is not failed and paid again by itself.
+    chain.dropFromPool(txid);
+    for (let cycle = 0; cycle < 2; cycle++) {
+      const [next] = await service.runPayouts(COIN);
+      expect(next?.status).toBe('nothing-to-pay');
+    }
+    expect((await runOf(runId))?.status).toBe('intent');
+    expect(await balance(miner)).toBe(0n);
+    expect(await openAlerts()).toContain(`payout-missing:${COIN}:${runId}`);
+    await settleRun(db(), logger, runId, { kind: 'failed' });
+    expect(await balance(miner)).toBe(credited);
+    const [next] = await service.runPayouts(COIN);
+    expect(next).toMatchObject({ status: 'sent', total });
+    expect(await balance(miner)).toBe(0n);
+    await service.stop();
+  });
+
+  it("leaves a run the wallet refused after its transfer reached the node's pool as intent, holds it, and records it once mined", async () => {
+    const chain = new MemoryChain(200);
+    chain.walletBalance = 1_000_000_000n;
+    const miner = await paidMiner('refused-after-send', 5);
+    const service = await open(chain);
+    await service.runOnce();
+    chain.nextSend = 'refused-after-send';
+    const [run] = await service.runPayouts(COIN);
+    expect(run).toMatchObject({ status: 'unknown-outcome', error: 'No connection to daemon' });
+    const runId = run?.runId ?? 0n;
+    const [next] = await service.runPayouts(COIN);
+    expect(next?.status).toBe('nothing-to-pay');
+    expect((await runOf(runId))?.status).toBe('intent');
+    expect(await balance(miner)).toBe(0n);
+    expect(alertsOf(runId)[0]).toContain('waiting for them to be mined');
+    chain.extend(1);
+    await service.runOnce();
+    expect((await runOf(runId))?.status).toBe('recorded');
+    expect(chain.transactions).toHaveLength(1);
+    await service.stop();
+  });
+
   /** A held run: interrupted, and the wallet shows a transfer of another amount it cannot describe. */
   const heldRun = async (label: string) => {
     const chain = new MemoryChain(200);
@@ -107,10 +195,6 @@ describeEachDatabase('interrupted payout runs the wallet lost its record of', (d
     expect((await new PayoutsRepository(db()).getRun(run.runId))?.status).toBe('intent');
     return { chain, miner, service, credited, ...run };
   };
-  const openAlerts = async () =>
-    (await new OperatorAlertsRepository(db()).open())
-      .map((a) => a.key)
-      .filter((k) => k.startsWith('payout-'));
 
   it('lets the operator settle a held run as failed: the balance comes back once and the next run pays it', async () => {
     const { chain, miner, service, runId, total, credited } = await heldRun('settle-failed');

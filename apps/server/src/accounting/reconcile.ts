@@ -61,31 +61,53 @@ async function recordFound(
 
 /**
  * THE DOUBLE-PAYMENT WINDOW. A wallet that lost its record of a transfer (monero-wallet-rpc killed
- * between `transfer` and `store`, with the payout process) learns it back from the chain without
- * its destinations and note. Decision: such a transfer whose amount is the run's total, to the
- * atomic unit, IS the run (recorded as sent, like a match by outputs: the wallet spent exactly
- * that after the intent was written, and nothing else pays that). Any other unexplained outgoing
- * transfer since the intent means the run may have gone out: the run is HELD (never failed: a
- * failed run's debits are reversed and paid again) and a payout-missing alert asks the operator
- * to settle it (`manjam payout-run`, settle-run.ts; README runbook). A transfer still in the mempool is not known to a wallet
- * that lost its record; the grace period (intentGraceMs, 5 min, over two Monero blocks) covers it.
+ * between `transfer` and `store`, with the payout process) does not know that transfer at all while
+ * it is only in monerod's pool, and learns it back from the chain once it is mined, without its
+ * destinations and note. A run failed meanwhile would have its debits reversed and be paid again by
+ * the next run, while the first transfer still gets mined. Decisions:
+ * - Mined: such a transfer whose amount is the run's total, to the atomic unit, IS the run (recorded
+ *   as sent, like a match by outputs: the wallet spent exactly that after the intent was written,
+ *   and nothing else pays that). Any other unexplained outgoing transfer since the intent means the
+ *   run may have gone out: the run is HELD (never failed) and a payout-missing alert asks the
+ *   operator to settle it (`manjam payout-run`, settle-run.ts; README runbook).
+ * - In the pool: before a run is judged not sent, the chain is asked for pool transactions that
+ *   spend the wallet's coins and that the wallet does not know (`untoldPoolSpends`, by key images:
+ *   monero-chain.ts; Bitcoin-family wallets record a transaction before broadcasting it and do not
+ *   answer). One exists: the run is HELD at once, its alert naming the transactions and saying it
+ *   waits for them to be mined; once mined, the path above takes over (recorded by its amount, the
+ *   alert cleared when it confirms; or still held). The grace period alone (intentGraceMs, 5 min)
+ *   did not cover a transfer stuck in the pool longer (busy pool, low fee).
+ * - A held run stays held: an 'intent' run with an open payout-missing alert is never failed here,
+ *   even when what it waited for is no longer seen (a transfer that left monerod's pool unmined may
+ *   still be held and mined by other nodes; an untold transfer may have been claimed by another
+ *   run). Only its transaction found (recorded as sent) or the operator's settlement ends it.
+ * So a run is failed only when, past the grace, the wallet shows no transfer that can be it,
+ * monerod's pool holds none the wallet does not know, and the run was never held. The price: a run
+ * held for another run's transfer (two runs interrupted together) waits for the operator; never a
+ * double payment, never a lost balance (a held run's debits stand until it is settled).
  */
 async function holdRun(
   ctx: AccountingContext,
   coin: CoinId,
   run: PayoutRunRow,
-  untold: readonly WalletTransaction[],
+  why: { inPool: boolean; txids: readonly string[] },
 ): Promise<void> {
-  const txids = untold.map((tx) => tx.txid).join(', ');
+  const txids = why.txids.join(', ');
+  const settle = `check whether its payees were paid, then settle it: manjam payout-run ${run.id} sent <txid> | failed`;
+  const message = why.inPool
+    ? `${coin} payout run ${run.id} was interrupted and the node's pool holds transactions spending the pool wallet's coins that the wallet no longer knows (${txids}): the run is held, neither sent nor failed, waiting for them to be mined; then a transfer of exactly the run's total is recorded as sent by itself (this alert clears once it confirms); otherwise ${settle}`
+    : `${coin} payout run ${run.id} was interrupted and the wallet shows outgoing transfers it no longer knows the destinations of (${txids}) that do not add up to the run's total: the run is held, neither sent nor failed; ${settle}`;
   await ctx.alarms.raise({
     key: runKey('payout-missing', coin, run.id),
     kind: 'payout-missing',
     coin,
-    message: `${coin} payout run ${run.id} was interrupted and the wallet shows outgoing transfers it no longer knows the destinations of (${txids}) that do not add up to the run's total: the run is held, neither sent nor failed; check whether its payees were paid, then settle it: manjam payout-run ${run.id} sent <txid> | failed`,
+    message,
   });
   ctx.logger.error(
-    { coin, runId: run.id.toString(), txids },
-    'interrupted payout run held: the wallet shows outgoing transfers it cannot describe',
+    { coin, runId: run.id.toString(), txids, inPool: why.inPool },
+    why.inPool
+      ? "interrupted payout run held: the node's pool holds transfers of the wallet it no longer knows"
+      : 'interrupted payout run held: the wallet shows outgoing transfers it cannot describe',
   );
 }
 
@@ -103,7 +125,17 @@ async function reconcileIntent(
   const { found, untold } = matchRun(run, expected, candidates, await repo.claimedTxids(coin));
   ctx.metrics.inc('payout_runs_reconciled_total');
   if (found) return recordFound(ctx, coin, run, found);
-  if (untold.length > 0) return holdRun(ctx, coin, run, untold);
+  if (untold.length > 0)
+    return holdRun(ctx, coin, run, { inPool: false, txids: untold.map((tx) => tx.txid) });
+  const inPool = (await chain.untoldPoolSpends?.()) ?? [];
+  if (inPool.length > 0) return holdRun(ctx, coin, run, { inPool: true, txids: inPool });
+  if (await ctx.alarms.isOpen(runKey('payout-missing', coin, run.id))) {
+    ctx.logger.error(
+      { coin, runId: run.id.toString() },
+      'held payout run: what it waited for is no longer seen; it stays held until the operator settles it',
+    );
+    return;
+  }
   if (ctx.now().getTime() - run.createdAt.getTime() < ctx.intentGraceMs) {
     ctx.logger.warn(
       { coin, runId: run.id.toString() },
@@ -116,6 +148,18 @@ async function reconcileIntent(
   ctx.logger.warn(
     { coin, runId: run.id.toString() },
     'interrupted payout run never reached the wallet: debits reversed, paid by the next run',
+  );
+}
+
+/**
+ * Whether the wallet's coins may be on their way in a transfer it does not know (`untoldPoolSpends`
+ * found one, or could not answer): a refusal of the wallet is then no proof that nothing was sent.
+ */
+export async function mayHaveSentUntold(chain: AccountingChain): Promise<boolean> {
+  if (!chain.untoldPoolSpends) return false;
+  return chain.untoldPoolSpends().then(
+    (txids) => txids.length > 0,
+    () => true,
   );
 }
 
@@ -156,7 +200,10 @@ async function trackSent(ctx: AccountingContext, chain: AccountingChain, run: Pa
   }
 }
 
-/** Resolves every 'intent' run (found in the wallet -> sent; gone past the grace time -> failed). */
+/**
+ * Resolves every 'intent' run: found in the wallet -> sent; a transfer it may be -> held; none, never
+ * held, past the grace time -> failed.
+ */
 export async function reconcileIntents(ctx: AccountingContext, coin: CoinId): Promise<void> {
   const chain = chainOf(ctx, coin);
   for (const run of await new PayoutsRepository(ctx.db).runsWithStatus(coin, ['intent']))

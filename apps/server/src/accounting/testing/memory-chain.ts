@@ -8,8 +8,14 @@ export class MemoryChain implements AccountingChain {
   hashes: string[] = [];
   walletBalance = 0n;
   readonly transactions: WalletTransaction[] = [];
-  /** Next sendMany: 'ok', refuse for lack of funds, or send and then lose the answer. */
-  nextSend: 'ok' | 'insufficient' | 'lost-answer' | 'no-answer' = 'ok';
+  /**
+   * Next sendMany: 'ok', refuse for lack of funds, send and then lose the answer, or send and then
+   * refuse (as monero-wallet-rpc whose relay got no answer from monerod: the node has the
+   * transaction, the wallet no record of it).
+   */
+  nextSend: 'ok' | 'insufficient' | 'lost-answer' | 'no-answer' | 'refused-after-send' = 'ok';
+  /** Unconfirmed transactions the wallet lost its record of, still in the node's pool. */
+  readonly untoldPool: WalletTransaction[] = [];
   /** A wallet limit on outputs per transaction (as Monero's 15 destinations); sendMany refuses more. */
   maxOutputsPerSend: number | undefined = undefined;
 
@@ -20,6 +26,11 @@ export class MemoryChain implements AccountingChain {
   /** Appends `n` blocks to the main chain; returns their hashes. */
   extend(n: number): string[] {
     const added = Array.from({ length: n }, () => randomBytes(32).toString('hex'));
+    // Pool transactions are mined; the wallet learns the lost ones back without their destinations.
+    for (const tx of this.untoldPool.splice(0)) {
+      const paid = tx.outputs.reduce((sum, o) => sum + o.amount, 0n);
+      this.transactions.push({ ...tx, comment: undefined, outputs: [], untold: { amount: paid } });
+    }
     this.hashes.push(...added);
     for (const tx of this.transactions) if (tx.confirmations >= 0) tx.confirmations += n;
     return added;
@@ -46,6 +57,28 @@ export class MemoryChain implements AccountingChain {
     if (!tx) throw new Error(`no wallet transaction ${txid}`);
     const paid = tx.outputs.reduce((sum, o) => sum + o.amount, 0n);
     Object.assign(tx, { comment: undefined, outputs: [], untold: { amount: amount ?? paid } });
+  }
+
+  /**
+   * The wallet forgets an unconfirmed transaction altogether while the node's pool keeps it (as
+   * monero-wallet-rpc killed before saving): it comes back without destinations once mined.
+   */
+  loseRecordInPool(txid: string): void {
+    const index = this.transactions.findIndex((t) => t.txid === txid && t.confirmations === 0);
+    const [tx] = index < 0 ? [] : this.transactions.splice(index, 1);
+    if (!tx) throw new Error(`no unconfirmed wallet transaction ${txid}`);
+    this.untoldPool.push(tx);
+  }
+
+  /** A lost transaction leaves the node's pool unmined (expired, evicted, flushed). */
+  dropFromPool(txid: string): void {
+    const index = this.untoldPool.findIndex((t) => t.txid === txid);
+    if (index < 0) throw new Error(`no pool transaction ${txid}`);
+    this.untoldPool.splice(index, 1);
+  }
+
+  untoldPoolSpends(): Promise<string[]> {
+    return Promise.resolve(this.untoldPool.map((tx) => tx.txid));
   }
 
   tip(): number {
@@ -95,6 +128,11 @@ export class MemoryChain implements AccountingChain {
     if (this.nextSend === 'lost-answer') {
       this.nextSend = 'ok';
       return Promise.reject(Object.assign(new Error('sendmany: connection reset'), { kind: 'transport' }));
+    }
+    if (this.nextSend === 'refused-after-send') {
+      this.nextSend = 'ok';
+      this.loseRecordInPool(txid);
+      return Promise.reject(Object.assign(new Error('No connection to daemon'), { kind: 'rpc', code: -38 }));
     }
     return Promise.resolve(txid);
   }
