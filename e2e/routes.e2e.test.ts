@@ -81,11 +81,6 @@ describe.each(LANGUAGES)('every route in %s', (language) => {
         expect(await page.getAttribute('html', 'lang')).toBe(language);
         // Loaded, not loading: no spinner left in the page.
         await page.locator('main .spinner').first().waitFor({ state: 'detached' });
-        // Two frames: the Mining Help button's step-aside check (a frame after the last DOM change,
-        // useStaysClear) has run, so axe does not judge it while it is being hidden.
-        await page.evaluate(
-          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-        );
         if (width === 1280) {
           const axe = await new AxeBuilder({ page }).analyze();
           const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

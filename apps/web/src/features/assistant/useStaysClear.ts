@@ -2,7 +2,8 @@
 // its resting place, it would cover one of them, the widget steps aside (hidden until the page
 // scrolls on). The footer leaves room below its last line, so at the end of every page the
 // button is back beside, not over, the footer.
-import { useEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 
 /** What the button must never cover (outside the widget itself). */
 export const KEEP_CLEAR =
@@ -26,33 +27,31 @@ export function coversSomething(anchor: HTMLElement): boolean {
   return false;
 }
 
-/** True while the widget at `ref` would cover a submit button or the footer (checked on scroll, resize and page changes). */
+/**
+ * True while the widget at `ref` would cover a submit button or the footer. Decided before the
+ * browser paints what moved: on mount and when re-enabled in a layout effect, after a DOM change in
+ * the MutationObserver's callback (a microtask after the change), after a layout change (fonts,
+ * images) in the ResizeObserver's, on scroll and resize in their events (both run in the frame's
+ * rendering steps, before paint), each answer committed at once (flushSync), not in a later task.
+ */
 export function useStaysClear(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
   const [covering, setCovering] = useState(false);
-  useEffect(() => {
-    if (!enabled) {
-      setCovering(false);
-      return;
-    }
-    let frame = 0;
-    const check = (): void => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        const anchor = ref.current;
-        setCovering(anchor ? coversSomething(anchor) : false);
-      });
-    };
-    check();
+  useLayoutEffect(() => {
+    const measure = (): boolean => enabled && ref.current !== null && coversSomething(ref.current);
+    setCovering(measure());
+    if (!enabled) return;
+    const check = (): void => flushSync(() => setCovering(measure()));
     window.addEventListener('scroll', check, { passive: true, capture: true });
     window.addEventListener('resize', check);
-    const observer = typeof MutationObserver === 'undefined' ? null : new MutationObserver(check);
-    observer?.observe(document.body, { childList: true, subtree: true });
+    const mutations = typeof MutationObserver === 'undefined' ? null : new MutationObserver(check);
+    mutations?.observe(document.body, { childList: true, subtree: true });
+    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
+    sizes?.observe(document.body);
     return () => {
-      if (frame) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', check, { capture: true });
       window.removeEventListener('resize', check);
-      observer?.disconnect();
+      mutations?.disconnect();
+      sizes?.disconnect();
     };
   }, [ref, enabled]);
   return covering;
