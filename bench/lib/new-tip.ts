@@ -242,11 +242,18 @@ export async function runNewTip(report: Report, o: NewTipOptions): Promise<NewTi
       `    per block, ms after the tip: node sent blocknotify +${each(side.notified)}, answered a held longpoll +${each(side.longpoll)} ('-': none held); ` +
       `pool asked the tip's header +${each(side.asked)}, read it +${each(side.heard)}, wrote the clean job to every miner +${each(side.sent)}, had the full template +${each(side.template)}; ` +
       `pool event-loop delay p99 ${each(side.loopP99)} ms, longest GC pause ${each(side.gcMax)} ms`;
+    // The pool's own part: the kernel has the job for every miner. Under load the miners read it
+    // later than that: the generator's two threads are the miners, and they are busy.
+    const written = (side: PoolSide) => {
+      const sent = side.sent.filter(Number.isFinite).sort((a, b) => a - b);
+      return `    pool side: the clean job written to every miner, over the blocks: median ${ms(sent[Math.floor(sent.length / 2)] ?? Number.NaN)}, max ${ms(sent.at(-1) ?? Number.NaN)} after the tip`;
+    };
     report.line(
       `  this machine's floor: an idle Node process writes a ${floor.lineBytes}-byte line to ${int(floor.sockets)} loopback sockets in ${ms(floor.medianMs)} (median of 7, max ${ms(floor.maxMs)})`,
     );
     report.line(line('idle', figures.idle));
     report.line(sideLine(idleSide));
+    report.line(written(idleSide));
     report.line(
       line(
         `under load (${o.depth} submits in flight per miner, ${int(figures.loadedAcceptedPerSecond)} accepted shares/s)`,
@@ -254,6 +261,7 @@ export async function runNewTip(report: Report, o: NewTipOptions): Promise<NewTi
       ),
     );
     report.line(sideLine(loadedSide));
+    report.line(written(loadedSide));
     report.line(
       `  target p99 <= 30 ms: idle ${verdict(figures.idle.p99 <= 30)}, under load ${verdict(figures.loaded.p99 <= 30)}`,
     );
