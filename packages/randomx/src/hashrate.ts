@@ -19,7 +19,7 @@ const prepareMs = performance.now() - started;
 const rssAfter = process.memoryUsage().rss;
 process.stdout.write(
   `${mode} mode, ${threads} thread(s): seed ready in ${prepareMs.toFixed(0)} ms, ` +
-    `RSS +${mib(rssAfter - rssBefore)} (cache${mode === 'full' ? ' + dataset' : ''} + one VM)\n`,
+    `RSS +${mib(rssAfter - rssBefore)} (cache${mode === 'full' ? ' + dataset' : ''} + one VM + the threads, started by this first prepare)\n`,
 );
 
 const blob = new Uint8Array(76);

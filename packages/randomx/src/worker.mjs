@@ -4,6 +4,8 @@
 // Messages in:  { type: 'hash', id, seed: Uint8Array, blob: Uint8Array }
 //               { type: 'prepare', id, seed }          build the cache (and dataset) now
 //               { type: 'drop', seed }                 release this thread's VM for seed
+//               { type: 'exit' }                       release every VM and end the thread (after
+//                                                      the messages before it are answered)
 // Messages out: { ready: true } once the addon is loaded, then
 //               { id, hash: Uint8Array } | { id } | { id, error: string }
 import { createRequire } from 'node:module';
@@ -27,6 +29,13 @@ function vmFor(seed) {
 }
 
 parentPort.on('message', (message) => {
+  if (message.type === 'exit') {
+    for (const vm of vms.values()) native.release(vm);
+    vms.clear();
+    // Nothing else keeps the thread alive: it ends, and the pool sees it exit with code 0.
+    parentPort.close();
+    return;
+  }
   if (message.type === 'drop') {
     const key = Buffer.from(message.seed).toString('hex');
     const vm = vms.get(key);

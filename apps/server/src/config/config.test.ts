@@ -82,6 +82,13 @@ describe('configuration', () => {
     expect(load({}).chains.XMR.randomxMode).toBe('light');
     expect(load({ env: { MANJAM_XMR_RANDOMX_MODE: 'full' } }).chains.XMR.randomxMode).toBe('full');
     expect(() => load({ env: { MANJAM_XMR_RANDOMX_MODE: 'fast' } })).toThrow(/chains\.XMR\.randomxMode/);
+    expect(load({}).chains.XMR.randomxIdleReleaseSeconds).toBe(600);
+    expect(
+      load({ env: { MANJAM_XMR_RANDOMX_IDLE_RELEASE_SECONDS: '30' } }).chains.XMR.randomxIdleReleaseSeconds,
+    ).toBe(30);
+    expect(() => load({ env: { MANJAM_XMR_RANDOMX_IDLE_RELEASE_SECONDS: '0' } })).toThrow(
+      /chains\.XMR\.randomxIdleReleaseSeconds/,
+    );
   });
 
   it('names the key for an unknown coin', () => {

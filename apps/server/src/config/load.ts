@@ -47,6 +47,10 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_XMR_ZMQ_PUB_URL: { path: ['chains', 'XMR', 'zmqPubUrl'], type: 'string' },
   MANJAM_XMR_ENABLED: { path: ['chains', 'XMR', 'enabled'], type: 'boolean' },
   MANJAM_XMR_RANDOMX_MODE: { path: ['chains', 'XMR', 'randomxMode'], type: 'string' },
+  MANJAM_XMR_RANDOMX_IDLE_RELEASE_SECONDS: {
+    path: ['chains', 'XMR', 'randomxIdleReleaseSeconds'],
+    type: 'number',
+  },
   MANJAM_NATS_URL: { path: ['distributed', 'natsUrl'], type: 'string' },
   MANJAM_REGION: { path: ['distributed', 'region'], type: 'string' },
   MANJAM_NATS_DOMAIN: { path: ['distributed', 'domain'], type: 'string' },

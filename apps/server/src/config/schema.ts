@@ -72,6 +72,12 @@ const moneroChain = z.object({
    * per seed, built in about a minute at start and at each epoch; many times the share checks per core).
    */
   randomxMode: z.enum(RANDOMX_MODES).default('light'),
+  /**
+   * Light mode: the RandomX caches are built when an XMR miner logs in, and released (with their
+   * threads) once no XMR miner has been logged in for this long, so an idle pool does not pay
+   * ~256 MiB per seed. Full mode keeps its datasets (each takes a minute or two to build).
+   */
+  randomxIdleReleaseSeconds: z.number().int().min(1).max(604_800).default(600),
 });
 
 const vardiff = z.object({

@@ -1,15 +1,18 @@
 // /metrics of a process without the API (`--role stratum`): a plain node:http listener on
-// http.host:port answering GET /metrics alone, with the Stratum counters and the event-loop and GC
-// figures, under the API's access rule (metrics-access.ts). No Fastify, no routes, no database reads.
+// http.host:port answering GET /metrics alone, with the Stratum counters (the XMR ports' RandomX
+// pools included) and the event-loop and GC figures, under the API's access rule
+// (metrics-access.ts). No Fastify, no routes, no database reads.
 import { createServer, type Server } from 'node:http';
 import type { Config } from '../config/index.js';
 import { errorPayload, ServiceError } from '../services/errors.js';
-import { MetricsRegistry } from './metrics.js';
+import type { RandomXFigures } from '@manjam/randomx';
+import { randomxFiguresByPort } from '../stratum/monero/randomx-metrics.js';
+import { MetricsRegistry, type GaugeSample } from './metrics.js';
 import { assertMetricsAccess } from './metrics-access.js';
 import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
 import type { StratumMetrics } from './types.js';
 
-/** The Stratum counters of this process (kept in memory): connections, shares by result, bans. */
+/** The Stratum counters of this process (kept in memory): connections, shares by result, bans, the XMR ports' RandomX pools. */
 export function registerStratumMetrics(metrics: MetricsRegistry, stratum: StratumMetrics): void {
   metrics.register('manjam_stratum_connections', 'Open Stratum connections', 'gauge', () =>
     Promise.resolve([{ labels: {}, value: stratum.connections() }]),
@@ -32,6 +35,48 @@ export function registerStratumMetrics(metrics: MetricsRegistry, stratum: Stratu
       () => Promise.resolve(Object.entries(bans()).map(([scope, value]) => ({ labels: { scope }, value }))),
     );
   }
+  registerRandomXMetrics(metrics);
+}
+
+/** The RandomX pools of this process's XMR ports (stratum/monero/randomx-metrics.ts), one sample per port. */
+function registerRandomXMetrics(metrics: MetricsRegistry): void {
+  const perPort = (pick: (figures: RandomXFigures) => number) => (): Promise<GaugeSample[]> =>
+    Promise.resolve(
+      randomxFiguresByPort().map(({ port, figures }) => ({
+        labels: { port: String(port) },
+        value: pick(figures),
+      })),
+    );
+  metrics.register(
+    'manjam_randomx_hash_queue',
+    'XMR share checks asked of RandomX and not answered yet (running, or waiting behind others or a seed being built)',
+    'gauge',
+    perPort((f) => f.queued),
+  );
+  metrics.register(
+    'manjam_randomx_hashes_total',
+    'RandomX hashes done since start',
+    'counter',
+    perPort((f) => f.hashes),
+  );
+  metrics.register(
+    'manjam_randomx_seeds',
+    'RandomX seeds held (256 MiB cache each; full mode: plus a 2 GiB dataset); light mode: 0 once no XMR miner has been logged in for chains.XMR.randomxIdleReleaseSeconds',
+    'gauge',
+    perPort((f) => f.seeds),
+  );
+  metrics.register(
+    'manjam_randomx_seeds_building',
+    'RandomX seeds whose cache (full mode: dataset) is being built now',
+    'gauge',
+    perPort((f) => f.building),
+  );
+  metrics.register(
+    'manjam_randomx_threads',
+    'RandomX hashing threads running (0 while the caches are released)',
+    'gauge',
+    perPort((f) => f.threads),
+  );
 }
 
 export interface MetricsServer {

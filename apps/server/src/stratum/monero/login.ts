@@ -8,6 +8,7 @@ import { minerRef } from '../../shares/types.js';
 import { WORKER_NAME } from '../auth.js';
 import type { BanList } from '../bans.js';
 import { passwordDifficulty } from '../handlers.js';
+import { holdSeeds } from './randomx-seeds.js';
 import type { MoneroTemplate } from './template-source.js';
 import { jobParams, type Id, type MoneroSession } from './session.js';
 import { XMR, type MoneroMinerRef, type MoneroStratumOptions } from './types.js';
@@ -15,7 +16,10 @@ import { XMR, type MoneroMinerRef, type MoneroStratumOptions } from './types.js'
 /** What the login reply lists: XMRig sends `keepalived` when the pool offers it. */
 export const LOGIN_EXTENSIONS = ['keepalive'] as const;
 
-export type LoginContext = Pick<MoneroStratumOptions, 'network' | 'pool' | 'logger' | 'source'> & {
+export type LoginContext = Pick<
+  MoneroStratumOptions,
+  'network' | 'pool' | 'logger' | 'source' | 'randomx'
+> & {
   bans: BanList;
 };
 
@@ -88,7 +92,10 @@ function loggedIn(
   session.miner = miner;
   const asked = passwordDifficulty(welcome.password);
   if (asked !== undefined) session.vardiff.set(asked, Date.now());
-  const job = session.makeJob(ctx.source.current as MoneroTemplate);
+  const template = ctx.source.current as MoneroTemplate;
+  // The pool keeps (and now builds) the RandomX caches while a miner is logged in (randomx-seeds.ts).
+  session.releaseRandomX = holdSeeds(ctx.randomx, template, ctx.logger);
+  const job = session.makeJob(template);
   session.reply(
     id,
     { id: session.id, job: jobParams(job), extensions: LOGIN_EXTENSIONS, status: 'OK' },

@@ -54,6 +54,27 @@ describe('the RandomX port of the pool', () => {
     );
   });
 
+  /** The RandomX lines of the pool's /metrics for its XMR port, by metric name. */
+  const randomxMetrics = async (): Promise<Record<string, number>> => {
+    const text = await (await fetch(`${pool.baseUrl}/metrics`)).text();
+    const figures: Record<string, number> = {};
+    for (const [, name, value] of text.matchAll(
+      new RegExp(`^(manjam_randomx_\\w+)\\{port="${pool.randomxPort}"\\} (\\S+)$`, 'gm'),
+    ))
+      figures[name as string] = Number(value);
+    return figures;
+  };
+
+  it('shows on /metrics that the RandomX port has built nothing before any XMR miner logged in', async () => {
+    expect(await randomxMetrics()).toEqual({
+      manjam_randomx_hash_queue: 0,
+      manjam_randomx_hashes_total: 0,
+      manjam_randomx_seeds: 0,
+      manjam_randomx_seeds_building: 0,
+      manjam_randomx_threads: 0,
+    });
+  });
+
   it('takes an account login, stores its honest share (a block at fixed difficulty 1) and refuses a duplicate and a low one', async () => {
     const login = `${session.user.username}.cpu1`;
     const reply = await miner.login(login);
@@ -111,6 +132,19 @@ describe('the RandomX port of the pool', () => {
       { amount: (fee >> 32n).toString(), reason: 'fee' },
     ]);
   }, 120_000);
+
+  it('shows on /metrics the seed the login built and the share hash the pool checked', async () => {
+    const figures = await randomxMetrics();
+    // One hash: the accepted share's (the duplicate and the low share were refused without one).
+    expect(figures).toMatchObject({
+      manjam_randomx_hash_queue: 0,
+      manjam_randomx_hashes_total: 1,
+      manjam_randomx_seeds: 1,
+      manjam_randomx_seeds_building: 0,
+    });
+    // chains.XMR.randomxThreads unset: one per core, at most 4.
+    expect(figures.manjam_randomx_threads).toBeGreaterThanOrEqual(1);
+  });
 
   it('shows the worker on /api/workers as a CPU with a RandomX hashrate', async () => {
     type Workers = {

@@ -25,8 +25,12 @@
  * pool's LoginResolver for `username[.worker]` logins (wallet addresses are checked here), the
  * XMR hashrate tracker and the pool's events (worker.connected/disconnected).
  *
+ * RANDOMX MEMORY (randomx-seeds.ts): a logged-in miner holds the RandomX pool and its login starts
+ * building the seeds; while no miner is logged in no seed is built, and the pool lets its caches
+ * go after its idle time (light mode). Its figures are on /metrics (randomx-metrics.ts).
+ *
  * TLS when the port's config has a certificate (stratum/listener.ts, shared with the V1 ports).
- * Left: metrics of the hash queue, XMR over the regional job feed.
+ * Left: XMR over the regional job feed.
  */
 import type net from 'node:net';
 import { BanList } from '../bans.js';
@@ -34,6 +38,7 @@ import { ExtranonceAllocator } from '../extranonce.js';
 import { LineFramer } from '../framing.js';
 import { createStratumListener } from '../listener.js';
 import { login, type LoginContext } from './login.js';
+import { followTemplateSeeds } from './randomx-seeds.js';
 import { MoneroSession, jobParams, type Id } from './session.js';
 import { MoneroSubmits } from './submit.js';
 import type { MoneroTemplate } from './template-source.js';
@@ -90,13 +95,8 @@ export class MoneroStratumServer {
     this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
     this.sweeper.unref();
     options.source.onTemplate((template) => {
-      // The next epoch's cache is built before its first share (light mode: seconds per seed).
-      if (template.nextSeedHash)
-        options.randomx
-          .prepare(template.nextSeedHash)
-          .catch((error: unknown) =>
-            options.logger.warn({ err: error }, 'preparing the next RandomX seed failed'),
-          );
+      // While a miner is logged in, the next epoch's cache is built before its first share.
+      followTemplateSeeds(options.randomx, template, options.logger);
       for (const session of this.sessions) if (session.miner) session.notifyJob(session.makeJob(template));
     });
   }
@@ -151,6 +151,7 @@ export class MoneroStratumServer {
     });
     socket.on('close', () => {
       session.closed = true;
+      session.releaseRandomX?.();
       if (session.miner) {
         const identity = session.miner.identity;
         this.options.pool?.events.emit('worker.disconnected', {

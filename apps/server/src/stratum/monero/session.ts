@@ -65,6 +65,8 @@ export class MoneroSession {
   agent = '';
   /** An account login is being looked up. */
   loggingIn = false;
+  /** Lets go of the RandomX pool held since the login (randomx-seeds.ts); called when the connection closes. */
+  releaseRandomX: (() => void) | undefined;
   readonly vardiff: Vardiff;
   readonly jobs = new Map<string, MoneroJob>();
   private jobCounter = 0;

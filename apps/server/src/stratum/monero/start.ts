@@ -3,6 +3,12 @@
 // (journal: a share is durable before its OK), logins through the pool's LoginResolver. Each new
 // template's reward is recorded for PPS credits (template_rewards: the first template of a height
 // sets it, see the REWARD RULE in template-source.ts) and each new tip for /api/pool/stats.
+//
+// RandomX memory (randomx-seeds.ts): in light mode nothing is built at start; the caches are built
+// when a miner logs in and released (threads stopped) once no XMR miner has been logged in for
+// chains.XMR.randomxIdleReleaseSeconds. Full mode keeps its datasets: built at start and at each
+// epoch as before, because a 2 GiB dataset takes 40 s to 2 min to build, every share would wait
+// that long after an idle spell, and an operator who chose full mode has set the memory aside.
 import { availableParallelism } from 'node:os';
 import { RandomXPool } from '@manjam/randomx';
 import { moneroNetworkOf } from '@manjam/protocol/monero';
@@ -17,6 +23,7 @@ import type { ShareSink } from '../../shares/sink.js';
 import type { LoginResolver } from '../auth.js';
 import type { BanList } from '../bans.js';
 import type { ExtranonceAllocator } from '../extranonce.js';
+import { listRandomXPool } from './randomx-metrics.js';
 import { MoneroStratumServer, XMR } from './server.js';
 import type { MoneroTemplate } from './template-source.js';
 
@@ -46,9 +53,20 @@ export interface MoneroPort {
 
 export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort> {
   const { config, port, chain, db, logger } = deps;
+  const xmr = config.chains.XMR;
   const randomx = new RandomXPool({
-    threads: config.chains.XMR.randomxThreads ?? Math.min(MAX_DEFAULT_THREADS, availableParallelism()),
-    mode: config.chains.XMR.randomxMode,
+    threads: xmr.randomxThreads ?? Math.min(MAX_DEFAULT_THREADS, availableParallelism()),
+    mode: xmr.randomxMode,
+    ...(xmr.randomxMode === 'light'
+      ? {
+          idleReleaseMs: xmr.randomxIdleReleaseSeconds * 1000,
+          onIdleRelease: (seeds: readonly string[]) =>
+            logger.info(
+              { seeds, idleSeconds: xmr.randomxIdleReleaseSeconds },
+              'no XMR miner logged in: RandomX caches released, hashing threads stopped',
+            ),
+        }
+      : {}),
   });
   const tips = new ChainTipsRepository(db);
   const rewards = new TemplateRewardsRepository(db);
@@ -109,13 +127,15 @@ export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort>
     // The first template came before this listener: record it too (its reward, and its tip, so
     // the pool stats show XMR's network difficulty from the start).
     if (current) await recordTemplate(current);
-    // The current seed's cache is built before the first miner's share (light mode: a few seconds).
-    if (current) await randomx.prepare(current.seedHash);
+    // Full mode (a pool that keeps its caches): the dataset is built before the port opens.
+    if (current && randomx.wanted) await randomx.prepare(current.seedHash);
     const listening = await server.listen();
+    const unlist = listRandomXPool(listening, randomx);
     return {
       port: listening,
       server,
       async close() {
+        unlist();
         await server.close();
         await randomx.close();
       },

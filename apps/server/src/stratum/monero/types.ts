@@ -49,6 +49,7 @@ export interface MoneroStratumOptions {
   vardiff: VardiffSettings;
   stratum: MoneroStratumSettings;
   source: MoneroTemplateSource;
+  /** Share checks; held while a miner is logged in, which is when its seeds are built (randomx-seeds.ts). */
   randomx: RandomXPool;
   sink: MoneroShareSink;
   logger: Logger;

@@ -61,6 +61,11 @@ export interface StandaloneOptions {
   /** Blocks at start (default: the dev chain's 100, enough for the pool wallet to transfer). */
   initialBlocks?: number;
   serverThreads?: number;
+  /**
+   * The server's RandomX pool releases its caches this long after the last miner left, and builds
+   * nothing before a login (as the pool in light mode). Unset: built at start and kept.
+   */
+  idleReleaseMs?: number;
   mempoolRefreshMs?: number;
   /** Ban verdicts every this many submits (default: the config's). */
   banCheckAfterShares?: number;
@@ -98,7 +103,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     mempoolRefreshMs: options.mempoolRefreshMs ?? configSchema.parse({}).chains.XMR.mempoolRefreshMs,
     zmqPubUrl: chain.zmqPubUrl,
   });
-  const randomx = new RandomXPool({ threads: options.serverThreads ?? 2 });
+  const randomx = new RandomXPool({
+    threads: options.serverThreads ?? 2,
+    ...(options.idleReleaseMs === undefined ? {} : { idleReleaseMs: options.idleReleaseMs }),
+  });
   const minerRandomx = new RandomXPool({ threads: 2 });
   const sink = new MemorySink();
   const servers: MoneroStratumServer[] = [];
@@ -113,7 +121,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   try {
     await source.start();
     const seed = source.current?.seedHash as Uint8Array;
-    await Promise.all([randomx.prepare(seed), minerRandomx.prepare(seed)]);
+    await Promise.all([randomx.wanted ? randomx.prepare(seed) : undefined, minerRandomx.prepare(seed)]);
     const ban = options.banCheckAfterShares ? { checkAfterShares: options.banCheckAfterShares } : {};
     const { stratum } = configSchema.parse({ stratum: { ban } });
     const addServer = async (
