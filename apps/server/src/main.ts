@@ -136,6 +136,7 @@ export async function startPool({
         return { accepted: stats.sharesAccepted, ...stats.sharesRejected };
       },
       bans: () => stratum.stats().bans,
+      randomx: () => stratum.randomx(),
     };
     const health = () => healthReport(db, chains, monero);
     // The API (Fastify, routes, services) is loaded only by the processes that serve it.

@@ -6,7 +6,6 @@ import { createServer, type Server } from 'node:http';
 import type { Config } from '../config/index.js';
 import { errorPayload, ServiceError } from '../services/errors.js';
 import type { RandomXFigures } from '@manjam/randomx';
-import { randomxFiguresByPort } from '../stratum/monero/randomx-metrics.js';
 import { MetricsRegistry, type GaugeSample } from './metrics.js';
 import { assertMetricsAccess } from './metrics-access.js';
 import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
@@ -35,14 +34,17 @@ export function registerStratumMetrics(metrics: MetricsRegistry, stratum: Stratu
       () => Promise.resolve(Object.entries(bans()).map(([scope, value]) => ({ labels: { scope }, value }))),
     );
   }
-  registerRandomXMetrics(metrics);
+  if (stratum.randomx) registerRandomXMetrics(metrics, stratum.randomx);
 }
 
-/** The RandomX pools of this process's XMR ports (stratum/monero/randomx-metrics.ts), one sample per port. */
-function registerRandomXMetrics(metrics: MetricsRegistry): void {
+/** The RandomX pools of this process's XMR ports, one sample per port. */
+function registerRandomXMetrics(
+  metrics: MetricsRegistry,
+  byPort: NonNullable<StratumMetrics['randomx']>,
+): void {
   const perPort = (pick: (figures: RandomXFigures) => number) => (): Promise<GaugeSample[]> =>
     Promise.resolve(
-      randomxFiguresByPort().map(({ port, figures }) => ({
+      byPort().map(({ port, figures }) => ({
         labels: { port: String(port) },
         value: pick(figures),
       })),

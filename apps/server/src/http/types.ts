@@ -1,4 +1,5 @@
 import type { Health, PoolCoin } from '@manjam/contract';
+import type { RandomXFigures } from '@manjam/randomx';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
@@ -28,6 +29,8 @@ export interface StratumMetrics {
   sharesByResult(): Record<string, number>;
   /** Ban decisions since start, by scope ('connection', 'ip'). */
   bans?: () => Record<string, number>;
+  /** The XMR ports' RandomX pools, by port. */
+  randomx?: () => { port: number; figures: RandomXFigures }[];
 }
 
 /** Per coin: 1 while a node backs its work, 0 while work is stopped (manjam_chain_up). */

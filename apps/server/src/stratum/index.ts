@@ -1,4 +1,5 @@
 import { algorithmOf, isBitcoinFamily, MIN_SHARE_DIFFICULTY, type BitcoinFamilyCoin } from '@manjam/protocol';
+import type { RandomXFigures } from '@manjam/randomx';
 import { once } from 'node:events';
 import type { Logger } from 'pino';
 import type { CoinId, Config, PayoutScheme, StratumPortConfig } from '../config/index.js';
@@ -42,6 +43,8 @@ export interface StratumService {
     sharesRejected: Record<string, number>;
     bans: Record<BanScope, number>;
   };
+  /** Each XMR port's RandomX pool now (queue, hashes, seeds, threads), for /metrics. */
+  randomx(): { port: number; figures: RandomXFigures }[];
   /** Live pool hashrate (H/s) over the last 10 minutes. */
   hashrate(coin: CoinId): number;
   /** Live figures of a worker ("<payee key>.<worker>"), a payee ("BTC:w:<address>", "BTC:u:<userId>") or 'pool'. */
@@ -177,6 +180,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
       })),
     ],
     stats: () => stratumStats(pool, moneroPorts),
+    randomx: () => moneroPorts.map(({ port, xmr }) => ({ port, figures: xmr.randomx() })),
     hashrate: (coin) => pool.hashrate.get(coin)?.hashrate('pool', '10m', Date.now()) ?? 0,
     liveHashrate: (coin, key) =>
       pool.hashrate.get(coin)?.live(key, Date.now()) ?? {

@@ -27,7 +27,7 @@
  *
  * RANDOMX MEMORY (randomx-seeds.ts): a logged-in miner holds the RandomX pool and its login starts
  * building the seeds; while no miner is logged in no seed is built, and the pool lets its caches
- * go after its idle time (light mode). Its figures are on /metrics (randomx-metrics.ts).
+ * go after its idle time (light mode). Its figures are on /metrics (MoneroPort.randomx, StratumService.randomx).
  *
  * TLS when the port's config has a certificate (stratum/listener.ts, shared with the V1 ports).
  * Left: XMR over the regional job feed.

@@ -10,7 +10,7 @@
 // epoch as before, because a 2 GiB dataset takes 40 s to 2 min to build, every share would wait
 // that long after an idle spell, and an operator who chose full mode has set the memory aside.
 import { availableParallelism } from 'node:os';
-import { RandomXPool } from '@manjam/randomx';
+import { RandomXPool, type RandomXFigures } from '@manjam/randomx';
 import { moneroNetworkOf } from '@manjam/protocol/monero';
 import type { Logger } from 'pino';
 import type { Config, StratumPortConfig } from '../../config/index.js';
@@ -23,7 +23,6 @@ import type { ShareSink } from '../../shares/sink.js';
 import type { LoginResolver } from '../auth.js';
 import type { BanList } from '../bans.js';
 import type { ExtranonceAllocator } from '../extranonce.js';
-import { listRandomXPool } from './randomx-metrics.js';
 import { MoneroStratumServer, XMR } from './server.js';
 import type { MoneroTemplate } from './template-source.js';
 
@@ -48,6 +47,8 @@ export interface MoneroPortDeps {
 export interface MoneroPort {
   port: number;
   server: MoneroStratumServer;
+  /** The port's RandomX pool now (queue, hashes, seeds held and building, threads): /metrics. */
+  randomx(): RandomXFigures;
   close(): Promise<void>;
 }
 
@@ -130,12 +131,11 @@ export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort>
     // Full mode (a pool that keeps its caches): the dataset is built before the port opens.
     if (current && randomx.wanted) await randomx.prepare(current.seedHash);
     const listening = await server.listen();
-    const unlist = listRandomXPool(listening, randomx);
     return {
       port: listening,
       server,
+      randomx: () => randomx.figures(),
       async close() {
-        unlist();
         await server.close();
         await randomx.close();
       },
