@@ -37,48 +37,46 @@ export function registerStratumMetrics(metrics: MetricsRegistry, stratum: Stratu
   if (stratum.randomx) registerRandomXMetrics(metrics, stratum.randomx);
 }
 
+/** The RandomX lines: name, help, type, and the figure each port's sample shows. */
+const RANDOMX_METRICS: readonly [string, string, 'gauge' | 'counter', keyof RandomXFigures][] = [
+  [
+    'manjam_randomx_hash_queue',
+    'XMR share checks asked of RandomX and not answered yet (running, or waiting behind others or a seed being built)',
+    'gauge',
+    'queued',
+  ],
+  ['manjam_randomx_hashes_total', 'RandomX hashes done since start', 'counter', 'hashes'],
+  [
+    'manjam_randomx_seeds',
+    'RandomX seeds held (256 MiB cache each; full mode: plus a 2 GiB dataset); light mode: 0 once no XMR miner has been logged in for chains.XMR.randomxIdleReleaseSeconds',
+    'gauge',
+    'seeds',
+  ],
+  [
+    'manjam_randomx_seeds_building',
+    'RandomX seeds whose cache (full mode: dataset) is being built now',
+    'gauge',
+    'building',
+  ],
+  [
+    'manjam_randomx_threads',
+    'RandomX hashing threads running (0 while the caches are released)',
+    'gauge',
+    'threads',
+  ],
+];
+
 /** The RandomX pools of this process's XMR ports, one sample per port. */
 function registerRandomXMetrics(
   metrics: MetricsRegistry,
   byPort: NonNullable<StratumMetrics['randomx']>,
 ): void {
-  const perPort = (pick: (figures: RandomXFigures) => number) => (): Promise<GaugeSample[]> =>
-    Promise.resolve(
-      byPort().map(({ port, figures }) => ({
-        labels: { port: String(port) },
-        value: pick(figures),
-      })),
+  for (const [name, help, type, figure] of RANDOMX_METRICS)
+    metrics.register(name, help, type, (): Promise<GaugeSample[]> =>
+      Promise.resolve(
+        byPort().map(({ port, figures }) => ({ labels: { port: String(port) }, value: figures[figure] })),
+      ),
     );
-  metrics.register(
-    'manjam_randomx_hash_queue',
-    'XMR share checks asked of RandomX and not answered yet (running, or waiting behind others or a seed being built)',
-    'gauge',
-    perPort((f) => f.queued),
-  );
-  metrics.register(
-    'manjam_randomx_hashes_total',
-    'RandomX hashes done since start',
-    'counter',
-    perPort((f) => f.hashes),
-  );
-  metrics.register(
-    'manjam_randomx_seeds',
-    'RandomX seeds held (256 MiB cache each; full mode: plus a 2 GiB dataset); light mode: 0 once no XMR miner has been logged in for chains.XMR.randomxIdleReleaseSeconds',
-    'gauge',
-    perPort((f) => f.seeds),
-  );
-  metrics.register(
-    'manjam_randomx_seeds_building',
-    'RandomX seeds whose cache (full mode: dataset) is being built now',
-    'gauge',
-    perPort((f) => f.building),
-  );
-  metrics.register(
-    'manjam_randomx_threads',
-    'RandomX hashing threads running (0 while the caches are released)',
-    'gauge',
-    perPort((f) => f.threads),
-  );
 }
 
 export interface MetricsServer {
