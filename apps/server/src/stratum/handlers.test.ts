@@ -142,4 +142,13 @@ describe('stratum handlers', () => {
     expect((await miner.request('mining.fly', [])).error).toEqual([20, 'Unknown method mining.fly', null]);
     expect((await miner.subscribe()).error).toBeNull();
   });
+
+  it('answers methods named after members of Object.prototype as unknown, at once, and keeps serving the connection', async () => {
+    pool = await startUnitPool();
+    const miner = await pool.connect();
+    for (const method of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'mining.__proto__'])
+      expect((await miner.request(method, [])).error).toEqual([20, `Unknown method ${method}`, null]);
+    expect((await miner.subscribe()).error).toBeNull();
+    expect((await miner.authorize(ADDRESS)).result).toBe(true);
+  });
 });

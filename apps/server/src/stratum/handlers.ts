@@ -168,11 +168,16 @@ const extranonceSubscribe: Handler = (session, id) => {
   session.reply(id, 'true');
 };
 
-export const HANDLERS: Readonly<Record<string, Handler>> = {
-  'mining.subscribe': subscribe,
-  'mining.authorize': authorize,
-  'mining.submit': handleSubmit,
-  'mining.configure': configure,
-  'mining.suggest_difficulty': suggestDifficulty,
-  'mining.extranonce.subscribe': extranonceSubscribe,
-};
+/**
+ * The methods a V1 port answers. A `Map`, not an object literal: a miner's method name is looked up
+ * as a key only, so `__proto__`, `constructor` or `toString` are unknown methods like any other
+ * (an object would hand back members of `Object.prototype`).
+ */
+export const HANDLERS: ReadonlyMap<string, Handler> = new Map<string, Handler>([
+  ['mining.subscribe', subscribe],
+  ['mining.authorize', authorize],
+  ['mining.submit', handleSubmit],
+  ['mining.configure', configure],
+  ['mining.suggest_difficulty', suggestDifficulty],
+  ['mining.extranonce.subscribe', extranonceSubscribe],
+]);

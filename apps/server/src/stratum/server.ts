@@ -113,7 +113,7 @@ export class StratumPort {
 
   /** Runs one request; an async handler holds the connection's later requests until it settles. */
   private dispatch(session: Session, rpcId: StratumId, method: string, args: unknown[]): void {
-    const handler = HANDLERS[method];
+    const handler = HANDLERS.get(method);
     if (!handler) {
       session.error(rpcId, stratumError(STRATUM_ERROR.OTHER, `Unknown method ${method.slice(0, 64)}`));
       return;
