@@ -5,6 +5,14 @@
  */
 export type FrameResult = 'ok' | 'overflow';
 
+/**
+ * Requests for methods a dialect does not know that one connection may send before it is closed.
+ * Real miners probe a method or two they hope the pool supports (mining.get_transactions,
+ * mining.multi_version); a stream of unknown methods is a flood, and answering each one costs the
+ * other miners on the event loop.
+ */
+export const MAX_UNKNOWN_METHODS = 16;
+
 export class LineFramer {
   private partial = '';
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { difficultyToTarget } from '@manjam/protocol';
 import { syntheticTemplate } from './testing/fake-source.js';
 import { BTC_REGTEST_ADDRESS as ADDRESS } from './testing/fake-source.js';
+import { MAX_UNKNOWN_METHODS } from './framing.js';
 import { passwordDifficulty } from './handlers.js';
 import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from './testing/unit-pool.js';
 
@@ -150,5 +151,20 @@ describe('stratum handlers', () => {
       expect((await miner.request(method, [])).error).toEqual([20, `Unknown method ${method}`, null]);
     expect((await miner.subscribe()).error).toBeNull();
     expect((await miner.authorize(ADDRESS)).result).toBe(true);
+  });
+
+  it('answers the first unknown methods of a connection and closes it when they keep coming', async () => {
+    pool = await startUnitPool();
+    const flooder = await pool.connect();
+    const bystander = await pool.connect();
+    flooder.sendRaw(
+      Array.from({ length: 1000 }, (_, i) =>
+        JSON.stringify({ id: i + 1, method: '__proto__', params: [] }),
+      ).join('\n') + '\n',
+    );
+    await flooder.closedPromise;
+    const answered = flooder.received.filter((l) => l.includes('Unknown method __proto__')).length;
+    expect(answered).toBe(MAX_UNKNOWN_METHODS + 1);
+    expect((await bystander.subscribe()).error).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type net from 'node:net';
 import { stratumError, STRATUM_ERROR } from '@manjam/protocol';
 import { refuseWithoutWork } from './coin-availability.js';
 import type { PortRuntime } from './context.js';
-import { LineFramer } from './framing.js';
+import { LineFramer, MAX_UNKNOWN_METHODS } from './framing.js';
 import { createStratumListener } from './listener.js';
 import { HANDLERS } from './handlers.js';
 import { Session, type StratumId } from './session.js';
@@ -116,6 +116,7 @@ export class StratumPort {
     const handler = HANDLERS.get(method);
     if (!handler) {
       session.error(rpcId, stratumError(STRATUM_ERROR.OTHER, `Unknown method ${method.slice(0, 64)}`));
+      if (++session.unknownMethods > MAX_UNKNOWN_METHODS) session.close('too many unknown methods');
       return;
     }
     try {

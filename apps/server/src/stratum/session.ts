@@ -64,6 +64,8 @@ export class Session {
   readonly window: ShareWindow = { submits: 0, invalid: 0 };
   /** Authorizes refused on this connection (the connection is closed past a limit). */
   refusedAuthorizes = 0;
+  /** Requests for methods this dialect does not know (the connection is closed past a limit). */
+  unknownMethods = 0;
   /** An async handler of this connection is running: later requests wait. */
   busy = false;
   readonly waiting: QueuedRequest[] = [];

@@ -35,7 +35,7 @@
 import type net from 'node:net';
 import { BanList } from '../bans.js';
 import { ExtranonceAllocator } from '../extranonce.js';
-import { LineFramer } from '../framing.js';
+import { LineFramer, MAX_UNKNOWN_METHODS } from '../framing.js';
 import { createStratumListener } from '../listener.js';
 import { login, type LoginContext } from './login.js';
 import { followTemplateSeeds } from './randomx-seeds.js';
@@ -219,8 +219,10 @@ export class MoneroStratumServer {
           break;
         default:
           // A reply to nothing we asked, or a method of another dialect.
-          if (typeof message.method === 'string')
+          if (typeof message.method === 'string') {
             session.error(id, `Unknown method ${message.method.slice(0, 64)}`);
+            if (++session.unknownMethods > MAX_UNKNOWN_METHODS) session.close('too many unknown methods');
+          }
       }
     } catch (error) {
       this.options.logger.error({ err: error, session: session.id }, 'XMR stratum handler failed');

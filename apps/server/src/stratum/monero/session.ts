@@ -65,6 +65,8 @@ export class MoneroSession {
   agent = '';
   /** An account login is being looked up. */
   loggingIn = false;
+  /** Requests for methods this dialect does not know (the connection is closed past a limit). */
+  unknownMethods = 0;
   /** Lets go of the RandomX pool held since the login (randomx-seeds.ts); called when the connection closes. */
   releaseRandomX: (() => void) | undefined;
   readonly vardiff: Vardiff;

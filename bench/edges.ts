@@ -1,0 +1,27 @@
+// `npm run drill:edges`: the edges an outsider reaches, in figures (asserts nothing). Each phase
+// attacks a running pool the way a stranger could and prints what honest users saw meanwhile.
+//   --only=<phase>[,<phase>]  run some phases; other flags go to the phases (see bench/README.md).
+import { Report } from './lib/report.js';
+import { runEdgeProto } from './lib/edge-proto.js';
+
+type Phase = (report: Report, argv: string[]) => Promise<void>;
+
+const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([['proto', runEdgeProto]]);
+
+const argv = process.argv.slice(2);
+const only = argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const unknown = only?.filter((name) => !PHASES.has(name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`unknown phase(s): ${unknown.join(', ')}; phases: ${[...PHASES.keys()].join(', ')}`);
+  process.exit(2);
+}
+const report = new Report(`bench/results/edges-${new Date().toISOString().replace(/[:.]/g, '-')}.txt`);
+report.line(`drill:edges ${new Date().toISOString()}`);
+for (const [name, phase] of PHASES) {
+  if (only && !only.includes(name)) continue;
+  report.line();
+  await phase(report, argv);
+}
