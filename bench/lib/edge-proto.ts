@@ -28,7 +28,8 @@ function parse(argv: string[]): Options {
 
 /**
  * The flood, as plain JavaScript for an eval'd worker: each connection writes batches of 1,000
- * lines whenever the previous batch has drained, and reads (and drops) every answer.
+ * lines whenever the previous batch has drained, reads (and drops) every answer, and reconnects at
+ * once when the pool closes it.
  */
 const FLOOD = `
 const net = require('node:net');
@@ -40,19 +41,26 @@ const batch = () => {
   for (let i = 0; i < 1000; i++) text += JSON.stringify({ id: ++id, method: methods[i % 4], params: [] }) + '\\n';
   return text;
 };
-let answers = 0, closed = 0;
-const sockets = [];
-for (let c = 0; c < workerData.connections; c++) {
+let answers = 0, closed = 0, stopped = false;
+const sockets = new Set();
+function open() {
   const socket = net.connect({ host: '127.0.0.1', port: workerData.port });
-  sockets.push(socket);
+  sockets.add(socket);
   socket.on('data', (chunk) => { for (const b of chunk) if (b === 10) answers++; });
   socket.on('error', () => {});
-  socket.on('close', () => { closed++; });
+  socket.on('close', () => {
+    sockets.delete(socket);
+    if (stopped) return;
+    closed++;
+    setImmediate(open); // the attacker comes straight back
+  });
   const pump = () => { while (!socket.destroyed && socket.write(batch())); };
   socket.on('drain', pump);
   socket.on('connect', pump);
 }
+for (let c = 0; c < workerData.connections; c++) open();
 parentPort.on('message', () => {
+  stopped = true;
   for (const s of sockets) s.destroy();
   parentPort.postMessage({ answers, closed, sent: id });
 });
@@ -99,7 +107,7 @@ async function measure(report: Report, port: number, seconds: number, flooders: 
     `  ${flooders === 0 ? 'quiet' : `${flooders} flooding connection(s)`}: bystander ${int(samples.length)} round trips, ` +
       `p50 ${fixed(percentile(samples, 50), 2)} ms, p99 ${fixed(p99, 2)} ms, max ${fixed(samples[samples.length - 1] ?? NaN, 2)} ms` +
       (result
-        ? `; flood lines sent ${int(result.sent)}, answered ${int(result.answers)}, flood connections closed by the pool ${result.closed}`
+        ? `; flood lines sent ${int(result.sent)}, answered ${int(result.answers)}, closed by the pool (and reopened) ${int(result.closed)}`
         : ''),
   );
   return p99;
