@@ -1,4 +1,5 @@
-// The tests run every repository test on PostgreSQL too (127.0.0.1:5432, database `test`).
+// The tests run every repository test on PostgreSQL too (127.0.0.1:5432, database `test`, user and
+// password `postgres`).
 // On a machine where it is installed but stopped, start it; where it is missing, install it.
 import { existsSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -22,10 +23,12 @@ export async function ensurePostgres() {
     run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
     for (let i = 0; i < 50 && !(await canConnect(5432)); i++) await new Promise((r) => setTimeout(r, 200));
   }
-  // The `test` database and a password that works whether the server trusts local TCP or not.
+  // The `test` database, and the password of the test URL (postgres:postgres): Debian's server asks
+  // local TCP clients for a password (scram-sha-256); a server that trusts them ignores it.
   const psql = (sql) => spawnSync('su', ['postgres', '-c', `psql -tAc "${sql}"`], { encoding: 'utf8' });
   if (process.getuid?.() === 0) {
     const exists = psql("SELECT 1 FROM pg_database WHERE datname = 'test'");
     if (exists.status === 0 && exists.stdout.trim() !== '1') psql('CREATE DATABASE test');
+    psql("ALTER ROLE postgres PASSWORD 'postgres'");
   }
 }

@@ -10,7 +10,7 @@ export type BenchDatabaseKind = 'pglite' | 'postgres';
 export const POSTGRES_URL =
   process.env.MANJAM_BENCH_DATABASE_URL ??
   process.env.MANJAM_TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
+  'postgres://postgres:postgres@127.0.0.1:5432/test';
 
 /** The database asked for, or by default PostgreSQL when it answers and PGlite when it does not. */
 export async function chooseDatabase(asked: BenchDatabaseKind | undefined): Promise<BenchDatabaseKind> {

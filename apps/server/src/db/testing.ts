@@ -11,7 +11,7 @@ import type { Database } from './types.js';
  * cannot reach PostgreSQL fails — it is never skipped.
  */
 export const TEST_DATABASE_URL =
-  process.env.MANJAM_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.MANJAM_TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
