@@ -47,11 +47,13 @@ async function stopDuringStart(
   ]);
   clearTimeout(timer);
   if (!pool) {
+    // Like a second signal: what is half started (a connection still being attempted) has
+    // nothing to flush, and no handle of it may keep the process alive.
     logger.warn(
       { signal, graceMs: START_STOP_GRACE_MS },
       'stopped during start-up, before every part was up',
     );
-    return SIGNAL_EXIT_CODES[signal];
+    process.exit(SIGNAL_EXIT_CODES[signal]);
   }
   const clean = await pool.stop();
   logger.info({ clean }, clean ? 'stopped during start-up' : 'stopped during start-up with errors');
