@@ -61,7 +61,8 @@ export interface CoreSubmitterOptions {
 type Outcome =
   | { kind: 'answer'; result: BlockSubmitResult }
   | { kind: 'status'; reply: StatusReply }
-  | { kind: 'unreachable'; why: string }
+  /** asked: a request went out (and no core listened); else none could (no connection). */
+  | { kind: 'unreachable'; why: string; asked: boolean }
   | { kind: 'no-answer'; why: string };
 
 const verdict = (results: BlockSubmitResult[]): BlockSubmitResult =>
@@ -134,54 +135,54 @@ export class CoreSubmitter {
     const { logger, coin } = this.options;
     const block = { coin, height: request.height, hash: request.hash };
     const startedAt = Date.now();
-    const deadline = startedAt + BLOCK_RESEND_MS;
     let sendBlock = true;
     let firstWhy: string | undefined;
     let errorLogged = false;
     this.resending.add(request.hash);
     try {
-      while (!this.closed && Date.now() < deadline) {
+      while (!this.closed && Date.now() < startedAt + BLOCK_RESEND_MS) {
         const outcome = await this.askOnce(request, sendBlock);
         if (outcome.kind === 'answer') return this.delivered(block, outcome.result, startedAt, firstWhy);
-        if (outcome.kind === 'status') {
-          const { reply } = outcome;
-          if (reply.state === 'done')
-            return this.delivered(block, reply.result, startedAt, firstWhy ?? 'answer lost');
-          // submitting: the core is on it; unknown: it never got the block, send it now.
-          sendBlock = reply.state === 'unknown';
-          if (reply.state === 'submitting') await this.pause(STATUS_POLL_MS);
-          continue;
+        if (outcome.kind === 'status' && outcome.reply.state === 'done')
+          return this.delivered(block, outcome.reply.result, startedAt, firstWhy ?? 'answer lost');
+        if (!errorLogged && Date.now() - startedAt >= UNDELIVERED_ERROR_MS) {
+          errorLogged = true;
+          const why = outcome.kind === 'status' ? `the core is ${outcome.reply.state}` : outcome.why;
+          logger.error(
+            { ...block, why, waitedMs: Date.now() - startedAt },
+            'found block: still not delivered to the core; re-sending',
+          );
         }
-        // Not answered: ask what became of the block rather than sending it blind.
-        sendBlock = false;
-        if (outcome.kind === 'no-answer') {
+        if (outcome.kind === 'status') {
+          // submitting: the core is on it, ask again shortly; unknown: it never got the block, send it now.
+          sendBlock = outcome.reply.state === 'unknown';
+          if (!sendBlock) await this.pause(STATUS_POLL_MS);
+        } else if (outcome.kind === 'no-answer') {
+          // An answer that does not come: ask what became of the block rather than send it blind.
+          sendBlock = false;
           logger.info(
             { ...block, why: outcome.why },
             "found block: no answer from the core yet; asking for the block's status",
           );
-          continue;
+        } else {
+          // No core listens: the block and the status question take turns (the block is answered
+          // by a core that does not know the question yet), and the block waits no longer than
+          // UNREACHABLE_RETRY_MS once the core is back.
+          if (outcome.asked) sendBlock = !sendBlock;
+          if (firstWhy === undefined) {
+            firstWhy = outcome.why;
+            notYet(outcome.why);
+            logger.warn(
+              { ...block, why: outcome.why },
+              'found block: the core cannot be reached now; sending it the moment it can',
+            );
+          }
+          await this.pause(UNREACHABLE_RETRY_MS);
         }
-        if (firstWhy === undefined) {
-          firstWhy = outcome.why;
-          notYet(outcome.why);
-          logger.warn(
-            { ...block, why: outcome.why },
-            'found block: the core cannot be reached now; sending it the moment it can',
-          );
-        }
-        if (!errorLogged && Date.now() - startedAt >= UNDELIVERED_ERROR_MS) {
-          errorLogged = true;
-          logger.error(
-            { ...block, why: outcome.why, waitedMs: Date.now() - startedAt },
-            'found block: still not delivered to the core; re-sending',
-          );
-        }
-        await this.pause(UNREACHABLE_RETRY_MS);
       }
-      const result: BlockSubmitResult = { status: 'unknown', nodeResult: 'never reached the core' };
       if (!this.closed) logger.error(block, 'found block: never reached the core; given up');
       notYet('never reached the core');
-      return result;
+      return { status: 'unknown', nodeResult: 'never reached the core' };
     } finally {
       this.resending.delete(request.hash);
     }
@@ -205,7 +206,8 @@ export class CoreSubmitter {
   /** One request to the core: the block itself, or the status question. */
   private async askOnce(request: SubmitRequest, sendBlock: boolean): Promise<Outcome> {
     // While the connection is down a request would only wait in the client's buffer: wait for it.
-    if (!this.connected) return { kind: 'unreachable', why: 'the region has no NATS connection' };
+    if (!this.connected)
+      return { kind: 'unreachable', why: 'the region has no NATS connection', asked: false };
     const { nc, coin, region } = this.options;
     try {
       if (sendBlock) {
@@ -229,13 +231,14 @@ export class CoreSubmitter {
       if (isNatsError(error, ErrorCode.Timeout))
         return this.connected
           ? { kind: 'no-answer', why: `no answer within ${CORE_ATTEMPT_MS} ms` }
-          : { kind: 'unreachable', why: 'the region lost its NATS connection' };
+          : { kind: 'unreachable', why: 'the region lost its NATS connection', asked: false };
       if (isNatsError(error, ErrorCode.NoResponders))
         return {
           kind: 'unreachable',
           why: 'no core listens (no responders: the link to the core is down, or no accounting leader runs)',
+          asked: true,
         };
-      return { kind: 'unreachable', why: (error as Error).message };
+      return { kind: 'unreachable', why: (error as Error).message, asked: false };
     }
   }
 
