@@ -4,7 +4,7 @@ import { createLogger } from './logger.js';
 import { migrate, openDatabase, type Database } from './db/index.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { settleRun, SettleRunError, type Settlement } from './accounting/settle-run.js';
-import { databaseOptions, startPool, type PoolSummary } from './main.js';
+import { databaseOptions, startPool, type PoolSummary, type RunningPool } from './main.js';
 import { startDevChains } from './chains.js';
 import { SIGNAL_EXIT_CODES, handleShutdownSignals, type ShutdownSignal } from './signals.js';
 
@@ -17,11 +17,46 @@ export async function runStart(config: Config, role: Role): Promise<number> {
   logger.info({ role, config: redactConfig(config) }, 'effective configuration');
   // Listening before the pool starts: a signal during start-up stops it as soon as it is up.
   const signal = waitForSignal(logger);
-  const pool = await startPool({ config, role, logger });
+  const starting = startPool({ config, role, logger });
+  const first = await Promise.race([starting, signal]);
+  if (typeof first === 'string') return stopDuringStart(starting, first, logger);
+  const pool = first;
   printBanner(pool.summary());
   await signal;
   const clean = await pool.stop();
   logger.info({ clean }, clean ? 'stopped' : 'stopped with errors');
+  return clean ? 0 : 1;
+}
+
+/**
+ * A stop signal while the pool is still starting (a part waiting for a server that is not there):
+ * the start gets START_STOP_GRACE_MS to finish so it can be stopped cleanly; past that the process
+ * ends without a clean stop (nothing was answered to a miner yet) rather than ignore the signal.
+ */
+export const START_STOP_GRACE_MS = 3_000;
+
+async function stopDuringStart(
+  starting: Promise<RunningPool>,
+  signal: ShutdownSignal,
+  logger: ReturnType<typeof createLogger>,
+): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  const pool = await Promise.race([
+    starting.catch(() => undefined),
+    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), START_STOP_GRACE_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!pool) {
+    // Like a second signal: what is half started (a connection still being attempted) has
+    // nothing to flush, and no handle of it may keep the process alive.
+    logger.warn(
+      { signal, graceMs: START_STOP_GRACE_MS },
+      'stopped during start-up, before every part was up',
+    );
+    process.exit(SIGNAL_EXIT_CODES[signal]);
+  }
+  const clean = await pool.stop();
+  logger.info({ clean }, clean ? 'stopped during start-up' : 'stopped during start-up with errors');
   return clean ? 0 : 1;
 }
 

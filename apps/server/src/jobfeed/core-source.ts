@@ -4,6 +4,7 @@
 // core must not let its miners work on a stale template for ever.
 import {
   coinParams,
+  isValidAddress,
   type BlockTemplateRpc,
   type CoinParams,
   type Network,
@@ -14,6 +15,7 @@ import type { Logger } from '../logger.js';
 import type { BlockSubmitResult, SourceAvailability, TemplateInfo, TemplateSource } from '../runtime.js';
 import type { CoreSubmitter } from './core-submit.js';
 import {
+  HEARTBEAT_MS,
   decode,
   stateMessageSchema,
   stateSubject,
@@ -38,6 +40,20 @@ export interface CoreJobSourceOptions {
 
 type Listener<T> = (value: T, info: TemplateInfo) => void;
 
+/**
+ * How long a region's start waits for the core's first word on a coin. The core publishes every
+ * coin it runs once a heartbeat (and the stream keeps the last message), so a coin not heard of in
+ * three heartbeats is one the core does not publish now: the region starts without it (its port
+ * turns miners away) rather than keep every other coin, and its stop signal, waiting.
+ */
+export const FIRST_WORD_WAIT_MS = 3 * HEARTBEAT_MS;
+
+/** Why a coin the core has never been heard about has no work (its log line and availability). */
+export const waitingMessage = (coin: CoinId): string =>
+  `${coin} waits: the core publishes no ${coin} jobs (nothing on manjam.jobs.${coin}.* within ` +
+  `${FIRST_WORD_WAIT_MS / 1000} s: the core runs without ${coin}, has not started, or cannot be reached); ` +
+  `its Stratum port turns miners away until the core's first ${coin} job`;
+
 export class CoreJobSource implements TemplateSource {
   readonly coin: CoinId;
   readonly params: CoinParams;
@@ -45,7 +61,7 @@ export class CoreJobSource implements TemplateSource {
   private work: WorkMessage | undefined;
   private coreState: StateMessage | undefined;
   private lastHeardMs = 0;
-  private state: SourceAvailability = { up: false, since: new Date(), message: 'no job from the core yet' };
+  private state: SourceAvailability;
   private readonly templates = new Set<Listener<BlockTemplateRpc>>();
   private readonly tips = new Set<Listener<TipHeader>>();
   private readonly availabilityListeners = new Set<(a: SourceAvailability) => void>();
@@ -53,10 +69,12 @@ export class CoreJobSource implements TemplateSource {
   private timer: NodeJS.Timeout | undefined;
   private fetching = false;
   private heard: (() => void) | undefined;
+  private closed = false;
 
   constructor(private readonly options: CoreJobSourceOptions) {
     this.coin = options.coin;
     this.params = coinParams(options.coin, options.network);
+    this.state = { up: false, since: new Date(), message: waitingMessage(options.coin) };
   }
 
   get poolAddress(): string {
@@ -64,23 +82,47 @@ export class CoreJobSource implements TemplateSource {
     return this.address;
   }
 
-  /** Listens, reads the current work, and resolves once the core has been heard from (for as long as it takes). */
-  async start(): Promise<void> {
+  /**
+   * Listens, reads the current work, and resolves once the core has been heard from, or after
+   * FIRST_WORD_WAIT_MS: the coin then waits (paused, logged with why) and starts at the core's
+   * first word. Resolves true when the core was heard from.
+   */
+  async start(): Promise<boolean> {
     const { listen, coin, logger } = this.options;
     this.offs.push(
       listen(workSubject(coin), (data) => this.onWork(data, true)),
       listen(stateSubject(coin), (data) => this.onState(data, true)),
     );
-    const firstWord = new Promise<void>((resolve) => (this.heard = resolve));
+    const firstWord = new Promise<boolean>((resolve) => (this.heard = () => resolve(true)));
     await this.catchUp();
     const tick = Math.min(1_000, Math.max(50, this.options.silenceMs / 4));
     this.timer = setInterval(() => this.check(), tick);
     if (this.address === undefined) logger.info({ coin }, "waiting for the core's first job");
-    await firstWord;
-    logger.info({ coin, height: this.work?.template.height }, "jobs come from the core's job feed");
+    let timer: NodeJS.Timeout | undefined;
+    const heard = await Promise.race([
+      firstWord,
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), FIRST_WORD_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (heard) this.logStarted();
+    else {
+      logger.warn({ coin, waitedMs: FIRST_WORD_WAIT_MS }, waitingMessage(coin));
+      // Heard later: the coin starts then.
+      void firstWord.then(() => this.logStarted());
+    }
+    return heard;
+  }
+
+  private logStarted(): void {
+    if (this.closed) return;
+    this.options.logger.info(
+      { coin: this.coin, height: this.work?.template.height },
+      "jobs come from the core's job feed",
+    );
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.timer);
     for (const off of this.offs.splice(0)) off();
     this.heard?.();
@@ -153,8 +195,17 @@ export class CoreJobSource implements TemplateSource {
       );
       return false;
     }
+    if (!isValidAddress(message.poolAddress, this.params)) {
+      this.options.logger.error(
+        { coin: this.coin, network: this.options.network, poolAddress: message.poolAddress },
+        `the core's ${this.coin} pool address is not a ${this.coin} ${this.options.network} address: ignored`,
+      );
+      return false;
+    }
     this.address = message.poolAddress;
     const now = Date.now();
+    // Live word from the core: a found block waiting for it goes now.
+    if (live) this.options.submitter.coreHeard();
     this.lastHeardMs = Math.max(this.lastHeardMs, live ? now : Math.min(now, message.publishedAt));
     this.heard?.();
     return true;

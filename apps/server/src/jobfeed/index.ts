@@ -66,9 +66,11 @@ export interface CoreJobSources {
 
 /**
  * A region's sources for every enabled Bitcoin-family coin, from the core's job feed (XMR's
- * templates are not carried by the feed yet: a region taking jobs from the core serves BTC and LTC). Resolves once the core has
- * been heard from for each coin. A coin with nodes configured in the region keeps them as extra
- * targets for found blocks (its templates come from the core all the same).
+ * templates are not carried by the feed yet: a region taking jobs from the core serves BTC and LTC).
+ * Resolves once the core has been heard from for each coin, or after FIRST_WORD_WAIT_MS: a coin
+ * the core does not publish then waits (logged, its port turns miners away) and starts with the
+ * core's first job for it, while the other coins work. A coin with nodes configured in the region
+ * keeps them as extra targets for found blocks (its templates come from the core all the same).
  */
 export async function startCoreJobSources(config: Config, logger: Logger): Promise<CoreJobSources> {
   const { distributed } = config;
@@ -83,6 +85,8 @@ export async function startCoreJobSources(config: Config, logger: Logger): Promi
       (rpc) => new ChainNode({ coin, rpc, timeoutMs: chain.rpcTimeoutMs }),
     );
     nodes.push(...own);
+    const submitter = new CoreSubmitter({ nc, coin, region: distributed.region, logger: log, nodes: own });
+    submitter.start();
     return new CoreJobSource({
       listen: (subject, onData) => {
         const sub = nc.subscribe(subject, { callback: (error, msg) => error || onData(msg.data) });
@@ -91,7 +95,7 @@ export async function startCoreJobSources(config: Config, logger: Logger): Promi
       coin,
       network: chain.network,
       readLast: lastJobReader(nc, distributed),
-      submitter: new CoreSubmitter({ nc, coin, region: distributed.region, logger: log, nodes: own }),
+      submitter,
       silenceMs: chain.nodeSilenceSeconds * 1000,
       logger: log,
     });

@@ -16,6 +16,11 @@ export const stateSubject = (coin: CoinId): string => `manjam.jobs.${coin}.state
  * outside manjam.jobs.> so that no stream ever stores a block request.
  */
 export const submitSubject = (coin: CoinId): string => `manjam.submit.${coin}`;
+/**
+ * manjam.submit.<coin>.status: "what became of block <hash>?", a few bytes asked instead of the
+ * whole block when a submit's answer was lost or is slow (see core-blocks.ts for the answers).
+ */
+export const submitStatusSubject = (coin: CoinId): string => `manjam.submit.${coin}.status`;
 
 /** The core publishes the coin's state this often: a region hears silence past the node silence limit. */
 export const HEARTBEAT_MS = 1_000;
@@ -95,6 +100,17 @@ export const submitReplySchema = z.object({
   nodeResult: z.string().nullable(),
   tipHash: z.string().optional(),
 });
+
+export const statusRequestSchema = z.object({ hash: hex, region: z.string() });
+export type StatusRequest = z.infer<typeof statusRequestSchema>;
+
+/** unknown: never received (send it); submitting: on the core's nodes now (ask again); done: its verdict. */
+export const statusReplySchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('unknown') }),
+  z.object({ state: z.literal('submitting'), since: z.number() }),
+  z.object({ state: z.literal('done'), result: submitReplySchema }),
+]);
+export type StatusReply = z.infer<typeof statusReplySchema>;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -5,14 +5,17 @@ import { randomUUID } from 'node:crypto';
 import type { Network } from '@manjam/protocol';
 import type { JetStreamClient, Msg, NatsConnection, Subscription } from 'nats';
 import type { Logger } from '../logger.js';
-import type { BlockSubmitResult, SourceAvailability, TemplateSource } from '../runtime.js';
+import type { SourceAvailability, TemplateSource } from '../runtime.js';
+import { RegionBlocks } from './core-blocks.js';
 import {
   HEARTBEAT_MS,
   decode,
   encode,
   ensureJobStream,
   stateSubject,
+  statusRequestSchema,
   submitRequestSchema,
+  submitStatusSubject,
   submitSubject,
   workSubject,
   type DistributedConfig,
@@ -53,6 +56,7 @@ export class JobFeedPublisher {
   private readonly subs: Subscription[] = [];
   private timer: NodeJS.Timeout | undefined;
   private failing = false;
+  private readonly regionBlocks = new RegionBlocks();
   readonly stats: JobFeedStats = {
     workPublished: 0,
     statesPublished: 0,
@@ -83,6 +87,12 @@ export class JobFeedPublisher {
           queue: 'manjam-core',
           callback: (error, msg) => {
             if (!error) void this.answerSubmit(coin, msg);
+          },
+        }),
+        nc.subscribe(submitStatusSubject(source.coin), {
+          queue: 'manjam-core',
+          callback: (error, msg) => {
+            if (!error) this.answerStatus(msg);
           },
         }),
       );
@@ -168,17 +178,28 @@ export class JobFeedPublisher {
       this.options.logger.warn({ subject: msg.subject }, 'a block submit that is not one: ignored');
       return;
     }
-    let result: BlockSubmitResult;
-    try {
-      result = await source.submitBlock(request.blockHex, { height: request.height, hash: request.hash });
-    } catch (error) {
-      result = { status: 'unknown', nodeResult: `submit failed: ${(error as Error).message}` };
-    }
-    this.stats.blocksSubmitted++;
+    const expected = { height: request.height, hash: request.hash };
+    // A block sent again (its answer lost, or asked while still on the nodes) is submitted once.
+    const { verdict, again } = this.regionBlocks.submit(request.hash, () =>
+      source.submitBlock(request.blockHex, expected),
+    );
+    const result = await verdict;
+    if (!again) this.stats.blocksSubmitted++;
     this.options.logger.info(
-      { coin: source.coin, region: request.region, height: request.height, hash: request.hash, ...result },
-      "a region's block submitted to the core's nodes",
+      { coin: source.coin, region: request.region, ...expected, ...result, again },
+      again
+        ? "a region's block sent again: answered with its verdict"
+        : "a region's block submitted to the core's nodes",
     );
     msg.respond(encode(result));
+  }
+
+  private answerStatus(msg: Msg): void {
+    const request = decode(statusRequestSchema, msg.data);
+    if (!request) {
+      this.options.logger.warn({ subject: msg.subject }, 'a block status request that is not one: ignored');
+      return;
+    }
+    msg.respond(encode(this.regionBlocks.status(request.hash)));
   }
 }

@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blocknotifyCommand, ChainNode, NodeSet, TemplateWatcher, type RpcEndpoint } from '../chain/index.js';
 import { createChainSource, type ChainSource } from '../chain-source.js';
+import type { NatsConnection } from 'nats';
+import { pino } from 'pino';
 import { parseConfig } from '../config/index.js';
+import type { Logger } from '../logger.js';
 import type { TestDatabase } from '../db/testing.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
 import { PoolEvents } from '../events.js';
@@ -16,6 +19,7 @@ import { StratumTestClient, type ClientJob } from '../stratum/testing/client.js'
 import { freeUdpPort, testLogger } from '../stratum/testing/harness.js';
 import { startNatsCluster, type NatsCluster } from '../testing/nats-cluster.js';
 import { startNatsLeaf, type NatsLeaf } from '../testing/nats-leaf.js';
+import { sleep } from '../testing/processes.js';
 import type { CoreJobSource } from './core-source.js';
 import { startCoreJobSources, type CoreJobSources } from './index.js';
 import { JobFeedPublisher } from './publisher.js';
@@ -28,11 +32,19 @@ export interface CoreOnFeed {
   chain: DevChain;
   nodes: NodeSet;
   feed: JobFeedPublisher;
+  /** The job feed publisher's connection (which core server it is on: getServer()). */
+  feedConnection: NatsConnection;
   stop(): Promise<void>;
 }
 
-/** The core and the riyadh leaf server; `silenceMs` is the core's own limit for its node. */
-export async function startCoreOnFeed(silenceMs: number): Promise<CoreOnFeed> {
+/**
+ * The core and the riyadh leaf server; `silenceMs` is the core's own limit for its node.
+ * `feedServers`: the cluster nodes (indexes) the publisher may connect to (default: all).
+ */
+export async function startCoreOnFeed(
+  silenceMs: number,
+  options: { feedServers?: number[] } = {},
+): Promise<CoreOnFeed> {
   const cluster = await startNatsCluster({ domain: 'core' });
   const leaf = await startNatsLeaf('riyadh', cluster.nodes[0] as NatsCluster['nodes'][number]);
   const notifyPort = await freeUdpPort();
@@ -56,11 +68,15 @@ export async function startCoreOnFeed(silenceMs: number): Promise<CoreOnFeed> {
     watcher,
   });
   await watcher.start();
+  const feedServers = (options.feedServers ?? cluster.nodes.map((_, i) => i)).map(
+    (i) => cluster.servers[i] as string,
+  );
   const config = parseConfig({
-    distributed: { natsUrl: cluster.servers.join(','), replicas: 3 },
+    distributed: { natsUrl: feedServers.join(','), replicas: 3 },
   }).distributed;
+  const feedConnection = await connectShareLog(config, testLogger, 'core-jobs');
   const feed = new JobFeedPublisher({
-    nc: await connectShareLog(config, testLogger, 'core-jobs'),
+    nc: feedConnection,
     config,
     logger: testLogger,
     coins: [{ source, network: 'regtest' }],
@@ -72,6 +88,7 @@ export async function startCoreOnFeed(silenceMs: number): Promise<CoreOnFeed> {
     chain,
     nodes,
     feed,
+    feedConnection,
     async stop() {
       await feed.stop();
       source.close();
@@ -98,8 +115,16 @@ export interface RegionOnFeed {
 /** A Stratum server in riyadh on the core's jobs; `rpc`: a node of its own for found blocks. */
 export async function startRegionOnFeed(
   core: CoreOnFeed,
-  options: { database: TestDatabase; silenceS: number; instanceId: number; rpc?: RpcEndpoint },
+  options: {
+    database: Pick<TestDatabase, 'db'>;
+    silenceS: number;
+    instanceId: number;
+    rpc?: RpcEndpoint;
+    /** Default: the silent test logger. */
+    logger?: Logger;
+  },
 ): Promise<RegionOnFeed> {
+  const logger = options.logger ?? testLogger;
   const dataDir = await mkdtemp(join(tmpdir(), 'manjam-jobfeed-'));
   const vardiff = { start: DIFFICULTY, min: DIFFICULTY, max: 1e12 };
   const btc = { network: 'regtest', nodeSilenceSeconds: options.silenceS };
@@ -113,12 +138,12 @@ export async function startRegionOnFeed(
     },
     distributed: { natsUrl: core.leaf.url, domain: 'riyadh', region: 'riyadh', jobsFromCore: true },
   });
-  const sources = await startCoreJobSources(config, testLogger);
+  const sources = await startCoreJobSources(config, logger);
   const events = new PoolEvents();
   const stratum = await startStratum({
     config,
     db: options.database.db,
-    logger: testLogger,
+    logger,
     events,
     sources: sources.sources,
   });
@@ -173,4 +198,71 @@ export function nextAvailability(region: RegionOnFeed, up: boolean): Promise<num
       resolve(Date.now());
     });
   });
+}
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+/** A logger that keeps every line (info and up) for a test to read. */
+export function capturingLogger(): { logger: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
+  );
+  return { logger, lines };
+}
+
+/** pino's error level: what an operator is paged for. */
+export const ERROR_LEVEL = 50;
+
+export interface LeafRestartCycle {
+  /** The miner's block submit to the block on the core's node. */
+  foundToDeliveredMs: number;
+  /** The restarted leaf server ready with its link to the core, to the block on the core's node. */
+  leafBackToDeliveredMs: number;
+  /** The leaf server's restart command to the block on the core's node. */
+  restartToDeliveredMs: number;
+  /** The found block's status as the region recorded it. */
+  recorded: string;
+}
+
+/**
+ * One drill/test cycle: the region's leaf server killed (kill -9), a block found at the region
+ * while it is dead, the leaf started again after `deadMs`; times until the block is on the core's node.
+ */
+export async function leafRestartCycle(
+  core: CoreOnFeed,
+  region: RegionOnFeed,
+  client: StratumTestClient,
+  deadMs: number,
+): Promise<LeafRestartCycle> {
+  const block = shareOn(client, true);
+  const found = nextBlock(region);
+  await core.leaf.kill();
+  const submittedAt = Date.now();
+  const answer = await client.submit(region.login, block);
+  if (answer.result !== true) throw new Error(`block share refused: ${JSON.stringify(answer.error)}`);
+  const { hash, status } = await found;
+  await sleep(Math.max(0, deadMs - (Date.now() - submittedAt)));
+  const restartAt = Date.now();
+  await core.leaf.restart();
+  const backAt = Date.now();
+  const deadline = backAt + 60_000;
+  while ((await core.nodes.current.getBestBlockHash()) !== hash) {
+    if (Date.now() > deadline)
+      throw new Error(`block ${hash} not on the core's node 60 s after the leaf returned`);
+    await sleep(10);
+  }
+  const deliveredAt = Date.now();
+  await client.waitForJob((j) => j.clean && j.template.prevHashRpc === hash, 30_000);
+  return {
+    foundToDeliveredMs: deliveredAt - submittedAt,
+    leafBackToDeliveredMs: deliveredAt - backAt,
+    restartToDeliveredMs: deliveredAt - restartAt,
+    recorded: status,
+  };
 }

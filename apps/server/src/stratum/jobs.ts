@@ -65,7 +65,7 @@ export class JobManager {
   readonly algorithm: Algorithm;
   private readonly jobs = new Map<string, Job>();
   private readonly listeners = new Set<(job: Job) => void>();
-  private readonly payoutScript: Buffer;
+  private payout: { address: string; script: Buffer } | undefined;
   private readonly keepJobs: number;
   private readonly supersededLifetimeMs: number;
   private seq = 0;
@@ -84,11 +84,22 @@ export class JobManager {
     this.algorithm = algorithmOf(source.coin);
     this.keepJobs = options.keepJobs ?? 64;
     this.supersededLifetimeMs = options.supersededLifetimeMs ?? 120_000;
+  }
+
+  /**
+   * The coinbase's payout script, read when a job is built: a source fed by the core's job feed
+   * learns its pool address only with the core's first job (a coin the core does not publish yet
+   * has a port that turns miners away meanwhile).
+   */
+  private payoutScript(): Buffer {
+    const address = this.source.poolAddress;
+    if (this.payout?.address === address) return this.payout.script;
     try {
-      this.payoutScript = addressToOutputScript(source.poolAddress, source.params);
+      this.payout = { address, script: addressToOutputScript(address, this.source.params) };
+      return this.payout.script;
     } catch (error) {
       throw new Error(
-        `${source.coin} pool address "${source.poolAddress}" cannot receive a coinbase: ${(error as Error).message}`,
+        `${this.source.coin} pool address "${address}" cannot receive a coinbase: ${(error as Error).message}`,
       );
     }
   }
@@ -193,7 +204,7 @@ export class JobManager {
     let template: JobTemplate;
     try {
       template = jobFromTemplate(tpl, this.source.params, {
-        payoutScript: this.payoutScript,
+        payoutScript: this.payoutScript(),
         poolTag: this.options.poolTag,
         extranonce1Size: EXTRANONCE1_SIZE,
         extranonce2Size: this.options.extranonce2Size,
