@@ -2,11 +2,15 @@
 // attacks a running pool the way a stranger could and prints what honest users saw meanwhile.
 //   --only=<phase>[,<phase>]  run some phases; other flags go to the phases (see bench/README.md).
 import { Report } from './lib/report.js';
+import { runEdgeLeaf } from './lib/edge-leaf.js';
 import { runEdgeProto } from './lib/edge-proto.js';
 
 type Phase = (report: Report, argv: string[]) => Promise<void>;
 
-const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([['proto', runEdgeProto]]);
+const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
+  ['proto', runEdgeProto],
+  ['leaf', runEdgeLeaf],
+]);
 
 const argv = process.argv.slice(2);
 const only = argv
