@@ -145,14 +145,15 @@ async function strangerLogins(port: number, logins: number, parallel: number): P
   const connection = async (): Promise<void> => {
     while (next < logins) {
       const first = next;
-      next = Math.min(logins, next + LOGINS_PER_CONNECTION);
+      const last = Math.min(logins, first + LOGINS_PER_CONNECTION);
+      next = last;
       const client = await StratumTestClient.connect(port, { localAddress: STRANGER });
       connections++;
       // One authorize at a time per connection (the pool cuts a connection whose lines pile up
       // behind a pending login): the stranger that gets every login in, the worst case for rows.
       const replies = [];
       try {
-        for (let i = first; i < next; i++) replies.push(await client.authorize(`bob.planted${i}`));
+        for (let i = first; i < last; i++) replies.push(await client.authorize(`bob.planted${i}`));
       } catch {
         cut++;
       }
@@ -291,7 +292,8 @@ export async function runEdgeWorkers(report: Report, argv: string[]): Promise<vo
     );
     report.line(
       `  stranger rejected shares: ${int(rejected.sent)} sent under ${LOGINS_PER_CONNECTION} planted names, ` +
-        `${int(rejected.answered21)} answered 21; connections cut by the pool ${int(rejected.cut)}, refused ${int(rejected.refused)}`,
+        `${int(rejected.answered21)} answered 21 (job not found); then the pool cut the connection (${int(rejected.cut)}) ` +
+        `and refused the next (${int(rejected.refused)})`,
     );
     report.line(`  bob.rig1 during the flood: ${latencyLine(miner)}`);
     await miner.close();
@@ -310,7 +312,7 @@ export async function runEdgeWorkers(report: Report, argv: string[]): Promise<vo
     pool = undefined;
     const rows = await bobRows(db, bob);
     report.line(
-      `  PERMANENT worker rows written by ${int(flood.sent)} stranger logins and ${int(options.rejects)} rejected shares: ` +
+      `  PERMANENT worker rows written by ${int(flood.sent)} stranger logins and ${int(rejected.answered21)} rejected shares: ` +
         `${int(rows.planted)} (target 0)`,
     );
     report.line(
