@@ -79,5 +79,13 @@ describe('connected workers without a row', () => {
       type: 'asic',
       algorithm: 'sha256',
     });
+    // An XMR login (stratum/monero/login.ts emits the same event) is listed as the CPU it is.
+    events.emit('worker.connected', { coin: 'XMR', workerId: null, userId: 8, login: 'amal.laptop' });
+    const [xmr] = pendingWorkers(connected.ofUser(8), new Set());
+    expect(xmr && toPendingWorker(xmr, 'amal')).toMatchObject({
+      coin: 'XMR',
+      type: 'cpu',
+      algorithm: 'randomx',
+    });
   });
 });
