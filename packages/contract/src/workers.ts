@@ -10,7 +10,12 @@ export const WORKER_STATUSES = ['online', 'connected', 'offline'] as const;
 export const CONNECTION_STAGES = ['waiting', 'authorized', 'sharing'] as const;
 
 export const workerSchema = z.object({
-  id: z.number().int(),
+  /**
+   * Null while the worker is connected but has no accepted share yet: a login writes nothing into
+   * an account, so such a worker is listed live to its owner only, with no detail page, rename or
+   * delete until its first accepted share stores it.
+   */
+  id: z.number().int().nullable(),
   /** Display name (a rename from the web app) or the Stratum worker name. */
   name: z.string(),
   /** "username.worker" as the miner logs in. */

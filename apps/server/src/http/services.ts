@@ -55,9 +55,6 @@ export function createServices(deps: HttpDeps): Services {
       workers.sharesArrived(e.userId);
       dashboard.sharesArrived(e.userId);
     }),
-    events.on('worker.connected', (e) => {
-      if (e.userId !== null) workers.workerConnected(e.userId, e.coin, e.login).catch(onError);
-    }),
     events.on('payout.sent', (e) => {
       if (e.userId !== null) dashboard.moneyChanged(e.userId);
     }),

@@ -74,14 +74,12 @@ export async function persistBatch(
     if (!(await shares.claimBatch(batch.id))) return { duplicate: true, payees: [], blocks: [] };
     if ((await shares.claimBatches(alsoClaim)) < alsoClaim.length)
       throw new Error(`a share batch merged into ${batch.id} is already stored`);
-    const miners = collectMiners(batch);
-    const payeeIds = await resolvePayees(tx, miners, cache.payees, learnt.payees);
-    const workerIds = await resolveWorkers(tx, miners, payeeIds, cache.workers, learnt.workers);
+    const { counted, workerIds, payeeIds } = await resolveBatch(tx, batch, cache, learnt);
     const idOf = (m: MinerRef) => workerIds.get(m.workerKey) as number;
     const payeeOf = (m: MinerRef) => payeeIds.get(m.payeeKey) as number;
     await shares.insertMany(shareRows(batch.shares, idOf, payeeOf, slotMs));
-    await shares.addStats(statRows(batch, idOf));
-    await new WorkersRepository(tx).addCounters(counterRows(batch, idOf));
+    await shares.addStats(statRows(counted, idOf));
+    await new WorkersRepository(tx).addCounters(counterRows(counted, idOf));
     const blocks = await insertBlocks(tx, batch, idOf, payeeOf);
     return { duplicate: false, payees: flushedPayees(batch, idOf, payeeOf), blocks };
   });
@@ -92,7 +90,7 @@ export async function persistBatch(
 /**
  * Writes reject counts gathered over one stats interval in one transaction: one `share_stats`
  * upsert per (worker, minute) and one `workers` update per worker, however many shares were
- * rejected. Not journaled and not claimed under a batch id: see ShareWriter for what a crash loses.
+ * rejected. Counts of a worker without a row (no accepted share yet) are not kept (resolveBatch). Not journaled and not claimed under a batch id: see ShareWriter for what a crash loses.
  */
 export async function persistRejects(
   db: Database,
@@ -103,12 +101,10 @@ export async function persistRejects(
   const learnt = newIdCache();
   const batch: ShareBatch = { id: '', shares: [], rejects: [...rejects], blocks: [] };
   await db.transaction(async (tx) => {
-    const miners = collectMiners(batch);
-    const payeeIds = await resolvePayees(tx, miners, cache.payees, learnt.payees);
-    const workerIds = await resolveWorkers(tx, miners, payeeIds, cache.workers, learnt.workers);
+    const { counted, workerIds } = await resolveBatch(tx, batch, cache, learnt);
     const idOf = (m: MinerRef) => workerIds.get(m.workerKey) as number;
-    await new SharesRepository(tx).addStats(statRows(batch, idOf));
-    await new WorkersRepository(tx).addCounters(counterRows(batch, idOf));
+    await new SharesRepository(tx).addStats(statRows(counted, idOf));
+    await new WorkersRepository(tx).addCounters(counterRows(counted, idOf));
   });
   learn(cache, learnt);
 }
@@ -118,12 +114,52 @@ function learn(cache: IdCache, learnt: IdCache): void {
   for (const [key, id] of learnt.workers) cache.workers.set(key, id);
 }
 
-function collectMiners(batch: ShareBatch): Map<string, MinerRef> {
-  const miners = new Map<string, MinerRef>();
-  for (const s of batch.shares) miners.set(s.miner.workerKey, s.miner);
-  for (const r of batch.rejects) miners.set(r.miner.workerKey, r.miner);
-  for (const b of batch.blocks) miners.set(b.miner.workerKey, b.miner);
-  return miners;
+interface ResolvedBatch {
+  /** The batch without the rejects of workers that have no row (dropped: see resolveBatch). */
+  counted: ShareBatch;
+  workerIds: Map<string, number>;
+  payeeIds: Map<string, number>;
+}
+
+/**
+ * Ids of the batch's workers and payees. Only an accepted share (or a found block, which is one)
+ * creates a payee or a worker row, or brings a deleted worker back: a login or a rejected share is
+ * something anyone can send under any account's name (issue 25). Rejects of a worker are counted
+ * once a row exists (hidden or not); before its first accepted share they are left out, so a
+ * stranger's garbage writes nothing into the account it names.
+ */
+async function resolveBatch(
+  tx: Queryable,
+  batch: ShareBatch,
+  cache: IdCache,
+  learnt: IdCache,
+): Promise<ResolvedBatch> {
+  const earning = new Map<string, MinerRef>();
+  for (const s of batch.shares) earning.set(s.miner.workerKey, s.miner);
+  for (const b of batch.blocks) earning.set(b.miner.workerKey, b.miner);
+  const payeeIds = await resolvePayees(tx, earning, cache.payees, learnt.payees);
+  const workerIds = await resolveWorkers(tx, earning, payeeIds, cache.workers, learnt.workers);
+  const rejecting = new Map<string, MinerRef>();
+  for (const r of batch.rejects) {
+    const id = workerIds.get(r.miner.workerKey) ?? cache.workers.get(r.miner.workerKey);
+    if (id === undefined) rejecting.set(r.miner.workerKey, r.miner);
+    else workerIds.set(r.miner.workerKey, id);
+  }
+  const found = await new WorkersRepository(tx).findIds(
+    [...rejecting.values()].map((m) => ({
+      key: m.workerKey,
+      coin: m.coin,
+      userId: m.identity.kind === 'user' ? m.identity.userId : null,
+      address: m.identity.kind === 'wallet' ? m.identity.address : null,
+      name: m.worker,
+    })),
+  );
+  for (const [key, id] of found) {
+    workerIds.set(key, id);
+    learnt.workers.set(key, id);
+  }
+  const rejects = batch.rejects.filter((r) => workerIds.has(r.miner.workerKey));
+  return { counted: { ...batch, rejects }, workerIds, payeeIds };
 }
 
 async function resolvePayees(

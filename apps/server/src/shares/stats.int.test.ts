@@ -87,28 +87,58 @@ describe('rejected shares cost database work per worker and interval, not per sh
     const minute = Date.UTC(2030, 0, 1, 12, 0);
     const lowDifficulty = () =>
       scalar('SELECT coalesce(sum(low_difficulty), 0)::bigint AS n FROM share_stats');
+    // Each worker's first accepted share writes its row; rejects are counted against it from then on.
+    for (const miner of miners) writer.addAccepted(accepted(miner, minute));
+    await writer.flush();
+    const batches = writer.stats.batchesWritten;
+    await admin.db.exec('DELETE FROM row_writes');
 
     for (let i = 0; i < N; i++) writer.addRejected(miners[i % M] as MinerRef, 'low_difficulty', minute + i);
     await until(async () => (await lowDifficulty()) === N, `${N} rejects in share_stats`);
-    // The first interval creates each worker (one insert) and adds its counts (one update).
-    expect(await writes('workers')).toBe(2 * M);
+    // The first interval: one update per worker in each table.
+    expect(await writes('workers')).toBe(M);
     expect(await writes('share_stats')).toBe(M);
 
     for (let i = 0; i < N; i++) writer.addRejected(miners[i % M] as MinerRef, 'low_difficulty', minute + i);
     await until(async () => (await lowDifficulty()) === 2 * N, `${2 * N} rejects in share_stats`);
     // The second interval: one update per worker in each table, twice as many rejects.
-    expect(await writes('workers')).toBe(3 * M);
+    expect(await writes('workers')).toBe(2 * M);
     expect(await writes('share_stats')).toBe(2 * M);
     expect(writer.stats.rejectFlushes).toBe(2);
     // No batch (no transaction, no journal segment) for rejected shares.
-    expect(writer.stats.batchesWritten).toBe(0);
+    expect(writer.stats.batchesWritten).toBe(batches);
     expect(await scalar("SELECT sum(rejected_shares)::bigint AS n FROM workers WHERE name LIKE 'rig%'")).toBe(
       2 * N,
     );
     await writer.stop();
   });
 
-  it('shows the same rejects, last share, shares and hashrate on the workers page as before', async () => {
+  it('writes nothing for the rejects of a worker that never had a share accepted', async () => {
+    const userId = await fixtures.user({ username: 'targeted' });
+    const writer = new ShareWriter({
+      db: admin.db,
+      events: new PoolEvents(),
+      logger,
+      dataDir,
+      instanceId: 4,
+      statsFlushMs: 100,
+    });
+    await writer.start();
+    await admin.db.exec('DELETE FROM row_writes');
+    const identity = { kind: 'user', userId, username: 'targeted' } as const;
+    for (let i = 0; i < 1_000; i++)
+      writer.addRejected(minerRef('BTC', identity, `planted${i % 50}`), 'invalid', Date.now());
+    await writer.flush();
+    expect(writer.stats.rejectFlushes).toBeGreaterThan(0);
+    expect(await writes('workers')).toBe(0);
+    expect(await writes('share_stats')).toBe(0);
+    expect(await scalar('SELECT count(*)::bigint AS n FROM payees WHERE user_id = ' + String(userId))).toBe(
+      0,
+    );
+    await writer.stop();
+  });
+
+  it('shows the same rejects, last share, shares and hashrate on the workers page as before, and no worker that only had rejects', async () => {
     const userId = await fixtures.user({ username: 'shower' });
     const identity = { kind: 'user', userId, username: 'shower' } as const;
     const [busy, failing] = [minerRef('BTC', identity, 'busy'), minerRef('BTC', identity, 'failing')];
@@ -143,16 +173,11 @@ describe('rejected shares cost database work per worker and interval, not per sh
       lastSeen: new Date(now - 60_000 + 9_000).toISOString(),
       hashrate: (10 * 4 * HASH_FACTORS.BTC) / 600,
     });
-    expect(byName.get('failing')).toMatchObject({
-      status: 'offline',
-      shares: 0,
-      rejects: 40,
-      lastSeen: null,
-      hashrate: 0,
-    });
+    // Only rejected, never accepted: no row, so not listed (anyone can send rejects under a name).
+    expect(byName.has('failing')).toBe(false);
   });
 
-  it('brings back a hidden worker that sends shares again, as creating it did', async () => {
+  it('keeps a deleted worker deleted through rejected shares and brings it back with an accepted one', async () => {
     const userId = await fixtures.user({ username: 'hider' });
     const rig = minerRef('BTC', { kind: 'user', userId, username: 'hider' }, 'rig');
     const writer = new ShareWriter({
@@ -180,9 +205,13 @@ describe('rejected shares cost database work per worker and interval, not per sh
     writer.addRejected(rig, 'stale', now - 1_000);
     await writer.flush();
     service.forget(userId);
-    expect((await service.list(userId, 'hider', undefined, 1, 50)).workers.map((w) => w.rejects)).toEqual([
-      1,
-    ]);
+    expect((await service.list(userId, 'hider', undefined, 1, 50)).workers).toHaveLength(0);
+    writer.addAccepted(accepted(rig, now - 500));
+    await writer.flush();
+    service.forget(userId);
+    expect(
+      (await service.list(userId, 'hider', undefined, 1, 50)).workers.map((w) => [w.shares, w.rejects]),
+    ).toEqual([[2, 1]]);
     await writer.stop();
   });
 });

@@ -168,7 +168,10 @@ export class PoolQueries {
     return result.rows.map((r) => ({ workerId: Number(r.id), payeeId: Number(r.payee_id) }));
   }
 
-  /** Workers of `payeeIds`, only `workerIds` when given, only those named `name` (case-insensitive) when given. */
+  /**
+   * Workers of `payeeIds` with an accepted share (a name anyone can log in with is never shown), only
+   * `workerIds` when given, only those named `name` (case-insensitive) when given.
+   */
   async lookupWorkers(
     payeeIds: number[],
     only: { workerIds: number[] | null; name: string | null },
@@ -199,7 +202,8 @@ export class PoolQueries {
               SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $5) AS d7,
               SUM(s.accepted_difficulty) AS d30
          FROM workers w LEFT JOIN share_stats s ON s.worker_id = w.id AND s.bucket >= $6
-        WHERE w.payee_id = ANY($1::int[]) AND ($2::int[] IS NULL OR w.id = ANY($2::int[])) AND ($7::text IS NULL OR lower(w.name) = lower($7))
+        WHERE w.payee_id = ANY($1::int[]) AND w.accepted_shares > 0
+          AND ($2::int[] IS NULL OR w.id = ANY($2::int[])) AND ($7::text IS NULL OR lower(w.name) = lower($7))
         GROUP BY w.id ORDER BY w.id LIMIT 500`,
       [
         payeeIds,

@@ -72,6 +72,58 @@ describeEachDatabase('stratum repositories', (db) => {
     expect((await workers.listByPayee(payeeId)).map((w) => w.name)).toEqual(['default', 'rig1']);
   });
 
+  it('finds existing workers by account or wallet without creating any, and un-hides one only with accepted shares', async () => {
+    await db().query("INSERT INTO users (username, email, password_hash) VALUES ('finder', 'f@x.io', 'h')");
+    const payees = new PayeesRepository(db());
+    const userId = (await payees.findAccount('finder'))!.id;
+    const userPayee = await payees.ensureUser('BTC', userId);
+    const walletPayee = await payees.ensureWallet('BTC', `${WALLET}f`);
+    const workers = new WorkersRepository(db());
+    const ids = await workers.ensure([
+      { payeeId: userPayee, coin: 'BTC', name: 'rig', algorithm: 'sha256d' },
+      { payeeId: walletPayee, coin: 'BTC', name: 'farm', algorithm: 'sha256d' },
+    ]);
+    const lookup = (key: string, name: string, who: { userId?: number; address?: string }, coin = 'BTC') => ({
+      key,
+      coin,
+      userId: who.userId ?? null,
+      address: who.address ?? null,
+      name,
+    });
+    const found = await workers.findIds([
+      lookup('a', 'rig', { userId }),
+      lookup('b', 'farm', { address: `${WALLET}f` }),
+      lookup('c', 'planted', { userId }),
+      lookup('d', 'rig', { userId }, 'LTC'),
+      lookup('e', 'farm', { userId }),
+    ]);
+    expect([...found.entries()].sort()).toEqual([
+      ['a', ids.get(`${userPayee}:rig`)],
+      ['b', ids.get(`${walletPayee}:farm`)],
+    ]);
+    const count = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM workers WHERE name = $1', [
+      'planted',
+    ]);
+    expect(count.rows[0]?.n).toBe(0);
+
+    const rig = ids.get(`${userPayee}:rig`)!;
+    await db().query('UPDATE workers SET hidden_at = now() WHERE id = $1', [rig]);
+    const rejectedOnly = {
+      workerId: rig,
+      accepted: 0,
+      rejected: 5,
+      stale: 0,
+      lastShareAt: null,
+      bestDifficulty: 0,
+    };
+    await workers.addCounters([rejectedOnly]);
+    expect(await workers.listByPayee(userPayee)).toEqual([]);
+    await workers.addCounters([{ ...rejectedOnly, accepted: 1, rejected: 0, lastShareAt: new Date() }]);
+    expect(
+      (await workers.listByPayee(userPayee)).map((w) => [w.name, w.acceptedShares, w.rejectedShares]),
+    ).toEqual([['rig', 1n, 5n]]);
+  });
+
   it('stores shares and sums per-minute stats for worker, payee and pool hashrate', async () => {
     const payeeId = await new PayeesRepository(db()).ensureWallet('BTC', `${WALLET}s`);
     const workerId = (

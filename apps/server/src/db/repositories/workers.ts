@@ -72,17 +72,31 @@ const toWorker = (r: RawWorker): WorkerRow => ({
  * A new worker's device type until its owner sets one: the hardware its coin's algorithm is mined
  * with (PORT_TABLE), so a RandomX worker is a CPU, not an ASIC.
  */
-function hardwareOf(coin: string): DeviceType {
+export function hardwareOf(coin: string): DeviceType {
   return isCoin(coin) ? portRowOfPoolCoin(coin).hardware : 'asic';
 }
 
-/** Stratum workers: "<account or wallet>.<name>" on one coin, created on their first share. */
+/** A worker looked up (never created) for its reject counts: its payee by account or by wallet. */
+export interface WorkerLookup {
+  /** The caller's key for the answer (shares/types.ts MinerRef.workerKey). */
+  key: string;
+  coin: string;
+  userId: number | null;
+  address: string | null;
+  name: string;
+}
+
+/**
+ * Stratum workers: "<account or wallet>.<name>" on one coin, created with their first accepted
+ * share and never from a login or a rejected share (anyone can log in as "bob.<anything>").
+ */
 export class WorkersRepository {
   constructor(private readonly db: Queryable) {}
 
   /**
    * Creates the workers that do not exist yet (a hidden one reappears) and answers the id of
-   * each, keyed `${payeeId}:${name}`. Keys must be distinct.
+   * each, keyed `${payeeId}:${name}`. Keys must be distinct. Only for workers with an accepted
+   * share in hand (the share writer): this is what lets a worker into an account.
    */
   async ensure(keys: readonly WorkerKey[]): Promise<Map<string, number>> {
     const ids = new Map<string, number>();
@@ -105,15 +119,41 @@ export class WorkersRepository {
   }
 
   /**
+   * The ids of the workers that exist (hidden or not), by the caller's key; creates nothing.
+   * Rejected shares are counted only against a worker an accepted share has created.
+   */
+  async findIds(lookups: readonly WorkerLookup[]): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    if (lookups.length === 0) return ids;
+    const result = await this.db.query<{ id: number; key: string }>(
+      `SELECT w.id, k.key
+         FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[])
+           AS k(key, coin, user_id, address, name)
+         JOIN payees p ON p.coin = k.coin AND (
+           (p.kind = 'user' AND p.user_id = k.user_id) OR (p.kind = 'wallet' AND p.address = k.address))
+         JOIN workers w ON w.payee_id = p.id AND w.name = k.name`,
+      [
+        lookups.map((l) => l.key),
+        lookups.map((l) => l.coin),
+        lookups.map((l) => l.userId),
+        lookups.map((l) => l.address),
+        lookups.map((l) => l.name),
+      ],
+    );
+    for (const row of result.rows) ids.set(row.key, row.id);
+    return ids;
+  }
+
+  /**
    * Adds share counts to each worker; keeps the latest share time and the best share. A hidden
-   * worker that sends shares reappears (as in `ensure`, which a writer calls only for workers it
-   * has no id for yet).
+   * worker reappears only with an accepted share (as in `ensure`, which a writer calls only for
+   * workers it has no id for yet); rejected ones leave it deleted.
    */
   async addCounters(rows: readonly WorkerCounters[]): Promise<void> {
     if (rows.length === 0) return;
     await this.db.query(
       `UPDATE workers w SET
-         hidden_at = NULL,
+         hidden_at = CASE WHEN u.accepted > 0 THEN NULL ELSE w.hidden_at END,
          accepted_shares = w.accepted_shares + u.accepted,
          rejected_shares = w.rejected_shares + u.rejected,
          stale_shares = w.stale_shares + u.stale,
@@ -139,6 +179,16 @@ export class WorkersRepository {
       [payeeId],
     );
     return result.rows.map(toWorker);
+  }
+
+  /** The user's deleted workers (by coin and Stratum name): a login of one does not show it again. */
+  async hiddenOfUser(userId: number): Promise<{ coin: string; name: string }[]> {
+    const result = await this.db.query<{ coin: string; name: string }>(
+      `SELECT w.coin, w.name FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id
+        WHERE up.user_id = $1 AND w.hidden_at IS NOT NULL`,
+      [userId],
+    );
+    return result.rows;
   }
 
   async get(id: number): Promise<WorkerRow | undefined> {

@@ -1,8 +1,5 @@
 import type { AlgorithmHashrate, Worker, WorkerConnection, WorkerDetail } from '@manjam/contract';
-import { algorithmOf, splitWorkerName } from '@manjam/protocol';
-import type { CoinId } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
-import { PayeesRepository } from '../../db/repositories/payees.js';
 import { WorkersRepository } from '../../db/repositories/workers.js';
 import {
   ActivityQueries,
@@ -20,7 +17,8 @@ import {
 } from '../shared/hashrate.js';
 import { algorithmId, isPoolCoin, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
-import type { ConnectedWorkers } from './connected.js';
+import { connectedKey, type ConnectedWorkers } from './connected.js';
+import { pendingWorkers, toPendingWorker } from './pending.js';
 
 /** A worker is online when it had a share accepted in the last 10 minutes; hashrate uses the same window. */
 export const ONLINE_WINDOW_MS = 10 * 60_000;
@@ -43,6 +41,8 @@ export interface WorkerSnapshot {
   /** Each visible worker's figures, by worker id (the assistant reads them). */
   byWorker: ReadonlyMap<number, WorkerHashrate>;
   active: number;
+  /** connectedKey(coin, name) of every stored worker of the user, deleted ones included. */
+  stored: ReadonlySet<string>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -70,6 +70,8 @@ interface UserPages {
 
 interface PageEntry {
   snapshot: WorkerSnapshot;
+  /** The connected registry's stamp of the user when the page was built. */
+  presence: number;
   query: PageQuery;
   json: Promise<string>;
   /** The page's text once built. */
@@ -140,22 +142,28 @@ export class WorkersService {
   ): Promise<WorkerPage> {
     const snapshot = of ?? (await this.snapshot(userId));
     const needle = search?.trim().toLowerCase();
-    const matching = needle
-      ? snapshot.workers.filter((w) =>
-          [w.row.name, w.row.displayName ?? '', `${username}.${w.row.name}`].some((n) =>
-            n.toLowerCase().includes(needle),
-          ),
-        )
-      : snapshot.workers;
+    const matches = (names: string[]) => !needle || names.some((n) => n.toLowerCase().includes(needle));
+    const matching = snapshot.workers.filter((w) =>
+      matches([w.row.name, w.row.displayName ?? '', `${username}.${w.row.name}`]),
+    );
+    // Connected but never stored: shown live after the stored ones, never written (pending.ts).
+    const pending = pendingWorkers(this.deps.connected?.ofUser(userId) ?? [], snapshot.stored, (p) =>
+      matches([p.name, `${username}.${p.name}`]),
+    );
     const start = (page - 1) * pageSize;
     const shown = matching.slice(start, start + pageSize);
+    const pendingStart = Math.max(0, start - matching.length);
+    const shownPending = pending.slice(pendingStart, pendingStart + pageSize - shown.length);
     const sparklines = await this.sparklines(userId, shown);
     return {
-      workers: shown.map((w) =>
-        toWorker(w, username, this.isConnected(userId, w.row.name), sparklines.get(w.row.id)),
-      ),
+      workers: [
+        ...shown.map((w) =>
+          toWorker(w, username, this.isConnected(userId, w.row.name), sparklines.get(w.row.id)),
+        ),
+        ...shownPending.map((p) => toPendingWorker(p, username)),
+      ],
       totals: { hashrates: snapshot.hashrates, active: snapshot.active },
-      total: matching.length,
+      total: matching.length + pending.length,
       page,
       pageSize,
     };
@@ -178,7 +186,8 @@ export class WorkersService {
       this.pages.set(userId, user);
     }
     const hit = user.entries.get(key);
-    if (hit?.snapshot === snapshot) return hit.ready ?? hit.json;
+    if (hit?.snapshot === snapshot && hit.presence === this.presenceStamp(userId))
+      return hit.ready ?? hit.json;
     if (!hit && user.entries.size >= 100) user.entries.clear();
     return this.buildPage(userId, user, snapshot, { search, page, pageSize }, key);
   }
@@ -196,7 +205,7 @@ export class WorkersService {
     const json = this.list(userId, user.username, query.search, query.page, query.pageSize, snapshot).then(
       (p) => JSON.stringify(p),
     );
-    const entry: PageEntry = { snapshot, query, json };
+    const entry: PageEntry = { snapshot, presence: this.presenceStamp(userId), query, json };
     user.entries.set(key, entry);
     json.then(
       (text) => {
@@ -346,18 +355,9 @@ export class WorkersService {
     this.forget(userId);
   }
 
-  /**
-   * An account's worker was authorized on Stratum: its row exists from now on, so /workers lists it
-   * ("Connected, waiting for the first share") before its first share, not only once one is stored.
-   * The same creation as the share writer's (a hidden worker that comes back reappears).
-   */
-  async workerConnected(userId: number, coin: CoinId, login: string): Promise<void> {
-    const { worker } = splitWorkerName(login.trim());
-    const payeeId = await new PayeesRepository(this.deps.db).ensureUser(coin, userId);
-    const created = await new WorkersRepository(this.deps.db).ensure([
-      { payeeId, coin, name: worker, algorithm: algorithmOf(coin) },
-    ]);
-    if (created.size > 0) this.forget(userId);
+  /** The state of the user's live sessions a page was built from (0 without a registry). */
+  private presenceStamp(userId: number): number {
+    return this.deps.connected?.stamp(userId) ?? 0;
   }
 
   /** Whether the user's worker (Stratum name, any case) has a session authorized right now. */
@@ -392,10 +392,11 @@ export class WorkersService {
     const windows = hashrateWindows(new Date(now));
     const key = String(userId);
     const readLong = () => this.queries.workerHashrates(userId, windows);
-    const [rows, recent, long] = await Promise.all([
+    const [rows, recent, long, hidden] = await Promise.all([
       this.queries.userWorkers(userId),
       this.queries.workerRecentDifficulty(userId, windows.m10),
       this.longSums.get(key, readLong),
+      new WorkersRepository(this.deps.db).hiddenOfUser(userId),
     ]);
     let longRows = long;
     if (hasNewWorker(long, recent)) {
@@ -417,7 +418,8 @@ export class WorkersService {
       const kb = keys.get(b) ?? '';
       return ka < kb ? -1 : ka > kb ? 1 : a.row.id - b.row.id;
     });
-    return { at: now, workers, hashrates: hashrate.algorithms, byWorker: hashrate.workers, active };
+    const stored = new Set([...rows, ...hidden].map((r) => connectedKey(r.coin, r.name)));
+    return { at: now, workers, hashrates: hashrate.algorithms, byWorker: hashrate.workers, active, stored };
   }
 }
 

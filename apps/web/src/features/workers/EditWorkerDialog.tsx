@@ -33,7 +33,8 @@ export function EditWorkerDialog({
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    if (!worker) return;
+    // A worker with no id (connected, no accepted share yet) is not stored: nothing to rename.
+    if (!worker || worker.id === null) return;
     const problem = validateWorkerEdit(name);
     setError(
       problem === 'required'

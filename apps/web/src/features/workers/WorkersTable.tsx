@@ -14,6 +14,10 @@ import { ActionIcon } from '../miners/ActionIcon';
 import type { NoticeApi } from '../miners/notice';
 import { useDeleteWorker } from './api';
 
+/** A worker with a row (its first share was accepted); a connected one without it has id null. */
+type StoredWorker = Worker & { id: number };
+const isStored = (w: Worker): w is StoredWorker => w.id !== null;
+
 export interface WorkersTableProps {
   workers: readonly Worker[];
   empty: ReactNode;
@@ -26,7 +30,7 @@ export function WorkersTable({ workers, empty, onEdit, notify }: WorkersTablePro
   const [confirming, setConfirming] = useState<number | null>(null);
   const remove = useDeleteWorker();
 
-  const confirmDelete = (worker: Worker): void => {
+  const confirmDelete = (worker: StoredWorker): void => {
     remove.mutate(worker.id, {
       onSuccess: () => {
         setConfirming(null);
@@ -36,7 +40,10 @@ export function WorkersTable({ workers, empty, onEdit, notify }: WorkersTablePro
     });
   };
 
-  const actions = (w: Worker) =>
+  // A connected worker with no accepted share yet has no id: no details, edit or delete until then.
+  const actions = (w: Worker) => (isStored(w) ? storedActions(w) : null);
+
+  const storedActions = (w: StoredWorker) =>
     confirming === w.id ? (
       <span
         className="row-actions inline-confirm"
@@ -154,7 +161,7 @@ export function WorkersTable({ workers, empty, onEdit, notify }: WorkersTablePro
       caption={t('workers.title')}
       columns={columns}
       rows={workers}
-      rowKey={(w) => String(w.id)}
+      rowKey={(w) => (w.id === null ? `${w.coin}:${w.fullName}` : String(w.id))}
       empty={empty}
     />
   );

@@ -39,6 +39,42 @@ const sha256 = {
 };
 
 describe('Worker Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  it('shows a connected worker without a first share as waiting, with no details, edit or delete', async () => {
+    signInForTest();
+    const waiting = {
+      ...rig,
+      id: null,
+      name: 'fresh1',
+      fullName: 'amal.fresh1',
+      status: 'connected',
+      hashrate: 0,
+      hashrate1h: 0,
+      hashrate24h: 0,
+      rejectRate: 0,
+      sparkline: [],
+      change: '0.0%',
+      shares: 0,
+      rejects: 0,
+    };
+    mockFetch((url) =>
+      url.pathname === '/api/workers'
+        ? json({
+            workers: [rig, waiting],
+            totals: { hashrates: [sha256], active: 1 },
+            total: 2,
+            page: 1,
+            pageSize: 500,
+          })
+        : undefined,
+    );
+    renderScreen(<WorkersPage />);
+    const row = (await screen.findByText('fresh1')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Connected, waiting for the first share');
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(within(row).queryByRole('link')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete rig7' })).toBeInTheDocument();
+  });
+
   it('lists workers with totals and deletes one after the inline confirmation', async () => {
     signInForTest();
     let deleted = false;
