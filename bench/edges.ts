@@ -4,11 +4,13 @@
 import { Report } from './lib/report.js';
 import { runEdgeLeaf } from './lib/edge-leaf.js';
 import { runEdgeProto } from './lib/edge-proto.js';
+import { runEdgeWorkers } from './lib/edge-workers.js';
 
 type Phase = (report: Report, argv: string[]) => Promise<void>;
 
 const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
   ['proto', runEdgeProto],
+  ['workers', runEdgeWorkers],
   ['leaf', runEdgeLeaf],
 ]);
 
