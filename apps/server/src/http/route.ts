@@ -80,10 +80,12 @@ export function defineRoute<
   return {
     ...meta,
     async run(request, reply, auth, token) {
+      // The path first: an id that names nothing is a 404 whatever the body says.
+      const params = parseParams(def, request.params ?? {});
       const req = {
         body: parse(def.body, request.body ?? {}),
         query: parse(def.query, request.query ?? {}),
-        params: parseParams(def, request.params ?? {}),
+        params,
         auth,
         token,
         language: requestLanguage(request),
