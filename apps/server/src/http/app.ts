@@ -108,6 +108,11 @@ export async function buildApp(
   });
   await app.register(websocket, { options: { maxPayload: 4_096 } });
 
+  // Every request through Fastify, WebSocket upgrades included: the connection is in use.
+  app.addHook('onRequest', (request, _reply, done) => {
+    guard.started(request.raw.socket);
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
       request.method,

@@ -1,7 +1,8 @@
 // Caps on an HTTP listener's connections, applied as each is accepted, before any byte is read:
-// a connection past the listener's cap (`http.maxConnections`) is closed by Node before a socket
-// object is even made; one past its address's cap (`http.maxConnectionsPerAddress`) is destroyed
-// by the first 'connection' listener, ahead of the HTTP parser. The address is the socket's own:
+// the first 'connection' listener, ahead of the HTTP parser, destroys a connection past its
+// address's cap (`http.maxConnectionsPerAddress`), and at the listener's cap
+// (`http.maxConnections`) either makes room by closing the oldest connection that never began a
+// request, or refuses the new one. The address is the socket's own:
 // X-Forwarded-For is a header, unread at this point and set by anyone (behind a reverse proxy,
 // the proxy limits per client; docs/OPERATIONS.md). Refusals are counted for /metrics and logged
 // as one summary line a minute at most, never one line per connection.
@@ -19,11 +20,18 @@ export interface ConnectionLimits {
 export interface ConnectionFigures {
   /** Connections open now (admitted ones). */
   open: number;
-  /** Connections closed as they were accepted, by the cap that refused them. */
-  refused: { cap: number; address: number };
+  /** Of those, connections that have not begun a request. */
+  waiting: number;
+  /**
+   * Connections closed as they were accepted, by the cap that refused them; and connections
+   * closed before they began a request, to make room for a new one at the listener's cap.
+   */
+  refused: { cap: number; address: number; evicted: number };
 }
 
 export interface ConnectionGuard {
+  /** A request began on `socket` (it is no longer a candidate for eviction). */
+  started(socket: Socket): void;
   figures(): ConnectionFigures;
 }
 
@@ -49,57 +57,77 @@ export function httpServerTimeouts(http: Config['http']): {
   };
 }
 
-/** Puts the caps on `server` (call before it listens). */
+/**
+ * Puts the caps on `server` (call before it listens). At the listener's cap, a new connection
+ * takes the place of the oldest one that has not begun a request yet (held open with headers
+ * that never end, or never a byte): strangers holding connections then only push out each
+ * other, while a client that sends its request at once gets in. With none such, the new
+ * connection is refused. Call `started` for a request the server's 'request' event does not
+ * see (a WebSocket upgrade).
+ */
 export function guardConnections(
   server: Server | HttpServer,
   limits: ConnectionLimits,
   logger: Logger,
 ): ConnectionGuard {
   const perAddress = new Map<string, number>();
-  const refused = { cap: 0, address: 0 };
-  const logged = { cap: 0, address: 0, atMs: 0 };
+  /** Admitted sockets and their address. */
+  const admitted = new Map<Socket, string>();
+  /** Admitted sockets with no request begun, oldest first (a Set keeps insertion order). */
+  const waiting = new Set<Socket>();
+  const counts = { cap: 0, address: 0, evicted: 0 };
+  const logged = { cap: 0, address: 0, evicted: 0, atMs: 0 };
   const noteRefusal = () => {
     const now = Date.now();
     if (now - logged.atMs < REFUSAL_LOG_MS) return;
     logger.warn(
       {
-        overCap: refused.cap - logged.cap,
-        overAddressCap: refused.address - logged.address,
+        overCap: counts.cap - logged.cap,
+        overAddressCap: counts.address - logged.address,
+        evictedWithoutRequest: counts.evicted - logged.evicted,
         limits,
       },
       'http connections refused at accept (over the connection caps) since the last such line',
     );
-    Object.assign(logged, refused, { atMs: now });
+    Object.assign(logged, counts, { atMs: now });
+  };
+  const release = (socket: Socket) => {
+    const address = admitted.get(socket);
+    if (address === undefined) return;
+    admitted.delete(socket);
+    waiting.delete(socket);
+    const left = (perAddress.get(address) ?? 1) - 1;
+    if (left > 0) perAddress.set(address, left);
+    else perAddress.delete(address);
+  };
+  const refuse = (socket: Socket, why: 'cap' | 'address') => {
+    counts[why] += 1;
+    socket.destroy();
+    noteRefusal();
   };
 
-  server.maxConnections = limits.maxConnections;
-  server.on('drop', () => {
-    refused.cap += 1;
-    noteRefusal();
-  });
   server.prependListener('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? 'unknown';
     const open = perAddress.get(address) ?? 0;
-    if (open >= limits.maxConnectionsPerAddress) {
-      refused.address += 1;
-      socket.destroy();
+    if (open >= limits.maxConnectionsPerAddress) return refuse(socket, 'address');
+    if (admitted.size >= limits.maxConnections) {
+      const oldest = waiting.values().next();
+      if (oldest.done) return refuse(socket, 'cap');
+      release(oldest.value);
+      oldest.value.destroy();
+      counts.evicted += 1;
       noteRefusal();
-      return;
     }
     perAddress.set(address, open + 1);
-    socket.once('close', () => {
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
-    });
+    admitted.set(socket, address);
+    waiting.add(socket);
+    socket.once('close', () => release(socket));
   });
+  server.on('request', (request: { socket: Socket }) => waiting.delete(request.socket));
 
   return {
-    figures: () => {
-      let open = 0;
-      for (const n of perAddress.values()) open += n;
-      return { open, refused: { ...refused } };
-    },
+    started: (socket) => waiting.delete(socket),
+    figures: () => ({ open: admitted.size, waiting: waiting.size, refused: { ...counts } }),
   };
 }
 
@@ -122,5 +150,11 @@ export function registerConnectionMetrics(metrics: MetricsRegistry, guard: Conne
         { labels: { cap: 'address' }, value: refused.address },
       ]);
     },
+  );
+  metrics.register(
+    'manjam_http_connections_evicted_total',
+    'HTTP connections closed before they began a request, to make room for a new one at http.maxConnections',
+    'counter',
+    () => Promise.resolve([{ labels: {}, value: guard.figures().refused.evicted }]),
   );
 }

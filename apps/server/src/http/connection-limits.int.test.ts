@@ -65,6 +65,20 @@ function get(url: string, localAddress = '127.0.0.1'): Promise<{ status: number 
   });
 }
 
+/** /metrics over a fresh connection that closes after the answer (no kept-alive connection counts). */
+function metricsText(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${url}/metrics`, { agent: false }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve(text));
+      })
+      .on('error', reject);
+  });
+}
+
 async function stratumAnswers(pool: UnitPool): Promise<boolean> {
   const client = await pool.connect();
   const subscribed = await client.subscribe();
@@ -121,25 +135,51 @@ describe('HTTP connections held by strangers', () => {
     expect(await stratumAnswers(pool)).toBe(true);
   });
 
-  it('closes connections past the listener’s cap at once; Stratum still answers, and health again once the header deadline frees them', async () => {
+  it('at the listener’s cap, a client that sends its request takes the place of the oldest held connection; Stratum still answers', async () => {
+    for (const h of held.splice(0)) h.socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const flood = await holdMany(port, addresses(10, 6), 4);
     held.push(...flood);
-    // 4 still held from 127.0.0.2 and 16 of these: the cap of 20 is full.
-    expect(open(flood)).toBe(16);
-    expect(open(held)).toBe(20);
-    const overCap = await get(`${api.url}/api/health`, '127.0.0.99');
-    expect(overCap).toHaveProperty('error');
+    // 24 held connections against a cap of 20: the 4 oldest were closed without an answer.
+    expect(open(flood)).toBe(20);
+    expect(flood.slice(0, 4).every((h) => h.closedAfterMs !== undefined && h.received === '')).toBe(true);
+    expect(await get(`${api.url}/api/health`, '127.0.0.99')).toEqual({ status: 200 });
+    expect(open(flood)).toBe(19);
     expect(await stratumAnswers(pool)).toBe(true);
 
     await new Promise((resolve) => setTimeout(resolve, 2_600));
-    expect(open(held)).toBe(0);
-    const cut = held.filter((h) => h.received !== '');
-    expect(cut.length).toBe(20);
+    expect(open(flood)).toBe(0);
+    const cut = flood.filter((h) => h.received !== '');
+    expect(cut).toHaveLength(19);
     for (const h of cut) expect(h.received).toMatch(/^HTTP\/1\.1 408/);
-    expect(await get(`${api.url}/api/health`, '127.0.0.99')).toEqual({ status: 200 });
-    const metrics = await fetch(`${api.url}/metrics`).then((r) => r.text());
+    const metrics = await metricsText(api.url);
     expect(metrics).toMatch(/manjam_http_connections_refused_total\{cap="address"\} 6\b/);
-    expect(metrics).toMatch(/manjam_http_connections_refused_total\{cap="connections"\} [1-9]/);
+    expect(metrics).toMatch(/manjam_http_connections_evicted_total 5\b/);
+  });
+
+  it('refuses a new connection at the listener’s cap when every open one has begun a request', async () => {
+    const busy: net.Socket[] = [];
+    for (const address of addresses(30, 5))
+      for (let i = 0; i < 4; i += 1) {
+        const socket = net.connect({ host: '127.0.0.1', port, localAddress: address });
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        const answered = new Promise<void>((resolve) => {
+          socket.once('data', () => resolve());
+          socket.once('close', () => resolve());
+        });
+        socket.write('GET /api/health HTTP/1.1\r\nHost: pool.test\r\n\r\n');
+        await answered;
+        busy.push(socket);
+      }
+    const refused = await holdPartial(port, '127.0.0.99');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(refused.closedAfterMs).toBeLessThan(200);
+    expect(refused.received).toBe('');
+    expect(busy.filter((socket) => !socket.destroyed)).toHaveLength(20);
+    for (const socket of busy) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const metrics = await metricsText(api.url);
+    expect(metrics).toMatch(/manjam_http_connections_refused_total\{cap="connections"\} 1\b/);
   });
 
   it('cuts a client that trickles its headers at the header deadline', async () => {
