@@ -127,9 +127,10 @@ export const configSchema = z
         /** Serve the built web app from this directory (empty string: do not serve). */
         webDist: z.string().default('apps/web/dist'),
         /**
-         * Open HTTP connections (API, web app, WebSocket) at most; a connection past it is closed
-         * as it is accepted, before a byte is read. Default: a share of the process's open-files
-         * limit (config/fd-budget.ts), so Stratum and the node clients keep theirs.
+         * Open HTTP connections (API, web app, WebSocket) at most. At the cap a new connection
+         * takes the place of the oldest that has not begun a request, or is closed as it is
+         * accepted, before a byte is read. Default: a share of the process's open-files limit
+         * (config/fd-budget.ts), so Stratum and the node clients keep theirs.
          */
         maxConnections: z.number().int().min(1).optional(),
         /**
