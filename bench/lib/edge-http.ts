@@ -184,7 +184,8 @@ async function floodPhase(
   const after = await poolRefusals(pool.webUrl);
   report.line(
     before && after
-      ? `    the pool's count (/metrics): refused at accept over http.maxConnections ${int(after.connections - before.connections)}, over http.maxConnectionsPerAddress ${int(after.address - before.address)}`
+      ? `    the pool's count (/metrics): refused at accept over http.maxConnections ${int(after.connections - before.connections)}, over http.maxConnectionsPerAddress ${int(after.address - before.address)}; ` +
+          `held connections closed to make room at the cap ${int(after.evicted - before.evicted)}`
       : `    the pool's count (/metrics): not readable`,
   );
   printProbes(report, 'while flooded', probes, options.seconds);
@@ -192,14 +193,17 @@ async function floodPhase(
 }
 
 /** The pool's own refusal counters (manjam_http_connections_refused_total), read over loopback. */
-async function poolRefusals(url: string): Promise<{ connections: number; address: number } | undefined> {
+async function poolRefusals(
+  url: string,
+): Promise<{ connections: number; address: number; evicted: number } | undefined> {
   try {
     const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
     const read = (cap: string) =>
       Number(
         new RegExp(`manjam_http_connections_refused_total\\{cap="${cap}"\\} (\\d+)`).exec(text)?.[1] ?? NaN,
       );
-    return { connections: read('connections'), address: read('address') };
+    const evicted = Number(/manjam_http_connections_evicted_total (\d+)/.exec(text)?.[1] ?? NaN);
+    return { connections: read('connections'), address: read('address'), evicted };
   } catch {
     return undefined;
   }
