@@ -14,6 +14,7 @@ import { BTC_REGTEST_ADDRESS } from '../../apps/server/src/stratum/testing/fake-
 import { StratumTestClient } from '../../apps/server/src/stratum/testing/client.js';
 import { startPoolProcess, type PoolProcess } from '../../apps/server/src/testing/pool-processes.js';
 import type { FloodCounts, FloodRequest } from './edge-http-flood.js';
+import { processCpuUs } from './proc-cpu.js';
 import { fixed, int, load, ms, percentile, verdict, type Report } from './report.js';
 
 interface Options {
@@ -39,6 +40,8 @@ function parseOptions(argv: string[]): Options {
 }
 
 interface Probes {
+  /** The pool process's CPU over the probes, in percent of one core. */
+  cpuPercent: number;
   stratum: number[];
   health: number[];
   stratumMissed: number;
@@ -87,8 +90,17 @@ function probeHealth(url: string): Promise<number | undefined> {
 const openFds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 
 async function probe(pool: PoolProcess, seconds: number): Promise<Probes> {
-  const probes: Probes = { stratum: [], health: [], stratumMissed: 0, healthMissed: 0, fdsMax: 0 };
+  const probes: Probes = {
+    cpuPercent: 0,
+    stratum: [],
+    health: [],
+    stratumMissed: 0,
+    healthMissed: 0,
+    fdsMax: 0,
+  };
   const pid = pool.child.pid ?? 0;
+  const cpuBefore = processCpuUs(pid) ?? 0;
+  const started = performance.now();
   for (let i = 0; i < seconds; i += 1) {
     const tick = sleep(1_000);
     const [stratum, health] = await Promise.all([probeStratum(pool.stratumPort), probeHealth(pool.webUrl)]);
@@ -99,6 +111,7 @@ async function probe(pool: PoolProcess, seconds: number): Promise<Probes> {
     probes.fdsMax = Math.max(probes.fdsMax, openFds(pid));
     await tick;
   }
+  probes.cpuPercent = ((processCpuUs(pid) ?? 0) - cpuBefore) / 10 / (performance.now() - started);
   return probes;
 }
 
@@ -147,7 +160,9 @@ function printProbes(report: Report, name: string, probes: Probes, seconds: numb
   report.line(`  ${name}`);
   line('Stratum subscribe+authorize', probes.stratum, probes.stratumMissed);
   line('/api/health', probes.health, probes.healthMissed);
-  report.line(`    pool's open file descriptors: at most ${int(probes.fdsMax)}`);
+  report.line(
+    `    pool's open file descriptors: at most ${int(probes.fdsMax)}; pool CPU ${fixed(probes.cpuPercent, 0)} % of a core`,
+  );
 }
 
 async function floodPhase(
