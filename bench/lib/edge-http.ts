@@ -278,7 +278,7 @@ export async function runEdgeHttp(report: Report, argv: string[]): Promise<void>
     report.line(`  target (one address): Stratum and /api/health both answer: ${verdict(answers(one))}`);
     report.line(
       `  many addresses: Stratum answers ${verdict(spread.stratumMissed === 0)}; /api/health answered ${spread.health.length} of ${options.seconds} ` +
-        `(the HTTP cap of the budget is the bound here; a reverse proxy's per-client limit is the guard, docs/OPERATIONS.md)`,
+        `(a probe waits behind the attacker's new connections in the kernel's accept queue; a per-source rate limit in the firewall or proxy is the guard, docs/OPERATIONS.md)`,
     );
     report.line(`  (${fixed(options.seconds, 0)} s of probes per phase)`);
   } finally {
