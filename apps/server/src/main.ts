@@ -1,7 +1,7 @@
 // Composition root: config -> db -> chains -> stratum -> accounting -> alerts -> http.
 // Each role starts only what it needs; `all` runs everything in one process.
 import { join } from 'node:path';
-import type { Config, CoinId, Role } from './config/index.js';
+import { connectionPlan, type Config, type CoinId, type Role } from './config/index.js';
 import { migrate, openDatabase, type Database, type OpenOptions } from './db/index.js';
 import { OperatorAlertsRepository } from './db/repositories/operator-alerts.js';
 import { PoolEvents } from './events.js';
@@ -57,6 +57,7 @@ export async function startPool({
   role: Role;
   logger: Logger;
 }): Promise<RunningPool> {
+  logConnectionPlan(config, logger);
   const stops: { name: string; stop: () => Promise<void> }[] = [];
   const stopAll = async (): Promise<boolean> => {
     // Reverse start order: stop accepting work first, flush, then close the database and chains.
@@ -172,7 +173,7 @@ export async function startPool({
     // A Stratum-only process serves /metrics alone on the http host and port.
     const metricsServer =
       !http && stratumMetrics
-        ? await (await import('./http/metrics-stratum.js')).startMetricsServer(config, stratumMetrics)
+        ? await (await import('./http/metrics-stratum.js')).startMetricsServer(config, stratumMetrics, logger)
         : undefined;
     if (metricsServer) stops.push({ name: 'metrics', stop: () => metricsServer.stop() });
 
@@ -204,6 +205,18 @@ export async function startPool({
     await stopAll();
     throw error;
   }
+}
+
+/** The file-descriptor budget (config/fd-budget.ts) every listener of this process caps itself by. */
+function logConnectionPlan(config: Config, logger: Logger): void {
+  const plan = connectionPlan(config);
+  if (plan.fits)
+    logger.info({ budget: plan }, 'file descriptors: connection caps within the open-files limit');
+  else
+    logger.warn(
+      { budget: plan },
+      'file descriptors: the connection caps and the reserve exceed the open-files limit; raise LimitNOFILE or lower http.maxConnections / stratum.maxConnectionsPerPort',
+    );
 }
 
 /** A standby's accounting counters: every counter, at zero. */

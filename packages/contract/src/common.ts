@@ -75,7 +75,13 @@ export const isoTimeSchema = z.string();
 /** A signed percent such as '+12.5%', '-3.0%' or '0.0%'; 'new' when there is no previous period to compare with. */
 export const changeSchema = z.string().regex(/^(([+-]\d+(\.\d)?|0\.0)%|new)$/);
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id of a row with an INTEGER key (miners, workers, ...): PostgreSQL's `integer`. */
+export const MAX_ROW_ID = 2_147_483_647;
+/**
+ * A row id in a path. An id past MAX_ROW_ID names no row: it fails here with `too_big`, which the
+ * server answers as the route's not-found (404), never by sending it to the database.
+ */
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
 export const pageQuerySchema = z.object({

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   changeSchema,
+  idParamsSchema,
+  MAX_ROW_ID,
   languageFromHeader,
   registerRequestSchema,
   translateMessage,
@@ -103,5 +105,16 @@ describe('other schemas', () => {
       darkMode: 'Must be true or false',
       theme: 'Invalid value',
     });
+  });
+
+  it('takes a path id up to PostgreSQL integer range and calls one past it too big', () => {
+    expect(MAX_ROW_ID).toBe(2 ** 31 - 1);
+    expect(idParamsSchema.parse({ id: '2147483647' })).toEqual({ id: 2_147_483_647 });
+    for (const beyond of ['2147483648', '99999999999999999999']) {
+      const result = idParamsSchema.safeParse({ id: beyond });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.every((issue) => issue.code === 'too_big')).toBe(true);
+    }
+    expect(idParamsSchema.safeParse({ id: 'abc' }).error?.issues[0]?.code).toBe('invalid_type');
   });
 });

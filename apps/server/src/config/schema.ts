@@ -126,6 +126,28 @@ export const configSchema = z
         metricsToken: z.string().min(16).optional(),
         /** Serve the built web app from this directory (empty string: do not serve). */
         webDist: z.string().default('apps/web/dist'),
+        /**
+         * Open HTTP connections (API, web app, WebSocket) at most. At the cap a new connection
+         * takes the place of the oldest that has not begun a request, or is closed as it is
+         * accepted, before a byte is read. Default: a share of the process's open-files limit
+         * (config/fd-budget.ts), so Stratum and the node clients keep theirs.
+         */
+        maxConnections: z.number().int().min(1).optional(),
+        /**
+         * Open HTTP connections of one peer address at most (the socket's address: behind a
+         * reverse proxy every client is the proxy, so raise this and limit per client there).
+         */
+        maxConnectionsPerAddress: z.number().int().min(1).default(64),
+        /** A client has this long from connecting to finish sending a request's headers. */
+        headersTimeoutSeconds: z.number().min(1).max(120).default(5),
+        /** A client has this long from connecting to finish sending a whole request (headers and body). */
+        requestTimeoutSeconds: z.number().min(1).max(600).default(30),
+        /** A kept-alive connection with no request in flight is closed after this long. */
+        keepAliveTimeoutSeconds: z.number().min(1).max(600).default(5),
+      })
+      .refine((http) => http.headersTimeoutSeconds <= http.requestTimeoutSeconds, {
+        message: 'headersTimeoutSeconds must not exceed requestTimeoutSeconds',
+        path: ['headersTimeoutSeconds'],
       })
       .prefault({}),
     chains: z
@@ -194,6 +216,11 @@ export const configSchema = z
         /** Distinct logins one connection may authorize; more answer error 20. */
         maxLoginsPerConnection: z.number().int().min(1).default(32),
         maxConnectionsPerIp: z.number().int().min(1).default(500),
+        /**
+         * Open connections of one Stratum port at most; past it a connection is closed as it is
+         * accepted. Default: the port's share of the open-files limit (config/fd-budget.ts).
+         */
+        maxConnectionsPerPort: z.number().int().min(1).optional(),
         ban: z
           .object({
             enabled: z.boolean().default(true),

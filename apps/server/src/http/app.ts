@@ -3,6 +3,13 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { ServiceError, errorPayload } from '../services/errors.js';
+import { connectionPlan } from '../config/index.js';
+import {
+  guardConnections,
+  httpServerTimeouts,
+  registerConnectionMetrics,
+  type ConnectionLimits,
+} from './connection-guard.js';
 import { registerLive } from './live.js';
 import { registerMetrics } from './metrics-routes.js';
 import { MetricsRegistry } from './metrics.js';
@@ -16,6 +23,8 @@ import { registerWeb, sendSpa, wantsSpa, webRoot } from './web.js';
 export interface AppOptions {
   /** Requests per window and IP for the rate-limited route groups. */
   rateLimits?: Partial<Record<RateLimitGroup, { max: number; timeWindow: number }>>;
+  /** The connection caps (default: this process's plan, config/fd-budget.ts). */
+  connections?: ConnectionLimits;
 }
 
 const DEFAULT_LIMITS: Record<RateLimitGroup, { max: number; timeWindow: number }> = {
@@ -63,13 +72,23 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance & { services: Services; routes: readonly AnyRoute[] }> {
   const { config } = deps;
+  const timeouts = httpServerTimeouts(config.http);
   const app = Fastify({
     loggerInstance: deps.logger.child({ part: 'http' }),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Short deadlines: a client that holds a connection without finishing its request is cut.
+    http: timeouts.options,
+    requestTimeout: timeouts.options.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
   }) as unknown as FastifyInstance;
+  const guard = guardConnections(
+    app.server,
+    options.connections ?? connectionPlan(config).http,
+    deps.logger.child({ part: 'http' }),
+  );
   // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   const services = createServices(deps);
@@ -89,6 +108,11 @@ export async function buildApp(
   });
   await app.register(websocket, { options: { maxPayload: 4_096 } });
 
+  // Every request through Fastify, WebSocket upgrades included: the connection is in use.
+  app.addHook('onRequest', (request, _reply, done) => {
+    guard.started(request.raw.socket);
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
       request.method,
@@ -122,6 +146,7 @@ export async function buildApp(
   registerRoutes(app, routes, { authenticate: (token) => services.auth.authenticate(token), rateLimits });
   registerLive(app, services, deps.events, deps.logger);
   registerMetrics(app, metrics, deps, services.pool);
+  registerConnectionMetrics(metrics, guard);
 
   const document = openApiDocument(routes, '0.1.0');
   const docs = docsPage(routes);

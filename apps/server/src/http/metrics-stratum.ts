@@ -3,9 +3,11 @@
 // pools included) and the event-loop and GC figures, under the API's access rule
 // (metrics-access.ts). No Fastify, no routes, no database reads.
 import { createServer, type Server } from 'node:http';
-import type { Config } from '../config/index.js';
+import { connectionPlan, type Config } from '../config/index.js';
+import type { Logger } from '../logger.js';
 import { errorPayload, ServiceError } from '../services/errors.js';
 import type { RandomXFigures } from '@manjam/randomx';
+import { guardConnections, httpServerTimeouts, registerConnectionMetrics } from './connection-guard.js';
 import { MetricsRegistry, type GaugeSample } from './metrics.js';
 import { assertMetricsAccess } from './metrics-access.js';
 import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
@@ -85,13 +87,19 @@ export interface MetricsServer {
 }
 
 /** Listens on config.http.host:port for GET /metrics (everything else: 404). */
-export async function startMetricsServer(config: Config, stratum: StratumMetrics): Promise<MetricsServer> {
+export async function startMetricsServer(
+  config: Config,
+  stratum: StratumMetrics,
+  logger: Logger,
+): Promise<MetricsServer> {
   const metrics = new MetricsRegistry();
   registerStratumMetrics(metrics, stratum);
   const runtime = new RuntimeMonitor();
   registerRuntimeMetrics(metrics, runtime);
 
-  const server: Server = createServer((request, response) => {
+  // The same connection caps and deadlines as the API's listener: it shares the process's descriptors.
+  const timeouts = httpServerTimeouts(config.http);
+  const server: Server = createServer(timeouts.options, (request, response) => {
     const path = (request.url ?? '').split('?')[0];
     const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': type, ...headers }).end(body);
@@ -119,7 +127,9 @@ export async function startMetricsServer(config: Config, stratum: StratumMetrics
       () => send(500, json, JSON.stringify({ error: { code: 'internal', message: 'metrics failed' } })),
     );
   });
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = timeouts.keepAliveTimeout;
+  const guard = guardConnections(server, connectionPlan(config).http, logger.child({ part: 'metrics' }));
+  registerConnectionMetrics(metrics, guard);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.http.port, config.http.host, () => {

@@ -56,6 +56,7 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): J
         [route.response || route.produces ? status : '204']: success,
         ...(route.body || route.query || route.params ? { 400: errorResponse } : {}),
         ...(route.auth === 'user' ? { 401: errorResponse } : {}),
+        ...(route.params ? { 404: errorResponse } : {}),
         ...(route.rateLimit ? { 429: errorResponse } : {}),
         default: errorResponse,
       },

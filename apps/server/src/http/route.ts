@@ -1,9 +1,9 @@
-import type { Language } from '@manjam/contract';
+import type { ErrorCode, Language, MessageKey } from '@manjam/contract';
 import { languageFromHeader } from '@manjam/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SignedIn } from '../services/auth/auth-service.js';
-import { ServiceError, unauthorized, validationError, zodFields } from '../services/errors.js';
+import { notFound, ServiceError, unauthorized, validationError, zodFields } from '../services/errors.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type AuthMode = 'user' | 'public' | 'optional';
@@ -45,6 +45,11 @@ export interface RouteMeta {
   /** Response content type (default JSON). */
   produces?: 'application/json' | 'text/csv';
   response?: z.ZodType;
+  /**
+   * What a path id too large to name a row answers (default 404 `not-found`): the same error as
+   * an id in range that names no row of the user's.
+   */
+  notFound?: { key: MessageKey; code: ErrorCode };
 }
 
 export interface AnyRoute extends RouteMeta, Schemas {
@@ -75,10 +80,12 @@ export function defineRoute<
   return {
     ...meta,
     async run(request, reply, auth, token) {
+      // The path first: an id that names nothing is a 404 whatever the body says.
+      const params = parseParams(def, request.params ?? {});
       const req = {
         body: parse(def.body, request.body ?? {}),
         query: parse(def.query, request.query ?? {}),
-        params: parse(def.params, request.params ?? {}),
+        params,
         auth,
         token,
         language: requestLanguage(request),
@@ -88,6 +95,19 @@ export function defineRoute<
       return handler(req, reply);
     },
   };
+}
+
+/**
+ * Path parameters: one past its schema's maximum (an id beyond the database's range) names
+ * nothing, so it answers the route's not-found; any other failure (not a number) stays a 400.
+ */
+function parseParams(route: RouteMeta & Schemas, input: unknown): unknown {
+  if (!route.params) return undefined;
+  const result = route.params.safeParse(input);
+  if (result.success) return result.data;
+  if (result.error.issues.every((issue) => issue.code === 'too_big'))
+    throw notFound(route.notFound?.key, route.notFound?.code);
+  throw validationError(zodFields(result.error));
 }
 
 function parse(schema: z.ZodType | undefined, input: unknown): unknown {

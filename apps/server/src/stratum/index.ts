@@ -2,7 +2,13 @@ import { algorithmOf, isBitcoinFamily, MIN_SHARE_DIFFICULTY, type BitcoinFamilyC
 import type { RandomXFigures } from '@manjam/randomx';
 import { once } from 'node:events';
 import type { Logger } from 'pino';
-import type { CoinId, Config, PayoutScheme, StratumPortConfig } from '../config/index.js';
+import {
+  connectionPlan,
+  type CoinId,
+  type Config,
+  type PayoutScheme,
+  type StratumPortConfig,
+} from '../config/index.js';
 import type { Database } from '../db/index.js';
 import { ChainTipsRepository } from '../db/repositories/chain-tips.js';
 import type { PoolEvents } from '../events.js';
@@ -114,6 +120,8 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   const listening: { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme; server: StratumPort }[] =
     [];
   const moneroPorts: { port: number; scheme: PayoutScheme; xmr: MoneroPort }[] = [];
+  // Each port's share of the open-files limit: past it, Node closes a connection as it is accepted.
+  const maxPerPort = connectionPlan(config).stratum.maxConnectionsPerPort;
   try {
     for (const p of moneroConfigs) {
       const xmr = await startMoneroPort({
@@ -129,6 +137,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
         bans: pool.bans,
         allocator: pool.allocator,
       });
+      xmr.server.server.maxConnections = maxPerPort;
       moneroPorts.push({ port: xmr.port, scheme: p.scheme, xmr });
       logger.info(
         { coin: 'XMR', port: xmr.port, tls: xmr.server.tls, scheme: p.scheme },
@@ -148,6 +157,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
         jobs: managers.get(p.coin) as JobManager,
         minDifficulty: Math.max(p.vardiff.min, MIN_SHARE_DIFFICULTY[algorithm]),
       });
+      server.server.maxConnections = maxPerPort;
       const port = await server.listen(config.stratum.host);
       listening.push({ coin: p.coin, port, tls: server.tls, scheme: p.scheme, server });
       logger.info({ coin: p.coin, port, tls: server.tls, scheme: p.scheme }, 'stratum port listening');
