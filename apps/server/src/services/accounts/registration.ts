@@ -1,4 +1,4 @@
-import type { Language, RegisterRequest, RegisterResponse } from '@manjam/contract';
+import { MESSAGES, type Language, type RegisterRequest, type RegisterResponse } from '@manjam/contract';
 import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
 import { PendingRegistrationsRepository } from '../../db/repositories/pending-registrations.js';
@@ -155,6 +155,6 @@ export class Registration {
 
 function usernameTaken(): ServiceError {
   return new ServiceError(409, 'username-taken', 'usernameTaken', {
-    username: 'This username is already taken',
+    username: MESSAGES.usernameTaken,
   });
 }
