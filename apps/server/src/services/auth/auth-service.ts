@@ -71,6 +71,8 @@ export class AuthService {
     this.sessions = new SessionsRepository(deps.db);
     this.throttle = new SignInThrottle(deps.db, deps.config.auth.throttle, deps.now, deps.onError);
     this.devices = new KnownDevices(deps.box, deps.config.auth.knownDeviceDays * 86_400_000);
+    // Computed now, so the first sign-in with an unknown email does not take a hash longer.
+    dummyHash().catch((error: unknown) => deps.onError?.(error));
   }
 
   /**

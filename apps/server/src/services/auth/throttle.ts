@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
 import { SignInThrottleRepository, type ThrottleRule } from '../../db/repositories/sign-in-throttle.js';
@@ -57,7 +58,10 @@ export class SignInThrottle {
   async guard(keys: readonly ThrottleKey[], check: () => Promise<void>): Promise<void> {
     const now = this.now();
     this.pruneNow(now);
-    const hashed = keys.map((key) => ({ kind: key.kind, hash: hashToken(`${key.kind}:${key.value}`) }));
+    const hashed = keys.map((key) => {
+      const value = key.kind === 'address' ? addressKey(key.value) : key.value;
+      return { kind: key.kind, hash: hashToken(`${key.kind}:${value}`) };
+    });
     for (const key of hashed) {
       const claim = await this.repo.claim(key.hash, this.rules[key.kind], new Date(now));
       if (!claim.claimed) throw tooManyAttempts(claim.blockedUntil.getTime() - now);
@@ -76,6 +80,27 @@ export class SignInThrottle {
     const forgetMs = Math.max(...Object.values(this.rules).map((rule) => rule.forgetMs));
     this.repo.prune(new Date(now - forgetMs), new Date(now)).catch(this.onError);
   }
+}
+
+/**
+ * The part of a client address one source controls: an IPv4 address (also when IPv4-mapped),
+ * or the /64 prefix of an IPv6 one (one host commonly holds a whole /64, and would otherwise get
+ * 2^64 fresh keys).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const first = head ? head.split(':') : [];
+  const last = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...first, ...Array<string>(Math.max(0, 8 - first.length - last.length)).fill('0'), ...last]
+    : first;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 function tooManyAttempts(waitMs: number): ServiceError {
