@@ -69,7 +69,7 @@ export class SignInThrottleRepository {
     );
   }
 
-  /** Forgets a key (the account's owner signed in). */
+  /** Forgets a key (a known device or a signed-in session passed its check). */
   async clear(key: string): Promise<void> {
     await this.db.query('DELETE FROM sign_in_throttle WHERE key = $1', [key]);
   }

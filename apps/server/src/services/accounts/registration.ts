@@ -32,7 +32,8 @@ const MAIL_GAP_MS = 10 * 60_000;
  * Registration that does not tell whether an email has an account (issue 25 item 5).
  *
  * Emails are private, so a known and an unknown email get the same answer (202 and the same body)
- * after the same work (the password is hashed either way; mail goes out in the background):
+ * after the same work (the password is hashed and the email looked up either way; the pending row
+ * and the mails are written after the answer):
  * - the pool sends email: a free address gets a confirmation link and the account is created when
  *   it is followed; an address with an account gets a "someone tried to register" notice instead.
  *   Signing in before confirming fails like a wrong password, so registering and then signing in
@@ -80,17 +81,18 @@ export class Registration {
       this.mail(mailer, owner.email, input.language, 'account.taken', { login: `${this.baseUrl()}/login` });
       return { next: 'confirm-email' };
     }
+    // Stored after the answer, with its mail: an awaited insert (a commit on PostgreSQL) would
+    // make a free address answer measurably later than a taken one.
     const { token, hash } = newToken();
     const hours = config.auth.confirmEmailHours;
-    await this.pending.insert(
-      hash,
-      { ...account, language: input.language },
-      new Date(now + hours * 3_600_000),
-    );
-    this.mail(mailer, account.email, input.language, 'account.confirm', {
-      username: account.username,
-      hours,
-      link: `${this.baseUrl()}/confirm-email#token=${token}`,
+    const expiresAt = new Date(now + hours * 3_600_000);
+    this.later(async () => {
+      await this.pending.insert(hash, { ...account, language: input.language }, expiresAt);
+      this.mail(mailer, account.email, input.language, 'account.confirm', {
+        username: account.username,
+        hours,
+        link: `${this.baseUrl()}/confirm-email#token=${token}`,
+      });
     });
     return { next: 'confirm-email' };
   }
@@ -119,6 +121,11 @@ export class Registration {
       language,
     );
     if ('taken' in result && result.taken === 'username') throw usernameTaken();
+  }
+
+  /** Runs `task` after the answer; a failure is logged (the person registers again). */
+  private later(task: () => Promise<void>): void {
+    task().catch(this.deps.onError);
   }
 
   /** Sends in the background (the answer must not wait on SMTP), at most once per kind and address per MAIL_GAP_MS. */

@@ -18,15 +18,20 @@ export interface ThrottleKey {
   value: string;
 }
 
-/** Keys whose count a successful check clears (the owner proved themselves); `address` only gives its claim back. */
-const CLEARED_ON_SUCCESS: ReadonlySet<ThrottleKind> = new Set(['account', 'device', 'user']);
+/**
+ * Keys whose count a successful check clears (their only source is the owner: a known device, a
+ * signed-in session). `address` and `account` only give their own claim back: the owner signing
+ * in from a new device does not wipe the strangers' failures on the account, or each sign-in of
+ * the owner would buy the strangers a fresh round of guesses.
+ */
+const CLEARED_ON_SUCCESS: ReadonlySet<ThrottleKind> = new Set(['device', 'user']);
 const PRUNE_EVERY_MS = 60_000;
 
 /**
  * Throttles credential checks by their source, never by locking the account (issue 25 item 5):
  * each check is claimed against its keys before it runs (refused with 429 and Retry-After while a
- * key is blocked), failures back off exponentially per key, and a success clears the account's
- * and the device's counts. Unknown and known emails go through the same keys and statements.
+ * key is blocked), failures back off exponentially per key, and a success gives its own claim
+ * back (and clears a known device's or a session's count). Unknown and known emails go through the same keys and statements.
  */
 export class SignInThrottle {
   private readonly repo: SignInThrottleRepository;
