@@ -297,7 +297,9 @@ export async function runEdgeAccounts(report: Report, argv: string[]): Promise<v
     const owner = await confirmedAccount(post, smtp, `owner${randomBytes(3).toString('hex')}`);
     await signInTiming(report, post, smtp, owner, { ...o, perAccount: t.perAccount });
     await registrationTiming(report, post, smtp, owner, o);
-    await strangerPhase(report, post, owner, o);
+    // A fresh account for the stranger phase: the timing phase's failures stay on the first one.
+    const target = await confirmedAccount(post, smtp, `target${randomBytes(3).toString('hex')}`);
+    await strangerPhase(report, post, target, o);
     await totpPhase(report, http.url, post, smtp);
   } finally {
     await http.stop();

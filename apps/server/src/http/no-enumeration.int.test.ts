@@ -185,6 +185,12 @@ describeEachDatabase('no enumeration, no lockout by strangers (issue 25)', (getD
     expect(refused.res.status).toBe(429);
     expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(0);
 
+    // The stranger keeps going for hours, one guess per backoff step: each is checked, but one
+    // address never adds more than its own limit to the account's count.
+    for (let i = 0; i < PER_ACCOUNT; i++) {
+      api.clock.now += 16 * 60_000;
+      expect((await login(owner.email, `later ${i}`, from('203.0.113.66'))).res.status).toBe(401);
+    }
     // The owner: from the known device, even at the stranger's own address; and from a new place.
     const known = await login(owner.email, PASSWORD, { ...from('203.0.113.66'), cookie: device });
     expect(known.res.status).toBe(200);

@@ -10,8 +10,8 @@ export interface ThrottleRule {
   forgetMs: number;
 }
 
-/** A claimed attempt, or a refusal while the key is blocked (until when). */
-export type ThrottleClaim = { claimed: true } | { claimed: false; blockedUntil: Date };
+/** A claimed attempt (the key's failures with it), or a refusal while the key is blocked (until when). */
+export type ThrottleClaim = { claimed: true; failures: number } | { claimed: false; blockedUntil: Date };
 
 /** The failure count after one more (1 again when the last failure is older than forgetMs). */
 const NEXT = `(CASE WHEN t.last_failure_at < $3::timestamptz - make_interval(secs => $6::float8 / 1000)
@@ -29,7 +29,11 @@ export class SignInThrottleRepository {
    * then succeeds gives its failure back (release).
    */
   async claim(key: string, rule: ThrottleRule, now: Date): Promise<ThrottleClaim> {
-    const result = await this.db.query<{ claimed: boolean; blocked_until: Date | null }>(
+    const result = await this.db.query<{
+      claimed: boolean;
+      failures: number | null;
+      blocked_until: Date | null;
+    }>(
       `WITH claimed AS (
          INSERT INTO sign_in_throttle AS t (key, failures, blocked_until, last_failure_at)
          VALUES ($1, 1, CASE WHEN 1 >= $2 THEN $3::timestamptz + make_interval(secs => LEAST($5::float8, $4::float8) / 1000) END, $3)
@@ -40,14 +44,14 @@ export class SignInThrottleRepository {
              END,
            last_failure_at = $3
          WHERE t.blocked_until IS NULL OR t.blocked_until <= $3
-         RETURNING t.key
+         RETURNING t.failures
        )
-       SELECT EXISTS (SELECT 1 FROM claimed) AS claimed,
+       SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, (SELECT failures FROM claimed) AS failures,
               (SELECT blocked_until FROM sign_in_throttle WHERE key = $1) AS blocked_until`,
       [key, rule.limit, now, rule.backoffMs, rule.maxBackoffMs, rule.forgetMs],
     );
     const row = result.rows[0];
-    if (!row || row.claimed) return { claimed: true };
+    if (!row || row.claimed) return { claimed: true, failures: Number(row?.failures ?? 1) };
     // Refused: the block in force. A block set by a concurrent claim after this statement's
     // snapshot is not visible here; it is still a refusal, for at least one backoff step.
     const blockedUntil = row.blocked_until === null ? null : new Date(row.blocked_until);

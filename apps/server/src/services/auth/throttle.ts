@@ -67,12 +67,20 @@ export class SignInThrottle {
       const value = key.kind === 'address' ? addressKey(key.value) : key.value;
       return { kind: key.kind, hash: hashToken(`${key.kind}:${value}`) };
     });
+    const claimed: typeof hashed = [];
+    let pastAddressLimit = false;
     for (const key of hashed) {
+      // One address adds at most its own limit to an account's count: its later guesses (one per
+      // backoff step) are paced by its own key, so a single stranger can never bring the
+      // account's limit down on the owner's new devices; that takes guesses from several addresses.
+      if (key.kind === 'account' && pastAddressLimit) continue;
       const claim = await this.repo.claim(key.hash, this.rules[key.kind], new Date(now));
       if (!claim.claimed) throw tooManyAttempts(claim.blockedUntil.getTime() - now);
+      claimed.push(key);
+      if (key.kind === 'address' && claim.failures > this.rules.address.limit) pastAddressLimit = true;
     }
     await check();
-    for (const key of hashed) {
+    for (const key of claimed) {
       if (CLEARED_ON_SUCCESS.has(key.kind)) await this.repo.clear(key.hash);
       else await this.repo.release(key.hash, this.rules[key.kind].limit);
     }
