@@ -62,6 +62,16 @@ export class SignInThrottleRepository {
     };
   }
 
+  /** When the key's block ends, if one is in force at `now` (a look that claims nothing). */
+  async blockedUntil(key: string, now: Date): Promise<Date | null> {
+    const result = await this.db.query<{ blocked_until: Date }>(
+      'SELECT blocked_until FROM sign_in_throttle WHERE key = $1 AND blocked_until > $2',
+      [key, now],
+    );
+    const row = result.rows[0];
+    return row ? new Date(row.blocked_until) : null;
+  }
+
   /** Gives back the failure a successful check claimed; a block only that claim set is lifted. */
   async release(key: string, limit: number): Promise<void> {
     await this.db.query(

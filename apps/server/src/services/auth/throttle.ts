@@ -71,9 +71,14 @@ export class SignInThrottle {
     let pastAddressLimit = false;
     for (const key of hashed) {
       // One address adds at most its own limit to an account's count: its later guesses (one per
-      // backoff step) are paced by its own key, so a single stranger can never bring the
-      // account's limit down on the owner's new devices; that takes guesses from several addresses.
-      if (key.kind === 'account' && pastAddressLimit) continue;
+      // backoff step) are paced by its own key and only have to respect the account's block, so
+      // a single stranger can never bring that block down on the owner's new devices; that takes
+      // guesses from several addresses.
+      if (key.kind === 'account' && pastAddressLimit) {
+        const until = await this.repo.blockedUntil(key.hash, new Date(now));
+        if (until) throw tooManyAttempts(until.getTime() - now);
+        continue;
+      }
       const claim = await this.repo.claim(key.hash, this.rules[key.kind], new Date(now));
       if (!claim.claimed) throw tooManyAttempts(claim.blockedUntil.getTime() - now);
       claimed.push(key);
