@@ -143,7 +143,8 @@ describeEachDatabase('no enumeration, no lockout by strangers (issue 25)', (getD
     const owner = await account();
     const real: { status: number; text: string; ms: number }[] = [];
     const unknown: typeof real = [];
-    for (let i = 0; i < 4; i++) {
+    // Nine each (under the per-account limit), interleaved, so that load on the machine falls on both.
+    for (let i = 0; i < PER_ACCOUNT - 1; i++) {
       // A fresh address each time: the throttle is not what is measured here.
       const a = await login(owner.email, `wrong ${i}`, from(`198.51.100.${10 + i}`));
       real.push({ status: a.res.status, text: a.res.text, ms: a.ms });
@@ -164,7 +165,7 @@ describeEachDatabase('no enumeration, no lockout by strangers (issue 25)', (getD
       return seen;
     };
     const expected = [...Array<number>(PER_ADDRESS).fill(401), 429];
-    expect(await statuses(owner.email, '198.51.100.30')).toEqual(expected);
+    expect(await statuses((await account()).email, '198.51.100.30')).toEqual(expected);
     expect(await statuses(`ghost.${owner.email}`, '198.51.100.31')).toEqual(expected);
   });
 

@@ -78,7 +78,11 @@ export class Registration {
     const now = this.deps.now();
     await this.pending.prune(new Date(now));
     if (owner) {
-      this.mail(mailer, owner.email, input.language, 'account.taken', { login: `${this.baseUrl()}/login` });
+      const to = owner.email;
+      this.later(() => {
+        this.mail(mailer, to, input.language, 'account.taken', { login: `${this.baseUrl()}/login` });
+        return Promise.resolve();
+      });
       return { next: 'confirm-email' };
     }
     // Stored after the answer, with its mail: an awaited insert (a commit on PostgreSQL) would
@@ -123,9 +127,15 @@ export class Registration {
     if ('taken' in result && result.taken === 'username') throw usernameTaken();
   }
 
-  /** Runs `task` after the answer; a failure is logged (the person registers again). */
+  /**
+   * Runs `task` once the answer is on its way (setImmediate: after the current I/O phase, where
+   * the reply is written), so neither kind of registration waits on its own extra work; a failure
+   * is logged (the person registers again).
+   */
   private later(task: () => Promise<void>): void {
-    task().catch(this.deps.onError);
+    setImmediate(() => {
+      task().catch(this.deps.onError);
+    });
   }
 
   /** Sends in the background (the answer must not wait on SMTP), at most once per kind and address per MAIL_GAP_MS. */
