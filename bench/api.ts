@@ -146,7 +146,7 @@ async function main(): Promise<void> {
         body: JSON.stringify(body),
       });
     const user = { username: 'benchuser', email: 'bench@example.com', password: 'bench password 1' };
-    if ((await post('/api/auth/register', user)).status !== 201) throw new Error('register failed');
+    if ((await post('/api/auth/register', user)).status !== 202) throw new Error('register failed');
     const login = (await (await post('/api/auth/login', user)).json()) as {
       token: string;
       user: { id: number };

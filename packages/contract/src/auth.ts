@@ -94,7 +94,23 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const registerResponseSchema = z.object({ user: userSchema });
+/**
+ * What a registration answers, the same whether the email already has an account or not (issue
+ * 25: no enumeration): `confirm-email` when the pool sends email (the account is created from the
+ * link mailed to the address; the owner of a taken address gets a notice instead), `sign-in` when
+ * it does not (the account exists at once for a free address).
+ */
+export const REGISTRATION_NEXT_STEPS = ['confirm-email', 'sign-in'] as const;
+export const registerResponseSchema = z.object({ next: z.enum(REGISTRATION_NEXT_STEPS) });
+
+/** The token of a confirmation link (`/confirm-email#token=...`). */
+export const confirmEmailRequestSchema = z.object({
+  token: z
+    .string({ error: MESSAGES.confirmationInvalid })
+    .min(20, MESSAGES.confirmationInvalid)
+    .max(200, MESSAGES.confirmationInvalid),
+});
+export type ConfirmEmailRequest = z.input<typeof confirmEmailRequestSchema>;
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const loginResponseSchema = z.object({

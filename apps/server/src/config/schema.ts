@@ -280,8 +280,28 @@ export const configSchema = z
           .number()
           .positive()
           .default(24 * 7),
-        maxFailedLogins: z.number().int().min(1).default(5),
-        lockMinutes: z.number().positive().default(15),
+        /**
+         * Sign-in throttling (services/auth/throttle.ts). Failed password or code checks are
+         * counted per source (the client address, or the known device that sent them) and per
+         * account email for unknown devices; past `perAddress` / `perAccount` failures each further
+         * one blocks that key for backoffSeconds * 2^(n - limit), at most backoffMaxMinutes, answered
+         * 429 with Retry-After. Nothing locks an account: its owner's known devices are never
+         * blocked by another source's failures. Counts are forgotten after forgetMinutes without one.
+         */
+        throttle: z
+          .object({
+            perAddress: z.number().int().min(1).default(5),
+            perAccount: z.number().int().min(1).default(10),
+            perDevice: z.number().int().min(1).default(10),
+            backoffSeconds: z.number().positive().default(1),
+            backoffMaxMinutes: z.number().positive().default(15),
+            forgetMinutes: z.number().positive().default(60),
+          })
+          .prefault({}),
+        /** How long a signed "known device" cookie, set after a full sign-in, lasts. */
+        knownDeviceDays: z.number().positive().default(180),
+        /** How long the link of a "confirm your email" registration mail stays valid (smtp set). */
+        confirmEmailHours: z.number().positive().default(24),
       })
       .prefault({}),
     assistant: z

@@ -1,4 +1,6 @@
 import { AccountsService } from '../services/accounts/accounts-service.js';
+import { Registration } from '../services/accounts/registration.js';
+import { createMailer } from '../services/alerts/mailer.js';
 import { AuthService } from '../services/auth/auth-service.js';
 import { loadSecretKey, SecretBox } from '../services/auth/secret-box.js';
 import { DashboardService } from '../services/dashboard/dashboard-service.js';
@@ -35,6 +37,8 @@ export function createServices(deps: HttpDeps): Services {
   const onError = (error: unknown) => logger.error({ err: error }, 'background refresh failed');
   const box = new SecretBox(loadSecretKey(config.auth.secret, config.dataDir));
   const auth = new AuthService({ db, config, box, now, onError });
+  const mailer = config.smtp ? createMailer(config.smtp) : null;
+  const mailError = (error: unknown) => logger.warn({ err: error }, 'registration email not sent');
   const connected = new ConnectedWorkers(events, now);
   const workers = new WorkersService({ db, now, onError, connected });
   const settings = new SettingsService(db, config, auth, box, now);
@@ -63,7 +67,11 @@ export function createServices(deps: HttpDeps): Services {
     now,
     box,
     auth,
-    accounts: new AccountsService(db, config, workers),
+    accounts: new AccountsService(
+      db,
+      workers,
+      new Registration({ db, config, mailer, now, onError: mailError }),
+    ),
     settings,
     workers,
     miners: new MinersService(db, workers),
@@ -74,6 +82,7 @@ export function createServices(deps: HttpDeps): Services {
     close: () => {
       unsubscribe.forEach((off) => off());
       connected.close();
+      mailer?.close();
     },
   };
 }

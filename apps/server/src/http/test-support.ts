@@ -143,7 +143,7 @@ export async function startTestApi(
       const reg = await request('POST', '/api/auth/register', {
         body: { username, email, password, preferredCoin: 'BTC', ...extra },
       });
-      if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
+      if (reg.status !== 202) throw new Error(`register failed: ${reg.status} ${reg.text}`);
       const login = await request('POST', '/api/auth/login', { body: { email, password } });
       if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
       return {

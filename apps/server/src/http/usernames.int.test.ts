@@ -17,7 +17,7 @@ describe('usernames: one rule for registration and the Stratum login, no lookali
     const alice = await api.request('POST', '/api/auth/register', {
       body: { username: 'alice', email: 'alice@example.com', password: 'longenough1' },
     });
-    expect(alice.status).toBe(201);
+    expect(alice.status).toBe(202);
   });
   afterAll(async () => {
     await api.close();
@@ -52,7 +52,7 @@ describe('usernames: one rule for registration and the Stratum login, no lookali
           body: { username: 'Bob_miner-2', email: 'bob@example.com', password: 'longenough1' },
         })
       ).status,
-    ).toBe(201);
+    ).toBe(202);
   });
 
   it('accepts on Stratum exactly the usernames registration accepts', async () => {

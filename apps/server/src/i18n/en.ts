@@ -98,6 +98,12 @@ export const EN = {
   'assistant.power.generic':
     "Electricity cost a day = watts × 24 ÷ 1000 × your price per kWh (a 3250 W miner uses 78 kWh a day). Name your miner's model (e.g. Antminer S19) and I'll work it out; compare the cost with the expected earnings in the calculator ({calculator}).",
   'assistant.earnings': 'Today (since 00:00 UTC) you earned {today}; your unpaid balance is {balance}.',
+  'account.confirm.subject': 'Confirm your Manjam account',
+  'account.confirm.body':
+    'Someone (we hope you) registered the Manjam account "{username}" with this email address. To create it, open this link within {hours} hours:\n\n{link}\n\nIf this was not you, ignore this email: no account is created.',
+  'account.taken.subject': 'Someone tried to register with your email',
+  'account.taken.body':
+    'Someone tried to register a new Manjam account with this email address, which already has an account. Nothing was changed. If it was you, sign in at {login}; if you forgot your password, contact support. If it was not you, you can ignore this email; your account stays as it is.',
 } as const;
 
 export type TextKey = keyof typeof EN;

@@ -22,6 +22,7 @@ const Pages = {
   login: page('login/LoginPage'),
   register: page('register/RegisterPage'),
   forgotPassword: page('forgot-password/ForgotPasswordPage'),
+  confirmEmail: page('confirm-email/ConfirmEmailPage'),
   dashboard: page('dashboard/DashboardPage'),
   workers: page('workers/WorkersPage'),
   workerDetail: page('workers/WorkerDetailPage'),
@@ -85,6 +86,7 @@ export function AppRoutes() {
         <Route path="payouts" element={<PayoutsRoute />} />
         <Route path="miners" element={show(Pages.miners)} />
         <Route path="forgot-password" element={show(Pages.forgotPassword)} />
+        <Route path="confirm-email" element={<VisitorOnly>{show(Pages.confirmEmail)}</VisitorOnly>} />
         <Route path="marketplace" element={show(Pages.marketplace)} />
         <Route path="support" element={show(Pages.support)} />
         <Route path="learn" element={show(Pages.learn)} />

@@ -16,6 +16,7 @@ export type {
   BlockPage,
   ChangeEmailRequest,
   ChangePasswordRequest,
+  ConfirmEmailRequest,
   ErrorBody as ApiErrorBody,
   LoginRequest,
   LoginResponse,

@@ -9,8 +9,6 @@ export interface UserRow {
   preferredCoin: string;
   totpSecret: string | null;
   totpEnabled: boolean;
-  failedLogins: number;
-  lockedUntil: Date | null;
   createdAt: Date;
 }
 
@@ -23,13 +21,11 @@ interface RawUser {
   preferred_coin: string;
   totp_secret: string | null;
   totp_enabled: boolean;
-  failed_logins: number;
-  locked_until: Date | null;
   created_at: Date;
 }
 
 export const USER_COLUMNS = `id, username, email, password_hash, wallet_address, preferred_coin, totp_secret, totp_enabled,
-  failed_logins, locked_until, created_at`;
+  created_at`;
 
 export const toUser = (r: RawUser): UserRow => ({
   id: Number(r.id),
@@ -40,14 +36,8 @@ export const toUser = (r: RawUser): UserRow => ({
   preferredCoin: r.preferred_coin,
   totpSecret: r.totp_secret,
   totpEnabled: r.totp_enabled,
-  failedLogins: Number(r.failed_logins),
-  lockedUntil: r.locked_until === null ? null : new Date(r.locked_until),
   createdAt: new Date(r.created_at),
 });
-
-/** An attempt claimed (its number, and whether it locked the account), or refused while locked. */
-export type AttemptClaim =
-  { claimed: true; attempt: number; locks: boolean } | { claimed: false; lockedUntil: Date | null };
 
 export interface NewUser {
   username: string;
@@ -57,12 +47,16 @@ export interface NewUser {
   preferredCoin: string;
 }
 
-/** Accounts: credentials, 2FA state and login throttling. */
+/** Accounts: credentials and 2FA state (sign-in throttling is in sign-in-throttle.ts). */
 export class UsersRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** Inserts an account and its settings row; answers undefined when the username or email is taken. */
-  async insert(user: NewUser, defaultThreshold: string): Promise<UserRow | { taken: 'username' | 'email' }> {
+  /** Inserts an account and its settings row (in `language`); answers which of username or email is taken, if one is. */
+  async insert(
+    user: NewUser,
+    defaultThreshold: string,
+    language = 'en',
+  ): Promise<UserRow | { taken: 'username' | 'email' }> {
     const taken = await this.db.query<{ username_taken: boolean; email_taken: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1)) AS username_taken,
               EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($2)) AS email_taken`,
@@ -77,8 +71,9 @@ export class UsersRepository {
            INSERT INTO users (username, email, password_hash, wallet_address, preferred_coin)
            VALUES ($1, $2, $3, $4, $5) RETURNING ${USER_COLUMNS}
          ), settings AS (
-           INSERT INTO user_settings (user_id, payout_threshold, payout_address, payout_coin)
-           SELECT id, $6, wallet_address, CASE WHEN wallet_address IS NULL THEN NULL ELSE preferred_coin END FROM inserted
+           INSERT INTO user_settings (user_id, payout_threshold, payout_address, payout_coin, language)
+           SELECT id, $6, wallet_address, CASE WHEN wallet_address IS NULL THEN NULL ELSE preferred_coin END, $7
+             FROM inserted
          )
          SELECT * FROM inserted`,
         [
@@ -88,6 +83,7 @@ export class UsersRepository {
           user.walletAddress,
           user.preferredCoin,
           defaultThreshold,
+          language,
         ],
       );
       return toUser(one(result.rows));
@@ -122,44 +118,10 @@ export class UsersRepository {
     return result.rows.length > 0;
   }
 
-  /**
-   * Claims one credential attempt (a password or TOTP check) before it is checked, in one
-   * statement: refused while the account is locked; the attempt that reaches `max` locks the
-   * account until `lockUntil` (and restarts the count). Parallel attempts queue on the row lock,
-   * so no number of them gets past `max` before the lock. A failed check needs no second write;
-   * a successful one clears the count (clearFailedLogins).
-   */
-  async claimAttempt(id: number, max: number, now: Date, lockUntil: Date): Promise<AttemptClaim> {
-    const result = await this.db.query<{
-      claimed: boolean;
-      failed_logins: number | null;
-      locked_by_claim: Date | null;
-      locked_until: Date | null;
-    }>(
-      `WITH claimed AS (
-         UPDATE users
-            SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
-                locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $4::timestamptz ELSE locked_until END
-          WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $3)
-          RETURNING failed_logins, locked_until
-       )
-       SELECT (c.failed_logins IS NOT NULL) AS claimed, c.failed_logins, c.locked_until AS locked_by_claim, u.locked_until
-         FROM users u LEFT JOIN claimed c ON true WHERE u.id = $1`,
-      [id, max, now, lockUntil],
-    );
-    const row = one(result.rows);
-    if (!row.claimed)
-      return { claimed: false, lockedUntil: row.locked_until === null ? null : new Date(row.locked_until) };
-    const locks =
-      row.locked_by_claim !== null && new Date(row.locked_by_claim).getTime() === lockUntil.getTime();
-    return { claimed: true, attempt: locks ? max : Number(row.failed_logins), locks };
-  }
-
-  async clearFailedLogins(id: number): Promise<void> {
-    await this.db.query(
-      'UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1 AND (failed_logins <> 0 OR locked_until IS NOT NULL)',
-      [id],
-    );
+  /** Whether an account already has this username (usernames are public: they are Stratum logins). */
+  async usernameTaken(username: string): Promise<boolean> {
+    const result = await this.db.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
+    return result.rows.length > 0;
   }
 
   async setTotp(id: number, encryptedSecret: string | null, enabled: boolean): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   changeEmailRequestSchema,
   changePasswordRequestSchema,
+  confirmEmailRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
   registerRequestSchema,
@@ -9,6 +10,7 @@ import {
   totpSetupResponseSchema,
   userSchema,
 } from '@manjam/contract';
+import { readDeviceCookie, setDeviceCookie } from '../device-cookie.js';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from './module.js';
 
@@ -19,16 +21,26 @@ export const authRoutes: RouteModule = ({ services }) => [
     tag: 'auth',
     auth: 'public',
     rateLimit: 'auth',
-    status: 201,
-    summary: "Create an account (the seed's registration rules; wallet address checked for the coin)",
+    status: 202,
+    summary:
+      'Register: the same answer whether the email has an account or not (a confirmation link, or a notice to the owner, goes by email)',
     body: registerRequestSchema,
     response: registerResponseSchema,
-    handler: async ({ body, language }) => {
-      const user = await services.accounts.register({ ...body, preferredCoin: body.preferredCoin });
-      // The account keeps the language the person registered in (the web app sends it as
-      // Accept-Language); otherwise signing in would switch an Arabic user to English.
-      if (language !== 'en') await services.settings.update(user, { language });
-      return { user: await services.accounts.view(user) };
+    // The account keeps the language the person registered in (the web app sends it as
+    // Accept-Language); otherwise signing in would switch an Arabic user to English.
+    handler: ({ body, language }) =>
+      services.accounts.register({ ...body, preferredCoin: body.preferredCoin, language }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/confirm-email',
+    tag: 'auth',
+    auth: 'public',
+    rateLimit: 'auth',
+    summary: 'Create the account of a registration confirmation link (once, before it expires)',
+    body: confirmEmailRequestSchema,
+    handler: async ({ body }) => {
+      await services.accounts.confirmEmail(body.token);
     },
   }),
   defineRoute({
@@ -37,15 +49,22 @@ export const authRoutes: RouteModule = ({ services }) => [
     tag: 'auth',
     auth: 'public',
     rateLimit: 'auth',
-    summary: 'Sign in with email and password (and the TOTP code when 2FA is on)',
+    summary:
+      'Sign in with email and password (and the TOTP code when 2FA is on); 429 with Retry-After while this source is throttled',
     body: loginRequestSchema,
     response: loginResponseSchema,
-    handler: async ({ body, ip, userAgent }) => {
-      const { token, user, expiresAt } = await services.auth.login(body.email, body.password, body.totp, {
+    handler: async ({ body, ip, userAgent }, reply) => {
+      const signedIn = await services.auth.login(body.email, body.password, body.totp, {
         ip,
         userAgent,
+        device: readDeviceCookie(reply.request),
       });
-      return { token, user: await services.accounts.view(user), expiresAt: expiresAt.toISOString() };
+      setDeviceCookie(reply, signedIn.device.value, signedIn.device.maxAgeSeconds);
+      return {
+        token: signedIn.token,
+        user: await services.accounts.view(signedIn.user),
+        expiresAt: signedIn.expiresAt.toISOString(),
+      };
     },
   }),
   defineRoute({

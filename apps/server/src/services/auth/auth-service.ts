@@ -1,12 +1,13 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { MESSAGES } from '@manjam/contract';
 import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
 import { SessionsRepository } from '../../db/repositories/sessions.js';
 import { UsersRepository, type UserRow } from '../../db/repositories/users.js';
 import { ServiceError } from '../errors.js';
+import { KnownDevices } from './devices.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { SecretBox } from './secret-box.js';
+import { SignInThrottle, type ThrottleKey } from './throttle.js';
 import { hashToken, newToken } from './tokens.js';
 import { newTotpEnrolment, totpStep, type TotpEnrolment } from './totp.js';
 
@@ -27,6 +28,16 @@ export interface SignedIn {
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
+  /** The known-device value the client sent (its cookie), if any. */
+  device?: string | null;
+}
+
+export interface SignInResult {
+  token: string;
+  user: UserRow;
+  expiresAt: Date;
+  /** The known-device value to keep (renewed on every full sign-in) and how long, in seconds. */
+  device: { value: string; maxAgeSeconds: number };
 }
 
 /** Inactivity after which a session ends when the user's Auto Logout setting is on (the seed: 30 minutes). */
@@ -45,10 +56,12 @@ const SESSION_STALE_MS = 30_000;
 
 const invalidCredentials = () => new ServiceError(401, 'invalid-credentials', 'loginFailed');
 
-/** Sign-in, sessions, lockout and TOTP two-factor authentication. */
+/** Sign-in, sessions, throttling of guesses, known devices and TOTP two-factor authentication. */
 export class AuthService {
   private readonly users: UsersRepository;
   private readonly sessions: SessionsRepository;
+  private readonly throttle: SignInThrottle;
+  private readonly devices: KnownDevices;
   private readonly touched = new Map<number, number>();
   private readonly verified = new Map<string, { signedIn: SignedIn; at: number }>();
   private readonly rechecking = new Map<string, Promise<SignedIn | undefined>>();
@@ -56,31 +69,51 @@ export class AuthService {
   constructor(private readonly deps: AuthDeps) {
     this.users = new UsersRepository(deps.db);
     this.sessions = new SessionsRepository(deps.db);
+    this.throttle = new SignInThrottle(deps.db, deps.config.auth.throttle, deps.now, deps.onError);
+    this.devices = new KnownDevices(deps.box, deps.config.auth.knownDeviceDays * 86_400_000);
+    // Computed now, so the first sign-in with an unknown email does not take a hash longer.
+    dummyHash().catch((error: unknown) => deps.onError?.(error));
   }
 
+  /**
+   * Signs in. An unknown email and a wrong password answer alike (401 invalid-credentials, and
+   * the same work: the password is checked against a dummy hash, the same throttle keys are
+   * claimed). A sign-in that stops at the TOTP prompt counts as a failed attempt too, so knowing
+   * the password does not reset the count between code guesses. From a device that already
+   * signed in to this account, only that device's own failures count (a stranger's guesses
+   * elsewhere do not slow it); from any other device, the client address and the email do.
+   */
   async login(
     email: string,
     password: string,
     totp: string | undefined,
     meta: RequestMeta,
-  ): Promise<{ token: string; user: UserRow; expiresAt: Date }> {
+  ): Promise<SignInResult> {
+    const now = this.deps.now();
     const user = await this.users.findByEmail(email);
-    if (!user) {
-      await verifyPassword(await dummyHash(), password);
-      throw invalidCredentials();
-    }
-    // A sign-in that stops at the TOTP prompt counts as an attempt too: otherwise someone who
-    // knows the password could reset the count between code guesses.
-    await this.attempt(user, async () => {
+    const device = this.devices.read(meta.device ?? null, now);
+    const known = device !== null && user !== undefined && device.userId === user.id ? device : null;
+    const keys: ThrottleKey[] = known
+      ? [{ kind: 'device', value: known.deviceId }]
+      : [
+          { kind: 'address', value: meta.ip ?? 'unknown' },
+          { kind: 'account', value: email.trim().toLowerCase() },
+        ];
+    await this.throttle.guard(keys, async () => {
+      if (!user) {
+        await verifyPassword(await dummyHash(), password);
+        throw invalidCredentials();
+      }
       if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
       if (user.totpEnabled) {
         if (!totp) throw new ServiceError(401, 'totp-required', 'totpRequired');
         if (!(await this.totpMatches(user, totp))) throw new ServiceError(401, 'totp-invalid', 'totpInvalid');
       }
     });
+    if (!user) throw invalidCredentials();
     const { token, hash } = newToken();
-    const createdAt = new Date(this.deps.now());
-    const expiresAt = new Date(createdAt.getTime() + this.deps.config.auth.sessionTtlHours * 3_600_000);
+    const createdAt = new Date(now);
+    const expiresAt = new Date(now + this.deps.config.auth.sessionTtlHours * 3_600_000);
     await this.sessions.create({
       userId: user.id,
       tokenHash: hash,
@@ -89,7 +122,8 @@ export class AuthService {
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     });
-    return { token, user, expiresAt };
+    const value = this.devices.issue(user.id, now, known?.deviceId);
+    return { token, user, expiresAt, device: { value, maxAgeSeconds: this.devices.maxAgeSeconds } };
   }
 
   /** The signed-in user of a bearer token, or undefined (unknown, revoked, expired or idle). */
@@ -189,7 +223,7 @@ export class AuthService {
   /**
    * Throws unless `password` is the account's and, when 2FA is on, `totp` is a valid code: every
    * sensitive change (email, password, payout address) goes through here. Counted against the
-   * lockout like a sign-in.
+   * user's own throttle key.
    */
   async confirmSensitiveChange(
     user: UserRow,
@@ -249,44 +283,13 @@ export class AuthService {
   }
 
   /**
-   * Runs one credential check (password and/or TOTP code) as a counted attempt. The attempt is
-   * claimed in the database before the check (refused with 423 while the account is locked), so
-   * parallel guesses cannot outrun the count; the attempt that reaches auth.maxFailedLogins locks
-   * the account for auth.lockMinutes unless it succeeds. A success clears the count; failures are
-   * slowed down as they grow.
+   * Runs one credential check of a signed-in user (password and/or TOTP code) as a counted
+   * attempt against that user's own key: a session cannot guess without bound, and nobody else's
+   * failures (sign-in guesses by strangers) slow the owner's changes.
    */
-  private async attempt(user: UserRow, check: () => Promise<void>): Promise<void> {
-    const { maxFailedLogins, lockMinutes } = this.deps.config.auth;
-    const now = this.deps.now();
-    const claim = await this.users.claimAttempt(
-      user.id,
-      maxFailedLogins,
-      new Date(now),
-      new Date(now + lockMinutes * 60_000),
-    );
-    if (!claim.claimed) {
-      const seconds =
-        claim.lockedUntil && claim.lockedUntil.getTime() > now
-          ? Math.ceil((claim.lockedUntil.getTime() - now) / 1000)
-          : Math.ceil(lockMinutes * 60);
-      throw locked(seconds);
-    }
-    try {
-      await check();
-    } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
-      if (claim.locks) throw locked(Math.ceil(lockMinutes * 60));
-      if (claim.attempt >= 2) await delay(Math.min(1_000, 100 * 2 ** (claim.attempt - 2)));
-      throw error;
-    }
-    await this.users.clearFailedLogins(user.id);
+  private attempt(user: UserRow, check: () => Promise<void>): Promise<void> {
+    return this.throttle.guard([{ kind: 'user', value: String(user.id) }], check);
   }
-}
-
-function locked(seconds: number): ServiceError {
-  return new ServiceError(423, 'account-locked', 'accountLocked', undefined, {
-    'retry-after': String(seconds),
-  });
 }
 
 function totpInvalid(field: string): ServiceError {

@@ -28,6 +28,11 @@ export class SecretBox {
     return createHmac('sha256', this.key).update(`opaque-id:${internal}`).digest('base64url').slice(0, 16);
   }
 
+  /** An HMAC-SHA256 of `data` under this key (base64url), for values the server signs and reads back. */
+  mac(data: string): string {
+    return createHmac('sha256', this.key).update(`mac:${data}`).digest('base64url');
+  }
+
   decrypt(stored: string): string {
     if (!stored.startsWith('v1:')) throw new Error('unknown secret format');
     const raw = Buffer.from(stored.slice(3), 'base64url');

@@ -53,6 +53,27 @@ describe('login', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it("says in the reader's language that this place is throttled (429 too-many-attempts)", async () => {
+    const throttled = () =>
+      jsonResponse({ error: { code: 'too-many-attempts', message: 'server text' } }, 429);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(() => Promise.resolve(throttled())),
+    );
+    const view = renderWithApp(<LoginPage />, { route: '/login' });
+    fillAndSubmit('miner@example.com', 'whatever1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed sign-in attempts from here. Wait a little and try again',
+    );
+    view.unmount();
+    renderWithApp(<LoginPage />, { route: '/login', lang: 'ar' });
+    fireEvent.change(screen.getByLabelText('البريد الإلكتروني'), { target: { value: 'miner@example.com' } });
+    fireEvent.change(screen.getByLabelText('كلمة المرور'), { target: { value: 'whatever1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('محاولات دخول فاشلة كثيرة من هنا.');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('falls back to the standard message when the server gives none', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('', { status: 500 })));
     renderWithApp(<LoginPage />, { route: '/login' });

@@ -48,7 +48,9 @@ export default function LoginPage() {
       }, LOGIN_REDIRECT_MS);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'totp-required') setNeedsTotp(true);
-      setServerError(errorMessage(error, t, t('login.failed')));
+      // Throttled (429): this source failed too often; the page says so in the reader's language.
+      const throttled = error instanceof ApiError && error.code === 'too-many-attempts';
+      setServerError(throttled ? t('login.throttled') : errorMessage(error, t, t('login.failed')));
     } finally {
       setSubmitting(false);
     }

@@ -127,7 +127,7 @@ describe('registration in English', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
   });
 
-  it('sends the form, shows Registering..., then the success message and goes to /login after 2 seconds', async () => {
+  it('sends the form, shows Registering..., then (a pool that sends no email) the success message and goes to /login after 2 seconds', async () => {
     let resolve: (response: Response) => void = () => undefined;
     const fetchMock = serve(
       () =>
@@ -152,7 +152,7 @@ describe('registration in English', () => {
       walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    resolve(jsonResponse({ user: {} }, 201));
+    resolve(jsonResponse({ next: 'sign-in' }, 202));
     expect(
       await screen.findByText('Registration successful! Taking you to the login page...'),
     ).toBeInTheDocument();
@@ -162,9 +162,43 @@ describe('registration in English', () => {
   });
 });
 
+describe('registration on a pool that sends email', () => {
+  function submit(email: string): void {
+    fill(/^Username$/, 'miner1');
+    fill(/^Email$/, email);
+    fill(/^Password$/, 'correct horse');
+    fill(/^Confirm Password$/, 'correct horse');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+  }
+
+  it('shows "check your email" with the address, and stays on the page (the answer is the same for a taken address)', async () => {
+    serve(() => Promise.resolve(jsonResponse({ next: 'confirm-email' }, 202)));
+    renderWithApp(<RegisterPage />, { route: '/register' });
+    submit(' owner@example.com ');
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/^We sent a message to owner@example\.com\. Open the link in it within 24 hours/),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/register');
+  });
+
+  it('says it in Arabic too', async () => {
+    serve(() => Promise.resolve(jsonResponse({ next: 'confirm-email' }, 202)));
+    renderWithApp(<RegisterPage />, { route: '/register', lang: 'ar' });
+    fill(/^اسم المستخدم$/, 'miner1');
+    fill(/^البريد الإلكتروني$/, 'owner@example.com');
+    fill(/^كلمة المرور$/, 'correct horse');
+    fill(/^تأكيد كلمة المرور$/, 'correct horse');
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء حساب' }));
+    expect(await screen.findByRole('heading', { name: 'تحقّق من بريدك الإلكتروني' })).toBeInTheDocument();
+    expect(screen.getByText(/^أرسلنا رسالة إلى owner@example\.com\./)).toHaveAttribute('role', 'status');
+  });
+});
+
 describe("payout addresses of the pool's network", () => {
   async function register(address: string, coin: 'BTC' | 'LTC', network: 'mainnet' | 'regtest') {
-    const fetchMock = serve(() => Promise.resolve(jsonResponse({ user: {} }, 201)), network);
+    const fetchMock = serve(() => Promise.resolve(jsonResponse({ next: 'sign-in' }, 202)), network);
     renderWithApp(<RegisterPage />, { route: '/register' });
     fill(/^Username$/, 'miner1');
     fill(/^Email$/, 'miner@example.com');

@@ -55,6 +55,8 @@ export default function RegisterPage() {
   const [serverError, setServerError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [success, setSuccess] = useState(false);
+  /** The address a confirmation link went to (the pool sends email): the form gives way to "check your email". */
+  const [checkEmail, setCheckEmail] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -75,7 +77,17 @@ export default function RegisterPage() {
     if (hasErrors(found)) return;
     setSubmitting(true);
     try {
-      await apiFetch<RegisterResponse>('/api/auth/register', { method: 'POST', body: toRequest(form) });
+      const request = toRequest(form);
+      // The same answer whether the email already has an account or not (the server mails the
+      // owner instead), so this page cannot tell either, and says what the email will say.
+      const result = await apiFetch<RegisterResponse>('/api/auth/register', {
+        method: 'POST',
+        body: request,
+      });
+      if (result.next === 'confirm-email') {
+        setCheckEmail(request.email);
+        return;
+      }
       setSuccess(true);
       timer.current = setTimeout(() => void navigate('/login'), REGISTER_REDIRECT_MS);
     } catch (error) {
@@ -88,6 +100,7 @@ export default function RegisterPage() {
   };
 
   const coinOptions = COINS.map((coin) => ({ value: coin, label: t(`coins.${coin}`) }));
+  if (checkEmail) return <CheckEmail email={checkEmail} />;
   return (
     <div className="auth-page container">
       <section className="auth-card card" aria-labelledby="register-title">
@@ -163,6 +176,25 @@ export default function RegisterPage() {
           <span>
             {t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
           </span>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** After a registration when the pool sends email: the next step is the link in the mail. */
+function CheckEmail({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="auth-page container">
+      <section className="auth-card card" aria-labelledby="check-email-title">
+        <h1 id="check-email-title">{t('register.checkEmailTitle')}</h1>
+        <p className="banner banner--success" role="status">
+          {t('register.checkEmail', { email })}
+        </p>
+        <p className="muted">{t('register.checkEmailSpam')}</p>
+        <p className="auth-card__links">
+          <Link to="/login">{t('register.loginLink')}</Link>
         </p>
       </section>
     </div>

@@ -8,16 +8,23 @@ const MAX_FAILED = 5;
 const PAYOUT = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
 type Account = Awaited<ReturnType<TestApi['signUp']>>;
 
-describeEachDatabase('lockout: parallel guesses cannot outrun the count', (getDb) => {
+describeEachDatabase('sign-in throttle: parallel guesses cannot outrun the count', (getDb) => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi(getDb(), {
       config: {
         auth: {
           secret: 'test-secret-test-secret-test-secret-0123',
-          maxFailedLogins: MAX_FAILED,
-          lockMinutes: 15,
+          // A first backoff longer than the 30 s TOTP step the tests move the clock by.
+          throttle: {
+            perAddress: MAX_FAILED,
+            perAccount: 2 * MAX_FAILED,
+            backoffSeconds: 60,
+            backoffMaxMinutes: 15,
+          },
         },
+        // Behind a proxy: each X-Forwarded-For is another client address.
+        http: { host: '127.0.0.1', port: 0, webDist: '', trustProxy: true },
       },
     });
   });
@@ -58,77 +65,79 @@ describeEachDatabase('lockout: parallel guesses cannot outrun the count', (getDb
     };
   }
 
+  let addressCount = 0;
+  /** A client address of its own for one test (X-Forwarded-For). */
+  const newAddress = () => ({ 'x-forwarded-for': `198.18.0.${++addressCount}` });
   const statuses = (responses: ApiResponse[]) => responses.map((r) => r.status);
-  /** Of `responses` to wrong guesses: all refused, at most MAX_FAILED - 1 as wrong (the attempt that reaches the limit locks). */
-  function expectLockedAfterLimit(responses: ApiResponse[], wrongStatus: number): void {
+  /** Of `responses` to wrong guesses: at most MAX_FAILED checked (answered wrong), every other one 429. */
+  function expectThrottledAfterLimit(responses: ApiResponse[], wrongStatus: number): void {
     const wrong = statuses(responses).filter((s) => s === wrongStatus).length;
-    expect(wrong).toBeLessThanOrEqual(MAX_FAILED - 1);
-    expect(statuses(responses).filter((s) => s !== wrongStatus && s !== 423)).toEqual([]);
-    expect(statuses(responses).filter((s) => s === 423).length).toBe(responses.length - wrong);
+    expect(wrong).toBeLessThanOrEqual(MAX_FAILED);
+    expect(statuses(responses).filter((s) => s !== wrongStatus && s !== 429)).toEqual([]);
+    expect(statuses(responses).filter((s) => s === 429).length).toBe(responses.length - wrong);
   }
 
-  it('refuses and locks after 30 parallel wrong passwords, then refuses the right one until the lock passes', async () => {
+  it('checks at most the limit of 30 parallel wrong passwords from one address, then refuses the right one there until the backoff passes, but not elsewhere', async () => {
     const { email, password } = await api.signUp();
+    const stranger = newAddress();
     const guesses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        api.request('POST', '/api/auth/login', { body: { email, password: `wrong-${i}` } }),
+        api.request('POST', '/api/auth/login', {
+          body: { email, password: `wrong-${i}` },
+          headers: stranger,
+        }),
       ),
     );
-    expectLockedAfterLimit(guesses, 401);
-    const right = await api.request('POST', '/api/auth/login', { body: { email, password } });
-    expect(right.status).toBe(423);
-    expect(right.json.error.code).toBe('account-locked');
-    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expectThrottledAfterLimit(guesses, 401);
+    const right = await api.request('POST', '/api/auth/login', {
+      body: { email, password },
+      headers: stranger,
+    });
+    expect(right.status).toBe(429);
+    expect(right.json.error.code).toBe('too-many-attempts');
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The owner, elsewhere, is not held up by the stranger's guesses.
+    expect(
+      (await api.request('POST', '/api/auth/login', { body: { email, password }, headers: newAddress() }))
+        .status,
+    ).toBe(200);
     api.clock.now += 15 * 60_000 + 1_000;
-    expect((await api.request('POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
+    expect(
+      (await api.request('POST', '/api/auth/login', { body: { email, password }, headers: stranger })).status,
+    ).toBe(200);
   });
 
   it('counts sign-ins that stop at the TOTP prompt, so knowing the password does not reset the count between code guesses', async () => {
     const account = await withTotp();
     const [first, second, third] = await account.wrongCodes(3);
+    const where = newAddress();
+    const signIn = async (totp?: string) =>
+      api.request('POST', '/api/auth/login', {
+        body: { email: account.email, password: account.password, ...(totp ? { totp } : {}) },
+        headers: where,
+      });
     for (const totp of [first, second]) {
-      expect(
-        (
-          await api.request('POST', '/api/auth/login', {
-            body: { email: account.email, password: account.password },
-          })
-        ).json.error.code,
-      ).toBe('totp-required');
-      expect(
-        (
-          await api.request('POST', '/api/auth/login', {
-            body: { email: account.email, password: account.password, totp },
-          })
-        ).json.error.code,
-      ).toBe('totp-invalid');
+      expect((await signIn()).json.error.code).toBe('totp-required');
+      expect((await signIn(totp)).json.error.code).toBe('totp-invalid');
     }
-    // Three wrong codes only, but the fifth attempt: locked.
-    expect(
-      (
-        await api.request('POST', '/api/auth/login', {
-          body: { email: account.email, password: account.password, totp: third },
-        })
-      ).status,
-    ).toBe(423);
-    expect(
-      (
-        await api.request('POST', '/api/auth/login', {
-          body: { email: account.email, password: account.password, totp: await account.code() },
-        })
-      ).status,
-    ).toBe(423);
+    // Three wrong codes only, but the fifth attempt: the last one checked; then even a valid code waits.
+    expect((await signIn(third)).json.error.code).toBe('totp-invalid');
+    expect((await signIn(await account.code())).status).toBe(429);
   });
 
-  // Each TOTP-guarded action: its request for a code, and what must still hold after the lock.
+  // Each TOTP-guarded action: its request for a code, and what must still hold after the refusals.
   const actions: {
     name: string;
-    send: (a: Account, code: string) => Promise<ApiResponse>;
+    send: (a: Account, code: string, headers: Record<string, string>) => Promise<ApiResponse>;
     unchanged: (a: Account) => Promise<void>;
   }[] = [
     {
       name: 'sign-in',
-      send: (a, totp) =>
-        api.request('POST', '/api/auth/login', { body: { email: a.email, password: a.password, totp } }),
+      send: (a, totp, headers) =>
+        api.request('POST', '/api/auth/login', {
+          body: { email: a.email, password: a.password, totp },
+          headers,
+        }),
       unchanged: async () => {},
     },
     {
@@ -174,6 +183,7 @@ describeEachDatabase('lockout: parallel guesses cannot outrun the count', (getDb
           (
             await api.request('POST', '/api/auth/login', {
               body: { email: a.email, password: 'taken over password' },
+              headers: newAddress(),
             })
           ).status,
         ).toBe(401);
@@ -182,27 +192,29 @@ describeEachDatabase('lockout: parallel guesses cannot outrun the count', (getDb
   ];
 
   for (const action of actions) {
-    it(`locks after 30 parallel wrong TOTP codes on ${action.name}, and then refuses a valid code`, async () => {
+    it(`checks at most the limit of 30 parallel wrong TOTP codes on ${action.name}, then refuses a valid code, while the owner still signs in elsewhere`, async () => {
       const account = await withTotp();
+      const where = newAddress();
       const codes = await account.wrongCodes(30);
-      const guesses = await Promise.all(codes.map((code) => action.send(account, code)));
-      expectLockedAfterLimit(guesses, action.name === 'sign-in' ? 401 : 403);
-      const valid = await action.send(account, await account.code());
-      expect(valid.status).toBe(423);
-      expect(valid.json.error.code).toBe('account-locked');
-      // One counter: the account's sign-in is locked too.
+      const guesses = await Promise.all(codes.map((code) => action.send(account, code, where)));
+      expectThrottledAfterLimit(guesses, action.name === 'sign-in' ? 401 : 403);
+      const valid = await action.send(account, await account.code(), where);
+      expect(valid.status).toBe(429);
+      expect(valid.json.error.code).toBe('too-many-attempts');
+      // No lock on the account: its owner signs in from another address.
       expect(
         (
           await api.request('POST', '/api/auth/login', {
             body: { email: account.email, password: account.password, totp: await account.code() },
+            headers: newAddress(),
           })
         ).status,
-      ).toBe(423);
+      ).toBe(200);
       await action.unchanged(account);
     });
   }
 
-  it('locks after 30 parallel wrong codes when turning 2FA on', async () => {
+  it('refuses all but the limit of 30 parallel wrong codes when turning 2FA on', async () => {
     const account = await api.signUp();
     await api.request('POST', '/api/auth/2fa/setup', { token: account.token });
     const guesses = await Promise.all(
@@ -213,14 +225,16 @@ describeEachDatabase('lockout: parallel guesses cannot outrun the count', (getDb
         }),
       ),
     );
-    expect(statuses(guesses).filter((s) => s === 423).length).toBeGreaterThanOrEqual(30 - (MAX_FAILED - 1));
+    expect(statuses(guesses).filter((s) => s === 429).length).toBeGreaterThanOrEqual(30 - MAX_FAILED);
+    // The session's own guesses do not keep the owner from signing in.
     expect(
       (
         await api.request('POST', '/api/auth/login', {
           body: { email: account.email, password: account.password },
+          headers: newAddress(),
         })
       ).status,
-    ).toBe(423);
+    ).toBe(200);
   });
 
   it('asks for the password to turn 2FA on or off, and for the code too to change the email while 2FA is on', async () => {
