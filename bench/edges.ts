@@ -2,6 +2,7 @@
 // attacks a running pool the way a stranger could and prints what honest users saw meanwhile.
 //   --only=<phase>[,<phase>]  run some phases; other flags go to the phases (see bench/README.md).
 import { Report } from './lib/report.js';
+import { runEdgeAccounts } from './lib/edge-accounts.js';
 import { runEdgeHttp } from './lib/edge-http.js';
 import { runEdgeLeaf } from './lib/edge-leaf.js';
 import { runEdgeProto } from './lib/edge-proto.js';
@@ -13,6 +14,7 @@ const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
   ['proto', runEdgeProto],
   ['workers', runEdgeWorkers],
   ['http', runEdgeHttp],
+  ['accounts', runEdgeAccounts],
   ['leaf', runEdgeLeaf],
 ]);
 
