@@ -49,6 +49,12 @@ export interface WorkItem {
   refuse(cause: Unchecked): void;
 }
 
+/** What a share refused unchecked is told: its connection's own queue was full (charged to it), or the pool's capacity. */
+export const UNCHECKED_MESSAGE: Record<Unchecked, string> = {
+  'own-queue': 'Too many shares waiting on this connection, share not checked',
+  pool: 'Server busy, share not checked',
+};
+
 /** Usage halves this often: what a connection hashed a minute ago hardly counts against it now. */
 export const USAGE_HALF_LIFE_MS = 10_000;
 /** Refused shares remembered per job (so a nonce re-sent is not hashed again); past it, not remembered. */

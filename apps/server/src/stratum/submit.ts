@@ -13,7 +13,7 @@ import {
 import type { MinerRef } from '../shares/types.js';
 import type { BanVerdict } from './ban-judge.js';
 import type { RejectionKind } from './context.js';
-import { MAX_REMEMBERED_REFUSALS, type Unchecked } from './fair-work.js';
+import { MAX_REMEMBERED_REFUSALS, UNCHECKED_MESSAGE, type Unchecked } from './fair-work.js';
 import { submitFoundBlock } from './found-block.js';
 import type { Handler } from './handlers.js';
 import type { Job } from './jobs.js';
@@ -125,14 +125,10 @@ export const handleSubmit: Handler = (session, id, params) => {
   });
 };
 
-/** The answer to a share refused because its own connection already has a full queue of shares waiting. */
-export const OWN_QUEUE_FULL = 'Too many shares waiting on this connection, share not checked';
-
 /** Refused without a hash: the connection's own queue was full (charged to it), or the pool's capacity (not counted). */
 function unchecked(session: Session, { id, miner, ticket }: SubmitContext, cause: Unchecked): void {
-  if (cause === 'own-queue')
-    return refuse(session, id, miner, STRATUM_ERROR.OTHER, OWN_QUEUE_FULL, 'busy', ticket, 'invalid');
-  refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Server busy, share not checked', 'busy', ticket);
+  const verdict = cause === 'own-queue' ? 'invalid' : 'uncounted';
+  refuse(session, id, miner, STRATUM_ERROR.OTHER, UNCHECKED_MESSAGE[cause], 'busy', ticket, verdict);
 }
 
 /** What a queued SHA-256d submit carries to its answer. */

@@ -79,6 +79,11 @@ export class MoneroStratumServer {
   private readonly logins: LoginContext;
   private readonly sweeper: NodeJS.Timeout;
 
+  /** The fair proof-of-work queue's figures: shares waiting, being hashed, refused unchecked. */
+  get powQueue(): MoneroSubmits['queue'] {
+    return this.submits.queue;
+  }
+
   /** Open connections (logged in or not). */
   get connections(): number {
     return this.sessions.size;

@@ -10,16 +10,13 @@
 import { moneroHashDifficulty, moneroHashMeetsDifficulty, withMoneroNonce } from '@manjam/protocol/monero';
 import { BanJudge, type BanVerdict } from '../ban-judge.js';
 import type { BanList } from '../bans.js';
-import { FairWork, MAX_REMEMBERED_REFUSALS, type Unchecked } from '../fair-work.js';
+import { FairWork, MAX_REMEMBERED_REFUSALS, UNCHECKED_MESSAGE, type Unchecked } from '../fair-work.js';
 import { submitFoundBlock } from './found-block.js';
 import type { Id, MoneroJob, MoneroSession } from './session.js';
 import type { MoneroMinerRef, MoneroRejection, MoneroStats, MoneroStratumOptions } from './types.js';
 
 const NONCE = /^[0-9a-fA-F]{8}$/;
 const RESULT = /^[0-9a-fA-F]{64}$/;
-/** The answer to a share refused because its own connection already has a full queue of shares waiting. */
-export const OWN_QUEUE_FULL = 'Too many shares waiting on this connection, share not checked';
-
 export class MoneroSubmits {
   private readonly work: FairWork<MoneroSession>;
   private readonly judge: BanJudge<MoneroSession>;
@@ -123,9 +120,8 @@ export class MoneroSubmits {
     cause: Unchecked,
     ticket: number,
   ): void {
-    if (cause === 'own-queue')
-      return this.refuse(session, id, miner, OWN_QUEUE_FULL, 'busy', ticket, 'invalid');
-    this.refuse(session, id, miner, 'Server busy, share not checked', 'busy', ticket);
+    const verdict = cause === 'own-queue' ? 'invalid' : 'uncounted';
+    this.refuse(session, id, miner, UNCHECKED_MESSAGE[cause], 'busy', ticket, verdict);
   }
 
   refuse(
