@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { StratumTestClient } from './testing/client.js';
-import { StratumFlooder } from './testing/flooder.js';
+import { StratumFlooder, stratumHonestRound } from './testing/flooder.js';
 import { startPoolOnChain, testLogger, type PoolOnChain } from './testing/harness.js';
 
 /** The honest port's difficulty: about half the hashes meet it, so finding a share is instant. */
@@ -27,28 +27,6 @@ async function honestMiner(pool: PoolOnChain, login: string): Promise<StratumTes
   expect((await client.authorize(login)).result).toBe(true);
   await client.waitForJob();
   return client;
-}
-
-/** Finds and submits `count` shares (none a block) one after the other: round trips in ms and answers. */
-async function honestRound(
-  client: StratumTestClient,
-  login: string,
-  count: number,
-): Promise<{ ms: number[]; answers: string[] }> {
-  const ms: number[] = [];
-  const answers: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const job = client.job;
-    if (!job) throw new Error('no job');
-    const share = client.findShare(job, 'scrypt', {
-      accept: (built) => built.hashValue > job.template.networkTarget,
-    });
-    const started = performance.now();
-    const reply = await client.submit(login, share);
-    ms.push(performance.now() - started);
-    answers.push(reply.error ? reply.error[1] : String(reply.result));
-  }
-  return { ms, answers };
 }
 
 async function flooders(
@@ -97,13 +75,13 @@ describe('fair, bounded Scrypt checking on the LTC ports under a flood', () => {
     const login = `${chain.poolAddress}.honest`;
     try {
       const honest = await honestMiner(pool, login);
-      const quiet = await honestRound(honest, login, 20);
+      const quiet = await stratumHonestRound(honest, login, 20, 'scrypt');
       expect(quiet.answers.every((a) => a === 'true')).toBe(true);
       const addresses = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
       const flood = await flooders(pool, chain.poolAddress, addresses, 4, { perSecond: 500, window: 64 });
       for (const f of flood) f.flood();
       await until(() => (pool.stratum.stats().sharesRejected.busy ?? 0) > 0, 'a flooder to fill its queue');
-      const underFlood = await honestRound(honest, login, 20);
+      const underFlood = await stratumHonestRound(honest, login, 20, 'scrypt');
       for (const f of flood) f.stop();
       expect(underFlood.answers.every((a) => a === 'true')).toBe(true);
       const refusedLow = flood.reduce((n, f) => n + f.count('Low difficulty share'), 0);
@@ -137,7 +115,7 @@ describe('fair, bounded Scrypt checking on the LTC ports under a flood', () => {
       });
       for (const f of flood) f.flood();
       await Promise.all(flood.map((f) => f.client.closedPromise));
-      const after = await honestRound(honest, login, 3);
+      const after = await stratumHonestRound(honest, login, 3, 'scrypt');
       expect(after.answers).toEqual(['true', 'true', 'true']);
       // Shares of the cut connections still being hashed ended without another verdict.
       await new Promise((resolve) => setTimeout(resolve, 500));

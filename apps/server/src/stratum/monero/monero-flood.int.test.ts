@@ -7,31 +7,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../config/index.js';
 import type { MoneroDevChain } from '../../devchain/monero.js';
-import { MoneroFlooder } from './testing/flooder.js';
-import type { MoneroMinedShare, MoneroTestMiner } from './testing/miner.js';
+import { MoneroFlooder, moneroHonestRound } from './testing/flooder.js';
+import type { MoneroMinedShare } from './testing/miner.js';
 import { startStandalone, type StandalonePort } from './testing/standalone.js';
 
 const logger = pino({ level: 'error' });
 const NETWORK_DIFFICULTY = 5n;
 const notBlock = (share: MoneroMinedShare): boolean =>
   !moneroHashMeetsDifficulty(share.hash, NETWORK_DIFFICULTY);
-
-/** Mines and submits `count` shares one after the other; the submit round trips in ms and the answers. */
-async function honestRound(
-  miner: MoneroTestMiner,
-  count: number,
-): Promise<{ ms: number[]; answers: string[] }> {
-  const ms: number[] = [];
-  const answers: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const share = await miner.mine(notBlock);
-    const started = performance.now();
-    const reply = await miner.submit(share);
-    ms.push(performance.now() - started);
-    answers.push(reply.error ? reply.error.message : 'OK');
-  }
-  return { ms, answers };
-}
 
 const flooders = async (
   port: number,
@@ -88,7 +71,7 @@ describe('fair, bounded RandomX checking on the XMR port under a flood', () => {
     });
     const honest = await standalone.connect(port);
     expect((await honest.login(`${chain.poolAddress}.honest`)).error).toBeNull();
-    const quiet = await honestRound(honest, 4);
+    const quiet = await moneroHonestRound(honest, 4, NETWORK_DIFFICULTY);
     expect(quiet.answers).toEqual(['OK', 'OK', 'OK', 'OK']);
 
     const flood = await flooders(port, chain.poolAddress, ['127.0.0.2', '127.0.0.3'], 2, 100, 64);
@@ -99,7 +82,7 @@ describe('fair, bounded RandomX checking on the XMR port under a flood', () => {
       () => `the flooders to fill their queues: ${JSON.stringify(server.powQueue)}`,
     );
     const hashesBefore = randomx.figures().hashes;
-    const underFlood = await honestRound(honest, 6);
+    const underFlood = await moneroHonestRound(honest, 6, NETWORK_DIFFICULTY);
     const busyQueue = server.powQueue;
     for (const f of flood) f.stop();
 
@@ -139,7 +122,7 @@ describe('fair, bounded RandomX checking on the XMR port under a flood', () => {
       () => server.powQueue.queued === 0 && server.powQueue.hashing === 0,
       () => 'the queue to drain',
     );
-    const after = await honestRound(honest, 1);
+    const after = await moneroHonestRound(honest, 1, NETWORK_DIFFICULTY);
     expect(after.answers).toEqual(['OK']);
     expect(server.bans.counts).toEqual({ connection: 4, ip: 0 });
     for (const f of flood) expect(f.count('OK')).toBe(0);

@@ -3,6 +3,7 @@
 // proof-of-work hash to be refused: on a port at a high difficulty, all are low-difficulty
 // garbage) at a steady rate from the loopback address it is given, and counts the answers.
 import { randomBytes } from 'node:crypto';
+import type { Algorithm } from '@manjam/protocol';
 import { StratumTestClient } from './client.js';
 
 const TICK_MS = 10;
@@ -89,4 +90,32 @@ export class StratumFlooder {
       () => undefined,
     );
   }
+}
+
+/** Submit round trips (ms) and answers ('true' or the error message) of an honest round. */
+export interface HonestRound {
+  ms: number[];
+  answers: string[];
+}
+
+/** The honest miner's part: finds and submits `count` shares (none a block) one after the other. */
+export async function stratumHonestRound(
+  client: StratumTestClient,
+  login: string,
+  count: number,
+  algorithm: Algorithm,
+): Promise<HonestRound> {
+  const round: HonestRound = { ms: [], answers: [] };
+  for (let i = 0; i < count; i++) {
+    const job = client.job;
+    if (!job) throw new Error('no job');
+    const share = client.findShare(job, algorithm, {
+      accept: (built) => built.hashValue > job.template.networkTarget,
+    });
+    const started = performance.now();
+    const reply = await client.submit(login, share);
+    round.ms.push(performance.now() - started);
+    round.answers.push(reply.error ? reply.error[1] : String(reply.result));
+  }
+  return round;
 }

@@ -4,6 +4,8 @@
 // reads every reply (a miner that does not read is cut for that alone) and counts them by answer.
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { moneroHashMeetsDifficulty } from '@manjam/protocol/monero';
+import type { MoneroTestMiner } from './miner.js';
 
 const ZERO_RESULT = '00'.repeat(32);
 const TICK_MS = 10;
@@ -151,4 +153,27 @@ export class MoneroFlooder {
     const answer = message.error ? message.error.message : (message.result?.status ?? 'OK');
     this.answers.set(answer, (this.answers.get(answer) ?? 0) + 1);
   }
+}
+
+/** Submit round trips (ms) and answers ('OK' or the error message) of an honest round. */
+export interface HonestRound {
+  ms: number[];
+  answers: string[];
+}
+
+/** The honest miner's part: mines and submits `count` shares (none a block) one after the other. */
+export async function moneroHonestRound(
+  miner: MoneroTestMiner,
+  count: number,
+  networkDifficulty: bigint,
+): Promise<HonestRound> {
+  const round: HonestRound = { ms: [], answers: [] };
+  for (let i = 0; i < count; i++) {
+    const share = await miner.mine((s) => !moneroHashMeetsDifficulty(s.hash, networkDifficulty));
+    const started = performance.now();
+    const reply = await miner.submit(share);
+    round.ms.push(performance.now() - started);
+    round.answers.push(reply.error ? reply.error.message : 'OK');
+  }
+  return round;
 }
