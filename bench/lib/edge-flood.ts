@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { startLtcDevChain } from '../../apps/server/src/devchain/index.js';
 import { MoneroFlooder, moneroHonestRound } from '../../apps/server/src/stratum/monero/testing/flooder.js';
 import {
+  FIXED_VARDIFF,
   startStandalone,
   type StandalonePort,
 } from '../../apps/server/src/stratum/monero/testing/standalone.js';
@@ -111,7 +112,9 @@ async function xmrPhase(report: Report, shares: number): Promise<void> {
       `RandomX port (regtest monerod, light mode, ${randomx.threads} server threads; ready in ${fixed((Date.now() - started) / 1000)} s), ` +
         `flooders at ${XMR_FLOOD_PER_SECOND} submits/s each, all-zero claimed result, bans off:`,
     );
-    const { server, port } = await standalone.addServer(undefined, undefined, { ban: { enabled: false } });
+    const { server, port } = await standalone.addServer(FIXED_VARDIFF, undefined, {
+      ban: { enabled: false },
+    });
     const honest = await standalone.connect(port);
     await honest.login(`${chain.poolAddress}.honest`);
     const quiet = await moneroHonestRound(honest, shares, XMR_NETWORK_DIFFICULTY);

@@ -9,7 +9,7 @@ import { configSchema } from '../../config/index.js';
 import type { MoneroDevChain } from '../../devchain/monero.js';
 import { MoneroFlooder, moneroHonestRound } from './testing/flooder.js';
 import type { MoneroMinedShare } from './testing/miner.js';
-import { startStandalone, type StandalonePort } from './testing/standalone.js';
+import { FIXED_VARDIFF, startStandalone, type StandalonePort } from './testing/standalone.js';
 
 const logger = pino({ level: 'error' });
 const NETWORK_DIFFICULTY = 5n;
@@ -66,7 +66,7 @@ describe('fair, bounded RandomX checking on the XMR port under a flood', () => {
 
   it('checks and accepts every honest share while 4 connections from 2 addresses flood garbage, each flooder waiting behind its own shares', async () => {
     // Bans off: the flood goes on for the whole test (the scheduler alone protects the honest miner).
-    const { server, port } = await standalone.addServer(undefined, undefined, {
+    const { server, port } = await standalone.addServer(FIXED_VARDIFF, undefined, {
       ban: { enabled: false },
     });
     const honest = await standalone.connect(port);

@@ -4,7 +4,7 @@
 // reads every reply (a miner that does not read is cut for that alone) and counts them by answer.
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { moneroHashMeetsDifficulty } from '@manjam/protocol/monero';
+import { moneroHashMeetsDifficulty, moneroTargetToDifficulty } from '@manjam/protocol/monero';
 import type { MoneroTestMiner } from './miner.js';
 
 const ZERO_RESULT = '00'.repeat(32);
@@ -169,7 +169,12 @@ export async function moneroHonestRound(
 ): Promise<HonestRound> {
   const round: HonestRound = { ms: [], answers: [] };
   for (let i = 0; i < count; i++) {
-    const share = await miner.mine((s) => !moneroHashMeetsDifficulty(s.hash, networkDifficulty));
+    // A share for the job's difficulty (vardiff may have raised it), not a block (a block moves every job).
+    const share = await miner.mine(
+      (s) =>
+        moneroHashMeetsDifficulty(s.hash, moneroTargetToDifficulty(s.job.target)) &&
+        !moneroHashMeetsDifficulty(s.hash, networkDifficulty),
+    );
     const started = performance.now();
     const reply = await miner.submit(share);
     round.ms.push(performance.now() - started);

@@ -54,6 +54,9 @@ export const TEST_VARDIFF: VardiffSettings = {
   variancePercent: 30,
 };
 
+/** Difficulty 1 for good: a test miner submitting a share a second is not moved to harder work. */
+export const FIXED_VARDIFF: VardiffSettings = { ...TEST_VARDIFF, max: 1 };
+
 export interface StandaloneOptions {
   logger: Logger;
   /** monerod --fixed-difficulty. */
