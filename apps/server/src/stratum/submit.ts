@@ -81,38 +81,26 @@ export const handleSubmit: Handler = (session, id, params) => {
     return;
   }
   // Scrypt: the SHA-256d block hash is the duplicate key; the proof of work comes from the worker threads.
-  const built = buildShare(tpl, 'sha256d', share);
+  queueScrypt(session, job, buildShare(tpl, 'sha256d', share), id, miner);
+};
+
+/** A Scrypt share waits for its hash in its connection's turn of the fair queue (fair-work.ts). */
+function queueScrypt(session: Session, job: Job, built: BuiltShare, id: StratumId, miner: MinerRef): void {
   const key = built.hash;
-  if (job.seen.has(key) || job.refused.has(key))
-    return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
-  const pool = port.pool.scrypt;
-  const work = port.pool.scryptWork;
+  const judged = (): boolean => job.seen.has(key) || job.refused.has(key);
+  if (judged()) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
+  const { scrypt: pool, scryptWork: work } = session.port.pool;
   if (!pool || !work)
     return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Scrypt validation unavailable', 'busy');
   const context: SubmitContext = { id, miner, ticket: session.order.ticket() };
+  const { ticket } = context;
   work.add(session, {
     run: async () => {
       // Judged while it waited (the same share sent twice), or its job went stale: no hash.
-      if (job.seen.has(key) || job.refused.has(key))
-        return refuse(
-          session,
-          id,
-          miner,
-          STRATUM_ERROR.DUPLICATE,
-          'Duplicate share',
-          'duplicate',
-          context.ticket,
-        );
+      if (judged())
+        return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate', ticket);
       if (job.stale)
-        return refuse(
-          session,
-          id,
-          miner,
-          STRATUM_ERROR.JOB_NOT_FOUND,
-          job.staleMessage,
-          'stale',
-          context.ticket,
-        );
+        return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, job.staleMessage, 'stale', ticket);
       let pow: Buffer;
       try {
         pow = await pool.hash(built.header);
@@ -123,7 +111,7 @@ export const handleSubmit: Handler = (session, id, params) => {
     },
     refuse: (cause) => unchecked(session, context, cause),
   });
-};
+}
 
 /** Refused without a hash: the connection's own queue was full (charged to it), or the pool's capacity (not counted). */
 function unchecked(session: Session, { id, miner, ticket }: SubmitContext, cause: Unchecked): void {
