@@ -161,14 +161,23 @@ export interface HonestRound {
   answers: string[];
 }
 
-/** The honest miner's part: mines and submits `count` shares (none a block) one after the other. */
+/**
+ * The honest miner's part: mines and submits `count` shares (none a block) one after the other,
+ * the i-th not before `paceMs` x i from the start (a real miner sends one per vardiff target,
+ * 15 s by default: a miner submitting as fast as it can on an overloaded test machine would ask
+ * for more than its fair share of the pool's hashing).
+ */
 export async function moneroHonestRound(
   miner: MoneroTestMiner,
   count: number,
   networkDifficulty: bigint,
+  paceMs = 0,
 ): Promise<HonestRound> {
   const round: HonestRound = { ms: [], answers: [] };
+  const start = performance.now();
   for (let i = 0; i < count; i++) {
+    const wait = start + i * paceMs - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     // A share for the job's difficulty (vardiff may have raised it), not a block (a block moves every job).
     const share = await miner.mine(
       (s) =>
