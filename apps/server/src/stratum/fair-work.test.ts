@@ -43,9 +43,11 @@ describe('fair proof-of-work queue', () => {
     await h.finishOne();
     h.add(honest);
     await h.finishOne();
-    // The flooder's first share ran, then its second (started when the first finished); then the honest one.
-    expect(h.ran).toEqual(['flood0', 'flood1', 'honest']);
-    expect(h.work.queued).toBe(38);
+    await h.finishOne();
+    // A new address starts level with the flooder: one more flooder share (the tie), then the
+    // honest one, ahead of the 37 the flooder still has waiting.
+    expect(h.ran).toEqual(['flood0', 'flood1', 'flood2', 'honest']);
+    expect(h.work.queued).toBe(37);
   });
 
   it('shares the hasher between addresses by what each used lately, whatever their connection count', async () => {
@@ -60,6 +62,23 @@ describe('fair proof-of-work queue', () => {
       b: h.ran.filter((n) => n === 'b').length,
     };
     expect(Math.abs(byAddress.a - byAddress.b)).toBeLessThanOrEqual(1);
+  });
+
+  it('gives a flooder nothing for coming from a fresh address: the honest address still goes first', async () => {
+    const h = harness({ perConnection: 50, total: 1_000 });
+    const honest = owner('honest');
+    h.add(honest);
+    await h.finishOne();
+    const flooder = owner('flood');
+    for (let i = 0; i < 10; i++) h.add(flooder);
+    await h.finishOne();
+    const fresh = owner('fresh');
+    for (let i = 0; i < 10; i++) h.add(fresh);
+    h.add(honest);
+    await h.finishOne();
+    await h.finishOne();
+    // honest, flood (running), flood (next), then the honest share before the fresh address.
+    expect(h.ran.slice(0, 4)).toEqual(['honest', 'flood', 'flood', 'honest']);
   });
 
   it("refuses a connection's share unchecked past its own bound, charged to it", () => {

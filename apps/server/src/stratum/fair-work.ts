@@ -197,7 +197,13 @@ export class FairWork<O extends WorkOwner> {
   private groupOf(address: object): Group<O> {
     let group = this.groups.get(address);
     if (!group) {
-      group = { used: 0, queued: 0, flows: new Map() };
+      // A new address starts level with the least-served address waiting (as a new flow takes
+      // the virtual time in start-time fair queueing): a flooder gains nothing by coming from a
+      // fresh address, and an honest address that used less still goes first.
+      let level: number | undefined;
+      for (const other of this.groups.values())
+        if (other.queued > 0 && (level === undefined || other.used < level)) level = other.used;
+      group = { used: level ?? 0, queued: 0, flows: new Map() };
       this.groups.set(address, group);
     }
     return group;
