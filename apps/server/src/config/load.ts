@@ -30,6 +30,8 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_STRATUM_INSTANCE_ID: { path: ['stratum', 'instanceId'], type: 'number' },
   MANJAM_STRATUM_JOURNAL_FSYNC_MS: { path: ['stratum', 'journalFsyncMs'], type: 'number' },
   MANJAM_STRATUM_STATS_FLUSH_SECONDS: { path: ['stratum', 'statsFlushSeconds'], type: 'number' },
+  MANJAM_STRATUM_POW_QUEUE_PER_CONNECTION: { path: ['stratum', 'powQueue', 'perConnection'], type: 'number' },
+  MANJAM_STRATUM_POW_QUEUE_TOTAL: { path: ['stratum', 'powQueue', 'total'], type: 'number' },
   MANJAM_BTC_NETWORK: { path: ['chains', 'BTC', 'network'], type: 'string' },
   MANJAM_BTC_RPC_URL: { path: ['chains', 'BTC', 'rpc', 'url'], type: 'string' },
   MANJAM_BTC_RPC_USER: { path: ['chains', 'BTC', 'rpc', 'user'], type: 'string' },

@@ -236,6 +236,17 @@ export const configSchema = z
             offenceWindowSeconds: z.number().int().min(1).default(600),
           })
           .prefault({}),
+        /**
+         * Shares waiting for a proof-of-work hash (RandomX, Scrypt), served fairly per address and
+         * connection (stratum/fair-work.ts). Past `perConnection` a connection's share is refused
+         * unchecked and counted invalid for bans; `total` bounds the memory of all queues.
+         */
+        powQueue: z
+          .object({
+            perConnection: z.number().int().min(1).max(10_000).default(32),
+            total: z.number().int().min(1).max(1_000_000).default(8_192),
+          })
+          .prefault({}),
         extranonce2Size: z.number().int().min(2).max(8).default(4),
         /** Set (0-255, distinct) on each process when several Stratum processes serve one pool. */
         instanceId: z.number().int().min(0).max(255).optional(),

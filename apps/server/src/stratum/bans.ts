@@ -54,7 +54,7 @@ export class BanList {
   /** Bans decided since start, by scope (for /metrics). */
   readonly counts: Record<BanScope, number> = { connection: 0, ip: 0 };
 
-  constructor(private readonly settings: BanSettings) {}
+  constructor(readonly settings: BanSettings) {}
 
   /** The record a new connection counts on, or undefined when its address is banned or at `maxConnections`. */
   admit(ip: string, maxConnections: number, nowMs: number = Date.now()): AddressRecord | undefined {

@@ -5,8 +5,10 @@ import type { PoolEvents } from '../events.js';
 import type { HashrateTracker } from '../shares/hashrate.js';
 import type { ShareSink } from '../shares/sink.js';
 import type { LoginResolver } from './auth.js';
+import type { BanJudge } from './ban-judge.js';
 import type { BanList } from './bans.js';
 import type { ExtranonceAllocator } from './extranonce.js';
+import type { FairWork } from './fair-work.js';
 import type { JobManager } from './jobs.js';
 import type { ScryptPool } from './pow-pool.js';
 import type { Session } from './session.js';
@@ -34,9 +36,13 @@ export interface PoolRuntime {
   writer: ShareSink;
   allocator: ExtranonceAllocator;
   bans: BanList;
+  /** Counts every judged submit of the V1 ports for bans (one decision per connection). */
+  judge: BanJudge<Session>;
   resolver: LoginResolver;
   hashrate: Map<CoinId, HashrateTracker>;
   scrypt: ScryptPool | undefined;
+  /** Scrypt shares waiting for a hash, served fairly per address and connection. */
+  scryptWork: FairWork<Session> | undefined;
   /** SHA-256d submits waiting for this turn's batch hash. */
   sha256d: Sha256dQueue<SubmitContext>;
   sessions: Set<Session>;

@@ -17,15 +17,18 @@ import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
 import type { ShareSink } from '../shares/sink.js';
 import { ShareWriter, shareWriterSettings } from '../shares/writer.js';
 import { LoginResolver } from './auth.js';
+import { BanJudge } from './ban-judge.js';
 import { BanList, type BanScope } from './bans.js';
+import { FairWork } from './fair-work.js';
 import { watchCoinAvailability } from './coin-availability.js';
 import { REJECTION_KINDS, type PoolRuntime, type RejectionKind } from './context.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import { Sha256dQueue } from './sha256d-queue.js';
 import { sha256dHashed, sha256dRefused, type SubmitContext } from './submit.js';
 import { JobManager, type Job } from './jobs.js';
-import { ScryptPool } from './pow-pool.js';
+import { SCRYPT_IN_FLIGHT_PER_THREAD, ScryptPool } from './pow-pool.js';
 import { StratumPort } from './server.js';
+import type { Session } from './session.js';
 import { startMoneroPort, type MoneroPort } from './monero/start.js';
 import type { MoneroChainRuntime } from '../monero-chain.js';
 
@@ -86,21 +89,28 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     (p): p is V1PortConfig => isBitcoinFamily(p.coin) && liveCoins.has(p.coin),
   );
   const moneroConfigs = deps.monero ? config.stratum.ports.filter((p) => p.coin === 'XMR') : [];
+  const bans = new BanList(config.stratum.ban);
+  const sessions = new Set<Session>();
+  const scrypt = ports.some((p) => algorithmOf(p.coin) === 'scrypt') ? new ScryptPool() : undefined;
   const pool: PoolRuntime = {
     config,
     logger,
     events,
     writer,
     allocator: new ExtranonceAllocator(undefined, config.stratum.instanceId),
-    bans: new BanList(config.stratum.ban),
+    bans,
     resolver: new LoginResolver(db),
     hashrate: new Map<CoinId, HashrateTracker>([
       ...deps.sources.map((s) => [s.coin, new HashrateTracker(algorithmOf(s.coin))] as const),
       ...(deps.monero ? [['XMR', new HashrateTracker(algorithmOf('XMR'))] as const] : []),
     ]),
-    scrypt: ports.some((p) => algorithmOf(p.coin) === 'scrypt') ? new ScryptPool() : undefined,
+    judge: new BanJudge(bans, sessions, logger, (session) => [...session.logins.keys()]),
+    scrypt,
+    scryptWork: scrypt
+      ? new FairWork<Session>(config.stratum.powQueue, scrypt.size * SCRYPT_IN_FLIGHT_PER_THREAD)
+      : undefined,
     sha256d: new Sha256dQueue<SubmitContext>(sha256dHashed, sha256dRefused),
-    sessions: new Set(),
+    sessions,
     stats: {
       accepted: 0,
       rejected: Object.fromEntries(REJECTION_KINDS.map((k) => [k, 0])) as Record<RejectionKind, number>,

@@ -35,6 +35,8 @@ export interface Job {
   staleMessage: string;
   /** Block hashes already accepted for this job (duplicate detection); emptied once it is stale. */
   seen: ShareKeySet;
+  /** Shares refused after a hash (up to MAX_REMEMBERED_REFUSALS): re-sent, they are not hashed again. */
+  refused: ShareKeySet;
   createdMs: number;
   /** When a later job replaced it as the current one (undefined while it is the current job). */
   supersededMs: number | undefined;
@@ -248,6 +250,7 @@ export class JobManager {
       stale: false,
       staleMessage: 'Stale job',
       seen: new ShareKeySet(),
+      refused: new ShareKeySet(),
       createdMs: Date.now(),
       supersededMs: undefined,
     };
@@ -258,4 +261,5 @@ export class JobManager {
 function makeStale(job: Job): void {
   job.stale = true;
   job.seen.clear();
+  job.refused.clear();
 }

@@ -28,13 +28,21 @@ interface Lane {
 
 export class PowPoolBusyError extends Error {}
 
+/**
+ * Scrypt headers handed to the pool at once per thread by the fair queue (fair-work.ts): enough
+ * for batches that keep a thread busy between two turns of the event loop, few enough that an
+ * honest share waits for at most about this many hashes per thread.
+ */
+export const SCRYPT_IN_FLIGHT_PER_THREAD = 8;
+
 export class ScryptPool {
   private readonly lanes: Lane[] = [];
   private seq = 0;
   private closed = false;
   private flushScheduled = false;
 
-  private readonly size: number;
+  /** Threads the pool runs once started. */
+  readonly size: number;
 
   constructor(
     size: number = availableParallelism(),

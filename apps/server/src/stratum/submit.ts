@@ -11,8 +11,9 @@ import {
   type StratumErrorCode,
 } from '@manjam/protocol';
 import type { MinerRef } from '../shares/types.js';
-import { countForBan } from './ban-judge.js';
+import type { BanVerdict } from './ban-judge.js';
 import type { RejectionKind } from './context.js';
+import { MAX_REMEMBERED_REFUSALS, UNCHECKED_MESSAGE, type Unchecked } from './fair-work.js';
 import { submitFoundBlock } from './found-block.js';
 import type { Handler } from './handlers.js';
 import type { Job } from './jobs.js';
@@ -30,10 +31,12 @@ const DIFF1 = {
 /**
  * mining.submit. Checks, in order: authorized login (24), subscribed (25), parameter sizes (20),
  * job known (21) and not stale (21), ntime window (20), version bits within the negotiated mask
- * (20), duplicate header hash for the job (22), share target (23). SHA-256d shares are hashed
- * in a batch at the end of this turn of the event loop (Sha256dQueue), Scrypt ones in the worker
- * threads. A hash under the network target is a block. Those answered later take a ticket in the
- * session's ReplyOrder, so every reply of a connection leaves in request order.
+ * (20), duplicate header hash for the job (22: accepted, or refused after a hash before — a
+ * share is never hashed twice), share target (23). SHA-256d shares are hashed in a batch at the
+ * end of this turn of the event loop (Sha256dQueue), Scrypt ones in the worker threads, in their
+ * connection's turn of the fair queue (fair-work.ts). A hash under the network target is a block.
+ * Those answered later take a ticket in the session's ReplyOrder, so every reply of a connection
+ * leaves in request order.
  */
 export const handleSubmit: Handler = (session, id, params) => {
   const login = params[0];
@@ -78,18 +81,43 @@ export const handleSubmit: Handler = (session, id, params) => {
     return;
   }
   // Scrypt: the SHA-256d block hash is the duplicate key; the proof of work comes from the worker threads.
-  const built = buildShare(tpl, 'sha256d', share);
-  const key = built.hash;
-  if (job.seen.has(key))
-    return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
-  const pool = port.pool.scrypt;
-  if (!pool) return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Scrypt validation unavailable', 'busy');
-  const ticket = session.order.ticket();
-  pool.hash(built.header).then(
-    (pow) => finish(session, { id, miner, ticket }, job, key, hashToBigInt(pow), () => built),
-    () => refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Server busy, share not checked', 'busy', ticket),
-  );
+  queueScrypt(session, job, buildShare(tpl, 'sha256d', share), id, miner);
 };
+
+/** A Scrypt share waits for its hash in its connection's turn of the fair queue (fair-work.ts). */
+function queueScrypt(session: Session, job: Job, built: BuiltShare, id: StratumId, miner: MinerRef): void {
+  const key = built.hash;
+  const judged = (): boolean => job.seen.has(key) || job.refused.has(key);
+  if (judged()) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
+  const { scrypt: pool, scryptWork: work } = session.port.pool;
+  if (!pool || !work)
+    return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Scrypt validation unavailable', 'busy');
+  const context: SubmitContext = { id, miner, ticket: session.order.ticket() };
+  const { ticket } = context;
+  work.add(session, {
+    run: async () => {
+      // Judged while it waited (the same share sent twice), or its job went stale: no hash.
+      if (judged())
+        return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate', ticket);
+      if (job.stale)
+        return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, job.staleMessage, 'stale', ticket);
+      let pow: Buffer;
+      try {
+        pow = await pool.hash(built.header);
+      } catch {
+        return unchecked(session, context, 'pool');
+      }
+      finish(session, context, job, key, hashToBigInt(pow), () => built);
+    },
+    refuse: (cause) => unchecked(session, context, cause),
+  });
+}
+
+/** Refused without a hash: the connection's own queue was full (charged to it), or the pool's capacity (not counted). */
+function unchecked(session: Session, { id, miner, ticket }: SubmitContext, cause: Unchecked): void {
+  const verdict = cause === 'own-queue' ? 'invalid' : 'uncounted';
+  refuse(session, id, miner, STRATUM_ERROR.OTHER, UNCHECKED_MESSAGE[cause], 'busy', ticket, verdict);
+}
 
 /** What a queued SHA-256d submit carries to its answer. */
 export interface SubmitContext {
@@ -134,7 +162,8 @@ function finish(
   if (job.seen.has(key))
     return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate', ticket);
   const required = session.requirementFor(job);
-  if (pow > required.target)
+  if (pow > required.target) {
+    if (job.refused.size < MAX_REMEMBERED_REFUSALS) job.refused.add(key);
     return refuse(
       session,
       id,
@@ -144,6 +173,7 @@ function finish(
       'low_difficulty',
       ticket,
     );
+  }
   const port = session.port;
   const pool = port.pool;
   // A share log that cannot take more (its backlog is full) refuses before the share counts as seen.
@@ -174,7 +204,7 @@ function finish(
     tracker.add(miner.payeeKey, required.difficulty, actual, now);
     tracker.add('pool', required.difficulty, actual, now);
   }
-  countForBan(session, false);
+  pool.judge.count(session, 'valid');
   const retarget = session.vardiff.onShare(now);
   if (retarget !== undefined) session.announceDifficulty(retarget);
   if (pow <= job.template.networkTarget) submitFoundBlock(session, miner, job, build(), required.difficulty);
@@ -188,6 +218,7 @@ function refuse(
   message: string,
   kind: RejectionKind,
   ticket?: number,
+  verdict: BanVerdict = kind === 'stale' || kind === 'busy' ? 'uncounted' : 'invalid',
 ): void {
   session.error(id, stratumError(code, message), ticket);
   const pool = session.port.pool;
@@ -198,5 +229,5 @@ function refuse(
   ) {
     pool.writer.addRejected(miner, kind, Date.now());
   }
-  countForBan(session, kind !== 'stale' && kind !== 'busy');
+  pool.judge.count(session, verdict);
 }

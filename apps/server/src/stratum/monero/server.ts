@@ -10,7 +10,7 @@
  * without hashing); the hash recomputed with RandomX equals the claim ("Invalid result": the
  * miner's `result` is never trusted); then accepted, and a hash under the network difficulty is a
  * block (found-block.ts: built, `submit_block`, confirmed against the node's tip). Replies leave
- * in request order (ReplyOrder), job notifications at once. Framing, bans (ban-count.ts), vardiff
+ * in request order (ReplyOrder), job notifications at once. Framing, bans (ban-judge.ts), the fair proof-of-work queue (fair-work.ts), vardiff
  * and the share sink are the V1 port's pieces (in the pool: the same BanList and
  * ExtranonceAllocator objects).
  *
@@ -78,6 +78,11 @@ export class MoneroStratumServer {
   private readonly submits: MoneroSubmits;
   private readonly logins: LoginContext;
   private readonly sweeper: NodeJS.Timeout;
+
+  /** The fair proof-of-work queue's figures: shares waiting, being hashed, refused unchecked. */
+  get powQueue(): MoneroSubmits['queue'] {
+    return this.submits.queue;
+  }
 
   /** Open connections (logged in or not). */
   get connections(): number {

@@ -41,7 +41,10 @@ export interface MoneroJob {
   target: string;
   /** The difficulty the miner works to for `target`. */
   difficulty: bigint;
+  /** Nonces accepted, or queued for a hash (a nonce is judged once per job). */
   nonces: Set<number>;
+  /** Nonces refused after a hash (up to MAX_REMEMBERED_REFUSALS): re-sent, they are not hashed again. */
+  refused: Set<number>;
 }
 
 export const hex = (data: Uint8Array): string => Buffer.from(data).toString('hex');
@@ -130,6 +133,7 @@ export class MoneroSession {
       target,
       difficulty: moneroTargetToDifficulty(target),
       nonces: new Set(),
+      refused: new Set(),
     };
     this.jobs.set(job.id, job);
     for (const old of this.jobs.keys()) {

@@ -35,6 +35,7 @@ export type MoneroStratumSettings = Pick<
   | 'idleTimeoutSeconds'
   | 'authorizeTimeoutSeconds'
   | 'ban'
+  | 'powQueue'
   | 'instanceId'
 >;
 
@@ -53,8 +54,6 @@ export interface MoneroStratumOptions {
   randomx: RandomXPool;
   sink: MoneroShareSink;
   logger: Logger;
-  /** Shares being hashed at once, pool-wide; past it a submit is answered "Server busy" (default 32 per RandomX thread). */
-  maxPendingHashes?: number;
   /** The pool around the port (absent in the standalone dialect tests). */
   pool?: MoneroPoolHooks;
   /** The process's ban list and extranonce space, shared with the V1 ports (default: the port's own). */

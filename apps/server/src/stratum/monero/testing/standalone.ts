@@ -54,6 +54,9 @@ export const TEST_VARDIFF: VardiffSettings = {
   variancePercent: 30,
 };
 
+/** Difficulty 1 for good: a test miner submitting a share a second is not moved to harder work. */
+export const FIXED_VARDIFF: VardiffSettings = { ...TEST_VARDIFF, max: 1 };
+
 export interface StandaloneOptions {
   logger: Logger;
   /** monerod --fixed-difficulty. */
@@ -82,6 +85,8 @@ export interface StandalonePort {
   addServer(
     vardiff?: VardiffSettings,
     tls?: MoneroStratumOptions['tls'],
+    /** Config `stratum` keys for this server (e.g. `{ ban: { enabled: false } }`). */
+    stratumConfig?: Record<string, unknown>,
   ): Promise<{ server: MoneroStratumServer; port: number }>;
   /** A test miner connected to `port` (over TLS with `tls`); closed by stop. */
   connect(port: number, options?: { tls?: boolean }): Promise<MoneroTestMiner>;
@@ -123,11 +128,12 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     const seed = source.current?.seedHash as Uint8Array;
     await Promise.all([randomx.wanted ? randomx.prepare(seed) : undefined, minerRandomx.prepare(seed)]);
     const ban = options.banCheckAfterShares ? { checkAfterShares: options.banCheckAfterShares } : {};
-    const { stratum } = configSchema.parse({ stratum: { ban } });
     const addServer = async (
       vardiff = TEST_VARDIFF,
       tls?: MoneroStratumOptions['tls'],
+      stratumConfig: Record<string, unknown> = {},
     ): Promise<{ server: MoneroStratumServer; port: number }> => {
+      const { stratum } = configSchema.parse({ stratum: { ban, ...stratumConfig } });
       const server = new MoneroStratumServer({
         port: 0,
         host: '127.0.0.1',
