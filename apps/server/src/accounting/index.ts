@@ -187,6 +187,7 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     timer = setTimeout(() => {
       void exclusive(async () => {
         await cycle();
+        if (stopped) return; // stopping: no payout run starts after a cycle cut short
         await payoutsDue().catch((err: unknown) => logger.error({ err }, 'payout scheduling failed'));
       }).finally(schedule);
     }, deps.cycleMs ?? 10_000);
