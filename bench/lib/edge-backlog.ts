@@ -30,6 +30,7 @@ interface Options {
 /** A probe answered later than this counts as the API not answering. */
 const ANSWER_LIMIT_MS = 2_000;
 const PROBE_GAP_MS = 50;
+const PROGRESS_MS = 60_000;
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -122,6 +123,13 @@ export async function runEdgeBacklog(report: Report, argv: string[]): Promise<vo
     let running = true;
     const started = performance.now();
     const cycle = accounting.runOnce().finally(() => (running = false));
+    // A long backlog prints where it is every PROGRESS_MS, so a run cut short still shows figures.
+    const progress = setInterval(() => {
+      const now = accounting.metrics();
+      report.line(
+        `    after ${fixed((performance.now() - started) / 1000)} s: ${int(now.slices_total ?? 0)} slices, ${int(now.blocks_planned_total ?? 0)} planned, ${int(now.blocks_confirmed_total ?? 0)} confirmed`,
+      );
+    }, PROGRESS_MS);
     const [ping, blocks] = await Promise.all([
       probeUntil(
         () => db.ping(),
@@ -133,6 +141,7 @@ export async function runEdgeBacklog(report: Report, argv: string[]): Promise<vo
       ),
     ]);
     await cycle;
+    clearInterval(progress);
     const seconds = (performance.now() - started) / 1000;
     const m = accounting.metrics();
     report.line(
