@@ -9,94 +9,14 @@
 // (credits.ts) stand either way.
 import { coinbaseMaturityOf } from '@manjam/protocol';
 import type { CoinId } from '../config/constants.js';
-import {
-  BlockLifecycleRepository,
-  type CreditPlanRow,
-  type LifecycleBlock,
-} from '../db/repositories/block-lifecycle.js';
+import { BlockLifecycleRepository, type LifecycleBlock } from '../db/repositories/block-lifecycle.js';
 import { LedgerRepository, type LedgerEntryInput } from '../db/repositories/ledger.js';
-import { chainOf, feeBpsOf, type AccountingContext } from './context.js';
-import { splitByWeight, splitSolo, windowWeights, windowWork, type BlockSplit } from './math.js';
+import { planBlocks } from './block-plans.js';
+import { chainOf, type AccountingContext } from './context.js';
+import { inSlices } from './slices.js';
 
-const WINDOW_PAGE = 5_000;
 /** A block whose submission had no clear answer is 'rejected' once the chain is this far past it without it. */
 export const SUBMITTED_GIVE_UP_DEPTH = 6;
-
-/** The split of one block as plan rows (zero amounts left out). */
-export function planRows(
-  split: BlockSplit,
-  poolPayeeId: number,
-  creditReason: 'pplns' | 'solo',
-): CreditPlanRow[] {
-  const rows: CreditPlanRow[] = [];
-  for (const [payeeId, amount] of split.credits)
-    rows.push({ label: `payee:${payeeId}`, payeeId, reason: creditReason, amount });
-  if (split.fee > 0n) rows.push({ label: 'fee', payeeId: poolPayeeId, reason: 'fee', amount: split.fee });
-  if (split.remainder > 0n)
-    rows.push({ label: 'remainder', payeeId: poolPayeeId, reason: 'fee', amount: split.remainder });
-  return rows;
-}
-
-/** Weights of the last N = factor x W work units of a scheme's shares at the block's time. */
-async function pplnsWeights(
-  ctx: AccountingContext,
-  repo: BlockLifecycleRepository,
-  block: LifecycleBlock,
-): Promise<Map<number, bigint>> {
-  const window = windowWork(block.networkDifficulty, ctx.config.accounting.pplnsWindowFactor);
-  const weights = new Map<number, bigint>();
-  let counted = 0n;
-  let cursor: { createdAt: Date; id: bigint } | null = null;
-  for (;;) {
-    const page = await repo.windowPage(block.coin, block.scheme, block.foundAt, cursor, WINDOW_PAGE);
-    const step = windowWeights(page, window, weights, counted);
-    counted = step.counted;
-    const last = page[page.length - 1];
-    if (step.full || page.length < WINDOW_PAGE || !last) return weights;
-    cursor = { createdAt: last.createdAt, id: last.id };
-  }
-}
-
-/** Computes a block's split from its scheme. */
-export async function splitBlock(
-  ctx: AccountingContext,
-  repo: BlockLifecycleRepository,
-  block: LifecycleBlock,
-): Promise<BlockSplit> {
-  const feeBps = feeBpsOf(ctx.config, block.coin as CoinId);
-  if (block.scheme === 'solo') {
-    return block.finderPayeeId === null
-      ? splitByWeight(block.reward, feeBps, new Map())
-      : splitSolo(block.reward, feeBps, block.finderPayeeId);
-  }
-  const value = block.scheme === 'pplns' ? block.reward : block.fees;
-  return splitByWeight(value, feeBps, await pplnsWeights(ctx, repo, block));
-}
-
-/** Effort: share difficulty since the pool's previous block / the block's network difficulty. */
-async function effortOf(repo: BlockLifecycleRepository, block: LifecycleBlock): Promise<number | null> {
-  if (!(block.networkDifficulty > 0)) return null;
-  const since = await repo.previousFoundAt(block.coin, block);
-  return (await repo.shareDifficultySum(block.coin, since, block.foundAt)) / block.networkDifficulty;
-}
-
-/** Fixes the split of every block not yet planned. */
-export async function planBlocks(ctx: AccountingContext, coin: CoinId): Promise<number> {
-  const repo = new BlockLifecycleRepository(ctx.db);
-  let planned = 0;
-  for (const block of await repo.unplanned(coin)) {
-    const split = await splitBlock(ctx, repo, block);
-    const effort = await effortOf(repo, block);
-    const saved = await ctx.db.transaction(async (tx) => {
-      const poolId = await new LedgerRepository(tx).ensurePoolPayee(coin);
-      const reason = block.scheme === 'solo' ? 'solo' : 'pplns';
-      return new BlockLifecycleRepository(tx).savePlan(block.id, planRows(split, poolId, reason), effort);
-    });
-    if (saved) planned++;
-  }
-  ctx.metrics.inc('blocks_planned_total', planned);
-  return planned;
-}
 
 /** Tells the live feed and alerts a block's new status. */
 function emitStatus(
@@ -236,37 +156,60 @@ async function returnedToChain(
   emitStatus(ctx, block, 'pending');
 }
 
-/** One pass over a coin's tracked blocks: confirmations, maturity, orphans (reorgs), returns. */
+/**
+ * One pass over a coin's tracked blocks: confirmations, maturity, orphans (reorgs), returns, in
+ * slices of `accounting.sliceBlocks` blocks by (height, id) against one tip (slices.ts). Each
+ * block's change is its own transaction, so a pass cut short resumes with nothing done twice.
+ */
 export async function trackBlocks(ctx: AccountingContext, coin: CoinId): Promise<void> {
   const chain = chainOf(ctx, coin);
   const maturity = coinbaseMaturityOf(coin);
+  const limit = ctx.config.accounting.sliceBlocks;
   const repo = new BlockLifecycleRepository(ctx.db);
   const tip = await chain.getBlockCount();
-  for (const tracked of await repo.tracked(coin, tip - 2 * maturity)) {
-    const onChain = tracked.height <= tip && (await chain.getBlockHash(tracked.height)) === tracked.hash;
-    if (tracked.status === 'orphaned') {
-      if (onChain) await returnedToChain(ctx, repo, tracked);
-      else if (tracked.reversedAt !== null) await ctx.alarms.clear([returnedKey(tracked)]);
-      continue;
-    }
-    const block =
-      tracked.status === 'submitted' ? await settleSubmitted(ctx, repo, tracked, onChain, tip) : tracked;
-    if (!block) continue;
-    if (!onChain) {
-      await orphanBlock(ctx, block);
-      continue;
-    }
-    const confirmations = tip - block.height + 1;
-    const mature = confirmations >= maturity;
-    if (block.status === 'pending' && mature && block.credited) {
-      await matureAgain(ctx, repo, block, confirmations);
-    } else if (block.status === 'pending' && mature && block.plannedAt !== null) {
-      await confirmBlock(ctx, block, confirmations);
-    } else if (block.status === 'confirmed' && !mature) {
-      await holdBlock(ctx, repo, block, confirmations);
-    } else if (confirmations !== block.confirmations) {
-      await repo.setConfirmations(block.id, confirmations);
-    }
+  let after: { height: number; id: number } | null = null;
+  await inSlices(ctx, async () => {
+    const page = await repo.tracked(coin, tip - 2 * maturity, after, limit);
+    for (const tracked of page) await trackBlock(ctx, repo, tracked, tip, maturity);
+    const last = page[page.length - 1];
+    if (last) after = { height: last.height, id: last.id };
+    return page.length === limit;
+  });
+}
+
+/** One tracked block against the chain at `tip`. */
+async function trackBlock(
+  ctx: AccountingContext,
+  repo: BlockLifecycleRepository,
+  tracked: LifecycleBlock,
+  tip: number,
+  maturity: number,
+): Promise<void> {
+  const onChain =
+    tracked.height <= tip &&
+    (await chainOf(ctx, tracked.coin as CoinId).getBlockHash(tracked.height)) === tracked.hash;
+  if (tracked.status === 'orphaned') {
+    if (onChain) await returnedToChain(ctx, repo, tracked);
+    else if (tracked.reversedAt !== null) await ctx.alarms.clear([returnedKey(tracked)]);
+    return;
+  }
+  const block =
+    tracked.status === 'submitted' ? await settleSubmitted(ctx, repo, tracked, onChain, tip) : tracked;
+  if (!block) return;
+  if (!onChain) {
+    await orphanBlock(ctx, block);
+    return;
+  }
+  const confirmations = tip - block.height + 1;
+  const mature = confirmations >= maturity;
+  if (block.status === 'pending' && mature && block.credited) {
+    await matureAgain(ctx, repo, block, confirmations);
+  } else if (block.status === 'pending' && mature && block.plannedAt !== null) {
+    await confirmBlock(ctx, block, confirmations);
+  } else if (block.status === 'confirmed' && !mature) {
+    await holdBlock(ctx, repo, block, confirmations);
+  } else if (confirmations !== block.confirmations) {
+    await repo.setConfirmations(block.id, confirmations);
   }
 }
 

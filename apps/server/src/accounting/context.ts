@@ -29,6 +29,8 @@ export interface AccountingContext {
   intentGraceMs: number;
   /** Operator alerts (stuck runs, empty wallet, repeated failures). */
   alarms: OperatorAlarms;
+  /** True once stop() was called: a step ends at its next slice boundary (slices.ts). */
+  stopping: () => boolean;
 }
 
 export function paramsOf(config: Config, coin: BitcoinFamilyCoin): CoinParams {

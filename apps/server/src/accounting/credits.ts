@@ -21,9 +21,7 @@ import type { Queryable } from '../db/index.js';
 import { feeBpsOf, paramsOf, type AccountingContext } from './context.js';
 import { creditPps, type PpsShare } from './math.js';
 import { settlementDayOf } from './settlement.js';
-
-export const PPS_BATCH_SIZE = 5_000;
-const MAX_BATCHES_PER_CYCLE = 20;
+import { inSlices } from './slices.js';
 
 export interface PpsBatchResult {
   /** Shares credited (a slot row counts its shares). */
@@ -33,24 +31,26 @@ export interface PpsBatchResult {
 }
 
 /**
- * Credits every uncredited share of a coin, batch by batch (`batchSize` rows: a slot row of the
- * share log carries many shares and is valued as that many, exactly); returns the totals.
+ * Credits every uncredited share of a coin in bounded slices (slices.ts): `batchSize` rows per
+ * transaction (default `accounting.sliceShares`; a slot row of the share log carries many shares
+ * and is valued as that many, exactly), each marking its rows credited with their ledger entries.
+ * Returns the totals.
  */
 export async function creditShares(
   ctx: AccountingContext,
   coin: CoinId,
-  batchSize = PPS_BATCH_SIZE,
+  batchSize = ctx.config.accounting.sliceShares,
 ): Promise<PpsBatchResult> {
   const total: PpsBatchResult = { shares: 0, credited: 0n, fee: 0n };
-  for (let i = 0; i < MAX_BATCHES_PER_CYCLE; i++) {
+  await inSlices(ctx, async () => {
     const batch = await ctx.db.transaction((tx) => creditBatch(ctx, tx, coin, batchSize));
     total.shares += batch.shares;
     total.credited += batch.credited;
     total.fee += batch.fee;
-    if (batch.rows < batchSize) break;
-  }
-  ctx.metrics.inc('shares_credited_total', total.shares);
-  ctx.metrics.inc('pps_credited_base_units', total.credited);
+    ctx.metrics.inc('shares_credited_total', batch.shares);
+    ctx.metrics.inc('pps_credited_base_units', batch.credited);
+    return batch.rows === batchSize;
+  });
   return total;
 }
 

@@ -39,7 +39,7 @@ export interface AccountingDeps {
    * their blocks and payouts wait for the chain.
    */
   creditOnlyCoins?: readonly CoinId[];
-  /** Cycle period for credits, blocks and settlement (default 10 s). */
+  /** Cycle period for credits, blocks and settlement (default 10 s); a backlog is worked in slices (slices.ts). */
   cycleMs?: number;
   /** false: no timer, only explicit runOnce/runPayouts calls (tests, operator tools). */
   loop?: boolean;
@@ -78,6 +78,8 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     ]),
   );
   const alarms = new OperatorAlarms(deps.db, logger, deps.notifyOperator);
+  // stop() ends a cycle at its next slice boundary (slices.ts), not after the whole backlog.
+  let stopped = false;
   const ctx: AccountingContext = {
     ...deps,
     chains,
@@ -86,6 +88,7 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     alarms,
     now: deps.now ?? (() => new Date()),
     intentGraceMs: deps.intentGraceMs ?? DEFAULT_INTENT_GRACE_MS,
+    stopping: () => stopped,
   };
   const { stuckPayoutMinutes, alertAfterFailedCycles } = deps.config.accounting;
   const coins = [...deps.chains.keys()].filter((coin) => deps.config.chains[coin].enabled);
@@ -179,12 +182,12 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     }
   });
   let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
   const schedule = (): void => {
     if (stopped || deps.loop === false) return;
     timer = setTimeout(() => {
       void exclusive(async () => {
         await cycle();
+        if (stopped) return; // stopping: no payout run starts after a cycle cut short
         await payoutsDue().catch((err: unknown) => logger.error({ err }, 'payout scheduling failed'));
       }).finally(schedule);
     }, deps.cycleMs ?? 10_000);

@@ -1,6 +1,8 @@
 // Counters an operator reads (exported through AccountingService.metrics()).
 export const ACCOUNTING_COUNTERS = [
   'cycles_total',
+  /** Bounded slices run (slices.ts): share batches, block plan and track pages. */
+  'slices_total',
   'cycle_errors_total',
   'shares_credited_total',
   'shares_unvaluable_total',

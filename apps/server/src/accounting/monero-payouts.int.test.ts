@@ -323,6 +323,7 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
       metrics: new AccountingMetrics(),
       now: () => new Date(),
       intentGraceMs: 0,
+      stopping: () => false,
       alarms: new OperatorAlarms(database.db, logger, undefined),
     };
     const first = await runPayoutsForCoin(ctx, XMR);

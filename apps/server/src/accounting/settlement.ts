@@ -5,6 +5,7 @@
 import type { CoinId } from '../config/constants.js';
 import { SettlementsRepository } from '../db/repositories/settlements.js';
 import { hashesPerDifficulty, type AccountingContext } from './context.js';
+import { yieldToOthers } from './slices.js';
 
 const DAY_MS = 86_400_000;
 /** A day is settled this long after it closes (share writers and credit batches catch up). */
@@ -41,6 +42,7 @@ export async function settleDays(ctx: AccountingContext, coin: CoinId): Promise<
   let written = 0;
   for (let day = from, n = 0; day <= lastClosed && n < MAX_DAYS_PER_PASS; day = addDays(day, 1), n++) {
     written += await settleDay(ctx, repo, coin, day);
+    await yieldToOthers(); // a day is a slice: queued API queries run between days (slices.ts)
   }
   ctx.metrics.inc('settlement_rows_written_total', written);
   return written;

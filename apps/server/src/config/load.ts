@@ -72,6 +72,8 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_SMTP_FROM: { path: ['smtp', 'from'], type: 'string' },
   MANJAM_OPERATOR_EMAIL: { path: ['operator', 'email'], type: 'string' },
   MANJAM_STUCK_PAYOUT_MINUTES: { path: ['accounting', 'stuckPayoutMinutes'], type: 'number' },
+  MANJAM_ACCOUNTING_SLICE_SHARES: { path: ['accounting', 'sliceShares'], type: 'number' },
+  MANJAM_ACCOUNTING_SLICE_BLOCKS: { path: ['accounting', 'sliceBlocks'], type: 'number' },
 };
 
 /** Secrets never printed: any key whose last segment matches. */

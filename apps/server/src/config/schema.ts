@@ -281,6 +281,13 @@ export const configSchema = z
         stuckPayoutMinutes: z.number().positive().default(90),
         /** An accounting step (credits, blocks, payouts...) failing this many cycles in a row raises an operator alert. */
         alertAfterFailedCycles: z.number().int().min(1).default(6),
+        /**
+         * Bounded slices (accounting/slices.ts): share rows credited per transaction, and found blocks
+         * planned or tracked per slice. The cycle yields between slices so API and health queries
+         * waiting on the same database (one connection on embedded PGlite) run, and loops until caught up.
+         */
+        sliceShares: z.number().int().min(1).max(100_000).default(2_000),
+        sliceBlocks: z.number().int().min(1).max(10_000).default(50),
       })
       .prefault({}),
     auth: z

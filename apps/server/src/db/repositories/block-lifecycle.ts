@@ -91,26 +91,34 @@ export class BlockLifecycleRepository {
   }
 
   /**
-   * Submitted and pending blocks, and confirmed or orphaned ones at or above `minConfirmedHeight`
-   * (a deep reorg still shows; so does a reorg back that returns an orphaned block to the chain).
+   * A page of the blocks to track, by (height, id) after `after`: submitted and pending blocks, and
+   * confirmed or orphaned ones at or above `minConfirmedHeight` (a deep reorg still shows; so does
+   * a reorg back that returns an orphaned block to the chain).
    */
-  async tracked(coin: string, minConfirmedHeight: number): Promise<LifecycleBlock[]> {
+  async tracked(
+    coin: string,
+    minConfirmedHeight: number,
+    after: { height: number; id: number } | null,
+    limit: number,
+  ): Promise<LifecycleBlock[]> {
     const result = await this.db.query<RawBlock>(
       `SELECT ${BLOCK_COLUMNS} FROM blocks
        WHERE coin = $1
          AND (status IN ('submitted', 'pending') OR (status IN ('confirmed', 'orphaned') AND height >= $2))
-       ORDER BY height, id`,
-      [coin, minConfirmedHeight],
+         AND ($3::int IS NULL OR (height, id) > ($3::int, $4::int))
+       ORDER BY height, id LIMIT $5`,
+      [coin, minConfirmedHeight, after?.height ?? null, after?.id ?? 0, limit],
     );
     return result.rows.map(toBlock);
   }
 
-  /** Blocks still needing their split fixed (submitted, pending or confirmed, never planned). */
-  async unplanned(coin: string): Promise<LifecycleBlock[]> {
+  /** The first `limit` blocks still needing their split fixed (submitted, pending or confirmed, never planned). */
+  async unplanned(coin: string, limit: number): Promise<LifecycleBlock[]> {
     const result = await this.db.query<RawBlock>(
       `SELECT ${BLOCK_COLUMNS} FROM blocks
-       WHERE coin = $1 AND planned_at IS NULL AND status IN ('submitted', 'pending', 'confirmed') ORDER BY height, id`,
-      [coin],
+       WHERE coin = $1 AND planned_at IS NULL AND status IN ('submitted', 'pending', 'confirmed')
+       ORDER BY height, id LIMIT $2`,
+      [coin, limit],
     );
     return result.rows.map(toBlock);
   }
