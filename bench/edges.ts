@@ -3,6 +3,8 @@
 //   --only=<phase>[,<phase>]  run some phases; other flags go to the phases (see bench/README.md).
 import { Report } from './lib/report.js';
 import { runEdgeAccounts } from './lib/edge-accounts.js';
+import { runEdgeBacklog } from './lib/edge-backlog.js';
+import { runEdgeFlood } from './lib/edge-flood.js';
 import { runEdgeHttp } from './lib/edge-http.js';
 import { runEdgeLeaf } from './lib/edge-leaf.js';
 import { runEdgeProto } from './lib/edge-proto.js';
@@ -11,11 +13,13 @@ import { runEdgeWorkers } from './lib/edge-workers.js';
 type Phase = (report: Report, argv: string[]) => Promise<void>;
 
 const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
+  ['flood', runEdgeFlood],
   ['proto', runEdgeProto],
   ['workers', runEdgeWorkers],
   ['http', runEdgeHttp],
   ['accounts', runEdgeAccounts],
   ['leaf', runEdgeLeaf],
+  ['backlog', runEdgeBacklog],
 ]);
 
 const argv = process.argv.slice(2);
