@@ -5,7 +5,7 @@
 // high-difficulty port). Bans are off while the honest miner measures (the flood goes on: the
 // fair queue alone must protect it); then, with bans on, 16 flooders from 4 addresses are cut and
 // the ban counts printed. Target: every honest share checked and accepted, p99 <= 2x quiet.
-//   npx tsx bench/edge-flood.ts [--shares=N] [--xmr-only|--ltc-only]
+//   npm run drill:edges -- --only=flood [--shares=N] [--xmr-only|--ltc-only]
 import { pino } from 'pino';
 import { startLtcDevChain } from '../../apps/server/src/devchain/index.js';
 import { MoneroFlooder, moneroHonestRound } from '../../apps/server/src/stratum/monero/testing/flooder.js';
