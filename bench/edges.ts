@@ -1,6 +1,7 @@
 // `npm run drill:edges`: the edges an outsider reaches, in figures (asserts nothing). Each phase
 // attacks a running pool the way a stranger could and prints what honest users saw meanwhile.
-//   --only=<phase>[,<phase>]  run some phases; other flags go to the phases (see bench/README.md).
+//   --only=<phase>[,<phase>]  run some phases; other flags go to the phases (see bench/README.md),
+//   so flags of one phase go with --only=<that phase>.
 import { Report } from './lib/report.js';
 import { runEdgeAccounts } from './lib/edge-accounts.js';
 import { runEdgeBacklog } from './lib/edge-backlog.js';
@@ -22,11 +23,13 @@ const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
   ['backlog', runEdgeBacklog],
 ]);
 
-const argv = process.argv.slice(2);
-const only = argv
+const args = process.argv.slice(2);
+const only = args
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
+// The phases get every flag but --only (some refuse flags they do not know).
+const argv = args.filter((arg) => !arg.startsWith('--only='));
 const unknown = only?.filter((name) => !PHASES.has(name)) ?? [];
 if (unknown.length > 0) {
   console.error(`unknown phase(s): ${unknown.join(', ')}; phases: ${[...PHASES.keys()].join(', ')}`);

@@ -73,6 +73,8 @@ interface Group<O> {
 
 export class FairWork<O extends WorkOwner> {
   private readonly groups = new Map<object, Group<O>>();
+  /** The groups with shares waiting: each hash scans these, not every address seen lately. */
+  private readonly waitingGroups = new Set<Group<O>>();
   private waiting = 0;
   private active = 0;
   private pumping = false;
@@ -117,6 +119,7 @@ export class FairWork<O extends WorkOwner> {
     else group.flows.set(owner, { used: 0, queue: [item] });
     group.queued++;
     this.waiting++;
+    this.waitingGroups.add(group);
     this.pump();
   }
 
@@ -128,13 +131,12 @@ export class FairWork<O extends WorkOwner> {
   /** Makes room by refusing the newest share of the longest queue, if it is longer than the newcomer's (`length` + 1) would be. */
   private evictFor(length: number): boolean {
     let longest: { group: Group<O>; flow: Flow } | undefined;
-    for (const group of this.groups.values())
+    for (const group of this.waitingGroups)
       for (const other of group.flows.values())
         if (!longest || other.queue.length > longest.flow.queue.length) longest = { group, flow: other };
     if (!longest || longest.flow.queue.length <= length + 1) return false;
     const evicted = longest.flow.queue.pop() as WorkItem;
-    longest.group.queued--;
-    this.waiting--;
+    this.taken(longest.group, 1);
     this.refuse(evicted, 'own-queue');
     return true;
   }
@@ -169,8 +171,8 @@ export class FairWork<O extends WorkOwner> {
     const weight = this.weight();
     for (;;) {
       let group: Group<O> | undefined;
-      for (const candidate of this.groups.values())
-        if (candidate.queued > 0 && (!group || candidate.used < group.used)) group = candidate;
+      for (const candidate of this.waitingGroups)
+        if (!group || candidate.used < group.used) group = candidate;
       if (!group) return undefined;
       let owner: O | undefined;
       let flow: Flow | undefined;
@@ -178,13 +180,11 @@ export class FairWork<O extends WorkOwner> {
         if (f.queue.length > 0 && (!flow || f.used < flow.used)) [owner, flow] = [o, f];
       if (!owner || !flow) return undefined;
       if (owner.closed) {
-        group.queued -= flow.queue.length;
-        this.waiting -= flow.queue.length;
+        this.taken(group, flow.queue.length);
         group.flows.delete(owner);
         continue;
       }
-      group.queued--;
-      this.waiting--;
+      this.taken(group, 1);
       group.used += weight;
       flow.used += weight;
       const item = flow.queue.shift();
@@ -194,6 +194,13 @@ export class FairWork<O extends WorkOwner> {
     }
   }
 
+  /** `count` shares of `group` leave the queues (hashed, dropped or evicted). */
+  private taken(group: Group<O>, count: number): void {
+    group.queued -= count;
+    this.waiting -= count;
+    if (group.queued === 0) this.waitingGroups.delete(group);
+  }
+
   private groupOf(address: object): Group<O> {
     let group = this.groups.get(address);
     if (!group) {
@@ -201,8 +208,8 @@ export class FairWork<O extends WorkOwner> {
       // the virtual time in start-time fair queueing): a flooder gains nothing by coming from a
       // fresh address, and an honest address that used less still goes first.
       let level: number | undefined;
-      for (const other of this.groups.values())
-        if (other.queued > 0 && (level === undefined || other.used < level)) level = other.used;
+      for (const other of this.waitingGroups)
+        if (level === undefined || other.used < level) level = other.used;
       group = { used: level ?? 0, queued: 0, flows: new Map() };
       this.groups.set(address, group);
     }
