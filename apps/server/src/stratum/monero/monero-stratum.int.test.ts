@@ -10,6 +10,7 @@ import type { MoneroTemplateSource } from './template-source.js';
 import type { MoneroTestMiner, MoneroMinedShare } from './testing/miner.js';
 import { startStandalone, type MemorySink, type StandalonePort } from './testing/standalone.js';
 import { selfSignedCertificate } from '../../testing/self-signed.js';
+import { MAX_UNKNOWN_METHODS } from '../framing.js';
 
 const logger = pino({ level: 'warn' });
 /** monerod --fixed-difficulty: a block every 5 hashes on average, most difficulty-1 shares are not blocks. */
@@ -191,6 +192,24 @@ describe('the Monero Stratum dialect on a regtest monerod', () => {
     expect(next.job_id).not.toBe(share.job.job_id);
     const late = await miner.submit(honest, { job_id: share.job.job_id });
     expect(late.error?.message).toBe('Stale job');
+  });
+
+  it('answers unknown methods (V1 names, Object.prototype members) at once and closes a connection that keeps sending them', async () => {
+    const flooder = await connect();
+    const closed = new Promise<void>((resolve) => flooder.onClose(resolve));
+    const methods = ['__proto__', 'constructor', 'toString', 'mining.subscribe'];
+    const replies = await Promise.all(
+      Array.from({ length: MAX_UNKNOWN_METHODS + 1 }, (_, i) =>
+        flooder.request(methods[i % methods.length] ?? '', {}),
+      ),
+    );
+    replies.forEach((reply, i) =>
+      expect(reply.error?.message).toBe(`Unknown method ${methods[i % methods.length]}`),
+    );
+    await closed;
+    const bystander = await connect();
+    expect((await bystander.login(`${chain.poolAddress}.bystander`)).error).toBeNull();
+    bystander.close();
   });
 
   it('cuts a connection whose shares are mostly invalid and refuses its login for a while', async () => {
