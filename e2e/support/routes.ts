@@ -4,6 +4,7 @@ export const PUBLIC_ROUTES = [
   '/login',
   '/register',
   '/forgot-password',
+  '/confirm-email',
   '/marketplace',
   '/support',
   '/learn',

@@ -145,3 +145,12 @@ export const changeEmailRequestSchema = z.object({
   totp: z.string({ error: MESSAGES.codeInvalid }).max(12, MESSAGES.codeInvalid).optional(),
 });
 export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
+
+/**
+ * What an email change asks of the user next: `confirm-email` (a link went to the new address,
+ * the email changes when it is followed; the same answer when that address already has an
+ * account) or `done` (changed at once: the pool sends no email).
+ */
+export const EMAIL_CHANGE_NEXT_STEPS = ['confirm-email', 'done'] as const;
+export const changeEmailResponseSchema = z.object({ next: z.enum(EMAIL_CHANGE_NEXT_STEPS) });
+export type ChangeEmailResponse = z.infer<typeof changeEmailResponseSchema>;

@@ -369,7 +369,7 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
           body: { password: 'brand new password', newEmail },
         })
       ).status,
-    ).toBe(204);
+    ).toBe(202);
     expect(
       (
         await api.request('POST', '/api/auth/login', {

@@ -139,6 +139,58 @@ describeEachDatabase('no enumeration, no lockout by strangers (issue 25)', (getD
     expect(signedIn.res.json.user.username).toBe(username);
   });
 
+  it('answers an email change to a taken address exactly as to a free one, and changes the email only when the mailed link is followed', async () => {
+    const mover = await account('mover');
+    const other = await account('other');
+    const session = (await login(mover.email, PASSWORD, from('192.0.2.40'))).res.json.token as string;
+    const change = async (newEmail: string) => {
+      const started = performance.now();
+      const res = await api.request('POST', '/api/auth/email', {
+        token: session,
+        body: { password: PASSWORD, newEmail },
+      });
+      return { answer: `${res.status} ${res.text}`, ms: performance.now() - started };
+    };
+    const taken: { answer: string; ms: number }[] = [];
+    const free: typeof taken = [];
+    for (let i = 0; i < 5; i++) {
+      taken.push(await change(other.email));
+      free.push(await change(`moved${i}.${mover.email}`));
+    }
+    expect(new Set([...taken, ...free].map((r) => r.answer))).toEqual(
+      new Set(['202 {"next":"confirm-email"}']),
+    );
+    expectAlike(
+      taken.map((r) => r.ms),
+      free.map((r) => r.ms),
+    );
+    expect(await mailTo(other.email, 'Someone tried to move a Manjam account to your email')).toContain(
+      'Nothing was changed',
+    );
+    // Nothing changes until the link; only the newest request's link works.
+    expect((await api.request('GET', '/api/me', { token: session })).json.email).toBe(mover.email);
+    const linkOf = async (to: string) =>
+      /#change=([\w-]+)/.exec(await mailTo(to, 'Confirm your new Manjam email address'))?.[1] ?? '';
+    const stale = await linkOf(`moved0.${mover.email}`);
+    expect((await api.request('POST', '/api/auth/email/confirm', { body: { token: stale } })).status).toBe(
+      400,
+    );
+    const newest = await linkOf(`moved4.${mover.email}`);
+    expect((await api.request('POST', '/api/auth/email/confirm', { body: { token: newest } })).status).toBe(
+      204,
+    );
+    expect((await api.request('POST', '/api/auth/email/confirm', { body: { token: newest } })).status).toBe(
+      400,
+    );
+    expect((await api.request('GET', '/api/me', { token: session })).json.email).toBe(
+      `moved4.${mover.email}`,
+    );
+    expect(await mailTo(mover.email, 'Your Manjam email address was changed')).toContain(
+      `moved4.${mover.email}`,
+    );
+    expect((await login(`moved4.${mover.email}`, PASSWORD, from('192.0.2.40'))).res.status).toBe(200);
+  });
+
   it('answers a wrong password on a real email and any password on an unknown email alike (status, body, timing)', async () => {
     const owner = await account();
     const real: { status: number; text: string; ms: number }[] = [];

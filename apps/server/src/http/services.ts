@@ -1,4 +1,6 @@
 import { AccountsService } from '../services/accounts/accounts-service.js';
+import { AccountMail } from '../services/accounts/account-mail.js';
+import { EmailChange } from '../services/accounts/email-change.js';
 import { Registration } from '../services/accounts/registration.js';
 import { createMailer } from '../services/alerts/mailer.js';
 import { AuthService } from '../services/auth/auth-service.js';
@@ -38,7 +40,8 @@ export function createServices(deps: HttpDeps): Services {
   const box = new SecretBox(loadSecretKey(config.auth.secret, config.dataDir));
   const auth = new AuthService({ db, config, box, now, onError });
   const mailer = config.smtp ? createMailer(config.smtp) : null;
-  const mailError = (error: unknown) => logger.warn({ err: error }, 'registration email not sent');
+  const mailError = (error: unknown) => logger.warn({ err: error }, 'account email not sent');
+  const mail = mailer && new AccountMail(mailer, config, now, mailError);
   const connected = new ConnectedWorkers(events, now);
   const workers = new WorkersService({ db, now, onError, connected });
   const settings = new SettingsService(db, config, auth, box, now);
@@ -70,7 +73,8 @@ export function createServices(deps: HttpDeps): Services {
     accounts: new AccountsService(
       db,
       workers,
-      new Registration({ db, config, mailer, now, onError: mailError }),
+      new Registration({ db, config, mail, now }),
+      new EmailChange({ db, config, auth, mail, now }),
     ),
     settings,
     workers,

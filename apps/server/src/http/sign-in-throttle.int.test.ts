@@ -272,7 +272,7 @@ describeEachDatabase('sign-in throttle: parallel guesses cannot outrun the count
       token: account.token,
       body: { password: account.password, newEmail: `new.${account.email}`, totp: await account.code() },
     });
-    expect(ok.status).toBe(204);
+    expect(ok.status).toBe(202);
     const off = await api.request('POST', '/api/auth/2fa/disable', {
       token: account.token,
       body: { password: 'not it at all', code: await account.code() },

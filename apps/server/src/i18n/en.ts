@@ -104,6 +104,15 @@ export const EN = {
   'account.taken.subject': 'Someone tried to register with your email',
   'account.taken.body':
     'Someone tried to register a new Manjam account with this email address, which already has an account. Nothing was changed. If it was you, sign in at {login}; if you forgot your password, contact support. If it was not you, you can ignore this email; your account stays as it is.',
+  'email.confirm.subject': 'Confirm your new Manjam email address',
+  'email.confirm.body':
+    'The Manjam account "{username}" asked to use this email address from now on. To make the change, open this link within {hours} hours:\n\n{link}\n\nIf this was not you, ignore this email: nothing changes.',
+  'email.taken.subject': 'Someone tried to move a Manjam account to your email',
+  'email.taken.body':
+    'Someone asked to move another Manjam account to this email address, which already has an account. Nothing was changed. If it was not you, you can ignore this email; your account stays as it is.',
+  'email.changed.subject': 'Your Manjam email address was changed',
+  'email.changed.body':
+    'The Manjam account "{username}" now signs in with {email} instead of this address. If you did not make this change, contact support at once.',
 } as const;
 
 export type TextKey = keyof typeof EN;

@@ -86,7 +86,8 @@ export function AppRoutes() {
         <Route path="payouts" element={<PayoutsRoute />} />
         <Route path="miners" element={show(Pages.miners)} />
         <Route path="forgot-password" element={show(Pages.forgotPassword)} />
-        <Route path="confirm-email" element={<VisitorOnly>{show(Pages.confirmEmail)}</VisitorOnly>} />
+        {/* Not visitor-only: an email change's link is often opened while signed in. */}
+        <Route path="confirm-email" element={show(Pages.confirmEmail)} />
         <Route path="marketplace" element={show(Pages.marketplace)} />
         <Route path="support" element={show(Pages.support)} />
         <Route path="learn" element={show(Pages.learn)} />

@@ -15,6 +15,7 @@ export type {
   Block,
   BlockPage,
   ChangeEmailRequest,
+  ChangeEmailResponse,
   ChangePasswordRequest,
   ConfirmEmailRequest,
   ErrorBody as ApiErrorBody,

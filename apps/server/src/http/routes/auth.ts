@@ -1,5 +1,6 @@
 import {
   changeEmailRequestSchema,
+  changeEmailResponseSchema,
   changePasswordRequestSchema,
   confirmEmailRequestSchema,
   loginRequestSchema,
@@ -129,10 +130,29 @@ export const authRoutes: RouteModule = ({ services }) => [
     tag: 'auth',
     auth: 'user',
     rateLimit: 'auth',
-    summary: 'Change the sign-in email (needs the password, and the TOTP code when 2FA is on)',
+    status: 202,
+    summary:
+      'Ask to change the sign-in email (the password, and the TOTP code when 2FA is on): a confirmation link goes to the new address; the same answer when it already has an account',
     body: changeEmailRequestSchema,
-    handler: async ({ auth, body }) => {
-      await services.auth.changeEmail(auth.user, body.password, body.newEmail, body.totp);
+    response: changeEmailResponseSchema,
+    handler: ({ auth, body, language }) =>
+      services.accounts.changeEmail(auth.user, {
+        password: body.password,
+        newEmail: body.newEmail,
+        totp: body.totp,
+        language,
+      }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/email/confirm',
+    tag: 'auth',
+    auth: 'public',
+    rateLimit: 'auth',
+    summary: 'Make the email change of a confirmation link (once, before it expires)',
+    body: confirmEmailRequestSchema,
+    handler: async ({ body, language }) => {
+      await services.accounts.confirmEmailChange(body.token, language);
     },
   }),
   defineRoute({

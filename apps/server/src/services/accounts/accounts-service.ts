@@ -1,8 +1,9 @@
-import type { RegisterResponse, User } from '@manjam/contract';
+import type { ChangeEmailResponse, Language, RegisterResponse, User } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import type { UserRow } from '../../db/repositories/users.js';
 import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
 import type { WorkersService } from '../workers/workers-service.js';
+import type { EmailChange, EmailChangeRequest } from './email-change.js';
 import type { Registration, RegisterInput } from './registration.js';
 
 export type { RegisterInput } from './registration.js';
@@ -15,6 +16,7 @@ export class AccountsService {
     db: Queryable,
     private readonly workers: WorkersService,
     private readonly registration: Registration,
+    private readonly emailChange: EmailChange,
   ) {
     this.revenue = new RevenueQueries(db);
   }
@@ -27,6 +29,16 @@ export class AccountsService {
   /** Creates the account of a confirmation link. */
   confirmEmail(token: string): Promise<void> {
     return this.registration.confirm(token);
+  }
+
+  /** An email change (email-change.ts): the same answer whether the new address has an account or not. */
+  changeEmail(user: UserRow, request: EmailChangeRequest): Promise<ChangeEmailResponse> {
+    return this.emailChange.request(user, request);
+  }
+
+  /** Makes the email change of a confirmation link. */
+  confirmEmailChange(token: string, language: Language): Promise<void> {
+    return this.emailChange.confirm(token, language);
   }
 
   async view(user: UserRow): Promise<User> {

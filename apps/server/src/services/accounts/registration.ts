@@ -3,11 +3,10 @@ import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
 import { PendingRegistrationsRepository } from '../../db/repositories/pending-registrations.js';
 import { UsersRepository, type NewUser } from '../../db/repositories/users.js';
-import { text } from '../../i18n/index.js';
-import type { Mailer, OutgoingEmail } from '../alerts/mailer.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import { ServiceError, validationError } from '../errors.js';
+import type { AccountMail } from './account-mail.js';
 import { addressProblem } from './addresses.js';
 
 export type RegisterInput = Required<Pick<RegisterRequest, 'username' | 'email' | 'password'>> & {
@@ -20,13 +19,9 @@ export interface RegistrationDeps {
   db: Queryable;
   config: Config;
   /** Null when the pool sends no email (config.smtp unset): accounts are then created at once. */
-  mailer: Mailer | null;
+  mail: AccountMail | null;
   now: () => number;
-  onError: (error: unknown) => void;
 }
-
-/** One registration mail of each kind per address in this window at most, so nobody can mail-bomb an address through the form. */
-const MAIL_GAP_MS = 10 * 60_000;
 
 /**
  * Registration that does not tell whether an email has an account (issue 25 item 5).
@@ -49,15 +44,17 @@ const MAIL_GAP_MS = 10 * 60_000;
 export class Registration {
   private readonly users: UsersRepository;
   private readonly pending: PendingRegistrationsRepository;
-  private readonly mailed = new Map<string, number>();
+  private readonly mail: AccountMail | null;
 
   constructor(private readonly deps: RegistrationDeps) {
     this.users = new UsersRepository(deps.db);
     this.pending = new PendingRegistrationsRepository(deps.db);
+    this.mail = deps.mail;
   }
 
   async register(input: RegisterInput): Promise<RegisterResponse> {
-    const { config, mailer } = this.deps;
+    const { config } = this.deps;
+    const mail = this.mail;
     if (input.walletAddress) {
       const problem = addressProblem(input.walletAddress, input.preferredCoin, config);
       if (problem) throw validationError({ walletAddress: problem });
@@ -71,7 +68,7 @@ export class Registration {
       preferredCoin: input.preferredCoin,
     };
     const owner = await this.users.findByEmail(input.email);
-    if (!mailer) {
+    if (!mail) {
       if (!owner) await this.create(account, input.language);
       return { next: 'sign-in' };
     }
@@ -79,8 +76,8 @@ export class Registration {
     await this.pending.prune(new Date(now));
     if (owner) {
       const to = owner.email;
-      this.later(() => {
-        this.mail(mailer, to, input.language, 'account.taken', { login: `${this.baseUrl()}/login` });
+      mail.later(() => {
+        mail.send(to, input.language, 'account.taken', { login: mail.link('/login') });
         return Promise.resolve();
       });
       return { next: 'confirm-email' };
@@ -90,12 +87,12 @@ export class Registration {
     const { token, hash } = newToken();
     const hours = config.auth.confirmEmailHours;
     const expiresAt = new Date(now + hours * 3_600_000);
-    this.later(async () => {
+    mail.later(async () => {
       await this.pending.insert(hash, { ...account, language: input.language }, expiresAt);
-      this.mail(mailer, account.email, input.language, 'account.confirm', {
+      mail.send(account.email, input.language, 'account.confirm', {
         username: account.username,
         hours,
-        link: `${this.baseUrl()}/confirm-email#token=${token}`,
+        link: mail.link(`/confirm-email#token=${token}`),
       });
     });
     return { next: 'confirm-email' };
@@ -125,48 +122,6 @@ export class Registration {
       language,
     );
     if ('taken' in result && result.taken === 'username') throw usernameTaken();
-  }
-
-  /**
-   * Runs `task` once the answer is on its way (setImmediate: after the current I/O phase, where
-   * the reply is written), so neither kind of registration waits on its own extra work; a failure
-   * is logged (the person registers again).
-   */
-  private later(task: () => Promise<void>): void {
-    setImmediate(() => {
-      task().catch(this.deps.onError);
-    });
-  }
-
-  /** Sends in the background (the answer must not wait on SMTP), at most once per kind and address per MAIL_GAP_MS. */
-  private mail(
-    mailer: Mailer,
-    to: string,
-    language: Language,
-    kind: 'account.confirm' | 'account.taken',
-    values: Record<string, string | number>,
-  ): void {
-    const now = this.deps.now();
-    const key = `${kind}:${to.toLowerCase()}`;
-    const last = this.mailed.get(key);
-    if (last !== undefined && now - last < MAIL_GAP_MS && now >= last) return;
-    if (this.mailed.size > 10_000) this.mailed.clear();
-    this.mailed.set(key, now);
-    const email: OutgoingEmail = {
-      to,
-      subject: text(language, `${kind}.subject`),
-      text: text(language, `${kind}.body`, values),
-      language,
-    };
-    mailer.send(email).catch(this.deps.onError);
-  }
-
-  /** Where the links in the mails point: https on the public host, plain http with the port on a local one. */
-  private baseUrl(): string {
-    const { publicHost, http } = this.deps.config;
-    return /^(localhost|127\.|\[?::1\]?$)/.test(publicHost)
-      ? `http://${publicHost}:${http.port}`
-      : `https://${publicHost}`;
   }
 }
 

@@ -252,22 +252,14 @@ export class AuthService {
     this.forgetUser(signedIn.user.id);
   }
 
-  async changeEmail(
-    user: UserRow,
-    password: string,
-    newEmail: string,
-    totp: string | undefined,
-  ): Promise<void> {
-    await this.confirmSensitiveChange(user, password, totp);
-    if (await this.users.emailInUse(newEmail, user.id))
-      throw new ServiceError(409, 'email-taken', 'emailTaken', {
-        newEmail: 'An account with this email already exists',
-      });
-    if (!(await this.users.setEmail(user.id, newEmail)))
-      throw new ServiceError(409, 'email-taken', 'emailTaken', {
-        newEmail: 'An account with this email already exists',
-      });
-    this.forgetUser(user.id);
+  /**
+   * Sets the sign-in email (after its owner confirmed it: services/accounts/email-change.ts);
+   * false when another account has it. Cached sessions are re-read.
+   */
+  async setEmail(userId: number, email: string): Promise<boolean> {
+    const changed = await this.users.setEmail(userId, email);
+    this.forgetUser(userId);
+    return changed;
   }
 
   private async checkPassword(user: UserRow, password: string, field: string): Promise<void> {

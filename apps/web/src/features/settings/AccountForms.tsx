@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { CodeField, TextField } from '../../components/TextField';
 import { ApiError, apiFetch } from '../../lib/api';
-import type { ChangeEmailRequest, ChangePasswordRequest } from '../../lib/api-types';
+import type { ChangeEmailRequest, ChangeEmailResponse, ChangePasswordRequest } from '../../lib/api-types';
 import { errorMessage } from '../../lib/errors';
 import { queryKeys, useSettings } from '../../lib/queries';
 import { PASSWORD_MIN, validateEmail, type ValidationKey } from '../../lib/validation';
@@ -119,7 +119,11 @@ export function ChangePasswordForm() {
   );
 }
 
-/** Update Email: POST /api/auth/email {password, newEmail, totp when 2FA is on}. */
+/**
+ * Update Email: POST /api/auth/email {password, newEmail, totp when 2FA is on}. With email set up
+ * the pool mails a link to the new address and the email changes when it is followed
+ * (`next: 'confirm-email'`); without, it changes at once (`next: 'done'`).
+ */
 export function UpdateEmailForm() {
   const { t } = useTranslation();
   const totp = useTotpField();
@@ -131,7 +135,7 @@ export function UpdateEmailForm() {
   >({});
   const mutation = useMutation({
     mutationFn: (body: ChangeEmailRequest) =>
-      apiFetch<undefined>('/api/auth/email', { method: 'POST', body }),
+      apiFetch<ChangeEmailResponse>('/api/auth/email', { method: 'POST', body }),
     onSuccess: async () => {
       setPassword('');
       totp.clear();
@@ -155,7 +159,9 @@ export function UpdateEmailForm() {
       <h3 id="update-email-title">{t('settings.emailForm.title')}</h3>
       {mutation.isSuccess ? (
         <p className="banner banner--success" role="status">
-          {t('settings.emailForm.done')}
+          {mutation.data.next === 'confirm-email'
+            ? t('settings.emailForm.sent', { email: mutation.variables.newEmail })
+            : t('settings.emailForm.done')}
         </p>
       ) : null}
       {mutation.isError && Object.keys(server).length === 0 ? (

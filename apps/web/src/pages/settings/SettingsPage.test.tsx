@@ -231,7 +231,7 @@ describe('settings', () => {
   it('asks for the two-factor code as well as the password to change the email while 2FA is on', async () => {
     const fetchMock = serve({
       'GET /api/settings': () => jsonResponse({ ...SETTINGS, twoFactorAuth: true }),
-      'POST /api/auth/email': () => new Response(null, { status: 204 }),
+      'POST /api/auth/email': () => jsonResponse({ next: 'done' }, 202),
     });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     fireEvent.click(await screen.findByRole('tab', { name: 'Account' }));
@@ -254,6 +254,26 @@ describe('settings', () => {
       password: 'correct horse',
       totp: '654321',
     });
+  });
+
+  it('says a link went to the new address when the pool mails one, and does not claim the email changed', async () => {
+    serve({
+      'GET /api/settings': () => jsonResponse(SETTINGS),
+      'POST /api/auth/email': () => jsonResponse({ next: 'confirm-email' }, 202),
+    });
+    renderWithApp(<SettingsPage />, { route: '/settings' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Account' }));
+    fireEvent.change(screen.getByLabelText('New email address'), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password (to confirm it is you)'), {
+      target: { value: 'correct horse' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Email' }));
+    expect(
+      await screen.findByText(
+        'We sent a confirmation link to new@example.com. Your sign-in email changes when you open it.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Your email address has been updated.')).toBeNull();
   });
 
   it('posts Change Password and reports the server field error', async () => {
