@@ -83,9 +83,11 @@ export async function planBlocks(ctx: AccountingContext, coin: CoinId): Promise<
   const repo = new BlockLifecycleRepository(ctx.db);
   const limit = ctx.config.accounting.sliceBlocks;
   let planned = 0;
+  // The pool's payee of a coin never changes once it exists: asked once per call, not per block.
+  const poolPayeeId = await new LedgerRepository(ctx.db).ensurePoolPayee(coin);
   await inSlices(ctx, async () => {
     const blocks = await repo.unplanned(coin, limit);
-    for (const block of blocks) if (await planBlock(ctx, repo, block)) planned++;
+    for (const block of blocks) if (await planBlock(ctx, repo, block, poolPayeeId)) planned++;
     return blocks.length === limit;
   });
   ctx.metrics.inc('blocks_planned_total', planned);
@@ -97,12 +99,12 @@ async function planBlock(
   ctx: AccountingContext,
   repo: BlockLifecycleRepository,
   block: LifecycleBlock,
+  poolPayeeId: number,
 ): Promise<boolean> {
   const split = await splitBlock(ctx, repo, block);
   const effort = await effortOf(repo, block);
-  return ctx.db.transaction(async (tx) => {
-    const poolId = await new LedgerRepository(tx).ensurePoolPayee(block.coin);
-    const reason = block.scheme === 'solo' ? 'solo' : 'pplns';
-    return new BlockLifecycleRepository(tx).savePlan(block.id, planRows(split, poolId, reason), effort);
-  });
+  const reason = block.scheme === 'solo' ? 'solo' : 'pplns';
+  return ctx.db.transaction((tx) =>
+    new BlockLifecycleRepository(tx).savePlan(block.id, planRows(split, poolPayeeId, reason), effort),
+  );
 }

@@ -185,12 +185,19 @@ export class BlockLifecycleRepository {
       [blockId, effort],
     );
     if (claimed.rowCount === 0) return false;
-    for (const row of rows) {
-      await this.db.query(
-        'INSERT INTO block_credit_plans (block_id, label, payee_id, reason, amount) VALUES ($1, $2, $3, $4, $5)',
-        [blockId, row.label, row.payeeId, row.reason, row.amount],
-      );
-    }
+    if (rows.length === 0) return true;
+    // One statement for the block's rows (a backlog of thousands of blocks on PGlite pays per statement).
+    await this.db.query(
+      `INSERT INTO block_credit_plans (block_id, label, payee_id, reason, amount)
+       SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::bigint[])`,
+      [
+        blockId,
+        rows.map((r) => r.label),
+        rows.map((r) => r.payeeId),
+        rows.map((r) => r.reason),
+        rows.map((r) => r.amount.toString()),
+      ],
+    );
     return true;
   }
 
