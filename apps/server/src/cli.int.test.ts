@@ -3,9 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lockDataDir } from './db/data-dir-lock.js';
+import { STOP_DEADLINE_MS } from './signals.js';
 import {
   portAnswers,
   processGroup,
@@ -158,6 +160,31 @@ describe('stopping the pool with a signal', () => {
       expect(pool.output()).toContain('"clean":true,"msg":"stopped"');
     } finally {
       for (const pid of processGroup(pool.child.pid ?? 0)) process.kill(pid, 'SIGKILL');
+    }
+  }, 240_000);
+
+  it('stops within the deadline, restarting no node, when SIGTERM reaches every process of the group at once (Ctrl+C, systemd)', async () => {
+    const pool = startPoolProcess('npm', ['start']);
+    const pgid = pool.child.pid ?? 0;
+    try {
+      const ports = await bannerPorts(pool);
+      const signalled = performance.now();
+      process.kill(-pgid, 'SIGTERM');
+      await waitUntil(
+        () => processGroup(pgid).length === 0,
+        STOP_DEADLINE_MS + 5_000,
+        'every process stopped',
+      );
+      const seconds = (performance.now() - signalled) / 1000;
+      process.stdout.write(
+        `[figure] one SIGTERM to the whole group: every process gone ${seconds.toFixed(1)} s later\n`,
+      );
+      for (const port of ports) expect(await portAnswers(port)).toBe(false);
+      const lines = pool.output().split('\n');
+      expect(lines.filter((line) => /restart/.test(line) && !/not restarted/.test(line))).toEqual([]);
+      expect(lines.filter((line) => /not restarted/.test(line)).length).toBeGreaterThan(0);
+    } finally {
+      for (const pid of processGroup(pgid)) process.kill(pid, 'SIGKILL');
     }
   }, 240_000);
 

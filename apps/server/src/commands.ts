@@ -6,7 +6,12 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 import { settleRun, SettleRunError, type Settlement } from './accounting/settle-run.js';
 import { databaseOptions, startPool, type PoolSummary, type RunningPool } from './main.js';
 import { startDevChains } from './chains.js';
-import { SIGNAL_EXIT_CODES, handleShutdownSignals, type ShutdownSignal } from './signals.js';
+import {
+  SIGNAL_EXIT_CODES,
+  STOP_DEADLINE_MS,
+  handleShutdownSignals,
+  type ShutdownSignal,
+} from './signals.js';
 
 /**
  * `manjam start`: runs until SIGINT/SIGTERM, then shuts down in order. Exit code 0 after a clean
@@ -22,7 +27,7 @@ export async function runStart(config: Config, role: Role): Promise<number> {
   if (typeof first === 'string') return stopDuringStart(starting, first, logger);
   const pool = first;
   printBanner(pool.summary());
-  await signal;
+  exitAfterDeadline(await signal, logger);
   const clean = await pool.stop();
   logger.info({ clean }, clean ? 'stopped' : 'stopped with errors');
   return clean ? 0 : 1;
@@ -40,6 +45,7 @@ async function stopDuringStart(
   signal: ShutdownSignal,
   logger: ReturnType<typeof createLogger>,
 ): Promise<number> {
+  exitAfterDeadline(signal, logger);
   let timer: NodeJS.Timeout | undefined;
   const pool = await Promise.race([
     starting.catch(() => undefined),
@@ -125,9 +131,21 @@ export async function runDevchain(config: Config): Promise<number> {
       `${chain.coin} regtest: rpc ${chain.rpc.url} user=${chain.rpc.user} password=${chain.rpc.password} pool address ${chain.poolAddress}`,
     );
   }
-  await waitForSignal(logger);
+  exitAfterDeadline(await waitForSignal(logger), logger);
   await Promise.all(chains.map((chain) => chain.stop()));
   return 0;
+}
+
+/** One signal always stops the process: a clean stop that takes longer than STOP_DEADLINE_MS is cut short. */
+function exitAfterDeadline(signal: ShutdownSignal, logger: ReturnType<typeof createLogger>): void {
+  const started = Date.now();
+  setTimeout(() => {
+    logger.error(
+      { signal, deadlineMs: STOP_DEADLINE_MS, waitedMs: Date.now() - started },
+      'the clean stop did not finish in time: exiting now',
+    );
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
 }
 
 /** Resolves on the first SIGINT/SIGTERM; a second one (a second or more later) exits now. */

@@ -12,6 +12,26 @@ export const SIGNAL_EXIT_CODES: Record<ShutdownSignal, number> = { SIGINT: 130, 
 
 export const DUPLICATE_SIGNAL_MS = 1_000;
 
+/**
+ * How long a clean stop may take after the first signal before the process exits anyway (logged,
+ * exit code 1): whatever a part is waiting for (a flush under load, a node that does not answer),
+ * one signal always stops the pool. Dev-chain nodes still running then stop on their own when
+ * their stdin pipe closes (devchain/child.ts).
+ */
+export const STOP_DEADLINE_MS = 15_000;
+
+let requested = false;
+
+/**
+ * Whether this process has been asked to stop (a first SIGINT/SIGTERM reached it). Dev-chain
+ * supervisors restart nothing after it: a signal sent to the whole process group (Ctrl+C,
+ * systemd, `kill -- -pgid`) also stops the nodes, and restarting them would keep a stopping pool
+ * busy (monerod's RandomX start-up alone takes a core).
+ */
+export function shutdownRequested(): boolean {
+  return requested;
+}
+
 export interface SignalOptions {
   /** Called on the first signal. */
   onFirst: (signal: ShutdownSignal) => void;
@@ -29,6 +49,7 @@ export function handleShutdownSignals(options: SignalOptions): () => void {
   const onSignal = (signal: ShutdownSignal): void => {
     if (firstAt === undefined) {
       firstAt = now();
+      if (target === process) requested = true;
       options.onFirst(signal);
     } else if (now() - firstAt >= DUPLICATE_SIGNAL_MS) {
       options.onSecond(signal);

@@ -3,6 +3,7 @@
 // A node that keeps dying is restarted with a growing back-off instead of spinning; stop()
 // ends it for good.
 import type { Logger } from 'pino';
+import { shutdownRequested } from '../signals.js';
 import type { ManagedChild } from './child.js';
 
 export interface SupervisorOptions<T> {
@@ -64,6 +65,13 @@ export async function startSupervised<T>(
   };
   const onExit = (dead: ManagedChild, result: number | string): void => {
     if (stopping || dead !== child) return;
+    if (shutdownRequested()) {
+      logger.info(
+        { pid: dead.proc.pid },
+        `${name} stopped (${exitText(result)}) while the pool stops; not restarted`,
+      );
+      return;
+    }
     quickDeaths = Date.now() - startedMs < stableMs ? quickDeaths + 1 : 1;
     const inMs = Math.min(maxMs, minMs * 2 ** (quickDeaths - 1));
     logger.warn({ pid: dead.proc.pid, inMs, restarts }, `${name} died (${exitText(result)}); restarting`);
