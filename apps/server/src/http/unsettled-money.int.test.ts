@@ -63,6 +63,8 @@ describeEachDatabase("money from the first share: today's accrued and immature c
       accruedSince: since.toISOString(),
       immature: '0',
       immatureBlocks: 0,
+      creditedUpTo: null,
+      creditsBehind: false,
     });
     const rewards = await api.request('GET', '/api/rewards', { token: user.token });
     expect(rewards.json.total).toBe(0);
