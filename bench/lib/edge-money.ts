@@ -92,6 +92,28 @@ async function oldRuleEarnings(db: Database, payeeId: number): Promise<bigint> {
   return rows.rows[0]?.total ?? 0n;
 }
 
+/** One slot row of full-subsidy shares worth about twice what the pool wallet holds. */
+async function earnBeyondWallet(
+  db: Database,
+  node: ChainNode,
+  miner: Miner,
+): Promise<{ wallet: bigint; shares: number; height: number }> {
+  const wallet = await RpcAccountingChain.fromNode(node).getWalletBalance();
+  const height = (await node.getBlockCount()) + 1;
+  const subsidy = blockSubsidy(coinParams(COIN, 'regtest'), height);
+  const D = await stratumNetworkDifficulty(node, COIN);
+  await insertShare(db, COIN, miner.fixture, {
+    difficulty: D,
+    networkDifficulty: D,
+    height,
+    scheme: 'pps-plus',
+    at: new Date(),
+  });
+  const shares = 2 * Number(wallet / subsidy) + 2;
+  await db.query('UPDATE shares SET share_count = $1 WHERE payee_id = $2', [shares, miner.fixture.payeeId]);
+  return { wallet, shares, height };
+}
+
 async function failedPayoutPhase(report: Report, db: Database, api: TestApi): Promise<void> {
   const dev = await startBtcDevChain({ logger });
   const node = new ChainNode({ coin: COIN, rpc: dev.rpc, walletRpc: dev.walletRpc });
@@ -111,19 +133,7 @@ async function failedPayoutPhase(report: Report, db: Database, api: TestApi): Pr
   };
   try {
     const miner = await signUpMiner(api, db, 'drill_refund');
-    const wallet = await RpcAccountingChain.fromNode(node).getWalletBalance();
-    const height = (await node.getBlockCount()) + 1;
-    const subsidy = blockSubsidy(coinParams(COIN, 'regtest'), height);
-    const D = await stratumNetworkDifficulty(node, COIN);
-    await insertShare(db, COIN, miner.fixture, {
-      difficulty: D,
-      networkDifficulty: D,
-      height,
-      scheme: 'pps-plus',
-      at: new Date(),
-    });
-    const shares = 2 * Number(wallet / subsidy) + 2;
-    await db.query('UPDATE shares SET share_count = $1 WHERE payee_id = $2', [shares, miner.fixture.payeeId]);
+    const { wallet, shares, height } = await earnBeyondWallet(db, node, miner);
     const service = await open();
     await service.runOnce();
     const credited = BigInt((await btcFigures(miner)).balance);
@@ -162,6 +172,22 @@ async function failedPayoutPhase(report: Report, db: Database, api: TestApi): Pr
     node.close();
     await dev.stop();
   }
+}
+
+/** Polls until the credits are current again after a restart (at most 30 s): how long it took. */
+async function waitCaughtUp(
+  miner: Miner,
+  restarted: number,
+  stalled: RevenueSummary['coins'][number],
+): Promise<{ caughtUp: number | null; last: RevenueSummary['coins'][number] }> {
+  let last = stalled;
+  while (Date.now() - restarted < 30_000) {
+    last = await btcFigures(miner);
+    if (!last.creditsBehind && Date.parse(last.creditedUpTo ?? '') >= restarted - 1_000)
+      return { caughtUp: Date.now() - restarted, last };
+    await sleep(100);
+  }
+  return { caughtUp: null, last };
 }
 
 async function stallPhase(report: Report, db: Database, api: TestApi, stallSeconds: number): Promise<void> {
@@ -207,16 +233,7 @@ async function stallPhase(report: Report, db: Database, api: TestApi, stallSecon
   const stalled = await btcFigures(miner);
   const restarted = Date.now();
   accounting = await loop();
-  let caughtUp: number | null = null;
-  let last = stalled;
-  while (Date.now() - restarted < 30_000) {
-    last = await btcFigures(miner);
-    if (!last.creditsBehind && Date.parse(last.creditedUpTo ?? '') >= restarted - 1_000) {
-      caughtUp = Date.now() - restarted;
-      break;
-    }
-    await sleep(100);
-  }
+  const { caughtUp, last } = await waitCaughtUp(miner, restarted, stalled);
   await accounting.stop();
   const limitMs = cycleSeconds * creditsBehindCycles * 1000;
   report.line(
