@@ -111,7 +111,7 @@ describe('the age of the money figures', () => {
     const { rerender } = render(
       <CreditedUpTo figures={{ creditedUpTo: todayAt(14, 5), creditsBehind: false }} />,
     );
-    expect(screen.getByText('محتسبة حتى 14:05')).toBeInTheDocument();
+    expect(screen.getByText('الأرصدة مُقيَّدة حتى 14:05')).toBeInTheDocument();
     rerender(<CreditedUpTo figures={{ creditedUpTo: todayAt(14, 5), creditsBehind: true }} />);
     expect(screen.getByRole('status')).toHaveTextContent('احتساب الأرصدة متأخر: الحصص بعد 14:05');
   });
