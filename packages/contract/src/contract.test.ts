@@ -9,7 +9,10 @@ import {
   translateMessage,
   MESSAGES,
   MESSAGES_AR,
+  PAYOUT_FAILURES,
+  payoutSchema,
   settingsUpdateSchema,
+  unsettledSchema,
 } from './index.js';
 
 function fieldMessages(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
@@ -116,5 +119,42 @@ describe('other schemas', () => {
       expect(result.error?.issues.every((issue) => issue.code === 'too_big')).toBe(true);
     }
     expect(idParamsSchema.safeParse({ id: 'abc' }).error?.issues[0]?.code).toBe('invalid_type');
+  });
+});
+
+describe('payout failure reasons and the age of money figures', () => {
+  const failed = {
+    id: 7,
+    date: '2026-11-27T03:00:00.000Z',
+    amount: '133947000000000',
+    coin: 'BTC',
+    txId: null,
+    status: 'failed',
+    address: 'rb1qexample',
+    confirmations: 0,
+  };
+
+  it('carries why a failed payout sent nothing, one of the named reasons or null', () => {
+    for (const failure of PAYOUT_FAILURES)
+      expect(payoutSchema.parse({ ...failed, failure }).failure).toBe(failure);
+    expect(payoutSchema.parse({ ...failed, failure: null }).failure).toBeNull();
+    expect(payoutSchema.safeParse({ ...failed, failure: 'wallet empty' }).success).toBe(false);
+    expect(payoutSchema.safeParse(failed).success).toBe(false);
+  });
+
+  it('says up to when credits are counted and whether they are behind', () => {
+    const figures = {
+      accrued: '0',
+      accruedSince: '2026-11-28T00:00:00.000Z',
+      immature: '0',
+      immatureBlocks: 0,
+    };
+    expect(
+      unsettledSchema.parse({ ...figures, creditedUpTo: '2026-11-28T14:05:00.000Z', creditsBehind: true }),
+    ).toMatchObject({ creditedUpTo: '2026-11-28T14:05:00.000Z', creditsBehind: true });
+    expect(
+      unsettledSchema.parse({ ...figures, creditedUpTo: null, creditsBehind: false }).creditedUpTo,
+    ).toBeNull();
+    expect(unsettledSchema.safeParse(figures).success).toBe(false);
   });
 });

@@ -18,6 +18,7 @@ import {
   type UncreditedShare,
 } from '../db/repositories/ledger.js';
 import type { Queryable } from '../db/index.js';
+import { CreditProgressRepository } from '../db/repositories/credit-progress.js';
 import { feeBpsOf, paramsOf, type AccountingContext } from './context.js';
 import { creditPps, type PpsShare } from './math.js';
 import { settlementDayOf } from './settlement.js';
@@ -51,6 +52,25 @@ export async function creditShares(
     ctx.metrics.inc('pps_credited_base_units', batch.credited);
     return batch.rows === batchSize;
   });
+  return total;
+}
+
+/**
+ * The cycle's credits step: credits every share it can (creditShares), then records how far the
+ * coin is credited, which the money screens show ("credited up to 14:05"). PROGRESS RULE: every
+ * share the database held when the step began is credited once the step ends caught up, so the
+ * mark is the step's start; a share still waiting (an XMR share whose template reward is not
+ * recorded yet, or one that arrived during the step) holds the mark at its own time. A step cut
+ * short by stop() records nothing. A cycle that stops running leaves the mark where it was, so the
+ * screens see it age and say the credits are behind.
+ */
+export async function creditAndRecord(ctx: AccountingContext, coin: CoinId): Promise<PpsBatchResult> {
+  const started = ctx.now();
+  const total = await creditShares(ctx, coin);
+  if (ctx.stopping()) return total;
+  const progress = new CreditProgressRepository(ctx.db);
+  const waiting = await progress.oldestUncreditedAt(coin);
+  await progress.record(coin, waiting && waiting < started ? waiting : started);
   return total;
 }
 

@@ -13,7 +13,7 @@ import { processBlocks } from './blocks.js';
 import type { ChainNode } from '../chain/node.js';
 import { RpcAccountingChain, type AccountingChain } from './chain.js';
 import type { AccountingContext } from './context.js';
-import { creditShares } from './credits.js';
+import { creditAndRecord } from './credits.js';
 import { AccountingMetrics } from './metrics.js';
 import { OperatorAlarms, type OperatorNotifier } from './operator-alerts.js';
 import { runFollowUp, runPayoutsForCoin, type PayoutRunResult } from './payouts.js';
@@ -39,7 +39,10 @@ export interface AccountingDeps {
    * their blocks and payouts wait for the chain.
    */
   creditOnlyCoins?: readonly CoinId[];
-  /** Cycle period for credits, blocks and settlement (default 10 s); a backlog is worked in slices (slices.ts). */
+  /**
+   * Cycle period for credits, blocks and settlement (default config.accounting.cycleSeconds); a
+   * backlog is worked in slices (slices.ts).
+   */
   cycleMs?: number;
   /** false: no timer, only explicit runOnce/runPayouts calls (tests, operator tools). */
   loop?: boolean;
@@ -133,11 +136,11 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
   let cycles = 0;
   const cycle = async (): Promise<void> => {
     for (const coin of creditOnly) {
-      await guarded('credits', coin, () => creditShares(ctx, coin));
+      await guarded('credits', coin, () => creditAndRecord(ctx, coin));
       await guarded('settlement', coin, () => settleDays(ctx, coin));
     }
     for (const coin of coins) {
-      await guarded('credits', coin, () => creditShares(ctx, coin));
+      await guarded('credits', coin, () => creditAndRecord(ctx, coin));
       await guarded('blocks', coin, () => processBlocks(ctx, coin));
       await guarded('settlement', coin, () => settleDays(ctx, coin));
       await guarded('reconcile', coin, () => reconcilePayouts(ctx, coin));
@@ -184,13 +187,16 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
   let timer: NodeJS.Timeout | undefined;
   const schedule = (): void => {
     if (stopped || deps.loop === false) return;
-    timer = setTimeout(() => {
-      void exclusive(async () => {
-        await cycle();
-        if (stopped) return; // stopping: no payout run starts after a cycle cut short
-        await payoutsDue().catch((err: unknown) => logger.error({ err }, 'payout scheduling failed'));
-      }).finally(schedule);
-    }, deps.cycleMs ?? 10_000);
+    timer = setTimeout(
+      () => {
+        void exclusive(async () => {
+          await cycle();
+          if (stopped) return; // stopping: no payout run starts after a cycle cut short
+          await payoutsDue().catch((err: unknown) => logger.error({ err }, 'payout scheduling failed'));
+        }).finally(schedule);
+      },
+      deps.cycleMs ?? deps.config.accounting.cycleSeconds * 1000,
+    );
   };
   schedule();
   logger.info({ coins }, 'accounting started');

@@ -201,8 +201,9 @@ async function handleSendError(
     );
     return { ...base, status: 'unknown-outcome', txid: null, error: message };
   }
-  await failRun(ctx.db, runId, message);
-  if (isInsufficientFunds(error)) {
+  const short = isInsufficientFunds(error);
+  await failRun(ctx.db, runId, short ? 'wallet-short' : 'wallet-refused', message);
+  if (short) {
     ctx.metrics.inc('payout_insufficient_funds_total');
     ctx.logger.warn(log, 'payout run stopped: the pool wallet has not enough funds; balances are kept');
     await ctx.alarms.raise({

@@ -143,7 +143,12 @@ async function reconcileIntent(
     );
     return;
   }
-  await failRun(ctx.db, run.id, 'interrupted before sending: no wallet transaction carries this run');
+  await failRun(
+    ctx.db,
+    run.id,
+    'not-sent',
+    'interrupted before sending: no wallet transaction carries this run',
+  );
   ctx.metrics.inc('payout_runs_failed_total');
   ctx.logger.warn(
     { coin, runId: run.id.toString() },

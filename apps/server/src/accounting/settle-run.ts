@@ -53,7 +53,7 @@ export async function settleRun(
   const done =
     settlement.kind === 'sent'
       ? await db.transaction((tx) => new PayoutsRepository(tx).markSent(runId, settlement.txid))
-      : await failRun(db, runId, 'settled by the operator: the held run sent nothing');
+      : await failRun(db, runId, 'cancelled', 'settled by the operator: the held run sent nothing');
   // Another process (reconcile) moved the run between the read and the write.
   if (!done) throw new SettleRunError(`payout run ${runId} is no longer held: nothing was changed`);
   const coin = run.coin as CoinId;

@@ -1,7 +1,9 @@
 // Daily settlement: one row per payee, coin and closed day — the Revenue screen's Rewards tab.
 // A day runs from settlementHourUtc (default 00:00 UTC = 03:00 Riyadh) to the same hour the next
 // day. Rows are upserted, and the last two settled days are recomputed on every pass, so credits
-// that land late (a batch committed just after midnight) still reach their day's row.
+// that land late (a batch committed just after midnight) still reach their day's row. Days queued
+// for a correction (settlement_redo: e.g. migration 0660 queued the days whose rows had counted a
+// payout refund as earnings) have their amounts recomputed first, whatever their age.
 import type { CoinId } from '../config/constants.js';
 import { SettlementsRepository } from '../db/repositories/settlements.js';
 import { hashesPerDifficulty, type AccountingContext } from './context.js';
@@ -28,6 +30,7 @@ export const settlementDayStart = (at: Date, hourUtc: number): Date =>
 export async function settleDays(ctx: AccountingContext, coin: CoinId): Promise<number> {
   const repo = new SettlementsRepository(ctx.db);
   const hour = ctx.config.accounting.settlementHourUtc;
+  await settleQueued(ctx, repo, coin);
   const now = ctx.now();
   const lastClosed = settlementDayOf(new Date(now.getTime() - SETTLEMENT_GRACE_MS - DAY_MS), hour);
   const settled = await repo.lastSettledDay(coin);
@@ -46,6 +49,35 @@ export async function settleDays(ctx: AccountingContext, coin: CoinId): Promise<
   }
   ctx.metrics.inc('settlement_rows_written_total', written);
   return written;
+}
+
+/**
+ * Recomputes the amounts of the settled days queued in settlement_redo (per day, one transaction
+ * each) and empties the queue for them. Only amounts move: the hashrate and difficulty of an old
+ * day stay as they were settled. Returns the rows corrected.
+ */
+export async function settleQueued(
+  ctx: AccountingContext,
+  repo: SettlementsRepository,
+  coin: CoinId,
+): Promise<number> {
+  const hour = ctx.config.accounting.settlementHourUtc;
+  const byDay = new Map<string, Set<number>>();
+  for (const { payeeId, at } of await repo.queuedRedo(coin)) {
+    const day = settlementDayOf(at, hour);
+    byDay.set(day, (byDay.get(day) ?? new Set()).add(payeeId));
+  }
+  let corrected = 0;
+  for (const [day, payees] of byDay) {
+    const start = dayStart(day, hour);
+    const end = new Date(start.getTime() + DAY_MS);
+    corrected += await ctx.db.transaction((tx) =>
+      new SettlementsRepository(tx).redoAmounts(coin, day, [...payees], start, end),
+    );
+    await yieldToOthers();
+  }
+  if (corrected > 0) ctx.logger.info({ coin, days: byDay.size, rows: corrected }, 'settled days corrected');
+  return corrected;
 }
 
 /** Computes and upserts one day's rows. */

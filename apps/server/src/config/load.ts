@@ -74,6 +74,8 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_STUCK_PAYOUT_MINUTES: { path: ['accounting', 'stuckPayoutMinutes'], type: 'number' },
   MANJAM_ACCOUNTING_SLICE_SHARES: { path: ['accounting', 'sliceShares'], type: 'number' },
   MANJAM_ACCOUNTING_SLICE_BLOCKS: { path: ['accounting', 'sliceBlocks'], type: 'number' },
+  MANJAM_ACCOUNTING_CYCLE_SECONDS: { path: ['accounting', 'cycleSeconds'], type: 'number' },
+  MANJAM_ACCOUNTING_CREDITS_BEHIND_CYCLES: { path: ['accounting', 'creditsBehindCycles'], type: 'number' },
 };
 
 /** Secrets never printed: any key whose last segment matches. */

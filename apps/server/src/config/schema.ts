@@ -288,6 +288,13 @@ export const configSchema = z
          */
         sliceShares: z.number().int().min(1).max(100_000).default(2_000),
         sliceBlocks: z.number().int().min(1).max(10_000).default(50),
+        /** Seconds between accounting cycles (credits, blocks, settlement), counted from the end of the last. */
+        cycleSeconds: z.number().min(0.1).max(3_600).default(10),
+        /**
+         * The money screens say credits are behind when the coin's shares are credited only up to a
+         * moment older than this many cycles (cycleSeconds each): accounting is stopped or cannot keep up.
+         */
+        creditsBehindCycles: z.number().int().min(1).max(10_000).default(6),
       })
       .prefault({}),
     auth: z

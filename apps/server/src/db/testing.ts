@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, beforeAll, afterAll } from 'vitest';
 import pg from 'pg';
 import { openDatabase } from './driver.js';
-import { migrate } from './migrate.js';
+import { listMigrations, migrate, type Migration } from './migrate.js';
 import type { Database } from './types.js';
 
 /**
@@ -23,10 +23,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/** `migrations`: the ones to apply (default: all); a migration's test opens the schema as it stood before it. */
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  migrations: Migration[] = listMigrations(),
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
+    await migrate(db, migrations);
     return { db, url: undefined, schema: undefined, drop: () => db.close() };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -41,7 +45,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const db = await openDatabase({ databaseUrl: TEST_DATABASE_URL, schema });
-  await migrate(db);
+  await migrate(db, migrations);
   return {
     db,
     url: TEST_DATABASE_URL,

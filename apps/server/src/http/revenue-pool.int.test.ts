@@ -134,7 +134,8 @@ describeEachDatabase('revenue, public pool pages and search', (getDb) => {
   it('pages payouts, searches by transaction id and filters by status', async () => {
     const all = await api.request('GET', '/api/payouts', { token: user.token });
     expect(all.json.total).toBe(3);
-    expect(all.json.items[0]).toMatchObject({ amount: '20000', status: 'failed' });
+    expect(all.json.items[0]).toMatchObject({ amount: '20000', status: 'failed', failure: 'wallet-short' });
+    expect(all.json.items.filter((p: { failure: string | null }) => p.failure !== null)).toHaveLength(1);
     const byTx = await api.request('GET', `/api/payouts?search=${'aa'.repeat(4)}`, { token: user.token });
     expect(byTx.json.items).toEqual([
       expect.objectContaining({ amount: '150000', status: 'completed', txId: 'aa'.repeat(32) }),
@@ -152,9 +153,11 @@ describeEachDatabase('revenue, public pool pages and search', (getDb) => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toContain('manjam-payouts.csv');
     const lines = csv.text.split('\r\n');
-    expect(lines[0]).toBe('Date,Coin,Amount,Amount (base units),Status,Transaction ID,Address,Confirmations');
+    expect(lines[0]).toBe(
+      'Date,Coin,Amount,Amount (base units),Status,Transaction ID,Address,Confirmations,Failure',
+    );
     expect(lines[1]).toBe(
-      `2026-10-05T04:00:00.000Z,BTC,0.00020000,20000,failed,"'=HYPERLINK(""http://evil"")","bc1q,""quoted""",0`,
+      `2026-10-05T04:00:00.000Z,BTC,0.00020000,20000,failed,"'=HYPERLINK(""http://evil"")","bc1q,""quoted""",0,wallet-short`,
     );
     const rewards = await api.request('GET', '/api/rewards.csv?coin=LTC', { token: user.token });
     expect(rewards.text.split('\r\n')[1]).toBe(

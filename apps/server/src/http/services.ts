@@ -12,6 +12,7 @@ import { SearchService } from '../services/search/search-service.js';
 import { SettingsService } from '../services/settings/settings-service.js';
 import { PoolService } from '../services/stats/pool-service.js';
 import { RevenueService } from '../services/stats/revenue-service.js';
+import { moneyClockOf } from '../services/shared/unsettled.js';
 import { ConnectedWorkers } from '../services/workers/connected.js';
 import { WorkersService } from '../services/workers/workers-service.js';
 import type { HttpDeps } from './types.js';
@@ -49,7 +50,7 @@ export function createServices(deps: HttpDeps): Services {
     db,
     now,
     onError,
-    settlementHourUtc: config.accounting.settlementHourUtc,
+    money: moneyClockOf(config),
     hashrates: async (userId) => (await workers.snapshot(userId)).hashrates,
   });
   const rig = new RigClient({
@@ -80,7 +81,7 @@ export function createServices(deps: HttpDeps): Services {
     workers,
     miners: new MinersService(db, workers),
     dashboard,
-    revenue: new RevenueService(db, now, config.accounting.settlementHourUtc),
+    revenue: new RevenueService(db, now, moneyClockOf(config)),
     pool: new PoolService(db, config, deps.pool, now, onError),
     search: new SearchService(db, settings, rig, box, logger, now),
     close: () => {

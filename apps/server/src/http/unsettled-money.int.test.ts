@@ -63,6 +63,8 @@ describeEachDatabase("money from the first share: today's accrued and immature c
       accruedSince: since.toISOString(),
       immature: '0',
       immatureBlocks: 0,
+      creditedUpTo: null,
+      creditsBehind: false,
     });
     const rewards = await api.request('GET', '/api/rewards', { token: user.token });
     expect(rewards.json.total).toBe(0);
@@ -108,5 +110,21 @@ describeEachDatabase("money from the first share: today's accrued and immature c
     chain.extend(height + 99 - chain.tip());
     await accounting.runOnce();
     expect(await summary()).toMatchObject({ balance: '5049000', immature: '0', immatureBlocks: 0 });
+  });
+
+  it('says up to when credits are counted, and that they are behind once accounting has not run for a few cycles', async () => {
+    await accounting.runOnce();
+    const creditedAt = new Date(api.clock.now).toISOString();
+    expect(await summary()).toMatchObject({ creditedUpTo: creditedAt, creditsBehind: false });
+    // No cycle for longer than cycleSeconds x creditsBehindCycles (10 s x 6 by default).
+    const { cycleSeconds, creditsBehindCycles } = api.config.accounting;
+    api.clock.now += cycleSeconds * creditsBehindCycles * 1000 + 1_000;
+    expect(await summary()).toMatchObject({ creditedUpTo: creditedAt, creditsBehind: true });
+    expect(await dashboard()).toMatchObject({ creditedUpTo: creditedAt, creditsBehind: true });
+    await accounting.runOnce();
+    expect(await summary()).toMatchObject({
+      creditedUpTo: new Date(api.clock.now).toISOString(),
+      creditsBehind: false,
+    });
   });
 });

@@ -82,7 +82,7 @@ describeEachDatabase('ledger, balances and payout repositories', (db) => {
     const runId = await repo.createRun('BTC', `run:${miner.payeeId}`);
     await repo.addPayout(runId, miner.payeeId, 'BTC', 'bcrt1qexample', 1_000n);
     expect(await repo.markSent(runId, 'aa'.repeat(32))).toBe(true);
-    expect(await repo.markFailed(runId, 'late failure')).toBe(false);
+    expect(await repo.markFailed(runId, 'wallet-refused', 'late failure')).toBe(false);
     expect(await repo.markSent(runId, 'bb'.repeat(32))).toBe(false);
     expect((await repo.getRun(runId))?.txid).toBe('aa'.repeat(32));
     expect((await repo.payoutsOfRun(runId)).map((p) => p.status)).toEqual(['sent']);

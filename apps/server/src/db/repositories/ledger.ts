@@ -1,7 +1,33 @@
 import type { Queryable } from '../types.js';
 
-export const LEDGER_REASONS = ['pps', 'pplns', 'solo', 'fee', 'payout', 'reversal', 'adjustment'] as const;
+/**
+ * Why a ledger entry moved a balance. `reversal`: a credit of a block that was orphaned, taken back
+ * (negative earnings). `refund`: the amount of a payout that sent nothing (a failed run), given back
+ * to the balance; it is not earned again, so no earnings figure counts it (issue 27).
+ */
+export const LEDGER_REASONS = [
+  'pps',
+  'pplns',
+  'solo',
+  'fee',
+  'payout',
+  'reversal',
+  'refund',
+  'adjustment',
+] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/**
+ * The reasons that are a payee's earnings: credits and reversals of orphaned credits. Every
+ * earnings figure (24 h earnings, today so far, daily settlements) sums exactly these; payouts
+ * and their refunds move the balance only, fees are the pool's.
+ */
+export const EARNING_REASONS = [
+  'pps',
+  'pplns',
+  'solo',
+  'reversal',
+] as const satisfies readonly LedgerReason[];
 
 export interface LedgerEntryInput {
   payeeId: number;

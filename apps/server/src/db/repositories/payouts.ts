@@ -1,3 +1,4 @@
+import type { PayoutFailure } from '@manjam/contract';
 import type { Queryable } from '../types.js';
 
 export const PAYOUT_RUN_STATUSES = ['intent', 'sent', 'recorded', 'failed'] as const;
@@ -223,11 +224,14 @@ export class PayoutsRepository {
     return true;
   }
 
-  /** intent -> failed (nothing was sent); false when the run was no longer an intent. */
-  async markFailed(runId: bigint, error: string): Promise<boolean> {
+  /**
+   * intent -> failed (nothing was sent), with the reason the payouts screen shows (`failure`) and
+   * the operator's detail (`error`); false when the run was no longer an intent.
+   */
+  async markFailed(runId: bigint, failure: PayoutFailure, error: string): Promise<boolean> {
     const run = await this.db.query(
-      "UPDATE payout_runs SET status = 'failed', error = $2 WHERE id = $1 AND status = 'intent'",
-      [runId, error.slice(0, 1000)],
+      "UPDATE payout_runs SET status = 'failed', failure = $2, error = $3 WHERE id = $1 AND status = 'intent'",
+      [runId, failure, error.slice(0, 1000)],
     );
     if (run.rowCount === 0) return false;
     await this.db.query("UPDATE payouts SET status = 'failed' WHERE run_id = $1", [runId]);

@@ -188,21 +188,34 @@ export class FixtureWriter {
     );
   }
 
-  /** A payout in its own run; a 'sent' payout's run is sent too, at `createdAt`, with the txid. */
+  /**
+   * A payout in its own run; a 'sent' payout's run is sent too, at `createdAt`, with the txid; a
+   * 'failed' payout's run failed with `failure` (default: the wallet was short of funds).
+   */
   async payout(
     payeeId: number,
     amount: bigint,
-    opts: { coin?: string; status?: string; txid?: string | null; address?: string; createdAt?: Date } = {},
+    opts: {
+      coin?: string;
+      status?: string;
+      txid?: string | null;
+      address?: string;
+      createdAt?: Date;
+      failure?: string;
+    } = {},
   ): Promise<number> {
     const sent = opts.status === 'sent';
+    const failed = opts.status === 'failed';
     const run = await this.db.query<{ id: bigint }>(
-      `INSERT INTO payout_runs (coin, status, comment, txid, created_at, sent_at) VALUES ($1, $2, $3, $4, $5, CASE WHEN $2 = 'sent' THEN $5::timestamptz END) RETURNING id`,
+      `INSERT INTO payout_runs (coin, status, comment, txid, created_at, sent_at, failure)
+       VALUES ($1, $2, $3, $4, $5, CASE WHEN $2 = 'sent' THEN $5::timestamptz END, $6) RETURNING id`,
       [
         opts.coin ?? 'BTC',
-        sent ? 'sent' : 'recorded',
+        sent ? 'sent' : failed ? 'failed' : 'recorded',
         `fixture-run-${payeeId}-${unique()}`,
         sent ? (opts.txid ?? null) : null,
         opts.createdAt ?? new Date(),
+        failed ? (opts.failure ?? 'wallet-short') : null,
       ],
     );
     const result = await this.db.query<{ id: bigint }>(

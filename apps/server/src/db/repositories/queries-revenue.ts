@@ -1,4 +1,6 @@
+import type { PayoutFailure } from '@manjam/contract';
 import type { Queryable } from '../types.js';
+import { EARNING_REASONS } from './ledger.js';
 
 /** Escapes LIKE wildcards so user text matches literally. */
 export function likeLiteral(text: string): string {
@@ -9,17 +11,19 @@ export interface BalanceFigures {
   /** Ledger sum now and as it stood at `at`. */
   balance: bigint;
   balanceAt: bigint;
-  /** Ledger movements other than payouts in [from, mid) and [mid, to). */
+  /** Earnings (EARNING_REASONS: never payouts or their refunds) in [from, mid) and [mid, to). */
   earningsPrevious: bigint;
   earningsCurrent: bigint;
 }
 
 export interface UnsettledFigures {
-  /** Net credits (pps, pplns, solo, reversals) at or after `since`. */
+  /** Net earnings (EARNING_REASONS: pps, pplns, solo, orphan reversals) at or after `since`. */
   accrued: bigint;
   /** The user's planned share of pending (not yet mature, not yet credited) blocks. */
   immature: bigint;
   immatureBlocks: number;
+  /** How far the coin's shares are credited (credit_progress); null before accounting first ran. */
+  creditedThrough: Date | null;
 }
 
 export interface SettlementRow {
@@ -43,6 +47,8 @@ export interface PayoutRow {
   confirmations: number;
   createdAt: Date;
   sentAt: Date | null;
+  /** Why a failed payout's run sent nothing (payout_runs.failure); null otherwise. */
+  failure: PayoutFailure | null;
 }
 
 export interface RevenueFilter {
@@ -76,10 +82,10 @@ export class RevenueQueries {
     }>(
       `SELECT SUM(amount) AS balance,
               SUM(amount) FILTER (WHERE created_at < $4) AS balance_at,
-              SUM(amount) FILTER (WHERE reason <> 'payout' AND created_at >= $3 AND created_at < $4) AS prev,
-              SUM(amount) FILTER (WHERE reason <> 'payout' AND created_at >= $4 AND created_at < $5) AS cur
+              SUM(amount) FILTER (WHERE reason = ANY($6::text[]) AND created_at >= $3 AND created_at < $4) AS prev,
+              SUM(amount) FILTER (WHERE reason = ANY($6::text[]) AND created_at >= $4 AND created_at < $5) AS cur
          FROM ledger_entries WHERE payee_id IN (${USER_PAYEES}) AND coin = $2`,
-      [userId, coin, from, mid, to],
+      [userId, coin, from, mid, to, [...EARNING_REASONS]],
     );
     const row = result.rows[0];
     return {
@@ -96,21 +102,24 @@ export class RevenueQueries {
       accrued: string | null;
       immature: string | null;
       blocks: string | number | null;
+      credited_through: Date | null;
     }>(
-      `SELECT (SELECT SUM(amount) FROM ledger_entries
+      `SELECT (SELECT credited_through FROM credit_progress WHERE coin = $2) AS credited_through,
+              (SELECT SUM(amount) FROM ledger_entries
                 WHERE payee_id IN (${USER_PAYEES}) AND coin = $2 AND created_at >= $3
-                  AND reason IN ('pps', 'pplns', 'solo', 'reversal')) AS accrued,
+                  AND reason = ANY($4::text[])) AS accrued,
               SUM(p.amount) AS immature, COUNT(DISTINCT p.block_id) AS blocks
          FROM block_credit_plans p JOIN blocks b ON b.id = p.block_id
         WHERE p.payee_id IN (${USER_PAYEES}) AND b.coin = $2 AND b.status = 'pending' AND NOT b.credited
           AND p.reason IN ('pplns', 'solo') AND p.amount > 0`,
-      [userId, coin, since],
+      [userId, coin, since, [...EARNING_REASONS]],
     );
     const row = result.rows[0];
     return {
       accrued: BigInt(row?.accrued ?? 0),
       immature: BigInt(row?.immature ?? 0),
       immatureBlocks: Number(row?.blocks ?? 0),
+      creditedThrough: row?.credited_through ? new Date(row.credited_through) : null,
     };
   }
 
@@ -154,9 +163,9 @@ export class RevenueQueries {
   }
 
   async payouts(userId: number, filter: RevenueFilter): Promise<{ rows: PayoutRow[]; total: number }> {
-    const where = `payee_id IN (${USER_PAYEES}) AND ($2::text IS NULL OR coin = $2)
-      AND ($3::text IS NULL OR txid ILIKE '%' || $3 || '%' OR to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') LIKE $3 || '%')
-      AND ($4::text[] IS NULL OR status = ANY($4::text[]))`;
+    const where = `o.payee_id IN (${USER_PAYEES}) AND ($2::text IS NULL OR o.coin = $2)
+      AND ($3::text IS NULL OR o.txid ILIKE '%' || $3 || '%' OR to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') LIKE $3 || '%')
+      AND ($4::text[] IS NULL OR o.status = ANY($4::text[]))`;
     const params = [
       userId,
       filter.coin ?? null,
@@ -174,12 +183,15 @@ export class RevenueQueries {
         confirmations: number;
         created_at: Date;
         sent_at: Date | null;
+        failure: PayoutFailure | null;
       }>(
-        `SELECT id, coin, address, amount, status, txid, confirmations, created_at, sent_at
-           FROM payouts WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
+        `SELECT o.id, o.coin, o.address, o.amount, o.status, o.txid, o.confirmations, o.created_at, o.sent_at,
+                CASE WHEN o.status = 'failed' THEN r.failure END AS failure
+           FROM payouts o JOIN payout_runs r ON r.id = o.run_id
+          WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT $5 OFFSET $6`,
         [...params, filter.limit, filter.offset],
       ),
-      this.db.query<{ total: bigint }>(`SELECT COUNT(*) AS total FROM payouts WHERE ${where}`, params),
+      this.db.query<{ total: bigint }>(`SELECT COUNT(*) AS total FROM payouts o WHERE ${where}`, params),
     ]);
     return {
       total: Number(count.rows[0]?.total ?? 0),
@@ -193,6 +205,7 @@ export class RevenueQueries {
         confirmations: Number(r.confirmations),
         createdAt: new Date(r.created_at),
         sentAt: r.sent_at === null ? null : new Date(r.sent_at),
+        failure: r.failure,
       })),
     };
   }

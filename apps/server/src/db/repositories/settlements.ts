@@ -1,10 +1,11 @@
 import type { Queryable } from '../types.js';
+import { EARNING_REASONS } from './ledger.js';
 
 export interface SettlementFigures {
   payeeId: number;
   /** Sum of accepted share difficulty over the day (Stratum unit). */
   difficultySum: number;
-  /** Net credits of the day in base units (pps, pplns, solo, reversals). */
+  /** Net earnings of the day in base units (EARNING_REASONS: never payouts or their refunds). */
   amount: bigint;
   /** Average network difficulty of the day's shares (Stratum unit); 0 when none. */
   networkDifficulty: number;
@@ -69,7 +70,7 @@ export class SettlementsRepository {
                 MODE() WITHIN GROUP (ORDER BY CASE reason WHEN 'pps' THEN 'pps-plus' ELSE reason END)
                   FILTER (WHERE reason <> 'reversal') AS scheme
          FROM ledger_entries
-         WHERE coin = $1 AND created_at >= $2 AND created_at < $3 AND reason IN ('pps', 'pplns', 'solo', 'reversal')
+         WHERE coin = $1 AND created_at >= $2 AND created_at < $3 AND reason = ANY($4::text[])
          GROUP BY payee_id),
        day_shares AS (
          SELECT payee_id, scheme, SUM(share_count) AS n, SUM(network_difficulty * share_count) AS nd_sum
@@ -90,7 +91,7 @@ export class SettlementsRepository {
        WHERE p.coin = $1 AND p.kind <> 'pool'
          AND (hr.payee_id IS NOT NULL OR cr.payee_id IS NOT NULL OR sh.payee_id IS NOT NULL)
        ORDER BY p.id`,
-      [coin, from.toISOString(), to.toISOString()],
+      [coin, from.toISOString(), to.toISOString(), [...EARNING_REASONS]],
     );
     return result.rows.map((r) => ({
       payeeId: r.payee_id,
@@ -110,6 +111,51 @@ export class SettlementsRepository {
          network_difficulty = EXCLUDED.network_difficulty, scheme = EXCLUDED.scheme`,
       [row.payeeId, row.coin, row.day, row.avgHashrate, row.amount, row.networkDifficulty, row.scheme],
     );
+  }
+
+  /** Moments whose settled day must be settled again (settlement_redo), per payee, oldest first. */
+  async queuedRedo(coin: string): Promise<{ payeeId: number; at: Date }[]> {
+    const result = await this.db.query<{ payee_id: number; at: Date }>(
+      'SELECT payee_id, at FROM settlement_redo WHERE coin = $1 ORDER BY at, payee_id',
+      [coin],
+    );
+    return result.rows.map((r) => ({ payeeId: r.payee_id, at: new Date(r.at) }));
+  }
+
+  /**
+   * Recomputes the amount of these payees' rows of one settled day [from, to) from the ledger's
+   * earnings, leaves hashrate and difficulty as settled, and drops a row left with no earnings and no
+   * hashrate (a row only a payout refund had made). Then forgets the queued moments of that day.
+   */
+  async redoAmounts(
+    coin: string,
+    day: string,
+    payeeIds: readonly number[],
+    from: Date,
+    to: Date,
+  ): Promise<number> {
+    const params = [coin, day, [...payeeIds], from.toISOString(), to.toISOString(), [...EARNING_REASONS]];
+    const updated = await this.db.query(
+      `UPDATE settlements s SET amount = COALESCE((
+         SELECT SUM(l.amount) FROM ledger_entries l
+          WHERE l.payee_id = s.payee_id AND l.coin = s.coin AND l.created_at >= $4 AND l.created_at < $5
+            AND l.reason = ANY($6::text[])), 0)
+        WHERE s.coin = $1 AND s.day = $2::date AND s.payee_id = ANY($3::int[])`,
+      params,
+    );
+    await this.db.query(
+      `DELETE FROM settlements s
+        WHERE s.coin = $1 AND s.day = $2::date AND s.payee_id = ANY($3::int[]) AND s.avg_hashrate = 0
+          AND NOT EXISTS (SELECT 1 FROM ledger_entries l
+                           WHERE l.payee_id = s.payee_id AND l.coin = s.coin AND l.created_at >= $4
+                             AND l.created_at < $5 AND l.reason = ANY($6::text[]))`,
+      params,
+    );
+    await this.db.query(
+      `DELETE FROM settlement_redo WHERE coin = $1 AND payee_id = ANY($2::int[]) AND at >= $3 AND at < $4`,
+      [coin, [...payeeIds], from.toISOString(), to.toISOString()],
+    );
+    return updated.rowCount;
   }
 
   async listForPayee(payeeId: number, coin: string): Promise<SettlementRow[]> {

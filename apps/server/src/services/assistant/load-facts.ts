@@ -39,7 +39,9 @@ export async function loadMinerFacts(
   ]);
   const queries = new RevenueQueries(db);
   const unsettled = await Promise.all(
-    moneyRows.map((row) => unsettledMoney(queries, userId, row.coin, now, options.settlementHourUtc)),
+    moneyRows.map((row) =>
+      unsettledMoney(queries, userId, row.coin, now, { settlementHourUtc: options.settlementHourUtc }),
+    ),
   );
   const workers: WorkerFact[] = workerRows.flatMap((row) => {
     if (!isCoin(row.coin)) return [];

@@ -10,7 +10,7 @@ import { ActivityQueries } from '../../db/repositories/queries-activity.js';
 import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
 import { HASH_FACTORS, isPoolCoin, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
-import { toUnsettled, unsettledMoney } from '../shared/unsettled.js';
+import { toUnsettled, unsettledMoney, type MoneyClock } from '../shared/unsettled.js';
 
 const DAY_MS = 86_400_000;
 export const DASHBOARD_CACHE_MS = 10_000;
@@ -23,8 +23,8 @@ export interface DashboardDeps {
   db: Queryable;
   now: () => number;
   onError: (error: unknown) => void;
-  /** config.accounting.settlementHourUtc: when the open (not yet settled) day began. */
-  settlementHourUtc: number;
+  /** When the open (not yet settled) day began and when credits are behind (moneyClockOf(config)). */
+  money: MoneyClock;
   /** The user's hashrate per algorithm: the workers page's snapshot, so both screens show one computation. */
   hashrates: (userId: number) => Promise<AlgorithmHashrate[]>;
 }
@@ -99,7 +99,7 @@ export class DashboardService {
     const [totals, money, unsettled] = await Promise.all([
       this.activity.userTotals(userId, from, mid, to, HASH_FACTORS),
       this.revenue.balanceFigures(userId, coin, from, mid, to),
-      unsettledMoney(this.revenue, userId, coin, to, this.deps.settlementHourUtc),
+      unsettledMoney(this.revenue, userId, coin, to, this.deps.money),
     ]);
     return {
       activeMiners: {

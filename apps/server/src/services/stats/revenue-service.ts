@@ -3,7 +3,7 @@ import { PAYOUT_SCHEMES, POOL_COINS } from '@manjam/contract';
 import { baseUnitsToDecimal, decimalsOf } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
 import { RevenueQueries, type PayoutRow, type SettlementRow } from '../../db/repositories/queries-revenue.js';
-import { toUnsettled, unsettledMoney } from '../shared/unsettled.js';
+import { toUnsettled, unsettledMoney, type MoneyClock } from '../shared/unsettled.js';
 import { toCsv } from './csv.js';
 
 export const CSV_MAX_ROWS = 10_000;
@@ -57,6 +57,7 @@ export function toPayout(row: PayoutRow): Payout {
     status,
     address: row.address,
     confirmations: row.confirmations,
+    failure: status === 'failed' ? row.failure : null,
   };
 }
 
@@ -67,7 +68,7 @@ export class RevenueService {
   constructor(
     db: Queryable,
     private readonly now: () => number,
-    private readonly settlementHourUtc: number,
+    private readonly money: MoneyClock,
   ) {
     this.queries = new RevenueQueries(db);
   }
@@ -77,7 +78,7 @@ export class RevenueService {
     const now = new Date(this.now());
     const [balances, ...unsettled] = await Promise.all([
       this.queries.balances(userId),
-      ...POOL_COINS.map((coin) => unsettledMoney(this.queries, userId, coin, now, this.settlementHourUtc)),
+      ...POOL_COINS.map((coin) => unsettledMoney(this.queries, userId, coin, now, this.money)),
     ]);
     return {
       coins: POOL_COINS.map((coin, i) => {
@@ -145,6 +146,7 @@ export class RevenueService {
         'Transaction ID',
         'Address',
         'Confirmations',
+        'Failure',
       ],
       page.items.map((p) => [
         p.date,
@@ -155,6 +157,7 @@ export class RevenueService {
         p.txId,
         p.address,
         p.confirmations,
+        p.failure,
       ]),
     );
   }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ErrorBanner, Ltr, Private, Spinner } from '../../components';
 import { formatCoin, formatDate } from '../../lib/format';
 import { PayoutStatusBadge } from '../revenue/PayoutStatusBadge';
+import { PayoutFailureText } from '../revenue/PayoutTx';
 import { useRecentPayouts } from './api';
 
 export function RecentPayouts() {
@@ -35,6 +36,12 @@ export function RecentPayouts() {
                 </Private>
                 <br />
                 <span className="muted">{formatDate(p.date)}</span>
+                {p.status === 'failed' ? (
+                  <>
+                    <br />
+                    <PayoutFailureText failure={p.failure} />
+                  </>
+                ) : null}
               </span>
               <PayoutStatusBadge status={p.status} />
             </li>

@@ -5,6 +5,7 @@ import { Ltr, Private, StatCard } from '../../components';
 import { formatCoin, formatNumber } from '../../lib/format';
 import type { DashboardResponse } from '../api-types';
 import { AlgorithmHashrates } from '../hashrate/AlgorithmHashrates';
+import { CreditedUpTo } from '../revenue/CreditedUpTo';
 import { UnsettledFigures } from '../revenue/UnsettledFigures';
 
 function asNumber(value: number | string): number {
@@ -56,6 +57,7 @@ export function SummaryCards({ data }: { data: DashboardResponse }) {
         }
         change={data.dailyEarnings.change}
         changeLabel={changeLabel(data.dailyEarnings.change)}
+        footer={<CreditedUpTo figures={data.unsettled} />}
       />
     </div>
   );

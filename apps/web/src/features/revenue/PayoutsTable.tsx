@@ -1,10 +1,11 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr, Private, Table, type Column } from '../../components';
-import { formatCoin, formatDate, shortenTx } from '../../lib/format';
+import { formatCoin, formatDate } from '../../lib/format';
 import type { Payout } from '../api-types';
 import { COIN_COLOURS } from './format';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
+import { PayoutTx } from './PayoutTx';
 
 export function CoinTag({ coin }: { coin: string }) {
   const style = { '--coin-colour': COIN_COLOURS[coin] } as CSSProperties;
@@ -39,12 +40,7 @@ export function PayoutsTable({ rows, empty }: { rows: readonly Payout[]; empty: 
     {
       key: 'tx',
       header: t('payouts.columns.txId'),
-      render: (p) =>
-        p.txId ? (
-          <Ltr title={p.txId}>{shortenTx(p.txId)}</Ltr>
-        ) : (
-          <span className="muted">{t('payouts.pendingTx')}</span>
-        ),
+      render: (p) => <PayoutTx payout={p} />,
     },
     {
       key: 'status',

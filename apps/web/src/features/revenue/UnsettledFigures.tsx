@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Ltr, Private } from '../../components';
 import { formatCoin, formatDateTime } from '../../lib/format';
 import type { Unsettled } from '../api-types';
+import { CreditedUpTo } from './CreditedUpTo';
 import './money.css';
 
 export function UnsettledFigures({ unsettled, coin }: { unsettled: Unsettled; coin: string }) {
@@ -40,6 +41,7 @@ export function UnsettledFigures({ unsettled, coin }: { unsettled: Unsettled; co
         </div>
       </dl>
       <p className="unsettled__note muted">{t('revenue.money.accruedHint', { time: since })}</p>
+      <CreditedUpTo figures={unsettled} />
     </div>
   );
 }
