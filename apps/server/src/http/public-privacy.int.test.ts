@@ -58,6 +58,12 @@ describeEachDatabase('public data: lookup by payout address only, nothing privat
       finderPayeeId: await fx.userPayee(bob.id, 'BTC'),
       status: 'confirmed',
     });
+    // Alice mines LTC too, with no LTC payout address: her BTC address is no finder of an LTC block.
+    await fx.block('LTC', 3001, '9a'.repeat(32), {
+      finderPayeeId: await fx.userPayee(alice.id, 'LTC'),
+      status: 'pending',
+    });
+    await fx.chainTip('BTC', 2050, 1);
     secrets = [alice.username, alice.email, PRIVATE_NAME, bob.username, bob.email];
   });
   afterAll(() => api.close());
@@ -140,6 +146,13 @@ describeEachDatabase('public data: lookup by payout address only, nothing privat
     );
     expect(byHeight.get(2001)).toBe('rb1qw5…f4sn');
     expect(byHeight.get(2002)).toBe('');
+    expect(byHeight.get(3001)).toBe('');
+    // Confirmations follow the coin's tip (height 2050), not the last accounting cycle's figure.
+    const confirmations = new Map(
+      blocks.json.items.map((b: { height: number; confirmations: number }) => [b.height, b.confirmations]),
+    );
+    expect(confirmations.get(2001)).toBe(50);
+    expect(confirmations.get(2002)).toBe(49);
     expect(leaks(blocks.text)).toEqual([]);
   });
 

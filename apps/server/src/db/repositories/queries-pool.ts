@@ -117,9 +117,16 @@ export class PoolQueries {
         found_at: Date;
         effort: number | null;
       }>(
-        `SELECT b.coin, b.height, b.hash, ${BLOCK_STATUS_SHOWN} AS status, b.confirmations, b.reward,
+        // Confirmations from the coin's last known tip (the stored figure is only as fresh as the
+        // last accounting cycle); the finder is an address of the block's own coin, or nothing.
+        `SELECT b.coin, b.height, b.hash, ${BLOCK_STATUS_SHOWN} AS status, b.reward,
+                CASE WHEN b.status = 'orphaned' THEN 0
+                     ELSE GREATEST(b.confirmations, COALESCE(t.height - b.height + 1, 0)) END AS confirmations,
                 COALESCE(p.address, upa.address) AS finder, b.found_at, b.effort
-           FROM blocks b LEFT JOIN payees p ON p.id = b.finder_payee_id LEFT JOIN user_payout_addresses upa ON upa.user_id = p.user_id
+           FROM blocks b
+           LEFT JOIN chain_tips t ON t.coin = b.coin
+           LEFT JOIN payees p ON p.id = b.finder_payee_id
+           LEFT JOIN user_payout_addresses upa ON upa.user_id = p.user_id AND upa.coin = b.coin
           WHERE ${where} ORDER BY b.found_at DESC, b.id DESC LIMIT $2 OFFSET $3`,
         [coin, limit, offset],
       ),
