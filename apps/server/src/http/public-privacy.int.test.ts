@@ -137,6 +137,9 @@ describeEachDatabase('public data: lookup by payout address only, nothing privat
     ]);
     const byStratumName = await api.request('GET', '/api/search?q=rig2', { token: alice.token });
     expect(byStratumName.json.results[0].miners.map((m: { name: string }) => m.name)).toEqual(['rig2']);
+    // The login the setup guide teaches, username.worker, finds the owner's worker too.
+    const byLogin = await api.request('GET', `/api/search?q=${alice.username}.rig2`, { token: alice.token });
+    expect(byLogin.json.results[0].miners.map((m: { name: string }) => m.name)).toEqual(['rig2']);
   });
 
   it('shows block finders as shortened payout addresses, never usernames', async () => {

@@ -167,8 +167,10 @@ export class PoolQueries {
   /** A signed-in user's own workers whose worker name or private name is `name` (case-insensitive). */
   async ownWorkersByName(userId: number, name: string): Promise<{ workerId: number; payeeId: number }[]> {
     const result = await this.db.query<{ id: number; payee_id: number }>(
-      `SELECT w.id, w.payee_id FROM workers w JOIN payees p ON p.id = w.payee_id
-        WHERE p.kind = 'user' AND p.user_id = $1 AND (lower(w.name) = lower($2) OR lower(w.display_name) = lower($2))
+      // The worker's name, its private name, or the Stratum login the guide teaches (`username.worker`).
+      `SELECT w.id, w.payee_id FROM workers w JOIN payees p ON p.id = w.payee_id JOIN users u ON u.id = p.user_id
+        WHERE p.kind = 'user' AND p.user_id = $1
+          AND (lower(w.name) = lower($2) OR lower(w.display_name) = lower($2) OR lower(u.username || '.' || w.name) = lower($2))
         ORDER BY w.id LIMIT 500`,
       [userId, name],
     );
