@@ -63,10 +63,13 @@ export const workerListSchema = z.object({
 });
 export type WorkerList = z.infer<typeof workerListSchema>;
 
+/**
+ * A worker's name and device type. Its algorithm and coin are those of the port it mines on and
+ * cannot be edited (an `algorithm` sent by an older client is dropped like any unknown key).
+ */
 export const updateWorkerSchema = z.object({
   name: textField(MESSAGES.nameRequired, 64).optional(),
   type: enumField(DEVICE_TYPES).optional(),
-  algorithm: enumField(ALGORITHMS).optional(),
 });
 export type UpdateWorker = z.input<typeof updateWorkerSchema>;
 

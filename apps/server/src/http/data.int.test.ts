@@ -97,6 +97,13 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
     });
     expect(renamed.status).toBe(200);
     expect(renamed.json).toMatchObject({ id: oldId, name: 'Basement GPU', fullName: 'alice.old' });
+    // Its algorithm is its port's: an algorithm sent with the edit changes nothing.
+    const relabelled = await api.request('PUT', `/api/workers/${oldId}`, {
+      token: user.token,
+      body: { algorithm: 'ethash', type: 'gpu' },
+    });
+    expect(relabelled.status).toBe(200);
+    expect(relabelled.json).toMatchObject({ algorithm: renamed.json.algorithm, type: 'gpu' });
     expect((await api.request('DELETE', `/api/workers/${oldId}`, { token: user.token })).status).toBe(204);
     const list = await api.request('GET', '/api/workers', { token: user.token });
     expect(list.json.workers.map((w: { id: number }) => w.id)).toEqual([rigId]);

@@ -264,12 +264,12 @@ export class ActivityQueries {
   async updateWorker(
     userId: number,
     workerId: number,
-    patch: { displayName?: string; type?: string; algorithm?: string },
+    patch: { displayName?: string; type?: string },
   ): Promise<boolean> {
     const result = await this.db.query(
-      `UPDATE workers w SET display_name = COALESCE($3, w.display_name), type = COALESCE($4, w.type), algorithm = COALESCE($5, w.algorithm)
+      `UPDATE workers w SET display_name = COALESCE($3, w.display_name), type = COALESCE($4, w.type)
          FROM user_payees up WHERE up.payee_id = w.payee_id AND up.user_id = $1 AND w.id = $2 AND w.hidden_at IS NULL`,
-      [userId, workerId, patch.displayName ?? null, patch.type ?? null, patch.algorithm ?? null],
+      [userId, workerId, patch.displayName ?? null, patch.type ?? null],
     );
     return result.rowCount > 0;
   }

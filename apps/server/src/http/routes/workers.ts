@@ -51,7 +51,7 @@ export const workersRoutes: RouteModule = ({ services }) => [
     notFound: { key: 'workerNotFound', code: 'worker-not-found' },
     body: updateWorkerSchema,
     response: workerSchema,
-    summary: 'Rename or retype a worker',
+    summary: "Rename or retype a worker (its algorithm and coin are its port's and cannot be edited)",
     handler: ({ auth, params, body }) =>
       services.workers.update(auth.user.id, auth.user.username, params.id, body),
   }),

@@ -233,12 +233,11 @@ export class WorkersService {
     userId: number,
     username: string,
     workerId: number,
-    patch: { name?: string; type?: string; algorithm?: string },
+    patch: { name?: string; type?: string },
   ): Promise<Worker> {
     const changed = await this.queries.updateWorker(userId, workerId, {
       displayName: patch.name,
       type: patch.type,
-      algorithm: patch.algorithm,
     });
     if (!changed) throw notFound('workerNotFound', 'worker-not-found');
     this.forget(userId);

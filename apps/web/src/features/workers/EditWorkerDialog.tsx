@@ -19,6 +19,7 @@ export function EditWorkerDialog({
   const { t } = useTranslation();
   const update = useUpdateWorker();
   const [name, setName] = useState('');
+  // Shown, not edited: a worker's algorithm is its port's.
   const [algorithm, setAlgorithm] = useState<Algorithm>('sha256');
   const [type, setType] = useState<MinerType>('asic');
   const [error, setError] = useState<string | undefined>();
@@ -45,7 +46,7 @@ export function EditWorkerDialog({
     );
     if (problem) return;
     update.mutate(
-      { id: worker.id, name: name.trim(), algorithm, type },
+      { id: worker.id, name: name.trim(), type },
       {
         onSuccess: () => {
           notify(t('workers.updated'), 'success');
@@ -93,6 +94,8 @@ export function EditWorkerDialog({
           value={algorithm}
           onChange={setAlgorithm}
           options={ALGORITHMS.map((a) => ({ value: a, label: t(`miners.algorithms.${a}`) }))}
+          disabled
+          hint={t('workers.algorithmFromPort')}
         />
         <Select
           label={t('workers.type')}
