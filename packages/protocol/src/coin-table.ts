@@ -70,16 +70,26 @@ export const LISTED_COIN_TABLE = {
   KDA: { decimals: 12 },
   KAS: { decimals: 8 },
 } as const satisfies Record<string, { decimals: number }>;
-export type ListedCoin = keyof typeof LISTED_COIN_TABLE;
+export const LISTED_COINS = [
+  'DOGE',
+  'KDA',
+  'KAS',
+] as const satisfies readonly (keyof typeof LISTED_COIN_TABLE)[];
+export type ListedCoin = (typeof LISTED_COINS)[number];
 
 // Every key of a table is in its tuple (a row left out of COINS or ALGORITHMS does not compile).
 const _everyCoinListed: Record<Exclude<keyof typeof COIN_TABLE, Coin>, never> = {};
+const _everyListedCoinListed: Record<Exclude<keyof typeof LISTED_COIN_TABLE, ListedCoin>, never> = {};
 const _everyAlgorithmListed: Record<Exclude<keyof typeof ALGORITHM_TABLE, Algorithm>, never> = {};
 
 /** The coins of a family, as a type: `CoinOf<'monero'>` is 'XMR'. */
 export type CoinOf<F extends Family> = {
   [C in Coin]: (typeof COIN_TABLE)[C]['family'] extends F ? C : never;
 }[Coin];
+
+export function isAlgorithm(value: string): value is Algorithm {
+  return (ALGORITHMS as readonly string[]).includes(value);
+}
 
 export function familyOf(coin: Coin): Family {
   return COIN_TABLE[coin].family;
