@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- tests read JSON bodies field by field */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../db/testing.js';
 import { startTestApi, type TestApi } from './test-support.js';
