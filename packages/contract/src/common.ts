@@ -1,3 +1,4 @@
+import { COINS, LISTED_COINS, type Algorithm } from '@manjam/protocol/coins';
 import { z } from 'zod';
 
 /** Every union of names comes from one `as const` list (ARCHITECTURE: layering rules). */
@@ -14,13 +15,24 @@ export const ALGORITHMS = [
 ] as const;
 export type AlgorithmId = (typeof ALGORITHMS)[number];
 
-/** Coins an account may prefer (the seed's registration select). */
-export const ACCOUNT_COINS = ['BTC', 'LTC', 'XMR', 'DOGE', 'KDA', 'KAS'] as const;
-export type AccountCoin = (typeof ACCOUNT_COINS)[number];
+/**
+ * The API's id of each algorithm the protocol validates shares for: the one place the two
+ * vocabularies meet. The protocol says 'sha256d' (what is hashed); the API, the web, stored
+ * settings and the fee keys say 'sha256' (stable ids the web and operators already use).
+ */
+export const API_ALGORITHM_ID = {
+  sha256d: 'sha256',
+  scrypt: 'scrypt',
+  randomx: 'randomx',
+} as const satisfies Record<Algorithm, AlgorithmId>;
 
-/** Coins Manjam really mines and pays (Stratum + accounting). */
-export const POOL_COINS = ['BTC', 'LTC', 'XMR'] as const;
+/** Coins Manjam really mines and pays (Stratum + accounting): the protocol's coin table. */
+export const POOL_COINS = COINS;
 export type PoolCoin = (typeof POOL_COINS)[number];
+
+/** Coins an account may prefer (the seed's registration select): the mined ones, then the listed ones. */
+export const ACCOUNT_COINS = [...POOL_COINS, ...LISTED_COINS] as const;
+export type AccountCoin = (typeof ACCOUNT_COINS)[number];
 
 export const DEVICE_TYPES = ['asic', 'gpu', 'cpu'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];

@@ -2,16 +2,26 @@
 // (protocol/coins.ts and protocol/target.ts import nothing with I/O: safe for the web bundle).
 import {
   addressPrefixes,
+  ALGORITHM_TABLE,
   algorithmOf,
+  familyOf,
+  HASHRATE_UNITS,
   isBitcoinFamily,
   NETWORKS,
+  type BitcoinFamilyCoin,
+  type HashrateUnit,
   type Network,
 } from '@manjam/protocol/coins';
 import { encodeVarint, MONERO_ADDRESS_PREFIXES, moneroNetworkOf } from '@manjam/protocol/monero';
 import { expectedHashesPerShare } from '@manjam/protocol/target';
 import type { PoolCoin } from './common.js';
 
-export { NETWORKS, type Network };
+export { HASHRATE_UNITS, NETWORKS, type HashrateUnit, type Network };
+
+/** The unit a coin's miners count their hashrate in (the protocol's coin table): TH/s, GH/s, kH/s. */
+export function hashrateUnitOf(coin: PoolCoin): HashrateUnit {
+  return ALGORITHM_TABLE[algorithmOf(coin)].hashrateUnit;
+}
 
 /**
  * Expected hashes per unit of the pool's (Stratum) difficulty of a coin: 2^32 for SHA-256d,
@@ -84,10 +94,19 @@ export interface AddressStarts {
  * (the server's own check, protocol/address.ts, stays the authority: checksums, lengths, types).
  */
 export function addressStarts(coin: PoolCoin, network: Network): AddressStarts {
-  if (!isBitcoinFamily(coin)) {
-    const prefixes = Object.values(MONERO_ADDRESS_PREFIXES[moneroNetworkOf(network)]);
-    return { bech32: [], base58: [...new Set(prefixes.flatMap(moneroLeads))].sort() };
+  const family = familyOf(coin);
+  switch (family) {
+    case 'monero': {
+      const prefixes = Object.values(MONERO_ADDRESS_PREFIXES[moneroNetworkOf(network)]);
+      return { bech32: [], base58: [...new Set(prefixes.flatMap(moneroLeads))].sort() };
+    }
+    case 'bitcoin':
+      if (isBitcoinFamily(coin)) return bitcoinStarts(coin, network);
   }
+  throw new RangeError(`${coin} is not of its family ${family}`);
+}
+
+function bitcoinStarts(coin: BitcoinFamilyCoin, network: Network): AddressStarts {
   const prefixes = addressPrefixes(coin, network);
   const versions = [...prefixes.pubKeyHashVersions, ...prefixes.scriptHashVersions];
   return {

@@ -228,6 +228,12 @@ export interface PortTableRow {
   published: { feeBasisPoints: number; payoutHours: number } | null;
 }
 export type PortTableEntry = (typeof PORT_TABLE)[number];
+export type FeeAlgorithm = NonNullable<PortTableEntry['feeAlgorithm']>;
+
+/** Algorithms with a fee key in the server's accounting.feeBasisPoints: PORT_TABLE's feeAlgorithm values, in table order. */
+export const FEE_ALGORITHMS = [
+  ...new Set(PORT_TABLE.flatMap((row): FeeAlgorithm[] => (row.feeAlgorithm ? [row.feeAlgorithm] : []))),
+] as [FeeAlgorithm, ...FeeAlgorithm[]];
 export type PortAlgorithmName = PortTableEntry['name'];
 
 /** The row whose `account` algorithm id is `id` (kadena -> Blake2s, kaspa -> kHeavyHash, ethash -> Etchash). */

@@ -5,6 +5,7 @@ import {
   BITCOIN_FAMILY_COINS,
   NETWORKS,
   coinParams,
+  familyOf,
   isBitcoinFamily,
   type Coin,
   type CoinParams,
@@ -174,10 +175,18 @@ export function isValidAddress(address: string, params: CoinParams): boolean {
 }
 
 /**
- * Whether the pool can pay `address` in `coin` on `network`: a Bitcoin-family address its node
- * pays (above), or for XMR a Monero standard, integrated or subaddress of that network.
+ * The one payout-address check (registration, Settings, Stratum login, payout planning): whether
+ * the pool can pay `address` in `coin` on `network`, decoded by the coin's family from the coin
+ * table: a Bitcoin-family address its node pays (above: checksum, version byte or bech32 prefix,
+ * witness version), or a Monero standard, integrated or subaddress of that network (Monero base58,
+ * network prefix, Keccak checksum). A new family adds its case here; lint fails until it does.
  */
 export function isPayableAddress(coin: Coin, network: Network, address: string): boolean {
-  if (isBitcoinFamily(coin)) return isValidAddress(address, coinParams(coin, network));
-  return isMoneroAddress(address, moneroNetworkOf(network));
+  const family = familyOf(coin);
+  switch (family) {
+    case 'bitcoin':
+      return isBitcoinFamily(coin) && isValidAddress(address, coinParams(coin, network));
+    case 'monero':
+      return isMoneroAddress(address, moneroNetworkOf(network));
+  }
 }

@@ -1,21 +1,49 @@
 /** Coins, networks and their consensus parameters that the pool needs. */
-import { COIN_DECIMALS } from './money.js';
+import {
+  COINS,
+  COIN_TABLE,
+  coinsOf,
+  isOfFamily,
+  type Algorithm,
+  type Coin,
+  type CoinOf,
+} from './coin-table.js';
 
-export const ALGORITHMS = ['sha256d', 'scrypt', 'randomx'] as const;
-export type Algorithm = (typeof ALGORITHMS)[number];
+export {
+  ALGORITHMS,
+  ALGORITHM_TABLE,
+  COINS,
+  COIN_TABLE,
+  FAMILIES,
+  HASHRATE_UNITS,
+  LISTED_COIN_TABLE,
+  LISTED_COINS,
+  coinsOf,
+  familyOf,
+  isAlgorithm,
+  isOfFamily,
+  type Algorithm,
+  type AlgorithmRow,
+  type Coin,
+  type CoinOf,
+  type Family,
+  type HashrateUnit,
+  type ListedCoin,
+  type MinedCoinRow,
+} from './coin-table.js';
 
-export const COINS = ['BTC', 'LTC', 'XMR'] as const;
-export type Coin = (typeof COINS)[number];
 /**
  * Coins mined through getblocktemplate and paid by a Bitcoin-style node wallet (Bitcoin Core's
- * RPC, bcoin, litecoind). XMR is the other family: monerod templates, the XMRig Stratum dialect,
- * monero-wallet-rpc payouts (see `@manjam/protocol/monero`).
+ * RPC, bcoin, litecoind): the rows of COIN_TABLE whose family is 'bitcoin'. The Monero family
+ * (monerod templates, the XMRig Stratum dialect, monero-wallet-rpc payouts) is in
+ * `@manjam/protocol/monero`.
  */
-export type BitcoinFamilyCoin = Exclude<Coin, 'XMR'>;
-export const BITCOIN_FAMILY_COINS = COINS.filter((coin): coin is BitcoinFamilyCoin => coin !== 'XMR');
+export type BitcoinFamilyCoin = CoinOf<'bitcoin'>;
+export type MoneroFamilyCoin = CoinOf<'monero'>;
+export const BITCOIN_FAMILY_COINS = coinsOf('bitcoin');
 
 export function isBitcoinFamily(coin: Coin): coin is BitcoinFamilyCoin {
-  return coin !== 'XMR';
+  return isOfFamily(coin, 'bitcoin');
 }
 
 export const NETWORKS = ['mainnet', 'testnet', 'regtest'] as const;
@@ -98,17 +126,9 @@ const COIN_BASE: Record<BitcoinFamilyCoin, { mweb: boolean; gbtRules: string[]; 
   LTC: { mweb: true, gbtRules: ['mweb', 'segwit'], halving: 840_000 },
 };
 
-const ALGORITHM_OF: Record<Coin, Algorithm> = { BTC: 'sha256d', LTC: 'scrypt', XMR: 'randomx' };
-
-/**
- * Blocks before a coinbase can be spent: 100 on Bitcoin and Litecoin, 60 on Monero
- * (CRYPTONOTE_MINED_MONEY_UNLOCK_WINDOW); a found block matures (is credited as final) after it.
- */
-const COINBASE_MATURITY: Record<Coin, number> = { BTC: 100, LTC: 100, XMR: 60 };
-
 const REGTEST_HALVING = 150;
-/** One coin in base units (BTC and LTC both have COIN_DECIMALS 8). */
-const COIN = 10n ** BigInt(COIN_DECIMALS.BTC);
+/** One coin in base units (BTC and LTC both have 8 decimals). */
+const COIN = 10n ** BigInt(COIN_TABLE.BTC.decimals);
 
 export function isCoin(value: string): value is Coin {
   return (COINS as readonly string[]).includes(value);
@@ -119,11 +139,11 @@ export function isNetwork(value: string): value is Network {
 }
 
 export function algorithmOf(coin: Coin): Algorithm {
-  return ALGORITHM_OF[coin];
+  return COIN_TABLE[coin].algorithm;
 }
 
 export function coinbaseMaturityOf(coin: Coin): number {
-  return COINBASE_MATURITY[coin];
+  return COIN_TABLE[coin].coinbaseMaturity;
 }
 
 /** The address prefixes of a coin on a network (the web's pre-check reads them through the contract). */
@@ -149,14 +169,14 @@ export function coinParams(coin: BitcoinFamilyCoin, network: Network): CoinParam
   return {
     coin,
     network,
-    algorithm: ALGORITHM_OF[coin],
+    algorithm: COIN_TABLE[coin].algorithm,
     bech32Hrps: [...prefixes.bech32Hrps],
     pubKeyHashVersions: [...prefixes.pubKeyHashVersions],
     scriptHashVersions: [...prefixes.scriptHashVersions],
     taproot: prefixes.taproot,
     mweb: base.mweb,
     gbtRules: [...base.gbtRules],
-    coinbaseMaturity: COINBASE_MATURITY[coin],
+    coinbaseMaturity: COIN_TABLE[coin].coinbaseMaturity,
     subsidyHalvingInterval: network === 'regtest' ? REGTEST_HALVING : base.halving,
     initialSubsidy: 50n * COIN,
   };

@@ -1,13 +1,15 @@
 // Money, once: coin amounts are integer base units (bigint), converted to and from decimal text
 // exactly, never through a float. Every server module, the contract and the web use these.
-// Imports nothing, so the contract (and with it the web) can take it as '@manjam/protocol/money'.
+// Imports only the coin table (which imports nothing), so the contract (and with it the web) can
+// take it as '@manjam/protocol/money'.
+import { COIN_TABLE, LISTED_COIN_TABLE, type Coin, type ListedCoin } from './coin-table.js';
 
-/** Base-unit decimals of every coin the pool lists (BTC, LTC and XMR are mined; the rest are shown). XMR: atomic units, 12. */
-export const COIN_DECIMALS = { BTC: 8, LTC: 8, XMR: 12, DOGE: 8, KAS: 8, KDA: 12 } as const satisfies Record<
-  string,
-  number
->;
-export type MoneyCoin = keyof typeof COIN_DECIMALS;
+export type MoneyCoin = Coin | ListedCoin;
+
+/** Base-unit decimals of every coin the pool lists, from the coin table (mined and listed coins). */
+export const COIN_DECIMALS = Object.fromEntries(
+  Object.entries({ ...COIN_TABLE, ...LISTED_COIN_TABLE }).map(([coin, row]) => [coin, row.decimals]),
+) as Record<MoneyCoin, number>;
 
 /** Decimals used for a coin the table does not list (every mined coin is listed). */
 const DEFAULT_DECIMALS = 8;

@@ -2,7 +2,7 @@
  * Targets and share difficulty in Stratum units: a difficulty-1 share is 2^32 expected hashes for
  * sha256d and 2^16 for scrypt (scrypt's diff-1 target is 2^16 times easier), as miners count them.
  */
-import type { Algorithm } from './coins.js';
+import { ALGORITHM_TABLE, type Algorithm } from './coin-table.js';
 
 const MAX_TARGET = (1n << 256n) - 1n;
 // RandomX (Monero): difficulty D means one hash in D meets it (hash * D < 2^256, monerod's
@@ -12,7 +12,6 @@ const DIFF1: Record<Algorithm, bigint> = {
   scrypt: 0xffffn << 224n,
   randomx: MAX_TARGET,
 };
-const HASHES_PER_DIFF1: Record<Algorithm, number> = { sha256d: 2 ** 32, scrypt: 2 ** 16, randomx: 1 };
 
 /**
  * Lowest share difficulty ever sent: below it the share target no longer fits the 64-bit
@@ -110,7 +109,7 @@ export function hashDifficulty(hashValue: bigint, algorithm: Algorithm): number 
 
 /** Expected hashes a miner computes per share at this stratum difficulty. */
 export function expectedHashesPerShare(difficulty: number, algorithm: Algorithm): number {
-  return difficulty * HASHES_PER_DIFF1[algorithm];
+  return difficulty * ALGORITHM_TABLE[algorithm].hashesPerDifficulty;
 }
 
 /** Network difficulty of nBits in this algorithm's stratum units (scrypt: 65536x Core's number). */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { coinbaseMaturityOf } from '@manjam/protocol';
 import type { Logger } from 'pino';
 import { RpcError } from '../chain/rpc.js';
 import { freePort, processTree, spawnManaged, type ManagedChild } from './child.js';
@@ -19,7 +20,7 @@ export const MONEROD_PATH = '/usr/bin/monerod';
 export const MONERO_WALLET_RPC_PATH = '/usr/bin/monero-wallet-rpc';
 export const MONERO_INSTALL_HINT = 'sudo node scripts/install-system-deps.mjs monero';
 /** Monero's coinbase maturity (CRYPTONOTE_MINED_MONEY_UNLOCK_WINDOW). */
-export const XMR_COINBASE_MATURITY = 60;
+export const XMR_COINBASE_MATURITY = coinbaseMaturityOf('XMR');
 /**
  * 60 blocks of maturity + 40: forty unlocked coinbase outputs, enough decoys for the wallet's
  * ring size of 16 (at 71 blocks monero-wallet-rpc still answers "not enough outputs to use").

@@ -1,10 +1,12 @@
+import { BITCOIN_FAMILY_COINS, type BitcoinFamilyCoin } from '@manjam/protocol';
 import type { Logger } from 'pino';
 import type { RpcEndpoint } from '../chain/rpc.js';
 
 export type { RpcEndpoint } from '../chain/rpc.js';
 
-export const DEV_COINS = ['BTC', 'LTC'] as const;
-export type DevCoin = (typeof DEV_COINS)[number];
+/** Coins with a Bitcoin-family dev chain (bcoin, litecoind): the coin table's 'bitcoin' rows. Monero's is monero.ts. */
+export const DEV_COINS = BITCOIN_FAMILY_COINS;
+export type DevCoin = BitcoinFamilyCoin;
 
 export const MWEB_MODES = ['off', 'on', 'activate'] as const;
 export type MwebMode = (typeof MWEB_MODES)[number];

@@ -1,6 +1,6 @@
 // Arabic server text: every key of en.ts (catalog.test.ts checks it), with Arabic's six CLDR
 // plural forms where a count is shown (zero, one, two, few 3-10, many 11-99, other).
-import type { Catalog } from './index.js';
+import type { Catalog } from './types.js';
 
 export const AR: Catalog = {
   'duration.lessThanMinute': 'أقل من دقيقة',

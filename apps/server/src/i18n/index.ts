@@ -5,13 +5,11 @@
 import type { Language } from '@manjam/contract';
 import { AR } from './ar.js';
 import { EN, type TextKey } from './en.js';
+import type { Catalog } from './types.js';
 
 export type { TextKey } from './en.js';
 
-/** One text per plural category; `other` is required (CLDR's fallback). */
-export type PluralText = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-export type CatalogEntry = string | PluralText;
-export type Catalog = Record<TextKey, CatalogEntry>;
+export type { Catalog, CatalogEntry, PluralText } from './types.js';
 export type TextValues = Record<string, string | number>;
 
 export const CATALOGS: Record<Language, Catalog> = { en: EN, ar: AR };

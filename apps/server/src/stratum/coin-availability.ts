@@ -4,9 +4,8 @@
 import type { Socket } from 'node:net';
 import type { CoinId } from '../config/index.js';
 import type { SourceAvailability, TemplateSource } from '../runtime.js';
-import type { PoolRuntime, PortRuntime } from './context.js';
+import type { PoolRuntime, PortRuntime, StratumSession } from './context.js';
 import type { JobManager } from './jobs.js';
-import type { Session } from './session.js';
 
 /** What miners are told (show_message, and the answer to a share) while a coin's work is paused. */
 export const WORK_PAUSED_MESSAGE = 'Pool node unreachable; work paused';
@@ -58,7 +57,7 @@ function onAvailability(
 }
 
 /** Tells the miner why, answers what it still sends (stale: work paused), then hangs up. */
-function sendAway(session: Session): void {
+function sendAway(session: StratumSession): void {
   session.notify('client.show_message', [WORK_PAUSED_MESSAGE]);
   setTimeout(() => {
     if (!session.closed) session.socket.end();

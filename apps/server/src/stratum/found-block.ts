@@ -3,7 +3,7 @@ import type { BlockSubmitResult } from '../runtime.js';
 import type { MinerRef } from '../shares/types.js';
 import type { FoundBlockStatus } from '../db/repositories/blocks.js';
 import type { Job } from './jobs.js';
-import type { Session } from './session.js';
+import type { StratumSession } from './context.js';
 
 /** A node's answer to a submitted block -> the found block's status. */
 export const FOUND_BLOCK_STATUS: Record<BlockSubmitResult['status'], FoundBlockStatus> = {
@@ -19,7 +19,7 @@ export const FOUND_BLOCK_STATUS: Record<BlockSubmitResult['status'], FoundBlockS
  * found while the database is down is kept like a share. 'block.found' is emitted once stored.
  */
 export function submitFoundBlock(
-  session: Session,
+  session: StratumSession,
   miner: MinerRef,
   job: Job,
   built: BuiltShare,

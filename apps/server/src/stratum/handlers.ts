@@ -6,10 +6,8 @@ import {
   toHexUint32,
   type StratumError,
 } from '@manjam/protocol';
+import type { Handler, StratumId, StratumSession } from './context.js';
 import { handleSubmit } from './submit.js';
-import type { Session, StratumId } from './session.js';
-
-export type Handler = (session: Session, id: StratumId, params: unknown[]) => void | Promise<void>;
 
 /** Refused authorizes (unknown login, over the cap, banned) after which a connection is closed. */
 export const MAX_REFUSED_AUTHORIZES = 16;
@@ -26,7 +24,7 @@ const CHECKS: Record<ParamKind, (v: unknown) => boolean> = {
 
 /** The one validation helper: true when params match the kinds; otherwise answers error 20. */
 export function validParams(
-  session: Session,
+  session: StratumSession,
   id: StratumId,
   params: unknown[],
   kinds: ParamKind[],
@@ -118,14 +116,14 @@ export function passwordDifficulty(password: string | undefined): number | undef
 }
 
 /** Answers a refused authorize; a connection that keeps trying logins is closed. */
-function refuseLogin(session: Session, id: StratumId, error: StratumError): void {
+function refuseLogin(session: StratumSession, id: StratumId, error: StratumError): void {
   session.error(id, error);
   session.refusedAuthorizes++;
   if (session.refusedAuthorizes >= MAX_REFUSED_AUTHORIZES) session.close('too many refused authorizes');
 }
 
 /** Sends difficulty and the current job once a session is subscribed and authorized. */
-function startWork(session: Session): void {
+function startWork(session: StratumSession): void {
   const job = session.port.jobs.current;
   if (session.working || !job) return;
   session.sendJob(job);

@@ -21,14 +21,19 @@ import { BanJudge } from './ban-judge.js';
 import { BanList, type BanScope } from './bans.js';
 import { FairWork } from './fair-work.js';
 import { watchCoinAvailability } from './coin-availability.js';
-import { REJECTION_KINDS, type PoolRuntime, type RejectionKind } from './context.js';
+import {
+  REJECTION_KINDS,
+  type PoolRuntime,
+  type RejectionKind,
+  type StratumSession,
+  type SubmitContext,
+} from './context.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import { Sha256dQueue } from './sha256d-queue.js';
-import { sha256dHashed, sha256dRefused, type SubmitContext } from './submit.js';
+import { sha256dHashed, sha256dRefused } from './submit.js';
 import { JobManager, type Job } from './jobs.js';
 import { SCRYPT_IN_FLIGHT_PER_THREAD, ScryptPool } from './pow-pool.js';
 import { StratumPort } from './server.js';
-import type { Session } from './session.js';
 import { startMoneroPort, type MoneroPort } from './monero/start.js';
 import type { MoneroChainRuntime } from '../monero-chain.js';
 
@@ -90,7 +95,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   );
   const moneroConfigs = deps.monero ? config.stratum.ports.filter((p) => p.coin === 'XMR') : [];
   const bans = new BanList(config.stratum.ban);
-  const sessions = new Set<Session>();
+  const sessions = new Set<StratumSession>();
   const scrypt = ports.some((p) => algorithmOf(p.coin) === 'scrypt') ? new ScryptPool() : undefined;
   const pool: PoolRuntime = {
     config,
@@ -107,7 +112,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     judge: new BanJudge(bans, sessions, logger, (session) => [...session.logins.keys()]),
     scrypt,
     scryptWork: scrypt
-      ? new FairWork<Session>(config.stratum.powQueue, scrypt.size * SCRYPT_IN_FLIGHT_PER_THREAD)
+      ? new FairWork<StratumSession>(config.stratum.powQueue, scrypt.size * SCRYPT_IN_FLIGHT_PER_THREAD)
       : undefined,
     sha256d: new Sha256dQueue<SubmitContext>(sha256dHashed, sha256dRefused),
     sessions,

@@ -1,11 +1,11 @@
 import type net from 'node:net';
 import { stratumError, STRATUM_ERROR } from '@manjam/protocol';
 import { refuseWithoutWork } from './coin-availability.js';
-import type { PortRuntime } from './context.js';
+import type { PortRuntime, StratumId } from './context.js';
 import { LineFramer, MAX_UNKNOWN_METHODS } from './framing.js';
 import { createStratumListener } from './listener.js';
 import { HANDLERS } from './handlers.js';
-import { Session, type StratumId } from './session.js';
+import { Session } from './session.js';
 
 /**
  * One listening Stratum port (plain TCP, or TLS when the port has a cert and key). Refuses

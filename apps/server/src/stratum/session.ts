@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { difficultyToTarget, MIN_SHARE_DIFFICULTY, type StratumError } from '@manjam/protocol';
 import type { MinerRef } from '../shares/types.js';
 import type { AddressRecord, ShareWindow } from './bans.js';
-import type { PortRuntime } from './context.js';
+import type { PortRuntime, QueuedRequest, StratumId, StratumSession } from './context.js';
 import type { Job } from './jobs.js';
 import { ReplyOrder } from './reply-order.js';
 import { Vardiff } from './vardiff.js';
@@ -11,17 +11,8 @@ import { writeLine } from './write.js';
 /** Past this many lines held behind an unanswered share, a miner is dropped (it pipelines without reading). */
 const MAX_HELD_LINES = 4_096;
 
-export type StratumId = number | string | null;
-
 function difficultyLine(difficulty: number): string {
   return `{"id":null,"method":"mining.set_difficulty","params":[${JSON.stringify(difficulty)}]}\n`;
-}
-
-/** A request that arrived while an earlier one of its connection was still pending. */
-export interface QueuedRequest {
-  id: StratumId;
-  method: string;
-  params: unknown[];
 }
 
 let nextSessionId = 1;
@@ -40,7 +31,7 @@ export function idJson(id: StratumId): string {
  * the next mining.notify on; shares on earlier jobs are checked against the lower of the old
  * and new difficulty and credited at that difficulty.
  */
-export class Session {
+export class Session implements StratumSession {
   readonly id = nextSessionId++;
   extranonce1: Buffer | undefined;
   subscribed = false;

@@ -9,8 +9,8 @@ import {
 } from '@manjam/protocol';
 import { fixtureTemplate } from '../../../../packages/protocol/src/test-fixtures.js';
 import type { Job } from './jobs.js';
-import type { Session } from './session.js';
-import { Sha256dQueue, type QueuedShare } from './sha256d-queue.js';
+import type { QueuedShare, StratumSession } from './context.js';
+import { Sha256dQueue } from './sha256d-queue.js';
 
 const PARAMS = coinParams('BTC', 'regtest');
 
@@ -36,7 +36,7 @@ function fakeSession() {
       this.uncorks++;
     },
   };
-  return { socket } as unknown as Session & { socket: typeof socket };
+  return { socket } as unknown as StratumSession & { socket: typeof socket };
 }
 
 const input = (j: Job, nonce: number): ShareInput => ({

@@ -1,15 +1,6 @@
-import { ShareHasher, type ShareInput } from '@manjam/protocol';
+import { ShareHasher } from '@manjam/protocol';
+import type { QueuedShare, ShareQueue, StratumSession } from './context.js';
 import type { Job } from './jobs.js';
-import type { Session } from './session.js';
-
-/** A SHA-256d submit that passed every check but the hash ones, waiting for its hash. */
-export interface QueuedShare<T> {
-  session: Session;
-  job: Job;
-  input: ShareInput;
-  /** What the caller needs back with the hash. */
-  context: T;
-}
 
 /**
  * Most shares judged in one turn: past it the rest wait for the next turn (setImmediate again),
@@ -33,7 +24,7 @@ type HashResult = { hash: Buffer | undefined; error?: undefined } | { hash?: und
  * not corked while shares wait: a mining.notify written meanwhile (a new tip) leaves at once,
  * before the batch is judged.
  */
-export class Sha256dQueue<T> {
+export class Sha256dQueue<T> implements ShareQueue<T> {
   private pending: QueuedShare<T>[] = [];
   private scheduled = false;
 
@@ -67,7 +58,7 @@ export class Sha256dQueue<T> {
       this.scheduled = true;
       setImmediate(() => this.run());
     }
-    const corked = new Set<Session>();
+    const corked = new Set<StratumSession>();
     for (const share of batch) {
       if (corked.has(share.session)) continue;
       corked.add(share.session);

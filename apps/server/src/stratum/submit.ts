@@ -12,13 +12,17 @@ import {
 } from '@manjam/protocol';
 import type { MinerRef } from '../shares/types.js';
 import type { BanVerdict } from './ban-judge.js';
-import type { RejectionKind } from './context.js';
+import type {
+  Handler,
+  QueuedShare,
+  RejectionKind,
+  StratumId,
+  StratumSession,
+  SubmitContext,
+} from './context.js';
 import { MAX_REMEMBERED_REFUSALS, UNCHECKED_MESSAGE, type Unchecked } from './fair-work.js';
 import { submitFoundBlock } from './found-block.js';
-import type { Handler } from './handlers.js';
 import type { Job } from './jobs.js';
-import type { QueuedShare } from './sha256d-queue.js';
-import type { Session, StratumId } from './session.js';
 
 /** Seconds a share's ntime may run ahead of the template's time or the clock. */
 const NTIME_FUTURE_SECONDS = 7_200;
@@ -85,7 +89,13 @@ export const handleSubmit: Handler = (session, id, params) => {
 };
 
 /** A Scrypt share waits for its hash in its connection's turn of the fair queue (fair-work.ts). */
-function queueScrypt(session: Session, job: Job, built: BuiltShare, id: StratumId, miner: MinerRef): void {
+function queueScrypt(
+  session: StratumSession,
+  job: Job,
+  built: BuiltShare,
+  id: StratumId,
+  miner: MinerRef,
+): void {
   const key = built.hash;
   const judged = (): boolean => job.seen.has(key) || job.refused.has(key);
   if (judged()) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
@@ -114,17 +124,9 @@ function queueScrypt(session: Session, job: Job, built: BuiltShare, id: StratumI
 }
 
 /** Refused without a hash: the connection's own queue was full (charged to it), or the pool's capacity (not counted). */
-function unchecked(session: Session, { id, miner, ticket }: SubmitContext, cause: Unchecked): void {
+function unchecked(session: StratumSession, { id, miner, ticket }: SubmitContext, cause: Unchecked): void {
   const verdict = cause === 'own-queue' ? 'invalid' : 'uncounted';
   refuse(session, id, miner, STRATUM_ERROR.OTHER, UNCHECKED_MESSAGE[cause], 'busy', ticket, verdict);
-}
-
-/** What a queued SHA-256d submit carries to its answer. */
-export interface SubmitContext {
-  id: StratumId;
-  miner: MinerRef;
-  /** Its place in the session's reply order. */
-  ticket: number;
 }
 
 /** The SHA-256d queue's callbacks: a hashed share is judged like any other. */
@@ -152,7 +154,7 @@ export function sha256dRefused({ session, context }: QueuedShare<SubmitContext>,
  * `build` rebuilds the coinbase and header, needed only when the share is a block.
  */
 function finish(
-  session: Session,
+  session: StratumSession,
   { id, miner, ticket }: SubmitContext,
   job: Job,
   key: Buffer,
@@ -211,7 +213,7 @@ function finish(
 }
 
 function refuse(
-  session: Session,
+  session: StratumSession,
   id: StratumId,
   miner: MinerRef | undefined,
   code: StratumErrorCode,

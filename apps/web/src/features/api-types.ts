@@ -1,5 +1,6 @@
 // Types of the agreed HTTP API for the data screens, taken from the zod schemas of
 // @manjam/contract (type-only imports: no zod code reaches the bundle from here).
+import { ACCOUNT_COINS } from '@manjam/contract';
 import type {
   AccountCoin,
   AlgorithmHashrate as ContractAlgorithmHashrate,
@@ -43,7 +44,8 @@ export type Algorithm = AlgorithmId;
 export const MINER_TYPES = ['asic', 'gpu', 'cpu'] as const satisfies readonly DeviceType[];
 export type MinerType = DeviceType;
 
-export const COINS = ['BTC', 'LTC', 'XMR', 'DOGE', 'KDA', 'KAS'] as const satisfies readonly AccountCoin[];
+/** The coins an account may name: the contract's list, from the protocol's coin table. */
+export const COINS = ACCOUNT_COINS;
 export type Coin = AccountCoin;
 
 export type Stat = ContractStat;

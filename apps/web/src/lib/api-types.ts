@@ -1,6 +1,7 @@
 // HTTP API types come from the shared contract (packages/contract, zod schemas). Only types are
 // imported, so zod never reaches the browser bundle. The name lists the UI iterates over are
 // kept here as literals and checked at compile time against the contract's lists.
+import { ACCOUNT_COINS } from '@manjam/contract';
 import type {
   AccountCoin,
   AlgorithmId,
@@ -41,9 +42,9 @@ export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGES_MATCH: Same<Language, ContractLanguage> = true;
 
-export const COINS = ['BTC', 'LTC', 'XMR', 'DOGE', 'KDA', 'KAS'] as const;
-export type Coin = (typeof COINS)[number];
-export const COINS_MATCH: Same<Coin, AccountCoin> = true;
+/** The coins an account may name: the contract's list, from the protocol's coin table. */
+export const COINS = ACCOUNT_COINS;
+export type Coin = AccountCoin;
 
 export const ALGORITHMS = [
   'sha256',

@@ -1,4 +1,9 @@
-import { baseUnitsToDecimal as unitsToDecimal, COIN_DECIMALS, decimalsOf } from '@manjam/contract';
+import {
+  baseUnitsToDecimal as unitsToDecimal,
+  COIN_DECIMALS,
+  decimalsOf,
+  HASHRATE_UNITS,
+} from '@manjam/contract';
 import type { Language } from './api-types';
 import { readStorage, STORAGE_KEYS } from './storage';
 
@@ -10,8 +15,6 @@ export function currentLanguage(): Language {
 export function intlLocale(lang: Language = currentLanguage()): string {
   return lang === 'ar' ? 'ar-u-nu-latn' : 'en';
 }
-
-const HASHRATE_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
 
 /** 1234567 -> "1.23 MH/s". Picks the largest unit that keeps the value at or above 1. */
 export function formatHashrate(hashesPerSecond: number, lang: Language = currentLanguage()): string {

@@ -1,17 +1,28 @@
 import { MESSAGES } from '@manjam/contract';
-import { coinParams, isValidAddress } from '@manjam/protocol';
+import { isCoin, isPayableAddress, type Coin } from '@manjam/protocol';
 import type { Config } from '../../config/index.js';
 
+/** The message a refused payout address of a mined coin gets (English; the contract translates it). */
+const INVALID_ADDRESS_MESSAGE: Record<Coin, string> = {
+  BTC: MESSAGES.btcAddressInvalid,
+  LTC: MESSAGES.ltcAddressInvalid,
+  XMR: MESSAGES.xmrAddressInvalid,
+};
+
+/** A coin an account may name but the pool does not mine (DOGE, KDA, KAS): shape only, never paid. */
+const LISTED_COIN_ADDRESS = /^[A-Za-z0-9:]{20,120}$/;
+
 /**
- * Checks a wallet address for a coin: BTC and LTC are decoded for real (checksum, version or
- * bech32 prefix of the configured network); other coins Manjam does not mine only get a shape check.
- * Answers the field message, or null when the address is fine.
+ * Checks a wallet address for a coin at registration and in Settings. A coin the pool mines is
+ * decoded for real by its family (protocol's isPayableAddress, the same check as the Stratum login
+ * and payout planning) on the configured network of that coin; a coin the pool only lists gets a
+ * shape check (nothing is ever paid to it). Answers the field message, or null when it is fine.
  */
 export function addressProblem(address: string, coin: string, config: Pick<Config, 'chains'>): string | null {
-  if (coin === 'BTC' || coin === 'LTC') {
-    const params = coinParams(coin, config.chains[coin].network);
-    if (isValidAddress(address, params)) return null;
-    return coin === 'BTC' ? MESSAGES.btcAddressInvalid : MESSAGES.ltcAddressInvalid;
+  if (isCoin(coin)) {
+    return isPayableAddress(coin, config.chains[coin].network, address)
+      ? null
+      : INVALID_ADDRESS_MESSAGE[coin];
   }
-  return /^[A-Za-z0-9:]{20,120}$/.test(address) ? null : MESSAGES.addressInvalid;
+  return LISTED_COIN_ADDRESS.test(address) ? null : MESSAGES.addressInvalid;
 }

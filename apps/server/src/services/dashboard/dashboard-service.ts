@@ -154,6 +154,6 @@ export class DashboardService {
     for (const coin of POOL_COINS) this.cards.invalidate(`${userId}:${coin}`);
     for (const w of Object.keys(WINDOWS))
       for (const st of Object.keys(STEPS))
-        for (const coin of ['BTC', 'LTC']) this.series.invalidate(`${userId}:${w}:${st}:${coin}`);
+        for (const coin of POOL_COINS) this.series.invalidate(`${userId}:${w}:${st}:${coin}`);
   }
 }

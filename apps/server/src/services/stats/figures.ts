@@ -1,13 +1,11 @@
-import { ALGORITHMS, portRowOfPoolCoin, type AlgorithmId } from '@manjam/contract';
-import { algorithmOf, COINS, expectedHashesPerShare, isCoin, type Coin } from '@manjam/protocol';
+import { ALGORITHMS, API_ALGORITHM_ID, portRowOfPoolCoin, type AlgorithmId } from '@manjam/contract';
+import { algorithmOf, COINS, expectedHashesPerShare, isAlgorithm, isCoin, type Coin } from '@manjam/protocol';
 import type { HashFactors } from '../../db/repositories/queries-activity.js';
 
 /** Expected hashes per unit of share difficulty, per coin (the coin's Stratum difficulty unit). */
-export const HASH_FACTORS: HashFactors = {
-  BTC: expectedHashesPerShare(1, algorithmOf('BTC')),
-  LTC: expectedHashesPerShare(1, algorithmOf('LTC')),
-  XMR: expectedHashesPerShare(1, algorithmOf('XMR')),
-};
+export const HASH_FACTORS = Object.fromEntries(
+  COINS.map((coin) => [coin, expectedHashesPerShare(1, algorithmOf(coin))]),
+) as HashFactors;
 
 export const isPoolCoin = (coin: string): coin is Coin => isCoin(coin);
 
@@ -27,9 +25,9 @@ export function percentChange(current: number | bigint, previous: number | bigin
 export function algorithmId(raw: string, coin: string): AlgorithmId {
   const normalized = raw.toLowerCase().replace(/[^a-z0-9]/g, '');
   if ((ALGORITHMS as readonly string[]).includes(normalized)) return normalized as AlgorithmId;
-  // A protocol name (Stratum writes 'sha256d') or an unknown one: the coin's row of PORT_TABLE.
-  const mined = COINS.find((c) => algorithmOf(c) === normalized) ?? (isPoolCoin(coin) ? coin : 'BTC');
-  return portRowOfPoolCoin(mined).account;
+  // A protocol name (Stratum writes 'sha256d'): the API's id of it; an unknown one: the coin's row of PORT_TABLE.
+  if (isAlgorithm(normalized)) return API_ALGORITHM_ID[normalized];
+  return portRowOfPoolCoin(isPoolCoin(coin) ? coin : 'BTC').account;
 }
 
 /** First 6 and last 4 characters of long names (the seed's wallet shortening). */

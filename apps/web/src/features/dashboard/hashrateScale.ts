@@ -1,9 +1,7 @@
 // One unit for a whole hashrate series (chart axis, totals): adaptive H/s ... EH/s, with the
 // algorithm's customary unit (TH/s SHA-256, GH/s Scrypt, MH/s Ethash) when the series is empty.
+import { HASHRATE_UNITS, type HashrateUnit } from '@manjam/contract';
 import type { Algorithm, Coin } from '../api-types';
-
-export const HASHRATE_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
-export type HashrateUnit = (typeof HASHRATE_UNITS)[number];
 
 export interface HashrateScale {
   unit: HashrateUnit;

@@ -1,3 +1,4 @@
+import { hashrateUnitOf } from '@manjam/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/Select';
@@ -18,13 +19,14 @@ import {
 } from './calculator';
 
 /** The calculator's coins with their current block subsidy and the unit their miners count in. */
-const CALC_COINS = {
-  BTC: { reward: '3.125', unit: 'TH/s' },
-  LTC: { reward: '6.25', unit: 'GH/s' },
+const CALC_COINS: Record<CalcCoin, { reward: string; unit: HashrateUnit }> = {
+  BTC: { reward: '3.125', unit: hashrateUnitOf('BTC') },
+  LTC: { reward: '6.25', unit: hashrateUnitOf('LTC') },
   // Monero's tail emission: 0.6 XMR a block for good; a CPU mines at a few kH/s.
-  XMR: { reward: '0.6', unit: 'kH/s' },
-  DOGE: { reward: '10000', unit: 'GH/s' },
-} as const satisfies Record<CalcCoin, { reward: string; unit: HashrateUnit }>;
+  XMR: { reward: '0.6', unit: hashrateUnitOf('XMR') },
+  // Merge-mined with Litecoin: Scrypt hardware, LTC's unit.
+  DOGE: { reward: '10000', unit: hashrateUnitOf('LTC') },
+};
 
 const PERIODS = ['daily', 'weekly', 'monthly'] as const;
 

@@ -1,15 +1,17 @@
-import { hashesPerDifficulty, NODE_DIFFICULTY_HASHES, type PoolCoin } from '@manjam/contract';
+import {
+  HASHRATE_UNITS as UNITS,
+  hashesPerDifficulty,
+  NODE_DIFFICULTY_HASHES,
+  type HashrateUnit as AnyHashrateUnit,
+  type PoolCoin,
+} from '@manjam/contract';
 
-/** Hashrate units the calculator accepts, as multipliers of H/s. */
-export const HASHRATE_UNITS = {
-  'H/s': 1,
-  'kH/s': 1e3,
-  'MH/s': 1e6,
-  'GH/s': 1e9,
-  'TH/s': 1e12,
-  'PH/s': 1e15,
-} as const;
-export type HashrateUnit = keyof typeof HASHRATE_UNITS;
+/** Hashrate units the calculator accepts (the contract's, H/s to EH/s), as multipliers of H/s. */
+export const HASHRATE_UNITS = Object.fromEntries(UNITS.map((unit, i) => [unit, 1000 ** i])) as Record<
+  HashrateUnit,
+  number
+>;
+export type HashrateUnit = AnyHashrateUnit;
 
 /** The coins the calculator estimates: the pool's coins and Dogecoin (merge-mined with Litecoin). */
 export type CalcCoin = PoolCoin | 'DOGE';

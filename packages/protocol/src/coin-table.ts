@@ -1,0 +1,106 @@
+// The one positive coin table (issue 26): every coin the pool mines names its family, algorithm,
+// decimals, coinbase maturity and display unit here, and every coin list, family guard, decimals
+// table and hashrate unit of protocol, contract, server and web is derived from it. A family is
+// declared, never derived by negation: a row without a family (or with an unknown one) does not
+// compile. Imports nothing, so the contract (and with it the web bundle) can take it.
+
+/** Coin families: one Stratum dialect, chain runtime and wallet each (docs/ARCHITECTURE.md). */
+export const FAMILIES = ['bitcoin', 'monero'] as const;
+export type Family = (typeof FAMILIES)[number];
+
+/** Hashrate units from H/s up, each 1000 times the one before. */
+export const HASHRATE_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
+export type HashrateUnit = (typeof HASHRATE_UNITS)[number];
+
+/**
+ * Proof-of-work algorithms the pool validates shares for, by the protocol's id.
+ * `hashesPerDifficulty`: expected hashes per unit of the pool's (Stratum) difficulty: 2^32 for
+ * SHA-256d (Bitcoin's difficulty 1), 2^16 for Scrypt (the Stratum convention of Litecoin pools),
+ * 1 for RandomX (Monero's difficulty counts hashes). `label`: the name miners know it by.
+ * `hashrateUnit`: the unit its miners count in (an ASIC in TH/s, a Scrypt ASIC in GH/s, a CPU in kH/s).
+ */
+export const ALGORITHM_TABLE = {
+  sha256d: { label: 'SHA-256', hashesPerDifficulty: 2 ** 32, hashrateUnit: 'TH/s' },
+  scrypt: { label: 'Scrypt', hashesPerDifficulty: 2 ** 16, hashrateUnit: 'GH/s' },
+  randomx: { label: 'RandomX', hashesPerDifficulty: 1, hashrateUnit: 'kH/s' },
+} as const satisfies Record<string, AlgorithmRow>;
+
+export interface AlgorithmRow {
+  label: string;
+  hashesPerDifficulty: number;
+  hashrateUnit: HashrateUnit;
+}
+
+export const ALGORITHMS = [
+  'sha256d',
+  'scrypt',
+  'randomx',
+] as const satisfies readonly (keyof typeof ALGORITHM_TABLE)[];
+export type Algorithm = (typeof ALGORITHMS)[number];
+
+export interface MinedCoinRow {
+  family: Family;
+  algorithm: Algorithm;
+  /** Base-unit decimals: 8 (satoshis, litoshis), 12 (Monero's atomic units). */
+  decimals: number;
+  /**
+   * Blocks before a coinbase can be spent: 100 on Bitcoin and Litecoin, 60 on Monero
+   * (CRYPTONOTE_MINED_MONEY_UNLOCK_WINDOW); a found block matures (is credited as final) after it.
+   */
+  coinbaseMaturity: number;
+}
+
+/** Coins Manjam mines and pays, in the order every list shows them. */
+export const COIN_TABLE = {
+  BTC: { family: 'bitcoin', algorithm: 'sha256d', decimals: 8, coinbaseMaturity: 100 },
+  LTC: { family: 'bitcoin', algorithm: 'scrypt', decimals: 8, coinbaseMaturity: 100 },
+  XMR: { family: 'monero', algorithm: 'randomx', decimals: 12, coinbaseMaturity: 60 },
+} as const satisfies Record<string, MinedCoinRow>;
+
+/** The mined coins as a tuple, in table order (checked against the table in coin-table.test.ts). */
+export const COINS = ['BTC', 'LTC', 'XMR'] as const satisfies readonly (keyof typeof COIN_TABLE)[];
+export type Coin = (typeof COINS)[number];
+
+/**
+ * Coins an account may name (the seed's registration select) but the pool does not mine yet:
+ * only their decimals, to show amounts. A coin moves to COIN_TABLE when its family exists.
+ */
+export const LISTED_COIN_TABLE = {
+  DOGE: { decimals: 8 },
+  KDA: { decimals: 12 },
+  KAS: { decimals: 8 },
+} as const satisfies Record<string, { decimals: number }>;
+export const LISTED_COINS = [
+  'DOGE',
+  'KDA',
+  'KAS',
+] as const satisfies readonly (keyof typeof LISTED_COIN_TABLE)[];
+export type ListedCoin = (typeof LISTED_COINS)[number];
+
+// Every key of a table is in its tuple (a row left out of COINS or ALGORITHMS does not compile).
+const _everyCoinListed: Record<Exclude<keyof typeof COIN_TABLE, Coin>, never> = {};
+const _everyListedCoinListed: Record<Exclude<keyof typeof LISTED_COIN_TABLE, ListedCoin>, never> = {};
+const _everyAlgorithmListed: Record<Exclude<keyof typeof ALGORITHM_TABLE, Algorithm>, never> = {};
+
+/** The coins of a family, as a type: `CoinOf<'monero'>` is 'XMR'. */
+export type CoinOf<F extends Family> = {
+  [C in Coin]: (typeof COIN_TABLE)[C]['family'] extends F ? C : never;
+}[Coin];
+
+export function isAlgorithm(value: string): value is Algorithm {
+  return (ALGORITHMS as readonly string[]).includes(value);
+}
+
+export function familyOf(coin: Coin): Family {
+  return COIN_TABLE[coin].family;
+}
+
+/** The coins of a family, in table order. */
+export function coinsOf<F extends Family>(family: F): CoinOf<F>[] {
+  return COINS.filter((coin): coin is CoinOf<F> => COIN_TABLE[coin].family === family);
+}
+
+/** Whether `coin` belongs to `family` (a type guard usable with any family of the table). */
+export function isOfFamily<F extends Family>(coin: Coin, family: F): coin is CoinOf<F> {
+  return COIN_TABLE[coin].family === family;
+}
