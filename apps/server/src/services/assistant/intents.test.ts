@@ -65,7 +65,7 @@ describe('assistant: offline worker intent', () => {
     expect(ask('Why is my worker offline?', facts)).toContain(
       'Offline workers: rig1, rig2. The usual causes',
     );
-    expect(ask('لماذا العامل غير متصل؟', facts)).toContain('العمال غير المتصلين: rig1, rig2');
+    expect(ask('لماذا العامل غير متصل؟', facts)).toContain('العمّال غير المتصلين: rig1, rig2');
   });
 
   it('says every worker is online when none is offline', () => {

@@ -79,7 +79,7 @@ describe('assistant live answers for a signed-in miner', () => {
 
   it('answers the hashrate question in Arabic', () => {
     const reply = ask('ما هو معدل الهاش الخاص بي؟');
-    expect(reply).toContain('معدل الهاش لديك');
+    expect(reply).toContain('معدل التجزئة لديك');
     expect(reply).toContain('500.00 MH/s');
   });
 
