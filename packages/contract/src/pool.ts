@@ -316,6 +316,7 @@ export const lookupMinerSchema = z.object({
   algorithm: z.string(),
   status: z.enum(LOOKUP_STATUSES),
   hashrate: z.number(),
+  /** `rejected` counts every rejected share, stale ones included (the worker page's Rejects); `stale` is the part of it that was stale. */
   shares: z.object({ accepted: z.number().int(), rejected: z.number().int(), stale: z.number().int() }),
   earnings: z.object({ daily: moneySchema, weekly: moneySchema, monthly: moneySchema }),
   coin: z.string().nullable(),

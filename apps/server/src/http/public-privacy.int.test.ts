@@ -103,7 +103,7 @@ describeEachDatabase('public data: lookup by payout address only, nothing privat
     expect(miners[0]).toMatchObject({
       status: 'active',
       source: 'pool',
-      shares: { accepted: 300, rejected: 3, stale: 1 },
+      shares: { accepted: 300, rejected: 4, stale: 1 },
     });
     for (const miner of miners) expect(miner.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(new Set(miners.map((m: { id: string }) => m.id)).size).toBe(2);

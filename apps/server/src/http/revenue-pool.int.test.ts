@@ -210,7 +210,7 @@ describeEachDatabase('revenue, public pool pages and search', (getDb) => {
         name: 'farm01',
         status: 'active',
         source: 'pool',
-        shares: { accepted: 500, rejected: 10, stale: 2 },
+        shares: { accepted: 500, rejected: 12, stale: 2 },
         earnings: { daily: '10000', weekly: '10000', monthly: '10000' },
       }),
     ]);

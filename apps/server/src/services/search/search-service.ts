@@ -111,7 +111,8 @@ export class SearchService {
       algorithm: algorithmId(w.algorithm, w.coin),
       status: w.lastShareAt && nowMs - w.lastShareAt.getTime() <= ONLINE_WINDOW_MS ? 'active' : 'inactive',
       hashrate: w.recentHashes,
-      shares: { accepted: w.accepted, rejected: Math.max(0, w.rejected - w.stale), stale: w.stale },
+      // The worker page's figures: rejected counts every rejected share, stale ones included.
+      shares: { accepted: w.accepted, rejected: w.rejected, stale: w.stale },
       earnings: {
         daily: portion(earnings?.day ?? 0n, w.diffDay, earnings?.diffDay ?? 0),
         weekly: portion(earnings?.week ?? 0n, w.diffWeek, earnings?.diffWeek ?? 0),

@@ -46,7 +46,8 @@ function MinerCard({ miner }: { miner: LookupMiner }) {
           <dt>{t('search.shares')}</dt>
           <dd className="tabular">
             {t('search.accepted')} {formatNumber(miner.shares.accepted)} · {t('search.rejected')}{' '}
-            {formatNumber(miner.shares.rejected)} · {t('search.stale')} {formatNumber(miner.shares.stale)}
+            {formatNumber(miner.shares.rejected)} (
+            {t('search.staleOf', { stale: formatNumber(miner.shares.stale) })})
           </dd>
         </div>
         <div>
