@@ -1,4 +1,5 @@
-// Drill phase NAME=help (issue 27, item 7): Test Connection on a busy pool. A miner "rig2" mines
+// Drill phase NAME=help (issue 27, items 1 and 7). First Mining Help in the browser on every route
+// (edge-help-browser.ts), then Test Connection on a busy pool. A miner "rig2" mines
 // beside `--load` other connections of the same account that submit shares as fast as they can;
 // the setup guide's Test Connection (GET /api/workers/rig2/connection, asked every 2 s as the web
 // app does) must say "sharing" on its first answer, judged by the worker's last accepted share.
@@ -27,6 +28,7 @@ import {
 import { StratumTestClient } from '../../apps/server/src/stratum/testing/client.js';
 import { POSTGRES_URL, openBenchDatabase, type BenchDatabase } from './database.js';
 import { DRILL_DIFFICULTY } from './drill-pool.js';
+import { runEdgeHelpBrowser } from './edge-help-browser.js';
 import { Report, fixed, int, load, ms, percentile } from './report.js';
 
 const PASSWORD = 'correct horse battery';
@@ -208,6 +210,11 @@ async function drill(
 
 export async function runEdgeHelp(report: Report, argv: string[]): Promise<void> {
   const options = parseOptions(argv);
+  report.line(
+    `edge: Mining Help within reach on every route (issue 27, item 1), ${new Date().toISOString()}, load average ${load()}`,
+  );
+  await runEdgeHelpBrowser(report);
+
   report.line(
     `edge: Test Connection under a share load (issue 27, item 7), ${new Date().toISOString()}, load average ${load()}`,
   );
