@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // What the floating Mining Help button covers, measured in the page: its box (and the hint
 // bubble's, while it shows) against the box of every control a person could want to reach.
 import type { Page } from 'playwright-core';
