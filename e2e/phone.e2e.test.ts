@@ -91,7 +91,7 @@ describe.each(LANGUAGES)('at 375 px in %s', (language) => {
     ['signed out', false],
     ['signed in', true],
   ] as const)(
-    'no route scrolls sideways and Mining Help covers no submit button or footer, %s',
+    'no route scrolls sideways and Mining Help covers no control it cannot be scrolled clear of, %s',
     async (_, signedIn) => {
       const session = sessions.get(language);
       const context = await newContext(browser, pool.baseUrl, {
