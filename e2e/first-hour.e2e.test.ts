@@ -12,6 +12,7 @@ import { api, registerAndLogin } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
 import { startTestPool, type TestPool } from './support/pool.js';
+import { LOW_START_PASSWORD } from '../apps/web/src/features/setup-guide/algorithms.js';
 
 let pool: TestPool;
 let browser: Browser;
@@ -58,7 +59,9 @@ describe.each<Language>(['en', 'ar'])('the first hour in %s', (language) => {
         .first()
         .click();
       // The guide tells CPU/GPU miners about d= (here on the SHA-256 port the test miner uses).
-      await guide.getByText(t('setupGuide.step3.startDifficulty')).waitFor();
+      await guide
+        .getByText(t('setupGuide.step3.startDifficulty', { lowPassword: LOW_START_PASSWORD }))
+        .waitFor();
       await guide
         .getByRole('button', { name: t('setupGuide.continue') })
         .first()
@@ -79,7 +82,12 @@ describe.each<Language>(['en', 'ar'])('the first hour in %s', (language) => {
       await authorized.filter({ hasText: t('setupGuide.step4.stageDone') }).waitFor({ timeout: 10_000 });
       expect(await shared.filter({ hasText: t('setupGuide.step4.stagePending') }).count()).toBe(1);
       await guide
-        .getByText(t('setupGuide.step4.advice.authorized', { worker: '\u2066cpu1\u2069' }))
+        .getByText(
+          t('setupGuide.step4.advice.authorized', {
+            worker: '\u2066cpu1\u2069',
+            lowPassword: LOW_START_PASSWORD,
+          }),
+        )
         .waitFor();
       await screenshot(page, `first-hour-${language}-authorized`);
 

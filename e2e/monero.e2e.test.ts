@@ -13,6 +13,7 @@ import { api, registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
 import { startTestPool, type TestPool } from './support/pool.js';
+import { CPU_START_PASSWORD } from '../apps/web/src/features/setup-guide/algorithms.js';
 
 /** Hashes per share the test worker asks for in its password (RandomX difficulty counts hashes). */
 const SHARE_DIFFICULTY = 64;
@@ -106,8 +107,14 @@ describe.each<Language>(['en', 'ar'])('a CPU miner in %s', (language) => {
             .click();
         await guide.getByText(url, { exact: true }).waitFor();
         await guide.getByText(`${session.user.username}.desk`, { exact: true }).waitFor();
-        await guide.getByText(`xmrig -o ${url} -u ${session.user.username}.desk -p x`).waitFor();
-        await guide.getByText(t('setupGuide.step3.cpuDifficulty')).waitFor();
+        await guide
+          .getByText(`xmrig -o ${url} -u ${session.user.username}.desk -p ${CPU_START_PASSWORD}`, {
+            exact: true,
+          })
+          .waitFor();
+        await guide
+          .getByText(t('setupGuide.step3.cpuDifficulty', { password: CPU_START_PASSWORD }))
+          .waitFor();
         await screenshot(page, `monero-guide-${language}-${width}`);
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),

@@ -1,12 +1,13 @@
 // Phones: at 375 px no route scrolls sideways, in English and Arabic, signed out and signed in
 // (with a mining worker and a declared miner, so that tables have rows), and the floating Mining
-// Help button never covers a submit button or the footer. Screenshots of the dashboard, workers,
+// Help button never covers a control it could not be scrolled clear of. Screenshots of the dashboard, workers,
 // revenue and guide in both languages at 1280 and 375 px go to e2e/screenshots/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StratumTestClient } from '../apps/server/src/stratum/testing/client.js';
 import { api, registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
+import { measureHelp } from './support/help.js';
 import { translator } from './support/i18n.js';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, slug } from './support/routes.js';
 import { startTestPool, type TestPool } from './support/pool.js';
@@ -78,41 +79,10 @@ async function overflow(
   });
 }
 
-/** Submit buttons and footer items whose centre the Mining Help button sits on, at the top and at the bottom of the page. */
+/** Controls the Mining Help button (or its hint) covers at the top and at the bottom of the page (support/help.ts). */
 async function coveredByHelp(page: Page): Promise<string[]> {
   const covered: string[] = [];
-  for (const where of ['top', 'bottom'] as const) {
-    covered.push(
-      ...(await page.evaluate(async (where) => {
-        window.scrollTo(0, where === 'top' ? 0 : document.documentElement.scrollHeight);
-        // The widget decides where to stand on the next frame after a scroll.
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        const help = document.querySelector('.assistant');
-        if (!help) return [];
-        const found: string[] = [];
-        for (const element of Array.from(
-          document.querySelectorAll('main button[type="submit"], footer a, footer p, footer button'),
-        )) {
-          const rect = element.getBoundingClientRect();
-          if (rect.width === 0 || rect.bottom <= 0 || rect.top >= window.innerHeight) continue;
-          for (const [x, y] of [
-            [rect.left + 2, rect.top + rect.height / 2],
-            [rect.right - 2, rect.top + rect.height / 2],
-            [rect.left + rect.width / 2, rect.top + rect.height / 2],
-          ] as const) {
-            const hit = document.elementFromPoint(x, y);
-            if (hit && help.contains(hit)) {
-              found.push(
-                `${where}: ${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`,
-              );
-              break;
-            }
-          }
-        }
-        return found;
-      }, where)),
-    );
-  }
+  for (const where of ['top', 'bottom'] as const) covered.push(...(await measureHelp(page, where)).covered);
   return covered;
 }
 
@@ -121,7 +91,7 @@ describe.each(LANGUAGES)('at 375 px in %s', (language) => {
     ['signed out', false],
     ['signed in', true],
   ] as const)(
-    'no route scrolls sideways and Mining Help covers no submit button or footer, %s',
+    'no route scrolls sideways and Mining Help covers no control it cannot be scrolled clear of, %s',
     async (_, signedIn) => {
       const session = sessions.get(language);
       const context = await newContext(browser, pool.baseUrl, {

@@ -32,13 +32,15 @@ export async function newContext(
   options: {
     language: Language;
     width?: number;
+    /** Viewport height (900 unless given): a phone is checked at a phone's height. */
+    height?: number;
     session?: { token: string; user: unknown };
     visited?: boolean;
   },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
-    viewport: { width: options.width ?? 1280, height: 900 },
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     acceptDownloads: true,
     reducedMotion: 'reduce',
   });

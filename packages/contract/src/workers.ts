@@ -83,7 +83,9 @@ export const workerConnectionSchema = z.object({
   stage: z.enum(CONNECTION_STAGES),
   /** Since when a session of the worker is authorized (null when none is, or the API runs apart from Stratum). */
   authorizedAt: isoTimeSchema.nullable(),
+  /** The worker's last accepted share (what Test Connection judges by); null before its first. */
   lastShareAt: isoTimeSchema.nullable(),
+  /** Accepted shares of the worker, all time. */
   acceptedShares: z.number().int(),
 });
 export type WorkerConnection = z.infer<typeof workerConnectionSchema>;

@@ -117,7 +117,7 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
       stage: 'sharing',
       authorizedAt: null,
       lastShareAt: new Date(now - 2 * MIN).toISOString(),
-      acceptedShares: 1,
+      acceptedShares: 120,
     });
     const short = await api.request('GET', '/api/workers/rig1/connection', { token: user.token });
     expect(short.json.connected).toBe(true);
@@ -129,6 +129,24 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
       lastShareAt: null,
       acceptedShares: 0,
     });
+  });
+
+  it("passes Test Connection on the first ask by the worker's last accepted share, with no share rows to count", async () => {
+    // Under a heavy load the shares table lags behind; the worker row's last accepted share does not.
+    const payee = await fx.userPayee(user.id, 'LTC');
+    const busy = await fx.worker(payee, 'busy7', { lastShareAt: new Date(now - 9 * MIN), accepted: 5_000 });
+    const first = await api.request('GET', '/api/workers/alice.busy7/connection', { token: user.token });
+    expect(first.json).toEqual({
+      connected: true,
+      stage: 'sharing',
+      authorizedAt: null,
+      lastShareAt: new Date(now - 9 * MIN).toISOString(),
+      acceptedShares: 5_000,
+    });
+    await fx.lastShare(busy, new Date(now - 11 * MIN));
+    const stale = await api.request('GET', '/api/workers/busy7/connection', { token: user.token });
+    expect(stale.json).toMatchObject({ connected: false, stage: 'waiting', acceptedShares: 5_000 });
+    await api.request('DELETE', `/api/workers/${busy}`, { token: user.token });
   });
 
   it('shows a worker connected and authorized but without a share as such (Test Connection, workers, miners), until it disconnects', async () => {
@@ -152,7 +170,7 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
       stage: 'authorized',
       authorizedAt: new Date(now).toISOString(),
       lastShareAt: new Date(now - 5 * 3_600_000).toISOString(),
-      acceptedShares: 0,
+      acceptedShares: 2,
     });
     const workers = await api.request('GET', '/api/workers?search=cpu9', { token: user.token });
     expect(workers.json.workers).toMatchObject([{ name: 'cpu9', status: 'connected', hashrate: 0 }]);

@@ -252,7 +252,7 @@ describe('slot rows written by the share log consumer', () => {
             sums: (await repo.sumsByWorkerOfPayee(w.payee_id, since)).find((s) => s.id === w.id)?.difficulty,
           })),
         ),
-        connection: await new ActivityQueries(db).connection(userId, 'rig2', since),
+        connection: await new ActivityQueries(db).connection(userId, 'rig2'),
       };
     };
     const slots = await figures(sharelog.db);

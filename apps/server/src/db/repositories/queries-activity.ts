@@ -233,27 +233,25 @@ export class ActivityQueries {
   }
 
   /**
-   * The user's worker named `name` (the part after the dot) with its accepted shares since `since`
-   * (from the shares table, which the Stratum share writer fills).
+   * The user's worker named `name` (the part after the dot, any case, any coin): its last accepted
+   * share and accepted shares, from the worker rows the share writer updates with every flush (one
+   * indexed lookup, no scan of the shares table, so it answers quickly under a heavy share load).
    */
   async connection(
     userId: number,
     name: string,
-    since: Date,
   ): Promise<{ lastShareAt: Date | null; accepted: number; exists: boolean }> {
-    const result = await this.db.query<{ id: number; last_share_at: Date | null; recent: bigint }>(
-      `SELECT w.id, w.last_share_at,
-              (SELECT COALESCE(SUM(sh.share_count), 0) FROM shares sh
-                WHERE sh.worker_id = w.id AND sh.created_at >= $3) AS recent
+    const result = await this.db.query<{ last_share_at: Date | null; accepted_shares: bigint | number }>(
+      `SELECT w.last_share_at, w.accepted_shares
          FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id
         WHERE up.user_id = $1 AND lower(w.name) = lower($2)`,
-      [userId, name, since],
+      [userId, name],
     );
     if (result.rows.length === 0) return { lastShareAt: null, accepted: 0, exists: false };
     let last: Date | null = null;
     let accepted = 0;
     for (const row of result.rows) {
-      accepted += Number(row.recent);
+      accepted += Number(row.accepted_shares);
       const at = row.last_share_at === null ? null : new Date(row.last_share_at);
       if (at && (!last || at > last)) last = at;
     }

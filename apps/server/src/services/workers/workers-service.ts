@@ -365,17 +365,17 @@ export class WorkersService {
   }
 
   /**
-   * Test Connection: how far the named worker ("worker" or "username.worker") got — `waiting` (no
-   * session seen), `authorized` (connected and logged in, no accepted share in the last 10 minutes)
-   * or `sharing` (a share accepted in the last 10 minutes, which is also `connected`).
+   * Test Connection: how far the named worker ("worker" or "username.worker") got, judged by its
+   * last accepted share — `sharing` (a share accepted in the last 10 minutes, which is also
+   * `connected`), else `authorized` (a session logged in now) or `waiting`. The answer is known at
+   * once: a worker with shares flowing passes on the first ask, without any fixed wait.
    */
   async connection(userId: number, username: string, name: string): Promise<WorkerConnection> {
     const prefix = `${username.toLowerCase()}.`;
     const workerName = name.toLowerCase().startsWith(prefix) ? name.slice(prefix.length) : name;
     const now = this.deps.now();
-    const found = await this.queries.connection(userId, workerName, new Date(now - ONLINE_WINDOW_MS));
-    const recent = found.lastShareAt !== null && now - found.lastShareAt.getTime() <= ONLINE_WINDOW_MS;
-    const sharing = recent && found.accepted > 0;
+    const found = await this.queries.connection(userId, workerName);
+    const sharing = found.lastShareAt !== null && now - found.lastShareAt.getTime() <= ONLINE_WINDOW_MS;
     const since = this.deps.connected?.connectedSince(userId, workerName) ?? null;
     return {
       connected: sharing,

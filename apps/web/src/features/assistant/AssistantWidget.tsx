@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAssistantTimers } from './useAssistantTimers';
 import { useChat } from './useChat';
-import { useStaysClear } from './useStaysClear';
 import './assistant.css';
 
 const QUICK_REPLIES = [
@@ -22,7 +21,10 @@ function BotAvatar() {
   );
 }
 
-/** The floating 'Mining Help' button, hint bubble and chat panel, present on every page. */
+/**
+ * The floating 'Mining Help' button, hint bubble and chat panel, present and shown on every page:
+ * it never hides; the layout keeps room for it (tokens.css --help-room) so it covers nothing.
+ */
 export function AssistantWidget() {
   const { t } = useTranslation();
   const id = useId();
@@ -31,8 +33,6 @@ export function AssistantWidget() {
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const aside = useStaysClear(rootRef, !timers.open);
 
   useEffect(() => {
     listRef.current?.scrollTo?.({ top: listRef.current.scrollHeight });
@@ -52,7 +52,7 @@ export function AssistantWidget() {
   };
 
   return (
-    <div ref={rootRef} className={aside ? 'assistant assistant--aside' : 'assistant'}>
+    <div className="assistant">
       {timers.hintVisible ? (
         <div className="assistant__hint" role="status">
           <p>{t('assistant.hint')}</p>

@@ -1,7 +1,11 @@
 // Step 4: Test Connection: the stages reached so far (connected and authorized, first share
-// accepted) with what to do at each, a progress bar and countdown; no random outcome.
+// accepted) with what to do at each, a progress bar and countdown; no random outcome. The server
+// judges by the worker's last accepted share, so a worker already sharing passes on the first ask;
+// a failure names that last share when there was one.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format';
+import { LOW_START_PASSWORD } from './algorithms';
 import { useConnectionTest } from './useConnectionTest';
 
 /** The stages in order; 'waiting' comes before the first one shown. */
@@ -59,7 +63,7 @@ export function ConnectionTestStep({ workerName, onConnected }: ConnectionTestSt
       ) : null}
       {test.state === 'testing' ? (
         <div className="connection-progress">
-          <p>{t(`setupGuide.step4.advice.${shown}`, { worker: worker })}</p>
+          <p>{t(`setupGuide.step4.advice.${shown}`, { worker, lowPassword: LOW_START_PASSWORD })}</p>
           <progress max={test.timeoutMs} value={test.elapsedMs} aria-label={t('setupGuide.step4.progress')} />
           <p className="muted tabular">{t('setupGuide.step4.remaining', { count: remaining })}</p>
         </div>
@@ -69,11 +73,17 @@ export function ConnectionTestStep({ workerName, onConnected }: ConnectionTestSt
         {test.state === 'failed' ? (
           <div className="banner banner--error">
             <p>{t('setupGuide.step4.failed')}</p>
-            <p>{t('setupGuide.step4.failedHint', { worker })}</p>
+            <p>
+              {test.lastShareAt
+                ? t('setupGuide.step4.lastShare', { worker, when: formatDateTime(test.lastShareAt) })
+                : t('setupGuide.step4.failedHint', { worker })}
+            </p>
           </div>
         ) : null}
         {test.state === 'stalled' ? (
-          <p className="banner banner--warning">{t('setupGuide.step4.stalled', { worker })}</p>
+          <p className="banner banner--warning">
+            {t('setupGuide.step4.stalled', { worker, lowPassword: LOW_START_PASSWORD })}
+          </p>
         ) : null}
       </div>
     </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton, Ltr, TextField } from '../../components';
 import { useAuth } from '../../lib/auth';
-import type { GuideAlgorithm } from './algorithms';
+import { LOW_START_PASSWORD, recommendedPassword, type GuideAlgorithm } from './algorithms';
 import { ConnectionTestStep } from './ConnectionTestStep';
 import {
   completeStep,
@@ -68,9 +68,11 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '' }: Guid
 
   const username = stratumUsername(user?.username ?? 'username', worker);
   const url = host ? `stratum+tcp://${host}:${port}` : null;
-  // A CPU algorithm (RandomX) is mined with XMRig, whose command line takes the same three values.
+  // A CPU algorithm (RandomX) is mined with XMRig, whose command line takes the same three values;
+  // the password shown, copied and recommended in the text is one value (recommendedPassword).
   const cpu = algorithm.hardware === 'cpu';
-  const command = cpu && url ? `xmrig -o ${url} -u ${username} -p x` : null;
+  const password = recommendedPassword(algorithm);
+  const command = cpu && url ? `xmrig -o ${url} -u ${username} -p ${password}` : null;
 
   const submitWorker = (event: FormEvent): void => {
     event.preventDefault();
@@ -155,22 +157,24 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '' }: Guid
               <div>
                 <dt>{t('setupGuide.step3.password')}</dt>
                 <dd>
-                  <Ltr>x</Ltr>
+                  <Ltr>{password}</Ltr>
                 </dd>
               </div>
             </dl>
             {cpu ? (
               <>
-                <p className="muted">{t('setupGuide.step3.cpuDifficulty')}</p>
+                <p className="muted">{t('setupGuide.step3.cpuDifficulty', { password })}</p>
                 <p className="guide-command">
                   <Ltr>{command}</Ltr>
                 </p>
               </>
             ) : (
-              <p className="muted">{t('setupGuide.step3.startDifficulty')}</p>
+              <p className="muted">
+                {t('setupGuide.step3.startDifficulty', { lowPassword: LOW_START_PASSWORD })}
+              </p>
             )}
             <CopyButton
-              text={command ?? `${url} -u ${username} -p x`}
+              text={command ?? `${url} -u ${username} -p ${password}`}
               label={t('setupGuide.step3.copy')}
               successMessage={t('setupGuide.step3.copied')}
               failureMessage={t('setupGuide.step3.copyFailed')}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../dashboard/test-utils';
-import { DEFAULT_ALGORITHM_BY_TYPE } from './algorithms';
+import { CPU_START_PASSWORD, DEFAULT_ALGORITHM_BY_TYPE } from './algorithms';
 import { SetupGuide } from './SetupGuide';
 
 const ports = {
@@ -33,10 +33,16 @@ describe('Worker Setup Guide for a CPU (RandomX, Monero)', { timeout: PAGE_TEST_
 
     expect(await screen.findByText('stratum+tcp://pool.manjam.example:1111')).toBeInTheDocument();
     expect(screen.getByText('amal.desk')).toBeInTheDocument();
+    // The command carries the password the text recommends (one value: CPU_START_PASSWORD).
     expect(
-      screen.getByText('xmrig -o stratum+tcp://pool.manjam.example:1111 -u amal.desk -p x'),
+      screen.getByText(
+        `xmrig -o stratum+tcp://pool.manjam.example:1111 -u amal.desk -p ${CPU_START_PASSWORD}`,
+      ),
     ).toBeInTheDocument();
-    expect(screen.getByText(/RandomX difficulty counts hashes/)).toHaveTextContent('x,d=15000');
+    expect(CPU_START_PASSWORD).toBe('x,d=15000');
+    expect(screen.getByText(/RandomX difficulty counts hashes/)).toHaveTextContent(
+      `password ${CPU_START_PASSWORD}, as on this command line`,
+    );
     expect(screen.queryByText(/x,d=0\.01/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy pool settings' })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../dashboard/test-utils';
+import { DEFAULT_ALGORITHM_BY_TYPE } from './algorithms';
 import { SetupGuide } from './SetupGuide';
 
 const ports = {
@@ -12,20 +13,58 @@ const ports = {
   ],
 };
 
+/** What the pool mines on this machine: SHA-256, Scrypt and RandomX live; Etchash not. */
+const livePorts = {
+  host: 'pool.manjam.example',
+  ports: [
+    { algorithm: 'sha256', name: 'SHA-256', port: 3333, live: true },
+    { algorithm: 'scrypt', name: 'Scrypt', port: 7777, live: true },
+    { algorithm: 'etchash', name: 'Etchash', port: 8008, live: false },
+    { algorithm: 'randomx', name: 'RandomX', port: 1111, live: true },
+  ],
+};
+
 describe('Worker Setup Guide', { timeout: PAGE_TEST_TIMEOUT }, () => {
-  it('opens a GPU card on the Ethash tab with Etchash marked not live yet', async () => {
-    signInForTest();
-    mockFetch((url) => (url.pathname === '/api/pool/ports' ? json(ports) : undefined));
-    renderScreen(<SetupGuide type="gpu" algorithm="ethash" />);
-    expect(screen.getByRole('tab', { name: 'Ethash' })).toHaveAttribute('aria-selected', 'true');
+  it('opens a GPU card on the first live GPU algorithm (Scrypt), never on Etchash, which is not live', async () => {
+    signInForTest('amal');
+    mockFetch((url) => (url.pathname === '/api/pool/ports' ? json(livePorts) : undefined));
+    renderScreen(<SetupGuide type="gpu" algorithm={DEFAULT_ALGORITHM_BY_TYPE.gpu} />);
     expect(screen.getByText('GPU Rig')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Scrypt' })).toHaveAttribute('aria-selected', 'true');
     const table = screen.getByRole('table');
-    expect(await within(table).findByText('Not live yet')).toBeInTheDocument();
-    expect(within(table).getByText('8008')).toBeInTheDocument();
-    expect(within(table).getByRole('button', { name: 'Use Etchash' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    expect(await within(table).findByText('7777')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Use Scrypt' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(/recommended programs for Scrypt:/)).toBeInTheDocument();
+  });
+
+  it('opens a GPU card on RandomX when Scrypt is not live', async () => {
+    signInForTest('amal');
+    const noScrypt = {
+      ...livePorts,
+      ports: livePorts.ports.map((p) => (p.algorithm === 'scrypt' ? { ...p, live: false } : p)),
+    };
+    mockFetch((url) => (url.pathname === '/api/pool/ports' ? json(noScrypt) : undefined));
+    renderScreen(<SetupGuide type="gpu" algorithm={DEFAULT_ALGORITHM_BY_TYPE.gpu} />);
+    const table = screen.getByRole('table');
+    expect(
+      await within(table).findByRole('button', { name: 'Use RandomX', pressed: true }),
+    ).toBeInTheDocument();
+  });
+
+  it('describes the algorithm of the chosen filter tab in steps 2 and 3, not the one chosen before', async () => {
+    signInForTest('amal');
+    mockFetch((url) => (url.pathname === '/api/pool/ports' ? json(livePorts) : undefined));
+    renderScreen(<SetupGuide algorithm="ethash" />);
+    expect(screen.getByRole('tab', { name: 'Ethash' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('8008')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Scrypt' }));
+    expect(screen.getByRole('button', { name: 'Use Scrypt' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(/recommended programs for Scrypt:/)).toBeInTheDocument();
+    expect(screen.queryByText(/Etchash/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('stratum+tcp://pool.manjam.example:7777')).toBeInTheDocument();
   });
 
   it('lists all 19 algorithms under All; a port that is not live gets no URL to copy', async () => {

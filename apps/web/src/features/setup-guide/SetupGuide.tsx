@@ -1,16 +1,19 @@
-// Worker Setup Guide: algorithm filter tabs, the 19 algorithms with live ports, five steps.
+// Worker Setup Guide: algorithm filter tabs, the 19 algorithms with live ports, five steps. It
+// opens on a live algorithm, and steps 2-4 always describe the algorithm selected.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner, TabPanel, Tabs } from '../../components';
 import { usePoolPorts } from '../../lib/queries';
-import type { Algorithm, MinerType } from '../api-types';
+import type { Algorithm, MinerType, PoolPort } from '../api-types';
 import {
+  DEVICE_ALGORITHMS,
   filterAlgorithms,
-  filterForAlgorithm,
   findPort,
+  firstLive,
   GUIDE_ALGORITHMS,
   GUIDE_FILTERS,
-  guideKeyForAlgorithm,
+  guideAlgorithm,
+  type GuideAlgorithm,
   type GuideFilter,
 } from './algorithms';
 import { AlgorithmTable } from './AlgorithmTable';
@@ -18,21 +21,47 @@ import { GuideSteps } from './GuideSteps';
 import './setup-guide.css';
 
 export interface SetupGuideProps {
-  /** Algorithm chosen by the device card (asic -> sha256, gpu -> ethash, cpu -> randomx). */
+  /** The algorithm to open on when no device card chose (the Workers page: SHA-256). */
   algorithm?: Algorithm;
-  /** Device type chosen on the dashboard, shown above the guide. */
+  /** Device type chosen on the dashboard: the guide opens on its first live algorithm. */
   type?: MinerType;
+}
+
+/** What the guide opens on before the miner picks: the device's (or the given) first live algorithm. */
+function openingAlgorithm(
+  algorithm: Algorithm,
+  type: MinerType | undefined,
+  ports: readonly PoolPort[] | undefined,
+): GuideAlgorithm | undefined {
+  const candidates = (type ? DEVICE_ALGORITHMS[type] : [algorithm])
+    .map(guideAlgorithm)
+    .filter((a): a is GuideAlgorithm => a !== undefined);
+  return firstLive(candidates, ports);
 }
 
 export function SetupGuide({ algorithm = 'sha256', type }: SetupGuideProps) {
   const { t } = useTranslation();
   const ports = usePoolPorts();
-  const [filter, setFilter] = useState<GuideFilter>(filterForAlgorithm(algorithm));
-  const [selectedKey, setSelectedKey] = useState(guideKeyForAlgorithm(algorithm));
-  const shown = filterAlgorithms(filter);
-  const selected = GUIDE_ALGORITHMS.find((a) => a.key === selectedKey) ?? GUIDE_ALGORITHMS[0];
+  // The miner's own choices; until then both follow the live ports as they load.
+  const [chosenFilter, setChosenFilter] = useState<GuideFilter | null>(null);
+  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const selected =
+    GUIDE_ALGORITHMS.find((a) => a.key === chosenKey) ??
+    openingAlgorithm(algorithm, type, ports.data?.ports) ??
+    GUIDE_ALGORITHMS[0];
   if (!selected) return null;
+  const filter = chosenFilter ?? selected.family;
+  const shown = filterAlgorithms(filter);
   const port = ports.data ? findPort(ports.data.ports, selected) : undefined;
+  // A filter tab that hides the selected algorithm moves the guide (steps 2-4) to the tab's first live one.
+  const changeFilter = (next: GuideFilter): void => {
+    setChosenFilter(next);
+    const inTab = filterAlgorithms(next);
+    if (!inTab.some((a) => a.key === selected.key)) {
+      const first = firstLive(inTab, ports.data?.ports);
+      if (first) setChosenKey(first.key);
+    }
+  };
 
   return (
     <div className="setup-guide stack">
@@ -46,7 +75,7 @@ export function SetupGuide({ algorithm = 'sha256', type }: SetupGuideProps) {
         idBase="guide-filter"
         label={t('setupGuide.filtersLabel')}
         value={filter}
-        onChange={setFilter}
+        onChange={changeFilter}
         tabs={GUIDE_FILTERS.map((f) => ({ id: f, label: t(`setupGuide.filters.${f}`) }))}
       />
       <TabPanel idBase="guide-filter" value={filter}>
@@ -57,7 +86,7 @@ export function SetupGuide({ algorithm = 'sha256', type }: SetupGuideProps) {
           algorithms={shown}
           ports={ports.data?.ports}
           selected={selected.key}
-          onSelect={setSelectedKey}
+          onSelect={setChosenKey}
         />
       </TabPanel>
       <GuideSteps

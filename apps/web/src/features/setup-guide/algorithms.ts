@@ -126,12 +126,55 @@ export function guideKeyForAlgorithm(algorithm: Algorithm): string {
   return row ? normalizeAlgorithmName(row.name) : algorithm;
 }
 
-/** The seed's device-card rule: asic -> sha256, gpu -> ethash, cpu -> randomx. */
+/**
+ * Each device card's algorithms, in the order the guide offers them. The seed gave GPU Etchash,
+ * which the pool does not mine; the guide opens on the first of these the pool mines live
+ * (GPU: Scrypt, then RandomX; Kaspa and Etchash follow once they are live).
+ */
+export const DEVICE_ALGORITHMS: Record<MinerType, readonly Algorithm[]> = {
+  asic: ['sha256', 'scrypt'],
+  gpu: ['scrypt', 'randomx', 'kaspa', 'ethash'],
+  cpu: ['randomx'],
+};
+
+/** A device card's first algorithm: what a new miner of that type is saved with. */
 export const DEFAULT_ALGORITHM_BY_TYPE: Record<MinerType, Algorithm> = {
   asic: 'sha256',
-  gpu: 'ethash',
+  gpu: 'scrypt',
   cpu: 'randomx',
 };
+
+/** The guide entry of an account algorithm id. */
+export function guideAlgorithm(algorithm: Algorithm): GuideAlgorithm | undefined {
+  const key = guideKeyForAlgorithm(algorithm);
+  return GUIDE_ALGORITHMS.find((a) => a.key === key);
+}
+
+/**
+ * The first of `candidates` the pool mines live (GET /api/pool/ports); the first candidate while
+ * the ports are not known yet or none of them is live.
+ */
+export function firstLive(
+  candidates: readonly GuideAlgorithm[],
+  ports: readonly PoolPort[] | undefined,
+): GuideAlgorithm | undefined {
+  const live = ports ? candidates.find((a) => findPort(ports, a)?.live === true) : undefined;
+  return live ?? candidates[0];
+}
+
+/**
+ * The passwords the guide recommends, defined once for its texts and its copyable commands.
+ * RandomX difficulty counts hashes: d=15000 is a share every ~15 s for a CPU at ~1 kH/s. A CPU or
+ * GPU on another port asks for a low start (d=0.01); the pool keeps either within the port's bounds.
+ */
+export const CPU_START_PASSWORD = 'x,d=15000';
+export const LOW_START_PASSWORD = 'x,d=0.01';
+export const PLAIN_PASSWORD = 'x';
+
+/** What the guide puts in the password field for an algorithm. */
+export function recommendedPassword(algo: GuideAlgorithm): string {
+  return algo.hardware === 'cpu' ? CPU_START_PASSWORD : PLAIN_PASSWORD;
+}
 
 export function filterForAlgorithm(algorithm: Algorithm): GuideFilter {
   const key = guideKeyForAlgorithm(algorithm);

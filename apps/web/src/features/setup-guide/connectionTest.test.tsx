@@ -101,6 +101,47 @@ describe('Test Connection button', { timeout: PAGE_TEST_TIMEOUT }, () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Test Connection' })).toBeEnabled();
   });
+  it("passes on the first answer when the worker's last accepted share is recent, with no wait", async () => {
+    mockFetch((url) =>
+      url.pathname === '/api/workers/rig7/connection'
+        ? json({
+            connected: true,
+            stage: 'sharing',
+            authorizedAt: null,
+            lastShareAt: new Date().toISOString(),
+            acceptedShares: 5_000,
+          })
+        : undefined,
+    );
+    renderScreen(<ConnectionTestStep workerName="rig7" onConnected={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  });
+
+  it("names the worker's last accepted share when it is too old to count", async () => {
+    mockFetch((url) =>
+      url.pathname === '/api/workers/rig7/connection'
+        ? json({
+            connected: false,
+            stage: 'waiting',
+            authorizedAt: null,
+            lastShareAt: '2026-01-02T03:04:00.000Z',
+            acceptedShares: 40,
+          })
+        : undefined,
+    );
+    renderScreen(<ConnectionTestStep workerName="rig7" onConnected={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(screen.getByText(/last accepted share was .*, more than 10 minutes ago/)).toBeInTheDocument();
+    expect(screen.queryByText(/Nothing connected as/)).not.toBeInTheDocument();
+  });
+
   it('shows the stages as they happen and what to do at each; a connected miner without a share waits up to 10 minutes', async () => {
     let calls = 0;
     mockFetch((url) => {

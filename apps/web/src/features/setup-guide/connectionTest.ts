@@ -1,4 +1,5 @@
-// Test Connection: ask the API every 2 s how far the worker got (waiting -> connected and
+// Test Connection: ask the API every 2 s how far the worker got, judged on the server by the
+// worker's last accepted share (a worker already sharing passes on the first answer; waiting -> connected and
 // authorized -> first share accepted), for up to 60 s; once it is authorized, for up to 10 min
 // (a CPU or GPU miner can take minutes for its first share). No random outcome: success is the
 // server accepting a share, failure is the deadline.

@@ -11,6 +11,8 @@ export interface UseConnectionTest {
   timeoutMs: number;
   /** The stage the last answer reported (waiting until the first answer). */
   stage: ConnectionStatus['stage'];
+  /** The worker's last accepted share as the last answer gave it (what the server judges by). */
+  lastShareAt: string | null;
   start: () => void;
 }
 
@@ -19,6 +21,7 @@ export function useConnectionTest(workerName: string): UseConnectionTest {
   const [state, setState] = useState<ConnectionTestState>('idle');
   const [elapsedMs, setElapsedMs] = useState(0);
   const [stage, setStage] = useState<ConnectionStatus['stage']>('waiting');
+  const [lastShareAt, setLastShareAt] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
@@ -34,7 +37,10 @@ export function useConnectionTest(workerName: string): UseConnectionTest {
       check: (signal) => fetchConnection(workerName, signal),
       signal: current.signal,
       onProgress: setElapsedMs,
-      onStatus: (status) => setStage(status.stage),
+      onStatus: (status) => {
+        setStage(status.stage);
+        setLastShareAt(status.lastShareAt);
+      },
     }).then((outcome) => {
       if (outcome === 'cancelled') return;
       setState(outcome === 'connected' ? 'connected' : outcome === 'authorized' ? 'stalled' : 'failed');
@@ -46,6 +52,7 @@ export function useConnectionTest(workerName: string): UseConnectionTest {
     elapsedMs,
     timeoutMs: stage === 'waiting' ? POLL_TIMEOUT_MS : AUTHORIZED_TIMEOUT_MS,
     stage,
+    lastShareAt,
     start,
   };
 }
