@@ -83,10 +83,13 @@ export async function planBlocks(ctx: AccountingContext, coin: CoinId): Promise<
   const repo = new BlockLifecycleRepository(ctx.db);
   const limit = ctx.config.accounting.sliceBlocks;
   let planned = 0;
-  // The pool's payee of a coin never changes once it exists: asked once per call, not per block.
-  const poolPayeeId = await new LedgerRepository(ctx.db).ensurePoolPayee(coin);
+  // The pool's payee of a coin never changes once it exists: asked once per call that has blocks
+  // to plan (not per block, and not on the usual cycle with none: the upsert writes a row version).
+  let poolPayeeId: number | undefined;
   await inSlices(ctx, async () => {
     const blocks = await repo.unplanned(coin, limit);
+    if (blocks.length === 0) return false;
+    poolPayeeId ??= await new LedgerRepository(ctx.db).ensurePoolPayee(coin);
     for (const block of blocks) if (await planBlock(ctx, repo, block, poolPayeeId)) planned++;
     return blocks.length === limit;
   });
