@@ -29,10 +29,10 @@ export const SERVER_ENTRY = join(OUT, 'cli.js');
 
 /** Source files opened by path at run time, relative to apps/server/src (the bundle's directory). */
 const ASSETS = [
-  'stratum/scrypt-worker.mjs',
+  'coins/bitcoin/stratum/scrypt-worker.mjs',
   'db/pglite-worker.mjs',
-  'devchain/bcoin-runner.cjs',
-  'devchain/ltc-supervisor.cjs',
+  'coins/bitcoin/devchain/bcoin-runner.cjs',
+  'devchain/node-supervisor.cjs',
 ];
 const MIGRATIONS = 'db/migrations';
 /**

@@ -8,19 +8,19 @@
 //   npm run drill:edges -- --only=flood [--shares=N] [--xmr-only|--ltc-only]
 import { pino } from 'pino';
 import { startLtcDevChain } from '../../apps/server/src/devchain/index.js';
-import { MoneroFlooder, moneroHonestRound } from '../../apps/server/src/stratum/monero/testing/flooder.js';
+import { MoneroFlooder, moneroHonestRound } from '../../apps/server/src/coins/monero/stratum/testing/flooder.js';
 import {
   FIXED_VARDIFF,
   startStandalone,
   type StandalonePort,
-} from '../../apps/server/src/stratum/monero/testing/standalone.js';
-import { StratumTestClient } from '../../apps/server/src/stratum/testing/client.js';
-import { StratumFlooder, stratumHonestRound } from '../../apps/server/src/stratum/testing/flooder.js';
+} from '../../apps/server/src/coins/monero/stratum/testing/standalone.js';
+import { StratumTestClient } from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+import { StratumFlooder, stratumHonestRound } from '../../apps/server/src/coins/bitcoin/stratum/testing/flooder.js';
 import {
   startPoolOnChain,
   testLogger,
   type PoolOnChain,
-} from '../../apps/server/src/stratum/testing/harness.js';
+} from '../../apps/server/src/coins/bitcoin/stratum/testing/harness.js';
 import { fixed, int, load, ms, percentile, verdict, type Report } from './report.js';
 
 /** Flooding shapes: connections, addresses. */

@@ -25,7 +25,7 @@ import {
   startPoolProcess,
   type PoolProcess,
 } from '../../apps/server/src/testing/pool-processes.js';
-import { StratumTestClient } from '../../apps/server/src/stratum/testing/client.js';
+import { StratumTestClient } from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
 import { POSTGRES_URL, openBenchDatabase, type BenchDatabase } from './database.js';
 import { DRILL_DIFFICULTY } from './drill-pool.js';
 import { runEdgeHelpBrowser } from './edge-help-browser.js';

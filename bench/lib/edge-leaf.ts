@@ -4,7 +4,7 @@
 // node. Real NATS (a three-server core cluster, the region's leaf server), a real bcoin regtest
 // node behind the core's job feed, a region whose Stratum server has no node of its own.
 //   --cycles=N (default 5)   --dead=MS (how long the leaf stays dead, default 3000)
-import { StratumTestClient } from '../../apps/server/src/stratum/testing/client.js';
+import { StratumTestClient } from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
 import {
   leafRestartCycle,
   startCoreOnFeed,

@@ -21,7 +21,7 @@ import {
   outsideAddress,
   stratumNetworkDifficulty,
 } from '../../apps/server/src/accounting/testing/regtest.js';
-import { ChainNode } from '../../apps/server/src/chain/node.js';
+import { ChainNode } from '../../apps/server/src/coins/bitcoin/node/node.js';
 import type { Database } from '../../apps/server/src/db/index.js';
 import { FixtureWriter } from '../../apps/server/src/db/repositories/queries-fixtures.js';
 import { startBtcDevChain } from '../../apps/server/src/devchain/index.js';

@@ -12,7 +12,7 @@ import {
   hashingBlobNonceOffset,
   type MoneroClientJob,
   type MoneroLoginResult,
-} from '../../apps/server/src/stratum/monero/testing/miner.js';
+} from '../../apps/server/src/coins/monero/stratum/testing/miner.js';
 
 interface Reply {
   id?: number;

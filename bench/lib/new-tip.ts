@@ -10,7 +10,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { prevHashToStratum } from '@manjam/protocol';
-import { blocknotifyCommand } from '../../apps/server/src/chain/index.js';
+import { blocknotifyCommand } from '../../apps/server/src/coins/bitcoin/node/index.js';
 import type { BenchDatabaseKind } from './database.js';
 import { FakeNodeHandle } from './fake-node-handle.js';
 import { MAINNET_POOL_ADDRESS } from './frozen-source.js';

@@ -21,13 +21,13 @@ import { moneroHashingBlob, moneroNetworkOf } from '@manjam/protocol/monero';
 import { RandomXPool } from '@manjam/randomx';
 import { pino } from 'pino';
 import { parseConfig } from '../../apps/server/src/config/index.js';
-import { MoneroRpcClient } from '../../apps/server/src/devchain/monero-rpc.js';
+import { MoneroRpcClient } from '../../apps/server/src/coins/monero/rpc.js';
 import { PoolEvents } from '../../apps/server/src/events.js';
 import { HashrateTracker } from '../../apps/server/src/shares/hashrate.js';
 import { ShareWriter, shareWriterSettings } from '../../apps/server/src/shares/writer.js';
 import { LoginResolver } from '../../apps/server/src/stratum/auth.js';
-import { MoneroStratumServer, XMR } from '../../apps/server/src/stratum/monero/server.js';
-import { MoneroTemplateSource } from '../../apps/server/src/stratum/monero/template-source.js';
+import { MoneroStratumServer, XMR } from '../../apps/server/src/coins/monero/stratum/server.js';
+import { MoneroTemplateSource } from '../../apps/server/src/coins/monero/stratum/template-source.js';
 import { openBenchDatabase, persistedShares, type BenchDatabaseKind } from './database.js';
 import { XMR_POOL_ADDRESS } from './fake-monerod.js';
 

@@ -5,7 +5,7 @@ import { migrate, openDatabase, type Database } from './db/index.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { settleRun, SettleRunError, type Settlement } from './accounting/settle-run.js';
 import { databaseOptions, startPool, type PoolSummary, type RunningPool } from './main.js';
-import { startDevChains } from './chains.js';
+import { startDevChains } from './coins/bitcoin/chains.js';
 import {
   SIGNAL_EXIT_CODES,
   STOP_DEADLINE_MS,

@@ -6,8 +6,8 @@ import { migrate, openDatabase, type Database, type OpenOptions } from './db/ind
 import { OperatorAlertsRepository } from './db/repositories/operator-alerts.js';
 import { PoolEvents } from './events.js';
 import type { Logger } from './logger.js';
-import { startChains, type ChainRuntime } from './chains.js';
-import { startMoneroChain, type MoneroChainRuntime } from './monero-chain.js';
+import { startChains, type ChainRuntime } from './coins/bitcoin/chains.js';
+import { startMoneroChain, type MoneroChainRuntime } from './coins/monero/chain.js';
 import { startStratum, type StratumService } from './stratum/index.js';
 import { ACCOUNTING_COUNTERS, type AccountingService } from './accounting/index.js';
 import { runAsLeader } from './accounting/leader.js';

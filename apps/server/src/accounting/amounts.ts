@@ -1,7 +1,7 @@
 // Accounting's names for the money rules of @manjam/protocol (money.ts): BTC and LTC, the coins
 // accounting pays, both have COIN_DECIMALS 8, so these take no coin.
 import { baseUnitsToDecimal, COIN_DECIMALS, nodeAmountToBaseUnits, parseCoinAmount } from '@manjam/protocol';
-import { RawJsonNumber } from '../chain/rpc.js';
+import { RawJsonNumber } from '../rpc/json-rpc.js';
 
 const DECIMALS = COIN_DECIMALS.BTC;
 

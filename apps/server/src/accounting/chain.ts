@@ -6,8 +6,8 @@
 //   (`gettransaction` and `listtransactions` fail with "Invalid integer value": the fee of such a
 //   transaction is unknown to its RPC layer), so wallet transactions are read from its wallet HTTP
 //   API instead (same server, same credentials), which describes every output.
-import type { ChainNode } from '../chain/node.js';
-import { RpcClient, RpcError, type RpcEndpoint } from '../chain/rpc.js';
+import type { ChainNode } from '../coins/bitcoin/node/node.js';
+import { RpcClient, RpcError, type RpcEndpoint } from '../rpc/json-rpc.js';
 import { rpcAmount, unitsFromRpc } from './amounts.js';
 
 export interface WalletOutput {

@@ -10,7 +10,7 @@ import { PayoutsRepository } from '../db/repositories/payouts.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
 import { processBlocks } from './blocks.js';
-import type { ChainNode } from '../chain/node.js';
+import type { ChainNode } from '../coins/bitcoin/node/node.js';
 import { RpcAccountingChain, type AccountingChain } from './chain.js';
 import type { AccountingContext } from './context.js';
 import { creditAndRecord } from './credits.js';
@@ -22,7 +22,7 @@ import { settleDays } from './settlement.js';
 
 export type { AccountingChain, WalletTransaction, WalletOutput } from './chain.js';
 export { RpcAccountingChain, isInsufficientFunds, isNodeRejection } from './chain.js';
-export { MoneroAccountingChain, MONERO_MAX_DESTINATIONS } from './monero-chain.js';
+export { MoneroAccountingChain, MONERO_MAX_DESTINATIONS } from '../coins/monero/wallet.js';
 export type { PayoutRunResult, PayoutRunOutcome } from './payouts.js';
 export { ACCOUNTING_COUNTERS, type AccountingCounter } from './metrics.js';
 

@@ -6,7 +6,7 @@ import type { Dashboard, PayoutPage, RevenueSummary, RewardPage } from '@manjam/
 import { blockSubsidy, coinParams } from '@manjam/protocol';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainNode } from '../chain/node.js';
+import { ChainNode } from '../coins/bitcoin/node/node.js';
 import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';

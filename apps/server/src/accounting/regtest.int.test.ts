@@ -1,7 +1,7 @@
 import { blockSubsidy, coinParams } from '@manjam/protocol';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainNode } from '../chain/node.js';
+import { ChainNode } from '../coins/bitcoin/node/node.js';
 import { parseConfig } from '../config/index.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { BalancesRepository } from '../db/repositories/balances.js';

@@ -1,13 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { algorithmOf, blockHashHex, blockSubsidy, coinParams } from '@manjam/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainNode } from '../chain/node.js';
+import { ChainNode } from '../coins/bitcoin/node/node.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
-import { StratumTestClient } from '../stratum/testing/client.js';
-import { startPoolOnChain, testLogger, type PoolOnChain } from '../stratum/testing/harness.js';
+import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
+import { startPoolOnChain, testLogger, type PoolOnChain } from '../coins/bitcoin/stratum/testing/harness.js';
 import { startAccounting, type AccountingService } from './index.js';
 import { newAddress, receivedBy } from './testing/regtest.js';
 

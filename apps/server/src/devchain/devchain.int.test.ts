@@ -7,7 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RpcClient } from '../chain/rpc.js';
+import { RpcClient } from '../rpc/json-rpc.js';
 import { forwardLines } from './child.js';
 import { LTC_MWEB_ACTIVATION_HEIGHT, startBtcDevChain, startLtcDevChain, type DevChain } from './index.js';
 

@@ -1,8 +1,8 @@
 import { BITCOIN_FAMILY_COINS, type BitcoinFamilyCoin } from '@manjam/protocol';
 import type { Logger } from 'pino';
-import type { RpcEndpoint } from '../chain/rpc.js';
+import type { RpcEndpoint } from '../rpc/json-rpc.js';
 
-export type { RpcEndpoint } from '../chain/rpc.js';
+export type { RpcEndpoint } from '../rpc/json-rpc.js';
 
 /** Coins with a Bitcoin-family dev chain (bcoin, litecoind): the coin table's 'bitcoin' rows. Monero's is monero.ts. */
 export const DEV_COINS = BITCOIN_FAMILY_COINS;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regtestAddress } from '../accounting/testing/fixtures.js';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
-import { StratumTestClient } from '../stratum/testing/client.js';
-import { testLogger } from '../stratum/testing/harness.js';
+import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
+import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
 import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../testing/pool-processes.js';
 
 const ADDRESS = regtestAddress('metrics miner');

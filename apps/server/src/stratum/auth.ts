@@ -107,3 +107,16 @@ export class LoginResolver {
     return { accounts: this.accounts.size, unknown: this.unknown.size };
   }
 }
+
+/**
+ * The starting difficulty a miner asks for in its Stratum password, by the common convention
+ * `d=<number>` (alone or among comma/semicolon/space separated options: "x,d=0.5"); undefined when none.
+ */
+export function passwordDifficulty(password: string | undefined): number | undefined {
+  const match = /(?:^|[,;\s])d=(\d+(?:\.\d+)?(?:e[-+]?\d+)?|\.\d+(?:e[-+]?\d+)?)(?=$|[,;\s])/i.exec(
+    password ?? '',
+  );
+  if (!match?.[1]) return undefined;
+  const value = Number(match[1]);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../db/index.js';
 import { ChainTipsRepository } from '../db/repositories/chain-tips.js';
 import type { PoolEvents } from '../events.js';
-import type { TemplateSource } from '../runtime.js';
+import type { TemplateSource } from '../coins/bitcoin/source.js';
 import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
 import type { ShareSink } from '../shares/sink.js';
 import { ShareWriter, shareWriterSettings } from '../shares/writer.js';
@@ -20,22 +20,22 @@ import { LoginResolver } from './auth.js';
 import { BanJudge } from './ban-judge.js';
 import { BanList, type BanScope } from './bans.js';
 import { FairWork } from './fair-work.js';
-import { watchCoinAvailability } from './coin-availability.js';
+import { watchCoinAvailability } from '../coins/bitcoin/stratum/coin-availability.js';
 import {
   REJECTION_KINDS,
   type PoolRuntime,
   type RejectionKind,
   type StratumSession,
   type SubmitContext,
-} from './context.js';
+} from '../coins/bitcoin/stratum/context.js';
 import { ExtranonceAllocator } from './extranonce.js';
-import { Sha256dQueue } from './sha256d-queue.js';
-import { sha256dHashed, sha256dRefused } from './submit.js';
-import { JobManager, type Job } from './jobs.js';
-import { SCRYPT_IN_FLIGHT_PER_THREAD, ScryptPool } from './pow-pool.js';
-import { StratumPort } from './server.js';
-import { startMoneroPort, type MoneroPort } from './monero/start.js';
-import type { MoneroChainRuntime } from '../monero-chain.js';
+import { Sha256dQueue } from '../coins/bitcoin/stratum/sha256d-queue.js';
+import { sha256dHashed, sha256dRefused } from '../coins/bitcoin/stratum/submit.js';
+import { JobManager, type Job } from '../coins/bitcoin/stratum/jobs.js';
+import { SCRYPT_IN_FLIGHT_PER_THREAD, ScryptPool } from '../coins/bitcoin/stratum/pow-pool.js';
+import { StratumPort } from '../coins/bitcoin/stratum/server.js';
+import { startMoneroPort, type MoneroPort } from '../coins/monero/stratum/start.js';
+import type { MoneroChainRuntime } from '../coins/monero/chain.js';
 
 export interface StratumDeps {
   config: Config;

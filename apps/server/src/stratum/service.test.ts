@@ -7,8 +7,13 @@ import {
   EASY_BITS,
   FakeTemplateSource,
   syntheticTemplate,
-} from './testing/fake-source.js';
-import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from './testing/unit-pool.js';
+} from '../coins/bitcoin/stratum/testing/fake-source.js';
+import {
+  closeSharedDatabase,
+  sharedDatabase,
+  startUnitPool,
+  type UnitPool,
+} from '../coins/bitcoin/stratum/testing/unit-pool.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 let pool: UnitPool | undefined;

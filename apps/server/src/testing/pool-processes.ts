@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RpcEndpoint } from '../chain/rpc.js';
+import type { RpcEndpoint } from '../rpc/json-rpc.js';
 import type { CoinId, Role } from '../config/index.js';
 import { startWatched, type WatchedProcess } from './processes.js';
 

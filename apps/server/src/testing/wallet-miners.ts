@@ -3,7 +3,7 @@
 // credited per worker.
 import { expect } from 'vitest';
 import type { Queryable } from '../db/types.js';
-import { StratumTestClient } from '../stratum/testing/client.js';
+import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
 
 export interface WalletMiner {
   /** `<address>.<worker>` */

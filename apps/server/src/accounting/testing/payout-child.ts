@@ -7,15 +7,15 @@
 // killed -9 with it, before it saved the transfer (the double-payment window of reconcile.ts).
 //   env MANJAM_PAYOUT_CHILD = {"coin","databaseUrl","schema","rpc","walletRpc","monero"?,"crash"?}
 import { pino } from 'pino';
-import { ChainNode } from '../../chain/node.js';
-import type { RpcEndpoint } from '../../chain/rpc.js';
+import { ChainNode } from '../../coins/bitcoin/node/node.js';
+import type { RpcEndpoint } from '../../rpc/json-rpc.js';
 import { parseConfig, type CoinId } from '../../config/index.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { openDatabase } from '../../db/index.js';
-import { MoneroRpcClient, type MoneroCallOptions } from '../../devchain/monero-rpc.js';
+import { MoneroRpcClient, type MoneroCallOptions } from '../../coins/monero/rpc.js';
 import { PoolEvents } from '../../events.js';
 import { RpcAccountingChain, startAccounting, type AccountingChain } from '../index.js';
-import { MoneroAccountingChain } from '../monero-chain.js';
+import { MoneroAccountingChain } from '../../coins/monero/wallet.js';
 
 type Crash = 'before-send' | 'after-send';
 

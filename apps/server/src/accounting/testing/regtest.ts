@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { blockSubsidy, coinParams } from '@manjam/protocol';
 import { bech32 } from 'bech32';
-import type { ChainNode } from '../../chain/node.js';
+import type { ChainNode } from '../../coins/bitcoin/node/node.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
 import type { DevChain } from '../../devchain/index.js';

@@ -1,5 +1,5 @@
 // One wallet miner and its accepted shares, for the share writer and journal tests.
-import { BTC_REGTEST_ADDRESS } from '../../stratum/testing/fake-source.js';
+import { BTC_REGTEST_ADDRESS } from '../../coins/bitcoin/stratum/testing/fake-source.js';
 import { minerRef, type AcceptedShare } from '../types.js';
 
 export const testMiner = minerRef('BTC', { kind: 'wallet', address: BTC_REGTEST_ADDRESS }, 'rig');

@@ -12,8 +12,8 @@ import {
   BTC_REGTEST_ADDRESS,
   FakeTemplateSource,
   frozenTemplate,
-} from '../../stratum/testing/fake-source.js';
-import { testLogger } from '../../stratum/testing/harness.js';
+} from '../../coins/bitcoin/stratum/testing/fake-source.js';
+import { testLogger } from '../../coins/bitcoin/stratum/testing/harness.js';
 
 interface ChildSpec {
   databaseUrl: string;

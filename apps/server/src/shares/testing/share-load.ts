@@ -1,7 +1,7 @@
 // A load of valid SHA-256d shares for the crash drills: each client precomputes its shares, then
 // submits them in pipelined windows and counts the `true` replies it really received.
-import { BTC_REGTEST_ADDRESS } from '../../stratum/testing/fake-source.js';
-import { StratumTestClient } from '../../stratum/testing/client.js';
+import { BTC_REGTEST_ADDRESS } from '../../coins/bitcoin/stratum/testing/fake-source.js';
+import { StratumTestClient } from '../../coins/bitcoin/stratum/testing/client.js';
 
 /** Submits in flight per connection: at most this many shares per client are sent but unanswered. */
 export const WINDOW = 16;

@@ -1,0 +1,14 @@
+import { describe } from 'vitest';
+import { startBtcDevChain } from '../../../devchain/index.js';
+import { miningScenarios } from './testing/scenarios.js';
+import { testLogger } from './testing/harness.js';
+
+// Regtest's target (0x7fffff << 232) accepts about every other hash; at this share difficulty
+// (just above the floor miners can handle) a share target is ~1.5x the network target.
+describe('stratum on bcoin regtest (SHA-256d)', () => {
+  miningScenarios({
+    coin: 'BTC',
+    lowDifficulty: 3e-10,
+    start: () => startBtcDevChain({ logger: testLogger }),
+  });
+});

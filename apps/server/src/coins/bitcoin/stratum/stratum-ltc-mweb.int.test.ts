@@ -1,0 +1,15 @@
+import { describe } from 'vitest';
+import { LTC_MWEB_ACTIVATION_HEIGHT, startLtcDevChain } from '../../../devchain/index.js';
+import { miningScenarios } from './testing/scenarios.js';
+import { testLogger } from './testing/harness.js';
+
+// Litecoin regtest past MWEB activation (height >= 432): every template carries a HogEx
+// transaction and `mweb` data, and blocks are serialized with 0x01 + the MWEB block.
+describe(`stratum on litecoind regtest after MWEB activation (height ${LTC_MWEB_ACTIVATION_HEIGHT}+)`, () => {
+  miningScenarios({
+    coin: 'LTC',
+    lowDifficulty: 2e-5,
+    mweb: true,
+    start: () => startLtcDevChain({ logger: testLogger, mweb: 'activate' }),
+  });
+});

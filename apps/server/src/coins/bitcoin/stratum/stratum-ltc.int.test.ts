@@ -1,0 +1,14 @@
+import { describe } from 'vitest';
+import { startLtcDevChain } from '../../../devchain/index.js';
+import { miningScenarios } from './testing/scenarios.js';
+import { testLogger } from './testing/harness.js';
+
+// Litecoin regtest pair with MWEB kept off. At scrypt difficulty 2e-5 (just above the floor
+// miners handle) the share target is ~1.5x regtest's network target.
+describe('stratum on litecoind regtest before MWEB (Scrypt)', () => {
+  miningScenarios({
+    coin: 'LTC',
+    lowDifficulty: 2e-5,
+    start: () => startLtcDevChain({ logger: testLogger, mweb: 'off' }),
+  });
+});

@@ -1,0 +1,202 @@
+// `submit`, judged in the order the top comment of server.ts gives: logged in, well-formed, job
+// known and not stale, nonce not judged before on the job (accepted, waiting, or refused after a
+// hash: never hashed twice), the claimed result meets the job's difficulty, the share log can take
+// it. The claim is used ONLY TO REFUSE: a claim under the job's difficulty is refused without a
+// hash (an honest miner never sends one, it counts invalid); any other claim is hashed, in its
+// connection's turn of the fair queue (../fair-work.ts), and a hash that differs from the claim is
+// "Invalid result". Then the share is accepted (durable before its OK: the sink holds the socket),
+// counted for hashrate and vardiff, and a hash meeting the network difficulty becomes a block.
+// Every refusal goes through `refuse`, with its ban verdict (../ban-judge.ts).
+import { moneroHashDifficulty, moneroHashMeetsDifficulty, withMoneroNonce } from '@manjam/protocol/monero';
+import { BanJudge, type BanVerdict } from '../../../stratum/ban-judge.js';
+import type { BanList } from '../../../stratum/bans.js';
+import {
+  FairWork,
+  MAX_REMEMBERED_REFUSALS,
+  UNCHECKED_MESSAGE,
+  type Unchecked,
+} from '../../../stratum/fair-work.js';
+import { submitFoundBlock } from './found-block.js';
+import type { Id, MoneroJob, MoneroSession } from './session.js';
+import type { MoneroMinerRef, MoneroRejection, MoneroStats, MoneroStratumOptions } from './types.js';
+
+const NONCE = /^[0-9a-fA-F]{8}$/;
+const RESULT = /^[0-9a-fA-F]{64}$/;
+export class MoneroSubmits {
+  private readonly work: FairWork<MoneroSession>;
+  private readonly judge: BanJudge<MoneroSession>;
+  private readonly pendingBlocks = new Set<Promise<void>>();
+
+  constructor(
+    private readonly options: MoneroStratumOptions,
+    private readonly stats: MoneroStats,
+    bans: BanList,
+    sessions: ReadonlySet<MoneroSession>,
+  ) {
+    // One hash per RandomX thread at a time: a share never waits in the addon's own queue behind
+    // a flooder's, only for the hashes already running.
+    this.work = new FairWork(options.stratum.powQueue, options.randomx.threads);
+    this.judge = new BanJudge(bans, sessions, options.logger, (session) => [session.login]);
+  }
+
+  /** The fair queue's figures (shares waiting, hashing, refused unchecked). */
+  get queue(): { queued: number; hashing: number; refused: Record<Unchecked, number> } {
+    return { queued: this.work.queued, hashing: this.work.inFlight, refused: { ...this.work.refused } };
+  }
+
+  /** Resolves when every block being submitted is recorded. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.pendingBlocks]);
+  }
+
+  submit(session: MoneroSession, id: Id, params: Record<string, unknown>): void {
+    const miner = session.miner;
+    if (!miner || params.id !== session.id)
+      return this.refuse(session, id, undefined, 'Unauthenticated', 'unauthorized');
+    const { job_id: jobId, nonce: nonceHex, result } = params;
+    if (
+      typeof jobId !== 'string' ||
+      typeof nonceHex !== 'string' ||
+      !NONCE.test(nonceHex) ||
+      typeof result !== 'string' ||
+      !RESULT.test(result)
+    )
+      return this.refuse(session, id, miner, 'Malformed share', 'invalid');
+    const job = session.jobs.get(jobId);
+    if (!job) return this.refuse(session, id, miner, 'Invalid job id', 'invalid');
+    if (job.template.tip.stale) return this.refuse(session, id, miner, 'Stale job', 'stale');
+    const nonce = Buffer.from(nonceHex, 'hex').readUInt32LE(0);
+    if (job.nonces.has(nonce) || job.refused.has(nonce))
+      return this.refuse(session, id, miner, 'Duplicate share', 'duplicate');
+    const claimed = Buffer.from(result, 'hex');
+    // A claim that misses the target is refused as it stands (the miner's own word against it).
+    if (!moneroHashMeetsDifficulty(claimed, job.difficulty))
+      return this.refuse(session, id, miner, 'Low difficulty share', 'low_difficulty');
+    const refusal = this.options.sink.refusal();
+    if (refusal !== undefined) return this.refuse(session, id, miner, refusal, 'busy');
+    const ticket = session.order.ticket();
+    job.nonces.add(nonce);
+    this.work.add(session, {
+      run: () => this.check(session, id, ticket, miner, job, nonce, claimed),
+      refuse: (cause) => {
+        job.nonces.delete(nonce);
+        this.unchecked(session, id, miner, cause, ticket);
+      },
+    });
+  }
+
+  /** The share's turn in the fair queue: its RandomX hash against the claim. */
+  private async check(
+    session: MoneroSession,
+    id: Id,
+    ticket: number,
+    miner: MoneroMinerRef,
+    job: MoneroJob,
+    nonce: number,
+    claimed: Buffer,
+  ): Promise<void> {
+    // Its tip was replaced while it waited: refused without a hash.
+    if (job.template.tip.stale) {
+      job.nonces.delete(nonce);
+      return this.refuse(session, id, miner, 'Stale job', 'stale', ticket);
+    }
+    const hashingBlob = withMoneroNonce(job.hashingBlob, job.nonceOffset, nonce);
+    let hash: Uint8Array;
+    try {
+      hash = await this.options.randomx.hash(job.template.seedHash, hashingBlob);
+    } catch (error) {
+      job.nonces.delete(nonce);
+      this.options.logger.error({ err: error }, 'RandomX hash failed');
+      return this.unchecked(session, id, miner, 'pool', ticket);
+    }
+    if (!Buffer.from(hash).equals(claimed)) {
+      job.nonces.delete(nonce);
+      if (job.refused.size < MAX_REMEMBERED_REFUSALS) job.refused.add(nonce);
+      return this.refuse(session, id, miner, 'Invalid result', 'invalid', ticket);
+    }
+    this.accept(session, id, ticket, miner, job, nonce, hash, hashingBlob);
+  }
+
+  /** Refused without a hash: the connection's own queue was full (charged to it), or the pool's capacity (not counted). */
+  private unchecked(
+    session: MoneroSession,
+    id: Id,
+    miner: MoneroMinerRef,
+    cause: Unchecked,
+    ticket: number,
+  ): void {
+    const verdict = cause === 'own-queue' ? 'invalid' : 'uncounted';
+    this.refuse(session, id, miner, UNCHECKED_MESSAGE[cause], 'busy', ticket, verdict);
+  }
+
+  refuse(
+    session: MoneroSession,
+    id: Id,
+    miner: MoneroMinerRef | undefined,
+    message: string,
+    kind: MoneroRejection,
+    ticket?: number,
+    verdict: BanVerdict = kind === 'stale' || kind === 'busy' ? 'uncounted' : 'invalid',
+  ): void {
+    session.error(id, message, ticket);
+    this.stats.rejected[kind]++;
+    if (miner && kind !== 'busy' && kind !== 'unauthorized')
+      this.options.sink.addRejected(miner, kind, Date.now());
+    this.judge.count(session, verdict);
+  }
+
+  private accept(
+    session: MoneroSession,
+    id: Id,
+    ticket: number,
+    miner: MoneroMinerRef,
+    job: MoneroJob,
+    nonce: number,
+    hash: Uint8Array,
+    hashingBlob: Uint8Array,
+  ): void {
+    const { sink, scheme } = this.options;
+    const now = Date.now();
+    const template = job.template;
+    const difficulty = Number(job.difficulty);
+    const actual = Number(moneroHashDifficulty(hash));
+    this.stats.accepted++;
+    // Given to the sink first: it holds the socket corked until the share is durable.
+    sink.addAccepted(
+      {
+        miner,
+        difficulty,
+        actualDifficulty: actual,
+        networkDifficulty: Number(template.networkDifficulty),
+        height: template.height,
+        scheme,
+        atMs: now,
+      },
+      session.socket,
+    );
+    session.reply(id, { status: 'OK' }, ticket);
+    const tracker = this.options.pool?.hashrate;
+    if (tracker) {
+      tracker.add(miner.workerKey, difficulty, actual, now);
+      tracker.add(miner.payeeKey, difficulty, actual, now);
+      tracker.add('pool', difficulty, actual, now);
+    }
+    this.judge.count(session, 'valid');
+    // Monero has no set_difficulty: a new difficulty comes with a new job, on the newest template.
+    const current = this.options.source.current;
+    if (session.vardiff.onShare(now) !== undefined && current && !current.tip.stale)
+      session.notifyJob(session.makeJob(current));
+    if (moneroHashMeetsDifficulty(hash, template.networkDifficulty)) {
+      this.stats.blocks++;
+      const work = submitFoundBlock(this.options, {
+        miner,
+        job,
+        nonce,
+        hashingBlob,
+        shareDifficulty: difficulty,
+      });
+      this.pendingBlocks.add(work);
+      void work.finally(() => this.pendingBlocks.delete(work));
+    }
+  }
+}
