@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { freePort } from '../apps/server/src/devchain/child.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../apps/server/src/devchain/index.js';
+import {
+  startBtcDevChain,
+  startLtcDevChain,
+  type DevChain,
+} from '../apps/server/src/coins/bitcoin/devchain/index.js';
 import { schemaUrl } from '../apps/server/src/testing/pool-processes.js';
 import { POSTGRES_URL, openBenchDatabase, type BenchDatabase } from './lib/database.js';
 import { killCycle, type KillCycle } from './lib/drill-kill.js';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { CoinId } from '../../apps/server/src/config/index.js';
 import type { Database } from '../../apps/server/src/db/index.js';
-import type { DevChain, RpcEndpoint } from '../../apps/server/src/devchain/index.js';
+import type { DevChain, RpcEndpoint } from '../../apps/server/src/coins/bitcoin/devchain/index.js';
 import { DrillMiner } from './drill-miner.js';
 import { settle, storedBetween } from './drill-pool.js';
 

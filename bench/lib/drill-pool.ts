@@ -4,7 +4,7 @@
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { parseConfig } from '../../apps/server/src/config/index.js';
 import type { Database } from '../../apps/server/src/db/index.js';
-import type { DevChain } from '../../apps/server/src/devchain/index.js';
+import type { DevChain } from '../../apps/server/src/coins/bitcoin/devchain/index.js';
 import {
   processConfig,
   startPoolProcess,

@@ -7,15 +7,21 @@
 // the ban counts printed. Target: every honest share checked and accepted, p99 <= 2x quiet.
 //   npm run drill:edges -- --only=flood [--shares=N] [--xmr-only|--ltc-only]
 import { pino } from 'pino';
-import { startLtcDevChain } from '../../apps/server/src/devchain/index.js';
-import { MoneroFlooder, moneroHonestRound } from '../../apps/server/src/coins/monero/stratum/testing/flooder.js';
+import { startLtcDevChain } from '../../apps/server/src/coins/bitcoin/devchain/index.js';
+import {
+  MoneroFlooder,
+  moneroHonestRound,
+} from '../../apps/server/src/coins/monero/stratum/testing/flooder.js';
 import {
   FIXED_VARDIFF,
   startStandalone,
   type StandalonePort,
 } from '../../apps/server/src/coins/monero/stratum/testing/standalone.js';
 import { StratumTestClient } from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
-import { StratumFlooder, stratumHonestRound } from '../../apps/server/src/coins/bitcoin/stratum/testing/flooder.js';
+import {
+  StratumFlooder,
+  stratumHonestRound,
+} from '../../apps/server/src/coins/bitcoin/stratum/testing/flooder.js';
 import {
   startPoolOnChain,
   testLogger,

@@ -17,7 +17,7 @@ import type { Database } from '../../apps/server/src/db/index.js';
 import { FixtureWriter } from '../../apps/server/src/db/repositories/queries-fixtures.js';
 import { UsersRepository } from '../../apps/server/src/db/repositories/users.js';
 import { freePort } from '../../apps/server/src/devchain/child.js';
-import { startBtcDevChain } from '../../apps/server/src/devchain/index.js';
+import { startBtcDevChain } from '../../apps/server/src/coins/bitcoin/devchain/index.js';
 import { hashPassword } from '../../apps/server/src/services/auth/passwords.js';
 import {
   processConfig,

@@ -10,8 +10,11 @@ import {
   startCoreOnFeed,
   startRegionOnFeed,
   type LeafRestartCycle,
-} from '../../apps/server/src/jobfeed/testing.js';
-import { CORE_ATTEMPT_MS, UNREACHABLE_RETRY_MS } from '../../apps/server/src/jobfeed/core-submit.js';
+} from '../../apps/server/src/coins/bitcoin/jobfeed/testing.js';
+import {
+  CORE_ATTEMPT_MS,
+  UNREACHABLE_RETRY_MS,
+} from '../../apps/server/src/coins/bitcoin/jobfeed/core-submit.js';
 import { chooseDatabase, openBenchDatabase } from './database.js';
 import { Report, fixed, load } from './report.js';
 

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PayoutPage, RevenueSummary, RewardPage } from '@manjam/contract';
 import { blockSubsidy, coinParams, formatCoinAmount } from '@manjam/protocol';
 import { pino } from 'pino';
-import { RpcAccountingChain } from '../../apps/server/src/accounting/chain.js';
+import { RpcAccountingChain } from '../../apps/server/src/coins/bitcoin/wallet.js';
 import { startAccounting, type AccountingService } from '../../apps/server/src/accounting/index.js';
 import { insertShare, type MinerFixture } from '../../apps/server/src/accounting/testing/fixtures.js';
 import {
@@ -24,7 +24,7 @@ import {
 import { ChainNode } from '../../apps/server/src/coins/bitcoin/node/node.js';
 import type { Database } from '../../apps/server/src/db/index.js';
 import { FixtureWriter } from '../../apps/server/src/db/repositories/queries-fixtures.js';
-import { startBtcDevChain } from '../../apps/server/src/devchain/index.js';
+import { startBtcDevChain } from '../../apps/server/src/coins/bitcoin/devchain/index.js';
 import { startTestApi, type TestApi } from '../../apps/server/src/http/test-support.js';
 import { chooseDatabase, openBenchDatabase, type BenchDatabaseKind } from './database.js';
 import { Report, fixed, int, load, verdict } from './report.js';
@@ -124,7 +124,7 @@ async function failedPayoutPhase(report: Report, db: Database, api: TestApi): Pr
       db,
       logger,
       events: api.events,
-      chains: new Map([[COIN, node]]),
+      chains: new Map([[COIN, RpcAccountingChain.fromNode(node)]]),
       loop: false,
       ...(now ? { now } : {}),
     });

@@ -14,7 +14,7 @@ import type { Database } from '../../apps/server/src/db/index.js';
 import { FixtureWriter } from '../../apps/server/src/db/repositories/queries-fixtures.js';
 import { SettingsRepository } from '../../apps/server/src/db/repositories/settings.js';
 import { freePort } from '../../apps/server/src/devchain/child.js';
-import { startBtcDevChain } from '../../apps/server/src/devchain/index.js';
+import { startBtcDevChain } from '../../apps/server/src/coins/bitcoin/devchain/index.js';
 import {
   processConfig,
   schemaUrl,

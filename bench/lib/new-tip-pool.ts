@@ -15,6 +15,7 @@ import { RuntimeMonitor, type LoopFigures } from '../../apps/server/src/http/met
 import { startStratum } from '../../apps/server/src/stratum/index.js';
 import { openBenchDatabase, type BenchDatabaseKind } from './database.js';
 import { MAINNET_POOL_ADDRESS } from './frozen-source.js';
+import { chainOfSources } from '../../apps/server/src/coins/bitcoin/family.js';
 
 export type NewTipPoolMessage =
   | { type: 'ready'; port: number; blocknotifyPort: number }
@@ -86,7 +87,13 @@ async function main(kind: BenchDatabaseKind, url: string): Promise<void> {
   events.on('template.new', (e) => {
     if (e.newTip) marks.cleanSent.push(nowMs());
   });
-  const stratum = await startStratum({ config, db: database.db, logger, events, sources: [source] });
+  const stratum = await startStratum({
+    config,
+    db: database.db,
+    logger,
+    events,
+    chains: [chainOfSources([source])],
+  });
   const stop = async () => {
     await stratum.stop().catch(() => undefined);
     source.close();

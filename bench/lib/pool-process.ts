@@ -19,6 +19,7 @@ import { countingDatabase } from './counting-database.js';
 import { openBenchDatabase, persistedShares, type BenchDatabaseKind } from './database.js';
 import { FrozenTemplateSource } from './frozen-source.js';
 import type { ServerMessage, ServerRequest, ServerUsage } from './messages.js';
+import { chainOfSources } from '../../apps/server/src/coins/bitcoin/family.js';
 
 function send(message: ServerMessage): void {
   process.send?.(message);
@@ -69,7 +70,7 @@ async function main(kind: BenchDatabaseKind): Promise<void> {
     db: counted.db,
     logger: pino({ level: 'silent' }),
     events: new PoolEvents(),
-    sources,
+    chains: [chainOfSources(sources)],
   });
   const stop = async () => {
     // stratum.stop() can reject when a miner's socket errors during shutdown: say so, still close.

@@ -81,6 +81,30 @@ describe('the house', () => {
     expect(found).toEqual([]);
   });
 
+  it('keeps every coin family behind the seam: product code outside coins/ imports no family folder', () => {
+    // The registry lists the families; the CLI's `manjam devchain` starts the Bitcoin family's dev
+    // chains by name. Tests and test support may reach into a family (they test it).
+    const allowed = new Set(['apps/server/src/coins/registry.ts', 'apps/server/src/commands.ts']);
+    const server = join(ROOT, 'apps/server/src');
+    const family = /^apps\/server\/src\/coins\/[^/]+\//;
+    const product = (file: string) => !/(\.test\.ts|\/testing\/|\/testing\.ts|\/fixtures\/)/.test(file);
+    const graph = importGraph(sourceFiles(server));
+    const reaching: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = relative(ROOT, file);
+      if (
+        family.test(from) ||
+        from.startsWith('apps/server/src/coins/family') ||
+        allowed.has(from) ||
+        !product(from)
+      )
+        continue;
+      for (const target of targets)
+        if (family.test(relative(ROOT, target))) reaching.push(`${from} -> ${relative(ROOT, target)}`);
+    }
+    expect(reaching).toEqual([]);
+  });
+
   it('finds a circle when one exists (the check is not blind)', () => {
     const graph = new Map([
       ['a', ['b']],

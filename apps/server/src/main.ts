@@ -1,4 +1,5 @@
-// Composition root: config -> db -> chains -> stratum -> accounting -> alerts -> http.
+// Composition root: config -> db -> coin families (coins/registry.ts) -> accounting -> stratum -> http.
+// It names no coin and no family: each family's chain side opens its own ports and wallets.
 // Each role starts only what it needs; `all` runs everything in one process.
 import { join } from 'node:path';
 import { connectionPlan, type Config, type CoinId, type Role } from './config/index.js';
@@ -6,14 +7,13 @@ import { migrate, openDatabase, type Database, type OpenOptions } from './db/ind
 import { OperatorAlertsRepository } from './db/repositories/operator-alerts.js';
 import { PoolEvents } from './events.js';
 import type { Logger } from './logger.js';
-import { startChains, type ChainRuntime } from './coins/bitcoin/chains.js';
-import { startMoneroChain, type MoneroChainRuntime } from './coins/monero/chain.js';
+import type { ChainMode, FamilyChain } from './coins/family.js';
+import { COIN_FAMILIES } from './coins/registry.js';
 import { startStratum, type StratumService } from './stratum/index.js';
 import { ACCOUNTING_COUNTERS, type AccountingService } from './accounting/index.js';
 import { runAsLeader } from './accounting/leader.js';
 import { startBackground } from './background.js';
 import { startShareLogPublisher } from './sharelog/index.js';
-import { startCoreJobSources } from './jobfeed/index.js';
 import type { HealthReport, HttpService, StratumMetrics } from './http/index.js';
 
 /** What the start-up banner prints: where the web app and the Stratum ports listen. */
@@ -29,9 +29,8 @@ export interface RunningPool {
   config: Config;
   db: Database;
   events: PoolEvents;
-  chains: ChainRuntime[];
-  /** XMR's chain side (monerod + wallet), unless chains.XMR is disabled or the role needs no node. */
-  monero: MoneroChainRuntime | undefined;
+  /** Each family's chain side in this process (none where the role needs no node). */
+  chains: FamilyChain[];
   stratum: StratumService | undefined;
   /** The accounting loop, while this process holds the accounting lock. */
   readonly accounting: AccountingService | undefined;
@@ -73,36 +72,32 @@ export async function startPool({
     return clean;
   };
   try {
-    // The database and the chains start side by side: each spends its start-up waiting.
+    // The database and the families' chains start side by side: each spends its start-up waiting.
     // A regional Stratum node may take its jobs from the core's job feed instead of nodes of its own.
     const jobsFromCore = role === 'stratum' && config.distributed.jobsFromCore;
     const needsNodes = (has(role, 'stratum') && !jobsFromCore) || has(role, 'accounting');
-    const [dbResult, chainsResult, moneroResult] = await Promise.allSettled([
+    const mode: ChainMode | undefined = jobsFromCore ? 'core-jobs' : needsNodes ? 'nodes' : undefined;
+    const [dbResult, ...chainResults] = await Promise.allSettled([
       openMigratedDatabase(config, logger),
-      needsNodes ? startChains(config, logger) : Promise.resolve([]),
-      needsNodes ? startMoneroChain(config, logger) : Promise.resolve(undefined),
+      ...(mode ? COIN_FAMILIES.map((family) => family.startChain(config, logger, mode)) : []),
     ]);
     if (dbResult.status === 'fulfilled') stops.push({ name: 'database', stop: () => dbResult.value.close() });
-    const monero = moneroResult.status === 'fulfilled' ? moneroResult.value : undefined;
-    if (monero) stops.push({ name: 'monero chain', stop: () => monero.stop() });
-    if (chainsResult.status === 'fulfilled') {
-      const started = chainsResult.value;
-      stops.push({
-        name: 'chains',
-        stop: () => Promise.all(started.map((c) => c.stop())).then(() => undefined),
-      });
+    const chains: FamilyChain[] = [];
+    for (const result of chainResults) {
+      const chain = result.status === 'fulfilled' ? result.value : undefined;
+      if (!chain) continue;
+      chains.push(chain);
+      stops.push({ name: `${chain.family} chain`, stop: () => chain.stop() });
     }
     if (dbResult.status === 'rejected') throw dbResult.reason;
-    if (chainsResult.status === 'rejected') throw chainsResult.reason;
-    if (moneroResult.status === 'rejected') throw moneroResult.reason;
+    for (const result of chainResults) if (result.status === 'rejected') throw result.reason;
     const db = dbResult.value;
-    const chains = chainsResult.value;
     const events = new PoolEvents();
 
     // Accounting and alerts run once per deployment: in the process holding the accounting lock.
     const leader = has(role, 'accounting')
       ? runAsLeader({ db, logger, name: 'accounting' }, () =>
-          startBackground(config, db, logger, events, chains, monero),
+          startBackground(config, db, logger, events, chains),
         )
       : undefined;
     if (leader) {
@@ -115,16 +110,13 @@ export async function startPool({
       role === 'stratum' && config.distributed.natsUrl
         ? await startShareLogPublisher(config, logger)
         : undefined;
-    const coreJobs = jobsFromCore ? await startCoreJobSources(config, logger) : undefined;
-    if (coreJobs) stops.push({ name: 'job feed', stop: () => coreJobs.stop() });
     const stratum = has(role, 'stratum')
       ? await startStratum({
           config,
           db,
           logger,
           events,
-          sources: coreJobs?.sources ?? chains.map((c) => c.source),
-          ...(monero ? { monero } : {}),
+          chains,
           ...(sink ? { sink } : {}),
         })
       : undefined;
@@ -139,7 +131,7 @@ export async function startPool({
       bans: () => stratum.stats().bans,
       randomx: () => stratum.randomx(),
     };
-    const health = () => healthReport(db, chains, monero);
+    const health = () => healthReport(db, chains);
     // The API (Fastify, routes, services) is loaded only by the processes that serve it.
     const http = has(role, 'api')
       ? await (
@@ -165,7 +157,7 @@ export async function startPool({
           ...(leader
             ? { accountingCounters: () => leader.current()?.accounting.metrics() ?? idleAccountingCounters() }
             : {}),
-          ...(chains.length > 0 || monero ? { chainUp: () => chainsUp(chains, monero) } : {}),
+          ...(chains.some((c) => c.up().length > 0) ? { chainUp: () => chains.flatMap((c) => c.up()) } : {}),
           ...(stratumMetrics ? { metrics: stratumMetrics } : {}),
         })
       : undefined;
@@ -182,7 +174,6 @@ export async function startPool({
       db,
       events,
       chains,
-      monero,
       stratum,
       get accounting() {
         return leader?.current()?.accounting;
@@ -236,29 +227,9 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
   }
 }
 
-function chainsUp(
-  chains: ChainRuntime[],
-  monero: MoneroChainRuntime | undefined,
-): { coin: CoinId; up: boolean }[] {
-  const up: { coin: CoinId; up: boolean }[] = chains.map((chain) => ({
-    coin: chain.coin,
-    up: chain.watcher.status().up,
-  }));
-  // XMR has work while its template source holds a template.
-  if (monero) up.push({ coin: 'XMR', up: monero.source.current !== undefined });
-  return up;
-}
-
-async function healthReport(
-  db: Database,
-  chains: ChainRuntime[],
-  monero: MoneroChainRuntime | undefined,
-): Promise<HealthReport> {
+async function healthReport(db: Database, chains: readonly FamilyChain[]): Promise<HealthReport> {
   const databaseOk = await db.ping();
-  const chainReports = await Promise.all([
-    ...chains.map((chain) => chain.health()),
-    ...(monero ? [monero.health()] : []),
-  ]);
+  const chainReports = (await Promise.all(chains.map((chain) => chain.health()))).flat();
   const alerts = databaseOk ? await new OperatorAlertsRepository(db).open() : [];
   return {
     ok: databaseOk && chainReports.every((c) => c.ok),

@@ -10,8 +10,7 @@ import { PayoutsRepository } from '../db/repositories/payouts.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
 import { processBlocks } from './blocks.js';
-import type { ChainNode } from '../coins/bitcoin/node/node.js';
-import { RpcAccountingChain, type AccountingChain } from './chain.js';
+import type { AccountingChain } from './chain.js';
 import type { AccountingContext } from './context.js';
 import { creditAndRecord } from './credits.js';
 import { AccountingMetrics } from './metrics.js';
@@ -21,8 +20,7 @@ import { reconcilePayouts } from './reconcile.js';
 import { settleDays } from './settlement.js';
 
 export type { AccountingChain, WalletTransaction, WalletOutput } from './chain.js';
-export { RpcAccountingChain, isInsufficientFunds, isNodeRejection } from './chain.js';
-export { MoneroAccountingChain, MONERO_MAX_DESTINATIONS } from '../coins/monero/wallet.js';
+export { isInsufficientFunds, isNodeRejection } from './chain.js';
 export type { PayoutRunResult, PayoutRunOutcome } from './payouts.js';
 export { ACCOUNTING_COUNTERS, type AccountingCounter } from './metrics.js';
 
@@ -31,11 +29,11 @@ export interface AccountingDeps {
   db: Database;
   logger: Logger;
   events: PoolEvents;
-  /** Each coin's node: the chain module's ChainNode, or any AccountingChain (tests). */
-  chains: Map<CoinId, AccountingChain | ChainNode>;
+  /** Each coin's node and wallet, as its family gives them (coins/<family>/wallet.ts). */
+  chains: Map<CoinId, AccountingChain>;
   /**
-   * Coins mined here without an AccountingChain yet (XMR until MoneroAccountingChain is merged,
-   * see main.ts `moneroAccountingChain`): their shares are credited and their days settled, while
+   * Coins mined here without an AccountingChain (a family whose wallet is not configured, e.g. XMR
+   * without `chains.XMR.walletRpcUrl`): their shares are credited and their days settled, while
    * their blocks and payouts wait for the chain.
    */
   creditOnlyCoins?: readonly CoinId[];
@@ -74,12 +72,8 @@ export const DEFAULT_INTENT_GRACE_MS = 5 * 60_000;
 export async function startAccounting(deps: AccountingDeps): Promise<AccountingService> {
   const logger = deps.logger.child({ module: 'accounting' });
   const metrics = new AccountingMetrics();
-  const chains = new Map<CoinId, AccountingChain>(
-    [...deps.chains].map(([coin, chain]) => [
-      coin,
-      'getWalletBalance' in chain ? chain : RpcAccountingChain.fromNode(chain),
-    ]),
-  );
+  const chains = deps.chains;
+
   const alarms = new OperatorAlarms(deps.db, logger, deps.notifyOperator);
   // stop() ends a cycle at its next slice boundary (slices.ts), not after the whole backlog.
   let stopped = false;

@@ -15,13 +15,14 @@ import { LedgerRepository } from '../db/repositories/ledger.js';
 import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
+import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { PoolEvents } from '../events.js';
 import { rpcAmount, unitsFromRpc } from './amounts.js';
 import { startAccounting, type AccountingService, type PayoutRunResult } from './index.js';
 import { createUserMiner, insertShare, type MinerFixture } from './testing/fixtures.js';
 import { findBlock, outsideAddress, paidOnChain, stratumNetworkDifficulty } from './testing/regtest.js';
 import { runPayoutChild } from './testing/run-payout-child.js';
+import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';
 
 const logger = pino({ level: 'silent' });
 const config = parseConfig({});
@@ -45,7 +46,7 @@ describe.each(['BTC', 'LTC'] as const)(
         db: database.db,
         logger,
         events: new PoolEvents(),
-        chains: new Map([[coin, node]]),
+        chains: new Map([[coin, RpcAccountingChain.fromNode(node)]]),
         loop: false,
         intentGraceMs,
       });

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNode } from '../coins/bitcoin/node/node.js';
 import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
-import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { startTestApi, type TestApi } from '../http/test-support.js';
-import { RpcAccountingChain } from './chain.js';
 import { startAccounting, type AccountingService } from './index.js';
 import { insertShare, type MinerFixture } from './testing/fixtures.js';
 import { outsideAddress, stratumNetworkDifficulty } from './testing/regtest.js';
+import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';
 
 const COIN = 'BTC';
 const DAY_MS = 86_400_000;
@@ -36,7 +36,7 @@ describe('earnings after a payout the pool wallet could not fund (real BTC regte
       db: database.db,
       logger,
       events: api.events,
-      chains: new Map([[COIN, node]]),
+      chains: new Map([[COIN, RpcAccountingChain.fromNode(node)]]),
       loop: false,
       ...(now ? { now } : {}),
     });

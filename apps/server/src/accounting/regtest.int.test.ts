@@ -9,12 +9,13 @@ import { BlockLifecycleRepository } from '../db/repositories/block-lifecycle.js'
 import { LedgerRepository } from '../db/repositories/ledger.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
+import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
 import { createUserMiner, createWalletMiner, insertShare, type MinerFixture } from './testing/fixtures.js';
 import { findBlock, newAddress, receivedBy, stratumNetworkDifficulty } from './testing/regtest.js';
 import { runPayoutChild } from './testing/run-payout-child.js';
+import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';
 
 const logger = pino({ level: 'silent' });
 const config = parseConfig({});
@@ -33,7 +34,7 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
       db: database.db,
       logger,
       events: new PoolEvents(),
-      chains: new Map([[coin, node]]),
+      chains: new Map([[coin, RpcAccountingChain.fromNode(node)]]),
       loop: false,
     });
     services.push(service);

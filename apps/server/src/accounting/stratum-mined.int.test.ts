@@ -5,11 +5,12 @@ import { ChainNode } from '../coins/bitcoin/node/node.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { openTestDatabase, type TestDatabase } from '../db/testing.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
+import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
 import { startPoolOnChain, testLogger, type PoolOnChain } from '../coins/bitcoin/stratum/testing/harness.js';
 import { startAccounting, type AccountingService } from './index.js';
 import { newAddress, receivedBy } from './testing/regtest.js';
+import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';
 
 /** A double as an exact fraction num / 2^k (an independent check of the documented rounding rule). */
 function exact(x: number): { num: bigint; den: bigint } {
@@ -74,7 +75,7 @@ describe.each(['BTC', 'LTC'] as const)(
         db: database.db,
         logger: testLogger,
         events: pool.events,
-        chains: new Map([[coin, node]]),
+        chains: new Map([[coin, RpcAccountingChain.fromNode(node)]]),
         loop: false,
       });
     });

@@ -9,7 +9,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RpcClient } from '../rpc/json-rpc.js';
 import { forwardLines } from './child.js';
-import { LTC_MWEB_ACTIVATION_HEIGHT, startBtcDevChain, startLtcDevChain, type DevChain } from './index.js';
+import {
+  LTC_MWEB_ACTIVATION_HEIGHT,
+  startBtcDevChain,
+  startLtcDevChain,
+  type DevChain,
+} from '../coins/bitcoin/devchain/index.js';
 
 const logger = pino({ level: 'warn' });
 const ORPHAN_HOST = fileURLToPath(new URL('./fixtures/orphan-host.ts', import.meta.url));

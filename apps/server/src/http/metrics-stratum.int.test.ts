@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regtestAddress } from '../accounting/testing/fixtures.js';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../db/testing.js';
-import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
 import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
 import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../testing/pool-processes.js';

@@ -11,7 +11,10 @@ import { openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { PoolEvents } from '../events.js';
 import { startStratum, type StratumService } from '../stratum/index.js';
 import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
-import { BTC_REGTEST_ADDRESS as ADDRESS, FakeTemplateSource } from '../coins/bitcoin/stratum/testing/fake-source.js';
+import {
+  BTC_REGTEST_ADDRESS as ADDRESS,
+  FakeTemplateSource,
+} from '../coins/bitcoin/stratum/testing/fake-source.js';
 import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
 import { startNatsCluster, type NatsCluster, type NatsServerNode } from '../testing/nats-cluster.js';
 import { startNatsLeaf, type NatsLeaf } from '../testing/nats-leaf.js';
@@ -19,6 +22,7 @@ import { sleep, waitUntil } from '../testing/processes.js';
 import { ShareLogConsumer } from './consumer.js';
 import { ShareLogPublisher } from './publisher.js';
 import { connectShareLog } from './stream.js';
+import { chainOfSources } from '../coins/bitcoin/family.js';
 
 /** How long the region's link to the core is down before its leaf is killed. */
 const CUT_MS = 3_000;
@@ -100,7 +104,7 @@ describe('a region whose JetStream leaf server is killed', () => {
       db: database.db,
       logger: testLogger,
       events: new PoolEvents(),
-      sources: [new FakeTemplateSource()],
+      chains: [chainOfSources([new FakeTemplateSource()])],
       sink: publisher,
     });
     const core = parseConfig({

@@ -12,7 +12,10 @@ import { openTestDatabase, type TestDatabase } from '../db/testing.js';
 import { PoolEvents } from '../events.js';
 import { startStratum, type StratumService } from '../stratum/index.js';
 import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
-import { BTC_REGTEST_ADDRESS as ADDRESS, FakeTemplateSource } from '../coins/bitcoin/stratum/testing/fake-source.js';
+import {
+  BTC_REGTEST_ADDRESS as ADDRESS,
+  FakeTemplateSource,
+} from '../coins/bitcoin/stratum/testing/fake-source.js';
 import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
 import { startNatsCluster, type NatsCluster, type NatsServerNode } from '../testing/nats-cluster.js';
 import { startNatsLeaf, type NatsLeaf } from '../testing/nats-leaf.js';
@@ -20,6 +23,7 @@ import { sleep, waitUntil } from '../testing/processes.js';
 import { ShareLogConsumer } from './consumer.js';
 import { ShareLogPublisher } from './publisher.js';
 import { connectShareLog, ensureShareLogStream } from './stream.js';
+import { chainOfSources } from '../coins/bitcoin/family.js';
 
 /** How long the regions' links to the core stay cut (the issue asks for 60 s). */
 const CUT_MS = 60_000;
@@ -126,7 +130,7 @@ describe('regions on JetStream leaf servers cut from the core', () => {
       db: database.db,
       logger: testLogger,
       events: new PoolEvents(),
-      sources: [new FakeTemplateSource()],
+      chains: [chainOfSources([new FakeTemplateSource()])],
       sink: publisher,
     });
     return { name, leaf, publisher, stratum, dataDir };

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletMiner, regtestAddress } from '../accounting/testing/fixtures.js';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../db/testing.js';
-import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
 import { startNatsCluster, type NatsCluster } from '../testing/nats-cluster.js';
 import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../testing/pool-processes.js';

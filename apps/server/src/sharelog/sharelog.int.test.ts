@@ -12,13 +12,17 @@ import { PoolEvents } from '../events.js';
 import { minerRef } from '../shares/types.js';
 import { startStratum, type StratumService } from '../stratum/index.js';
 import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
-import { BTC_REGTEST_ADDRESS as ADDRESS, FakeTemplateSource } from '../coins/bitcoin/stratum/testing/fake-source.js';
+import {
+  BTC_REGTEST_ADDRESS as ADDRESS,
+  FakeTemplateSource,
+} from '../coins/bitcoin/stratum/testing/fake-source.js';
 import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
 import { startNatsCluster, type NatsCluster } from '../testing/nats-cluster.js';
 import { waitUntil } from '../testing/processes.js';
 import { ShareLogConsumer } from './consumer.js';
 import { ShareLogPublisher } from './publisher.js';
 import { connectShareLog } from './stream.js';
+import { chainOfSources } from '../coins/bitcoin/family.js';
 
 const REGIONS = ['riyadh', 'cairo'] as const;
 const MINERS_PER_REGION = 3;
@@ -123,7 +127,7 @@ describe('JetStream share log between regional Stratum nodes and the core', () =
       db: database.db,
       logger: testLogger,
       events: new PoolEvents(),
-      sources: [new FakeTemplateSource()],
+      chains: [chainOfSources([new FakeTemplateSource()])],
       sink: publisher,
     });
     return { name, config, publisher, stratum, dataDir };

@@ -14,7 +14,8 @@ import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { openDatabase } from '../../db/index.js';
 import { MoneroRpcClient, type MoneroCallOptions } from '../../coins/monero/rpc.js';
 import { PoolEvents } from '../../events.js';
-import { RpcAccountingChain, startAccounting, type AccountingChain } from '../index.js';
+import { startAccounting, type AccountingChain } from '../index.js';
+import { RpcAccountingChain } from '../../coins/bitcoin/wallet.js';
 import { MoneroAccountingChain } from '../../coins/monero/wallet.js';
 
 type Crash = 'before-send' | 'after-send';

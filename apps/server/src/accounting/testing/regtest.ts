@@ -6,7 +6,7 @@ import { bech32 } from 'bech32';
 import type { ChainNode } from '../../coins/bitcoin/node/node.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
-import type { DevChain } from '../../devchain/index.js';
+import type { DevChain } from '../../coins/bitcoin/devchain/index.js';
 import { unitsFromRpc } from '../amounts.js';
 import { insertBlock, type MinerFixture } from './fixtures.js';
 

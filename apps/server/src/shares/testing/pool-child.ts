@@ -14,6 +14,7 @@ import {
   frozenTemplate,
 } from '../../coins/bitcoin/stratum/testing/fake-source.js';
 import { testLogger } from '../../coins/bitcoin/stratum/testing/harness.js';
+import { chainOfSources } from '../../coins/bitcoin/family.js';
 
 interface ChildSpec {
   databaseUrl: string;
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     db,
     logger: testLogger,
     events: new PoolEvents(),
-    sources: [source],
+    chains: [chainOfSources([source])],
   });
   process.on('message', (what) => {
     if (what === 'usage')

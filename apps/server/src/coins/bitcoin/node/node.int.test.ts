@@ -3,7 +3,7 @@ import { jobFromTemplate, coinParams, addressToOutputScript, nodeAmountToBaseUni
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../devchain/child.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../../../devchain/index.js';
+import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { submitBlock } from './block-submitter.js';
 import { ChainNode } from './node.js';
 import { RpcClient, RpcError } from '../../../rpc/json-rpc.js';

@@ -6,7 +6,7 @@ import {
   startLtcDevChain,
   type DevChain,
   type DevChainOptions,
-} from '../../../devchain/index.js';
+} from '../devchain/index.js';
 import { blocknotifyCommand } from './blocknotify-listener.js';
 import { chainHealth } from '../chains.js';
 import { ChainNode } from './node.js';

@@ -17,11 +17,12 @@ import {
 import { createChainSource } from '../chain-source.js';
 import { parseConfig } from '../../../config/index.js';
 import { openTestDatabase } from '../../../db/testing.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../../../devchain/index.js';
+import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { PoolEvents } from '../../../events.js';
 import { startStratum } from '../../../stratum/index.js';
 import { StratumTestClient, type ClientJob } from './testing/client.js';
 import { blocknotifyFor, freeUdpPort, testLogger } from './testing/harness.js';
+import { chainOfSources } from '../family.js';
 
 const cases: {
   coin: BitcoinFamilyCoin;
@@ -92,7 +93,7 @@ async function startRig(
     db: database.db,
     logger: testLogger,
     events: new PoolEvents(),
-    sources: [source],
+    chains: [chainOfSources([source])],
   });
   const release = () => {
     const waiting = held ?? [];

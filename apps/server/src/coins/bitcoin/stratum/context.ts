@@ -44,7 +44,7 @@ export interface PoolRuntime {
   /** Counts every judged submit of the V1 ports for bans (one decision per connection). */
   judge: BanJudge<StratumSession>;
   resolver: LoginResolver;
-  hashrate: Map<CoinId, HashrateTracker>;
+  hashrate: ReadonlyMap<CoinId, HashrateTracker>;
   scrypt: ScryptPool | undefined;
   /** Scrypt shares waiting for a hash, served fairly per address and connection. */
   scryptWork: FairWork<StratumSession> | undefined;

@@ -5,7 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chainHealth } from '../chains.js';
 import { freePort } from '../../../devchain/child.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../../../devchain/index.js';
+import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { WORK_PAUSED_MESSAGE } from './coin-availability.js';
 import { testLogger } from './testing/harness.js';
 import {

@@ -8,7 +8,7 @@ import type { MinerLookup, WorkerList } from '@manjam/contract';
 import { algorithmOf } from '@manjam/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../db/testing.js';
-import { startBtcDevChain, type DevChain } from '../../../devchain/index.js';
+import { startBtcDevChain, type DevChain } from '../devchain/index.js';
 import { startTestApi, type TestApi } from '../../../http/test-support.js';
 import { StratumTestClient } from './testing/client.js';
 import { startPoolOnChain, testLogger, type PoolOnChain } from './testing/harness.js';

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { startBtcDevChain } from '../../../devchain/index.js';
+import { startBtcDevChain } from '../devchain/index.js';
 import { miningScenarios } from './testing/scenarios.js';
 import { testLogger } from './testing/harness.js';
 

@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../db/testing.js';
 import { startTestApi } from '../../../http/test-support.js';
-import { startBtcDevChain, type DevChain } from '../../../devchain/index.js';
+import { startBtcDevChain, type DevChain } from '../devchain/index.js';
 import { StratumTestClient, type FoundShare } from './testing/client.js';
 import { startPoolOnChain, testLogger, type PoolOnChain } from './testing/harness.js';
 

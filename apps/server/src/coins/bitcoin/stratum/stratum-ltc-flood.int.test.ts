@@ -2,7 +2,7 @@
 // high-difficulty port with garbage submits (each needs a Scrypt hash to refuse) from other
 // loopback addresses do not starve an honest miner on the same worker threads, and each is cut once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLtcDevChain, type DevChain } from '../../../devchain/index.js';
+import { startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { StratumTestClient } from './testing/client.js';
 import { StratumFlooder, stratumHonestRound } from './testing/flooder.js';
 import { startPoolOnChain, testLogger, type PoolOnChain } from './testing/harness.js';

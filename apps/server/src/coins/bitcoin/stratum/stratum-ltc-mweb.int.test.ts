@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { LTC_MWEB_ACTIVATION_HEIGHT, startLtcDevChain } from '../../../devchain/index.js';
+import { LTC_MWEB_ACTIVATION_HEIGHT, startLtcDevChain } from '../devchain/index.js';
 import { miningScenarios } from './testing/scenarios.js';
 import { testLogger } from './testing/harness.js';
 

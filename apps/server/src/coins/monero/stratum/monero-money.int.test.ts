@@ -16,6 +16,7 @@ import { BalancesRepository } from '../../../db/repositories/balances.js';
 import type { MoneroDevChain } from '../devchain.js';
 import { MoneroTestMiner } from './testing/miner.js';
 import { startOutsideWallet, type OutsideWallet } from './testing/outside-wallet.js';
+import { isMoneroChain } from '../family.js';
 
 let pool: TestPool;
 let session: Session & { password: string };
@@ -81,7 +82,7 @@ async function mineBlock(): Promise<BlockRow> {
 
 beforeAll(async () => {
   pool = await startTestPool({ monero: true });
-  const devchain = pool.pool.monero?.devchain;
+  const devchain = pool.pool.chains.find(isMoneroChain)?.runtime.devchain;
   if (!devchain) throw new Error('the pool runs no Monero dev chain');
   dev = devchain;
   chain = new MoneroAccountingChain(dev.daemon, dev.wallet);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerAndLogin, type Session } from '../../../../../../e2e/support/api.js';
 import { startTestPool, type TestPool } from '../../../../../../e2e/support/pool.js';
 import { hashingBlobTransactionCount, MoneroTestMiner } from './testing/miner.js';
+import { isMoneroChain } from '../family.js';
 
 let pool: TestPool;
 let session: Session;
@@ -35,7 +36,7 @@ describe('the RandomX port of the pool', () => {
     };
     const stats = await api<Stats>(pool.baseUrl, '/api/pool/stats');
     const xmr = stats.algorithms.find((a) => a.coin === 'XMR');
-    const daemon = pool.pool.monero?.daemon;
+    const daemon = pool.pool.chains.find(isMoneroChain)?.runtime.daemon;
     if (!daemon) throw new Error('the pool runs no monerod');
     const { block_header: tip } = await daemon.call<{ block_header: { height: number } }>(
       'get_last_block_header',
@@ -79,7 +80,9 @@ describe('the RandomX port of the pool', () => {
     const login = `${session.user.username}.cpu1`;
     const reply = await miner.login(login);
     expect(reply.error).toBeNull();
-    const height = (await pool.pool.monero?.daemon.call<{ count: number }>('get_block_count'))?.count ?? 0;
+    const height =
+      (await pool.pool.chains.find(isMoneroChain)?.runtime.daemon.call<{ count: number }>('get_block_count'))
+        ?.count ?? 0;
     const share = await miner.mine(() => true);
     expect(await miner.submit(share)).toMatchObject({ error: null, result: { status: 'OK' } });
     expect((await miner.submit(share)).error?.message).toBe('Duplicate share');
@@ -95,9 +98,9 @@ describe('the RandomX port of the pool', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(blocks.rows[0]).toMatchObject({ coin: 'XMR', height, status: 'pending' });
-    const tip = await pool.pool.monero?.daemon.call<{ block_header: { hash: string } }>(
-      'get_last_block_header',
-    );
+    const tip = await pool.pool.chains
+      .find(isMoneroChain)
+      ?.runtime.daemon.call<{ block_header: { hash: string } }>('get_last_block_header');
     expect(blocks.rows[0]?.hash).toBe(tip?.block_header.hash);
 
     // A second worker asking for difficulty 1,000,000 (on the template after the block).
@@ -174,7 +177,7 @@ describe('the RandomX port of the pool', () => {
   });
 
   it('credits a height at its first template when a transaction makes a richer one, the block carrying the difference as fees', async () => {
-    const monero = pool.pool.monero;
+    const monero = pool.pool.chains.find(isMoneroChain)?.runtime;
     if (!monero?.wallet) throw new Error('the pool runs no monero-wallet-rpc');
     const { daemon, wallet } = monero;
     const { count: height } = await daemon.call<{ count: number }>('get_block_count');

@@ -11,9 +11,10 @@ import { parseConfig, type Config } from '../../../../config/index.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { Database } from '../../../../db/index.js';
 import { openTestDatabase, type TestDatabase } from '../../../../db/testing.js';
-import type { DevChain } from '../../../../devchain/index.js';
+import type { DevChain } from '../../devchain/index.js';
 import { PoolEvents } from '../../../../events.js';
 import { startStratum, type StratumService } from '../../../../stratum/index.js';
+import { chainOfSources } from '../../family.js';
 
 export const testLogger: Logger = pino({ level: process.env.MANJAM_TEST_LOG ?? 'silent' });
 
@@ -110,7 +111,7 @@ export async function startPoolOnChain(options: {
     db: database.db,
     logger: testLogger,
     events,
-    sources: [source],
+    chains: [chainOfSources([source])],
   });
   return {
     config,

@@ -8,6 +8,7 @@ import { PoolEvents } from '../../../../events.js';
 import { startStratum } from '../../../../stratum/index.js';
 import { FakeTemplateSource, frozenTemplate } from './fake-source.js';
 import { testLogger } from './harness.js';
+import { chainOfSources } from '../../family.js';
 
 const coin = process.argv[2] === 'LTC' ? 'LTC' : 'BTC';
 const database = await openTestDatabase('postgres');
@@ -30,7 +31,7 @@ const stratum = await startStratum({
   db: database.db,
   logger: testLogger,
   events: new PoolEvents(),
-  sources: [source],
+  chains: [chainOfSources([source])],
 });
 process.on('message', (what) => {
   if (what === 'usage') {

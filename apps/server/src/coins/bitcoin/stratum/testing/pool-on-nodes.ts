@@ -10,12 +10,13 @@ import { createChainSource, type ChainSource } from '../../chain-source.js';
 import { parseConfig } from '../../../../config/index.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { openTestDatabase, type TestDatabase } from '../../../../db/testing.js';
-import type { DevChain } from '../../../../devchain/index.js';
+import type { DevChain } from '../../devchain/index.js';
 import { PoolEvents } from '../../../../events.js';
 import type { SourceAvailability } from '../../source.js';
 import { startStratum, type StratumService } from '../../../../stratum/index.js';
 import { StratumTestClient, type ClientJob, type Reply } from './client.js';
 import { testLogger } from './harness.js';
+import { chainOfSources } from '../../family.js';
 
 export interface PoolOnNodes {
   coin: BitcoinFamilyCoin;
@@ -70,7 +71,7 @@ export async function startPoolOnNodes(options: {
     db: database.db,
     logger: testLogger,
     events,
-    sources: [source],
+    chains: [chainOfSources([source])],
   });
   return {
     coin,

@@ -12,7 +12,7 @@ import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { BlocksRepository } from '../../../../db/repositories/blocks.js';
 import { PayeesRepository } from '../../../../db/repositories/payees.js';
 import { WorkersRepository } from '../../../../db/repositories/workers.js';
-import type { DevChain } from '../../../../devchain/index.js';
+import type { DevChain } from '../../devchain/index.js';
 import type { PoolEventMap } from '../../../../events.js';
 import { selfSignedCertificate } from '../../../../testing/self-signed.js';
 import { StratumTestClient } from './client.js';

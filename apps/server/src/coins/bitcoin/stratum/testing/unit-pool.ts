@@ -9,6 +9,7 @@ import { startStratum, type StratumService } from '../../../../stratum/index.js'
 import { StratumTestClient } from './client.js';
 import { FakeTemplateSource } from './fake-source.js';
 import { testLogger } from './harness.js';
+import { chainOfSources } from '../../family.js';
 
 export interface UnitPool {
   config: Config;
@@ -54,7 +55,7 @@ export async function startUnitPool(
     db: database.db,
     logger: testLogger,
     events,
-    sources: [source],
+    chains: [chainOfSources([source])],
   });
   const port = service.ports()[0]?.port as number;
   const clients: StratumTestClient[] = [];

@@ -3,9 +3,9 @@
 import type { BlockTemplateRpc } from '@manjam/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NatsConnection } from 'nats';
-import type { SourceAvailability } from '../coins/bitcoin/source.js';
-import { BTC_REGTEST_ADDRESS, syntheticTemplate } from '../coins/bitcoin/stratum/testing/fake-source.js';
-import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
+import type { SourceAvailability } from '../source.js';
+import { BTC_REGTEST_ADDRESS, syntheticTemplate } from '../stratum/testing/fake-source.js';
+import { testLogger } from '../stratum/testing/harness.js';
 import { CoreJobSource } from './core-source.js';
 import { CoreSubmitter } from './core-submit.js';
 import { encode, stateSubject, workSubject, type StateMessage, type WorkMessage } from './messages.js';

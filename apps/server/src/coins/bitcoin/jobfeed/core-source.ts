@@ -11,8 +11,8 @@ import {
   type TipHeader,
 } from '@manjam/protocol';
 import type { BitcoinFamilyCoin as CoinId } from '@manjam/protocol';
-import type { Logger } from '../logger.js';
-import type { BlockSubmitResult, SourceAvailability, TemplateInfo, TemplateSource } from '../coins/bitcoin/source.js';
+import type { Logger } from '../../../logger.js';
+import type { BlockSubmitResult, SourceAvailability, TemplateInfo, TemplateSource } from '../source.js';
 import type { CoreSubmitter } from './core-submit.js';
 import {
   HEARTBEAT_MS,

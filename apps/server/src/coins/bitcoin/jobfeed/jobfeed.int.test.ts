@@ -2,10 +2,10 @@
 // node behind the core's job feed, and a region (its own leaf server, domain riyadh, reached
 // through a link the test cuts) whose Stratum server has no coin node at all.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../db/testing.js';
-import { WORK_PAUSED_MESSAGE } from '../coins/bitcoin/stratum/coin-availability.js';
-import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
-import { sleep, waitUntil } from '../testing/processes.js';
+import { openTestDatabase, type TestDatabase } from '../../../db/testing.js';
+import { WORK_PAUSED_MESSAGE } from '../stratum/coin-availability.js';
+import { StratumTestClient } from '../stratum/testing/client.js';
+import { sleep, waitUntil } from '../../../testing/processes.js';
 import {
   nextAvailability as availabilityOf,
   nextBlock,

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Network } from '@manjam/protocol';
 import type { JetStreamClient, Msg, NatsConnection, Subscription } from 'nats';
-import type { Logger } from '../logger.js';
-import type { SourceAvailability, TemplateSource } from '../coins/bitcoin/source.js';
+import type { Logger } from '../../../logger.js';
+import type { SourceAvailability, TemplateSource } from '../source.js';
 import { RegionBlocks } from './core-blocks.js';
 import {
   HEARTBEAT_MS,

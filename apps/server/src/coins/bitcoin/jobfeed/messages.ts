@@ -3,7 +3,7 @@
 import { nanos, RetentionPolicy, DiscardPolicy, StorageType, type JetStreamManager } from 'nats';
 import { z } from 'zod';
 import type { BitcoinFamilyCoin as CoinId } from '@manjam/protocol';
-import { addStream, type DistributedConfig } from '../sharelog/stream.js';
+import { addStream, type DistributedConfig } from '../../../sharelog/stream.js';
 
 export type { DistributedConfig };
 

@@ -4,20 +4,25 @@
 // JetStream cluster. The region mines, finds a block that the core puts on its node, and keeps
 // its miners when the active accounting process dies: the standby publishes the jobs from then on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWalletMiner, regtestAddress } from '../accounting/testing/fixtures.js';
-import { ChainNode } from '../coins/bitcoin/node/index.js';
-import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../db/testing.js';
+import { createWalletMiner, regtestAddress } from '../../../accounting/testing/fixtures.js';
+import { ChainNode } from '../node/index.js';
+import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../../db/testing.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
-import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
-import { startNatsCluster, type NatsCluster } from '../testing/nats-cluster.js';
-import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../testing/pool-processes.js';
-import { waitUntil } from '../testing/processes.js';
+import { testLogger } from '../stratum/testing/harness.js';
+import { startNatsCluster, type NatsCluster } from '../../../testing/nats-cluster.js';
+import {
+  processConfig,
+  schemaUrl,
+  startPoolProcess,
+  type PoolProcess,
+} from '../../../testing/pool-processes.js';
+import { waitUntil } from '../../../testing/processes.js';
 import {
   allStoredAndCredited,
   connectWalletMiner,
   mineNonBlocks,
   type WalletMiner,
-} from '../testing/wallet-miners.js';
+} from '../../../testing/wallet-miners.js';
 
 const DIFFICULTY = 3e-10;
 const ADDRESS = regtestAddress('region without nodes');

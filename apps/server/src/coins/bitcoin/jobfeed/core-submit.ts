@@ -5,10 +5,10 @@
 // question about the block's status (the core remembers what it was sent: core-blocks.ts), so a
 // lost reply is never mistaken for an unreachable core and a block is never submitted twice.
 import { ErrorCode, type NatsConnection, type NatsError } from 'nats';
-import { submitBlockToAll, type SubmitNode } from '../coins/bitcoin/node/index.js';
+import { submitBlockToAll, type SubmitNode } from '../node/index.js';
 import type { BitcoinFamilyCoin as CoinId } from '@manjam/protocol';
-import type { Logger } from '../logger.js';
-import type { BlockSubmitResult } from '../coins/bitcoin/source.js';
+import type { Logger } from '../../../logger.js';
+import type { BlockSubmitResult } from '../source.js';
 import {
   decode,
   encode,

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WORK_PAUSED_MESSAGE } from '../coins/bitcoin/stratum/coin-availability.js';
-import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
-import { startPoolProcess, type PoolProcess } from '../testing/pool-processes.js';
-import { SIGNAL_EXIT_CODES } from '../signals.js';
-import { freePort } from '../testing/nats-cluster.js';
-import { startWatched } from '../testing/processes.js';
+import { WORK_PAUSED_MESSAGE } from '../stratum/coin-availability.js';
+import { StratumTestClient } from '../stratum/testing/client.js';
+import { startPoolProcess, type PoolProcess } from '../../../testing/pool-processes.js';
+import { SIGNAL_EXIT_CODES } from '../../../signals.js';
+import { freePort } from '../../../testing/nats-cluster.js';
+import { startWatched } from '../../../testing/processes.js';
 import { DIFFICULTY, startCoreOnFeed, type CoreOnFeed } from './testing.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -20,7 +20,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 const STOP_LIMIT_MS = 10_000;
 
 const VARDIFF = { start: DIFFICULTY, min: DIFFICULTY, max: 1e12 };
-const MANJAM_BIN = fileURLToPath(new URL('../../bin/manjam.mjs', import.meta.url));
+const MANJAM_BIN = fileURLToPath(new URL('../../../../bin/manjam.mjs', import.meta.url));
 
 const portOf = (output: string, coin: string): number =>
   Number(output.match(new RegExp(`Stratum ${coin}\\s+stratum\\+tcp://[^:]+:(\\d+)`))?.[1] ?? 0);

@@ -4,25 +4,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { blocknotifyCommand, ChainNode, NodeSet, TemplateWatcher, type RpcEndpoint } from '../coins/bitcoin/node/index.js';
-import { createChainSource, type ChainSource } from '../coins/bitcoin/chain-source.js';
+import { blocknotifyCommand, ChainNode, NodeSet, TemplateWatcher, type RpcEndpoint } from '../node/index.js';
+import { createChainSource, type ChainSource } from '../chain-source.js';
 import type { NatsConnection } from 'nats';
 import { pino } from 'pino';
-import { parseConfig } from '../config/index.js';
-import type { Logger } from '../logger.js';
-import type { TestDatabase } from '../db/testing.js';
+import { parseConfig } from '../../../config/index.js';
+import type { Logger } from '../../../logger.js';
+import type { TestDatabase } from '../../../db/testing.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
-import { PoolEvents } from '../events.js';
-import { connectShareLog } from '../sharelog/stream.js';
-import { startStratum, type StratumService } from '../stratum/index.js';
-import { StratumTestClient, type ClientJob } from '../coins/bitcoin/stratum/testing/client.js';
-import { freeUdpPort, testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
-import { startNatsCluster, type NatsCluster } from '../testing/nats-cluster.js';
-import { startNatsLeaf, type NatsLeaf } from '../testing/nats-leaf.js';
-import { sleep } from '../testing/processes.js';
+import { PoolEvents } from '../../../events.js';
+import { connectShareLog } from '../../../sharelog/stream.js';
+import { startStratum, type StratumService } from '../../../stratum/index.js';
+import { StratumTestClient, type ClientJob } from '../stratum/testing/client.js';
+import { freeUdpPort, testLogger } from '../stratum/testing/harness.js';
+import { startNatsCluster, type NatsCluster } from '../../../testing/nats-cluster.js';
+import { startNatsLeaf, type NatsLeaf } from '../../../testing/nats-leaf.js';
+import { sleep } from '../../../testing/processes.js';
 import type { CoreJobSource } from './core-source.js';
 import { startCoreJobSources, type CoreJobSources } from './index.js';
 import { JobFeedPublisher } from './publisher.js';
+import { chainOfSources } from '../family.js';
 
 export const DIFFICULTY = 3e-10;
 
@@ -145,7 +146,7 @@ export async function startRegionOnFeed(
     db: options.database.db,
     logger,
     events,
-    sources: sources.sources,
+    chains: [chainOfSources(sources.sources)],
   });
   const port = stratum.ports()[0]?.port as number;
   const login = `${core.chain.poolAddress}.riyadh${options.instanceId}`;

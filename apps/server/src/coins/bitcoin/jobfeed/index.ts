@@ -1,12 +1,12 @@
 // The job feed (issue 17): the core publishes each coin's work on JetStream, and a region without
 // coin nodes of its own (`distributed.jobsFromCore`) mines on it. See publisher.ts and core-source.ts.
 import type { NatsConnection } from 'nats';
-import type { ChainRuntime } from '../coins/bitcoin/chains.js';
-import { ChainNode } from '../coins/bitcoin/node/index.js';
+import type { ChainRuntime } from '../chains.js';
+import { ChainNode } from '../node/index.js';
 import { BITCOIN_FAMILY_COINS } from '@manjam/protocol';
-import { ConfigError, type Config } from '../config/index.js';
-import type { Logger } from '../logger.js';
-import { connectShareLog } from '../sharelog/stream.js';
+import { ConfigError, type Config } from '../../../config/index.js';
+import type { Logger } from '../../../logger.js';
+import { connectShareLog } from '../../../sharelog/stream.js';
 import { CoreJobSource } from './core-source.js';
 import { CoreSubmitter } from './core-submit.js';
 import { JobFeedPublisher } from './publisher.js';

@@ -1,0 +1,189 @@
+// The Bitcoin family's Stratum V1 ports (BTC SHA-256d, LTC Scrypt) on the shared kit: one job
+// manager per coin fed by its template source, the V1 sessions, their hashing queues and sweep.
+import { once } from 'node:events';
+import { algorithmOf, isBitcoinFamily, MIN_SHARE_DIFFICULTY, type BitcoinFamilyCoin } from '@manjam/protocol';
+import type { CoinId, PayoutScheme, StratumPortConfig } from '../../../config/index.js';
+import { ChainTipsRepository } from '../../../db/repositories/chain-tips.js';
+import { BanJudge } from '../../../stratum/ban-judge.js';
+import { FairWork } from '../../../stratum/fair-work.js';
+import type { StratumKit } from '../../../stratum/kit.js';
+import type { FamilyPorts } from '../../family.js';
+import type { TemplateSource } from '../source.js';
+import { watchCoinAvailability } from './coin-availability.js';
+import {
+  REJECTION_KINDS,
+  type PoolRuntime,
+  type RejectionKind,
+  type StratumSession,
+  type SubmitContext,
+} from './context.js';
+import { JobManager, type Job } from './jobs.js';
+import { SCRYPT_IN_FLIGHT_PER_THREAD, ScryptPool } from './pow-pool.js';
+import { StratumPort } from './server.js';
+import { Sha256dQueue } from './sha256d-queue.js';
+import { sha256dHashed, sha256dRefused } from './submit.js';
+
+const SWEEP_MS = 5_000;
+
+/** A port of the V1 (Bitcoin-family) dialect. */
+type V1PortConfig = StratumPortConfig & { coin: BitcoinFamilyCoin };
+
+export async function openBitcoinPorts(
+  kit: StratumKit,
+  sources: readonly TemplateSource[],
+): Promise<FamilyPorts> {
+  const { config, logger } = kit;
+  const served = new Set<CoinId>(sources.map((s) => s.coin));
+  const configs = config.stratum.ports.filter(
+    (p): p is V1PortConfig => isBitcoinFamily(p.coin) && served.has(p.coin),
+  );
+  const sessions = new Set<StratumSession>();
+  const scrypt = configs.some((p) => algorithmOf(p.coin) === 'scrypt') ? new ScryptPool() : undefined;
+  const pool: PoolRuntime = {
+    config,
+    logger,
+    events: kit.events,
+    writer: kit.writer,
+    allocator: kit.allocator,
+    bans: kit.bans,
+    resolver: kit.resolver,
+    hashrate: kit.hashrate,
+    judge: new BanJudge(kit.bans, sessions, logger, (session) => [...session.logins.keys()]),
+    scrypt,
+    scryptWork: scrypt
+      ? new FairWork<StratumSession>(config.stratum.powQueue, scrypt.size * SCRYPT_IN_FLIGHT_PER_THREAD)
+      : undefined,
+    sha256d: new Sha256dQueue<SubmitContext>(sha256dHashed, sha256dRefused),
+    sessions,
+    stats: {
+      accepted: 0,
+      rejected: Object.fromEntries(REJECTION_KINDS.map((k) => [k, 0])) as Record<RejectionKind, number>,
+    },
+    pendingBlocks: new Set(),
+  };
+  const managers = new Map<CoinId, JobManager>();
+  const tips = new ChainTipsRepository(kit.db);
+  for (const source of sources) {
+    const manager = new JobManager(source, {
+      poolTag: config.stratum.poolTag,
+      extranonce2Size: config.stratum.extranonce2Size,
+      logger,
+    });
+    manager.onJob((job) => onJob(pool, source.coin, job, tips));
+    managers.set(source.coin, manager);
+  }
+  const listening: { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme; server: StratumPort }[] =
+    [];
+  try {
+    for (const p of configs) {
+      const algorithm = algorithmOf(p.coin);
+      const source = sources.find((s) => s.coin === p.coin) as TemplateSource;
+      const server = new StratumPort({
+        pool,
+        config: p,
+        coin: p.coin,
+        scheme: p.scheme,
+        algorithm,
+        params: source.params,
+        jobs: managers.get(p.coin) as JobManager,
+        minDifficulty: Math.max(p.vardiff.min, MIN_SHARE_DIFFICULTY[algorithm]),
+      });
+      server.server.maxConnections = kit.maxConnectionsPerPort;
+      const port = await server.listen(config.stratum.host);
+      listening.push({ coin: p.coin, port, tls: server.tls, scheme: p.scheme, server });
+      logger.info({ coin: p.coin, port, tls: server.tls, scheme: p.scheme }, 'stratum port listening');
+    }
+  } catch (error) {
+    await Promise.all(listening.map((l) => l.server.close()));
+    await scrypt?.close();
+    throw error;
+  }
+
+  let stopWatchingNodes: () => void = () => undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  return {
+    ports: () => listening.map(({ coin, port, tls, scheme }) => ({ coin, port, tls, scheme })),
+    stats: () => ({
+      connections: sessions.size,
+      accepted: pool.stats.accepted,
+      rejected: { ...pool.stats.rejected },
+    }),
+    start: () => {
+      for (const manager of managers.values()) manager.start();
+      // After the first jobs: a coin whose nodes are already silent starts paused.
+      stopWatchingNodes = watchCoinAvailability(pool, sources, managers);
+      sweeper = setInterval(() => {
+        sweep(pool);
+        for (const manager of managers.values()) manager.trim();
+      }, SWEEP_MS);
+      sweeper.unref();
+    },
+    close: async () => {
+      clearInterval(sweeper);
+      stopWatchingNodes();
+      for (const manager of managers.values()) manager.stop();
+      await closeAll(
+        pool,
+        listening.map((l) => l.server),
+      );
+      await Promise.allSettled([...pool.pendingBlocks]);
+    },
+    release: async () => {
+      await scrypt?.close();
+    },
+  };
+}
+
+function onJob(pool: PoolRuntime, coin: CoinId, job: Job, tips: ChainTipsRepository): void {
+  for (const session of pool.sessions) {
+    if (session.working && session.port.coin === coin) session.sendJob(job);
+  }
+  const tpl = job.template;
+  pool.events.emit('template.new', { coin, height: tpl.height, newTip: job.clean });
+  if (!job.clean) return;
+  tips
+    .upsert({ coin, height: tpl.height - 1, hash: tpl.prevHashRpc, networkDifficulty: job.networkDifficulty })
+    .catch((error: unknown) => pool.logger.warn({ err: error, coin }, 'could not record the chain tip'));
+}
+
+/** Idle timeouts (a short deadline to subscribe and authorize, a long one for authorized miners), the vardiff sweep for silent miners. */
+function sweep(pool: PoolRuntime): void {
+  const now = Date.now();
+  const idleMs = pool.config.stratum.idleTimeoutSeconds * 1000;
+  const authorizeMs = pool.config.stratum.authorizeTimeoutSeconds * 1000;
+  for (const session of pool.sessions) {
+    const ready = session.subscribed && session.logins.size > 0;
+    if (!ready && now - session.connectedMs > authorizeMs) {
+      session.close('not subscribed and authorized in time');
+      continue;
+    }
+    if (now - session.lastReceivedMs > idleMs) {
+      session.close('idle');
+      continue;
+    }
+    if (!session.working) continue;
+    const lower = session.vardiff.onIdle(now);
+    if (lower !== undefined) session.announceDifficulty(lower);
+  }
+}
+
+/** client.reconnect to every miner, then close the ports (sockets still open after 2 s are cut). */
+async function closeAll(pool: PoolRuntime, servers: StratumPort[]): Promise<void> {
+  const closing: Promise<unknown>[] = servers.map((s) => s.close());
+  // Shares hashed at the end of this turn are answered before the goodbye (replies keep their order).
+  await new Promise((resolve) => setImmediate(resolve));
+  for (const session of pool.sessions) {
+    // A miner that already hung up makes the socket emit 'error' (EPIPE): that is a close too,
+    // and must never stop the shutdown before accepted shares are flushed.
+    const socket = session.socket;
+    closing.push(socket.destroyed ? Promise.resolve() : once(socket, 'close').catch(() => undefined));
+    socket.on('error', () => undefined);
+    session.notify('client.reconnect', []);
+    socket.end();
+  }
+  const cut = setTimeout(() => {
+    for (const session of pool.sessions) session.close('shutdown');
+  }, 2_000);
+  await Promise.all(closing);
+  clearTimeout(cut);
+}

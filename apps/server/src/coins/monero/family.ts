@@ -1,0 +1,68 @@
+// The Monero family (XMR, RandomX) behind the coin-family seam: monerod and its wallet (or the
+// regtest dev chain), the XMRig dialect's ports, the wallet for accounting. A regional node taking
+// jobs from the core does not serve XMR yet (the job feed carries Bitcoin-family templates only).
+import type { Logger } from '../../logger.js';
+import type { AccountingChain } from '../../accounting/chain.js';
+import type { CoinFamily, FamilyChain } from '../family.js';
+import { startMoneroChain, type MoneroChainRuntime } from './chain.js';
+import { openMoneroPorts } from './stratum/ports.js';
+import { MoneroAccountingChain } from './wallet.js';
+
+/** The family's chain as main.ts holds it, with its runtime for tests and tools that need monerod. */
+export interface MoneroFamilyChain extends FamilyChain {
+  readonly family: 'monero';
+  readonly runtime: MoneroChainRuntime;
+}
+
+export const moneroFamily: CoinFamily = {
+  id: 'monero',
+  async startChain(config, logger, mode) {
+    if (mode === 'core-jobs') return undefined;
+    const runtime = await startMoneroChain(config, logger);
+    return runtime ? moneroChain(runtime) : undefined;
+  },
+};
+
+function moneroChain(runtime: MoneroChainRuntime): MoneroFamilyChain {
+  return {
+    family: 'monero',
+    runtime,
+    coins: [runtime.coin],
+    health: async () => [await runtime.health()],
+    // XMR has work while its template source holds a template.
+    up: () => [{ coin: runtime.coin, up: runtime.source.current !== undefined }],
+    accounting: (logger) => {
+      const wallet = accountingChain(runtime, logger);
+      return wallet
+        ? { chains: [[runtime.coin, wallet]], creditOnly: [] }
+        : { chains: [], creditOnly: [runtime.coin] };
+    },
+    openPorts: (kit) => openMoneroPorts(kit, runtime),
+    stop: () => runtime.stop(),
+  };
+}
+
+/** Whether a family chain is Monero's (tests reach monerod through it). */
+export function isMoneroChain(chain: FamilyChain): chain is MoneroFamilyChain {
+  return chain.family === 'monero';
+}
+
+/** How long XMR's accounting waits for monero-wallet-rpc (a transfer can take a while). */
+const XMR_WALLET_TIMEOUT_MS = 120_000;
+
+/**
+ * XMR's accounting chain: block ids from monerod, payouts from the pool wallet's
+ * monero-wallet-rpc (wallet.ts). Its own clients, with a timeout long enough for a `transfer` on a
+ * large wallet (an answer lost to a timeout is reconciled, but needlessly). With no wallet RPC
+ * configured, XMR shares are credited and settled while blocks and payouts wait.
+ */
+function accountingChain(runtime: MoneroChainRuntime, logger: Logger): AccountingChain | undefined {
+  if (!runtime.wallet) {
+    logger.warn(
+      { coin: runtime.coin },
+      'XMR payouts are not run: no chains.XMR.walletRpcUrl; shares are credited, found blocks wait for a wallet',
+    );
+    return undefined;
+  }
+  return MoneroAccountingChain.fromUrls(runtime.daemon.url, runtime.wallet.url, XMR_WALLET_TIMEOUT_MS);
+}

@@ -1,0 +1,59 @@
+// The Monero family's Stratum ports (XMRig's dialect, RandomX) on the shared kit.
+import type { PayoutScheme } from '../../../config/index.js';
+import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
+import type { FamilyPorts } from '../../family.js';
+import type { MoneroChainRuntime } from '../chain.js';
+import { startMoneroPort, type MoneroPort } from './start.js';
+
+export async function openMoneroPorts(kit: StratumKit, chain: MoneroChainRuntime): Promise<FamilyPorts> {
+  const opened: { port: number; scheme: PayoutScheme; xmr: MoneroPort }[] = [];
+  try {
+    for (const p of kit.config.stratum.ports.filter((p) => p.coin === chain.coin)) {
+      const xmr = await startMoneroPort({
+        config: kit.config,
+        port: p,
+        chain,
+        db: kit.db,
+        logger: kit.logger,
+        events: kit.events,
+        sink: kit.writer,
+        resolver: kit.resolver,
+        hashrate: hashrateOf(kit, chain.coin),
+        bans: kit.bans,
+        allocator: kit.allocator,
+      });
+      xmr.server.server.maxConnections = kit.maxConnectionsPerPort;
+      opened.push({ port: xmr.port, scheme: p.scheme, xmr });
+      kit.logger.info(
+        { coin: chain.coin, port: xmr.port, tls: xmr.server.tls, scheme: p.scheme },
+        'stratum port listening (RandomX)',
+      );
+    }
+  } catch (error) {
+    await Promise.all(opened.map((m) => m.xmr.close()));
+    throw error;
+  }
+  return {
+    ports: () =>
+      opened.map(({ port, scheme, xmr }) => ({ coin: chain.coin, port, tls: xmr.server.tls, scheme })),
+    stats: () => {
+      const rejected: Record<string, number> = {};
+      let connections = 0;
+      let accepted = 0;
+      for (const { xmr } of opened) {
+        connections += xmr.server.connections;
+        accepted += xmr.server.stats.accepted;
+        for (const [kind, count] of Object.entries(xmr.server.stats.rejected))
+          rejected[kind] = (rejected[kind] ?? 0) + count;
+      }
+      return { connections, accepted, rejected };
+    },
+    randomx: () => opened.map(({ port, xmr }) => ({ port, figures: xmr.randomx() })),
+    // Each port follows its template source from the moment it listens.
+    start: () => undefined,
+    close: async () => {
+      await Promise.all(opened.map((m) => m.xmr.close()));
+    },
+    release: () => Promise.resolve(),
+  };
+}
