@@ -70,7 +70,9 @@ function prefixValues(prefix: string): number[] {
 
 function checksumOf(prefix: string, data: number[]): number[] {
   const mod = polymod([...prefixValues(prefix), 0, ...data, ...new Array<number>(CHECKSUM_CHARS).fill(0)]);
-  return Array.from({ length: CHECKSUM_CHARS }, (_, i) => Number((mod >> BigInt(5 * (CHECKSUM_CHARS - 1 - i))) & 31n));
+  return Array.from({ length: CHECKSUM_CHARS }, (_, i) =>
+    Number((mod >> BigInt(5 * (CHECKSUM_CHARS - 1 - i))) & 31n),
+  );
 }
 
 /** Regroup bits; `pad` adds zero bits to a last group, otherwise leftover bits must be zero. */
@@ -109,7 +111,7 @@ export function encodeKaspaAddress(address: KaspaAddress): string {
 
 /** Decode and check an address; `network`, when given, must match its prefix. */
 export function decodeKaspaAddress(address: string, network?: KaspaNetwork): KaspaAddress {
-  if (typeof address !== 'string' || address !== address.toLowerCase() && address !== address.toUpperCase())
+  if (typeof address !== 'string' || (address !== address.toLowerCase() && address !== address.toUpperCase()))
     throw new KaspaAddressError('format', 'Kaspa address must be all lower or all upper case');
   const text = address.toLowerCase();
   const colon = text.lastIndexOf(':');
@@ -117,7 +119,8 @@ export function decodeKaspaAddress(address: string, network?: KaspaNetwork): Kas
     throw new KaspaAddressError('format', 'Kaspa address needs a prefix, a colon and its data');
   const prefix = text.slice(0, colon);
   const values = [...text.slice(colon + 1)].map((c) => CHARSET.indexOf(c));
-  if (values.includes(-1)) throw new KaspaAddressError('format', 'Kaspa address has a character outside its alphabet');
+  if (values.includes(-1))
+    throw new KaspaAddressError('format', 'Kaspa address has a character outside its alphabet');
   if (polymod([...prefixValues(prefix), 0, ...values]) !== 0n)
     throw new KaspaAddressError('checksum', 'Kaspa address checksum does not match');
   const found = networkOfPrefix(prefix);
@@ -125,12 +128,17 @@ export function decodeKaspaAddress(address: string, network?: KaspaNetwork): Kas
   if (network !== undefined && found !== network)
     throw new KaspaAddressError('network', `Address is for Kaspa ${found}, the pool runs ${network}`);
   const bytes = convertBits(values.slice(0, -CHECKSUM_CHARS), 5, 8, false);
-  if (bytes === undefined || bytes.length === 0) throw new KaspaAddressError('format', 'Kaspa address has bad padding');
+  if (bytes === undefined || bytes.length === 0)
+    throw new KaspaAddressError('format', 'Kaspa address has bad padding');
   const [version, ...payload] = bytes;
   const kind = KASPA_ADDRESS_KINDS.find((k) => KINDS[k].version === version);
-  if (kind === undefined) throw new KaspaAddressError('unsupported', `Unknown Kaspa address version ${version}`);
+  if (kind === undefined)
+    throw new KaspaAddressError('unsupported', `Unknown Kaspa address version ${version}`);
   if (payload.length !== KINDS[kind].length)
-    throw new KaspaAddressError('format', `${kind} address must hold ${KINDS[kind].length} bytes, got ${payload.length}`);
+    throw new KaspaAddressError(
+      'format',
+      `${kind} address must hold ${KINDS[kind].length} bytes, got ${payload.length}`,
+    );
   return { network: found, kind, payload: Uint8Array.from(payload) };
 }
 

@@ -15,7 +15,8 @@ export function kaspaCShake(domain: typeof POW_DOMAIN | typeof HEAVY_DOMAIN, dat
 
 /** matrix.HeavyHash: nibbles of `hash` times the matrix, sums >> 10, XOR back, cSHAKE "HeavyHash". */
 export function kaspaHeavyHash(matrix: Uint8Array, hash: Uint8Array): Uint8Array {
-  if (matrix.length !== 4096 || hash.length !== 32) throw new RangeError('need a 64x64 matrix and a 32-byte hash');
+  if (matrix.length !== 4096 || hash.length !== 32)
+    throw new RangeError('need a 64x64 matrix and a 32-byte hash');
   const vector = new Array<number>(64);
   for (let i = 0; i < 32; i++) {
     vector[2 * i] = (hash[i] ?? 0) >> 4;
@@ -28,12 +29,18 @@ export function kaspaHeavyHash(matrix: Uint8Array, hash: Uint8Array): Uint8Array
     product[i] = sum >> 10;
   }
   const mixed = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) mixed[i] = (hash[i] ?? 0) ^ (((product[2 * i] ?? 0) << 4) | (product[2 * i + 1] ?? 0));
+  for (let i = 0; i < 32; i++)
+    mixed[i] = (hash[i] ?? 0) ^ (((product[2 * i] ?? 0) << 4) | (product[2 * i + 1] ?? 0));
   return kaspaCShake(HEAVY_DOMAIN, mixed);
 }
 
 /** The PoW hash of prePow ‖ timestamp ‖ 32 zero bytes ‖ nonce under a matrix, the plain way. */
-export function kaspaPowHashPlain(matrix: Uint8Array, prePow: Uint8Array, timestamp: bigint, nonce: bigint): Uint8Array {
+export function kaspaPowHashPlain(
+  matrix: Uint8Array,
+  prePow: Uint8Array,
+  timestamp: bigint,
+  nonce: bigint,
+): Uint8Array {
   const message = new Uint8Array(80);
   const view = new DataView(message.buffer);
   message.set(prePow, 0);

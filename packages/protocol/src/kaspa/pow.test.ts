@@ -21,8 +21,15 @@ describe('xoshiro256++ and the kHeavyHash matrix', () => {
     const rng = new Xoshiro256PlusPlus(1n, 2n, 3n, 4n);
     const drawn = Array.from({ length: 10 }, () => rng.next());
     expect(drawn).toEqual([
-      41943041n, 58720359n, 3588806011781223n, 3591011842654386n, 9228616714210784205n,
-      9973669472204895162n, 14011001112246962877n, 12406186145184390807n, 15849039046786891736n,
+      41943041n,
+      58720359n,
+      3588806011781223n,
+      3591011842654386n,
+      9228616714210784205n,
+      9973669472204895162n,
+      14011001112246962877n,
+      12406186145184390807n,
+      15849039046786891736n,
       10450023813501588000n,
     ]);
   });
@@ -54,7 +61,8 @@ describe('kHeavyHash', () => {
     const header = parseRpcBlockHeader(MAINNET_BLOCK.header);
     const state = kaspaPowState(kaspaPrePowHash(header), header.timestamp);
     const nonces = [0n, 1n, 0xffffffffn, 0x100000000n, (1n << 64n) - 1n, header.nonce];
-    for (let i = 0n; i < 40n; i++) nonces.push((header.nonce * 6364136223846793005n + i) & ((1n << 64n) - 1n));
+    for (let i = 0n; i < 40n; i++)
+      nonces.push((header.nonce * 6364136223846793005n + i) & ((1n << 64n) - 1n));
     for (const nonce of nonces) {
       const plain = kaspaPowHashPlain(state.matrix, state.prePow, header.timestamp, nonce);
       expect(bytesToHex(kaspaPowHash(state, nonce))).toBe(bytesToHex(plain));

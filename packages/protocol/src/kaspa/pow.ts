@@ -88,7 +88,12 @@ const nibbles = new Int32Array(64);
  * kHeavyHash of one nonce given as its low and high 32 bits; the result (PoW hash bytes as
  * eight LE words, least significant first) goes to `out`. The hot path: no allocation.
  */
-export function kaspaPowWordsOf(state: KaspaPowState, nonceLo: number, nonceHi: number, out: Uint32Array): void {
+export function kaspaPowWordsOf(
+  state: KaspaPowState,
+  nonceLo: number,
+  nonceHi: number,
+  out: Uint32Array,
+): void {
   work.set(state.powBase);
   work[NONCE_WORD] = (work[NONCE_WORD] ?? 0) ^ nonceLo;
   work[NONCE_WORD + 1] = (work[NONCE_WORD + 1] ?? 0) ^ nonceHi;

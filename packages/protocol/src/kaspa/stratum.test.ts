@@ -56,7 +56,10 @@ describe('mining.submit nonce', () => {
   });
 
   it('takes a full 16-digit nonce that starts with the session extranonce', () => {
-    expect(parseKaspaSubmitNonce('0xbeef00000000abcd', 'beef')).toEqual({ ok: true, value: 0xbeef00000000abcdn });
+    expect(parseKaspaSubmitNonce('0xbeef00000000abcd', 'beef')).toEqual({
+      ok: true,
+      value: 0xbeef00000000abcdn,
+    });
     expect(parseKaspaSubmitNonce('ffffffffffffffff', '')).toEqual({ ok: true, value: (1n << 64n) - 1n });
   });
 

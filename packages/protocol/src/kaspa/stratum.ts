@@ -100,7 +100,8 @@ export function parseKaspaSubmitNonce(nonce: unknown, extranonceHex: string): Pa
   const digits = nonce.startsWith('0x') || nonce.startsWith('0X') ? nonce.slice(2) : nonce;
   if (!NONCE_HEX.test(digits)) return malformed('Nonce must be 1 to 16 hex digits');
   const minerDigits = 16 - extranonceHex.length;
-  if (digits.length <= minerDigits) return { ok: true, value: BigInt(`0x${extranonceHex}${digits.padStart(minerDigits, '0')}`) };
+  if (digits.length <= minerDigits)
+    return { ok: true, value: BigInt(`0x${extranonceHex}${digits.padStart(minerDigits, '0')}`) };
   const value = BigInt(`0x${digits}`);
   if (extranonceHex.length > 0 && value >> BigInt(4 * minerDigits) !== BigInt(`0x${extranonceHex}`))
     return malformed('Nonce does not start with the extranonce');
