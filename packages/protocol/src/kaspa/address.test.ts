@@ -3,6 +3,7 @@ import {
   decodeKaspaAddress,
   encodeKaspaAddress,
   isKaspaAddress,
+  kaspaNetworkOf,
   kaspaAddressOfScript,
   kaspaPayToAddressScript,
   KaspaAddressError,
@@ -88,6 +89,12 @@ describe('Kaspa addresses', () => {
     );
     expect(reasonOf('kaspasim:raskzcg58mth0an')).toBe('unsupported');
     expect(isKaspaAddress(VALID[0]?.address ?? '', 'testnet')).toBe(false);
+  });
+
+  it('maps the pool network setting to an address network, the dev chain (regtest) to simnet', () => {
+    expect(kaspaNetworkOf('mainnet')).toBe('mainnet');
+    expect(kaspaNetworkOf('testnet')).toBe('testnet');
+    expect(kaspaNetworkOf('regtest')).toBe('simnet');
   });
 
   it('refuses mixed case, foreign characters and a missing prefix', () => {

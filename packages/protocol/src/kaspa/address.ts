@@ -32,6 +32,14 @@ export const KASPA_ADDRESS_PREFIXES: Record<KaspaNetwork, string> = {
   simnet: 'kaspasim',
 };
 
+/**
+ * The address network of the pool's network setting (chains.KAS.network): the pool's regtest is
+ * the dev chain, a lone kaspad started with --simnet, so its addresses are kaspasim:.
+ */
+export function kaspaNetworkOf(network: 'mainnet' | 'testnet' | 'regtest'): KaspaNetwork {
+  return network === 'regtest' ? 'simnet' : network;
+}
+
 export const KASPA_ADDRESS_KINDS = ['pubkey', 'pubkey-ecdsa', 'scripthash'] as const;
 export type KaspaAddressKind = (typeof KASPA_ADDRESS_KINDS)[number];
 
