@@ -58,18 +58,32 @@ export interface KaspaAddress {
 
 const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const CHECKSUM_CHARS = 8;
-const GENERATOR = [0x98f2bc8e61n, 0x79b76d99e2n, 0xf33e5fb3c4n, 0xae2eabe2a8n, 0x1e4f43e470n];
+/** The BCH generator's five 40-bit constants as [bits 32..39, bits 0..31] (no bigints per character). */
+const GENERATOR: [number, number][] = [
+  [0x98, 0xf2bc8e61],
+  [0x79, 0xb76d99e2],
+  [0xf3, 0x3e5fb3c4],
+  [0xae, 0x2eabe2a8],
+  [0x1e, 0x4f43e470],
+];
 
-function polymod(values: number[]): bigint {
-  let checksum = 1n;
+/** cashaddr's polymod over 5-bit values, as a 40-bit number (exact in a double). */
+function polymod(values: number[]): number {
+  let hi = 0;
+  let lo = 1;
   for (const value of values) {
-    const top = checksum >> 35n;
-    checksum = ((checksum & 0x07ffffffffn) << 5n) ^ BigInt(value);
-    for (let i = 0; i < GENERATOR.length; i++) {
-      if ((top >> BigInt(i)) & 1n) checksum ^= GENERATOR[i] ?? 0n;
+    const top = hi >>> 3;
+    hi = ((hi & 0x07) << 5) | (lo >>> 27);
+    lo = ((lo << 5) | value) >>> 0;
+    for (let i = 0; i < 5; i++) {
+      if ((top >>> i) & 1) {
+        const [gHi, gLo] = GENERATOR[i] ?? [0, 0];
+        hi ^= gHi;
+        lo = (lo ^ gLo) >>> 0;
+      }
     }
   }
-  return checksum ^ 1n;
+  return hi * 2 ** 32 + ((lo ^ 1) >>> 0);
 }
 
 function prefixValues(prefix: string): number[] {
@@ -78,8 +92,9 @@ function prefixValues(prefix: string): number[] {
 
 function checksumOf(prefix: string, data: number[]): number[] {
   const mod = polymod([...prefixValues(prefix), 0, ...data, ...new Array<number>(CHECKSUM_CHARS).fill(0)]);
-  return Array.from({ length: CHECKSUM_CHARS }, (_, i) =>
-    Number((mod >> BigInt(5 * (CHECKSUM_CHARS - 1 - i))) & 31n),
+  return Array.from(
+    { length: CHECKSUM_CHARS },
+    (_, i) => Math.floor(mod / 2 ** (5 * (CHECKSUM_CHARS - 1 - i))) % 32,
   );
 }
 
@@ -129,7 +144,7 @@ export function decodeKaspaAddress(address: string, network?: KaspaNetwork): Kas
   const values = [...text.slice(colon + 1)].map((c) => CHARSET.indexOf(c));
   if (values.includes(-1))
     throw new KaspaAddressError('format', 'Kaspa address has a character outside its alphabet');
-  if (polymod([...prefixValues(prefix), 0, ...values]) !== 0n)
+  if (polymod([...prefixValues(prefix), 0, ...values]) !== 0)
     throw new KaspaAddressError('checksum', 'Kaspa address checksum does not match');
   const found = networkOfPrefix(prefix);
   if (found === undefined) throw new KaspaAddressError('network', `Unknown Kaspa address prefix "${prefix}"`);
