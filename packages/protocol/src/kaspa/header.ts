@@ -30,7 +30,11 @@ export interface KaspaHeader {
   pruningPoint: Uint8Array;
 }
 
-/** The header as kaspad's gRPC/JSON API carries it (protowire RpcBlockHeader). */
+/**
+ * The header as kaspad's gRPC/JSON API carries it (protowire RpcBlockHeader). 64-bit fields may be
+ * decimal strings (@grpc/proto-loader with `longs: String`), safe integers or bigints; a Long
+ * object is not accepted, so load the .proto with `longs: String`.
+ */
 export interface RpcBlockHeader {
   version: number | string;
   parents: { parentHashes: string[] }[];
