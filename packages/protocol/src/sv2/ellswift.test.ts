@@ -43,9 +43,7 @@ describe('ElligatorSwift (BIP324)', () => {
       for (let c = 0; c < 8; c++) {
         const t = xswiftecInv(x, u, c);
         const want = row[`case${c}_t`] ?? '';
-        expect(t === undefined ? '' : toHex(numberTo32Bytes(t)), `${row.comment} case ${c}`).toBe(
-          want,
-        );
+        expect(t === undefined ? '' : toHex(numberTo32Bytes(t)), `${row.comment} case ${c}`).toBe(want);
       }
     }
   });

@@ -102,19 +102,14 @@ export function xswiftecInv(x: bigint, u: bigint, c: number): bigint | undefined
 /** 64-byte encoding (u ‖ t) → the 32-byte big-endian x coordinate it encodes. */
 export function ellswiftDecode(enc: Uint8Array): Uint8Array {
   if (enc.length !== ELLSWIFT_BYTES) throw new RangeError('ellswift encoding is 64 bytes');
-  return numberTo32Bytes(
-    xswiftec(bytesToNumber(enc.subarray(0, 32)), bytesToNumber(enc.subarray(32))),
-  );
+  return numberTo32Bytes(xswiftec(bytesToNumber(enc.subarray(0, 32)), bytesToNumber(enc.subarray(32))));
 }
 
 /**
  * Encode an x coordinate uniformly: draw u and a case from `random` until the inverse exists
  * (about 1 in 4 tries fail). `random(n)` must return n fresh random bytes.
  */
-export function ellswiftEncodeX(
-  x: Uint8Array,
-  random: (n: number) => Uint8Array = randomBytes,
-): Uint8Array {
+export function ellswiftEncodeX(x: Uint8Array, random: (n: number) => Uint8Array = randomBytes): Uint8Array {
   const xv = bytesToNumber(x);
   for (;;) {
     const r = random(33);

@@ -1,0 +1,62 @@
+// Noise CipherState over ChaCha20-Poly1305 (IETF) as SV2 §4.4.1 fixes it: the 96-bit nonce is 32
+// zero bits then the 64-bit counter little-endian; a failed decryption leaves the counter alone.
+import { chacha20poly1305 } from '@noble/ciphers/chacha.js';
+
+export const MAC_BYTES = 16;
+/** Noise's own cap on one transport message (ciphertext with its MAC). */
+export const MAX_CIPHERTEXT_BYTES = 65535;
+export const MAX_PLAINTEXT_BYTES = MAX_CIPHERTEXT_BYTES - MAC_BYTES;
+const NONCE_LIMIT = 0xffffffffffffffffn; // Noise reserves 2^64-1
+
+export class CipherState {
+  private key: Uint8Array | undefined;
+  private n = 0n;
+  private readonly nonce = new Uint8Array(12);
+  private readonly nonceView = new DataView(this.nonce.buffer);
+
+  constructor(key?: Uint8Array) {
+    if (key) this.initializeKey(key);
+  }
+
+  initializeKey(key: Uint8Array): void {
+    if (key.length !== 32) throw new RangeError('ChaCha20-Poly1305 key is 32 bytes');
+    this.key = key.slice();
+    this.n = 0n;
+  }
+
+  hasKey(): boolean {
+    return this.key !== undefined;
+  }
+
+  /** The next nonce value (messages sent or accepted so far). */
+  get counter(): bigint {
+    return this.n;
+  }
+
+  private nextNonce(): Uint8Array {
+    if (this.n >= NONCE_LIMIT) throw new RangeError('Noise nonce exhausted');
+    this.nonceView.setBigUint64(4, this.n, true);
+    return this.nonce;
+  }
+
+  encryptWithAd(ad: Uint8Array, plaintext: Uint8Array): Uint8Array {
+    if (!this.key) return plaintext.slice();
+    const out = chacha20poly1305(this.key, this.nextNonce(), ad).encrypt(plaintext);
+    this.n += 1n;
+    return out;
+  }
+
+  /** The plaintext, or undefined when the MAC does not check (the counter then stays put). */
+  decryptWithAd(ad: Uint8Array, ciphertext: Uint8Array): Uint8Array | undefined {
+    if (!this.key) return ciphertext.slice();
+    if (ciphertext.length < MAC_BYTES) return undefined;
+    let out: Uint8Array;
+    try {
+      out = chacha20poly1305(this.key, this.nextNonce(), ad).decrypt(ciphertext);
+    } catch {
+      return undefined;
+    }
+    this.n += 1n;
+    return out;
+  }
+}
