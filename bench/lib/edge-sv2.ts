@@ -54,6 +54,15 @@ export function measureNoise(report: Report, seconds = 3): void {
   report.line(
     `  handshakes (both roles, one core): ${int(n / hsSeconds)}/s (${int(n)} in ${fixed(hsSeconds)} s)`,
   );
+  // The pool's share alone: answering act one (its ephemeral key, two ECDHs, two AEADs).
+  const acts = Array.from({ length: 200 }, () => new NoiseInitiator(pub).actOne());
+  let answered = 0;
+  const r0 = performance.now();
+  while (performance.now() - r0 < seconds * 1000) {
+    if (new NoiseResponder(id).actOne(acts[answered % acts.length] as Uint8Array).ok) answered++;
+  }
+  const rSeconds = (performance.now() - r0) / 1000;
+  report.line(`  act one answered by the pool (responder only, one core): ${int(answered / rSeconds)}/s`);
   if (!session) return;
   for (const size of [64, 1024, 65_536]) {
     const payload = new Uint8Array(size).fill(0x5a);
@@ -119,11 +128,15 @@ async function startPool(id: ResponderIdentity): Promise<Pool> {
   return { server, port: typeof address === 'object' && address ? address.port : 0, stats };
 }
 
-/** A miner's connection: resolves with what happened (first echoed frame, refusal, or close). */
+/**
+ * A miner's connection: resolves with what happened. An honest miner stops at its first echo;
+ * with `untilClose` it counts echoes until the pool closes (how a replay shows: one echo, then out).
+ */
 function miner(
   port: number,
   authority: Uint8Array,
   afterHandshake: (s: NoiseSession) => Uint8Array[],
+  untilClose = false,
 ): Promise<{ outcome: string; ms: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
@@ -135,8 +148,10 @@ function miner(
     const socket = connect(port, '127.0.0.1', () => socket.write(initiator.actOne()));
     let buf = Buffer.alloc(0);
     let decoder: EncryptedFrameDecoder | undefined;
-    socket.on('error', () => done('reset by pool'));
-    socket.on('close', () => done('closed by pool'));
+    let echoes = 0;
+    const closed = (): void => done(`${untilClose ? `${echoes} echo(es), then ` : ''}closed by pool`);
+    socket.on('error', closed);
+    socket.on('close', closed);
     socket.on('data', (chunk: Buffer) => {
       if (!decoder) {
         buf = Buffer.concat([buf, chunk]);
@@ -147,8 +162,11 @@ function miner(
         for (const bytes of afterHandshake(result.value.session)) socket.write(bytes);
         return;
       }
-      const ev = decoder.feed(chunk)[0];
-      if (ev) done(ev.kind === 'frame' ? 'echo received' : `bad echo: ${ev.error.code}`);
+      for (const ev of decoder.feed(chunk)) {
+        if (ev.kind === 'error') return done(`bad echo: ${ev.error.code}`);
+        echoes++;
+        if (!untilClose) return done('echo received');
+      }
     });
   });
 }
@@ -158,7 +176,7 @@ export async function measureRefusals(report: Report): Promise<void> {
   const pub = schnorr.getPublicKey(authority);
   const pool = await startPool(identity(authority));
   const frame = { extensionType: 0x8000, msgType: 0x1a, payload: new Uint8Array(24).fill(1) };
-  const cases: [string, Uint8Array, (s: NoiseSession) => Uint8Array[]][] = [
+  const cases: [string, Uint8Array, (s: NoiseSession) => Uint8Array[], boolean?][] = [
     ['honest miner', pub, (s) => [encryptFrame(s.encryptor, frame)]],
     ['garbage after handshake', pub, () => [new Uint8Array(64).fill(0xee)]],
     [
@@ -177,16 +195,17 @@ export async function measureRefusals(report: Report): Promise<void> {
         const w = encryptFrame(s.encryptor, frame);
         return [w, w];
       },
+      true,
     ],
     [
-      'over-long header (1 MB stated)',
+      `over-long frame (> ${int(MAX_PAYLOAD)} B)`,
       pub,
       (s) => [encryptFrame(s.encryptor, { ...frame, payload: new Uint8Array(MAX_PAYLOAD + 1) })],
     ],
     ['wrong authority key', schnorr.getPublicKey(schnorr.utils.randomSecretKey()), () => []],
   ];
-  for (const [name, key, send] of cases) {
-    const r = await miner(pool.port, key, send);
+  for (const [name, key, send, untilClose] of cases) {
+    const r = await miner(pool.port, key, send, untilClose);
     report.line(`  ${name.padEnd(32)} → ${r.outcome} after ${fixed(r.ms, 2)} ms`);
   }
   // A truncated frame: half a frame, then the miner half-closes its side.

@@ -1,7 +1,10 @@
 // ElligatorSwift encoding of secp256k1 x coordinates and the x-only ECDH built on it, as BIP324
 // defines them ("ElligatorSwift encoding of curve X coordinates", "Shared secret computation").
 // @noble/curves 2.4 has no ElligatorSwift, so the map is written here on top of its modular
-// arithmetic and point multiplication. Stratum V2 sends every handshake key in this 64-byte form.
+// arithmetic. The scalar multiplications (public key, ECDH) go to OpenSSL through node:crypto:
+// @noble/curves' variable-base multiply measured 9 ms a call here, OpenSSL's about 3x less.
+// Stratum V2 sends every handshake key in this 64-byte form.
+import { createECDH } from 'node:crypto';
 import { invert, mod, pow } from '@noble/curves/abstract/modular.js';
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js';
 import { randomBytes } from '@noble/curves/utils.js';
@@ -137,17 +140,31 @@ export function ellswiftKeypair(
   secretKey: Uint8Array = schnorr.utils.randomSecretKey(),
   random: (n: number) => Uint8Array = randomBytes,
 ): EllswiftKeypair {
-  const xonly = schnorr.getPublicKey(secretKey);
+  const ecdh = createECDH('secp256k1');
+  ecdh.setPrivateKey(secretKey);
+  const xonly = new Uint8Array(ecdh.getPublicKey(null, 'compressed').subarray(1));
   return { secretKey, xonly, ellswift: ellswiftEncodeX(xonly, random) };
 }
 
-/** ellswift_ecdh_xonly: x(d · lift_x(decode(theirs))), 32 bytes. Throws on a zero/oversized d. */
-export function ellswiftEcdhXonly(theirs: Uint8Array, secretKey: Uint8Array): Uint8Array {
+/**
+ * ellswift_ecdh_xonly: x(d · lift_x(decode(theirs))), 32 bytes. Throws on a zero/oversized d.
+ * OpenSSL's ECDH output is exactly that x; the point is handed over compressed with an even y,
+ * which does not change x(d · P).
+ */
+export function ellswiftEcdhXonly(
+  theirs: Uint8Array,
+  secretKey: Uint8Array,
+  /** ellswiftDecode(theirs), when the caller has it already */
+  theirsX: Uint8Array = ellswiftDecode(theirs),
+): Uint8Array {
   const d = bytesToNumber(secretKey);
   if (d === 0n || d >= N) throw new RangeError('secret key out of range');
-  const x = bytesToNumber(ellswiftDecode(theirs));
-  const point = schnorr.utils.lift_x(x);
-  return numberTo32Bytes(point.multiply(d).toAffine().x);
+  const point = new Uint8Array(33);
+  point[0] = 2;
+  point.set(theirsX, 1);
+  const ecdh = createECDH('secp256k1');
+  ecdh.setPrivateKey(secretKey);
+  return new Uint8Array(ecdh.computeSecret(point));
 }
 
 const ECDH_TAG = sha256(new TextEncoder().encode('bip324_ellswift_xonly_ecdh'));
@@ -161,8 +178,9 @@ export function v2Ecdh(
   ours: Uint8Array,
   theirs: Uint8Array,
   initiator: boolean,
+  theirsX?: Uint8Array,
 ): Uint8Array {
-  const x = ellswiftEcdhXonly(theirs, secretKey);
+  const x = ellswiftEcdhXonly(theirs, secretKey, theirsX);
   const msg = new Uint8Array(64 + 128 + 32);
   msg.set(ECDH_TAG, 0);
   msg.set(ECDH_TAG, 32);

@@ -128,11 +128,11 @@ export class NoiseInitiator {
     s.mixKey(v2Ecdh(this.e.secretKey, this.e.ellswift, re, true));
     const rs = s.decryptAndHash(msg.subarray(ELLSWIFT_BYTES, 2 * ELLSWIFT_BYTES + MAC_BYTES));
     if (!rs) return { ok: false, error: { code: 'bad-mac' } };
-    s.mixKey(v2Ecdh(this.e.secretKey, this.e.ellswift, rs, true));
+    const serverXonly = ellswiftDecode(rs);
+    s.mixKey(v2Ecdh(this.e.secretKey, this.e.ellswift, rs, true, serverXonly));
     const sigPlain = s.decryptAndHash(msg.subarray(2 * ELLSWIFT_BYTES + MAC_BYTES));
     if (!sigPlain) return { ok: false, error: { code: 'bad-mac' } };
     const certificate = decodeSignatureNoiseMessage(sigPlain) as SignatureNoiseMessage;
-    const serverXonly = ellswiftDecode(rs);
     const check = checkCertificate(certificate, serverXonly, this.authorityXonly, this.now());
     if (check !== 'ok') return { ok: false, error: { code: 'bad-certificate', check } };
     const [c1, c2] = s.split();
@@ -178,10 +178,11 @@ export class NoiseResponder {
     const out = new Uint8Array(ACT_TWO_BYTES);
     out.set(this.e.ellswift, 0);
     s.mixHash(this.e.ellswift);
-    s.mixKey(v2Ecdh(this.e.secretKey, this.e.ellswift, re, false));
+    const reX = ellswiftDecode(re); // decoded once for both ECDHs with the miner's key
+    s.mixKey(v2Ecdh(this.e.secretKey, this.e.ellswift, re, false, reX));
     const st = this.identity.staticKey;
     out.set(s.encryptAndHash(st.ellswift), ELLSWIFT_BYTES);
-    s.mixKey(v2Ecdh(st.secretKey, st.ellswift, re, false));
+    s.mixKey(v2Ecdh(st.secretKey, st.ellswift, re, false, reX));
     const sig = s.encryptAndHash(encodeSignatureNoiseMessage(this.identity.certificate));
     out.set(sig, 2 * ELLSWIFT_BYTES + MAC_BYTES);
     const [c1, c2] = s.split();
