@@ -206,6 +206,20 @@ describe('SV2 messages', () => {
     });
   });
 
+  it('answers random payloads for every message type with a result, never an exception', () => {
+    let seed = 29;
+    const byte = (): number => (seed = (seed * 1_103_515_245 + 12_345) >>> 0) >>> 24;
+    let refused = 0;
+    for (const name of Object.keys(SV2_MESSAGES) as (keyof typeof SV2_MESSAGES)[]) {
+      for (let i = 0; i < 200; i++) {
+        const payload = Uint8Array.from({ length: byte() % 120 }, byte);
+        const r = decodeMessage({ extensionType: 0, msgType: SV2_MESSAGES[name].msgType, payload });
+        if (!r.ok) refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
+
   it('reads a U256 target little-endian', () => {
     const t = (1n << 224n) - 1n;
     expect(u256ToBigInt(bigIntToU256(t))).toBe(t);

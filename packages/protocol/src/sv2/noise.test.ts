@@ -121,6 +121,27 @@ describe('Noise NX handshake', () => {
 });
 
 describe('Noise transport', () => {
+  it('answers random bytes with an error event, never an exception, and stays closed after it', () => {
+    const { pool: server } = established(); // a refused block leaves the nonce counter where it was
+    for (let i = 0; i < 50; i++) {
+      const dec = new EncryptedFrameDecoder(server.decryptor);
+      const noise = Uint8Array.from({ length: 22 + i * 7 }, () => Math.floor(Math.random() * 256));
+      expect(dec.feed(noise)).toEqual([{ kind: 'error', error: { code: 'bad-mac' } }]);
+      expect(dec.end()).toEqual({ code: 'bad-mac' });
+    }
+  });
+
+  it('lets the pool answer any 64 bytes as act one without throwing', () => {
+    const identity = pool(schnorr.utils.randomSecretKey());
+    for (let i = 0; i < 20; i++) {
+      const act = Uint8Array.from({ length: 64 }, () => Math.floor(Math.random() * 256));
+      if (i === 0) act.fill(0);
+      if (i === 1) act.fill(0xff);
+      const answered = new NoiseResponder(identity).actOne(act);
+      expect(answered.ok && answered.reply.length).toBe(ACT_TWO_BYTES);
+    }
+  });
+
   it('carries frames both ways, cut into any pieces, including payloads over one Noise block', () => {
     const { miner, pool: server } = established();
     const big = new Uint8Array(150_000).map((_, i) => i & 0xff);
