@@ -32,52 +32,59 @@ function identity(authoritySecret: Uint8Array): ResponderIdentity {
   return { staticKey, certificate };
 }
 
+/**
+ * Runs `op` for `seconds` of wall time; returns how many ran, per wall second and per CPU second
+ * of this process. On a shared machine the CPU figure is the one-core cost; wall shows contention.
+ */
+function rate(seconds: number, op: () => void): { n: number; wall: number; cpu: number } {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let n = 0;
+  while (performance.now() - t0 < seconds * 1000) {
+    op();
+    n++;
+  }
+  const wall = (performance.now() - t0) / 1000;
+  const used = process.cpuUsage(cpu0);
+  return { n, wall: n / wall, cpu: n / ((used.user + used.system) / 1e6) };
+}
+
 /** Handshakes per second and transport MB/s, both directions done by this one thread. */
 export function measureNoise(report: Report, seconds = 3): void {
   const authority = schnorr.utils.randomSecretKey();
   const pub = schnorr.getPublicKey(authority);
   const id = identity(authority);
-  let n = 0;
   let session: { miner: NoiseSession; pool: NoiseSession } | undefined;
-  const until = performance.now() + seconds * 1000;
-  const t0 = performance.now();
-  while (performance.now() < until) {
+  const both = rate(seconds, () => {
     const miner = new NoiseInitiator(pub);
     const answered = new NoiseResponder(id).actOne(miner.actOne());
     if (!answered.ok) throw new Error('responder refused');
     const done = miner.actTwo(answered.reply);
     if (!done.ok) throw new Error('initiator refused');
     session = { miner: done.value.session, pool: answered.session };
-    n++;
-  }
-  const hsSeconds = (performance.now() - t0) / 1000;
+  });
   report.line(
-    `  handshakes (both roles, one core): ${int(n / hsSeconds)}/s (${int(n)} in ${fixed(hsSeconds)} s)`,
+    `  handshakes, both roles: ${int(both.cpu)}/CPU-s (${int(both.wall)}/s wall, ${int(both.n)} done)`,
   );
   // The pool's share alone: answering act one (its ephemeral key, two ECDHs, two AEADs).
-  const acts = Array.from({ length: 200 }, () => new NoiseInitiator(pub).actOne());
-  let answered = 0;
-  const r0 = performance.now();
-  while (performance.now() - r0 < seconds * 1000) {
-    if (new NoiseResponder(id).actOne(acts[answered % acts.length] as Uint8Array).ok) answered++;
-  }
-  const rSeconds = (performance.now() - r0) / 1000;
-  report.line(`  act one answered by the pool (responder only, one core): ${int(answered / rSeconds)}/s`);
+  const acts = Array.from({ length: 64 }, () => new NoiseInitiator(pub).actOne());
+  let i = 0;
+  const pool = rate(seconds, () => {
+    if (!new NoiseResponder(id).actOne(acts[i++ % acts.length] as Uint8Array).ok) throw new Error('refused');
+  });
+  report.line(`  act one answered by the pool alone: ${int(pool.cpu)}/CPU-s (${int(pool.wall)}/s wall)`);
   if (!session) return;
+  const { miner, pool: server } = session;
   for (const size of [64, 1024, 65_536]) {
     const payload = new Uint8Array(size).fill(0x5a);
-    const dec = new EncryptedFrameDecoder(session.pool.decryptor, 1 << 20);
-    let bytes = 0;
-    const start = performance.now();
-    while (performance.now() - start < seconds * 1000) {
-      const wire = encryptFrame(session.miner.encryptor, { extensionType: 0x8000, msgType: 0x1b, payload });
-      const events = dec.feed(wire);
-      if (events[0]?.kind !== 'frame') throw new Error('frame refused');
-      bytes += size;
-    }
-    const s = (performance.now() - start) / 1000;
+    const dec = new EncryptedFrameDecoder(server.decryptor, 1 << 20);
+    const r = rate(seconds, () => {
+      const wire = encryptFrame(miner.encryptor, { extensionType: 0x8000, msgType: 0x1b, payload });
+      if (dec.feed(wire)[0]?.kind !== 'frame') throw new Error('frame refused');
+    });
     report.line(
-      `  transport encrypt+decrypt, ${int(size)} B frames: ${fixed(bytes / s / 1e6)} MB/s, ${int(bytes / size / s)} frames/s`,
+      `  transport encrypt+decrypt, ${int(size)} B frames: ${fixed((r.cpu * size) / 1e6)} MB/CPU-s, ` +
+        `${int(r.cpu)} frames/CPU-s (${fixed((r.wall * size) / 1e6)} MB/s wall)`,
     );
   }
 }
