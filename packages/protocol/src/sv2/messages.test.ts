@@ -1,5 +1,5 @@
 // Message bytes are checked against sri-vectors.json, serialized by SRI's own crates
-// (binary_sv2 7, mining_sv2 12, common_messages_sv2 9; see vectors/record-sri.ts).
+// (binary_sv2 7, mining_sv2 12, common_messages_sv2 9; recorded as vectors/sri-fixture.ts says).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bigIntToU256, u256ToBigInt } from './binary.js';
@@ -13,7 +13,7 @@ const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 const u256 = (f: (i: number) => number): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => f(i));
 const f32 = (v: number): number => Math.fround(v);
 
-// The same values sri-gen/src/main.rs serializes.
+// The same values the recording harness serialized with SRI.
 const SAMPLES: Sv2Message[] = [
   {
     type: 'SetupConnection',

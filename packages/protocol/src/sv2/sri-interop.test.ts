@@ -1,4 +1,4 @@
-// Replays two Noise sessions recorded against SRI's noise_sv2 2.0 (vectors/record-sri.ts):
+// Replays two Noise sessions recorded against SRI's noise_sv2 2.0 (vectors/sri-fixture.ts says how):
 // our initiator with SRI's responder, and SRI's initiator with our responder.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
