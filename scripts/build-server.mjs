@@ -32,7 +32,7 @@ const ASSETS = [
   'coins/bitcoin/stratum/scrypt-worker.mjs',
   'db/pglite-worker.mjs',
   'coins/bitcoin/devchain/bcoin-runner.cjs',
-  'devchain/node-supervisor.cjs',
+  'files/node-supervisor.cjs',
 ];
 const MIGRATIONS = 'db/migrations';
 /**

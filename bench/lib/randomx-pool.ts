@@ -1,5 +1,5 @@
 // The pool under test in the randomx phase (forked by lib/randomx-phase.ts): a real
-// MoneroStratumServer composed as stratum/monero/start.ts composes it in the pool — templates
+// MoneroStratumServer composed as coins/monero/stratum/start.ts composes it in the pool — templates
 // from the real MoneroTemplateSource (here polling the bench's fake monerod), a RandomXPool of
 // `threads` threads in light mode whose current seed is prepared before the port listens,
 // shares through the pool's ShareWriter (journal in a temporary data dir, then the database:

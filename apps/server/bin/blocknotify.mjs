@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Called by coin nodes on every new tip, where the node's shell has no bash (the pool's own
-// command, blocknotifyCommand in src/chain/blocknotify-listener.ts, is a bash one-liner):
+// command, blocknotifyCommand in src/coins/bitcoin/node/blocknotify-listener.ts, is a bash one-liner):
 //   -blocknotify="node /abs/path/apps/server/bin/blocknotify.mjs 127.0.0.1:PORT LTC %s"
 // Sends one UDP datagram "<COIN> <blockhash>" to the pool's template watcher and exits.
 // Never blocks the node: no dependencies, a 1-second ceiling, exit code 0 unless misused. Node's

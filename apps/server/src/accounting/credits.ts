@@ -5,7 +5,7 @@
 //
 // XMR: Monero's reward follows the coins already emitted (and the block's fees), not the height, so
 // a share is valued at the expected_reward of its height's first template, recorded per height by
-// the Stratum side (template_rewards; REWARD RULE in stratum/monero/template-source.ts). monerod does
+// the Stratum side (template_rewards; REWARD RULE in coins/monero/stratum/template-source.ts). monerod does
 // not split that reward into base reward and fees, so XMR's PPS part pays the whole of it; a found
 // block's fee part is only what a later template of its height added (transactions that arrived
 // after the first template), shared like any PPS+ block's fees.

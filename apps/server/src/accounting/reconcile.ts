@@ -72,7 +72,7 @@ async function recordFound(
  *   operator to settle it (`manjam payout-run`, settle-run.ts; README runbook).
  * - In the pool: before a run is judged not sent, the chain is asked for pool transactions that
  *   spend the wallet's coins and that the wallet does not know (`untoldPoolSpends`, by key images:
- *   monero-chain.ts; Bitcoin-family wallets record a transaction before broadcasting it and do not
+ *   coins/monero/wallet.ts; Bitcoin-family wallets record a transaction before broadcasting it and do not
  *   answer). One exists: the run is HELD at once, its alert naming the transactions and saying it
  *   waits for them to be mined; once mined, the path above takes over (recorded by its amount, the
  *   alert cleared when it confirms; or still held). The grace period alone (intentGraceMs, 5 min)

@@ -38,7 +38,7 @@ const chain = z.object({
  * Monero: monerod (templates, blocks) and monero-wallet-rpc (the pool wallet, payouts), each by
  * its RPC root URL without a login (run them with --restricted-rpc / --disable-rpc-login on a
  * private interface, or behind a proxy that adds one). Without `daemonUrl` on regtest, the
- * Monero dev chain (devchain/monero.ts) is started for you.
+ * Monero dev chain (coins/monero/devchain.ts) is started for you.
  */
 const moneroChain = z.object({
   enabled: z.boolean().default(true),
@@ -420,7 +420,7 @@ export const configSchema = z
          * of a node of its own (a coin's configured nodes then only receive found blocks too).
          */
         jobsFromCore: z.boolean().default(false),
-        /** The JetStream stream of the job feed (last message per subject; see jobfeed/). */
+        /** The JetStream stream of the job feed (last message per subject; see coins/bitcoin/jobfeed/). */
         jobsStream: z
           .string()
           .regex(/^[A-Za-z0-9_-]{1,64}$/)

@@ -10,8 +10,8 @@ export type Identity =
   { kind: 'user'; userId: number; username: string } | { kind: 'wallet'; address: string };
 
 /**
- * One authorized "<account or wallet>.<worker>" on a coin. `C` is wider than CoinId only for
- * a coin not wired into the pool yet (the Monero Stratum, stratum/monero/).
+ * One authorized "<account or wallet>.<worker>" on a coin. `C` lets one family's code narrow the
+ * coin (coins/monero/stratum/types.ts: `MinerRef<'XMR'>`).
  */
 export interface MinerRef<C extends string = CoinId> {
   coin: C;

@@ -7,15 +7,14 @@ import { access, constants, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { coinbaseMaturityOf } from '@manjam/protocol';
 import type { Logger } from 'pino';
 import { RpcError } from '../../rpc/json-rpc.js';
 import { freePort, processTree, spawnManaged, type ManagedChild } from '../../devchain/child.js';
 import { MoneroRpcClient } from './rpc.js';
 import { startSupervised, type SupervisedChild } from '../../devchain/supervisor.js';
+import { NODE_SUPERVISOR as SUPERVISOR } from '../../files/index.js';
 
-const SUPERVISOR = fileURLToPath(new URL('../../devchain/node-supervisor.cjs', import.meta.url));
 export const MONEROD_PATH = '/usr/bin/monerod';
 export const MONERO_WALLET_RPC_PATH = '/usr/bin/monero-wallet-rpc';
 export const MONERO_INSTALL_HINT = 'sudo node scripts/install-system-deps.mjs monero';

@@ -79,7 +79,7 @@ describe('connected workers without a row', () => {
       type: 'asic',
       algorithm: 'sha256',
     });
-    // An XMR login (stratum/monero/login.ts emits the same event) is listed as the CPU it is.
+    // An XMR login (coins/monero/stratum/login.ts emits the same event) is listed as the CPU it is.
     events.emit('worker.connected', { coin: 'XMR', workerId: null, userId: 8, login: 'amal.laptop' });
     const [xmr] = pendingWorkers(connected.ofUser(8), new Set());
     expect(xmr && toPendingWorker(xmr, 'amal')).toMatchObject({

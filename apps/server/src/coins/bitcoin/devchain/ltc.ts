@@ -5,7 +5,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { RpcClient, RpcError, type RpcEndpoint } from '../../../rpc/json-rpc.js';
 import {
@@ -20,8 +19,8 @@ import {
 import { ensureLitecoind } from './litecoind.js';
 import { startSupervised, type SupervisedChild } from '../../../devchain/supervisor.js';
 import type { DevChain, DevChainOptions, MwebMode } from '../../../devchain/types.js';
+import { NODE_SUPERVISOR as SUPERVISOR } from '../../../files/index.js';
 
-const SUPERVISOR = fileURLToPath(new URL('../../../devchain/node-supervisor.cjs', import.meta.url));
 /** 100 blocks of coinbase maturity + 20: twenty mature coinbases in the pool wallet. */
 export const LTC_INITIAL_BLOCKS = 120;
 /** Litecoin regtest: MWEB activates with block 432, which must carry a peg-in. */

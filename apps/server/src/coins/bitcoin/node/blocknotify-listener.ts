@@ -1,14 +1,9 @@
 // The receiving end of a node's -blocknotify command (blocknotifyCommand, or bin/blocknotify.mjs):
 // a UDP socket on 127.0.0.1 that hears "<COIN> <blockhash>" datagrams.
 import dgram from 'node:dgram';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Coin } from '@manjam/protocol';
 
-/** Absolute path of the command nodes run on each new tip. */
-export const BLOCKNOTIFY_SCRIPT = path.resolve(
-  fileURLToPath(new URL('../../../../bin/blocknotify.mjs', import.meta.url)),
-);
+export { BLOCKNOTIFY_SCRIPT } from '../../../files/index.js';
 
 export interface BlocknotifyMessage {
   coin: string;
