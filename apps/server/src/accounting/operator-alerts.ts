@@ -37,7 +37,7 @@ export class OperatorAlarms {
     const subject = `[Manjam] ${alert.kind}${alert.coin ? ` ${alert.coin}` : ''}`;
     await this.notify({
       subject,
-      text: `${alert.message}\n\nAlert key: ${alert.key}\nSee the operator runbook in README.md.`,
+      text: `${alert.message}\n\nAlert key: ${alert.key}\nSee the operator runbook in docs/OPERATIONS.md.`,
     }).catch((err: unknown) => this.logger.error({ err, alert: alert.key }, 'operator alert email failed'));
   }
 
