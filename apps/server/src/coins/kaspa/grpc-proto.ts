@@ -1,0 +1,30 @@
+// Loads one method of the project's own .proto files (proto/) through @grpc/proto-loader.
+// Decoding options shared by every Kaspa gRPC client: field names as written in the .proto,
+// 64-bit integers as decimal strings (exact; amounts in sompi and DAA scores exceed 2^53),
+// enums by name, absent fields as their defaults, and `payload` naming the oneof member set.
+import { loadSync, type MethodDefinition, type Options } from '@grpc/proto-loader';
+import { fileURLToPath } from 'node:url';
+
+export const PROTO_LOAD_OPTIONS: Options = {
+  keepCase: true,
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+};
+
+/** The path of a .proto file of this folder's proto/ directory. */
+export function protoPath(file: string): string {
+  return fileURLToPath(new URL(`./proto/${file}`, import.meta.url));
+}
+
+/** The method `service.method` (service with its package: "protowire.RPC") of a proto file. */
+export function loadMethod(file: string, service: string, method: string): MethodDefinition<object, object> {
+  const definition = loadSync(protoPath(file), PROTO_LOAD_OPTIONS)[service];
+  if (definition === undefined || 'format' in definition) {
+    throw new Error(`${file} has no service ${service}`);
+  }
+  const found = definition[method];
+  if (found === undefined) throw new Error(`${file}: ${service} has no method ${method}`);
+  return found;
+}
