@@ -201,9 +201,13 @@ export class KaspadClient {
       // Decoded by our own .proto: the shape KaspadEnvelope describes.
       (bytes) => METHOD.responseDeserialize(bytes) as KaspadEnvelope,
     );
-    stream.on('data', (envelope: KaspadEnvelope) => this.dispatch(envelope));
-    stream.on('error', (err: Error) => this.dropped(stream, err.message));
-    stream.on('end', () => this.dropped(stream, 'the node ended the stream'));
+    let answered = false;
+    stream.on('data', (envelope: KaspadEnvelope) => {
+      answered = true;
+      this.dispatch(envelope);
+    });
+    stream.on('error', (err: Error) => this.dropped(stream, err.message, answered));
+    stream.on('end', () => this.dropped(stream, 'the node ended the stream', answered));
     this.stream = stream;
     return stream;
   }
@@ -228,13 +232,15 @@ export class KaspadClient {
     waiter.resolve(envelope[name]);
   }
 
-  private dropped(stream: Stream, reason: string): void {
+  /** `answered`: the node had spoken on this stream (else it was never up: no warning). */
+  private dropped(stream: Stream, reason: string, answered: boolean): void {
     if (this.stream !== stream) return;
     this.stream = undefined;
     stream.cancel();
     this.failWaiting(reason);
     if (this.closed) return;
-    this.logger?.warn({ address: this.address, reason }, 'kaspad stream dropped');
+    if (answered) this.logger?.warn({ address: this.address, reason }, 'kaspad stream dropped');
+    else this.logger?.debug({ address: this.address, reason }, 'kaspad unreachable');
     const listening = [...this.listeners.values()].some((set) => set.size > 0);
     if (listening && !this.reconnectTimer) this.scheduleReconnect();
   }
