@@ -6,14 +6,15 @@
 import { access, constants, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { forwardLines, freePort, spawnManaged, type ManagedChild } from '../../devchain/child.js';
 import { startSupervised, type SupervisedChild } from '../../devchain/supervisor.js';
+import { besideModule } from './grpc-proto.js';
 import { KaspadClient } from './kaspad-client.js';
 import { KaspaWalletClient } from './kaspawallet-client.js';
 
-const SUPERVISOR = fileURLToPath(new URL('../../devchain/ltc-supervisor.cjs', import.meta.url));
+// From the sources: the devchain folder's wrapper; from the server bundle: its copy beside it.
+const SUPERVISOR = besideModule('../../devchain/ltc-supervisor.cjs', './ltc-supervisor.cjs');
 
 /** The network of the dev chain: fixed, trivial difficulty (0x207fffff), PoW still checked. */
 export const KAS_DEV_NETWORK = 'simnet';
