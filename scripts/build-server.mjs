@@ -33,6 +33,8 @@ const ASSETS = [
   'db/pglite-worker.mjs',
   'coins/bitcoin/devchain/bcoin-runner.cjs',
   'files/node-supervisor.cjs',
+  'coins/kaspa/proto/kaspad.proto',
+  'coins/kaspa/proto/kaspawalletd.proto',
 ];
 const MIGRATIONS = 'db/migrations';
 /**

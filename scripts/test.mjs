@@ -1,11 +1,12 @@
 // `npm test`: installs what the tests need (Debian packages litecoind, monero, librandomx-dev,
-// chromium, nats-server;
+// chromium, nats-server; kaspad built with Go;
 // npm packages, PostgreSQL), builds the web app for the browser tests, then runs typecheck, lint
 // and every Vitest project.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureNodeModules, ensureSystemPackages, ensureWebBuild, log, run } from './lib.mjs';
 import { ensurePostgres } from './ensure-postgres.mjs';
+import { ensureKaspad } from './kaspad.mjs';
 
 const args = process.argv.slice(2);
 const report = join(ROOT, 'node_modules', '.cache', 'manjam-vitest.json');
@@ -15,6 +16,9 @@ try {
   await ensureSystemPackages(['litecoind', 'monero', 'librandomx-dev', 'chromium', 'nats-server']);
   ensureNodeModules();
   await ensurePostgres();
+  // Kaspa's real node (go install of kaspad v0.12.22); without Go the Kaspa node tests fail with the same message.
+  const kaspad = await ensureKaspad({ quiet: false });
+  log(kaspad.ok ? `kaspad ${kaspad.built ? 'built' : 'ready'} in ${kaspad.binDir}` : kaspad.reason);
   ensureWebBuild();
   if (args.length === 0) {
     log('typecheck');

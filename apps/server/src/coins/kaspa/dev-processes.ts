@@ -1,5 +1,5 @@
 // The processes of the KAS dev chain, each started the way the other dev chains start theirs:
-// kaspad and the kaspawallet daemons run under devchain/ltc-supervisor.cjs (stops the node when
+// kaspad and the kaspawallet daemons run under files/node-supervisor.cjs (stops the node when
 // the pool dies) and devchain/supervisor.ts (restarts it on the same data when it dies);
 // `kaspawallet create` and kaspaminer are one-shot runs. Every process gets HOME = the chain's
 // data dir, where kaspawallet and kaspaminer write their logs (~/.kaspawallet, ~/.kaspaminer).
@@ -9,12 +9,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { forwardLines, freePort, spawnManaged, type ManagedChild } from '../../devchain/child.js';
 import { startSupervised, type SupervisedChild } from '../../devchain/supervisor.js';
-import { besideModule } from './grpc-proto.js';
+import { NODE_SUPERVISOR as SUPERVISOR } from '../../files/index.js';
 import { KaspadClient } from './kaspad-client.js';
 import { KaspaWalletClient } from './kaspawallet-client.js';
 
 // From the sources: the devchain folder's wrapper; from the server bundle: its copy beside it.
-const SUPERVISOR = besideModule('../../devchain/ltc-supervisor.cjs', './ltc-supervisor.cjs');
 
 /** The network of the dev chain: fixed, trivial difficulty (0x207fffff), PoW still checked. */
 export const KAS_DEV_NETWORK = 'simnet';

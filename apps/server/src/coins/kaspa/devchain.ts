@@ -1,6 +1,6 @@
 // The KAS dev chain: one kaspad on simnet (alone, UTXO index on, blocks accepted while "not
 // synced"), the pool's kaspawallet daemon, and kaspaminer to mine. Same shape as the other
-// dev chains (devchain/monero.ts): the nodes run under the shared supervisor and restart on
+// dev chains (coins/monero/devchain.ts): the nodes run under the shared supervisor and restart on
 // the same data when they die; stop() ends them (SIGTERM, SIGKILL after a deadline) and removes
 // a temporary data dir. At start the pool wallet is funded: kaspaminer mines to its address
 // until the wallet daemon counts coinbase coins as available. The daemon (v0.12.22) counts a

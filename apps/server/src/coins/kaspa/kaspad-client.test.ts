@@ -4,7 +4,7 @@ import { Server, ServerCredentials, type ServerDuplexStream, type ServiceDefinit
 import { loadSync } from '@grpc/proto-loader';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RpcError } from '../../chain/rpc.js';
+import { RpcError } from '../../rpc/json-rpc.js';
 import { PROTO_LOAD_OPTIONS, protoPath } from './grpc-proto.js';
 import { KaspadClient } from './kaspad-client.js';
 import type { KaspadEnvelope } from './kaspad-wire.js';

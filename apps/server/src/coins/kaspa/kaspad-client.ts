@@ -6,11 +6,11 @@
 // When the stream drops, every waiting request fails at once (kind 'transport'); the next
 // request opens a new stream. While someone listens for notifications, the client reconnects
 // by itself with a growing back-off, subscribes again, and calls the listeners once (a template
-// may have changed while it was away). Errors are RpcError (chain/rpc.ts) with kind 'transport',
+// may have changed while it was away). Errors are RpcError (rpc/json-rpc.ts) with kind 'transport',
 // 'timeout' or 'rpc' (the node's own error message), as for the other families' nodes.
 import { Client, credentials, type ClientDuplexStream } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
-import { RpcError } from '../../chain/rpc.js';
+import { RpcError } from '../../rpc/json-rpc.js';
 import { loadMethod } from './grpc-proto.js';
 import {
   isNotificationName,

@@ -1,11 +1,11 @@
 // The kaspawallet daemon (`kaspawallet start-daemon`) through its gRPC API: balance, addresses,
-// Send. One unary call per method, each with a deadline. Errors are RpcError (chain/rpc.ts):
+// Send. One unary call per method, each with a deadline. Errors are RpcError (rpc/json-rpc.ts):
 // 'transport' when the daemon cannot be reached, 'timeout' past the deadline, 'rpc' with the
 // daemon's own words otherwise (e.g. "wallet daemon is not synced yet", too little balance).
 // Amounts are sompi as bigint.
 import { Client, credentials, status, type ServiceError } from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
-import { RpcError } from '../../chain/rpc.js';
+import { RpcError } from '../../rpc/json-rpc.js';
 import { loadMethod } from './grpc-proto.js';
 
 const SERVICE = 'kaspawalletd.kaspawalletd';
