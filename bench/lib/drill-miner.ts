@@ -6,7 +6,10 @@
 // those it sent: stored-of-acknowledged = min(stored, acknowledged), exactly.
 import { algorithmOf } from '@manjam/protocol';
 import type { CoinId } from '../../apps/server/src/config/index.js';
-import { StratumTestClient, type ClientJob } from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+import {
+  StratumTestClient,
+  type ClientJob,
+} from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
 
 export interface Ack {
   /** Date.now() when the `true` answer arrived. */

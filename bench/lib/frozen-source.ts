@@ -5,7 +5,11 @@
 import { coinParams, isValidAddress, type BlockTemplateRpc, type CoinParams } from '@manjam/protocol';
 import { fixtureTemplate } from '../../packages/protocol/src/test-fixtures.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
-import type { BlockSubmitResult, TemplateInfo, TemplateSource } from '../../apps/server/src/coins/bitcoin/source.js';
+import type {
+  BlockSubmitResult,
+  TemplateInfo,
+  TemplateSource,
+} from '../../apps/server/src/coins/bitcoin/source.js';
 
 /** Mainnet pool addresses (P2WPKH) the frozen coinbase pays. */
 export const MAINNET_POOL_ADDRESS: Record<BitcoinFamilyCoin, string> = {

@@ -1,6 +1,10 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeSharedDatabase, startUnitPool, type UnitPool } from '../coins/bitcoin/stratum/testing/unit-pool.js';
+import {
+  closeSharedDatabase,
+  startUnitPool,
+  type UnitPool,
+} from '../coins/bitcoin/stratum/testing/unit-pool.js';
 import { startTestApi, type TestApi } from './test-support.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
