@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { pino } from 'pino';
 import { parseConfig } from '../apps/server/src/config/index.js';
-import { FixtureWriter } from '../apps/server/src/db/repositories/queries-fixtures.js';
+import { FixtureWriter } from '../apps/server/test/support/db/fixtures.js';
 import { PoolEvents } from '../apps/server/src/events.js';
 import { startHttp } from '../apps/server/src/http/index.js';
 import { chooseDatabase, openBenchDatabase } from './lib/database.js';

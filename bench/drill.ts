@@ -14,7 +14,7 @@ import {
   startLtcDevChain,
   type DevChain,
 } from '../apps/server/src/coins/bitcoin/devchain/index.js';
-import { schemaUrl } from '../apps/server/src/testing/pool-processes.js';
+import { schemaUrl } from '../apps/server/test/support/pool-processes.js';
 import { POSTGRES_URL, openBenchDatabase, type BenchDatabase } from './lib/database.js';
 import { killCycle, type KillCycle } from './lib/drill-kill.js';
 import { nodeCycle, type NodeCycle } from './lib/drill-node.js';

@@ -15,7 +15,7 @@ import { connectShareLog, type DistributedConfig } from '../apps/server/src/shar
 import { newBatch } from '../apps/server/src/shares/batch.js';
 import { newIdCache, persistBatch } from '../apps/server/src/shares/persist.js';
 import { minerRef, type AcceptedShare, type MinerRef } from '../apps/server/src/shares/types.js';
-import { startNatsCluster } from '../apps/server/src/testing/nats-cluster.js';
+import { startNatsCluster } from '../apps/server/test/support/nats-cluster.js';
 import {
   chooseDatabase,
   openBenchDatabase,

@@ -6,8 +6,8 @@
 // the dashboard asks for a payout address until one is set.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outsideAddress } from '../apps/server/src/accounting/testing/regtest.js';
-import { StratumTestClient } from '../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+import { outsideAddress } from '../apps/server/test/support/accounting/regtest.js';
+import { StratumTestClient } from '../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import { api, registerAndLogin } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';

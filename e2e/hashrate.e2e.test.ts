@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlgorithmHashrate, Dashboard, User, WorkerList } from '@manjam/contract';
 import type { Algorithm } from '@manjam/protocol';
 import { formatHashrate } from '../apps/server/src/services/shared/format.js';
-import { StratumTestClient } from '../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+import { StratumTestClient } from '../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import { api, registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StratumTestClient } from '../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+import { StratumTestClient } from '../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import { api, registerAndLogin } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';

@@ -8,7 +8,7 @@ import { RandomXPool } from '@manjam/randomx';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolPorts, WorkerList } from '@manjam/contract';
-import { MoneroTestMiner } from '../apps/server/src/coins/monero/stratum/testing/miner.js';
+import { MoneroTestMiner } from '../apps/server/test/support/coins/monero/stratum/miner.js';
 import { api, registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';

@@ -4,7 +4,7 @@
 // revenue and guide in both languages at 1280 and 375 px go to e2e/screenshots/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StratumTestClient } from '../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+import { StratumTestClient } from '../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import { api, registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { measureHelp } from './support/help.js';

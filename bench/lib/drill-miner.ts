@@ -9,7 +9,7 @@ import type { CoinId } from '../../apps/server/src/config/index.js';
 import {
   StratumTestClient,
   type ClientJob,
-} from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+} from '../../apps/server/test/support/coins/bitcoin/stratum/client.js';
 
 export interface Ack {
   /** Date.now() when the `true` answer arrived. */

@@ -9,7 +9,7 @@ import {
   processConfig,
   startPoolProcess,
   type PoolProcess,
-} from '../../apps/server/src/testing/pool-processes.js';
+} from '../../apps/server/test/support/pool-processes.js';
 
 /** Share difficulty on regtest: low enough that shares come fast, most hashes are not blocks. */
 export const DRILL_DIFFICULTY: Record<BitcoinFamilyCoin, number> = { BTC: 3e-10, LTC: 2e-5 };

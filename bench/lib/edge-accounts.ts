@@ -17,7 +17,7 @@ import { pino } from 'pino';
 import { parseConfig } from '../../apps/server/src/config/index.js';
 import { PoolEvents } from '../../apps/server/src/events.js';
 import { startHttp } from '../../apps/server/src/http/index.js';
-import { startSmtpInbox, type SmtpInbox } from '../../apps/server/src/testing/smtp-inbox.js';
+import { startSmtpInbox, type SmtpInbox } from '../../apps/server/test/support/smtp-inbox.js';
 import { chooseDatabase, openBenchDatabase } from './database.js';
 import { Report, int, load, ms, percentile } from './report.js';
 

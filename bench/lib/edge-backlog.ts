@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { startAccounting } from '../../apps/server/src/accounting/index.js';
-import { buildBacklog } from '../../apps/server/src/accounting/testing/backlog.js';
+import { buildBacklog } from '../../apps/server/test/support/accounting/backlog.js';
 import { parseConfig } from '../../apps/server/src/config/index.js';
 import { migrate, openDatabase, type Database } from '../../apps/server/src/db/index.js';
 import { BalancesRepository } from '../../apps/server/src/db/repositories/balances.js';
 import { PoolEvents } from '../../apps/server/src/events.js';
-import { startTestApi } from '../../apps/server/src/http/test-support.js';
+import { startTestApi } from '../../apps/server/test/support/http.js';
 import { Report, fixed, int, load, ms, percentile, verdict } from './report.js';
 
 interface Options {

@@ -11,22 +11,22 @@ import { startLtcDevChain } from '../../apps/server/src/coins/bitcoin/devchain/i
 import {
   MoneroFlooder,
   moneroHonestRound,
-} from '../../apps/server/src/coins/monero/stratum/testing/flooder.js';
+} from '../../apps/server/test/support/coins/monero/stratum/flooder.js';
 import {
   FIXED_VARDIFF,
   startStandalone,
   type StandalonePort,
-} from '../../apps/server/src/coins/monero/stratum/testing/standalone.js';
-import { StratumTestClient } from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+} from '../../apps/server/test/support/coins/monero/stratum/standalone.js';
+import { StratumTestClient } from '../../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import {
   StratumFlooder,
   stratumHonestRound,
-} from '../../apps/server/src/coins/bitcoin/stratum/testing/flooder.js';
+} from '../../apps/server/test/support/coins/bitcoin/stratum/flooder.js';
 import {
   startPoolOnChain,
   testLogger,
   type PoolOnChain,
-} from '../../apps/server/src/coins/bitcoin/stratum/testing/harness.js';
+} from '../../apps/server/test/support/coins/bitcoin/stratum/harness.js';
 import { fixed, int, load, ms, percentile, verdict, type Report } from './report.js';
 
 /** Flooding shapes: connections, addresses. */

@@ -4,13 +4,13 @@
 // node. Real NATS (a three-server core cluster, the region's leaf server), a real bcoin regtest
 // node behind the core's job feed, a region whose Stratum server has no node of its own.
 //   --cycles=N (default 5)   --dead=MS (how long the leaf stays dead, default 3000)
-import { StratumTestClient } from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+import { StratumTestClient } from '../../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import {
   leafRestartCycle,
   startCoreOnFeed,
   startRegionOnFeed,
   type LeafRestartCycle,
-} from '../../apps/server/src/coins/bitcoin/jobfeed/testing.js';
+} from '../../apps/server/test/support/coins/bitcoin/jobfeed.js';
 import {
   CORE_ATTEMPT_MS,
   UNREACHABLE_RETRY_MS,

@@ -16,16 +16,16 @@ import { blockSubsidy, coinParams, formatCoinAmount } from '@manjam/protocol';
 import { pino } from 'pino';
 import { RpcAccountingChain } from '../../apps/server/src/coins/bitcoin/wallet.js';
 import { startAccounting, type AccountingService } from '../../apps/server/src/accounting/index.js';
-import { insertShare, type MinerFixture } from '../../apps/server/src/accounting/testing/fixtures.js';
+import { insertShare, type MinerFixture } from '../../apps/server/test/support/accounting/fixtures.js';
 import {
   outsideAddress,
   stratumNetworkDifficulty,
-} from '../../apps/server/src/accounting/testing/regtest.js';
+} from '../../apps/server/test/support/accounting/regtest.js';
 import { ChainNode } from '../../apps/server/src/coins/bitcoin/node/node.js';
 import type { Database } from '../../apps/server/src/db/index.js';
-import { FixtureWriter } from '../../apps/server/src/db/repositories/queries-fixtures.js';
+import { FixtureWriter } from '../../apps/server/test/support/db/fixtures.js';
 import { startBtcDevChain } from '../../apps/server/src/coins/bitcoin/devchain/index.js';
-import { startTestApi, type TestApi } from '../../apps/server/src/http/test-support.js';
+import { startTestApi, type TestApi } from '../../apps/server/test/support/http.js';
 import { chooseDatabase, openBenchDatabase, type BenchDatabaseKind } from './database.js';
 import { Report, fixed, int, load, verdict } from './report.js';
 

@@ -3,7 +3,7 @@
 // The pool runs in its own process (lib/pool-process.ts); the flooders run in a worker thread, so
 // the bystander's clock is not slowed by the flood's reading.
 import { Worker } from 'node:worker_threads';
-import { StratumTestClient } from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+import { StratumTestClient } from '../../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import { PoolHandle } from './pool-handle.js';
 import { Report, fixed, int, load, percentile } from './report.js';
 

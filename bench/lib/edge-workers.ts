@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { algorithmOf } from '@manjam/protocol';
 import { pino } from 'pino';
 import type { Database } from '../../apps/server/src/db/index.js';
-import { FixtureWriter } from '../../apps/server/src/db/repositories/queries-fixtures.js';
+import { FixtureWriter } from '../../apps/server/test/support/db/fixtures.js';
 import { SettingsRepository } from '../../apps/server/src/db/repositories/settings.js';
 import { freePort } from '../../apps/server/src/devchain/child.js';
 import { startBtcDevChain } from '../../apps/server/src/coins/bitcoin/devchain/index.js';
@@ -20,8 +20,8 @@ import {
   schemaUrl,
   startPoolProcess,
   type PoolProcess,
-} from '../../apps/server/src/testing/pool-processes.js';
-import { StratumTestClient } from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+} from '../../apps/server/test/support/pool-processes.js';
+import { StratumTestClient } from '../../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import { POSTGRES_URL, openBenchDatabase, type BenchDatabase } from './database.js';
 import { DRILL_DIFFICULTY } from './drill-pool.js';
 import { Report, fixed, int, load, ms, percentile } from './report.js';

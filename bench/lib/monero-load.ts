@@ -12,7 +12,7 @@ import {
   hashingBlobNonceOffset,
   type MoneroClientJob,
   type MoneroLoginResult,
-} from '../../apps/server/src/coins/monero/stratum/testing/miner.js';
+} from '../../apps/server/test/support/coins/monero/stratum/miner.js';
 
 interface Reply {
   id?: number;

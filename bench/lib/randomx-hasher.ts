@@ -6,7 +6,7 @@
 // thread so no thread waits between replies, and stays idle between requests.
 import { withMoneroNonce } from '@manjam/protocol/monero';
 import { RandomXPool } from '@manjam/randomx';
-import { hashingBlobNonceOffset } from '../../apps/server/src/coins/monero/stratum/testing/miner.js';
+import { hashingBlobNonceOffset } from '../../apps/server/test/support/coins/monero/stratum/miner.js';
 import { XMR_HASHING_BLOB, XMR_SEED } from './fake-monerod.js';
 
 export type HasherRequest = { type: 'hash'; seconds: number } | { type: 'stop' };

@@ -4,7 +4,7 @@
 // only when the hash meets the share target. Distinct nonces: no two shares are duplicates.
 import { buildShare, difficultyToTarget, hashToBigInt, powHash, type Algorithm } from '@manjam/protocol';
 import { ScryptBatch } from '@manjam/protocol/scrypt-simd';
-import { templateFromNotify } from '../../apps/server/src/coins/bitcoin/stratum/testing/client.js';
+import { templateFromNotify } from '../../apps/server/test/support/coins/bitcoin/stratum/client.js';
 
 export interface ShareJob {
   notifyParams: unknown[];

@@ -14,7 +14,7 @@ import {
   startWatched,
   waitUntil,
   type WatchedProcess,
-} from './testing/processes.js';
+} from '../test/support/processes.js';
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));

@@ -2,19 +2,19 @@
 // regtest node, as a pool scales out: shares from both Stratum processes are stored and credited
 // exactly once, and when one Stratum process dies its miners reconnect to the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWalletMiner, regtestAddress } from './accounting/testing/fixtures.js';
-import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from './db/testing.js';
+import { createWalletMiner, regtestAddress } from '../test/support/accounting/fixtures.js';
+import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../test/support/db.js';
 import { startBtcDevChain, type DevChain } from './coins/bitcoin/devchain/index.js';
-import { testLogger } from './coins/bitcoin/stratum/testing/harness.js';
-import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from './testing/pool-processes.js';
+import { testLogger } from '../test/support/coins/bitcoin/stratum/harness.js';
+import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../test/support/pool-processes.js';
 import {
   allStoredAndCredited,
   connectWalletMiner,
   mineNonBlocks,
   storedPerWorker,
   type WalletMiner,
-} from './testing/wallet-miners.js';
-import { waitUntil } from './testing/processes.js';
+} from '../test/support/wallet-miners.js';
+import { waitUntil } from '../test/support/processes.js';
 
 const DIFFICULTY = 3e-10;
 const ADDRESS = regtestAddress('multi-process miner');

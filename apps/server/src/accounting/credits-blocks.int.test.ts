@@ -6,7 +6,7 @@ import { BlockLifecycleRepository } from '../db/repositories/block-lifecycle.js'
 import { LedgerRepository } from '../db/repositories/ledger.js';
 import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { SettlementsRepository } from '../db/repositories/settlements.js';
-import { describeEachDatabase } from '../db/testing.js';
+import { describeEachDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
 import {
@@ -15,8 +15,8 @@ import {
   insertBlock,
   insertShare,
   regtestAddress,
-} from './testing/fixtures.js';
-import { MemoryChain } from './testing/memory-chain.js';
+} from '../../test/support/accounting/fixtures.js';
+import { MemoryChain } from '../../test/support/accounting/memory-chain.js';
 
 const COIN = 'BTC';
 /** Regtest BTC subsidy at heights 150-299 (50 BTC halved once). */

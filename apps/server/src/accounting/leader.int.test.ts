@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../db/testing.js';
-import { startWatched, waitUntil, type WatchedProcess } from '../testing/processes.js';
-import { createUserMiner, insertShare, type MinerFixture } from './testing/fixtures.js';
+import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { startWatched, waitUntil, type WatchedProcess } from '../../test/support/processes.js';
+import { createUserMiner, insertShare, type MinerFixture } from '../../test/support/accounting/fixtures.js';
 
-const CHILD = fileURLToPath(new URL('./testing/accounting-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../test/support/accounting/accounting-child.ts', import.meta.url));
 const TAKEOVER_WITHIN_MS = 10_000;
 
 /** The last {"credited":N} a child printed (0 before any). */

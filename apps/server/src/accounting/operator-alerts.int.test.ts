@@ -7,13 +7,13 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { parseConfig } from '../config/index.js';
 import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
-import { describeEachDatabase } from '../db/testing.js';
+import { describeEachDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { operatorChannel } from '../services/alerts/operator.js';
 import { startAccounting, type AccountingService } from './index.js';
-import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from './testing/fixtures.js';
-import { MemoryChain } from './testing/memory-chain.js';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.js';
+import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from '../../test/support/accounting/fixtures.js';
+import { MemoryChain } from '../../test/support/accounting/memory-chain.js';
+import { startSmtpInbox, type SmtpInbox } from '../../test/support/smtp-inbox.js';
 
 const COIN = 'BTC';
 const logger = pino({ level: 'silent' });

@@ -6,11 +6,11 @@ import { expect, it } from 'vitest';
 import { parseConfig } from '../config/index.js';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
-import { describeEachDatabase } from '../db/testing.js';
+import { describeEachDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
-import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from './testing/fixtures.js';
-import { MemoryChain } from './testing/memory-chain.js';
+import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from '../../test/support/accounting/fixtures.js';
+import { MemoryChain } from '../../test/support/accounting/memory-chain.js';
 
 const COIN = 'BTC';
 const logger = pino({ level: 'silent' });

@@ -2,7 +2,7 @@ import { coinParams } from '@manjam/protocol';
 import { describe, expect, it } from 'vitest';
 import type { PayableBalance } from '../db/repositories/payouts.js';
 import { outputsOf, paysOutputs, payoutAddressOf, planPayouts } from './payout-plan.js';
-import { regtestAddress } from './testing/fixtures.js';
+import { regtestAddress } from '../../test/support/accounting/fixtures.js';
 
 const now = new Date('2026-11-22T03:00:00Z');
 const params = coinParams('BTC', 'regtest');

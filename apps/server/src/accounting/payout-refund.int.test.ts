@@ -7,13 +7,13 @@ import { blockSubsidy, coinParams } from '@manjam/protocol';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNode } from '../coins/bitcoin/node/node.js';
-import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
-import { openTestDatabase, type TestDatabase } from '../db/testing.js';
+import { FixtureWriter } from '../../test/support/db/fixtures.js';
+import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
-import { startTestApi, type TestApi } from '../http/test-support.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
 import { startAccounting, type AccountingService } from './index.js';
-import { insertShare, type MinerFixture } from './testing/fixtures.js';
-import { outsideAddress, stratumNetworkDifficulty } from './testing/regtest.js';
+import { insertShare, type MinerFixture } from '../../test/support/accounting/fixtures.js';
+import { outsideAddress, stratumNetworkDifficulty } from '../../test/support/accounting/regtest.js';
 import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';
 
 const COIN = 'BTC';

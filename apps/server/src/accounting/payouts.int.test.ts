@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { parseConfig } from '../config/index.js';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
-import { describeEachDatabase } from '../db/testing.js';
+import { describeEachDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
 import {
@@ -12,8 +12,8 @@ import {
   insertShare,
   regtestAddress,
   type MinerFixture,
-} from './testing/fixtures.js';
-import { MemoryChain } from './testing/memory-chain.js';
+} from '../../test/support/accounting/fixtures.js';
+import { MemoryChain } from '../../test/support/accounting/memory-chain.js';
 
 const COIN = 'BTC';
 const config = parseConfig({});

@@ -8,12 +8,12 @@ import { parseConfig } from '../config/index.js';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
-import { describeEachDatabase } from '../db/testing.js';
+import { describeEachDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
 import { settleRun } from './settle-run.js';
-import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from './testing/fixtures.js';
-import { MemoryChain } from './testing/memory-chain.js';
+import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from '../../test/support/accounting/fixtures.js';
+import { MemoryChain } from '../../test/support/accounting/memory-chain.js';
 
 const COIN = 'BTC';
 const config = parseConfig({});

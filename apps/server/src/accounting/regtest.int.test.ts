@@ -8,13 +8,13 @@ import { BalancesRepository } from '../db/repositories/balances.js';
 import { BlockLifecycleRepository } from '../db/repositories/block-lifecycle.js';
 import { LedgerRepository } from '../db/repositories/ledger.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
-import { openTestDatabase, type TestDatabase } from '../db/testing.js';
+import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
-import { createUserMiner, createWalletMiner, insertShare, type MinerFixture } from './testing/fixtures.js';
-import { findBlock, newAddress, receivedBy, stratumNetworkDifficulty } from './testing/regtest.js';
-import { runPayoutChild } from './testing/run-payout-child.js';
+import { createUserMiner, createWalletMiner, insertShare, type MinerFixture } from '../../test/support/accounting/fixtures.js';
+import { findBlock, newAddress, receivedBy, stratumNetworkDifficulty } from '../../test/support/accounting/regtest.js';
+import { runPayoutChild } from '../../test/support/accounting/run-payout-child.js';
 import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';
 
 const logger = pino({ level: 'silent' });

@@ -4,11 +4,11 @@ import { parseConfig } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { LedgerRepository } from '../db/repositories/ledger.js';
-import { DATABASE_KINDS, openTestDatabase, type DatabaseKind, type TestDatabase } from '../db/testing.js';
+import { DATABASE_KINDS, openTestDatabase, type DatabaseKind, type TestDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
-import { startTestApi } from '../http/test-support.js';
+import { startTestApi } from '../../test/support/http.js';
 import { startAccounting, type AccountingService } from './index.js';
-import { buildBacklog, type Backlog } from './testing/backlog.js';
+import { buildBacklog, type Backlog } from '../../test/support/accounting/backlog.js';
 
 const SPEC = { blocks: 60, sharesPerBlock: 20, miners: 3 };
 const SMALL = { sliceBlocks: 7, sliceShares: 150 };

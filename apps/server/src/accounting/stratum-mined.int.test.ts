@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNode } from '../coins/bitcoin/node/node.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { BalancesRepository } from '../db/repositories/balances.js';
-import { openTestDatabase, type TestDatabase } from '../db/testing.js';
+import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
-import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
-import { startPoolOnChain, testLogger, type PoolOnChain } from '../coins/bitcoin/stratum/testing/harness.js';
+import { StratumTestClient } from '../../test/support/coins/bitcoin/stratum/client.js';
+import { startPoolOnChain, testLogger, type PoolOnChain } from '../../test/support/coins/bitcoin/stratum/harness.js';
 import { startAccounting, type AccountingService } from './index.js';
-import { newAddress, receivedBy } from './testing/regtest.js';
+import { newAddress, receivedBy } from '../../test/support/accounting/regtest.js';
 import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';
 
 /** A double as an exact fraction num / 2^k (an independent check of the documented rounding rule). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './driver.js';
-import { describeEachDatabase } from './testing.js';
+import { describeEachDatabase } from '../../test/support/db.js';
 import { listMigrations, migrate } from './migrate.js';
 
 describeEachDatabase('database seam', (db) => {

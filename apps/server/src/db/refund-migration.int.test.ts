@@ -4,14 +4,14 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccounting } from '../accounting/index.js';
-import { createUserMiner, insertBlock, type MinerFixture } from '../accounting/testing/fixtures.js';
+import { createUserMiner, insertBlock, type MinerFixture } from '../../test/support/accounting/fixtures.js';
 import { parseConfig } from '../config/index.js';
 import { PoolEvents } from '../events.js';
 import { listMigrations, migrate } from './migrate.js';
 import { BalancesRepository } from './repositories/balances.js';
 import { LedgerRepository } from './repositories/ledger.js';
 import { SettlementsRepository } from './repositories/settlements.js';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './testing.js';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import type { Database } from './types.js';
 
 const VERSION = 660;

@@ -17,7 +17,7 @@ import {
 } from '../coins/bitcoin/devchain/index.js';
 
 const logger = pino({ level: 'warn' });
-const ORPHAN_HOST = fileURLToPath(new URL('./fixtures/orphan-host.ts', import.meta.url));
+const ORPHAN_HOST = fileURLToPath(new URL('../../test/support/devchain/orphan-host.ts', import.meta.url));
 
 const alive = (pid: number): boolean => existsSync(`/proc/${pid}`);
 

@@ -6,15 +6,15 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../db/testing.js';
-import { BTC_REGTEST_ADDRESS } from '../coins/bitcoin/stratum/testing/fake-source.js';
+import { describeEachDatabase } from '../../test/support/db.js';
+import { BTC_REGTEST_ADDRESS } from '../../test/support/coins/bitcoin/stratum/fake-source.js';
 import {
   closeSharedDatabase,
   sharedDatabase,
   startUnitPool,
   type UnitPool,
-} from '../coins/bitcoin/stratum/testing/unit-pool.js';
-import { startTestApi, type TestApi } from './test-support.js';
+} from '../../test/support/coins/bitcoin/stratum/unit-pool.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
 
 const PARTIAL_HEADER = 'GET /api/health HTTP/1.1\r\nHost: pool.test\r\nX-Slow: ';
 

@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument -- tests read JSON bodies field by field */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
-import { describeEachDatabase } from '../db/testing.js';
-import { startTestApi, type TestApi } from './test-support.js';
+import { FixtureWriter } from '../../test/support/db/fixtures.js';
+import { describeEachDatabase } from '../../test/support/db.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
 
 const MIN = 60_000;
 const BTC_HASHES = 2 ** 32;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { describeEachDatabase } from '../db/testing.js';
-import { startTestApi, type TestApi } from './test-support.js';
+import { describeEachDatabase } from '../../test/support/db.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
 
 /** Opens the live socket and collects its messages. */
 function connect(

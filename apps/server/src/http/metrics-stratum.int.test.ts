@@ -1,12 +1,12 @@
 // A Stratum-only process (`manjam start --role stratum`) serves /metrics on its own: the Stratum
 // counters and the event-loop and GC figures, under the same access rule as the API's /metrics.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { regtestAddress } from '../accounting/testing/fixtures.js';
-import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../db/testing.js';
+import { regtestAddress } from '../../test/support/accounting/fixtures.js';
+import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
-import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
-import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
-import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../testing/pool-processes.js';
+import { StratumTestClient } from '../../test/support/coins/bitcoin/stratum/client.js';
+import { testLogger } from '../../test/support/coins/bitcoin/stratum/harness.js';
+import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../../test/support/pool-processes.js';
 
 const ADDRESS = regtestAddress('metrics miner');
 

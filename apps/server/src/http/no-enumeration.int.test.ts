@@ -3,9 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { describeEachDatabase } from '../db/testing.js';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.js';
-import { startTestApi, type ApiResponse, type TestApi } from './test-support.js';
+import { describeEachDatabase } from '../../test/support/db.js';
+import { startSmtpInbox, type SmtpInbox } from '../../test/support/smtp-inbox.js';
+import { startTestApi, type ApiResponse, type TestApi } from '../../test/support/http.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../db/testing.js';
-import { startTestApi, type TestApi } from './test-support.js';
+import { describeEachDatabase } from '../../test/support/db.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
 
 /** A real Monero mainnet standard address (mainnet prefixes are regtest's too). */
 const MONERO_ADDRESS =

@@ -2,9 +2,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
-import { describeEachDatabase } from '../db/testing.js';
-import { startTestApi, type TestApi } from './test-support.js';
+import { FixtureWriter } from '../../test/support/db/fixtures.js';
+import { describeEachDatabase } from '../../test/support/db.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
 
 const WALLET = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
 const RIG_TOKEN = 'hive-token-0123456789';

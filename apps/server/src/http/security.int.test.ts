@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
-import { describeEachDatabase } from '../db/testing.js';
-import { startTestApi, type TestApi } from './test-support.js';
+import { FixtureWriter } from '../../test/support/db/fixtures.js';
+import { describeEachDatabase } from '../../test/support/db.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
 
 const SCRIPT = '<script>alert("x")</script>';
 const SQL = "'; DROP TABLE users; --";

@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../db/testing.js';
-import { startTestApi, type ApiResponse, type TestApi } from './test-support.js';
+import { describeEachDatabase } from '../../test/support/db.js';
+import { startTestApi, type ApiResponse, type TestApi } from '../../test/support/http.js';
 
 const MAX_FAILED = 5;
 const PAYOUT = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';

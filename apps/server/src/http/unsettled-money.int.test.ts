@@ -2,11 +2,11 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startAccounting, type AccountingService } from '../accounting/index.js';
-import { insertBlock, insertShare, type MinerFixture } from '../accounting/testing/fixtures.js';
-import { MemoryChain } from '../accounting/testing/memory-chain.js';
-import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
-import { describeEachDatabase } from '../db/testing.js';
-import { startTestApi, type TestApi } from './test-support.js';
+import { insertBlock, insertShare, type MinerFixture } from '../../test/support/accounting/fixtures.js';
+import { MemoryChain } from '../../test/support/accounting/memory-chain.js';
+import { FixtureWriter } from '../../test/support/db/fixtures.js';
+import { describeEachDatabase } from '../../test/support/db.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
 
 const COIN = 'BTC';
 /** Regtest BTC subsidy at heights 150-299. */

@@ -9,11 +9,11 @@ import {
 } from '@manjam/contract';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FixtureWriter } from '../db/repositories/queries-fixtures.js';
-import { describeEachDatabase } from '../db/testing.js';
+import { FixtureWriter } from '../../test/support/db/fixtures.js';
+import { describeEachDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { startAlerts, type AlertsHandle } from '../services/alerts/index.js';
-import { startTestApi, type TestApi } from './test-support.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
 
 // One user mining two ways: as `username.rig1` (their account payee) and as `<their wallet>.s19`
 // (the wallet payee of the address they registered), plus `username.l3` on Scrypt (Litecoin).

@@ -4,8 +4,8 @@ import {
   closeSharedDatabase,
   startUnitPool,
   type UnitPool,
-} from '../coins/bitcoin/stratum/testing/unit-pool.js';
-import { startTestApi, type TestApi } from './test-support.js';
+} from '../../test/support/coins/bitcoin/stratum/unit-pool.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -7,18 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config/index.js';
-import { openTestDatabase, type TestDatabase } from '../db/testing.js';
+import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { startStratum, type StratumService } from '../stratum/index.js';
-import { StratumTestClient } from '../coins/bitcoin/stratum/testing/client.js';
+import { StratumTestClient } from '../../test/support/coins/bitcoin/stratum/client.js';
 import {
   BTC_REGTEST_ADDRESS as ADDRESS,
   FakeTemplateSource,
-} from '../coins/bitcoin/stratum/testing/fake-source.js';
-import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
-import { startNatsCluster, type NatsCluster, type NatsServerNode } from '../testing/nats-cluster.js';
-import { startNatsLeaf, type NatsLeaf } from '../testing/nats-leaf.js';
-import { sleep, waitUntil } from '../testing/processes.js';
+} from '../../test/support/coins/bitcoin/stratum/fake-source.js';
+import { testLogger } from '../../test/support/coins/bitcoin/stratum/harness.js';
+import { startNatsCluster, type NatsCluster, type NatsServerNode } from '../../test/support/nats-cluster.js';
+import { startNatsLeaf, type NatsLeaf } from '../../test/support/nats-leaf.js';
+import { sleep, waitUntil } from '../../test/support/processes.js';
 import { ShareLogConsumer } from './consumer.js';
 import { ShareLogPublisher } from './publisher.js';
 import { connectShareLog } from './stream.js';

@@ -5,20 +5,20 @@
 // (its miners move to the other region), then the active accounting process mid-load (the
 // standby takes the consumer over): every acknowledged share is stored and credited once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWalletMiner, regtestAddress } from '../accounting/testing/fixtures.js';
-import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../db/testing.js';
+import { createWalletMiner, regtestAddress } from '../../test/support/accounting/fixtures.js';
+import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
-import { testLogger } from '../coins/bitcoin/stratum/testing/harness.js';
-import { startNatsCluster, type NatsCluster } from '../testing/nats-cluster.js';
-import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../testing/pool-processes.js';
+import { testLogger } from '../../test/support/coins/bitcoin/stratum/harness.js';
+import { startNatsCluster, type NatsCluster } from '../../test/support/nats-cluster.js';
+import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../../test/support/pool-processes.js';
 import {
   allStoredAndCredited,
   connectWalletMiner,
   mineNonBlocks,
   storedPerWorker,
   type WalletMiner,
-} from '../testing/wallet-miners.js';
-import { waitUntil } from '../testing/processes.js';
+} from '../../test/support/wallet-miners.js';
+import { waitUntil } from '../../test/support/processes.js';
 
 const DIFFICULTY = 3e-10;
 const ADDRESS = regtestAddress('regional miner');

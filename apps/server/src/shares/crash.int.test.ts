@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../db/testing.js';
-import { DatabaseProxy } from './testing/db-proxy.js';
-import { startShareLoad, WINDOW, type ShareLoad } from './testing/share-load.js';
+import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/support/db.js';
+import { DatabaseProxy } from '../../test/support/shares/db-proxy.js';
+import { startShareLoad, WINDOW, type ShareLoad } from '../../test/support/shares/share-load.js';
 import { journalDir } from './writer.js';
 
-const CHILD = fileURLToPath(new URL('./testing/pool-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../test/support/shares/pool-child.ts', import.meta.url));
 const CLIENTS = 4;
 const MiB = 1024 * 1024;
 

@@ -14,7 +14,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newBatch, shareLine } from './batch.js';
 import { ShareJournal } from './journal.js';
-import { testShare } from './testing/fixtures.js';
+import { testShare } from '../../test/support/shares/fixtures.js';
 
 const logger = pino({ level: 'silent' });
 const share = testShare;

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { openDatabase, type Database } from '../db/index.js';
-import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../db/testing.js';
+import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { batchLines, newBatch } from './batch.js';
 import { ShareJournal } from './journal.js';
 import { newIdCache, persistBatch } from './persist.js';
-import { DatabaseProxy } from './testing/db-proxy.js';
-import { testMiner, testShare } from './testing/fixtures.js';
+import { DatabaseProxy } from '../../test/support/shares/db-proxy.js';
+import { testMiner, testShare } from '../../test/support/shares/fixtures.js';
 import { journalDir, ShareWriter } from './writer.js';
 
 const logger = pino({ level: 'silent' });

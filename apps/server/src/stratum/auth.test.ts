@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { coinParams } from '@manjam/protocol';
 import { LoginResolver } from './auth.js';
-import { closeSharedDatabase, sharedDatabase } from '../coins/bitcoin/stratum/testing/unit-pool.js';
+import { closeSharedDatabase, sharedDatabase } from '../../test/support/coins/bitcoin/stratum/unit-pool.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 const BTC = coinParams('BTC', 'regtest');

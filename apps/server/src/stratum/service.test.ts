@@ -7,13 +7,13 @@ import {
   EASY_BITS,
   FakeTemplateSource,
   syntheticTemplate,
-} from '../coins/bitcoin/stratum/testing/fake-source.js';
+} from '../../test/support/coins/bitcoin/stratum/fake-source.js';
 import {
   closeSharedDatabase,
   sharedDatabase,
   startUnitPool,
   type UnitPool,
-} from '../coins/bitcoin/stratum/testing/unit-pool.js';
+} from '../../test/support/coins/bitcoin/stratum/unit-pool.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 let pool: UnitPool | undefined;

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { createUserMiner } from '../../accounting/testing/fixtures.js';
-import { describeEachDatabase } from '../testing.js';
+import { createUserMiner } from '../../../test/support/accounting/fixtures.js';
+import { describeEachDatabase } from '../../../test/support/db.js';
 import { BalancesRepository } from './balances.js';
 import { LedgerRepository } from './ledger.js';
 import { PayoutsRepository } from './payouts.js';

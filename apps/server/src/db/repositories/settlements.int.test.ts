@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { createUserMiner, insertShare } from '../../accounting/testing/fixtures.js';
-import { describeEachDatabase } from '../testing.js';
+import { createUserMiner, insertShare } from '../../../test/support/accounting/fixtures.js';
+import { describeEachDatabase } from '../../../test/support/db.js';
 import { SettlementsRepository } from './settlements.js';
 
 describeEachDatabase('daily settlement figures', (db) => {

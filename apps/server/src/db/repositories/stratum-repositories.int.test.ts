@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { numberArray, textArray } from '../arrays.js';
-import { describeEachDatabase } from '../testing.js';
+import { describeEachDatabase } from '../../../test/support/db.js';
 import { PayeesRepository } from './payees.js';
 import { WorkersRepository } from './workers.js';
 import { SharesRepository } from './shares.js';

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { describeEachDatabase } from '../../db/testing.js';
+import { describeEachDatabase } from '../../../test/support/db.js';
 import type { Database } from '../../db/types.js';
 import { PoolEvents } from '../../events.js';
 import { startAlerts, type AlertsHandle } from './loop.js';
 import { listUserNotifications, markUserNotificationRead } from './notifications.js';
-import { FixtureWriter, type FixtureUser } from '../../db/repositories/queries-fixtures.js';
-import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
+import { FixtureWriter, type FixtureUser } from '../../../test/support/db/fixtures.js';
+import { startSmtpInbox, type SmtpInbox } from '../../../test/support/smtp-inbox.js';
 
 let smtp: SmtpInbox;
 beforeAll(async () => {

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../db/testing.js';
-import { startTestApi, type TestApi } from '../../http/test-support.js';
+import { describeEachDatabase } from '../../../test/support/db.js';
+import { startTestApi, type TestApi } from '../../../test/support/http.js';
 import { PoolEvents } from '../../events.js';
 import { startAlerts, type AlertsHandle } from './loop.js';
-import { FixtureWriter } from '../../db/repositories/queries-fixtures.js';
+import { FixtureWriter } from '../../../test/support/db/fixtures.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPushSubscriptions, savePushSubscription } from '../../db/repositories/alerts.js';
-import { describeEachDatabase } from '../../db/testing.js';
+import { describeEachDatabase } from '../../../test/support/db.js';
 import { PoolEvents } from '../../events.js';
 import { startAlerts } from './loop.js';
 import { loadVapidKeys, pushSubscriptionSchema, vapidSubject } from './push.js';
-import { FixtureWriter } from '../../db/repositories/queries-fixtures.js';
+import { FixtureWriter } from '../../../test/support/db/fixtures.js';
 
 // A fake push service on 127.0.0.1:0 receives what the pool pushes; the test plays the browser:
 // it holds the subscription's private key and decrypts the message (RFC 8291, aes128gcm).

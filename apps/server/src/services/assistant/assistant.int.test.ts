@@ -2,9 +2,9 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { assistantResponseSchema, notificationListSchema } from '@manjam/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeEachDatabase } from '../../db/testing.js';
-import { startTestApi, type TestApi } from '../../http/test-support.js';
-import { FixtureWriter } from '../../db/repositories/queries-fixtures.js';
+import { describeEachDatabase } from '../../../test/support/db.js';
+import { startTestApi, type TestApi } from '../../../test/support/http.js';
+import { FixtureWriter } from '../../../test/support/db/fixtures.js';
 import { loadMinerFacts } from './load-facts.js';
 
 // The assistant's facts from the real schema, and POST /api/assistant + /api/notifications over HTTP.

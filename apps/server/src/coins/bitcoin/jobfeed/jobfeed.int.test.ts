@@ -2,10 +2,10 @@
 // node behind the core's job feed, and a region (its own leaf server, domain riyadh, reached
 // through a link the test cuts) whose Stratum server has no coin node at all.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../db/testing.js';
+import { openTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
 import { WORK_PAUSED_MESSAGE } from '../stratum/coin-availability.js';
-import { StratumTestClient } from '../stratum/testing/client.js';
-import { sleep, waitUntil } from '../../../testing/processes.js';
+import { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
+import { sleep, waitUntil } from '../../../../test/support/processes.js';
 import {
   nextAvailability as availabilityOf,
   nextBlock,
@@ -14,7 +14,7 @@ import {
   startRegionOnFeed,
   type CoreOnFeed,
   type RegionOnFeed,
-} from './testing.js';
+} from '../../../../test/support/coins/bitcoin/jobfeed.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 

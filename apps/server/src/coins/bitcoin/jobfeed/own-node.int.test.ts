@@ -2,8 +2,8 @@
 // its link to the core is cut goes to its own node at once (the coin's block is not held for the
 // core), and to the core as well once the link returns.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../db/testing.js';
-import { waitUntil } from '../../../testing/processes.js';
+import { openTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
+import { waitUntil } from '../../../../test/support/processes.js';
 import {
   nextBlock,
   shareOn,
@@ -11,7 +11,7 @@ import {
   startRegionOnFeed,
   type CoreOnFeed,
   type RegionOnFeed,
-} from './testing.js';
+} from '../../../../test/support/coins/bitcoin/jobfeed.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 

@@ -3,8 +3,8 @@
 // regtest node behind the core's job feed, a region whose Stratum server has no node (logins on
 // PGlite: the database plays no part in a block's way to the core).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../db/testing.js';
-import { sleep, waitUntil } from '../../../testing/processes.js';
+import { openTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
+import { sleep, waitUntil } from '../../../../test/support/processes.js';
 import { CORE_ATTEMPT_MS } from './core-submit.js';
 import {
   ERROR_LEVEL,
@@ -16,7 +16,7 @@ import {
   startRegionOnFeed,
   type CoreOnFeed,
   type RegionOnFeed,
-} from './testing.js';
+} from '../../../../test/support/coins/bitcoin/jobfeed.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 

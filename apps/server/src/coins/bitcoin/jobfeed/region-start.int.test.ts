@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WORK_PAUSED_MESSAGE } from '../stratum/coin-availability.js';
-import { StratumTestClient } from '../stratum/testing/client.js';
-import { startPoolProcess, type PoolProcess } from '../../../testing/pool-processes.js';
+import { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
+import { startPoolProcess, type PoolProcess } from '../../../../test/support/pool-processes.js';
 import { SIGNAL_EXIT_CODES } from '../../../signals.js';
-import { freePort } from '../../../testing/nats-cluster.js';
-import { startWatched } from '../../../testing/processes.js';
-import { DIFFICULTY, startCoreOnFeed, type CoreOnFeed } from './testing.js';
+import { freePort } from '../../../../test/support/nats-cluster.js';
+import { startWatched } from '../../../../test/support/processes.js';
+import { DIFFICULTY, startCoreOnFeed, type CoreOnFeed } from '../../../../test/support/coins/bitcoin/jobfeed.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 

@@ -4,25 +4,25 @@
 // JetStream cluster. The region mines, finds a block that the core puts on its node, and keeps
 // its miners when the active accounting process dies: the standby publishes the jobs from then on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWalletMiner, regtestAddress } from '../../../accounting/testing/fixtures.js';
+import { createWalletMiner, regtestAddress } from '../../../../test/support/accounting/fixtures.js';
 import { ChainNode } from '../node/index.js';
-import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../../db/testing.js';
+import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
-import { testLogger } from '../stratum/testing/harness.js';
-import { startNatsCluster, type NatsCluster } from '../../../testing/nats-cluster.js';
+import { testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
+import { startNatsCluster, type NatsCluster } from '../../../../test/support/nats-cluster.js';
 import {
   processConfig,
   schemaUrl,
   startPoolProcess,
   type PoolProcess,
-} from '../../../testing/pool-processes.js';
-import { waitUntil } from '../../../testing/processes.js';
+} from '../../../../test/support/pool-processes.js';
+import { waitUntil } from '../../../../test/support/processes.js';
 import {
   allStoredAndCredited,
   connectWalletMiner,
   mineNonBlocks,
   type WalletMiner,
-} from '../../../testing/wallet-miners.js';
+} from '../../../../test/support/wallet-miners.js';
 
 const DIFFICULTY = 3e-10;
 const ADDRESS = regtestAddress('region without nodes');

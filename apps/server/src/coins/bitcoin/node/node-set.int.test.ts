@@ -3,7 +3,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
-import { startTcpRelay, type TcpRelay } from '../../../testing/nats-link.js';
+import { startTcpRelay, type TcpRelay } from '../../../../test/support/nats-link.js';
 import { ChainNode } from './node.js';
 import { FAILBACK_PROBE_MS, NodeSet } from './node-set.js';
 

@@ -7,7 +7,7 @@ import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/i
 import { submitBlock } from './block-submitter.js';
 import { ChainNode } from './node.js';
 import { RpcClient, RpcError } from '../../../rpc/json-rpc.js';
-import { mineBlockFromTemplate } from './testing/mine-block.js';
+import { mineBlockFromTemplate } from '../../../../test/support/coins/bitcoin/node/mine-block.js';
 
 const logger = pino({ level: 'warn' });
 

@@ -12,7 +12,7 @@ import { chainHealth } from '../chains.js';
 import { ChainNode } from './node.js';
 import { NodeSet } from './node-set.js';
 import { TemplateWatcher, type TemplateWatcherOptions } from './template-watcher.js';
-import { freeUdpPort, nextTemplate } from './testing/watch.js';
+import { freeUdpPort, nextTemplate } from '../../../../test/support/coins/bitcoin/node/watch.js';
 
 const logger = pino({ level: 'warn' });
 

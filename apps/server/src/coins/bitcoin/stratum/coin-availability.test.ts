@@ -5,8 +5,8 @@ import {
   BTC_REGTEST_ADDRESS as ADDRESS,
   FakeTemplateSource,
   syntheticTemplate,
-} from './testing/fake-source.js';
-import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from './testing/unit-pool.js';
+} from '../../../../test/support/coins/bitcoin/stratum/fake-source.js';
+import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from '../../../../test/support/coins/bitcoin/stratum/unit-pool.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -16,12 +16,12 @@ import {
 } from '../node/index.js';
 import { createChainSource } from '../chain-source.js';
 import { parseConfig } from '../../../config/index.js';
-import { openTestDatabase } from '../../../db/testing.js';
+import { openTestDatabase } from '../../../../test/support/db.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { PoolEvents } from '../../../events.js';
 import { startStratum } from '../../../stratum/index.js';
-import { StratumTestClient, type ClientJob } from './testing/client.js';
-import { blocknotifyFor, freeUdpPort, testLogger } from './testing/harness.js';
+import { StratumTestClient, type ClientJob } from '../../../../test/support/coins/bitcoin/stratum/client.js';
+import { blocknotifyFor, freeUdpPort, testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 import { chainOfSources } from '../family.js';
 
 const cases: {

@@ -7,7 +7,7 @@ import { chainHealth } from '../chains.js';
 import { freePort } from '../../../devchain/child.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { WORK_PAUSED_MESSAGE } from './coin-availability.js';
-import { testLogger } from './testing/harness.js';
+import { testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 import {
   connectMiner,
   keepSubmitting,
@@ -17,8 +17,8 @@ import {
   shareOn,
   startPoolOnNodes,
   type PoolOnNodes,
-} from './testing/pool-on-nodes.js';
-import { StratumTestClient } from './testing/client.js';
+} from '../../../../test/support/coins/bitcoin/stratum/pool-on-nodes.js';
+import { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 

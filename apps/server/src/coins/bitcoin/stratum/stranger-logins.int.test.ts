@@ -7,11 +7,11 @@
 import type { MinerLookup, WorkerList } from '@manjam/contract';
 import { algorithmOf } from '@manjam/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../db/testing.js';
+import { openTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
-import { startTestApi, type TestApi } from '../../../http/test-support.js';
-import { StratumTestClient } from './testing/client.js';
-import { startPoolOnChain, testLogger, type PoolOnChain } from './testing/harness.js';
+import { startTestApi, type TestApi } from '../../../../test/support/http.js';
+import { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
+import { startPoolOnChain, testLogger, type PoolOnChain } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
 const BOB_PAYOUT = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
 /** Stranger logins in this test: 40 connections of 25 (the port allows 32 logins a connection). */

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { startBtcDevChain } from '../devchain/index.js';
-import { miningScenarios } from './testing/scenarios.js';
-import { testLogger } from './testing/harness.js';
+import { miningScenarios } from '../../../../test/support/coins/bitcoin/stratum/scenarios.js';
+import { testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
 // Regtest's target (0x7fffff << 232) accepts about every other hash; at this share difficulty
 // (just above the floor miners can handle) a share target is ~1.5x the network target.

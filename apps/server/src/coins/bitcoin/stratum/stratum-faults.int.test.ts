@@ -3,11 +3,11 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../db/testing.js';
-import { startTestApi } from '../../../http/test-support.js';
+import { openTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
+import { startTestApi } from '../../../../test/support/http.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
-import { StratumTestClient, type FoundShare } from './testing/client.js';
-import { startPoolOnChain, testLogger, type PoolOnChain } from './testing/harness.js';
+import { StratumTestClient, type FoundShare } from '../../../../test/support/coins/bitcoin/stratum/client.js';
+import { startPoolOnChain, testLogger, type PoolOnChain } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
 let chain: DevChain;
 let database: TestDatabase;

@@ -3,9 +3,9 @@
 // loopback addresses do not starve an honest miner on the same worker threads, and each is cut once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLtcDevChain, type DevChain } from '../devchain/index.js';
-import { StratumTestClient } from './testing/client.js';
-import { StratumFlooder, stratumHonestRound } from './testing/flooder.js';
-import { startPoolOnChain, testLogger, type PoolOnChain } from './testing/harness.js';
+import { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
+import { StratumFlooder, stratumHonestRound } from '../../../../test/support/coins/bitcoin/stratum/flooder.js';
+import { startPoolOnChain, testLogger, type PoolOnChain } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
 /** The honest port's difficulty: about half the hashes meet it, so finding a share is instant. */
 const LOW_DIFFICULTY = 2e-5;

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { LTC_MWEB_ACTIVATION_HEIGHT, startLtcDevChain } from '../devchain/index.js';
-import { miningScenarios } from './testing/scenarios.js';
-import { testLogger } from './testing/harness.js';
+import { miningScenarios } from '../../../../test/support/coins/bitcoin/stratum/scenarios.js';
+import { testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
 // Litecoin regtest past MWEB activation (height >= 432): every template carries a HogEx
 // transaction and `mweb` data, and blocks are serialized with 0x01 + the MWEB block.

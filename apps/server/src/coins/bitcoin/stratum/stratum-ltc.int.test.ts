@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { startLtcDevChain } from '../devchain/index.js';
-import { miningScenarios } from './testing/scenarios.js';
-import { testLogger } from './testing/harness.js';
+import { miningScenarios } from '../../../../test/support/coins/bitcoin/stratum/scenarios.js';
+import { testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
 // Litecoin regtest pair with MWEB kept off. At scrypt difficulty 2e-5 (just above the floor
 // miners handle) the share target is ~1.5x regtest's network target.

@@ -7,9 +7,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../../config/index.js';
 import type { MoneroDevChain } from '../devchain.js';
-import { MoneroFlooder, moneroHonestRound } from './testing/flooder.js';
-import type { MoneroMinedShare } from './testing/miner.js';
-import { FIXED_VARDIFF, startStandalone, type StandalonePort } from './testing/standalone.js';
+import { MoneroFlooder, moneroHonestRound } from '../../../../test/support/coins/monero/stratum/flooder.js';
+import type { MoneroMinedShare } from '../../../../test/support/coins/monero/stratum/miner.js';
+import { FIXED_VARDIFF, startStandalone, type StandalonePort } from '../../../../test/support/coins/monero/stratum/standalone.js';
 
 const logger = pino({ level: 'error' });
 const NETWORK_DIFFICULTY = 5n;

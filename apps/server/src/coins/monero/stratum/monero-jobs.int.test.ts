@@ -17,9 +17,9 @@ import {
   type MoneroClientJob,
   type MoneroLoginResult,
   type MoneroMinedShare,
-} from './testing/miner.js';
+} from '../../../../test/support/coins/monero/stratum/miner.js';
 import { MoneroTemplateSource } from './template-source.js';
-import { startStandalone, TEST_VARDIFF, type StandalonePort } from './testing/standalone.js';
+import { startStandalone, TEST_VARDIFF, type StandalonePort } from '../../../../test/support/coins/monero/stratum/standalone.js';
 
 const logger = pino({ level: 'warn' });
 const NETWORK_DIFFICULTY = 5n;

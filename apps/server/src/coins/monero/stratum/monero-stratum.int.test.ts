@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneroDevChain } from '../devchain.js';
 import type { RandomXPool } from '@manjam/randomx';
 import type { MoneroTemplateSource } from './template-source.js';
-import type { MoneroTestMiner, MoneroMinedShare } from './testing/miner.js';
-import { startStandalone, type MemorySink, type StandalonePort } from './testing/standalone.js';
-import { selfSignedCertificate } from '../../../testing/self-signed.js';
+import type { MoneroTestMiner, MoneroMinedShare } from '../../../../test/support/coins/monero/stratum/miner.js';
+import { startStandalone, type MemorySink, type StandalonePort } from '../../../../test/support/coins/monero/stratum/standalone.js';
+import { selfSignedCertificate } from '../../../../test/support/self-signed.js';
 import { MAX_UNKNOWN_METHODS } from '../../../stratum/framing.js';
 
 const logger = pino({ level: 'warn' });
