@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The pool process's environment (scripts/pool-env.json; README's systemd unit sets the same). */
+/** The pool process's environment (scripts/pool-env.json; the systemd unit in docs/OPERATIONS.md sets the same). */
 export const POOL_PROCESS_ENV = JSON.parse(readFileSync(join(ROOT, 'scripts', 'pool-env.json'), 'utf8'));
 
 export function log(message) {

@@ -6,7 +6,12 @@ import { createWalletMiner, regtestAddress } from '../test/support/accounting/fi
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../test/support/db.js';
 import { startBtcDevChain, type DevChain } from './coins/bitcoin/devchain/index.js';
 import { testLogger } from '../test/support/coins/bitcoin/stratum/harness.js';
-import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../test/support/pool-processes.js';
+import {
+  processConfig,
+  schemaUrl,
+  startPoolProcess,
+  type PoolProcess,
+} from '../test/support/pool-processes.js';
 import {
   allStoredAndCredited,
   connectWalletMiner,

@@ -11,7 +11,12 @@ import { describeEachDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { operatorChannel } from '../services/alerts/operator.js';
 import { startAccounting, type AccountingService } from './index.js';
-import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from '../../test/support/accounting/fixtures.js';
+import {
+  createUserMiner,
+  insertShare,
+  regtestAddress,
+  type MinerFixture,
+} from '../../test/support/accounting/fixtures.js';
 import { MemoryChain } from '../../test/support/accounting/memory-chain.js';
 import { startSmtpInbox, type SmtpInbox } from '../../test/support/smtp-inbox.js';
 

@@ -20,7 +20,12 @@ import { PoolEvents } from '../events.js';
 import { rpcAmount, unitsFromRpc } from './amounts.js';
 import { startAccounting, type AccountingService, type PayoutRunResult } from './index.js';
 import { createUserMiner, insertShare, type MinerFixture } from '../../test/support/accounting/fixtures.js';
-import { findBlock, outsideAddress, paidOnChain, stratumNetworkDifficulty } from '../../test/support/accounting/regtest.js';
+import {
+  findBlock,
+  outsideAddress,
+  paidOnChain,
+  stratumNetworkDifficulty,
+} from '../../test/support/accounting/regtest.js';
 import { runPayoutChild } from '../../test/support/accounting/run-payout-child.js';
 import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';
 

@@ -12,7 +12,12 @@ import { describeEachDatabase } from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
 import { settleRun } from './settle-run.js';
-import { createUserMiner, insertShare, regtestAddress, type MinerFixture } from '../../test/support/accounting/fixtures.js';
+import {
+  createUserMiner,
+  insertShare,
+  regtestAddress,
+  type MinerFixture,
+} from '../../test/support/accounting/fixtures.js';
 import { MemoryChain } from '../../test/support/accounting/memory-chain.js';
 
 const COIN = 'BTC';

@@ -69,7 +69,7 @@ async function recordFound(
  *   as sent, like a match by outputs: the wallet spent exactly that after the intent was written,
  *   and nothing else pays that). Any other unexplained outgoing transfer since the intent means the
  *   run may have gone out: the run is HELD (never failed) and a payout-missing alert asks the
- *   operator to settle it (`manjam payout-run`, settle-run.ts; README runbook).
+ *   operator to settle it (`manjam payout-run`, settle-run.ts; docs/OPERATIONS.md).
  * - In the pool: before a run is judged not sent, the chain is asked for pool transactions that
  *   spend the wallet's coins and that the wallet does not know (`untoldPoolSpends`, by key images:
  *   coins/monero/wallet.ts; Bitcoin-family wallets record a transaction before broadcasting it and do not

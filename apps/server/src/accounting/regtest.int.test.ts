@@ -12,8 +12,18 @@ import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
-import { createUserMiner, createWalletMiner, insertShare, type MinerFixture } from '../../test/support/accounting/fixtures.js';
-import { findBlock, newAddress, receivedBy, stratumNetworkDifficulty } from '../../test/support/accounting/regtest.js';
+import {
+  createUserMiner,
+  createWalletMiner,
+  insertShare,
+  type MinerFixture,
+} from '../../test/support/accounting/fixtures.js';
+import {
+  findBlock,
+  newAddress,
+  receivedBy,
+  stratumNetworkDifficulty,
+} from '../../test/support/accounting/regtest.js';
 import { runPayoutChild } from '../../test/support/accounting/run-payout-child.js';
 import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';
 

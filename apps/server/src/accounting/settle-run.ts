@@ -1,6 +1,6 @@
 // The operator's hand on a payout run that reconcile cannot decide: a run HELD in `intent`
 // because the wallet shows outgoing transfers it can no longer describe (reconcile.ts, holdRun).
-// After checking the wallet (README runbook) the operator settles it:
+// After checking the wallet (docs/OPERATIONS.md) the operator settles it:
 //   manjam payout-run <id> sent <txid>   the payees were paid by <txid>: the run and its payouts
 //                                        are `sent` with it, then followed to confirmation like
 //                                        any sent run (a txid the wallet does not know alerts);

@@ -4,7 +4,12 @@ import { parseConfig } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { LedgerRepository } from '../db/repositories/ledger.js';
-import { DATABASE_KINDS, openTestDatabase, type DatabaseKind, type TestDatabase } from '../../test/support/db.js';
+import {
+  DATABASE_KINDS,
+  openTestDatabase,
+  type DatabaseKind,
+  type TestDatabase,
+} from '../../test/support/db.js';
 import { PoolEvents } from '../events.js';
 import { startTestApi } from '../../test/support/http.js';
 import { startAccounting, type AccountingService } from './index.js';

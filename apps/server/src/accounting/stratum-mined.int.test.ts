@@ -7,7 +7,11 @@ import { BalancesRepository } from '../db/repositories/balances.js';
 import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { StratumTestClient } from '../../test/support/coins/bitcoin/stratum/client.js';
-import { startPoolOnChain, testLogger, type PoolOnChain } from '../../test/support/coins/bitcoin/stratum/harness.js';
+import {
+  startPoolOnChain,
+  testLogger,
+  type PoolOnChain,
+} from '../../test/support/coins/bitcoin/stratum/harness.js';
 import { startAccounting, type AccountingService } from './index.js';
 import { newAddress, receivedBy } from '../../test/support/accounting/regtest.js';
 import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';

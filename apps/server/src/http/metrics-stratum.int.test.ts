@@ -6,7 +6,12 @@ import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../te
 import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { StratumTestClient } from '../../test/support/coins/bitcoin/stratum/client.js';
 import { testLogger } from '../../test/support/coins/bitcoin/stratum/harness.js';
-import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../../test/support/pool-processes.js';
+import {
+  processConfig,
+  schemaUrl,
+  startPoolProcess,
+  type PoolProcess,
+} from '../../test/support/pool-processes.js';
 
 const ADDRESS = regtestAddress('metrics miner');
 

@@ -10,7 +10,12 @@ import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../te
 import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { testLogger } from '../../test/support/coins/bitcoin/stratum/harness.js';
 import { startNatsCluster, type NatsCluster } from '../../test/support/nats-cluster.js';
-import { processConfig, schemaUrl, startPoolProcess, type PoolProcess } from '../../test/support/pool-processes.js';
+import {
+  processConfig,
+  schemaUrl,
+  startPoolProcess,
+  type PoolProcess,
+} from '../../test/support/pool-processes.js';
 import {
   allStoredAndCredited,
   connectWalletMiner,

@@ -36,7 +36,7 @@ const emailTaken = () =>
  * and the email changes when it is followed; an address with an account is mailed a notice
  * instead; the old address is told once the change is made. Without email (config.smtp unset)
  * nothing can be confirmed: the change is made at once and a taken address answers 409
- * email-taken, the same trade-off as registration without smtp (README, Security).
+ * email-taken, the same trade-off as registration without smtp (docs/OPERATIONS.md, Security).
  */
 export class EmailChange {
   private readonly users: UsersRepository;

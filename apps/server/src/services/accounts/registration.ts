@@ -35,7 +35,7 @@ export interface RegistrationDeps {
  *   does not tell the two apart either;
  * - the pool sends no email: a free address gets its account at once; a taken one gets nothing.
  *   Registering and then trying to sign in with the new password does tell the two apart here:
- *   the operator closes that by configuring smtp (README, Security).
+ *   the operator closes that by configuring smtp (docs/OPERATIONS.md, Security).
  *
  * Usernames are public (they are the Stratum logins miners type, shown to anyone who mines to the
  * pool), so a taken username is still answered 409 username-taken; that answer is given before

@@ -4,7 +4,10 @@ import type { BlockTemplateRpc } from '@manjam/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NatsConnection } from 'nats';
 import type { SourceAvailability } from '../source.js';
-import { BTC_REGTEST_ADDRESS, syntheticTemplate } from '../../../../test/support/coins/bitcoin/stratum/fake-source.js';
+import {
+  BTC_REGTEST_ADDRESS,
+  syntheticTemplate,
+} from '../../../../test/support/coins/bitcoin/stratum/fake-source.js';
 import { testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 import { CoreJobSource } from './core-source.js';
 import { CoreSubmitter } from './core-submit.js';

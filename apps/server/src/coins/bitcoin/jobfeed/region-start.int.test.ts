@@ -12,7 +12,11 @@ import { startPoolProcess, type PoolProcess } from '../../../../test/support/poo
 import { SIGNAL_EXIT_CODES } from '../../../signals.js';
 import { freePort } from '../../../../test/support/nats-cluster.js';
 import { startWatched } from '../../../../test/support/processes.js';
-import { DIFFICULTY, startCoreOnFeed, type CoreOnFeed } from '../../../../test/support/coins/bitcoin/jobfeed.js';
+import {
+  DIFFICULTY,
+  startCoreOnFeed,
+  type CoreOnFeed,
+} from '../../../../test/support/coins/bitcoin/jobfeed.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 

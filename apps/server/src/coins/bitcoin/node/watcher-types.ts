@@ -39,7 +39,7 @@ export interface TemplateWatcherOptions {
 }
 
 export interface WatcherStatus {
-  /** How new blocks are heard now (the fastest way that works; README runbook). */
+  /** How new blocks are heard now (the fastest way that works; docs/OPERATIONS.md). */
   newTipsBy: NewTipSource;
   coin: string;
   running: boolean;

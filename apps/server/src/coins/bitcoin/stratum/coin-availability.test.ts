@@ -6,7 +6,12 @@ import {
   FakeTemplateSource,
   syntheticTemplate,
 } from '../../../../test/support/coins/bitcoin/stratum/fake-source.js';
-import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from '../../../../test/support/coins/bitcoin/stratum/unit-pool.js';
+import {
+  closeSharedDatabase,
+  sharedDatabase,
+  startUnitPool,
+  type UnitPool,
+} from '../../../../test/support/coins/bitcoin/stratum/unit-pool.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -21,7 +21,11 @@ import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/i
 import { PoolEvents } from '../../../events.js';
 import { startStratum } from '../../../stratum/index.js';
 import { StratumTestClient, type ClientJob } from '../../../../test/support/coins/bitcoin/stratum/client.js';
-import { blocknotifyFor, freeUdpPort, testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
+import {
+  blocknotifyFor,
+  freeUdpPort,
+  testLogger,
+} from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 import { chainOfSources } from '../family.js';
 
 const cases: {

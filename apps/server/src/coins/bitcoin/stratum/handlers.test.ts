@@ -4,7 +4,12 @@ import { syntheticTemplate } from '../../../../test/support/coins/bitcoin/stratu
 import { BTC_REGTEST_ADDRESS as ADDRESS } from '../../../../test/support/coins/bitcoin/stratum/fake-source.js';
 import { MAX_UNKNOWN_METHODS } from '../../../stratum/framing.js';
 import { passwordDifficulty } from '../../../stratum/auth.js';
-import { closeSharedDatabase, sharedDatabase, startUnitPool, type UnitPool } from '../../../../test/support/coins/bitcoin/stratum/unit-pool.js';
+import {
+  closeSharedDatabase,
+  sharedDatabase,
+  startUnitPool,
+  type UnitPool,
+} from '../../../../test/support/coins/bitcoin/stratum/unit-pool.js';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 let pool: UnitPool | undefined;

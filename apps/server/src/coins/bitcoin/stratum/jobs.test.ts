@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { JobManager } from './jobs.js';
-import { FakeTemplateSource, syntheticTemplate } from '../../../../test/support/coins/bitcoin/stratum/fake-source.js';
+import {
+  FakeTemplateSource,
+  syntheticTemplate,
+} from '../../../../test/support/coins/bitcoin/stratum/fake-source.js';
 
 const logger = pino({ level: 'silent' });
 const hash = () => randomBytes(32);

@@ -11,7 +11,11 @@ import { openTestDatabase, type TestDatabase } from '../../../../test/support/db
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
 import { startTestApi, type TestApi } from '../../../../test/support/http.js';
 import { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
-import { startPoolOnChain, testLogger, type PoolOnChain } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
+import {
+  startPoolOnChain,
+  testLogger,
+  type PoolOnChain,
+} from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
 const BOB_PAYOUT = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
 /** Stranger logins in this test: 40 connections of 25 (the port allows 32 logins a connection). */

@@ -7,7 +7,11 @@ import { openTestDatabase, type TestDatabase } from '../../../../test/support/db
 import { startTestApi } from '../../../../test/support/http.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
 import { StratumTestClient, type FoundShare } from '../../../../test/support/coins/bitcoin/stratum/client.js';
-import { startPoolOnChain, testLogger, type PoolOnChain } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
+import {
+  startPoolOnChain,
+  testLogger,
+  type PoolOnChain,
+} from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
 let chain: DevChain;
 let database: TestDatabase;

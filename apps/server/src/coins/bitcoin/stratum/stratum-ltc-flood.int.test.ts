@@ -4,8 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLtcDevChain, type DevChain } from '../devchain/index.js';
 import { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
-import { StratumFlooder, stratumHonestRound } from '../../../../test/support/coins/bitcoin/stratum/flooder.js';
-import { startPoolOnChain, testLogger, type PoolOnChain } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
+import {
+  StratumFlooder,
+  stratumHonestRound,
+} from '../../../../test/support/coins/bitcoin/stratum/flooder.js';
+import {
+  startPoolOnChain,
+  testLogger,
+  type PoolOnChain,
+} from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
 /** The honest port's difficulty: about half the hashes meet it, so finding a share is instant. */
 const LOW_DIFFICULTY = 2e-5;

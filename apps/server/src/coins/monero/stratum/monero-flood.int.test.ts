@@ -9,7 +9,11 @@ import { configSchema } from '../../../config/index.js';
 import type { MoneroDevChain } from '../devchain.js';
 import { MoneroFlooder, moneroHonestRound } from '../../../../test/support/coins/monero/stratum/flooder.js';
 import type { MoneroMinedShare } from '../../../../test/support/coins/monero/stratum/miner.js';
-import { FIXED_VARDIFF, startStandalone, type StandalonePort } from '../../../../test/support/coins/monero/stratum/standalone.js';
+import {
+  FIXED_VARDIFF,
+  startStandalone,
+  type StandalonePort,
+} from '../../../../test/support/coins/monero/stratum/standalone.js';
 
 const logger = pino({ level: 'error' });
 const NETWORK_DIFFICULTY = 5n;

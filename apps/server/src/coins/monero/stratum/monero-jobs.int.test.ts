@@ -19,7 +19,11 @@ import {
   type MoneroMinedShare,
 } from '../../../../test/support/coins/monero/stratum/miner.js';
 import { MoneroTemplateSource } from './template-source.js';
-import { startStandalone, TEST_VARDIFF, type StandalonePort } from '../../../../test/support/coins/monero/stratum/standalone.js';
+import {
+  startStandalone,
+  TEST_VARDIFF,
+  type StandalonePort,
+} from '../../../../test/support/coins/monero/stratum/standalone.js';
 
 const logger = pino({ level: 'warn' });
 const NETWORK_DIFFICULTY = 5n;

@@ -15,7 +15,10 @@ import { MoneroAccountingChain } from '../wallet.js';
 import { BalancesRepository } from '../../../db/repositories/balances.js';
 import type { MoneroDevChain } from '../devchain.js';
 import { MoneroTestMiner } from '../../../../test/support/coins/monero/stratum/miner.js';
-import { startOutsideWallet, type OutsideWallet } from '../../../../test/support/coins/monero/stratum/outside-wallet.js';
+import {
+  startOutsideWallet,
+  type OutsideWallet,
+} from '../../../../test/support/coins/monero/stratum/outside-wallet.js';
 import { isMoneroChain } from '../family.js';
 
 let pool: TestPool;

@@ -9,7 +9,10 @@ import { RandomXPool } from '@manjam/randomx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerAndLogin, type Session } from '../../../../../../e2e/support/api.js';
 import { startTestPool, type TestPool } from '../../../../../../e2e/support/pool.js';
-import { hashingBlobTransactionCount, MoneroTestMiner } from '../../../../test/support/coins/monero/stratum/miner.js';
+import {
+  hashingBlobTransactionCount,
+  MoneroTestMiner,
+} from '../../../../test/support/coins/monero/stratum/miner.js';
 import { isMoneroChain } from '../family.js';
 
 let pool: TestPool;

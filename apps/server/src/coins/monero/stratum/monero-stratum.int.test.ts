@@ -7,8 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneroDevChain } from '../devchain.js';
 import type { RandomXPool } from '@manjam/randomx';
 import type { MoneroTemplateSource } from './template-source.js';
-import type { MoneroTestMiner, MoneroMinedShare } from '../../../../test/support/coins/monero/stratum/miner.js';
-import { startStandalone, type MemorySink, type StandalonePort } from '../../../../test/support/coins/monero/stratum/standalone.js';
+import type {
+  MoneroTestMiner,
+  MoneroMinedShare,
+} from '../../../../test/support/coins/monero/stratum/miner.js';
+import {
+  startStandalone,
+  type MemorySink,
+  type StandalonePort,
+} from '../../../../test/support/coins/monero/stratum/standalone.js';
 import { selfSignedCertificate } from '../../../../test/support/self-signed.js';
 import { MAX_UNKNOWN_METHODS } from '../../../stratum/framing.js';
 

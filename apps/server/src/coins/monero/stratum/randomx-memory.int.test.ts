@@ -7,7 +7,10 @@ import type { RandomXPool } from '@manjam/randomx';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MoneroMinedShare } from '../../../../test/support/coins/monero/stratum/miner.js';
-import { startStandalone, type StandalonePort } from '../../../../test/support/coins/monero/stratum/standalone.js';
+import {
+  startStandalone,
+  type StandalonePort,
+} from '../../../../test/support/coins/monero/stratum/standalone.js';
 
 const logger = pino({ level: 'warn' });
 /** monerod --fixed-difficulty: most difficulty-1 shares are not blocks. */

@@ -4,7 +4,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { blocknotifyCommand, ChainNode, NodeSet, TemplateWatcher, type RpcEndpoint } from '../../../../src/coins/bitcoin/node/index.js';
+import {
+  blocknotifyCommand,
+  ChainNode,
+  NodeSet,
+  TemplateWatcher,
+  type RpcEndpoint,
+} from '../../../../src/coins/bitcoin/node/index.js';
 import { createChainSource, type ChainSource } from '../../../../src/coins/bitcoin/chain-source.js';
 import type { NatsConnection } from 'nats';
 import { pino } from 'pino';

@@ -1,7 +1,10 @@
 // Test helpers for the template watcher.
 import dgram from 'node:dgram';
 import type { NodeTemplate } from '../../../../../src/coins/bitcoin/node/node.js';
-import type { TemplateInfo, TemplateWatcher } from '../../../../../src/coins/bitcoin/node/template-watcher.js';
+import type {
+  TemplateInfo,
+  TemplateWatcher,
+} from '../../../../../src/coins/bitcoin/node/template-watcher.js';
 
 export interface SeenTemplate {
   template: NodeTemplate;

@@ -2,7 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { coinParams, type BlockTemplateRpc } from '@manjam/protocol';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
-import type { BlockSubmitResult, TemplateInfo, TemplateSource } from '../../../../../src/coins/bitcoin/source.js';
+import type {
+  BlockSubmitResult,
+  TemplateInfo,
+  TemplateSource,
+} from '../../../../../src/coins/bitcoin/source.js';
 
 /** A regtest address for tests (P2WPKH of twenty 0x11 bytes). */
 export const BTC_REGTEST_ADDRESS = 'rb1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg328fddy';

@@ -5,7 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { blocknotifyCommand, ChainNode, TemplateWatcher } from '../../../../../src/coins/bitcoin/node/index.js';
+import {
+  blocknotifyCommand,
+  ChainNode,
+  TemplateWatcher,
+} from '../../../../../src/coins/bitcoin/node/index.js';
 import { createChainSource, type ChainSource } from '../../../../../src/coins/bitcoin/chain-source.js';
 import { parseConfig, type Config } from '../../../../../src/config/index.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';

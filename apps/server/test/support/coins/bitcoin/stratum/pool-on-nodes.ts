@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { algorithmOf } from '@manjam/protocol';
-import { ChainNode, NodeSet, TemplateWatcher, type RpcEndpoint } from '../../../../../src/coins/bitcoin/node/index.js';
+import {
+  ChainNode,
+  NodeSet,
+  TemplateWatcher,
+  type RpcEndpoint,
+} from '../../../../../src/coins/bitcoin/node/index.js';
 import { createChainSource, type ChainSource } from '../../../../../src/coins/bitcoin/chain-source.js';
 import { parseConfig } from '../../../../../src/config/index.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
