@@ -1,0 +1,83 @@
+// The KAS port's vocabulary: its miner and share types (KAS is not in the coin table yet, so not a
+// CoinId: the coin is the local constant KAS, and ports.ts adapts the kit's ShareSink once), what
+// it needs from the pool (logins, hashrate, events), its options, rejections and counters.
+import type { KaspaNetwork } from '@manjam/protocol/kaspa';
+import type { Logger } from 'pino';
+import type { Config, PayoutScheme, StratumPortConfig } from '../../../config/index.js';
+import type { HashrateTracker } from '../../../shares/hashrate.js';
+import type { HeldSocket } from '../../../shares/journal.js';
+import type { AcceptedShare, FoundBlockRecord, MinerRef, RejectReason } from '../../../shares/types.js';
+import type { LoginOutcome } from '../../../stratum/auth.js';
+import type { BanList } from '../../../stratum/bans.js';
+import type { ExtranonceAllocator } from '../../../stratum/extranonce.js';
+import type { VardiffSettings } from '../../../stratum/vardiff.js';
+import type { KaspaTemplateSource } from '../template-source.js';
+
+/** The coin id (typed as a plain string until KAS joins the coin table with the wiring). */
+export const KAS: string = 'KAS';
+export type KaspaMinerRef = MinerRef<string>;
+export type KaspaAcceptedShare = Omit<AcceptedShare, 'miner'> & { miner: KaspaMinerRef };
+export type KaspaFoundBlock = Omit<FoundBlockRecord, 'miner'> & { miner: KaspaMinerRef };
+
+/** The ShareSink's methods the KAS port uses (ports.ts hands it the kit's writer). */
+export interface KaspaShareSink {
+  /** Call BEFORE writing the `true` reply: the sink holds the socket corked until the share is durable. */
+  addAccepted(share: KaspaAcceptedShare, socket?: HeldSocket): void;
+  addRejected(miner: KaspaMinerRef, reason: RejectReason, atMs: number): void;
+  addBlock(block: KaspaFoundBlock): Promise<void>;
+  refusal(): string | undefined;
+}
+
+export type KaspaStratumSettings = Pick<
+  Config['stratum'],
+  | 'maxLineBytes'
+  | 'maxConnectionsPerIp'
+  | 'idleTimeoutSeconds'
+  | 'authorizeTimeoutSeconds'
+  | 'ban'
+  | 'instanceId'
+>;
+
+/** What the pool lends the KAS port: account logins, live hashrate, worker events. */
+export interface KaspaPoolHooks {
+  /** A login that is not a Kaspa address: `<Manjam username>[.worker]` (the kit's LoginResolver). */
+  resolveAccount(login: string): Promise<LoginOutcome>;
+  hashrate: HashrateTracker;
+  /** worker.connected / worker.disconnected on the pool's events (ports.ts). */
+  workerChanged(state: 'connected' | 'disconnected', miner: KaspaMinerRef, login: string): void;
+}
+
+export interface KaspaStratumOptions {
+  /** 0 = any free port. */
+  port: number;
+  host: string;
+  tls?: StratumPortConfig['tls'];
+  network: KaspaNetwork;
+  scheme: PayoutScheme;
+  vardiff: VardiffSettings;
+  stratum: KaspaStratumSettings;
+  source: KaspaTemplateSource;
+  sink: KaspaShareSink;
+  logger: Logger;
+  pool?: KaspaPoolHooks;
+  bans?: BanList;
+  allocator?: ExtranonceAllocator;
+}
+
+export const KASPA_REJECTIONS = [
+  'stale',
+  'duplicate',
+  'low_difficulty',
+  'invalid',
+  'unauthorized',
+  'busy',
+] as const;
+export type KaspaRejection = (typeof KASPA_REJECTIONS)[number];
+
+export interface KaspaStats {
+  accepted: number;
+  blocks: number;
+  /** Jobs sent to miners (all sessions), for jobs per second per miner. */
+  jobsSent: number;
+  rejected: Record<KaspaRejection, number>;
+}
