@@ -13,11 +13,11 @@ import {
   KaspaTemplateSource,
   KAS_MAX_JOBS_PER_SECOND,
 } from '../../apps/server/src/coins/kaspa/template-source.js';
-import type { KaspaTestMiner } from '../../apps/server/src/coins/kaspa/stratum/testing/miner.js';
+import type { KaspaTestMiner } from '../../apps/server/test/support/coins/kaspa/stratum/miner.js';
 import {
   startKaspaStandalone,
   type KaspaStandalone,
-} from '../../apps/server/src/coins/kaspa/stratum/testing/standalone.js';
+} from '../../apps/server/test/support/coins/kaspa/stratum/standalone.js';
 import { Report, fixed, int, load } from './report.js';
 
 const JOB_VALID_MS = 10_000;

@@ -11,7 +11,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureKaspad } from '../../../../../../scripts/kaspad.mjs';
 import { configSchema, type CoinId } from '../../../config/index.js';
-import { openTestDatabase, type TestDatabase } from '../../../db/testing.js';
+import { openTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
 import { PoolEvents } from '../../../events.js';
 import { HashrateTracker } from '../../../shares/hashrate.js';
 import { ShareWriter } from '../../../shares/writer.js';
@@ -23,8 +23,8 @@ import type { FamilyPorts } from '../../family.js';
 import { startKaspaDevChain, type KaspaDevChain } from '../devchain.js';
 import { KaspaTemplateSource } from '../template-source.js';
 import { openKaspaPorts } from './ports.js';
-import { TEST_VARDIFF } from './testing/standalone.js';
-import { KaspaTestMiner } from './testing/miner.js';
+import { TEST_VARDIFF } from '../../../../test/support/coins/kaspa/stratum/standalone.js';
+import { KaspaTestMiner } from '../../../../test/support/coins/kaspa/stratum/miner.js';
 import { KAS } from './types.js';
 
 // 'error': the writer warns on every retry while KAS has no coin-table row.

@@ -5,8 +5,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKaspaStandalone, type KaspaStandalone } from './testing/standalone.js';
-import type { KaspaTestMiner } from './testing/miner.js';
+import {
+  startKaspaStandalone,
+  type KaspaStandalone,
+} from '../../../../test/support/coins/kaspa/stratum/standalone.js';
+import type { KaspaTestMiner } from '../../../../test/support/coins/kaspa/stratum/miner.js';
 
 const logger = pino({ level: 'warn' });
 const JOB_VALID_MS = 1_500;

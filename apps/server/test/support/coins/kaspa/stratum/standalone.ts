@@ -3,13 +3,18 @@
 // The drill (bench/lib/edge-kaspa-stratum.ts) and the integration test build it the same way.
 import type { Logger } from 'pino';
 import { ensureKaspad } from '../../../../../../../scripts/kaspad.mjs';
-import { configSchema } from '../../../../config/index.js';
-import type { RejectReason } from '../../../../shares/types.js';
-import type { VardiffSettings } from '../../../../stratum/vardiff.js';
-import { startKaspaDevChain, type KaspaDevChain } from '../../devchain.js';
-import { KaspaTemplateSource } from '../../template-source.js';
-import { KaspaStratumServer } from '../server.js';
-import type { KaspaAcceptedShare, KaspaFoundBlock, KaspaMinerRef, KaspaShareSink } from '../types.js';
+import { configSchema } from '../../../../../src/config/index.js';
+import type { RejectReason } from '../../../../../src/shares/types.js';
+import type { VardiffSettings } from '../../../../../src/stratum/vardiff.js';
+import { startKaspaDevChain, type KaspaDevChain } from '../../../../../src/coins/kaspa/devchain.js';
+import { KaspaTemplateSource } from '../../../../../src/coins/kaspa/template-source.js';
+import { KaspaStratumServer } from '../../../../../src/coins/kaspa/stratum/server.js';
+import type {
+  KaspaAcceptedShare,
+  KaspaFoundBlock,
+  KaspaMinerRef,
+  KaspaShareSink,
+} from '../../../../../src/coins/kaspa/stratum/types.js';
 import { KaspaTestMiner } from './miner.js';
 
 /** The share sink of these tests: what the pool would journal, in the order it came. */
