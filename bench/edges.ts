@@ -7,8 +7,12 @@ import { runEdgeAccounts } from './lib/edge-accounts.js';
 import { runEdgeBacklog } from './lib/edge-backlog.js';
 import { runEdgeFlood } from './lib/edge-flood.js';
 import { runEdgeHttp } from './lib/edge-http.js';
+import { runEdgeKaspad } from './lib/edge-kaspad.js';
+import { runEdgeKaspaPow } from './lib/edge-kaspa-pow.js';
+import { runEdgeKaspaStratum } from './lib/edge-kaspa-stratum.js';
 import { runEdgeLeaf } from './lib/edge-leaf.js';
 import { runEdgeProto } from './lib/edge-proto.js';
+import { runEdgeSv2 } from './lib/edge-sv2.js';
 import { runEdgeWorkers } from './lib/edge-workers.js';
 
 type Phase = (report: Report, argv: string[]) => Promise<void>;
@@ -21,6 +25,10 @@ const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
   ['accounts', runEdgeAccounts],
   ['leaf', runEdgeLeaf],
   ['backlog', runEdgeBacklog],
+  ['kaspa-pow', runEdgeKaspaPow],
+  ['kaspad', runEdgeKaspad],
+  ['kaspa-stratum', runEdgeKaspaStratum],
+  ['sv2', runEdgeSv2],
 ]);
 
 const args = process.argv.slice(2);
