@@ -20,3 +20,15 @@ export interface ShareSink {
   /** Makes what it holds durable (or leaves it in its journal) and stops. */
   stop(): Promise<void>;
 }
+
+/**
+ * The sink as one dialect sees it, its miners' coin narrowed to `C` (a coin not yet in CoinId
+ * passes `string`): the share, rejection and block methods of ShareSink, nothing else.
+ */
+export interface DialectShareSink<C extends string> {
+  /** Call BEFORE writing the success reply: the sink holds the socket corked until the share is durable. */
+  addAccepted(share: Omit<AcceptedShare, 'miner'> & { miner: MinerRef<C> }, socket?: HeldSocket): void;
+  addRejected(miner: MinerRef<C>, reason: RejectReason, atMs: number): void;
+  addBlock(block: Omit<FoundBlockRecord, 'miner'> & { miner: MinerRef<C> }): Promise<void>;
+  refusal(): string | undefined;
+}

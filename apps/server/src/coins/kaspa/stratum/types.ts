@@ -5,8 +5,8 @@ import type { KaspaNetwork } from '@manjam/protocol/kaspa';
 import type { Logger } from 'pino';
 import type { Config, PayoutScheme, StratumPortConfig } from '../../../config/index.js';
 import type { HashrateTracker } from '../../../shares/hashrate.js';
-import type { HeldSocket } from '../../../shares/journal.js';
-import type { AcceptedShare, FoundBlockRecord, MinerRef, RejectReason } from '../../../shares/types.js';
+import type { DialectShareSink } from '../../../shares/sink.js';
+import type { AcceptedShare, FoundBlockRecord, MinerRef } from '../../../shares/types.js';
 import type { LoginOutcome } from '../../../stratum/auth.js';
 import type { BanList } from '../../../stratum/bans.js';
 import type { ExtranonceAllocator } from '../../../stratum/extranonce.js';
@@ -20,13 +20,7 @@ export type KaspaAcceptedShare = Omit<AcceptedShare, 'miner'> & { miner: KaspaMi
 export type KaspaFoundBlock = Omit<FoundBlockRecord, 'miner'> & { miner: KaspaMinerRef };
 
 /** The ShareSink's methods the KAS port uses (ports.ts hands it the kit's writer). */
-export interface KaspaShareSink {
-  /** Call BEFORE writing the `true` reply: the sink holds the socket corked until the share is durable. */
-  addAccepted(share: KaspaAcceptedShare, socket?: HeldSocket): void;
-  addRejected(miner: KaspaMinerRef, reason: RejectReason, atMs: number): void;
-  addBlock(block: KaspaFoundBlock): Promise<void>;
-  refusal(): string | undefined;
-}
+export type KaspaShareSink = DialectShareSink<string>;
 
 export type KaspaStratumSettings = Pick<
   Config['stratum'],

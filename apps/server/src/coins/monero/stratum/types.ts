@@ -6,8 +6,8 @@ import type { Logger } from 'pino';
 import type { CoinId, Config, PayoutScheme, StratumPortConfig } from '../../../config/index.js';
 import type { PoolEvents } from '../../../events.js';
 import type { HashrateTracker } from '../../../shares/hashrate.js';
-import type { HeldSocket } from '../../../shares/journal.js';
-import type { AcceptedShare, FoundBlockRecord, MinerRef, RejectReason } from '../../../shares/types.js';
+import type { DialectShareSink } from '../../../shares/sink.js';
+import type { AcceptedShare, FoundBlockRecord, MinerRef } from '../../../shares/types.js';
 import type { LoginOutcome } from '../../../stratum/auth.js';
 import type { BanList } from '../../../stratum/bans.js';
 import type { ExtranonceAllocator } from '../../../stratum/extranonce.js';
@@ -19,14 +19,8 @@ export type MoneroMinerRef = MinerRef<typeof XMR>;
 export type MoneroAcceptedShare = Omit<AcceptedShare, 'miner'> & { miner: MoneroMinerRef };
 export type MoneroFoundBlock = Omit<FoundBlockRecord, 'miner'> & { miner: MoneroMinerRef };
 
-/** The ShareSink's methods this server uses, for a coin not in CoinId yet (see the top comment). */
-export interface MoneroShareSink {
-  /** Call BEFORE writing the OK reply: the sink holds the socket corked until the share is durable. */
-  addAccepted(share: MoneroAcceptedShare, socket?: HeldSocket): void;
-  addRejected(miner: MoneroMinerRef, reason: RejectReason, atMs: number): void;
-  addBlock(block: MoneroFoundBlock): Promise<void>;
-  refusal(): string | undefined;
-}
+/** The ShareSink's methods this server uses (the OK reply waits for addAccepted's durability). */
+export type MoneroShareSink = DialectShareSink<typeof XMR>;
 
 export type MoneroStratumSettings = Pick<
   Config['stratum'],
