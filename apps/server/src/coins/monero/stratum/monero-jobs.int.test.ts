@@ -18,6 +18,7 @@ import {
   type MoneroLoginResult,
   type MoneroMinedShare,
 } from '../../../../test/support/coins/monero/stratum/miner.js';
+import { transferWhenNodeAnswers } from '../../../../test/support/coins/monero/transfer.js';
 import { MoneroTemplateSource } from './template-source.js';
 import {
   startStandalone,
@@ -70,7 +71,7 @@ describe('fresh transactions on the same tip', () => {
     await chain.wallet.call('refresh');
     const { address } = await chain.wallet.call<{ address: string }>('create_address', { account_index: 0 });
     const built = Date.now();
-    const transfer = await chain.wallet.call<{ tx_hash: string; tx_blob: string }>('transfer', {
+    const transfer = await transferWhenNodeAnswers<{ tx_hash: string; tx_blob: string }>(chain.wallet, {
       destinations: [{ amount: Number(ATOMIC), address }],
       do_not_relay: true,
       get_tx_hex: true,

@@ -13,6 +13,7 @@ import {
   hashingBlobTransactionCount,
   MoneroTestMiner,
 } from '../../../../test/support/coins/monero/stratum/miner.js';
+import { transferWhenNodeAnswers } from '../../../../test/support/coins/monero/transfer.js';
 import { isMoneroChain } from '../family.js';
 
 let pool: TestPool;
@@ -189,7 +190,7 @@ describe('the RandomX port of the pool', () => {
     expect(txs(first)).toBe(1);
     await wallet.call('refresh');
     const { address } = await wallet.call<{ address: string }>('create_address', { account_index: 0 });
-    const { tx_hash: txHash } = await wallet.call<{ tx_hash: string }>('transfer', {
+    const { tx_hash: txHash } = await transferWhenNodeAnswers<{ tx_hash: string }>(wallet, {
       destinations: [{ amount: 1_000_000_000_000, address }],
     });
     // Within chains.XMR.mempoolRefreshMs (default 10 s) of the transaction entering monerod's pool.
