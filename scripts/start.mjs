@@ -1,5 +1,6 @@
 // `npm start`: everything the pool needs on a fresh machine, then the pool itself
-// (web app + API on :8080, Stratum SHA-256d on :3333 and Scrypt on :4444, regtest dev chains).
+// (web app + API on :8080, Stratum SHA-256d on :3333, Scrypt on :4444, RandomX on :1111 and
+// kHeavyHash on :7777, regtest dev chains).
 import {
   POOL_PROCESS_ENV,
   ROOT,
@@ -10,6 +11,7 @@ import {
   runForwardingSignals,
   watchParent,
 } from './lib.mjs';
+import { ensureKaspad } from './kaspad.mjs';
 
 // Set-up steps stop with us when npm is stopped (see watchParent); the pool then gets SIGTERM.
 const unwatch = watchParent(() => process.exit(143));
@@ -18,6 +20,9 @@ try {
   // Before npm: `npm ci` builds the RandomX addon against librandomx-dev.
   await ensureSystemPackages(['litecoind', 'monero', 'librandomx-dev']);
   ensureNodeModules();
+  // Kaspa's real node (go install of kaspad v0.12.22); without Go, KAS is off and the rest runs.
+  const kaspad = await ensureKaspad({ quiet: false });
+  log(kaspad.ok ? `kaspad ${kaspad.built ? 'built' : 'ready'} in ${kaspad.binDir}` : kaspad.reason);
   ensureWebBuild();
   // After npm ci: the build uses esbuild from node_modules.
   const { ensureServerBuild } = await import('./build-server.mjs');

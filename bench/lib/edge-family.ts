@@ -5,6 +5,7 @@
 // addresses, and real ones, how many the old shape check would have let in, and how many the real
 // API (startHttp over HTTP on 127.0.0.1, PostgreSQL when it answers, else PGlite) refused at
 // registration, with which message in English and Arabic; then what one check costs per family.
+import { encodeKaspaAddress } from '@manjam/protocol/kaspa';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -134,6 +135,10 @@ function costPhase(report: Report, checks: number): void {
     BTC: [BTC_REGTEST, `rb1q${randomBase58(38).toLowerCase()}`],
     LTC: ['rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3', `rltc1q${randomBase58(38).toLowerCase()}`],
     XMR: [ADDRESSES.mainnet.standard, `4${randomBase58(94)}`],
+    KAS: [
+      encodeKaspaAddress({ network: 'simnet', kind: 'pubkey', payload: new Uint8Array(32).fill(7) }),
+      `kaspasim:q${randomBase58(60).toLowerCase()}`,
+    ],
   };
   for (const coin of COINS) {
     const inputs = samples[coin];

@@ -253,7 +253,7 @@ export async function runEdgeHttp(report: Report, argv: string[]): Promise<void>
       dataDir,
       log: { level: 'info', pretty: false },
       http: { host: '127.0.0.1', port: 0, webDist: '' },
-      chains: { LTC: { enabled: false }, XMR: { enabled: false } },
+      chains: { LTC: { enabled: false }, XMR: { enabled: false }, KAS: { enabled: false } },
       stratum: { host: '127.0.0.1', ports: [{ port: 0, coin: 'BTC', vardiff }] },
     },
     300_000,

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { loadConfig } from '../../apps/server/src/config/index.js';
 import { startPool, type RunningPool } from '../../apps/server/src/main.js';
+import { SIMNET_SHARE_DIFFICULTY } from '../../apps/server/test/support/coins/kaspa/stratum/standalone.js';
+import { KASPA_BIN_DIR } from '../../scripts/kaspad.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -18,17 +20,19 @@ export interface TestPool {
   scryptPort?: number;
   /** The RandomX (XMR) port, when started with `monero` (a regtest monerod + wallet-rpc pair). */
   randomxPort?: number;
+  /** The kHeavyHash (KAS) port, when started with `kaspa` (the simnet kaspad dev chain, built by scripts/kaspad.mjs). */
+  kheavyhashPort?: number;
   stop(): Promise<void>;
 }
 
 const VARDIFF = { min: 1e-7, max: 1e9, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 };
 
 /**
- * `litecoin` / `monero`: also start that coin's regtest dev chain and open its port (port 0). The
+ * `litecoin` / `monero` / `kaspa`: also start that coin's dev chain and open its port (port 0). The
  * XMR port starts at difficulty 1 (monerod's dev chain runs at fixed difficulty 1).
  */
 export async function startTestPool(
-  options: { litecoin?: boolean; monero?: boolean } = {},
+  options: { litecoin?: boolean; monero?: boolean; kaspa?: boolean } = {},
 ): Promise<TestPool> {
   const dataDir = mkdtempSync(join(tmpdir(), 'manjam-e2e-'));
   const config = loadConfig({
@@ -38,7 +42,11 @@ export async function startTestPool(
       publicHost: '127.0.0.1',
       dataDir,
       http: { host: '127.0.0.1', port: 0, webDist: join(ROOT, 'apps/web/dist') },
-      chains: { LTC: { enabled: options.litecoin === true }, XMR: { enabled: options.monero === true } },
+      chains: {
+        LTC: { enabled: options.litecoin === true },
+        XMR: { enabled: options.monero === true },
+        KAS: { enabled: options.kaspa === true, binDir: KASPA_BIN_DIR },
+      },
       // Share difficulty 1e-6: a share every ~4,300 hashes, so a test miner finds one in well
       // under a second on a busy machine (0.0005 needed ~2 million hashes per share).
       stratum: {
@@ -52,6 +60,17 @@ export async function startTestPool(
           ...(options.monero
             ? [{ port: 0, coin: 'XMR', scheme: 'pps-plus', vardiff: { ...VARDIFF, min: 1, start: 1 } }]
             : []),
+          // kHeavyHash below simnet's network difficulty: shares, non-block shares and blocks within a few hashes.
+          ...(options.kaspa
+            ? [
+                {
+                  port: 0,
+                  coin: 'KAS',
+                  scheme: 'pps-plus',
+                  vardiff: { ...VARDIFF, min: 2 ** -40, start: SIMNET_SHARE_DIFFICULTY },
+                },
+              ]
+            : []),
         ],
       },
       log: { level: process.env.MANJAM_TEST_LOG ?? 'warn', pretty: false },
@@ -63,12 +82,14 @@ export async function startTestPool(
   if (!pool.http || port === undefined) throw new Error('pool did not start its HTTP and Stratum ports');
   const scryptPort = pool.stratum?.ports().find((p) => p.coin === 'LTC')?.port;
   const randomxPort = pool.stratum?.ports().find((p) => p.coin === 'XMR')?.port;
+  const kheavyhashPort = pool.stratum?.ports().find((p) => p.coin === 'KAS')?.port;
   return {
     pool,
     baseUrl: pool.http.url,
     stratumPort: port,
     ...(scryptPort === undefined ? {} : { scryptPort }),
     ...(randomxPort === undefined ? {} : { randomxPort }),
+    ...(kheavyhashPort === undefined ? {} : { kheavyhashPort }),
     async stop() {
       await pool.stop();
       rmSync(dataDir, { recursive: true, force: true });

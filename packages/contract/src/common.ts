@@ -24,6 +24,7 @@ export const API_ALGORITHM_ID = {
   sha256d: 'sha256',
   scrypt: 'scrypt',
   randomx: 'randomx',
+  kheavyhash: 'kaspa',
 } as const satisfies Record<Algorithm, AlgorithmId>;
 
 /** Coins Manjam really mines and pays (Stratum + accounting): the protocol's coin table. */

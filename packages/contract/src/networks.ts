@@ -12,6 +12,7 @@ import {
   type HashrateUnit,
   type Network,
 } from '@manjam/protocol/coins';
+import { KASPA_ADDRESS_PREFIXES, kaspaNetworkOf } from '@manjam/protocol/kaspa';
 import { encodeVarint, MONERO_ADDRESS_PREFIXES, moneroNetworkOf } from '@manjam/protocol/monero';
 import { expectedHashesPerShare } from '@manjam/protocol/target';
 import type { PoolCoin } from './common.js';
@@ -83,7 +84,7 @@ function moneroLeads(prefix: number): string[] {
 }
 
 export interface AddressStarts {
-  /** Bech32 human-readable parts with their separator, lower case: "bc1", "rb1", "rltc1". */
+  /** Bech32 human-readable parts with their separator, lower case: "bc1", "rb1", "rltc1", "kaspa:". */
   bech32: string[];
   /** First characters of the base58 addresses the coin's node (or Monero wallet) pays on this network. */
   base58: string[];
@@ -100,6 +101,9 @@ export function addressStarts(coin: PoolCoin, network: Network): AddressStarts {
       const prefixes = Object.values(MONERO_ADDRESS_PREFIXES[moneroNetworkOf(network)]);
       return { bech32: [], base58: [...new Set(prefixes.flatMap(moneroLeads))].sort() };
     }
+    case 'kaspa':
+      // `kaspa:` / `kaspatest:` / `kaspasim:` and the bech32 alphabet (checksum: the server's).
+      return { bech32: [`${KASPA_ADDRESS_PREFIXES[kaspaNetworkOf(network)]}:`], base58: [] };
     case 'bitcoin':
       if (isBitcoinFamily(coin)) return bitcoinStarts(coin, network);
   }

@@ -11,19 +11,12 @@ import {
   type CoinParams,
   type Network,
 } from './coins.js';
+import { isKaspaAddress, kaspaNetworkOf } from './kaspa/address.js';
 import { isMoneroAddress, moneroNetworkOf } from './monero/address.js';
 
-export const ADDRESS_ERROR_REASONS = ['checksum', 'network', 'unsupported', 'mweb', 'format'] as const;
-export type AddressErrorReason = (typeof ADDRESS_ERROR_REASONS)[number];
+import { AddressError } from './address-error.js';
 
-export class AddressError extends Error {
-  readonly reason: AddressErrorReason;
-  constructor(reason: AddressErrorReason, message: string) {
-    super(message);
-    this.name = 'AddressError';
-    this.reason = reason;
-  }
-}
+export { ADDRESS_ERROR_REASONS, AddressError, type AddressErrorReason } from './address-error.js';
 
 export const ADDRESS_TYPES = ['p2pkh', 'p2sh', 'p2wpkh', 'p2wsh', 'p2tr'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
@@ -179,7 +172,9 @@ export function isValidAddress(address: string, params: CoinParams): boolean {
  * the pool can pay `address` in `coin` on `network`, decoded by the coin's family from the coin
  * table: a Bitcoin-family address its node pays (above: checksum, version byte or bech32 prefix,
  * witness version), or a Monero standard, integrated or subaddress of that network (Monero base58,
- * network prefix, Keccak checksum). A new family adds its case here; lint fails until it does.
+ * network prefix, Keccak checksum), or a Kaspa address of that network (`kaspa:` / `kaspatest:` /
+ * `kaspasim:` on regtest, bech32-style checksum). A new family adds its case here; lint fails
+ * until it does.
  */
 export function isPayableAddress(coin: Coin, network: Network, address: string): boolean {
   const family = familyOf(coin);
@@ -188,5 +183,7 @@ export function isPayableAddress(coin: Coin, network: Network, address: string):
       return isBitcoinFamily(coin) && isValidAddress(address, coinParams(coin, network));
     case 'monero':
       return isMoneroAddress(address, moneroNetworkOf(network));
+    case 'kaspa':
+      return isKaspaAddress(address, kaspaNetworkOf(network));
   }
 }

@@ -5,7 +5,7 @@
 // compile. Imports nothing, so the contract (and with it the web bundle) can take it.
 
 /** Coin families: one Stratum dialect, chain runtime and wallet each (docs/ARCHITECTURE.md). */
-export const FAMILIES = ['bitcoin', 'monero'] as const;
+export const FAMILIES = ['bitcoin', 'monero', 'kaspa'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 /** Hashrate units from H/s up, each 1000 times the one before. */
@@ -16,13 +16,15 @@ export type HashrateUnit = (typeof HASHRATE_UNITS)[number];
  * Proof-of-work algorithms the pool validates shares for, by the protocol's id.
  * `hashesPerDifficulty`: expected hashes per unit of the pool's (Stratum) difficulty: 2^32 for
  * SHA-256d (Bitcoin's difficulty 1), 2^16 for Scrypt (the Stratum convention of Litecoin pools),
- * 1 for RandomX (Monero's difficulty counts hashes). `label`: the name miners know it by.
+ * 1 for RandomX (Monero's difficulty counts hashes), 2^32 for kHeavyHash (the Kaspa Stratum
+ * convention: difficulty 1 is the target 2^224 - 1, protocol/kaspa/stratum.ts). `label`: the name miners know it by.
  * `hashrateUnit`: the unit its miners count in (an ASIC in TH/s, a Scrypt ASIC in GH/s, a CPU in kH/s).
  */
 export const ALGORITHM_TABLE = {
   sha256d: { label: 'SHA-256', hashesPerDifficulty: 2 ** 32, hashrateUnit: 'TH/s' },
   scrypt: { label: 'Scrypt', hashesPerDifficulty: 2 ** 16, hashrateUnit: 'GH/s' },
   randomx: { label: 'RandomX', hashesPerDifficulty: 1, hashrateUnit: 'kH/s' },
+  kheavyhash: { label: 'kHeavyHash', hashesPerDifficulty: 2 ** 32, hashrateUnit: 'GH/s' },
 } as const satisfies Record<string, AlgorithmRow>;
 
 export interface AlgorithmRow {
@@ -35,17 +37,19 @@ export const ALGORITHMS = [
   'sha256d',
   'scrypt',
   'randomx',
+  'kheavyhash',
 ] as const satisfies readonly (keyof typeof ALGORITHM_TABLE)[];
 export type Algorithm = (typeof ALGORITHMS)[number];
 
 export interface MinedCoinRow {
   family: Family;
   algorithm: Algorithm;
-  /** Base-unit decimals: 8 (satoshis, litoshis), 12 (Monero's atomic units). */
+  /** Base-unit decimals: 8 (satoshis, litoshis, sompi), 12 (Monero's atomic units). */
   decimals: number;
   /**
    * Blocks before a coinbase can be spent: 100 on Bitcoin and Litecoin, 60 on Monero
-   * (CRYPTONOTE_MINED_MONEY_UNLOCK_WINDOW); a found block matures (is credited as final) after it.
+   * (CRYPTONOTE_MINED_MONEY_UNLOCK_WINDOW), 100 DAA score on Kaspa (its "height" is the DAA score;
+   * kaspad's coinbase maturity); a found block matures (is credited as final) after it.
    */
   coinbaseMaturity: number;
 }
@@ -55,10 +59,11 @@ export const COIN_TABLE = {
   BTC: { family: 'bitcoin', algorithm: 'sha256d', decimals: 8, coinbaseMaturity: 100 },
   LTC: { family: 'bitcoin', algorithm: 'scrypt', decimals: 8, coinbaseMaturity: 100 },
   XMR: { family: 'monero', algorithm: 'randomx', decimals: 12, coinbaseMaturity: 60 },
+  KAS: { family: 'kaspa', algorithm: 'kheavyhash', decimals: 8, coinbaseMaturity: 100 },
 } as const satisfies Record<string, MinedCoinRow>;
 
 /** The mined coins as a tuple, in table order (checked against the table in coin-table.test.ts). */
-export const COINS = ['BTC', 'LTC', 'XMR'] as const satisfies readonly (keyof typeof COIN_TABLE)[];
+export const COINS = ['BTC', 'LTC', 'XMR', 'KAS'] as const satisfies readonly (keyof typeof COIN_TABLE)[];
 export type Coin = (typeof COINS)[number];
 
 /**
@@ -68,13 +73,8 @@ export type Coin = (typeof COINS)[number];
 export const LISTED_COIN_TABLE = {
   DOGE: { decimals: 8 },
   KDA: { decimals: 12 },
-  KAS: { decimals: 8 },
 } as const satisfies Record<string, { decimals: number }>;
-export const LISTED_COINS = [
-  'DOGE',
-  'KDA',
-  'KAS',
-] as const satisfies readonly (keyof typeof LISTED_COIN_TABLE)[];
+export const LISTED_COINS = ['DOGE', 'KDA'] as const satisfies readonly (keyof typeof LISTED_COIN_TABLE)[];
 export type ListedCoin = (typeof LISTED_COINS)[number];
 
 // Every key of a table is in its tuple (a row left out of COINS or ALGORITHMS does not compile).

@@ -11,6 +11,8 @@ const DIFF1: Record<Algorithm, bigint> = {
   sha256d: 0xffffn << 208n,
   scrypt: 0xffffn << 224n,
   randomx: MAX_TARGET,
+  // kHeavyHash (Kaspa): the Kaspa pools' convention (kaspa-stratum-bridge's maxTarget), 2^224 - 1.
+  kheavyhash: (1n << 224n) - 1n,
 };
 
 /**
@@ -22,6 +24,7 @@ export const MIN_SHARE_DIFFICULTY: Record<Algorithm, number> = {
   scrypt: 2 ** -16,
   // Monero difficulty is an integer (no fractional shares).
   randomx: 1,
+  kheavyhash: 2 ** -32,
 };
 
 export function diff1Target(algorithm: Algorithm): bigint {

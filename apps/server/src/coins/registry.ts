@@ -4,9 +4,14 @@
 import { FAMILIES, type Family } from '@manjam/protocol';
 import type { CoinFamily } from './family.js';
 import { bitcoinFamily } from './bitcoin/family.js';
+import { kaspaFamily } from './kaspa/family.js';
 import { moneroFamily } from './monero/family.js';
 
-const BY_ID: Record<Family, CoinFamily> = { bitcoin: bitcoinFamily, monero: moneroFamily };
+const BY_ID: Record<Family, CoinFamily> = {
+  bitcoin: bitcoinFamily,
+  monero: moneroFamily,
+  kaspa: kaspaFamily,
+};
 
 /** In the coin table's order (which is also start order). */
 export const COIN_FAMILIES: readonly CoinFamily[] = FAMILIES.map((id) => BY_ID[id]);

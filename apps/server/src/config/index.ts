@@ -3,6 +3,7 @@ export {
   type Config,
   type ChainConfig,
   type MoneroChainConfig,
+  type KaspaChainConfig,
   type StratumPortConfig,
 } from './schema.js';
 export { loadConfig, parseConfig, redactConfig, ConfigError, type LoadOptions } from './load.js';

@@ -80,6 +80,34 @@ const moneroChain = z.object({
   randomxIdleReleaseSeconds: z.number().int().min(1).max(604_800).default(600),
 });
 
+/**
+ * Kaspa: a kaspad (Go v0.12 or rusty kaspad; the same protowire gRPC API) by its gRPC address,
+ * and the pool wallet's address templates pay. Without `rpcAddress` on regtest, the simnet dev
+ * chain (coins/kaspa/devchain.ts) is started from the kaspad, kaspawallet and kaspaminer binaries
+ * in `binDir` (`npm start` and `npm test` build them with Go, scripts/kaspad.mjs); without them KAS
+ * is off with a warning and the other coins run.
+ */
+const kaspaChain = z.object({
+  enabled: z.boolean().default(true),
+  network: z.enum(NETWORK_IDS).default('regtest'),
+  /** kaspad's gRPC listener, host:port (mainnet 16110). */
+  rpcAddress: z
+    .string()
+    .regex(/^[^\s/]+:\d+$/, 'a host:port gRPC address')
+    .optional(),
+  /** The pool wallet's address (kaspa:...): every template pays it. Required with a node. */
+  poolAddress: z.string().min(1).optional(),
+  /** Where the dev chain's binaries are (relative to the working directory). */
+  binDir: z.string().min(1).default('.tools/go/bin'),
+  /**
+   * New jobs a second at most: mainnet makes ten templates a second; each job re-sent to every
+   * miner costs bandwidth, so new-parent templates are coalesced to this rate.
+   */
+  maxJobsPerSecond: z.number().min(0.1).max(20).default(4),
+  /** How long a replaced template's jobs still take shares (their block would still enter the DAG). */
+  jobValidSeconds: z.number().int().min(1).max(120).default(10),
+});
+
 const vardiff = z.object({
   start: z.number().positive(),
   min: z.number().positive(),
@@ -155,6 +183,7 @@ export const configSchema = z
         BTC: chain.prefault({}),
         LTC: chain.prefault({}),
         XMR: moneroChain.prefault({}),
+        KAS: kaspaChain.prefault({}),
       })
       .strict()
       .prefault({}),
@@ -199,6 +228,20 @@ export const configSchema = z
               vardiff: {
                 start: 1_000,
                 min: 100,
+                max: 1e12,
+                targetSeconds: 15,
+                retargetSeconds: 90,
+                variancePercent: 30,
+              },
+            },
+            {
+              // kHeavyHash: Stratum difficulty 1 is 2^32 hashes; a GPU does ~1 GH/s, an ASIC TH/s.
+              port: 7777,
+              coin: 'KAS',
+              scheme: 'pps-plus',
+              vardiff: {
+                start: 1,
+                min: 0.01,
                 max: 1e12,
                 targetSeconds: 15,
                 retargetSeconds: 90,
@@ -441,4 +484,5 @@ export const configSchema = z
 export type Config = z.infer<typeof configSchema>;
 export type ChainConfig = Config['chains']['BTC'];
 export type MoneroChainConfig = Config['chains']['XMR'];
+export type KaspaChainConfig = Config['chains']['KAS'];
 export type StratumPortConfig = Config['stratum']['ports'][number];

@@ -58,6 +58,7 @@ export function processConfig(options: ProcessConfigOptions): Record<string, unk
       },
       [other]: { enabled: false },
       XMR: { enabled: false },
+      KAS: { enabled: false },
     },
     stratum: {
       host: '127.0.0.1',

@@ -12,7 +12,8 @@ export type ValidationKey =
   | 'validation.passwordsMismatch'
   | 'validation.btcInvalid'
   | 'validation.ltcInvalid'
-  | 'validation.xmrInvalid';
+  | 'validation.xmrInvalid'
+  | 'validation.kasInvalid';
 
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 8;
@@ -89,6 +90,7 @@ export function validateWalletAddress(
     BTC: 'validation.btcInvalid',
     LTC: 'validation.ltcInvalid',
     XMR: 'validation.xmrInvalid',
+    KAS: 'validation.kasInvalid',
   } as const;
   return invalid[coin];
 }

@@ -10,7 +10,7 @@
  * address string (kaspad ignores them).
  */
 // Type-only: ../address.ts will import this module for its family switch (no runtime cycle).
-import type { AddressErrorReason } from '../address.js';
+import type { AddressErrorReason } from '../address-error.js';
 
 /** A refused Kaspa address, with the reason vocabulary of every family (address.ts). */
 export class KaspaAddressError extends Error {

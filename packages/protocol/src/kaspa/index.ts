@@ -6,3 +6,4 @@ export * from './pow.js';
 export * from './heavyhash.js';
 export * from './stratum.js';
 export * from './address.js';
+export * from './coinbase.js';

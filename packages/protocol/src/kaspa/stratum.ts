@@ -12,39 +12,24 @@
  *   big-endian 64-bit number whose leading hex digits are the session's extranonce; a miner
  *   may send only the digits after the extranonce.
  */
+import { ALGORITHM_TABLE } from '../coin-table.js';
 import { STRATUM_ERROR, stratumError, type Parsed } from '../stratum.js';
+import { diff1Target, difficultyToTarget, targetToDifficulty } from '../target.js';
 import { bytesToHex, U64_MAX } from './bytes.js';
 
-export const KASPA_DIFF1_TARGET = (1n << 224n) - 1n;
+/** Difficulty 1's target and hashes per difficulty are the coin table's (target.ts, coin-table.ts). */
+export const KASPA_DIFF1_TARGET = diff1Target('kheavyhash');
 /** Expected kHeavyHash evaluations per unit of Stratum difficulty. */
-export const KASPA_HASHES_PER_DIFFICULTY = 2 ** 32;
-const MAX_TARGET = (1n << 256n) - 1n;
-
-/** Exact fraction num/den of a positive finite double (den a power of two). */
-function toFraction(value: number): { num: bigint; den: bigint } {
-  let scaled = value;
-  let shift = 0n;
-  while (!Number.isInteger(scaled)) {
-    scaled *= 2;
-    shift += 1n;
-  }
-  return { num: BigInt(scaled), den: 1n << shift };
-}
+export const KASPA_HASHES_PER_DIFFICULTY = ALGORITHM_TABLE.kheavyhash.hashesPerDifficulty;
 
 /** Share target of a Stratum difficulty: floor(diff1 / difficulty), clamped to 1..2^256-1. */
 export function kaspaShareTarget(difficulty: number): bigint {
-  if (!Number.isFinite(difficulty) || difficulty <= 0)
-    throw new RangeError(`difficulty must be a positive finite number, got ${difficulty}`);
-  const { num, den } = toFraction(difficulty);
-  const target = (KASPA_DIFF1_TARGET * den) / num;
-  if (target > MAX_TARGET) return MAX_TARGET;
-  return target < 1n ? 1n : target;
+  return difficultyToTarget(difficulty, 'kheavyhash');
 }
 
 /** Stratum difficulty of a target (a network target, or the value a share reached). */
 export function kaspaTargetDifficulty(target: bigint): number {
-  if (target <= 0n) return Number.POSITIVE_INFINITY;
-  return Number((KASPA_DIFF1_TARGET << 64n) / target) / 2 ** 64;
+  return target <= 0n ? Number.POSITIVE_INFINITY : targetToDifficulty(target, 'kheavyhash');
 }
 
 /** The four u64 words of the plain notify: the pre-PoW hash read as little-endian u64s. */

@@ -1,11 +1,11 @@
-// The KAS chain side as the family will run it: kaspad (a configured node, or on regtest the
-// simnet dev chain started here under the shared supervisor), the template source, /api/health's
-// entry, and the Stratum ports on the shared kit. The options are a plain object for now: the
-// config section (chains.KAS, zod) and `kaspaFamily: CoinFamily` come with the wiring, which needs
-// 'kaspa' in the coin table's FAMILIES (a shared edit this part may not make; see family.ts there).
-import { kaspaNetworkOf, type KaspaNetwork } from '@manjam/protocol/kaspa';
-import type { Logger } from 'pino';
-import type { StratumPortConfig } from '../../config/index.js';
+// The KAS chain side: kaspad (a configured node, or on regtest the simnet dev chain started here
+// under the shared supervisor), the template source, /api/health's entry, and the Stratum ports on
+// the shared kit. chains.KAS in config/schema.ts says which.
+import { access, constants } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { isKaspaAddress, kaspaNetworkOf, type KaspaNetwork } from '@manjam/protocol/kaspa';
+import { ConfigError, type Config, type KaspaChainConfig } from '../../config/index.js';
+import type { Logger } from '../../logger.js';
 import type { StratumKit } from '../../stratum/kit.js';
 import type { ChainHealth, FamilyPorts } from '../family.js';
 import { startKaspaDevChain, type KaspaBinaries, type KaspaDevChain } from './devchain.js';
@@ -14,28 +14,10 @@ import { openKaspaPorts } from './stratum/ports.js';
 import { KAS } from './stratum/types.js';
 import { KaspaTemplateSource } from './template-source.js';
 
-export type KaspaConfigNetwork = 'mainnet' | 'testnet' | 'regtest';
-
-export interface KaspaChainOptions {
-  /** The pool's network; regtest runs the simnet dev chain when no node is given. */
-  network: KaspaConfigNetwork;
-  /** host:port of a kaspad (Go or rusty) gRPC listener. Unset on regtest: the dev chain starts. */
-  rpcAddress?: string;
-  /** The pool wallet's address templates pay (required with rpcAddress). */
-  payAddress?: string;
-  /** kaspad, kaspawallet, kaspaminer for the dev chain (scripts/kaspad.mjs says where). */
-  binaries?: KaspaBinaries;
-  /** The dev chain's data directory (default: a temporary one). */
-  dataDir?: string;
-  maxJobsPerSecond?: number;
-  jobValidMs?: number;
-  extraData?: string;
-}
-
 export interface KaspaChainRuntime {
-  readonly coin: string;
+  readonly coin: typeof KAS;
   readonly network: KaspaNetwork;
-  readonly configNetwork: KaspaConfigNetwork;
+  readonly configNetwork: KaspaChainConfig['network'];
   readonly node: KaspadClient;
   readonly source: KaspaTemplateSource;
   /** Present when this process started the simnet dev chain. */
@@ -43,59 +25,79 @@ export interface KaspaChainRuntime {
   health(): Promise<ChainHealth>;
   /** KAS has work while its source holds a template. */
   up(): boolean;
-  openPorts(
-    kit: StratumKit,
-    ports?: readonly Pick<StratumPortConfig, 'port' | 'scheme' | 'vardiff' | 'tls'>[],
-  ): Promise<FamilyPorts>;
+  openPorts(kit: StratumKit): Promise<FamilyPorts>;
   stop(): Promise<void>;
 }
 
-/** What a configured node or the dev chain gives the source. */
-async function nodeOf(
-  options: KaspaChainOptions,
-  logger: Logger,
-): Promise<{
-  node: KaspadClient;
-  payAddress: string;
-  devchain: KaspaDevChain | undefined;
-  network: KaspaNetwork;
-}> {
-  if (options.rpcAddress) {
-    if (!options.payAddress) throw new Error('KAS: a pay address is required with a node address');
-    const node = new KaspadClient({ address: options.rpcAddress, logger });
-    return {
-      node,
-      payAddress: options.payAddress,
-      devchain: undefined,
-      network: kaspaNetworkOf(options.network),
-    };
+/** The dev chain's binaries in `binDir`, or undefined when one is missing or not executable. */
+async function devBinaries(binDir: string): Promise<KaspaBinaries | undefined> {
+  const dir = resolve(binDir);
+  const binaries = {
+    kaspad: join(dir, 'kaspad'),
+    kaspawallet: join(dir, 'kaspawallet'),
+    kaspaminer: join(dir, 'kaspaminer'),
+  };
+  try {
+    await Promise.all(Object.values(binaries).map((file) => access(file, constants.X_OK)));
+    return binaries;
+  } catch {
+    return undefined;
   }
-  if (options.network !== 'regtest')
-    throw new Error(
-      `KAS: a node address is required on ${options.network} (the dev chain runs on regtest only)`,
-    );
-  if (!options.binaries)
-    throw new Error('KAS: no kaspad binaries for the dev chain (run node scripts/kaspad.mjs)');
-  const devchain = await startKaspaDevChain({
-    binaries: options.binaries,
-    logger,
-    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
-  });
-  return { node: devchain.node, payAddress: devchain.poolAddress, devchain, network: devchain.network };
 }
 
-export async function startKaspaChain(
-  options: KaspaChainOptions,
+/** What a configured node or the dev chain gives the source; undefined: KAS is off here. */
+async function nodeOf(
+  config: Config,
   logger: Logger,
-): Promise<KaspaChainRuntime> {
-  const { node, payAddress, devchain, network } = await nodeOf(options, logger);
+): Promise<{ node: KaspadClient; payAddress: string; devchain: KaspaDevChain | undefined } | undefined> {
+  const chain = config.chains.KAS;
+  const network = kaspaNetworkOf(chain.network);
+  if (chain.rpcAddress) {
+    if (!chain.poolAddress)
+      throw new ConfigError('config: chains.KAS.poolAddress: required with chains.KAS.rpcAddress');
+    if (!isKaspaAddress(chain.poolAddress, network))
+      throw new ConfigError(`config: chains.KAS.poolAddress: not a Kaspa ${network} address`);
+    const node = new KaspadClient({ address: chain.rpcAddress, logger });
+    return { node, payAddress: chain.poolAddress, devchain: undefined };
+  }
+  if (chain.network !== 'regtest')
+    throw new ConfigError(
+      `config: chains.KAS.rpcAddress: required for ${chain.network} (the dev chain runs on regtest only)`,
+    );
+  const binaries = await devBinaries(chain.binDir);
+  if (!binaries) {
+    logger.warn(
+      { coin: KAS, binDir: resolve(chain.binDir) },
+      'KAS is off: no kaspad, kaspawallet and kaspaminer in chains.KAS.binDir (npm start builds them with Go; ' +
+        'install Go, or set chains.KAS.rpcAddress, or chains.KAS.enabled: false to silence this)',
+    );
+    return undefined;
+  }
+  const devchain = await startKaspaDevChain({
+    binaries,
+    logger,
+    dataDir: join(config.dataDir, 'devchain', 'kas'),
+  });
+  return { node: devchain.node, payAddress: devchain.poolAddress, devchain };
+}
+
+/** Starts KAS's chain side when chains.KAS is enabled (and, on the dev chain, its binaries exist). */
+export async function startKaspaChain(
+  config: Config,
+  logger: Logger,
+): Promise<KaspaChainRuntime | undefined> {
+  const settings = config.chains.KAS;
+  if (!settings.enabled) return undefined;
+  const started = await nodeOf(config, logger);
+  if (!started) return undefined;
+  const { node, payAddress, devchain } = started;
+  const network = devchain?.network ?? kaspaNetworkOf(settings.network);
   const source = new KaspaTemplateSource({
     node,
     payAddress,
-    logger,
-    ...(options.maxJobsPerSecond === undefined ? {} : { maxJobsPerSecond: options.maxJobsPerSecond }),
-    ...(options.jobValidMs === undefined ? {} : { jobValidMs: options.jobValidMs }),
-    ...(options.extraData === undefined ? {} : { extraData: options.extraData }),
+    logger: logger.child({ coin: KAS }),
+    maxJobsPerSecond: settings.maxJobsPerSecond,
+    jobValidMs: settings.jobValidSeconds * 1000,
   });
   const stopNode = async (): Promise<void> => {
     if (devchain) await devchain.stop();
@@ -108,17 +110,17 @@ export async function startKaspaChain(
     await stopNode();
     throw error;
   }
-  const chain = { source, network, configNetwork: options.network };
+  const chain = { source, network, configNetwork: settings.network };
   return {
     coin: KAS,
     network,
-    configNetwork: options.network,
+    configNetwork: settings.network,
     node,
     source,
     devchain,
     health: () => kaspaHealth(node, source),
     up: () => source.current !== undefined,
-    openPorts: (kit, ports) => openKaspaPorts(kit, chain, ports),
+    openPorts: (kit) => openKaspaPorts(kit, chain),
     async stop() {
       await source.stop();
       await stopNode();

@@ -22,6 +22,7 @@ import {
   kaspaPrePowHash,
   kaspaTargetDifficulty,
   kaspaTargetWords,
+  parseKaspaCoinbasePayload,
   parseRpcBlockHeader,
   type KaspaHeader,
   type KaspaPowState,
@@ -55,8 +56,12 @@ export interface KaspaTemplate {
   /** The network target as Stratum difficulty (1 = 2^224 - 1). */
   readonly networkDifficulty: number;
   readonly daaScore: bigint;
-  /** Sompi the template's coinbase pays (the merged blocks' rewards, to the pay address). */
-  readonly coinbaseValue: bigint;
+  /**
+   * Sompi the block itself earns once merged as blue (kaspad's subsidy at its DAA score, from the
+   * coinbase payload; its fees come on top): what a share of the template is valued at (PPS). The
+   * coinbase's outputs pay the blocks the template merges, not the template itself.
+   */
+  readonly subsidy: bigint;
   readonly pow: KaspaPowState;
   /** Its parents differ from the previous template's (miners should drop old work). */
   readonly newParents: boolean;
@@ -236,7 +241,7 @@ export class KaspaTemplateSource {
       targetWords: kaspaTargetWords(target),
       networkDifficulty: kaspaTargetDifficulty(target),
       daaScore: header.daaScore,
-      coinbaseValue: (coinbase?.outputs ?? []).reduce((sum, o) => sum + BigInt(o.amount), 0n),
+      subsidy: coinbase ? parseKaspaCoinbasePayload(coinbase.payload).subsidy : 0n,
       pow: kaspaPowState(prePow, header.timestamp),
       newParents: !previous || parentsKey(previous.header) !== parentsKey(header),
       replacedAtMs: undefined,

@@ -7,9 +7,10 @@ const INVALID_ADDRESS_MESSAGE: Record<Coin, string> = {
   BTC: MESSAGES.btcAddressInvalid,
   LTC: MESSAGES.ltcAddressInvalid,
   XMR: MESSAGES.xmrAddressInvalid,
+  KAS: MESSAGES.kasAddressInvalid,
 };
 
-/** A coin an account may name but the pool does not mine (DOGE, KDA, KAS): shape only, never paid. */
+/** A coin an account may name but the pool does not mine (DOGE, KDA): shape only, never paid. */
 const LISTED_COIN_ADDRESS = /^[A-Za-z0-9:]{20,120}$/;
 
 /**

@@ -24,6 +24,9 @@ const CALC_COINS: Record<CalcCoin, { reward: string; unit: HashrateUnit }> = {
   LTC: { reward: '6.25', unit: hashrateUnitOf('LTC') },
   // Monero's tail emission: 0.6 XMR a block for good; a CPU mines at a few kH/s.
   XMR: { reward: '0.6', unit: hashrateUnitOf('XMR') },
+  // Kaspa's emission: 440 KAS a second from May 2022, halving yearly in monthly steps, 10 blocks
+  // a second since Crescendo (May 2025): about 1.94 KAS a block in late 2026. Editable.
+  KAS: { reward: '1.94', unit: hashrateUnitOf('KAS') },
   // Merge-mined with Litecoin: Scrypt hardware, LTC's unit.
   DOGE: { reward: '10000', unit: hashrateUnitOf('LTC') },
 };

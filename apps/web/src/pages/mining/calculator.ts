@@ -18,11 +18,15 @@ export type CalcCoin = PoolCoin | 'DOGE';
 
 /**
  * Expected hashes per unit of the difficulty a coin's node and explorers report: Bitcoin Core's
- * unit for BTC, LTC and DOGE; for Monero the pool's own unit, one hash (its difficulty counts hashes).
+ * unit for BTC, LTC and DOGE; for Monero the pool's own unit, one hash (its difficulty counts
+ * hashes); for Kaspa two (kaspad reports 2^255 - 1 over the target).
  */
 export function nodeDifficultyHashes(coin: CalcCoin): number {
-  return coin === 'XMR' ? hashesPerDifficulty(coin) : NODE_DIFFICULTY_HASHES;
+  if (coin === 'XMR') return hashesPerDifficulty(coin);
+  return coin === 'KAS' ? KASPA_NODE_DIFFICULTY_HASHES : NODE_DIFFICULTY_HASHES;
 }
+
+const KASPA_NODE_DIFFICULTY_HASHES = 2;
 
 /**
  * The pool's live network difficulty (its Stratum unit: 65536 times Litecoin Core's number for

@@ -58,6 +58,7 @@ describe('a region configured for a coin the core does not publish', () => {
           BTC: { network: 'regtest', nodeSilenceSeconds: 30 },
           LTC: { network: 'regtest', nodeSilenceSeconds: 30 },
           XMR: { enabled: false },
+          KAS: { enabled: false },
         },
         stratum: {
           host: '127.0.0.1',
@@ -112,7 +113,12 @@ describe('a region configured for a coin the core does not publish', () => {
         dataDir: dir,
         log: { level: 'info', pretty: false },
         http: { host: '127.0.0.1', port: 0, webDist: '' },
-        chains: { BTC: { network: 'regtest' }, LTC: { enabled: false }, XMR: { enabled: false } },
+        chains: {
+          BTC: { network: 'regtest' },
+          LTC: { enabled: false },
+          XMR: { enabled: false },
+          KAS: { enabled: false },
+        },
         stratum: { host: '127.0.0.1', ports: [{ port: 0, coin: 'BTC', vardiff: VARDIFF }] },
         distributed: {
           natsUrl: `nats://127.0.0.1:${await freePort()}`,

@@ -1,4 +1,5 @@
 import {
+  ALGORITHMS,
   applyVersionBits,
   buildShare,
   diff1Target,
@@ -6,6 +7,7 @@ import {
   parseSubmitParams,
   stratumError,
   STRATUM_ERROR,
+  type Algorithm,
   type BuiltShare,
   type ShareInput,
   type StratumErrorCode,
@@ -26,11 +28,10 @@ import type { Job } from './jobs.js';
 
 /** Seconds a share's ntime may run ahead of the template's time or the clock. */
 const NTIME_FUTURE_SECONDS = 7_200;
-const DIFF1 = {
-  sha256d: Number(diff1Target('sha256d')),
-  scrypt: Number(diff1Target('scrypt')),
-  randomx: Number(diff1Target('randomx')),
-};
+/** Each algorithm's difficulty-1 target as a double, for a share's actual difficulty. */
+const DIFF1 = Object.fromEntries(
+  ALGORITHMS.map((algorithm) => [algorithm, Number(diff1Target(algorithm))]),
+) as Record<Algorithm, number>;
 
 /**
  * mining.submit. Checks, in order: authorized login (24), subscribed (25), parameter sizes (20),

@@ -42,8 +42,9 @@ export function submitFoundBlock(
       height: daaScore,
       hash: result.hash,
       scheme,
-      reward: template.coinbaseValue,
-      subsidy: template.coinbaseValue,
+      // What the block earns once merged as blue: its subsidy (its fees are not known until then).
+      reward: template.subsidy,
+      subsidy: template.subsidy,
       fees: 0n,
       networkDifficulty: template.networkDifficulty,
       shareDifficulty: found.shareDifficulty,

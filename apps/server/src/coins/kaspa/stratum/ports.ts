@@ -1,19 +1,14 @@
 // The Kaspa family's Stratum ports (kHeavyHash, the Kaspa dialects) on the shared kit: the kit's
 // share writer (journal before `true`), LoginResolver, ban list, extranonce allocator and the
-// coin's hashrate tracker. KAS is not in the coin table yet: this file is the one place its id
-// meets the shared CoinId-typed kit (asCoin below); the wiring's coin-table row removes the cast.
-import type { KaspaNetwork } from '@manjam/protocol/kaspa';
-import type { CoinId, PayoutScheme, StratumPortConfig } from '../../../config/index.js';
-import type { MinerRef } from '../../../shares/types.js';
+// coin's hashrate tracker.
+import { bytesToHex, type KaspaNetwork } from '@manjam/protocol/kaspa';
+import type { PayoutScheme, StratumPortConfig } from '../../../config/index.js';
+import { ChainTipsRepository, TemplateRewardsRepository } from '../../../db/repositories/chain-tips.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
 import type { FamilyPorts } from '../../family.js';
-import type { KaspaTemplateSource } from '../template-source.js';
+import type { KaspaTemplate, KaspaTemplateSource } from '../template-source.js';
 import { KaspaStratumServer } from './server.js';
-import { KAS, type KaspaMinerRef, type KaspaShareSink } from './types.js';
-
-/** KAS as the kit's CoinId (until the coin-table row: see the top comment). */
-const asCoin = (coin: string): CoinId => coin as CoinId;
-const asMiner = (miner: KaspaMinerRef): MinerRef => ({ ...miner, coin: asCoin(miner.coin) });
+import { KAS } from './types.js';
 
 /** What the ports need of the family's chain. */
 export interface KaspaPortsChain {
@@ -23,28 +18,17 @@ export interface KaspaPortsChain {
   configNetwork: 'mainnet' | 'testnet' | 'regtest';
 }
 
-/** The kit's ShareSink seen with KAS miners. */
-export function kaspaSinkOf(kit: StratumKit): KaspaShareSink {
-  const writer = kit.writer;
-  return {
-    addAccepted: (share, socket) => writer.addAccepted({ ...share, miner: asMiner(share.miner) }, socket),
-    addRejected: (miner, reason, atMs) => writer.addRejected(asMiner(miner), reason, atMs),
-    addBlock: (block) => writer.addBlock({ ...block, miner: asMiner(block.miner) }),
-    refusal: () => writer.refusal(),
-  };
-}
-
 export async function openKaspaPorts(
   kit: StratumKit,
   chain: KaspaPortsChain,
   ports: readonly Pick<
     StratumPortConfig,
     'port' | 'scheme' | 'vardiff' | 'tls'
-  >[] = kit.config.stratum.ports.filter((p) => p.coin === asCoin(KAS)),
+  >[] = kit.config.stratum.ports.filter((p) => p.coin === KAS),
 ): Promise<FamilyPorts> {
   const opened: { port: number; scheme: PayoutScheme; server: KaspaStratumServer }[] = [];
-  const coin = asCoin(KAS);
-  const sink = kaspaSinkOf(kit);
+  const coin = KAS;
+  const stopRecording = recordTemplates(kit, chain.source);
   try {
     for (const p of ports) {
       const server = new KaspaStratumServer({
@@ -56,7 +40,7 @@ export async function openKaspaPorts(
         vardiff: p.vardiff,
         stratum: kit.config.stratum,
         source: chain.source,
-        sink,
+        sink: kit.writer,
         logger: kit.logger,
         bans: kit.bans,
         allocator: kit.allocator,
@@ -83,6 +67,7 @@ export async function openKaspaPorts(
       );
     }
   } catch (error) {
+    stopRecording();
     await Promise.all(opened.map((o) => o.server.close()));
     throw error;
   }
@@ -103,8 +88,40 @@ export async function openKaspaPorts(
     // Each port follows the template source from the moment it listens.
     start: () => undefined,
     close: async () => {
+      stopRecording();
       await Promise.all(opened.map((o) => o.server.close()));
     },
     release: () => Promise.resolve(),
   };
+}
+
+/**
+ * Each DAA score's PPS value (template_rewards: the first template's subsidy at that score is
+ * kept, so shares credited at it and a block found on a later template agree) and the tip the
+ * pool stats show (chain_tips: network difficulty), as templates come. Answers the unsubscribe.
+ */
+function recordTemplates(kit: StratumKit, source: KaspaTemplateSource): () => void {
+  const rewards = new TemplateRewardsRepository(kit.db);
+  const tips = new ChainTipsRepository(kit.db);
+  const record = (template: KaspaTemplate): void => {
+    const height = Number(template.daaScore);
+    kit.events.emit('template.new', { coin: KAS, height, newTip: template.newParents });
+    const parent = template.header.parents[0]?.[0];
+    Promise.all([
+      rewards.record(KAS, height, template.subsidy),
+      template.newParents && parent
+        ? tips.upsert({
+            coin: KAS,
+            height: height - 1,
+            hash: bytesToHex(parent),
+            networkDifficulty: template.networkDifficulty,
+          })
+        : undefined,
+    ]).catch((error: unknown) =>
+      kit.logger.error({ err: error, coin: KAS, height }, 'could not record the KAS template reward and tip'),
+    );
+  };
+  // The source's first template came before the ports opened.
+  if (source.current) record(source.current);
+  return source.onTemplate(record);
 }

@@ -1,6 +1,6 @@
-// The KAS port's vocabulary: its miner and share types (KAS is not in the coin table yet, so not a
-// CoinId: the coin is the local constant KAS, and ports.ts adapts the kit's ShareSink once), what
-// it needs from the pool (logins, hashrate, events), its options, rejections and counters.
+// The KAS port's vocabulary: its miner and share types, what it needs from the pool (logins,
+// hashrate, events), its options, rejections and counters.
+import type { CoinOf } from '@manjam/protocol';
 import type { KaspaNetwork } from '@manjam/protocol/kaspa';
 import type { Logger } from 'pino';
 import type { Config, PayoutScheme, StratumPortConfig } from '../../../config/index.js';
@@ -13,14 +13,14 @@ import type { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import type { VardiffSettings } from '../../../stratum/vardiff.js';
 import type { KaspaTemplateSource } from '../template-source.js';
 
-/** The coin id (typed as a plain string until KAS joins the coin table with the wiring). */
-export const KAS: string = 'KAS';
-export type KaspaMinerRef = MinerRef<string>;
+/** The Kaspa family's coin (the coin table's row). */
+export const KAS = 'KAS' satisfies CoinOf<'kaspa'>;
+export type KaspaMinerRef = MinerRef<typeof KAS>;
 export type KaspaAcceptedShare = Omit<AcceptedShare, 'miner'> & { miner: KaspaMinerRef };
 export type KaspaFoundBlock = Omit<FoundBlockRecord, 'miner'> & { miner: KaspaMinerRef };
 
 /** The ShareSink's methods the KAS port uses (ports.ts hands it the kit's writer). */
-export type KaspaShareSink = DialectShareSink<string>;
+export type KaspaShareSink = DialectShareSink<typeof KAS>;
 
 export type KaspaStratumSettings = Pick<
   Config['stratum'],
