@@ -147,6 +147,7 @@ describe('KAS accounting over kaspad and the kaspawallet daemon (simnet dev chai
     const candidates = await restarted.findWalletTransactions(since - 600);
     const match = candidates.find((tx) => paysOutputs(new Map([[payee, amount]]), tx.outputs));
     expect(match?.txid).toBe(txid);
+    expect(match?.outputs).toContainEqual({ address: payee, amount });
     expect(await restarted.getWalletTransaction('cd'.repeat(32))).toBeUndefined();
   });
 

@@ -61,8 +61,8 @@ interface Located {
 
 export class KaspaAccountingChain implements AccountingChain {
   readonly maxOutputsPerSend = 1;
-  /** What this process sent: comment and time, by txid. */
-  private readonly sent = new Map<string, { comment: string; time: number }>();
+  /** What this process sent: comment, time and payee, by txid. */
+  private readonly sent = new Map<string, { comment: string; time: number; payee: string }>();
   /** Where transactions asked for were last seen, by txid. */
   private readonly located = new Map<string, Located>();
 
@@ -100,7 +100,7 @@ export class KaspaAccountingChain implements AccountingChain {
     });
     const txid = txIds[txIds.length - 1];
     if (txid === undefined) throw new RpcError('rpc', 'Send', 'the daemon answered no transaction id');
-    this.sent.set(txid, { comment, time: Math.floor(Date.now() / 1000) });
+    this.sent.set(txid, { comment, time: this.now(), payee: payee[0] });
     return txid;
   }
 
@@ -136,12 +136,19 @@ export class KaspaAccountingChain implements AccountingChain {
       .map((tx) => this.describe(tx, tip));
   }
 
-  /** A transaction's outputs to others, with its place. */
+  /**
+   * A transaction's outputs to others, with its place. Sent by this process: its payee's outputs.
+   * Else every output to an address the wallet does not show: a change address the daemon has
+   * not synced yet may be among them (harmless: a run matches a transaction that INCLUDES its
+   * outputs, reconcile.ts).
+   */
   private place(placed: PlacedTransaction, own: ReadonlySet<string>): Located {
+    const sent = this.sent.get(placed.txid);
+    const outputs = outputsToOthers(placed.transaction, own);
     const located: Located = {
       txid: placed.txid,
-      time: this.sent.get(placed.txid)?.time ?? (placed.time || this.now()),
-      outputs: outputsToOthers(placed.transaction, own),
+      time: sent?.time ?? (placed.time || this.now()),
+      outputs: sent ? outputs.filter((output) => output.address === sent.payee) : outputs,
     };
     if (placed.daaScore !== undefined) located.daaScore = placed.daaScore;
     return located;
