@@ -20,12 +20,15 @@ export const KASPA_MERGE_SEARCH_BLOCKS = 500;
 /** Chain blocks walked back at most to find where a time window starts (then: from there). */
 export const KASPA_WALK_BACK_BLOCKS = 20_000;
 
+/** What the reader asks of kaspad (a KaspadClient). */
+export type DagNode = Pick<KaspadClient, 'getBlock' | 'getBlocks' | 'getBlockDagInfo' | 'getMempoolEntries'>;
+
 /** kaspad's words for a hash it does not know (app/rpc/rpchandlers/get_block.go). */
 function isUnknownBlock(error: unknown): boolean {
   return error instanceof RpcError && error.kind === 'rpc' && /Block \S+ not found/.test(error.message);
 }
 
-async function blockOrUndefined(node: KaspadClient, hash: string): Promise<RpcBlock | undefined> {
+async function blockOrUndefined(node: DagNode, hash: string): Promise<RpcBlock | undefined> {
   try {
     return await node.getBlock(hash, false);
   } catch (error) {
@@ -35,7 +38,7 @@ async function blockOrUndefined(node: KaspadClient, hash: string): Promise<RpcBl
 }
 
 /** True when kaspad knows the block and a chain block merged it as blue; false otherwise. */
-export async function isMergedBlue(node: KaspadClient, hash: string): Promise<boolean> {
+export async function isMergedBlue(node: DagNode, hash: string): Promise<boolean> {
   const found = await blockOrUndefined(node, hash);
   if (!found?.verboseData || found.verboseData.isHeaderOnly) return false;
   let merging: RpcBlock | undefined;
@@ -72,7 +75,7 @@ function txidOf(transaction: RpcTransaction): string {
 }
 
 /** The sink: the virtual's selected parent, i.e. the chain block whose selectedParent chain is the DAG's. */
-async function sinkOf(node: KaspadClient): Promise<RpcBlock> {
+async function sinkOf(node: DagNode): Promise<RpcBlock> {
   const dag = await node.getBlockDagInfo();
   // Each virtual parent's chain leads to the sink; the highest blue score among them is it.
   let best: RpcBlock | undefined;
@@ -85,7 +88,7 @@ async function sinkOf(node: KaspadClient): Promise<RpcBlock> {
 }
 
 /** The chain block whose time is before `sinceUnixSeconds` (or the oldest one reached). */
-async function chainBlockBefore(node: KaspadClient, sinceUnixSeconds: number): Promise<string> {
+async function chainBlockBefore(node: DagNode, sinceUnixSeconds: number): Promise<string> {
   let block = await sinkOf(node);
   for (let steps = 0; steps < KASPA_WALK_BACK_BLOCKS; steps++) {
     const parent = block.verboseData?.selectedParentHash ?? '';
@@ -103,7 +106,7 @@ async function chainBlockBefore(node: KaspadClient, sinceUnixSeconds: number): P
  * answers true. A transaction held by several blocks (merged twice) is visited once per block.
  */
 export async function scanTransactions(
-  node: KaspadClient,
+  node: DagNode,
   sinceUnixSeconds: number,
   visit: (placed: PlacedTransaction) => boolean,
 ): Promise<void> {
