@@ -90,18 +90,24 @@ describe('KAS accounting over kaspad and the kaspawallet daemon (simnet dev chai
       else expect(result.message).toMatch(/proof of work/i);
     }
     expect(late).toMatch(/^[0-9a-f]{64}$/);
-    await dev.mine(3); // chain blocks that merge it
-    // The premise, read from the chain blocks themselves: one of the latest merged it as red.
-    const reds = new Set<string>();
-    for (const tip of await tips()) {
-      let hash = tip;
-      for (let step = 0; step < 10 && hash; step++) {
-        const data = (await dev.node.getBlock(hash, false)).verboseData!;
-        if (data.isChainBlock) data.mergeSetRedsHashes.forEach((red) => reds.add(red));
-        hash = data.selectedParentHash;
+    // The premise, read from the chain blocks themselves: one of the latest merges it as red
+    // (kaspaminer may still be on templates from before it: mine until one merges it).
+    const mergedRed = async (): Promise<boolean> => {
+      for (const tip of await tips()) {
+        let hash = tip;
+        for (let step = 0; step < 20 && hash; step++) {
+          const data = (await dev.node.getBlock(hash, false)).verboseData!;
+          if (data.isChainBlock && data.mergeSetRedsHashes.includes(late)) return true;
+          hash = data.selectedParentHash;
+        }
       }
-    }
-    expect(reds.has(late)).toBe(true);
+      return false;
+    };
+    await until('a chain block merging the late block as red', 30_000, async () => {
+      if (await mergedRed()) return true;
+      await dev.mine(1);
+      return undefined;
+    });
     expect(await chain.holdsBlock(0, late)).toBe(false);
   });
 
