@@ -100,6 +100,7 @@ export class KaspaAccountingChain implements AccountingChain {
     });
     const txid = txIds[txIds.length - 1];
     if (txid === undefined) throw new RpcError('rpc', 'Send', 'the daemon answered no transaction id');
+    this.forgetOld();
     this.sent.set(txid, { comment, time: this.now(), payee: payee[0] });
     return txid;
   }
@@ -163,6 +164,13 @@ export class KaspaAccountingChain implements AccountingChain {
       comment: this.sent.get(located.txid)?.comment,
       outputs: located.outputs,
     };
+  }
+
+  /** Drops what is older than the lookback: reconcile asks for nothing older. */
+  private forgetOld(): void {
+    const before = this.now() - this.lookback();
+    for (const [txid, sent] of this.sent) if (sent.time < before) this.sent.delete(txid);
+    for (const [txid, located] of this.located) if (located.time < before) this.located.delete(txid);
   }
 
   /** Addresses of the pool wallet: those the daemon shows and those it holds coins on (change). */
