@@ -187,7 +187,7 @@ async function trackBlock(
 ): Promise<void> {
   const onChain =
     tracked.height <= tip &&
-    (await chainOf(ctx, tracked.coin as CoinId).getBlockHash(tracked.height)) === tracked.hash;
+    (await chainOf(ctx, tracked.coin as CoinId).holdsBlock(tracked.height, tracked.hash));
   if (tracked.status === 'orphaned') {
     if (onChain) await returnedToChain(ctx, repo, tracked);
     else if (tracked.reversedAt !== null) await ctx.alarms.clear([returnedKey(tracked)]);

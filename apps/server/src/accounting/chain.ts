@@ -27,8 +27,18 @@ export interface WalletTransaction {
 }
 
 export interface AccountingChain {
+  /**
+   * The chain's tip as accounting counts depth: the best height (Bitcoin family, Monero) or the
+   * virtual DAA score (Kaspa, whose found blocks are recorded at their DAA score).
+   */
   getBlockCount(): Promise<number>;
-  getBlockHash(height: number): Promise<string>;
+  /**
+   * Whether the block found at `height` (a DAA score for Kaspa) with this hash is on the chain and
+   * its reward counts: the main chain's block at that height (Bitcoin family, Monero), a block
+   * merged as blue by a chain block (Kaspa). False is an orphan (credits reversed once by
+   * blocks.ts); a height above the tip is never asked.
+   */
+  holdsBlock(height: number, hash: string): Promise<boolean>;
   /** Confirmed wallet balance in base units (a pre-check; sendMany's answer is decisive). */
   getWalletBalance(): Promise<bigint>;
   /**

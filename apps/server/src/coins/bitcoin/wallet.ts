@@ -97,8 +97,8 @@ export class RpcAccountingChain implements AccountingChain {
     return this.node.call<number>('getblockcount');
   }
 
-  getBlockHash(height: number): Promise<string> {
-    return this.node.call<string>('getblockhash', [height]);
+  async holdsBlock(height: number, hash: string): Promise<boolean> {
+    return (await this.node.call<string>('getblockhash', [height])) === hash;
   }
 
   async getWalletBalance(): Promise<bigint> {

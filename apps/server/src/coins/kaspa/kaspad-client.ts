@@ -24,6 +24,7 @@ import {
   type KaspadResponseName,
   type ResponseOf,
   type RpcBlock,
+  type RpcMempoolEntry,
   type SubmitRejectReason,
 } from './kaspad-wire.js';
 
@@ -151,6 +152,26 @@ export class KaspadClient {
     const { block } = await this.request('getBlockRequest', { hash, includeTransactions });
     if (!block) throw new RpcError('rpc', 'getBlockRequest', `the node sent no block for ${hash}`);
     return block;
+  }
+
+  /** One page of blocks from `lowHash` (included) towards the virtual, with their transactions. */
+  async getBlocks(lowHash: string): Promise<RpcBlock[]> {
+    const body = { lowHash, includeBlocks: true, includeTransactions: true };
+    return (await this.request('getBlocksRequest', body)).blocks;
+  }
+
+  /** A transaction of the mempool (orphans left out), or undefined when it is not there. */
+  async getMempoolEntry(txId: string): Promise<RpcMempoolEntry | undefined> {
+    const body = { txId, includeOrphanPool: false, filterTransactionPool: false };
+    const response = await this.call('getMempoolEntryRequest', body);
+    if (response.error && /was not found/.test(response.error.message)) return undefined;
+    if (response.error) throw new RpcError('rpc', 'getMempoolEntryRequest', response.error.message);
+    return response.entry ?? undefined;
+  }
+
+  async getMempoolEntries(): Promise<RpcMempoolEntry[]> {
+    const body = { includeOrphanPool: false, filterTransactionPool: false };
+    return (await this.request('getMempoolEntriesRequest', body)).entries;
   }
 
   getBlockDagInfo(): Promise<ResponseOf<'getBlockDagInfoRequest'>> {

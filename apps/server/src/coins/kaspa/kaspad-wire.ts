@@ -91,6 +91,9 @@ export interface KaspadRequests {
   getBlockTemplateRequest: { payAddress: string; extraData: string };
   submitBlockRequest: { block: RpcBlock; allowNonDAABlocks: boolean };
   getBlockRequest: { hash: string; includeTransactions: boolean };
+  getBlocksRequest: { lowHash: string; includeBlocks: boolean; includeTransactions: boolean };
+  getMempoolEntryRequest: { txId: string; includeOrphanPool: boolean; filterTransactionPool: boolean };
+  getMempoolEntriesRequest: { includeOrphanPool: boolean; filterTransactionPool: boolean };
   getBlockDagInfoRequest: Record<string, never>;
   getInfoRequest: Record<string, never>;
   getBalanceByAddressRequest: { address: string };
@@ -101,11 +104,21 @@ interface WithError {
   error: RpcErrorMessage | null;
 }
 
+/** A transaction in kaspad's mempool. */
+export interface RpcMempoolEntry {
+  fee: string;
+  transaction: RpcTransaction | null;
+  isOrphan: boolean;
+}
+
 /** Response bodies by oneof member name. */
 export interface KaspadResponses {
   getBlockTemplateResponse: WithError & { block: RpcBlock | null; isSynced: boolean };
   submitBlockResponse: WithError & { rejectReason: SubmitRejectReason };
   getBlockResponse: WithError & { block: RpcBlock | null };
+  getBlocksResponse: WithError & { blocks: RpcBlock[]; blockHashes: string[] };
+  getMempoolEntryResponse: WithError & { entry: RpcMempoolEntry | null };
+  getMempoolEntriesResponse: WithError & { entries: RpcMempoolEntry[] };
   getBlockDagInfoResponse: WithError & {
     networkName: string;
     blockCount: string;
@@ -136,6 +149,9 @@ export const RESPONSE_OF = {
   getBlockTemplateRequest: 'getBlockTemplateResponse',
   submitBlockRequest: 'submitBlockResponse',
   getBlockRequest: 'getBlockResponse',
+  getBlocksRequest: 'getBlocksResponse',
+  getMempoolEntryRequest: 'getMempoolEntryResponse',
+  getMempoolEntriesRequest: 'getMempoolEntriesResponse',
   getBlockDagInfoRequest: 'getBlockDagInfoResponse',
   getInfoRequest: 'getInfoResponse',
   getBalanceByAddressRequest: 'getBalanceByAddressResponse',

@@ -132,12 +132,12 @@ export class MoneroAccountingChain implements AccountingChain {
     return count - 1;
   }
 
-  async getBlockHash(height: number): Promise<string> {
+  async holdsBlock(height: number, hash: string): Promise<boolean> {
     const { block_header: header } = await this.daemon.call<{ block_header: { hash: string } }>(
       'get_block_header_by_height',
       { height },
     );
-    return header.hash;
+    return header.hash === hash;
   }
 
   async getWalletBalance(): Promise<bigint> {

@@ -89,11 +89,11 @@ export class MemoryChain implements AccountingChain {
     return Promise.resolve(this.tip());
   }
 
-  getBlockHash(height: number): Promise<string> {
-    const hash = this.hashes[height];
-    if (hash === undefined)
+  holdsBlock(height: number, hash: string): Promise<boolean> {
+    const atHeight = this.hashes[height];
+    if (atHeight === undefined)
       return Promise.reject(Object.assign(new Error('Block height out of range'), { kind: 'rpc', code: -8 }));
-    return Promise.resolve(hash);
+    return Promise.resolve(atHeight === hash);
   }
 
   getWalletBalance(): Promise<bigint> {
