@@ -28,6 +28,7 @@ describe('the coin table', () => {
   it('answers the family guards from the table, never by naming the other family', () => {
     expect(COINS.filter((coin) => isBitcoinFamily(coin))).toEqual(['BTC', 'LTC']);
     expect(COINS.filter((coin) => isOfFamily(coin, 'monero'))).toEqual(['XMR']);
+    expect(COINS.filter((coin) => isOfFamily(coin, 'kaspa'))).toEqual(['KAS']);
   });
 
   it('gives decimals and coinbase maturity from one row per coin', () => {
@@ -35,6 +36,7 @@ describe('the coin table', () => {
       ['BTC', 8, 100],
       ['LTC', 8, 100],
       ['XMR', 12, 60],
+      ['KAS', 8, 1_000],
     ]);
     expect(COIN_DECIMALS).toMatchObject({ DOGE: 8, KDA: 12, KAS: 8 });
   });

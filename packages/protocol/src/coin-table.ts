@@ -48,8 +48,10 @@ export interface MinedCoinRow {
   decimals: number;
   /**
    * Blocks before a coinbase can be spent: 100 on Bitcoin and Litecoin, 60 on Monero
-   * (CRYPTONOTE_MINED_MONEY_UNLOCK_WINDOW), 100 DAA score on Kaspa (its "height" is the DAA score;
-   * kaspad's coinbase maturity); a found block matures (is credited as final) after it.
+   * (CRYPTONOTE_MINED_MONEY_UNLOCK_WINDOW), 1,000 DAA score on Kaspa (its "height" is the DAA
+   * score): rusty kaspad's coinbase maturity since Crescendo, ten blocks a second (Go kaspad
+   * v0.12's is 100; the larger one holds on both); a found block matures (is credited as final)
+   * after it.
    */
   coinbaseMaturity: number;
 }
@@ -59,7 +61,7 @@ export const COIN_TABLE = {
   BTC: { family: 'bitcoin', algorithm: 'sha256d', decimals: 8, coinbaseMaturity: 100 },
   LTC: { family: 'bitcoin', algorithm: 'scrypt', decimals: 8, coinbaseMaturity: 100 },
   XMR: { family: 'monero', algorithm: 'randomx', decimals: 12, coinbaseMaturity: 60 },
-  KAS: { family: 'kaspa', algorithm: 'kheavyhash', decimals: 8, coinbaseMaturity: 100 },
+  KAS: { family: 'kaspa', algorithm: 'kheavyhash', decimals: 8, coinbaseMaturity: 1_000 },
 } as const satisfies Record<string, MinedCoinRow>;
 
 /** The mined coins as a tuple, in table order (checked against the table in coin-table.test.ts). */

@@ -14,7 +14,7 @@ const load = (options: Parameters<typeof loadConfig>[0]) =>
   loadConfig({ env: {}, cwd: tmpdir(), ...options });
 
 describe('configuration', () => {
-  it('defaults to the embedded dev profile: PGlite, regtest dev chains, port 8080, Stratum 3333, 4444 and 1111', () => {
+  it('defaults to the embedded dev profile: PGlite, regtest dev chains, port 8080, Stratum 3333, 4444, 1111 and 7777', () => {
     const config = load({});
     expect(config.databaseUrl).toBeUndefined();
     expect(config.http.port).toBe(8080);
@@ -24,8 +24,11 @@ describe('configuration', () => {
       ['BTC', 3333],
       ['LTC', 4444],
       ['XMR', 1111],
+      ['KAS', 7777],
     ]);
     expect(config.chains.XMR).toMatchObject({ enabled: true, network: 'regtest' });
+    expect(config.chains.KAS).toMatchObject({ enabled: true, network: 'regtest', binDir: '.tools/go/bin' });
+    expect(config.chains.KAS.rpcAddress).toBeUndefined();
     expect(config.chains.XMR.daemonUrl).toBeUndefined();
     expect(config.accounting.feeBasisPoints).toMatchObject({
       sha256: 100,
@@ -96,7 +99,7 @@ describe('configuration', () => {
       stratum: { ports: [{ port: 5555, coin: 'DOGE', vardiff: { start: 1, min: 1, max: 2 } }] },
     });
     expect(() => load({ cwd })).toThrow(
-      /^config: stratum\.ports\.0\.coin: Invalid option: expected one of "BTC"\|"LTC"\|"XMR"$/,
+      /^config: stratum\.ports\.0\.coin: Invalid option: expected one of "BTC"\|"LTC"\|"XMR"\|"KAS"$/,
     );
     const chains = dirWithConfig({ chains: { DOGE: {} } });
     expect(() => load({ cwd: chains })).toThrow('config: unknown key chains.DOGE');

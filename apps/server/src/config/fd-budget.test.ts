@@ -13,7 +13,7 @@ describe('the file-descriptor budget', () => {
       source: 'proc',
       reserve: 2_000,
       http: { maxConnections: 4_500, maxConnectionsPerAddress: 64 },
-      stratum: { ports: 3, maxConnectionsPerPort: 4_500 },
+      stratum: { ports: 4, maxConnectionsPerPort: 3_375 },
       fits: true,
     });
     expect(plan.committed).toBeLessThanOrEqual(20_000);
@@ -25,7 +25,7 @@ describe('the file-descriptor budget', () => {
       reserve: 512,
       http: { maxConnections: 900 },
       stratum: { maxConnectionsPerPort: 100 },
-      committed: 1_712,
+      committed: 1_812,
       fits: true,
     });
     const over = parseConfig({ http: { maxConnections: 30_000 } });

@@ -62,6 +62,8 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_KAS_NETWORK: { path: ['chains', 'KAS', 'network'], type: 'string' },
   MANJAM_KAS_RPC_ADDRESS: { path: ['chains', 'KAS', 'rpcAddress'], type: 'string' },
   MANJAM_KAS_POOL_ADDRESS: { path: ['chains', 'KAS', 'poolAddress'], type: 'string' },
+  MANJAM_KAS_WALLET_DAEMON_ADDRESS: { path: ['chains', 'KAS', 'walletDaemonAddress'], type: 'string' },
+  MANJAM_KAS_WALLET_PASSWORD: { path: ['chains', 'KAS', 'walletPassword'], type: 'string' },
   MANJAM_KAS_ENABLED: { path: ['chains', 'KAS', 'enabled'], type: 'boolean' },
   MANJAM_KASPA_BIN_DIR: { path: ['chains', 'KAS', 'binDir'], type: 'string' },
   MANJAM_NATS_URL: { path: ['distributed', 'natsUrl'], type: 'string' },

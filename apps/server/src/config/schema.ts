@@ -97,6 +97,17 @@ const kaspaChain = z.object({
     .optional(),
   /** The pool wallet's address (kaspa:...): every template pays it. Required with a node. */
   poolAddress: z.string().min(1).optional(),
+  /**
+   * The pool wallet's kaspawallet daemon (`kaspawallet start-daemon`), host:port, listening on a
+   * private interface only: payouts are sent through it. Without it (and off the dev chain) KAS
+   * shares are credited while found blocks and payouts wait.
+   */
+  walletDaemonAddress: z
+    .string()
+    .regex(/^[^\s/]+:\d+$/, 'a host:port gRPC address')
+    .optional(),
+  /** The pool wallet's password: the daemon signs each Send with it. */
+  walletPassword: z.string().min(1).optional(),
   /** Where the dev chain's binaries are (relative to the working directory). */
   binDir: z.string().min(1).default('.tools/go/bin'),
   /**

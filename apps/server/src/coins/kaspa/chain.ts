@@ -8,8 +8,10 @@ import { ConfigError, type Config, type KaspaChainConfig } from '../../config/in
 import type { Logger } from '../../logger.js';
 import type { StratumKit } from '../../stratum/kit.js';
 import type { ChainHealth, FamilyPorts } from '../family.js';
-import { startKaspaDevChain, type KaspaBinaries, type KaspaDevChain } from './devchain.js';
+import { KAS_DEV_FEE_RATE, startKaspaDevChain, type KaspaBinaries, type KaspaDevChain } from './devchain.js';
 import { KaspadClient } from './kaspad-client.js';
+import { KaspaWalletClient, type KaspaFeePolicy } from './kaspawallet-client.js';
+import { KaspaAccountingChain } from './wallet.js';
 import { openKaspaPorts } from './stratum/ports.js';
 import { KAS } from './stratum/types.js';
 import { KaspaTemplateSource } from './template-source.js';
@@ -25,6 +27,11 @@ export interface KaspaChainRuntime {
   health(): Promise<ChainHealth>;
   /** KAS has work while its source holds a template. */
   up(): boolean;
+  /**
+   * The accounting chain over kaspad and the pool wallet's daemon (the dev chain's, or
+   * chains.KAS.walletDaemonAddress with its password); undefined without a wallet daemon.
+   */
+  accounting(): KaspaAccountingChain | undefined;
   openPorts(kit: StratumKit): Promise<FamilyPorts>;
   stop(): Promise<void>;
 }
@@ -45,11 +52,22 @@ async function devBinaries(binDir: string): Promise<KaspaBinaries | undefined> {
   }
 }
 
-/** What a configured node or the dev chain gives the source; undefined: KAS is off here. */
-async function nodeOf(
-  config: Config,
-  logger: Logger,
-): Promise<{ node: KaspadClient; payAddress: string; devchain: KaspaDevChain | undefined } | undefined> {
+/** The pool wallet's daemon and how Send is called on it. */
+interface PoolWallet {
+  client: KaspaWalletClient;
+  password: string;
+  feePolicy?: KaspaFeePolicy;
+}
+
+/** What a configured node or the dev chain gives the chain side; undefined: KAS is off here. */
+interface StartedNode {
+  node: KaspadClient;
+  payAddress: string;
+  devchain: KaspaDevChain | undefined;
+  wallet: PoolWallet | undefined;
+}
+
+async function nodeOf(config: Config, logger: Logger): Promise<StartedNode | undefined> {
   const chain = config.chains.KAS;
   const network = kaspaNetworkOf(chain.network);
   if (chain.rpcAddress) {
@@ -57,8 +75,16 @@ async function nodeOf(
       throw new ConfigError('config: chains.KAS.poolAddress: required with chains.KAS.rpcAddress');
     if (!isKaspaAddress(chain.poolAddress, network))
       throw new ConfigError(`config: chains.KAS.poolAddress: not a Kaspa ${network} address`);
+    if (chain.walletDaemonAddress && !chain.walletPassword)
+      throw new ConfigError(
+        'config: chains.KAS.walletPassword: required with chains.KAS.walletDaemonAddress',
+      );
     const node = new KaspadClient({ address: chain.rpcAddress, logger });
-    return { node, payAddress: chain.poolAddress, devchain: undefined };
+    const wallet =
+      chain.walletDaemonAddress && chain.walletPassword
+        ? { client: new KaspaWalletClient(chain.walletDaemonAddress), password: chain.walletPassword }
+        : undefined;
+    return { node, payAddress: chain.poolAddress, devchain: undefined, wallet };
   }
   if (chain.network !== 'regtest')
     throw new ConfigError(
@@ -78,7 +104,13 @@ async function nodeOf(
     logger,
     dataDir: join(config.dataDir, 'devchain', 'kas'),
   });
-  return { node: devchain.node, payAddress: devchain.poolAddress, devchain };
+  // Go kaspad answers no fee estimate: the dev wallet pays a fixed rate.
+  const wallet: PoolWallet = {
+    client: devchain.wallet,
+    password: devchain.walletPassword,
+    feePolicy: { exactFeeRate: KAS_DEV_FEE_RATE },
+  };
+  return { node: devchain.node, payAddress: devchain.poolAddress, devchain, wallet };
 }
 
 /** Starts KAS's chain side when chains.KAS is enabled (and, on the dev chain, its binaries exist). */
@@ -90,7 +122,7 @@ export async function startKaspaChain(
   if (!settings.enabled) return undefined;
   const started = await nodeOf(config, logger);
   if (!started) return undefined;
-  const { node, payAddress, devchain } = started;
+  const { node, payAddress, devchain, wallet } = started;
   const network = devchain?.network ?? kaspaNetworkOf(settings.network);
   const source = new KaspaTemplateSource({
     node,
@@ -101,7 +133,10 @@ export async function startKaspaChain(
   });
   const stopNode = async (): Promise<void> => {
     if (devchain) await devchain.stop();
-    else node.close();
+    else {
+      wallet?.client.close();
+      node.close();
+    }
   };
   try {
     await source.start();
@@ -120,6 +155,13 @@ export async function startKaspaChain(
     devchain,
     health: () => kaspaHealth(node, source),
     up: () => source.current !== undefined,
+    accounting: () =>
+      wallet
+        ? new KaspaAccountingChain(node, wallet.client, {
+            password: wallet.password,
+            ...(wallet.feePolicy ? { feePolicy: wallet.feePolicy } : {}),
+          })
+        : undefined,
     openPorts: (kit) => openKaspaPorts(kit, chain),
     async stop() {
       await source.stop();

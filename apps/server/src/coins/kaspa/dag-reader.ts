@@ -37,10 +37,17 @@ async function blockOrUndefined(node: DagNode, hash: string): Promise<RpcBlock |
   }
 }
 
-/** True when kaspad knows the block and a chain block merged it as blue; false otherwise. */
-export async function isMergedBlue(node: DagNode, hash: string): Promise<boolean> {
+/**
+ * Where a block stands: 'blue' or 'red' once the lowest chain block in its future merged it,
+ * 'unmerged' while kaspad holds it and no chain block has merged it yet (the sink, or a block
+ * more than KASPA_MERGE_SEARCH_BLOCKS away from one), 'unknown' when kaspad does not hold it (or
+ * holds only its header).
+ */
+export type MergeStatus = 'blue' | 'red' | 'unmerged' | 'unknown';
+
+export async function mergeStatus(node: DagNode, hash: string): Promise<MergeStatus> {
   const found = await blockOrUndefined(node, hash);
-  if (!found?.verboseData || found.verboseData.isHeaderOnly) return false;
+  if (!found?.verboseData || found.verboseData.isHeaderOnly) return 'unknown';
   let merging: RpcBlock | undefined;
   const queue = [...found.verboseData.childrenHashes];
   const seen = new Set(queue);
@@ -57,7 +64,13 @@ export async function isMergedBlue(node: DagNode, hash: string): Promise<boolean
       queue.push(child);
     }
   }
-  return merging?.verboseData?.mergeSetBluesHashes.includes(hash) ?? false;
+  if (!merging?.verboseData) return 'unmerged';
+  return merging.verboseData.mergeSetBluesHashes.includes(hash) ? 'blue' : 'red';
+}
+
+/** True when kaspad knows the block and a chain block merged it as blue; false otherwise. */
+export async function isMergedBlue(node: DagNode, hash: string): Promise<boolean> {
+  return (await mergeStatus(node, hash)) === 'blue';
 }
 
 /** A transaction with the block that holds it (absent: still in the mempool). */

@@ -1,8 +1,9 @@
 // The Kaspa family (KAS, kHeavyHash) behind the coin-family seam: kaspad (or the simnet dev
-// chain), the Kaspa Stratum dialects' ports. Money: KAS shares are credited (PPS+ from each
-// template's reward, PPLNS, SOLO); found blocks and payouts wait for the family's accounting
-// chain (the kaspawallet daemon), as XMR's do without a wallet. A regional node taking jobs from
-// the core does not serve KAS yet (the job feed carries Bitcoin-family templates only).
+// chain), the Kaspa Stratum dialects' ports, and accounting over kaspad and the pool wallet's
+// kaspawallet daemon (wallet.ts: found blocks held once merged blue, payouts one payee per Send).
+// Without a wallet daemon KAS shares are credited while found blocks and payouts wait, as XMR's
+// do without a wallet. A regional node taking jobs from the core does not serve KAS yet (the job
+// feed carries Bitcoin-family templates only).
 import type { CoinFamily, FamilyChain } from '../family.js';
 import { startKaspaChain, type KaspaChainRuntime } from './chain.js';
 
@@ -29,9 +30,11 @@ function kaspaChain(runtime: KaspaChainRuntime): KaspaFamilyChain {
     health: async () => [await runtime.health()],
     up: () => [{ coin: runtime.coin, up: runtime.up() }],
     accounting: (logger) => {
+      const wallet = runtime.accounting();
+      if (wallet) return { chains: [[runtime.coin, wallet]], creditOnly: [] };
       logger.warn(
         { coin: runtime.coin },
-        'KAS payouts are not run yet: shares are credited, found blocks wait for the kaspawallet accounting chain',
+        'KAS payouts are not run: no chains.KAS.walletDaemonAddress; shares are credited, found blocks wait for a wallet',
       );
       return { chains: [], creditOnly: [runtime.coin] };
     },

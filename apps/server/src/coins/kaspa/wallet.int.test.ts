@@ -7,7 +7,7 @@ import { paysOutputs } from '../../accounting/payout-plan.js';
 import { RpcError } from '../../rpc/json-rpc.js';
 import type { RunningWallet } from './dev-processes.js';
 import { KAS_DEV_FEE_RATE, startKaspaDevChain, type KaspaDevChain } from './devchain.js';
-import { KaspaAccountingChain, type KaspaAccountingOptions } from './wallet.js';
+import { KaspaAccountingChain, KASPA_UNMERGED_GRACE_DAA, type KaspaAccountingOptions } from './wallet.js';
 
 const logger = pino({ level: 'warn' });
 const figures: string[] = [];
@@ -59,10 +59,15 @@ describe('KAS accounting over kaspad and the kaspawallet daemon (simnet dev chai
     process.stdout.write(`[KAS accounting]\n  ${figures.join('\n  ')}\n`);
   });
 
-  it('holds a block mined to the pool address once a chain block merged it as blue, never before, and never a made-up hash', async () => {
+  it('holds a block mined to the pool address once a chain block merged it as blue, pending a moment before, and never a made-up hash', async () => {
     const hash = await mineOne();
     const found = performance.now();
-    expect(await chain.holdsBlock(0, hash)).toBe(false); // the sink: no chain block merged it yet
+    // The sink: no chain block merged it yet. Held (pending) within the grace, an orphan past it;
+    // height 0 below is far past the grace, so only a blue merge holds it there.
+    const daaScore = Number((await dev.node.getBlock(hash, false)).header?.daaScore);
+    expect(await chain.holdsBlock(daaScore, hash)).toBe(true);
+    expect(await chain.holdsBlock(daaScore - KASPA_UNMERGED_GRACE_DAA, hash)).toBe(false);
+    expect(await chain.holdsBlock(0, hash)).toBe(false);
     let mined = 0;
     await until('the block held', 60_000, async () => {
       if (await chain.holdsBlock(0, hash)) return true;
@@ -95,7 +100,8 @@ describe('KAS accounting over kaspad and the kaspawallet daemon (simnet dev chai
     const mergedRed = async (): Promise<boolean> => {
       for (const tip of await tips()) {
         let hash = tip;
-        for (let step = 0; step < 20 && hash; step++) {
+        // Back far enough for every block mined while waiting (one a round, more under load).
+        for (let step = 0; step < 400 && hash; step++) {
           const data = (await dev.node.getBlock(hash, false)).verboseData!;
           if (data.isChainBlock && data.mergeSetRedsHashes.includes(late)) return true;
           hash = data.selectedParentHash;

@@ -5,10 +5,11 @@
 //   (stratum/found-block.ts) and the tip is the virtual DAA score, so depth (confirmations,
 //   coinbase maturity) is counted in DAA score, the unit of Kaspa's own coinbase maturity.
 // - HELD means merged as blue (dag-reader.ts): a Kaspa block's reward is paid by the coinbase of
-//   the chain block that merges it, and only if it is merged as blue. A block not merged yet is not
-//   held yet, and neither is a red one: accounting treats both as orphans (credits reversed once,
-//   a block merged later as blue returns to pending, blocks.ts). A chain block is held once the
-//   next chain block exists (kaspad lists the selected parent among the merge set's blues).
+//   the chain block that merges it, and only if it is merged as blue. A red one is not held:
+//   accounting treats it as an orphan (credits reversed once, blocks.ts). A block not merged yet
+//   counts as held for KASPA_UNMERGED_GRACE_DAA (it is merged within moments), then as an orphan
+//   (a block merged later as blue returns to pending). A chain block is merged by the next chain
+//   block (kaspad lists the selected parent among the merge set's blues).
 // - ONE PAYEE PER SEND (`maxOutputsPerSend = 1`): the daemon's Send pays one address. It may
 //   answer several txids (it first merges many small coins into its own change address): the
 //   last one pays the payee (split_transaction.go appends the merge transaction last), and is the
@@ -33,11 +34,16 @@
 //   counts from its block all the same.
 import type { AccountingChain, WalletOutput, WalletTransaction } from '../../accounting/chain.js';
 import { RpcError } from '../../rpc/json-rpc.js';
-import { isMergedBlue, scanTransactions, type PlacedTransaction } from './dag-reader.js';
+import { mergeStatus, scanTransactions, type PlacedTransaction } from './dag-reader.js';
 import type { KaspadClient } from './kaspad-client.js';
 import type { RpcTransaction } from './kaspad-wire.js';
 import type { KaspaFeePolicy, KaspaWalletClient } from './kaspawallet-client.js';
 
+/**
+ * DAA score a found block may stay unmerged and still count as held (pending): 100 is ten seconds
+ * on mainnet, far below the coinbase maturity (coin table), so an unmerged block is never confirmed.
+ */
+export const KASPA_UNMERGED_GRACE_DAA = 100;
 /** How far back a txid this process did not send is looked for (recorded runs are re-checked 24 h). */
 export const KASPA_TX_LOOKBACK_SECONDS = 25 * 3_600;
 /** A scan for a transaction this process sent starts this long before it was sent (clock skew). */
@@ -76,8 +82,15 @@ export class KaspaAccountingChain implements AccountingChain {
     return Number((await this.node.getBlockDagInfo()).virtualDaaScore);
   }
 
-  holdsBlock(_height: number, hash: string): Promise<boolean> {
-    return isMergedBlue(this.node, hash);
+  /**
+   * Merged blue: held. Merged red or unknown: not held (an orphan). Not merged yet: held while the
+   * tip is less than KASPA_UNMERGED_GRACE_DAA past it (a block is merged within moments; a
+   * fresh block must not flap to orphaned and back), not held after that.
+   */
+  async holdsBlock(height: number, hash: string): Promise<boolean> {
+    const status = await mergeStatus(this.node, hash);
+    if (status !== 'unmerged') return status === 'blue';
+    return (await this.getBlockCount()) - height < KASPA_UNMERGED_GRACE_DAA;
   }
 
   async getWalletBalance(): Promise<bigint> {
