@@ -58,6 +58,41 @@ describe('home page', () => {
     vi.unstubAllGlobals();
   });
 
+  it('shows a live Kaspa card with the port the pool runs and a link to /mining/kaspa', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.endsWith('/api/pool/ports')
+            ? jsonResponse({
+                host: 'pool.test',
+                ports: PORT_TABLE.map((row) => ({
+                  algorithm: row.algorithm,
+                  name: row.name,
+                  port: row.algorithm === 'kheavyhash' ? 17777 : row.port,
+                  live: row.algorithm === 'kheavyhash',
+                })),
+              })
+            : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+        ),
+      ),
+    );
+    renderWithApp(<HomePage />);
+    const card = screen.getByRole('heading', { name: 'Kaspa' }).closest('li') as HTMLElement;
+    expect(await within(card).findByRole('link', { name: 'Start Mining' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(within(card).getByText('17777')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Connection details' })).toHaveAttribute(
+      'href',
+      '/mining/kaspa',
+    );
+    const bitcoin = screen.getByRole('heading', { name: 'SHA-256 (Bitcoin)' }).closest('li') as HTMLElement;
+    expect(within(bitcoin).queryByText('3333')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
   it('shows six feature cards and six algorithm cards with the published fees', () => {
     renderWithApp(<HomePage />);
     expect(screen.getByRole('heading', { name: 'Kaspa' }).closest('li')).toHaveTextContent('0.9%');
