@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { Ltr } from '../../components/Ltr';
-import { usePoolPorts, usePortLiveness } from '../../lib/queries';
+import { usePoolPorts, usePoolStats, usePortLiveness } from '../../lib/queries';
 import { ParticleField } from './ParticleField';
 import { QuoteBanner } from './QuoteBanner';
 import './home.css';
@@ -97,6 +97,11 @@ function AlgorithmCards() {
   // A live card shows the port the pool runs and links to its /mining page (URL, username, password).
   const livePort = (algorithm: string | null): number | undefined =>
     ports.data?.ports.find((port) => port.algorithm === algorithm && port.live)?.port;
+  // A live algorithm is paid by the pool's own runs: its interval, not the seed's published one
+  // (the seed published 12 h for Kaspa; the pool pays every coin on accounting.payoutIntervalHours).
+  const stats = usePoolStats();
+  const payoutHours = (card: (typeof ALGORITHM_CARDS)[number]): number =>
+    stats.data?.algorithms.find((a) => a.algorithm === card.id && a.live)?.payoutInterval ?? card.payoutHours;
   return (
     <section className="container home-section" aria-labelledby="algorithms-title">
       <h2 id="algorithms-title">{t('home.algorithmsTitle')}</h2>
@@ -114,7 +119,7 @@ function AlgorithmCards() {
               </div>
               <div>
                 <dt>{t('home.payout')}</dt>
-                <dd>{t('units.hours', { count: card.payoutHours })}</dd>
+                <dd>{t('units.hours', { count: payoutHours(card) })}</dd>
               </div>
               {livePort(card.port) !== undefined ? (
                 <div>
