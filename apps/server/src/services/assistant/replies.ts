@@ -104,6 +104,7 @@ export function setupAnswer(
   const url = port ? stratumUrl(pool, port) : `stratum+tcp://${pool.host}:${portRowOfPoolCoin('BTC').port}`;
   const user = `${account ?? text(language, 'assistant.example.account')}.worker1`;
   const notLive = port && !port.live ? text(language, 'assistant.setup.notLive') : '';
+  if (algorithm === KASPA) return kaspaSetup(language, kind, { notLive, url, user });
   const setup = text(language, SETUP_KEY[kind], { notLive, url, user, algorithm: algorithm ?? '' });
   if (kind !== 'cpu' || !port || port.live) return setup;
   // Said plainly: a CPU miner cannot earn on a port that does not accept shares.
@@ -114,6 +115,23 @@ export function setupAnswer(
     live: liveList(pool),
   });
   return `${plain} ${setup}`;
+}
+
+const KASPA: SeedAlgorithm = 'kHeavyHash';
+
+/**
+ * Kaspa is mined by kHeavyHash ASICs through their web page and by GPUs with lolMiner or BzMiner
+ * (flags as their developers publish them: lolMiner takes host:port, BzMiner the stratum URL). A
+ * CPU question gets the same settings after a plain word on how little a CPU hashes on kHeavyHash.
+ */
+function kaspaSetup(
+  language: Language,
+  kind: Hardware,
+  values: { notLive: string; url: string; user: string },
+): string {
+  const hostPort = values.url.replace(/^stratum\+tcp:\/\//, '');
+  const setup = text(language, 'assistant.setup.kaspa', { ...values, hostPort });
+  return kind === 'cpu' ? `${text(language, 'assistant.setup.kaspaCpu')} ${setup}` : setup;
 }
 
 /** Power draw and electricity cost of a named device (maker's watts), or how to work it out. */

@@ -91,22 +91,61 @@ describe('assistant answers', () => {
     expect(reply).toContain('Password x');
   });
 
-  it('marks a seed port that Manjam does not run yet as not live, and names the live ones', () => {
-    const reply = ask('kaspa');
-    expect(reply).toContain('port 7777 (not live yet');
-    expect(reply).toContain('stratum+tcp://pool.manjam.example:3333');
-    expect(reply).toContain('Fee 0.9%');
+  it('marks a seed port that Manjam does not run yet as not live, and names the live ones (Kaspa among them)', () => {
+    const reply = ask('kadena');
+    expect(reply).toContain('port 6666 (not live yet');
+    expect(reply).toContain('SHA-256 stratum+tcp://pool.manjam.example:3333');
+    expect(reply).toContain('kHeavyHash stratum+tcp://pool.manjam.example:7777');
+    expect(reply).toContain('Fee 1.0%');
   });
 
-  it('gives each algorithm the payout interval the home page shows (Kaspa 12 h, live coins the configured one)', () => {
+  it('gives live Kaspa its port, its 0.9% fee and how a KS ASIC, lolMiner and BzMiner connect', () => {
+    const reply = ask('kaspa');
+    expect(reply).toContain('Kaspa (KAS) uses kHeavyHash: stratum+tcp://pool.manjam.example:7777 (live)');
+    expect(reply).not.toContain('not live');
+    expect(reply).toContain('Fee 0.9%');
+    expect(reply).toContain('IceRiver KS0 to KS7, Bitmain Antminer KS3 or KS5');
+    expect(reply).toContain(
+      'Worker account.worker1 (or your Kaspa address: kaspa:<address>.worker1), Password x',
+    );
+    expect(reply).toContain('lolMiner --algo KASPA --pool pool.manjam.example:7777 --user account.worker1');
+    expect(reply).toContain('bzminer -a kaspa -w account.worker1 -p stratum+tcp://pool.manjam.example:7777');
+    expect(reply).toContain('/mining/kaspa');
+  });
+
+  it('tells a Kaspa GPU miner in Arabic the live port and the lolMiner and BzMiner lines', () => {
+    const reply = ask('كيف أعدن كاسبا بكرت الشاشة');
+    expect(detectLanguage(reply)).toBe('ar');
+    expect(reply).toContain('stratum+tcp://pool.manjam.example:7777 (يعمل الآن)');
+    expect(reply).toContain('إعداد كاسبا');
+    expect(reply).toContain(
+      'lolMiner --algo KASPA --pool pool.manjam.example:7777 --user اسم_الحساب.worker1',
+    );
+    expect(reply).toContain(
+      'bzminer -a kaspa -w اسم_الحساب.worker1 -p stratum+tcp://pool.manjam.example:7777',
+    );
+  });
+
+  it('tells a CPU owner plainly that a CPU mines Kaspa at kH/s to MH/s, far below a GPU or ASIC', () => {
+    const reply = ask('can I mine kaspa on my cpu?');
+    expect(reply).toContain('A CPU mines Kaspa at only a few kH/s to a few MH/s');
+    expect(reply).not.toContain('XMRig');
+    expect(ask('هل أعدن كاسبا بالمعالج')).toContain('المعالج (CPU) يعدّن كاسبا ببضعة kH/s');
+  });
+
+  it('gives each algorithm the payout interval of its port: a live one the configured interval (Kaspa too), a not-live one the published', () => {
     const kaspa = PORT_TABLE.find((row) => row.name === 'kHeavyHash');
+    // The seed published 12 h for Kaspa; live, it is paid by the pool's own runs like every coin.
     expect(kaspa?.published?.payoutHours).toBe(12);
-    expect(ask('kaspa')).toContain('payouts every 12 h');
-    expect(ask('bitcoin')).toContain(`payouts every ${config.accounting.payoutIntervalHours} h`);
+    const every = `payouts every ${config.accounting.payoutIntervalHours} h`;
+    expect(ask('kaspa')).toContain(every);
+    expect(ask('bitcoin')).toContain(every);
     const hourly = poolInfoFromConfig(
       parseConfig({ publicHost: 'h.example', accounting: { payoutIntervalHours: 6 } }),
     );
     expect(answerWithRules('bitcoin', { ...visitor, pool: hourly })).toContain('payouts every 6 h');
+    expect(answerWithRules('kaspa', { ...visitor, pool: hourly })).toContain('payouts every 6 h');
+    expect(answerWithRules('kadena', { ...visitor, pool: hourly })).toContain('payouts every 24 h');
   });
 
   it('uses the configured port, not the seed table, when they differ', () => {

@@ -57,6 +57,11 @@ export function AddMinerModal({ type, onClose, notify }: AddMinerModalProps) {
   const live = ports.data?.ports.find((p) => p.port === port)?.live ?? false;
   const url = ports.data && port !== null ? poolUrl(ports.data.host, port) : null;
   const username = `${user?.username ?? 'username'}.${values.worker.trim() || 'worker1'}`;
+  // The seed's CPU card offers only Kaspa: said plainly what a CPU hashes there (the guide's text).
+  const cpuKaspa =
+    values.type === 'cpu' && values.algorithm === 'kaspa' ? (
+      <p className="muted">{t('setupGuide.kaspa.cpu')}</p>
+    ) : null;
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -146,6 +151,7 @@ export function AddMinerModal({ type, onClose, notify }: AddMinerModalProps) {
                 label: t(`miners.algorithms.${a}`),
               }))}
             />
+            {cpuKaspa}
             <TextField
               label={t('miners.add.worker')}
               value={values.worker}
@@ -186,6 +192,7 @@ export function AddMinerModal({ type, onClose, notify }: AddMinerModalProps) {
         ) : (
           <div className="stack">
             <p>{t('miners.add.guideIntro')}</p>
+            {cpuKaspa}
             <ol className="guide-list">
               <li>{t('miners.add.guideStep1')}</li>
               <li>{t('miners.add.guideStep2', { url: isolateLtr(url ?? '—') })}</li>

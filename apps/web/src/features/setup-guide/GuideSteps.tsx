@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton, Ltr, TextField } from '../../components';
 import { useAuth } from '../../lib/auth';
-import { LOW_START_PASSWORD, recommendedPassword, type GuideAlgorithm } from './algorithms';
+import { KASPA_GUIDE_KEY, LOW_START_PASSWORD, recommendedPassword, type GuideAlgorithm } from './algorithms';
 import { ConnectionTestStep } from './ConnectionTestStep';
+import { KaspaMiners } from './KaspaMiners';
 import {
   completeStep,
   GUIDE_STEPS,
@@ -173,6 +174,9 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '' }: Guid
                 {t('setupGuide.step3.startDifficulty', { lowPassword: LOW_START_PASSWORD })}
               </p>
             )}
+            {host && algorithm.key === KASPA_GUIDE_KEY ? (
+              <KaspaMiners host={host} port={port} username={username} worker={worker.trim()} />
+            ) : null}
             <CopyButton
               text={command ?? `${url} -u ${username} -p ${password}`}
               label={t('setupGuide.step3.copy')}

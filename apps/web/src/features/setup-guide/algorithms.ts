@@ -129,12 +129,14 @@ export function guideKeyForAlgorithm(algorithm: Algorithm): string {
 /**
  * Each device card's algorithms, in the order the guide offers them. The seed gave GPU Etchash,
  * which the pool does not mine; the guide opens on the first of these the pool mines live
- * (GPU: Scrypt, then RandomX; Kaspa and Etchash follow once they are live).
+ * (GPU: Scrypt, then RandomX, then Kaspa; ASIC: SHA-256, Scrypt, then Kaspa's KS machines).
  */
 export const DEVICE_ALGORITHMS: Record<MinerType, readonly Algorithm[]> = {
-  asic: ['sha256', 'scrypt'],
+  asic: ['sha256', 'scrypt', 'kaspa'],
   gpu: ['scrypt', 'randomx', 'kaspa', 'ethash'],
-  cpu: ['randomx'],
+  // The seed's CPU card offers Kaspa; RandomX comes first, since a CPU mines kHeavyHash at a few
+  // kH/s to MH/s only (the guide says so on Kaspa's steps).
+  cpu: ['randomx', 'kaspa'],
 };
 
 /** A device card's first algorithm: what a new miner of that type is saved with. */
@@ -180,4 +182,22 @@ export function filterForAlgorithm(algorithm: Algorithm): GuideFilter {
   const key = guideKeyForAlgorithm(algorithm);
   const found = GUIDE_ALGORITHMS.find((a) => a.key === key);
   return found ? found.family : 'all';
+}
+
+/** The guide key of Kaspa's kHeavyHash, whose step 3 names the KS ASICs, lolMiner and BzMiner. */
+export const KASPA_GUIDE_KEY = normalizeAlgorithmName('kHeavyHash');
+
+/**
+ * The Kaspa GPU command lines, with the flags their developers publish: lolMiner takes the pool as
+ * host:port (`--algo KASPA --pool --user`), BzMiner the stratum URL (`-a kaspa -w -p`).
+ */
+export function kaspaCommands(
+  host: string,
+  port: number,
+  username: string,
+): { lolminer: string; bzminer: string } {
+  return {
+    lolminer: `lolMiner --algo KASPA --pool ${host}:${port} --user ${username}`,
+    bzminer: `bzminer -a kaspa -w ${username} -p stratum+tcp://${host}:${port}`,
+  };
 }

@@ -1,6 +1,7 @@
 import { PORT_TABLE } from '@manjam/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { algorithmStats } from '../../test/pool-stats';
 import { jsonResponse, renderWithApp } from '../../test/render';
 import HomePage, { searchTarget } from './HomePage';
 
@@ -55,6 +56,50 @@ describe('home page', () => {
       expect(within(card(name)).queryByRole('link', { name: 'Start Mining' })).not.toBeInTheDocument();
       expect(within(card(name)).getByText('Not live yet')).toBeInTheDocument();
     }
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a live Kaspa card with the port the pool runs, its payout interval and a link to /mining/kaspa', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.endsWith('/api/pool/stats')
+            ? jsonResponse({
+                host: 'pool.test',
+                algorithms: [
+                  algorithmStats({ algorithm: 'kaspa', coin: 'KAS', port: 17777, payoutInterval: 24 }),
+                ],
+              })
+            : url.endsWith('/api/pool/ports')
+              ? jsonResponse({
+                  host: 'pool.test',
+                  ports: PORT_TABLE.map((row) => ({
+                    algorithm: row.algorithm,
+                    name: row.name,
+                    port: row.algorithm === 'kheavyhash' ? 17777 : row.port,
+                    live: row.algorithm === 'kheavyhash',
+                  })),
+                })
+              : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+        ),
+      ),
+    );
+    renderWithApp(<HomePage />);
+    const card = screen.getByRole('heading', { name: 'Kaspa' }).closest('li') as HTMLElement;
+    expect(await within(card).findByRole('link', { name: 'Start Mining' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(within(card).getByText('17777')).toBeInTheDocument();
+    // Live, Kaspa is paid by the pool's own runs (24 h here), not on the seed's published 12 h.
+    expect(await within(card).findByText('24 hours')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Connection details' })).toHaveAttribute(
+      'href',
+      '/mining/kaspa',
+    );
+    const bitcoin = screen.getByRole('heading', { name: 'SHA-256 (Bitcoin)' }).closest('li') as HTMLElement;
+    expect(within(bitcoin).queryByText('3333')).not.toBeInTheDocument();
     vi.unstubAllGlobals();
   });
 

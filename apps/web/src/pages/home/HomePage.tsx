@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { Ltr } from '../../components/Ltr';
-import { usePortLiveness } from '../../lib/queries';
+import { usePoolPorts, usePoolStats, usePortLiveness } from '../../lib/queries';
 import { ParticleField } from './ParticleField';
 import { QuoteBanner } from './QuoteBanner';
 import './home.css';
@@ -34,21 +34,22 @@ function portAlgorithm(id: AlgorithmId): string | null {
 /**
  * The seed's marketing table per algorithm card: fee and payout interval from PORT_TABLE, latency
  * here; `port` is the PORT_TABLE algorithm whose port must accept shares before the card offers
- * "Start Mining" (QUBIC has no port in the table: never live).
+ * "Start Mining" (QUBIC has no port in the table: never live); `page` says it has a /mining/<id> page.
  */
 export const ALGORITHM_CARDS = [
-  { id: 'sha256', ...published('sha256'), latency: '45ms', port: portAlgorithm('sha256') },
-  { id: 'scrypt', ...published('scrypt'), latency: '42ms', port: portAlgorithm('scrypt') },
-  { id: 'kadena', ...published('kadena'), latency: '48ms', port: portAlgorithm('kadena') },
-  { id: 'kaspa', ...published('kaspa'), latency: '40ms', port: portAlgorithm('kaspa') },
+  { id: 'sha256', ...published('sha256'), latency: '45ms', port: portAlgorithm('sha256'), page: true },
+  { id: 'scrypt', ...published('scrypt'), latency: '42ms', port: portAlgorithm('scrypt'), page: true },
+  { id: 'kadena', ...published('kadena'), latency: '48ms', port: portAlgorithm('kadena'), page: true },
+  { id: 'kaspa', ...published('kaspa'), latency: '40ms', port: portAlgorithm('kaspa'), page: true },
   // Qubic and Ravencoin cards are the seed's marketing rows; the port table publishes no fee for them.
-  { id: 'qubic', fee: '1.0%', payoutHours: 24, latency: '38ms', port: null },
+  { id: 'qubic', fee: '1.0%', payoutHours: 24, latency: '38ms', port: null, page: false },
   {
     id: 'ravencoin',
     fee: '1.0%',
     payoutHours: 24,
     latency: '44ms',
     port: PORT_TABLE.find((row) => row.coin === 'RVN')?.algorithm ?? null,
+    page: false,
   },
 ] as const;
 
@@ -92,6 +93,15 @@ function HomeSearch() {
 function AlgorithmCards() {
   const { t } = useTranslation();
   const isLive = usePortLiveness();
+  const ports = usePoolPorts();
+  // A live card shows the port the pool runs and links to its /mining page (URL, username, password).
+  const livePort = (algorithm: string | null): number | undefined =>
+    ports.data?.ports.find((port) => port.algorithm === algorithm && port.live)?.port;
+  // A live algorithm is paid by the pool's own runs: its interval, not the seed's published one
+  // (the seed published 12 h for Kaspa; the pool pays every coin on accounting.payoutIntervalHours).
+  const stats = usePoolStats();
+  const payoutHours = (card: (typeof ALGORITHM_CARDS)[number]): number =>
+    stats.data?.algorithms.find((a) => a.algorithm === card.id && a.live)?.payoutInterval ?? card.payoutHours;
   return (
     <section className="container home-section" aria-labelledby="algorithms-title">
       <h2 id="algorithms-title">{t('home.algorithmsTitle')}</h2>
@@ -109,8 +119,16 @@ function AlgorithmCards() {
               </div>
               <div>
                 <dt>{t('home.payout')}</dt>
-                <dd>{t('units.hours', { count: card.payoutHours })}</dd>
+                <dd>{t('units.hours', { count: payoutHours(card) })}</dd>
               </div>
+              {livePort(card.port) !== undefined ? (
+                <div>
+                  <dt>{t('algorithm.port')}</dt>
+                  <dd>
+                    <Ltr>{livePort(card.port)}</Ltr>
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>{t('home.latency')}</dt>
                 <dd>
@@ -119,9 +137,16 @@ function AlgorithmCards() {
               </div>
             </dl>
             {isLive(card.port) === true ? (
-              <Link to="/register" className="btn btn--primary btn--sm">
-                {t('home.startMining')}
-              </Link>
+              <p className="row">
+                <Link to="/register" className="btn btn--primary btn--sm">
+                  {t('home.startMining')}
+                </Link>
+                {card.page ? (
+                  <Link to={`/mining/${card.id}`} className="btn btn--ghost btn--sm">
+                    {t('algorithm.facts')}
+                  </Link>
+                ) : null}
+              </p>
             ) : isLive(card.port) === false ? (
               <p className="algo-card__status">
                 <span className="badge badge--muted">{t('home.notLive')}</span>{' '}

@@ -111,3 +111,29 @@ it('shows /mining/randomx live on port 1111 once the ports say so, with the CPU 
   expect(screen.getByRole('button', { name: 'Copy Pool URL' })).toBeInTheDocument();
   expect(screen.getByText(/RandomX difficulty counts hashes/)).toHaveTextContent('x,d=15000');
 });
+
+it('shows /mining/kaspa live on its port with what a KS ASIC, lolMiner and BzMiner type there', async () => {
+  servePoolStats([
+    algorithmStats({
+      algorithm: 'kaspa',
+      coin: 'KAS',
+      port: 17777,
+      scheme: 'pps-plus',
+      networkHeight: 5000,
+      networkDifficulty: 4,
+    }),
+  ]);
+  renderWithApp(<AppRoutes />, { route: '/mining/kaspa' });
+  expect(await screen.findByRole('heading', { name: 'Kaspa mining' }, { timeout: 8000 })).toBeInTheDocument();
+  expect(await screen.findByText('Live: shares are validated on this port')).toBeInTheDocument();
+  expect(screen.getByText('stratum+tcp://pool.test:17777')).toBeInTheDocument();
+  const host = 'pool.test';
+  const miners = screen.getByRole('region', { name: 'Kaspa miners' });
+  expect(miners).toHaveTextContent('IceRiver KS0 to KS7, Bitmain Antminer KS3 or KS5');
+  expect(
+    within(miners).getByText(`lolMiner --algo KASPA --pool ${host}:17777 --user username.worker_name`),
+  ).toBeInTheDocument();
+  expect(
+    within(miners).getByText(`bzminer -a kaspa -w username.worker_name -p stratum+tcp://${host}:17777`),
+  ).toBeInTheDocument();
+});

@@ -5,6 +5,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
 import { Spinner } from '../../components/Spinner';
+import { KaspaMiners } from '../../features/setup-guide/KaspaMiners';
 import { schemeLabel } from '../../lib/algorithms';
 import { useAuth } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
@@ -188,6 +189,16 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
           ) : null}
         </dl>
       </section>
+      {id === 'kaspa' && facts.live === true ? (
+        <section className="card" style={{ marginBlockStart: 'var(--space-5)' }}>
+          <KaspaMiners
+            host={facts.host}
+            port={facts.port}
+            username={stratumUser}
+            worker={stratumUser.slice(stratumUser.indexOf('.') + 1)}
+          />
+        </section>
+      ) : null}
       <p className="row" style={{ marginBlockStart: 'var(--space-5)' }}>
         <Link to="/mining/calculator" className="btn btn--primary">
           {t('algorithm.calculator')}

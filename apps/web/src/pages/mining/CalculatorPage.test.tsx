@@ -48,3 +48,27 @@ it('estimates Monero in kH/s with its live difficulty counted in hashes, and say
   // 100 kH/s for a day at difficulty 360 G (360e9 hashes a block): 0.024 blocks of 0.6 XMR, minus 1 %.
   expect(screen.getByText('0.014256 XMR')).toBeInTheDocument();
 });
+
+it("estimates Kaspa in GH/s with kaspad's difficulty (two hashes a unit), and says so in the formula", async () => {
+  servePoolStats([
+    algorithmStats({
+      algorithm: 'kaspa',
+      coin: 'KAS',
+      port: 7777,
+      networkHeight: 5000,
+      networkDifficulty: 1,
+    }),
+  ]);
+  renderWithApp(<CalculatorPage />);
+  fireEvent.change(await screen.findByRole('combobox', { name: 'Coin' }), { target: { value: 'KAS' } });
+  expect(screen.getByRole('combobox', { name: 'Unit' })).toHaveValue('GH/s');
+  expect(screen.queryByText(/is not live on Manjam yet/)).not.toBeInTheDocument();
+  expect(screen.getByText(/Kaspa's difficulty, as kaspad and explorers report it/)).toBeInTheDocument();
+  fireEvent.change(screen.getByRole('textbox', { name: 'Network difficulty' }), {
+    target: { value: '1000000000000000' },
+  });
+  // 100 GH/s for a day at kaspad difficulty 1e15 (2e15 hashes a block): 4.32 blocks of 1.94 KAS, minus 1 %.
+  expect(screen.getByText('8.29699 KAS')).toBeInTheDocument();
+  fireEvent.change(screen.getByRole('combobox', { name: 'Unit' }), { target: { value: 'TH/s' } });
+  expect(screen.getByText('8,296.99 KAS')).toBeInTheDocument();
+});

@@ -33,6 +33,12 @@ const CALC_COINS: Record<CalcCoin, { reward: string; unit: HashrateUnit }> = {
 
 const PERIODS = ['daily', 'weekly', 'monthly'] as const;
 
+/** The formula under the estimate where a coin's node counts difficulty otherwise than Bitcoin Core. */
+const FORMULA: Partial<Record<CalcCoin, 'calculator.formulaMonero' | 'calculator.formulaKaspa'>> = {
+  XMR: 'calculator.formulaMonero',
+  KAS: 'calculator.formulaKaspa',
+};
+
 export default function CalculatorPage() {
   const { t } = useTranslation();
   const stats = usePoolStats();
@@ -176,9 +182,7 @@ export default function CalculatorPage() {
           ) : (
             <p className="muted">{t('calculator.invalid')}</p>
           )}
-          <p className="muted calc__formula">
-            {t(coin === 'XMR' ? 'calculator.formulaMonero' : 'calculator.formula')}
-          </p>
+          <p className="muted calc__formula">{t(FORMULA[coin] ?? 'calculator.formula')}</p>
         </section>
       </div>
     </div>
