@@ -8,8 +8,16 @@ import path from 'node:path';
 import net from 'node:net';
 import type { Logger } from 'pino';
 
-/** Asks the OS for a free TCP port on 127.0.0.1 (bind port 0, read it, release it). */
-export function freePort(): Promise<number> {
+/**
+ * Ports this process handed out lately. Dev chains start side by side and a node binds its port
+ * seconds after it was picked (monerod's ZMQ port ~10 s later), so the OS may offer a released
+ * port again meanwhile: it did, to kaspad, and monerod then failed with "Address already in use".
+ */
+const handedOut = new Set<number>();
+const HANDED_OUT_KEPT = 1_024;
+
+/** One bind to port 0 on 127.0.0.1: the port the OS gave, released. */
+function osFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -20,6 +28,18 @@ export function freePort(): Promise<number> {
       server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
     });
   });
+}
+
+/** A free TCP port on 127.0.0.1 that this process has not handed out lately. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 32; attempt++) {
+    const port = await osFreePort();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    if (handedOut.size > HANDED_OUT_KEPT) handedOut.delete(handedOut.values().next().value as number);
+    return port;
+  }
+  throw new Error('no free port the dev chains have not taken');
 }
 
 export interface ManagedChild {
