@@ -1,7 +1,6 @@
 // The KAS chain side: kaspad (a configured node, or on regtest the simnet dev chain started here
 // under the shared supervisor), the template source, /api/health's entry, and the Stratum ports on
 // the shared kit. chains.KAS in config/schema.ts says which.
-import { access, constants } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isKaspaAddress, kaspaNetworkOf, type KaspaNetwork } from '@manjam/protocol/kaspa';
 import { ConfigError, type Config, type KaspaChainConfig } from '../../config/index.js';
@@ -9,6 +8,7 @@ import type { Logger } from '../../logger.js';
 import type { StratumKit } from '../../stratum/kit.js';
 import type { ChainHealth, FamilyPorts } from '../family.js';
 import { KAS_DEV_FEE_RATE, startKaspaDevChain, type KaspaBinaries, type KaspaDevChain } from './devchain.js';
+import { requireBinaries } from './dev-processes.js';
 import { KaspadClient } from './kaspad-client.js';
 import { KaspaWalletClient, type KaspaFeePolicy } from './kaspawallet-client.js';
 import { KaspaAccountingChain } from './wallet.js';
@@ -44,12 +44,10 @@ async function devBinaries(binDir: string): Promise<KaspaBinaries | undefined> {
     kaspawallet: join(dir, 'kaspawallet'),
     kaspaminer: join(dir, 'kaspaminer'),
   };
-  try {
-    await Promise.all(Object.values(binaries).map((file) => access(file, constants.X_OK)));
-    return binaries;
-  } catch {
-    return undefined;
-  }
+  return requireBinaries(binaries).then(
+    () => binaries,
+    () => undefined,
+  );
 }
 
 /** The pool wallet's daemon and how Send is called on it. */
