@@ -1,4 +1,4 @@
-import { formatCoinAmount } from '@manjam/protocol';
+import { algorithmOf, formatCoinAmount, isCoin, type Algorithm } from '@manjam/protocol';
 import { redactConfig, type Config, type Role } from './config/index.js';
 import { createLogger } from './logger.js';
 import { migrate, openDatabase, type Database } from './db/index.js';
@@ -164,25 +164,22 @@ function waitForSignal(logger: ReturnType<typeof createLogger>): Promise<Shutdow
   });
 }
 
+/** The banner's example miners: cpuminer's name of each algorithm it mines. */
+const CPUMINER_ALGORITHMS: Partial<Record<Algorithm, string>> = { sha256d: 'sha256d', scrypt: 'scrypt' };
+
 function printBanner(summary: PoolSummary): void {
   const lines = ['', 'Manjam is running.'];
   if (summary.webUrl)
     lines.push(`  Web app and API:  ${summary.webUrl}`, `  Health:           ${summary.webUrl}/api/health`);
   if (summary.metricsUrl) lines.push(`  Metrics:          ${summary.metricsUrl}`);
   for (const port of summary.stratum) lines.push(`  Stratum ${port.coin.padEnd(4)}     ${port.url}`);
-  const btc = summary.stratum.find((p) => p.coin === 'BTC');
-  const ltc = summary.stratum.find((p) => p.coin === 'LTC');
-  if (btc)
-    lines.push(
-      '',
-      'Point a SHA-256d miner at it, e.g.:',
-      `  cpuminer -a sha256d -o ${btc.url} -u ${summary.exampleLogin}.rig1 -p x`,
-    );
-  if (ltc)
-    lines.push(
-      'Or a Scrypt miner:',
-      `  cpuminer -a scrypt -o ${ltc.url} -u ${summary.exampleLogin}.rig1 -p x`,
-    );
+  const examples = summary.stratum.flatMap((port) => {
+    const algorithm = isCoin(port.coin) ? CPUMINER_ALGORITHMS[algorithmOf(port.coin)] : undefined;
+    return algorithm
+      ? [`  cpuminer -a ${algorithm} -o ${port.url} -u ${summary.exampleLogin}.rig1 -p x`]
+      : [];
+  });
+  if (examples.length > 0) lines.push('', 'Point a CPU miner at it, e.g.:', ...examples);
   lines.push('', 'Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_COINS, isoTimeSchema, moneySchema } from './common.js';
+import { ACCOUNT_COINS, DEFAULT_POOL_COIN, isoTimeSchema, moneySchema } from './common.js';
 import { algorithmHashrateSchema } from './dashboard.js';
 import { currentPasswordSchema, SIMPLE_EMAIL, textField, totpCodeSchema } from './fields.js';
 import { MESSAGES } from './messages.js';
@@ -58,7 +58,7 @@ export const registerRequestSchema = z
       .max(120, MESSAGES.addressInvalid)
       .nullish()
       .transform((value) => (value ? value : null)),
-    preferredCoin: z.enum(ACCOUNT_COINS, { error: MESSAGES.coinInvalid }).default('BTC'),
+    preferredCoin: z.enum(ACCOUNT_COINS, { error: MESSAGES.coinInvalid }).default(DEFAULT_POOL_COIN),
   })
   .refine((value) => value.confirmPassword === undefined || value.confirmPassword === value.password, {
     path: ['confirmPassword'],

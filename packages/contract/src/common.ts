@@ -31,6 +31,18 @@ export const API_ALGORITHM_ID = {
 export const POOL_COINS = COINS;
 export type PoolCoin = (typeof POOL_COINS)[number];
 
+/** The coin shown where none is chosen, or the one named is not mined: the coin table's first. */
+export const DEFAULT_POOL_COIN: PoolCoin = POOL_COINS[0];
+
+export function isPoolCoin(coin: string): coin is PoolCoin {
+  return (POOL_COINS as readonly string[]).includes(coin);
+}
+
+/** The coin itself when Manjam mines it, else DEFAULT_POOL_COIN (e.g. an account preferring DOGE). */
+export function poolCoinOr(coin: string): PoolCoin {
+  return isPoolCoin(coin) ? coin : DEFAULT_POOL_COIN;
+}
+
 /** Coins an account may prefer (the seed's registration select): the mined ones, then the listed ones. */
 export const ACCOUNT_COINS = [...POOL_COINS, ...LISTED_COINS] as const;
 export type AccountCoin = (typeof ACCOUNT_COINS)[number];

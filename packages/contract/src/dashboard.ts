@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ACCOUNT_COINS, ALGORITHMS, changeSchema, isoTimeSchema, POOL_COINS } from './common.js';
+import {
+  ACCOUNT_COINS,
+  ALGORITHMS,
+  changeSchema,
+  DEFAULT_POOL_COIN,
+  isoTimeSchema,
+  POOL_COINS,
+} from './common.js';
 import { MESSAGES } from './messages.js';
 import { unsettledSchema } from './revenue.js';
 
@@ -41,7 +48,7 @@ export const hashrateQuerySchema = z.object({
   window: z.enum(HASHRATE_WINDOWS, { error: MESSAGES.invalidValue }).default('24h'),
   step: z.enum(HASHRATE_STEPS, { error: MESSAGES.invalidValue }).default('1h'),
   /** The coin (and so the algorithm) of the series: one algorithm per series. */
-  coin: z.enum(POOL_COINS, { error: MESSAGES.invalidValue }).default('BTC'),
+  coin: z.enum(POOL_COINS, { error: MESSAGES.invalidValue }).default(DEFAULT_POOL_COIN),
 });
 export type HashrateQuery = z.input<typeof hashrateQuerySchema>;
 

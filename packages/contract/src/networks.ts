@@ -17,7 +17,7 @@ import { encodeVarint, MONERO_ADDRESS_PREFIXES, moneroNetworkOf } from '@manjam/
 import { expectedHashesPerShare } from '@manjam/protocol/target';
 import type { PoolCoin } from './common.js';
 
-export { HASHRATE_UNITS, NETWORKS, type HashrateUnit, type Network };
+export { familyOf, HASHRATE_UNITS, NETWORKS, type HashrateUnit, type Network };
 
 /** The unit a coin's miners count their hashrate in (the protocol's coin table): TH/s, GH/s, kH/s. */
 export function hashrateUnitOf(coin: PoolCoin): HashrateUnit {

@@ -10,7 +10,7 @@ import {
   familyOf,
   isOfFamily,
 } from './coin-table.js';
-import { BITCOIN_FAMILY_COINS, coinbaseMaturityOf, isBitcoinFamily } from './coins.js';
+import { BITCOIN_FAMILY_COINS, coinbaseMaturityOf, isBitcoinFamily, shareValuer } from './coins.js';
 import { COIN_DECIMALS } from './money.js';
 import { diff1Target, expectedHashesPerShare } from './target.js';
 import { ADDRESSES } from './monero/test-fixtures.js';
@@ -66,5 +66,22 @@ describe('the one payout-address check, by family', () => {
     expect(isPayableAddress('BTC', 'mainnet', real)).toBe(false);
     expect(isPayableAddress('XMR', 'mainnet', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(false);
     expect(isPayableAddress('BTC', 'mainnet', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(true);
+  });
+});
+
+describe('what a PPS+ share is valued at, by the coin table', () => {
+  it('values a Bitcoin-family share by the subsidy at its height, halvings included, whatever template reward is recorded', () => {
+    const btc = shareValuer('BTC', 'mainnet');
+    expect(btc(0, null)).toBe(5_000_000_000n);
+    expect(btc(840_000, 999n)).toBe(312_500_000n);
+    expect(shareValuer('LTC', 'regtest')(150, null)).toBe(2_500_000_000n);
+  });
+
+  it("values a Monero or Kaspa share by its template's recorded reward, and at nothing while none is recorded", () => {
+    for (const coin of ['XMR', 'KAS'] as const) {
+      expect(COIN_TABLE[coin].shareValue).toBe('template-reward');
+      expect(shareValuer(coin, 'regtest')(12, 50_000_000_000n)).toBe(50_000_000_000n);
+      expect(shareValuer(coin, 'regtest')(12, null)).toBe(0n);
+    }
   });
 });

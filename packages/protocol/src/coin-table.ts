@@ -54,14 +54,48 @@ export interface MinedCoinRow {
    * after it.
    */
   coinbaseMaturity: number;
+  /**
+   * What a PPS+ share is valued at: `height-subsidy`, the coin's subsidy schedule at the share's
+   * height (Bitcoin, Litecoin: halvings by height); `template-reward`, the coinbase reward of the
+   * template the share was mined on, recorded by the Stratum port (Monero's emission follows the
+   * coins already issued, Kaspa's the DAA score and its monthly reduction table).
+   */
+  shareValue: ShareValueRule;
 }
+
+export const SHARE_VALUE_RULES = ['height-subsidy', 'template-reward'] as const;
+export type ShareValueRule = (typeof SHARE_VALUE_RULES)[number];
 
 /** Coins Manjam mines and pays, in the order every list shows them. */
 export const COIN_TABLE = {
-  BTC: { family: 'bitcoin', algorithm: 'sha256d', decimals: 8, coinbaseMaturity: 100 },
-  LTC: { family: 'bitcoin', algorithm: 'scrypt', decimals: 8, coinbaseMaturity: 100 },
-  XMR: { family: 'monero', algorithm: 'randomx', decimals: 12, coinbaseMaturity: 60 },
-  KAS: { family: 'kaspa', algorithm: 'kheavyhash', decimals: 8, coinbaseMaturity: 1_000 },
+  BTC: {
+    family: 'bitcoin',
+    algorithm: 'sha256d',
+    decimals: 8,
+    coinbaseMaturity: 100,
+    shareValue: 'height-subsidy',
+  },
+  LTC: {
+    family: 'bitcoin',
+    algorithm: 'scrypt',
+    decimals: 8,
+    coinbaseMaturity: 100,
+    shareValue: 'height-subsidy',
+  },
+  XMR: {
+    family: 'monero',
+    algorithm: 'randomx',
+    decimals: 12,
+    coinbaseMaturity: 60,
+    shareValue: 'template-reward',
+  },
+  KAS: {
+    family: 'kaspa',
+    algorithm: 'kheavyhash',
+    decimals: 8,
+    coinbaseMaturity: 1_000,
+    shareValue: 'template-reward',
+  },
 } as const satisfies Record<string, MinedCoinRow>;
 
 /** The mined coins as a tuple, in table order (checked against the table in coin-table.test.ts). */

@@ -11,6 +11,7 @@ import {
 
 export {
   ALGORITHMS,
+  SHARE_VALUE_RULES,
   ALGORITHM_TABLE,
   COINS,
   COIN_TABLE,
@@ -30,6 +31,7 @@ export {
   type HashrateUnit,
   type ListedCoin,
   type MinedCoinRow,
+  type ShareValueRule,
 } from './coin-table.js';
 
 /**
@@ -188,4 +190,20 @@ export function blockSubsidy(params: CoinParams, height: number): bigint {
   const halvings = Math.floor(height / params.subsidyHalvingInterval);
   if (halvings >= 64) return 0n;
   return params.initialSubsidy >> BigInt(halvings);
+}
+
+/**
+ * How a PPS+ share of `coin` is valued (COIN_TABLE's `shareValue`): by the subsidy at its height,
+ * or by the recorded reward of the template it was mined on (0 when none was recorded; accounting
+ * credits such a coin's shares only once their template reward is recorded).
+ */
+export function shareValuer(
+  coin: Coin,
+  network: Network,
+): (height: number, templateReward: bigint | null) => bigint {
+  if (COIN_TABLE[coin].shareValue === 'template-reward')
+    return (_height, templateReward) => templateReward ?? 0n;
+  if (!isBitcoinFamily(coin)) throw new RangeError(`${coin} has no subsidy schedule by height in protocol`);
+  const params = coinParams(coin, network);
+  return (height) => blockSubsidy(params, height);
 }

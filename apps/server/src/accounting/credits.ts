@@ -9,7 +9,7 @@
 // not split that reward into base reward and fees, so XMR's PPS part pays the whole of it; a found
 // block's fee part is only what a later template of its height added (transactions that arrived
 // after the first template), shared like any PPS+ block's fees.
-import { blockSubsidy, isBitcoinFamily } from '@manjam/protocol';
+import { COIN_TABLE, shareValuer } from '@manjam/protocol';
 import type { CoinId } from '../config/constants.js';
 import {
   LedgerRepository,
@@ -19,7 +19,7 @@ import {
 } from '../db/repositories/ledger.js';
 import type { Queryable } from '../db/index.js';
 import { CreditProgressRepository } from '../db/repositories/credit-progress.js';
-import { feeBpsOf, paramsOf, type AccountingContext } from './context.js';
+import { feeBpsOf, type AccountingContext } from './context.js';
 import { creditPps, type PpsShare } from './math.js';
 import { settlementDayOf } from './settlement.js';
 import { inSlices } from './slices.js';
@@ -86,11 +86,10 @@ function groupByDay(shares: readonly UncreditedShare[], hourUtc: number): Uncred
   return [...groups.keys()].sort().map((key) => groups.get(key) ?? []);
 }
 
-/** What a share of a coin is valued at: the height's subsidy, or (XMR) its template's reward. */
+/** What a share of a coin is valued at (the coin table's rule: its height's subsidy, or its template's reward). */
 function subsidyAt(ctx: AccountingContext, coin: CoinId): (row: UncreditedShare) => bigint {
-  if (!isBitcoinFamily(coin)) return (row) => row.templateReward ?? 0n;
-  const params = paramsOf(ctx.config, coin);
-  return (row) => blockSubsidy(params, row.height);
+  const valueAt = shareValuer(coin, ctx.config.chains[coin].network);
+  return (row) => valueAt(row.height, row.templateReward);
 }
 
 /** PPS+ shares that can be valued, and those whose difficulty or network difficulty is not positive. */
@@ -116,7 +115,11 @@ async function creditBatch(
 ): Promise<PpsBatchResult & { rows: number }> {
   const shares = new PpsCreditRepository(tx);
   const ledger = new LedgerRepository(tx);
-  const rows = await shares.uncreditedShares(coin, batchSize, !isBitcoinFamily(coin));
+  const rows = await shares.uncreditedShares(
+    coin,
+    batchSize,
+    COIN_TABLE[coin].shareValue === 'template-reward',
+  );
   if (rows.length === 0) return { rows: 0, shares: 0, credited: 0n, fee: 0n };
   const subsidyOf = subsidyAt(ctx, coin);
   const feeBps = feeBpsOf(ctx.config, coin);

@@ -11,7 +11,7 @@ export type Identity =
 
 /**
  * One authorized "<account or wallet>.<worker>" on a coin. `C` lets one family's code narrow the
- * coin (coins/monero/stratum/types.ts: `MinerRef<'XMR'>`).
+ * coin (coins/monero/stratum/types.ts: `MoneroMinerRef`).
  */
 export interface MinerRef<C extends string = CoinId> {
   coin: C;

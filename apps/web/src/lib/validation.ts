@@ -1,4 +1,4 @@
-import { addressStarts, NETWORKS, POOL_COINS, type Network, type PoolCoin } from '@manjam/contract';
+import { addressStarts, familyOf, isPoolCoin, NETWORKS, type Network, type PoolCoin } from '@manjam/contract';
 import type { Coin } from './api-types';
 
 /** i18n keys of the validation messages (the contract's MESSAGES, translated in en.json/ar.json). */
@@ -28,10 +28,6 @@ const BECH32_DATA = /^[02-9ac-hj-np-z]{39,59}$/;
 /** The network the pool runs each of its coins on (from /api/pool/stats), when known. */
 export type PoolNetworks = Partial<Record<PoolCoin, Network>>;
 
-function isPoolCoin(coin: Coin): coin is PoolCoin {
-  return (POOL_COINS as readonly string[]).includes(coin);
-}
-
 /**
  * Whether an address looks like one the pool pays for this coin: on the pool's network when known,
  * else on any network of the coin. Prefixes come from the protocol's network parameters through
@@ -45,7 +41,7 @@ function looksLikeAddress(value: string, coin: PoolCoin, network: Network | unde
     ({ bech32, base58 }) =>
       (oneCase &&
         bech32.some((prefix) => lower.startsWith(prefix) && BECH32_DATA.test(lower.slice(prefix.length)))) ||
-      ((coin === 'XMR' ? MONERO_ADDRESS : BASE58_ADDRESS).test(value) &&
+      ((familyOf(coin) === 'monero' ? MONERO_ADDRESS : BASE58_ADDRESS).test(value) &&
         base58.some((lead) => value.startsWith(lead))),
   );
 }
@@ -75,7 +71,7 @@ export function addressStartsText(coin: Coin, networks: PoolNetworks): string | 
 
 /** The line on address kinds under a payout address field, for Monero (95 or 106 characters). */
 export function addressKindsKey(coin: Coin): 'validation.xmrKinds' | undefined {
-  return coin === 'XMR' ? 'validation.xmrKinds' : undefined;
+  return isPoolCoin(coin) && familyOf(coin) === 'monero' ? 'validation.xmrKinds' : undefined;
 }
 
 /** The wallet rule per coin; only the pool's coins (BTC, LTC) are checked (the seed checks no other coin). */

@@ -1,5 +1,5 @@
 import { algorithmInfo, type Hardware, type SeedAlgorithm } from './algorithms.js';
-import { portRowOfPoolCoin } from '@manjam/contract';
+import { DEFAULT_POOL_COIN, portRowOfPoolCoin } from '@manjam/contract';
 import { text, type TextKey } from '../../i18n/index.js';
 import { formatEvery, formatHashrate } from '../shared/format.js';
 import type { Device } from './devices.js';
@@ -101,7 +101,9 @@ export function setupAnswer(
   account?: string,
 ): string {
   const port = setupPort(pool, algorithm);
-  const url = port ? stratumUrl(pool, port) : `stratum+tcp://${pool.host}:${portRowOfPoolCoin('BTC').port}`;
+  const url = port
+    ? stratumUrl(pool, port)
+    : `stratum+tcp://${pool.host}:${portRowOfPoolCoin(DEFAULT_POOL_COIN).port}`;
   const user = `${account ?? text(language, 'assistant.example.account')}.worker1`;
   const notLive = port && !port.live ? text(language, 'assistant.setup.notLive') : '';
   if (algorithm === KASPA) return kaspaSetup(language, kind, { notLive, url, user });
@@ -161,7 +163,9 @@ export function hardwareAnswer(pool: PoolInfo, language: Language): string {
 
 export function startAnswer(pool: PoolInfo, language: Language, account?: string): string {
   const port = livePorts(pool)[0];
-  const url = port ? stratumUrl(pool, port) : `stratum+tcp://${pool.host}:${portRowOfPoolCoin('BTC').port}`;
+  const url = port
+    ? stratumUrl(pool, port)
+    : `stratum+tcp://${pool.host}:${portRowOfPoolCoin(DEFAULT_POOL_COIN).port}`;
   const user = `${account ?? text(language, 'assistant.example.username')}.worker1`;
   return text(language, 'assistant.start', { user, url, live: liveList(pool) });
 }

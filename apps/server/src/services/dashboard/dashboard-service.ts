@@ -3,12 +3,13 @@ import {
   type AlgorithmHashrate,
   type Dashboard,
   type HashrateSeries,
+  poolCoinOr,
   type PoolCoin,
 } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { ActivityQueries } from '../../db/repositories/queries-activity.js';
 import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
-import { HASH_FACTORS, isPoolCoin, percentChange } from '../stats/figures.js';
+import { HASH_FACTORS, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
 import { toUnsettled, unsettledMoney, type MoneyClock } from '../shared/unsettled.js';
 
@@ -52,7 +53,7 @@ export class DashboardService {
 
   /** The coin a user's money figures are shown in: their preferred coin when Manjam mines it. */
   static dashboardCoin(preferredCoin: string): PoolCoin {
-    return isPoolCoin(preferredCoin) ? preferredCoin : 'BTC';
+    return poolCoinOr(preferredCoin);
   }
 
   sharesArrived(userId: number): void {

@@ -1,13 +1,17 @@
-import { ALGORITHMS, API_ALGORITHM_ID, portRowOfPoolCoin, type AlgorithmId } from '@manjam/contract';
-import { algorithmOf, COINS, expectedHashesPerShare, isAlgorithm, isCoin, type Coin } from '@manjam/protocol';
+import {
+  ALGORITHMS,
+  API_ALGORITHM_ID,
+  poolCoinOr,
+  portRowOfPoolCoin,
+  type AlgorithmId,
+} from '@manjam/contract';
+import { algorithmOf, COINS, expectedHashesPerShare, isAlgorithm } from '@manjam/protocol';
 import type { HashFactors } from '../../db/repositories/queries-activity.js';
 
 /** Expected hashes per unit of share difficulty, per coin (the coin's Stratum difficulty unit). */
 export const HASH_FACTORS = Object.fromEntries(
   COINS.map((coin) => [coin, expectedHashesPerShare(1, algorithmOf(coin))]),
 ) as HashFactors;
-
-export const isPoolCoin = (coin: string): coin is Coin => isCoin(coin);
 
 /** A signed percent with one decimal: '+12.5%', '-3.0%', '0.0%'; 'new' when there is nothing to compare with. */
 export function percentChange(current: number | bigint, previous: number | bigint): string {
@@ -27,7 +31,7 @@ export function algorithmId(raw: string, coin: string): AlgorithmId {
   if ((ALGORITHMS as readonly string[]).includes(normalized)) return normalized as AlgorithmId;
   // A protocol name (Stratum writes 'sha256d'): the API's id of it; an unknown one: the coin's row of PORT_TABLE.
   if (isAlgorithm(normalized)) return API_ALGORITHM_ID[normalized];
-  return portRowOfPoolCoin(isPoolCoin(coin) ? coin : 'BTC').account;
+  return portRowOfPoolCoin(poolCoinOr(coin)).account;
 }
 
 /** First 6 and last 4 characters of long names (the seed's wallet shortening). */

@@ -3,10 +3,10 @@
 // waiting for the first share", from the live session registry (connected.ts); its row is written by
 // the share writer with its first accepted share, and only then does it get an id (detail page,
 // rename, delete), hashrate, and a place in the public lookup.
-import type { Worker } from '@manjam/contract';
+import { poolCoinOr, type Worker } from '@manjam/contract';
 import { algorithmOf } from '@manjam/protocol';
 import { hardwareOf } from '../../db/repositories/workers.js';
-import { algorithmId, isPoolCoin } from '../stats/figures.js';
+import { algorithmId } from '../stats/figures.js';
 import { connectedKey, type Presence } from './connected.js';
 
 /**
@@ -38,7 +38,7 @@ export function pendingWorkers(
 
 /** A connected worker without a row as the API lists it: no id yet, nothing counted. */
 export function toPendingWorker(p: PendingWorker, username: string): Worker {
-  const coin = isPoolCoin(p.coin) ? p.coin : 'BTC';
+  const coin = poolCoinOr(p.coin);
   return {
     id: null,
     name: p.name,

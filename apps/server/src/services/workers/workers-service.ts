@@ -1,4 +1,10 @@
-import type { AlgorithmHashrate, Worker, WorkerConnection, WorkerDetail } from '@manjam/contract';
+import {
+  poolCoinOr,
+  type AlgorithmHashrate,
+  type Worker,
+  type WorkerConnection,
+  type WorkerDetail,
+} from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { WorkersRepository } from '../../db/repositories/workers.js';
 import {
@@ -15,7 +21,7 @@ import {
   withRecent,
   type WorkerHashrate,
 } from '../shared/hashrate.js';
-import { algorithmId, isPoolCoin, percentChange } from '../stats/figures.js';
+import { algorithmId, percentChange } from '../stats/figures.js';
 import { SwrCache } from '../stats/swr-cache.js';
 import { connectedKey, type ConnectedWorkers } from './connected.js';
 import { pendingWorkers, toPendingWorker } from './pending.js';
@@ -449,7 +455,7 @@ export function toWorker(
     id: row.id,
     name: row.displayName ?? row.name,
     fullName: `${row.walletAddress ?? username}.${row.name}`,
-    coin: isPoolCoin(row.coin) ? row.coin : 'BTC',
+    coin: poolCoinOr(row.coin),
     status: w.online ? 'online' : connected ? 'connected' : 'offline',
     hashrate: figures?.realtime ?? 0,
     hashrate1h: figures?.hour ?? 0,

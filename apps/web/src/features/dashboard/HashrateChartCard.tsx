@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { poolCoinOr } from '@manjam/contract';
 import { ErrorBanner, Spinner, Tabs } from '../../components';
 import type { AlgorithmHashrate, Coin } from '../api-types';
 import { HashrateChart } from '../hashrate/HashrateChart';
@@ -20,9 +21,7 @@ export function HashrateChartCard({
 }) {
   const { t } = useTranslation();
   const fallback: PoolCoin =
-    hashrates.find((h) => h.coin === preferred)?.coin ??
-    hashrates[0]?.coin ??
-    (preferred === 'LTC' || preferred === 'XMR' ? preferred : 'BTC');
+    hashrates.find((h) => h.coin === preferred)?.coin ?? hashrates[0]?.coin ?? poolCoinOr(preferred);
   const [picked, setPicked] = useState<PoolCoin | null>(null);
   const coin = picked && hashrates.some((h) => h.coin === picked) ? picked : fallback;
   const hashrate = useHashrate24h(coin);

@@ -1,3 +1,4 @@
+import { DEFAULT_POOL_COIN } from '@manjam/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,7 @@ export function PayoutAddressSection({ settings }: { settings: Settings }) {
   const missing = lacksPayoutAddress(settings);
   const [editing, setEditing] = useState(false);
   const [address, setAddress] = useState('');
-  const [coin, setCoin] = useState<Coin>(me.data?.preferredCoin ?? 'BTC');
+  const [coin, setCoin] = useState<Coin>(me.data?.preferredCoin ?? DEFAULT_POOL_COIN);
   const starts = addressStartsText(coin, networks);
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');

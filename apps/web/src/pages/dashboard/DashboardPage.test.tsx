@@ -178,3 +178,18 @@ describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PA
     ).toBeInTheDocument();
   });
 });
+
+describe('the hashrate chart before the first share', { timeout: PAGE_TEST_TIMEOUT }, () => {
+  it('asks for the hashrate of the coin the miner prefers, Kaspa too, while no algorithm has any', async () => {
+    signInForTest();
+    const fetch = api({ '/api/dashboard': () => json({ ...dashboard, hashrates: [], coin: 'KAS' }) });
+    renderScreen(<DashboardPage />);
+    expect(
+      await screen.findByText('No hashrate in the last 24 hours yet. Connect a worker to see it here.'),
+    ).toBeInTheDocument();
+    const asked = fetch.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : input, 'http://localhost'))
+      .filter((url) => url.pathname === '/api/hashrate');
+    expect(asked.map((url) => url.searchParams.get('coin'))).toEqual(['KAS']);
+  });
+});

@@ -1,3 +1,4 @@
+import { DEFAULT_POOL_COIN } from '@manjam/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -26,7 +27,7 @@ const EMPTY: RegistrationForm = {
   password: '',
   confirmPassword: '',
   walletAddress: '',
-  preferredCoin: 'BTC',
+  preferredCoin: DEFAULT_POOL_COIN,
 };
 
 function toRequest(form: RegistrationForm): RegisterRequest {
