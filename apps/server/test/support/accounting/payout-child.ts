@@ -5,7 +5,8 @@
 // recorded and before sendmany reaches the node (the fault is injected into the chain it hands
 // to accounting, not switched on inside accounting). XMR's `killWalletPid`: monero-wallet-rpc is
 // killed -9 with it, before it saved the transfer (the double-payment window of reconcile.ts).
-//   env MANJAM_PAYOUT_CHILD = {"coin","databaseUrl","schema","rpc","walletRpc","monero"?,"crash"?}
+// KAS: kaspad's gRPC and the pool wallet's kaspawallet daemon, with its password and fee rate.
+//   env MANJAM_PAYOUT_CHILD = {"coin","databaseUrl","schema","rpc","walletRpc","monero"?,"kaspa"?,"crash"?}
 import { pino } from 'pino';
 import { ChainNode } from '../../../src/coins/bitcoin/node/node.js';
 import type { RpcEndpoint } from '../../../src/rpc/json-rpc.js';
@@ -17,6 +18,9 @@ import { PoolEvents } from '../../../src/events.js';
 import { startAccounting, type AccountingChain } from '../../../src/accounting/index.js';
 import { RpcAccountingChain } from '../../../src/coins/bitcoin/wallet.js';
 import { MoneroAccountingChain } from '../../../src/coins/monero/wallet.js';
+import { KaspadClient } from '../../../src/coins/kaspa/kaspad-client.js';
+import { KaspaWalletClient } from '../../../src/coins/kaspa/kaspawallet-client.js';
+import { KaspaAccountingChain } from '../../../src/coins/kaspa/wallet.js';
 
 type Crash = 'before-send' | 'after-send';
 
@@ -27,6 +31,7 @@ interface ChildSpec {
   rpc?: RpcEndpoint;
   walletRpc?: RpcEndpoint;
   monero?: { daemonUrl: string; walletUrl: string; killWalletPid?: number };
+  kaspa?: { rpcAddress: string; walletAddress: string; password: string; exactFeeRate: number };
   crash?: Crash;
 }
 
@@ -76,6 +81,19 @@ function chainOf(spec: ChildSpec): { chain: AccountingChain; close: () => void }
       };
     const chain = new MoneroAccountingChain(daemon, new MoneroRpcClient(walletUrl, 120_000));
     return { chain: spec.crash ? crashing(chain, spec.crash) : chain, close: () => undefined };
+  }
+  if (spec.kaspa) {
+    const { rpcAddress, walletAddress, password, exactFeeRate } = spec.kaspa;
+    const node = new KaspadClient({ address: rpcAddress });
+    const wallet = new KaspaWalletClient(walletAddress);
+    const chain = new KaspaAccountingChain(node, wallet, { password, feePolicy: { exactFeeRate } });
+    return {
+      chain: spec.crash ? crashing(chain, spec.crash) : chain,
+      close: () => {
+        node.close();
+        wallet.close();
+      },
+    };
   }
   if (!spec.rpc || !spec.walletRpc) throw new Error('payout child: rpc and walletRpc are required');
   const node = new ChainNode({
