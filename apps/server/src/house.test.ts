@@ -82,10 +82,15 @@ describe('the house', () => {
   });
 
   it('keeps every coin family behind the seam and test support out of the product', () => {
-    // The registry lists the families; the CLI's `manjam devchain` starts the Bitcoin family's dev
-    // chains by name. Tests may reach into a family (they test it) and into apps/server/test/support;
-    // product code may do neither (the production build never carries a test double).
-    const allowed = new Set(['apps/server/src/coins/registry.ts', 'apps/server/src/commands.ts']);
+    // The registry lists the families; config-sections gathers their config files; the CLI's
+    // `manjam devchain` starts the Bitcoin family's dev chains by name. Tests may reach into a
+    // family (they test it) and into apps/server/test/support; product code may do neither (the
+    // production build never carries a test double).
+    const allowed = new Set([
+      'apps/server/src/coins/registry.ts',
+      'apps/server/src/coins/config-sections.ts',
+      'apps/server/src/commands.ts',
+    ]);
     const server = join(ROOT, 'apps/server/src');
     const family = /^apps\/server\/src\/coins\/[^/]+\//;
     const support = /^apps\/server\/test\//;

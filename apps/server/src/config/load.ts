@@ -1,15 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { CHAIN_ENV } from '../coins/config-sections.js';
 import { configSchema, type Config } from './schema.js';
+import type { EnvKeys, EnvType } from './section.js';
 
 /** A configuration problem: one clear line naming the key and what is wrong. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Environment variables that override the file. Each maps to one key path. */
-const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'boolean' | 'json' }> = {
+/**
+ * Environment variables that override the file. Each maps to one key path. The chain sections'
+ * variables (MANJAM_<COIN>_*) are their families' (coins/<family>/config.ts).
+ */
+const ENV_KEYS: EnvKeys = {
   DATABASE_URL: { path: ['databaseUrl'], type: 'string' },
   MANJAM_DATA_DIR: { path: ['dataDir'], type: 'string' },
   MANJAM_PUBLIC_HOST: { path: ['publicHost'], type: 'string' },
@@ -32,40 +37,7 @@ const ENV_KEYS: Record<string, { path: string[]; type: 'string' | 'number' | 'bo
   MANJAM_STRATUM_STATS_FLUSH_SECONDS: { path: ['stratum', 'statsFlushSeconds'], type: 'number' },
   MANJAM_STRATUM_POW_QUEUE_PER_CONNECTION: { path: ['stratum', 'powQueue', 'perConnection'], type: 'number' },
   MANJAM_STRATUM_POW_QUEUE_TOTAL: { path: ['stratum', 'powQueue', 'total'], type: 'number' },
-  MANJAM_BTC_NETWORK: { path: ['chains', 'BTC', 'network'], type: 'string' },
-  MANJAM_BTC_RPC_URL: { path: ['chains', 'BTC', 'rpc', 'url'], type: 'string' },
-  MANJAM_BTC_RPC_USER: { path: ['chains', 'BTC', 'rpc', 'user'], type: 'string' },
-  MANJAM_BTC_RPC_PASSWORD: { path: ['chains', 'BTC', 'rpc', 'password'], type: 'string' },
-  MANJAM_BTC_RPC_BACKUPS: { path: ['chains', 'BTC', 'rpcBackups'], type: 'json' },
-  MANJAM_BTC_NODE_SILENCE_SECONDS: { path: ['chains', 'BTC', 'nodeSilenceSeconds'], type: 'number' },
-  MANJAM_BTC_POOL_ADDRESS: { path: ['chains', 'BTC', 'poolAddress'], type: 'string' },
-  MANJAM_BTC_ENABLED: { path: ['chains', 'BTC', 'enabled'], type: 'boolean' },
-  MANJAM_LTC_NETWORK: { path: ['chains', 'LTC', 'network'], type: 'string' },
-  MANJAM_LTC_RPC_URL: { path: ['chains', 'LTC', 'rpc', 'url'], type: 'string' },
-  MANJAM_LTC_RPC_USER: { path: ['chains', 'LTC', 'rpc', 'user'], type: 'string' },
-  MANJAM_LTC_RPC_PASSWORD: { path: ['chains', 'LTC', 'rpc', 'password'], type: 'string' },
-  MANJAM_LTC_RPC_BACKUPS: { path: ['chains', 'LTC', 'rpcBackups'], type: 'json' },
-  MANJAM_LTC_NODE_SILENCE_SECONDS: { path: ['chains', 'LTC', 'nodeSilenceSeconds'], type: 'number' },
-  MANJAM_LTC_POOL_ADDRESS: { path: ['chains', 'LTC', 'poolAddress'], type: 'string' },
-  MANJAM_LTC_ENABLED: { path: ['chains', 'LTC', 'enabled'], type: 'boolean' },
-  MANJAM_XMR_NETWORK: { path: ['chains', 'XMR', 'network'], type: 'string' },
-  MANJAM_XMR_DAEMON_URL: { path: ['chains', 'XMR', 'daemonUrl'], type: 'string' },
-  MANJAM_XMR_WALLET_RPC_URL: { path: ['chains', 'XMR', 'walletRpcUrl'], type: 'string' },
-  MANJAM_XMR_POOL_ADDRESS: { path: ['chains', 'XMR', 'poolAddress'], type: 'string' },
-  MANJAM_XMR_ZMQ_PUB_URL: { path: ['chains', 'XMR', 'zmqPubUrl'], type: 'string' },
-  MANJAM_XMR_ENABLED: { path: ['chains', 'XMR', 'enabled'], type: 'boolean' },
-  MANJAM_XMR_RANDOMX_MODE: { path: ['chains', 'XMR', 'randomxMode'], type: 'string' },
-  MANJAM_XMR_RANDOMX_IDLE_RELEASE_SECONDS: {
-    path: ['chains', 'XMR', 'randomxIdleReleaseSeconds'],
-    type: 'number',
-  },
-  MANJAM_KAS_NETWORK: { path: ['chains', 'KAS', 'network'], type: 'string' },
-  MANJAM_KAS_RPC_ADDRESS: { path: ['chains', 'KAS', 'rpcAddress'], type: 'string' },
-  MANJAM_KAS_POOL_ADDRESS: { path: ['chains', 'KAS', 'poolAddress'], type: 'string' },
-  MANJAM_KAS_WALLET_DAEMON_ADDRESS: { path: ['chains', 'KAS', 'walletDaemonAddress'], type: 'string' },
-  MANJAM_KAS_WALLET_PASSWORD: { path: ['chains', 'KAS', 'walletPassword'], type: 'string' },
-  MANJAM_KAS_ENABLED: { path: ['chains', 'KAS', 'enabled'], type: 'boolean' },
-  MANJAM_KASPA_BIN_DIR: { path: ['chains', 'KAS', 'binDir'], type: 'string' },
+  ...CHAIN_ENV,
   MANJAM_NATS_URL: { path: ['distributed', 'natsUrl'], type: 'string' },
   MANJAM_REGION: { path: ['distributed', 'region'], type: 'string' },
   MANJAM_NATS_DOMAIN: { path: ['distributed', 'domain'], type: 'string' },
@@ -149,7 +121,7 @@ function applyEnv(target: Record<string, unknown>, env: NodeJS.ProcessEnv): void
   }
 }
 
-function convert(name: string, text: string, type: 'string' | 'number' | 'boolean' | 'json'): unknown {
+function convert(name: string, text: string, type: EnvType): unknown {
   switch (type) {
     case 'string':
       return text;

@@ -1,123 +1,12 @@
-import { RANDOMX_MODES } from '@manjam/randomx';
 import { z } from 'zod';
-import { ALGORITHM_IDS, COIN_IDS, NETWORK_IDS, PAYOUT_SCHEMES } from './constants.js';
+import { CHAIN_SECTIONS, DEFAULT_STRATUM_PORTS } from '../coins/config-sections.js';
+import { ALGORITHM_IDS, COIN_IDS, PAYOUT_SCHEMES } from './constants.js';
 import { alertSettingsSchema } from './alerts.js';
 
 // One schema for the whole process. Every default is the embedded dev profile: PGlite under
 // ./data, regtest dev chains started for you, web + API on 8080, Stratum on the seed's ports.
-
-const rpcEndpoint = z.object({
-  url: z.url({ protocol: /^https?$/ }),
-  user: z.string().min(1),
-  password: z.string().min(1),
-});
-
-const chain = z.object({
-  enabled: z.boolean().default(true),
-  network: z.enum(NETWORK_IDS).default('regtest'),
-  /** RPC of a real node. When absent on regtest, a dev chain is started for you. */
-  rpc: rpcEndpoint.optional(),
-  /** More nodes of the same coin: templates fail over to them in order, found blocks go to all. */
-  rpcBackups: z.array(rpcEndpoint).default([]),
-  /** No node of the coin answered for this long: its work stops and its miners are sent away. */
-  nodeSilenceSeconds: z.number().int().min(1).max(3_600).default(30),
-  /** Wallet RPC (bcoin keeps its wallet on its own port). Defaults to `rpc`. */
-  walletRpc: rpcEndpoint.optional(),
-  /** Address the coinbase pays (the pool wallet). Required with a real node. */
-  poolAddress: z.string().min(1).optional(),
-  /** How often to poll the tip when no blocknotify or longpoll arrives. */
-  pollIntervalMs: z.number().int().min(50).max(60_000).default(500),
-  /** A fresh job (new transactions, new ntime) at least this often. */
-  refreshIntervalMs: z.number().int().min(1_000).max(120_000).default(30_000),
-  /** Port of the local blocknotify listener (0 = any free port). */
-  blocknotifyPort: z.number().int().min(0).max(65_535).default(0),
-  rpcTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
-});
-
-/**
- * Monero: monerod (templates, blocks) and monero-wallet-rpc (the pool wallet, payouts), each by
- * its RPC root URL without a login (run them with --restricted-rpc / --disable-rpc-login on a
- * private interface, or behind a proxy that adds one). Without `daemonUrl` on regtest, the
- * Monero dev chain (coins/monero/devchain.ts) is started for you.
- */
-const moneroChain = z.object({
-  enabled: z.boolean().default(true),
-  network: z.enum(NETWORK_IDS).default('regtest'),
-  /** monerod's RPC root, e.g. http://127.0.0.1:18081. */
-  daemonUrl: z.url({ protocol: /^https?$/ }).optional(),
-  /** monero-wallet-rpc's RPC root with the pool wallet open, e.g. http://127.0.0.1:18083. */
-  walletRpcUrl: z.url({ protocol: /^https?$/ }).optional(),
-  /** The pool wallet's primary (standard) address: monerod mines to no other kind. Required with a real node. */
-  poolAddress: z.string().min(1).optional(),
-  /** How often monerod's tip is polled (get_info) for a new template. */
-  pollIntervalMs: z.number().int().min(50).max(60_000).default(1_000),
-  /**
-   * A template on the same tip is refreshed when monerod's transaction pool changed, at most this
-   * often (0 = only on a new tip): the fees of new transactions reach the blocks the pool finds.
-   */
-  mempoolRefreshMs: z.number().int().min(0).max(600_000).default(10_000),
-  /**
-   * monerod's ZMQ publisher (its --zmq-pub), e.g. tcp://127.0.0.1:18083: new tips and pool
-   * transactions are heard at once (polling stays as the fallback). The dev chain's is used on regtest.
-   */
-  zmqPubUrl: z
-    .string()
-    .regex(/^tcp:\/\/[^\s/]+:\d+$/, 'a tcp://host:port endpoint')
-    .optional(),
-  rpcTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
-  /** RandomX hashing threads for share checks (default: one per core, at most 4). */
-  randomxThreads: z.number().int().min(1).max(64).optional(),
-  /**
-   * 'light' (a 256 MiB cache per seed, ~30 hashes/s per thread) or 'full' (plus a 2 GiB dataset
-   * per seed, built in about a minute at start and at each epoch; many times the share checks per core).
-   */
-  randomxMode: z.enum(RANDOMX_MODES).default('light'),
-  /**
-   * Light mode: the RandomX caches are built when an XMR miner logs in, and released (with their
-   * threads) once no XMR miner has been logged in for this long, so an idle pool does not pay
-   * ~256 MiB per seed. Full mode keeps its datasets (each takes a minute or two to build).
-   */
-  randomxIdleReleaseSeconds: z.number().int().min(1).max(604_800).default(600),
-});
-
-/**
- * Kaspa: a kaspad (Go v0.12 or rusty kaspad; the same protowire gRPC API) by its gRPC address,
- * and the pool wallet's address templates pay. Without `rpcAddress` on regtest, the simnet dev
- * chain (coins/kaspa/devchain.ts) is started from the kaspad, kaspawallet and kaspaminer binaries
- * in `binDir` (`npm start` and `npm test` build them with Go, scripts/kaspad.mjs); without them KAS
- * is off with a warning and the other coins run.
- */
-const kaspaChain = z.object({
-  enabled: z.boolean().default(true),
-  network: z.enum(NETWORK_IDS).default('regtest'),
-  /** kaspad's gRPC listener, host:port (mainnet 16110). */
-  rpcAddress: z
-    .string()
-    .regex(/^[^\s/]+:\d+$/, 'a host:port gRPC address')
-    .optional(),
-  /** The pool wallet's address (kaspa:...): every template pays it. Required with a node. */
-  poolAddress: z.string().min(1).optional(),
-  /**
-   * The pool wallet's kaspawallet daemon (`kaspawallet start-daemon`), host:port, listening on a
-   * private interface only: payouts are sent through it. Without it (and off the dev chain) KAS
-   * shares are credited while found blocks and payouts wait.
-   */
-  walletDaemonAddress: z
-    .string()
-    .regex(/^[^\s/]+:\d+$/, 'a host:port gRPC address')
-    .optional(),
-  /** The pool wallet's password: the daemon signs each Send with it. */
-  walletPassword: z.string().min(1).optional(),
-  /** Where the dev chain's binaries are (relative to the working directory). */
-  binDir: z.string().min(1).default('.tools/go/bin'),
-  /**
-   * New jobs a second at most: mainnet makes ten templates a second; each job re-sent to every
-   * miner costs bandwidth, so new-parent templates are coalesced to this rate.
-   */
-  maxJobsPerSecond: z.number().min(0.1).max(20).default(4),
-  /** How long a replaced template's jobs still take shares (their block would still enter the DAG). */
-  jobValidSeconds: z.number().int().min(1).max(120).default(10),
-});
+// Each coin family contributes its `chains.<COIN>` sections, their environment variables and its
+// default Stratum ports (coins/<family>/config.ts, gathered by coins/config-sections.ts).
 
 const vardiff = z.object({
   start: z.number().positive(),
@@ -189,77 +78,11 @@ export const configSchema = z
         path: ['headersTimeoutSeconds'],
       })
       .prefault({}),
-    chains: z
-      .object({
-        BTC: chain.prefault({}),
-        LTC: chain.prefault({}),
-        XMR: moneroChain.prefault({}),
-        KAS: kaspaChain.prefault({}),
-      })
-      .strict()
-      .prefault({}),
+    chains: z.object(CHAIN_SECTIONS).strict().prefault({}),
     stratum: z
       .object({
         host: z.string().min(1).default('0.0.0.0'),
-        ports: z
-          .array(stratumPort)
-          .min(1)
-          .default([
-            {
-              port: 3333,
-              coin: 'BTC',
-              scheme: 'pps-plus',
-              vardiff: {
-                start: 0.001,
-                min: 0.0001,
-                max: 1e12,
-                targetSeconds: 15,
-                retargetSeconds: 90,
-                variancePercent: 30,
-              },
-            },
-            {
-              port: 4444,
-              coin: 'LTC',
-              scheme: 'pps-plus',
-              vardiff: {
-                start: 0.01,
-                min: 0.001,
-                max: 1e12,
-                targetSeconds: 15,
-                retargetSeconds: 90,
-                variancePercent: 30,
-              },
-            },
-            {
-              // RandomX: difficulty in hashes per share (a CPU does a few hundred to a few thousand H/s).
-              port: 1111,
-              coin: 'XMR',
-              scheme: 'pps-plus',
-              vardiff: {
-                start: 1_000,
-                min: 100,
-                max: 1e12,
-                targetSeconds: 15,
-                retargetSeconds: 90,
-                variancePercent: 30,
-              },
-            },
-            {
-              // kHeavyHash: Stratum difficulty 1 is 2^32 hashes; a GPU does ~1 GH/s, an ASIC TH/s.
-              port: 7777,
-              coin: 'KAS',
-              scheme: 'pps-plus',
-              vardiff: {
-                start: 1,
-                min: 0.01,
-                max: 1e12,
-                targetSeconds: 15,
-                retargetSeconds: 90,
-                variancePercent: 30,
-              },
-            },
-          ]),
+        ports: z.array(stratumPort).min(1).default(DEFAULT_STRATUM_PORTS),
         poolTag: z.string().max(40).default('/Manjam/'),
         maxLineBytes: z.number().int().min(512).max(1_048_576).default(8_192),
         idleTimeoutSeconds: z.number().int().min(10).default(600),
@@ -493,7 +316,10 @@ export const configSchema = z
   .strict();
 
 export type Config = z.infer<typeof configSchema>;
-export type ChainConfig = Config['chains']['BTC'];
-export type MoneroChainConfig = Config['chains']['XMR'];
-export type KaspaChainConfig = Config['chains']['KAS'];
+/** A Bitcoin-family coin's chain section (the name the server has always used). */
+export type {
+  BitcoinChainConfig as ChainConfig,
+  KaspaChainConfig,
+  MoneroChainConfig,
+} from '../coins/config-sections.js';
 export type StratumPortConfig = Config['stratum']['ports'][number];

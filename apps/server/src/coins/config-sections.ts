@@ -1,0 +1,42 @@
+// Every coin family's part of the configuration (issue 26: config names no coin). config/schema.ts
+// mounts the chain sections and default ports, config/load.ts reads the variables. A new family
+// adds its line to BY_FAMILY and its spread to CHAIN_SECTIONS, beside its line in registry.ts.
+// Not held by the registry: the registry holds the families' runtime, which imports config/, so
+// config importing it would close a circle; a family's config.ts imports only zod, the coin table
+// and config/constants.ts + config/section.ts.
+import { FAMILIES, type Family } from '@manjam/protocol';
+import type { z } from 'zod';
+import type { CoinId } from '../config/constants.js';
+import type { DefaultStratumPort, EnvKeys, FamilyConfig } from '../config/section.js';
+import { bitcoinConfig } from './bitcoin/config.js';
+import { kaspaConfig } from './kaspa/config.js';
+import { moneroConfig } from './monero/config.js';
+
+export type { BitcoinChainConfig } from './bitcoin/config.js';
+export type { KaspaChainConfig } from './kaspa/config.js';
+export type { MoneroChainConfig } from './monero/config.js';
+
+/** A family of the coin table without an entry does not compile. */
+const BY_FAMILY = {
+  bitcoin: bitcoinConfig,
+  monero: moneroConfig,
+  kaspa: kaspaConfig,
+} satisfies { [F in Family]: FamilyConfig<F> };
+
+/** The `chains` object's sections, each with its own type; a coin without one does not compile. */
+export const CHAIN_SECTIONS = {
+  ...BY_FAMILY.bitcoin.chains,
+  ...BY_FAMILY.monero.chains,
+  ...BY_FAMILY.kaspa.chains,
+} satisfies Record<CoinId, z.ZodType>;
+
+/** In the coin table's order (which is also the order of the default ports). */
+const FAMILY_CONFIGS: readonly Omit<FamilyConfig<Family>, 'chains'>[] = FAMILIES.map((id) => BY_FAMILY[id]);
+
+/** Every family's environment variables (MANJAM_<COIN>_*, MANJAM_KASPA_BIN_DIR). */
+export const CHAIN_ENV: EnvKeys = Object.fromEntries(
+  FAMILY_CONFIGS.flatMap((family) => Object.entries(family.env)),
+);
+
+/** The embedded dev profile's Stratum ports: each family's, in the coin table's order. */
+export const DEFAULT_STRATUM_PORTS: DefaultStratumPort[] = FAMILY_CONFIGS.flatMap((family) => family.ports);
