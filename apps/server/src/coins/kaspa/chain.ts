@@ -1,6 +1,6 @@
 // The KAS chain side: kaspad (a configured node, or on regtest the simnet dev chain started here
 // under the shared supervisor), the template source, /api/health's entry, and the Stratum ports on
-// the shared kit. chains.KAS in config/schema.ts says which.
+// the shared kit. chains.KAS (its section: coins/kaspa/config.ts) says which.
 import { join, resolve } from 'node:path';
 import { isKaspaAddress, kaspaNetworkOf, type KaspaNetwork } from '@manjam/protocol/kaspa';
 import { ConfigError, type Config, type KaspaChainConfig } from '../../config/index.js';

@@ -14,6 +14,11 @@ import {
 
 const KASPA_COINS = coinsOf('kaspa');
 
+/** New jobs a second at most, by default (`maxJobsPerSecond`). */
+export const KAS_MAX_JOBS_PER_SECOND = 4;
+/** How long a replaced template's jobs still take shares by default (`jobValidSeconds`). */
+export const KAS_JOB_VALID_MS = 10_000;
+
 /**
  * Kaspa: a kaspad (Go v0.12 or rusty kaspad; the same protowire gRPC API) by its gRPC address,
  * and the pool wallet's address templates pay. Without `rpcAddress` on regtest, the simnet dev
@@ -48,9 +53,14 @@ const kaspaChain = z.object({
    * New jobs a second at most: mainnet makes ten templates a second; each job re-sent to every
    * miner costs bandwidth, so new-parent templates are coalesced to this rate.
    */
-  maxJobsPerSecond: z.number().min(0.1).max(20).default(4),
+  maxJobsPerSecond: z.number().min(0.1).max(20).default(KAS_MAX_JOBS_PER_SECOND),
   /** How long a replaced template's jobs still take shares (their block would still enter the DAG). */
-  jobValidSeconds: z.number().int().min(1).max(120).default(10),
+  jobValidSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(120)
+    .default(KAS_JOB_VALID_MS / 1000),
 });
 
 /** A Kaspa-family coin's `chains.<COIN>` section after parsing. */

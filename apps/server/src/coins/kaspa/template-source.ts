@@ -30,13 +30,11 @@ import {
 import type { Logger } from 'pino';
 import { RpcError } from '../../rpc/json-rpc.js';
 import type { BlockSubmitResult } from '../../stratum/source.js';
+import { KAS_JOB_VALID_MS, KAS_MAX_JOBS_PER_SECOND } from './config.js';
 import type { KaspadClient } from './kaspad-client.js';
 import type { RpcBlock } from './kaspad-wire.js';
 
-/** New jobs a second at most (one config constant until chains.KAS comes with the wiring). */
-export const KAS_MAX_JOBS_PER_SECOND = 4;
-/** How long a replaced template's jobs still take shares (its block would still enter the DAG). */
-export const KAS_JOB_VALID_MS = 10_000;
+export { KAS_JOB_VALID_MS, KAS_MAX_JOBS_PER_SECOND };
 /** Templates kept for shares (older ones are gone: "Stale job"). */
 export const KAS_KEPT_TEMPLATES = 64;
 /** The extra data every template carries (kaspad puts it in the coinbase payload). */
