@@ -14,7 +14,7 @@ import { BanList, type AddressRecord } from './bans.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import { LineFramer, MAX_UNKNOWN_METHODS } from './framing.js';
 import type { JsonId, JsonSession } from './json-session.js';
-import { createStratumListener } from './listener.js';
+import { createStratumListener, listenStratum } from './listener.js';
 
 /** How often timeouts, the vardiff sweep for silent miners and expired bans are looked at. */
 export const JSON_SWEEP_MS = 5_000;
@@ -84,15 +84,7 @@ export abstract class JsonStratumServer<S extends JsonSession<unknown, unknown>,
   }
 
   listen(): Promise<number> {
-    const { host, port } = this.port;
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen({ host, port, backlog: 4096 }, () => {
-        this.server.off('error', reject);
-        const address = this.server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
-      });
-    });
+    return listenStratum(this.server, this.port.host, this.port.port);
   }
 
   /** Stops listening, closes every connection and waits for blocks being submitted. */
