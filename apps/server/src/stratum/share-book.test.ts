@@ -11,7 +11,7 @@ import { HashrateTracker } from '../shares/hashrate.js';
 import { BanJudge } from './ban-judge.js';
 import { BanList, type AddressRecord, type BanSettings, type ShareWindow } from './bans.js';
 import { REJECTION_KINDS, REJECTION_RULES, STRATUM_V1_REFUSALS } from './rejections.js';
-import { ShareBook, shareStats, type BookedConnection } from './share-book.js';
+import { ShareBook, portFigures, shareStats, type BookedConnection } from './share-book.js';
 
 const SETTINGS: BanSettings = {
   enabled: true,
@@ -132,5 +132,33 @@ describe('the share book', () => {
     expect(stats.blocks).toBe(1);
     await shares.settled();
     expect(recorded).toBe(true);
+  });
+
+  it("sums a family's ports into one figure per rejection kind, every kind listed", () => {
+    const a = shareStats();
+    const b = shareStats();
+    a.accepted = 3;
+    a.rejected.stale = 1;
+    b.accepted = 2;
+    b.rejected.stale = 2;
+    b.rejected.busy = 4;
+    expect(
+      portFigures([
+        { connections: 5, stats: a },
+        { connections: 1, stats: b },
+      ]),
+    ).toEqual({
+      connections: 6,
+      accepted: 5,
+      rejected: {
+        stale: 3,
+        duplicate: 0,
+        low_difficulty: 0,
+        invalid: 0,
+        unauthorized: 0,
+        not_subscribed: 0,
+        busy: 4,
+      },
+    });
   });
 });

@@ -5,7 +5,7 @@ import type { HashrateTracker } from '../shares/hashrate.js';
 import type { HeldSocket } from '../shares/journal.js';
 import type { AcceptedShare, MinerRef, RejectReason } from '../shares/types.js';
 import type { BanJudge, BanVerdict, JudgedConnection } from './ban-judge.js';
-import { REJECTION_RULES, rejectionCounts, type RejectionKind } from './rejections.js';
+import { REJECTION_KINDS, REJECTION_RULES, rejectionCounts, type RejectionKind } from './rejections.js';
 
 /** A port's counters (added to /metrics). */
 export interface ShareStats {
@@ -17,6 +17,22 @@ export interface ShareStats {
 
 export function shareStats(): ShareStats {
   return { accepted: 0, blocks: 0, rejected: rejectionCounts() };
+}
+
+/** A family's figures over its open ports (FamilyPorts.stats): connections, accepted, rejected by kind. */
+export function portFigures(
+  ports: Iterable<{
+    readonly connections: number;
+    readonly stats: Pick<ShareStats, 'accepted' | 'rejected'>;
+  }>,
+): { connections: number; accepted: number; rejected: Record<RejectionKind, number> } {
+  const figures = { connections: 0, accepted: 0, rejected: rejectionCounts() };
+  for (const { connections, stats } of ports) {
+    figures.connections += connections;
+    figures.accepted += stats.accepted;
+    for (const kind of REJECTION_KINDS) figures.rejected[kind] += stats.rejected[kind];
+  }
+  return figures;
 }
 
 /** The share sink's methods a book uses, its miners' coin narrowed to `C` (shares/sink.ts). */
