@@ -96,12 +96,23 @@ export abstract class JsonStratumServer<S extends JsonSession<unknown, unknown>,
     await this.settled();
   }
 
+  /** New work to every logged-in miner at once (ahead of replies still owed); answers how many got it. */
+  protected broadcast(work: T): number {
+    let sent = 0;
+    for (const session of this.sessions) {
+      if (session.miner === undefined) continue;
+      this.sendWork(session, work);
+      sent++;
+    }
+    return sent;
+  }
+
   /** A new connection's session (its extra nonce comes from the allocator). */
   protected abstract open(socket: net.Socket, address: AddressRecord, extraNonce: Buffer): S;
   /** The params of a request in the dialect's shape (an object for Monero, an array for Kaspa). */
   protected abstract params(message: Record<string, unknown>): P;
-  /** Vardiff lowered the difficulty of a silent logged-in miner: send it work at the new one. */
-  protected abstract retarget(session: S, work: T): void;
+  /** Work for a logged-in miner at its difficulty now: new work came, or vardiff lowered it for a silent miner. */
+  protected abstract sendWork(session: S, work: T): void;
   /** A connection closed (before its session is forgotten): the dialect's own leftovers. */
   protected abstract released(session: S): void;
   /** Resolves when the dialect's work in flight (blocks being submitted) is done. */
@@ -153,7 +164,7 @@ export abstract class JsonStratumServer<S extends JsonSession<unknown, unknown>,
         session.close('idle');
         continue;
       }
-      if (session.vardiff.onIdle(now) !== undefined && work) this.retarget(session, work);
+      if (session.vardiff.onIdle(now) !== undefined && work) this.sendWork(session, work);
     }
     this.bans.sweep(now);
   }

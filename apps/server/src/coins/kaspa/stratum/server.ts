@@ -38,11 +38,7 @@ export class KaspaStratumServer extends JsonStratumServer<KaspaSession, KaspaTem
       ['mining.extranonce.subscribe', (s, id) => s.reply(id, true)],
     ]);
     this.stopFollowing = options.source.onTemplate((template) => {
-      for (const session of this.sessions) {
-        if (!session.miner) continue;
-        session.sendJob(template);
-        this.stats.jobsSent++;
-      }
+      this.stats.jobsSent += this.broadcast(template);
     });
   }
 
@@ -60,7 +56,8 @@ export class KaspaStratumServer extends JsonStratumServer<KaspaSession, KaspaTem
     return Array.isArray(message.params) ? (message.params as unknown[]) : [];
   }
 
-  protected retarget(session: KaspaSession, template: KaspaTemplate): void {
+  /** mining.set_difficulty when it changed, then mining.notify. */
+  protected sendWork(session: KaspaSession, template: KaspaTemplate): void {
     session.sendJob(template);
   }
 

@@ -85,7 +85,7 @@ export class MoneroStratumServer extends JsonStratumServer<MoneroSession, Monero
     options.source.onTemplate((template) => {
       // While a miner is logged in, the next epoch's cache is built before its first share.
       followTemplateSeeds(options.randomx, template, options.logger);
-      for (const session of this.sessions) if (session.miner) session.notifyJob(session.makeJob(template));
+      this.broadcast(template);
     });
   }
 
@@ -97,8 +97,8 @@ export class MoneroStratumServer extends JsonStratumServer<MoneroSession, Monero
     return isObject(message.params) ? message.params : {};
   }
 
-  /** Monero has no set_difficulty: a new difficulty comes with a new job. */
-  protected retarget(session: MoneroSession, template: MoneroTemplate): void {
+  /** A job of its own on `template` (Monero has no set_difficulty: a new difficulty comes with a new job). */
+  protected sendWork(session: MoneroSession, template: MoneroTemplate): void {
     session.notifyJob(session.makeJob(template));
   }
 
