@@ -10,27 +10,16 @@ import type { PoolEvents } from '../../../events.js';
 import type { HashrateTracker } from '../../../shares/hashrate.js';
 import type { ShareSink } from '../../../shares/sink.js';
 import type { LoginResolver } from '../../../stratum/auth.js';
-import type { BanJudge } from '../../../stratum/ban-judge.js';
 import type { AddressRecord, BanList, ShareWindow } from '../../../stratum/bans.js';
 import type { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import type { FairWork } from '../../../stratum/fair-work.js';
 import type { Job, JobManager } from './jobs.js';
 import type { ScryptPool } from './pow-pool.js';
+import type { RejectionKind } from '../../../stratum/rejections.js';
 import type { ReplyOrder } from '../../../stratum/reply-order.js';
+import type { ShareBook } from '../../../stratum/share-book.js';
 import type { Vardiff } from '../../../stratum/vardiff.js';
 import type { MinerRef } from '../../../shares/types.js';
-
-/** Reasons a submit is refused, as counted in stats (database reasons plus 24/25/busy). */
-export const REJECTION_KINDS = [
-  'stale',
-  'duplicate',
-  'low_difficulty',
-  'invalid',
-  'unauthorized',
-  'not_subscribed',
-  'busy',
-] as const;
-export type RejectionKind = (typeof REJECTION_KINDS)[number];
 
 /** What every session of the process shares. */
 export interface PoolRuntime {
@@ -41,8 +30,6 @@ export interface PoolRuntime {
   writer: ShareSink;
   allocator: ExtranonceAllocator;
   bans: BanList;
-  /** Counts every judged submit of the V1 ports for bans (one decision per connection). */
-  judge: BanJudge<StratumSession>;
   resolver: LoginResolver;
   hashrate: ReadonlyMap<CoinId, HashrateTracker>;
   scrypt: ScryptPool | undefined;
@@ -51,7 +38,13 @@ export interface PoolRuntime {
   /** SHA-256d submits waiting for this turn's batch hash. */
   sha256d: ShareQueue<SubmitContext>;
   sessions: Set<StratumSession>;
+  /** Counts of the V1 ports by the kit's one rejection vocabulary (stratum/rejections.ts). */
   stats: { accepted: number; rejected: Record<RejectionKind, number> };
+  /**
+   * Books every judged submit of the V1 ports: counters, share log, hashrate, and the ban judge
+   * over their sessions (one decision per connection; stratum/share-book.ts).
+   */
+  book: ShareBook<StratumSession, CoinId>;
   /** Block submissions in flight (awaited on stop). */
   pendingBlocks: Set<Promise<void>>;
 }

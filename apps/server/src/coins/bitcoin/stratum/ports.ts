@@ -7,16 +7,12 @@ import { ChainTipsRepository } from '../../../db/repositories/chain-tips.js';
 import { BanJudge } from '../../../stratum/ban-judge.js';
 import { FairWork } from '../../../stratum/fair-work.js';
 import type { StratumKit } from '../../../stratum/kit.js';
+import { rejectionCounts } from '../../../stratum/rejections.js';
+import { ShareBook } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
 import type { TemplateSource } from '../source.js';
 import { watchCoinAvailability } from './coin-availability.js';
-import {
-  REJECTION_KINDS,
-  type PoolRuntime,
-  type RejectionKind,
-  type StratumSession,
-  type SubmitContext,
-} from './context.js';
+import type { PoolRuntime, StratumSession, SubmitContext } from './context.js';
 import { JobManager, type Job } from './jobs.js';
 import { SCRYPT_IN_FLIGHT_PER_THREAD, ScryptPool } from './pow-pool.js';
 import { StratumPort } from './server.js';
@@ -39,6 +35,10 @@ export async function openBitcoinPorts(
   );
   const sessions = new Set<StratumSession>();
   const scrypt = configs.some((p) => algorithmOf(p.coin) === 'scrypt') ? new ScryptPool() : undefined;
+  const judge = new BanJudge(kit.bans, sessions, logger, (session: StratumSession) => [
+    ...session.logins.keys(),
+  ]);
+  const stats = { accepted: 0, rejected: rejectionCounts() };
   const pool: PoolRuntime = {
     config,
     logger,
@@ -48,17 +48,14 @@ export async function openBitcoinPorts(
     bans: kit.bans,
     resolver: kit.resolver,
     hashrate: kit.hashrate,
-    judge: new BanJudge(kit.bans, sessions, logger, (session) => [...session.logins.keys()]),
     scrypt,
     scryptWork: scrypt
       ? new FairWork<StratumSession>(config.stratum.powQueue, scrypt.size * SCRYPT_IN_FLIGHT_PER_THREAD)
       : undefined,
     sha256d: new Sha256dQueue<SubmitContext>(sha256dHashed, sha256dRefused),
     sessions,
-    stats: {
-      accepted: 0,
-      rejected: Object.fromEntries(REJECTION_KINDS.map((k) => [k, 0])) as Record<RejectionKind, number>,
-    },
+    stats,
+    book: new ShareBook(stats, kit.writer, judge),
     pendingBlocks: new Set(),
   };
   const managers = new Map<CoinId, JobManager>();

@@ -3,7 +3,7 @@ import { stratumError, STRATUM_ERROR } from '@manjam/protocol';
 import { refuseWithoutWork } from './coin-availability.js';
 import type { PortRuntime, StratumId } from './context.js';
 import { LineFramer, MAX_UNKNOWN_METHODS } from '../../../stratum/framing.js';
-import { createStratumListener } from '../../../stratum/listener.js';
+import { createStratumListener, listenStratum } from '../../../stratum/listener.js';
 import { HANDLERS } from './handlers.js';
 import { Session } from './session.js';
 
@@ -14,6 +14,14 @@ import { Session } from './session.js';
  * a handler of a connection is pending (authorize), or a non-submit would overtake an unanswered
  * share, later requests wait in the session's bounded queue. One bad connection never affects
  * others: every handler error is caught and answered, and socket errors only close that socket.
+ *
+ * Not the kit's JSON-line server (stratum/json-server.ts, the Monero and Kaspa ports): a V1
+ * connection holds several logins, gets its extranonce at subscribe (a resumed one, when free),
+ * makes later requests wait behind an async authorize and non-submits wait behind owed shares,
+ * shares one session set and sweep across the family's ports, and turns miners away while its
+ * coin's work is paused. Bending that skeleton around those would cost it its simplicity; the
+ * pieces below a connection (listener, framing, reply order, writes, vardiff, extranonces, bans,
+ * the share book and the rejection vocabulary) are the kit's.
  */
 export class StratumPort {
   readonly server: net.Server;
@@ -29,14 +37,7 @@ export class StratumPort {
   }
 
   listen(host: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen({ host, port: this.runtime.config.port, backlog: 4096 }, () => {
-        this.server.off('error', reject);
-        const address = this.server.address();
-        resolve(typeof address === 'object' && address ? address.port : this.runtime.config.port);
-      });
-    });
+    return listenStratum(this.server, host, this.runtime.config.port);
   }
 
   close(): Promise<void> {

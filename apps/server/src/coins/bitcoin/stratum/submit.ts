@@ -10,18 +10,12 @@ import {
   type Algorithm,
   type BuiltShare,
   type ShareInput,
-  type StratumErrorCode,
+  type StratumError,
 } from '@manjam/protocol';
 import type { MinerRef } from '../../../shares/types.js';
 import type { BanVerdict } from '../../../stratum/ban-judge.js';
-import type {
-  Handler,
-  QueuedShare,
-  RejectionKind,
-  StratumId,
-  StratumSession,
-  SubmitContext,
-} from './context.js';
+import { STRATUM_V1_REFUSALS, type RejectionKind } from '../../../stratum/rejections.js';
+import type { Handler, QueuedShare, StratumId, StratumSession, SubmitContext } from './context.js';
 import { MAX_REMEMBERED_REFUSALS, UNCHECKED_MESSAGE, type Unchecked } from '../../../stratum/fair-work.js';
 import { submitFoundBlock } from './found-block.js';
 import type { Job } from './jobs.js';
@@ -46,26 +40,24 @@ const DIFF1 = Object.fromEntries(
 export const handleSubmit: Handler = (session, id, params) => {
   const login = params[0];
   const miner = typeof login === 'string' ? session.logins.get(login) : undefined;
-  if (!miner)
-    return refuse(session, id, undefined, STRATUM_ERROR.UNAUTHORIZED, 'Unauthorized worker', 'unauthorized');
+  if (!miner) return refuse(session, id, undefined, 'unauthorized');
   const extranonce1 = session.extranonce1;
-  if (!session.subscribed || !extranonce1)
-    return refuse(session, id, miner, STRATUM_ERROR.NOT_SUBSCRIBED, 'Not subscribed', 'not_subscribed');
+  if (!session.subscribed || !extranonce1) return refuse(session, id, miner, 'not_subscribed');
   const port = session.port;
   const parsed = parseSubmitParams(params, port.pool.config.stratum.extranonce2Size);
-  if (!parsed.ok) return refuse(session, id, miner, parsed.error[0], parsed.error[1], 'invalid');
+  if (!parsed.ok) return refuse(session, id, miner, 'invalid', parsed.error);
   const input = parsed.value;
   const job = port.jobs.get(input.jobId);
-  if (!job) return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, 'Job not found', 'invalid');
-  if (job.stale) return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, job.staleMessage, 'stale');
+  if (!job) return refuse(session, id, miner, 'invalid', stratumError(STRATUM_ERROR.JOB_NOT_FOUND));
+  if (job.stale) return refuse(session, id, miner, 'stale', staleError(job));
   const tpl = job.template;
   const latest = Math.max(tpl.curtime, Math.floor(Date.now() / 1000)) + NTIME_FUTURE_SECONDS;
   if (input.ntime < tpl.mintime || input.ntime > latest)
-    return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'ntime out of range', 'invalid');
+    return refuse(session, id, miner, 'invalid', stratumError(STRATUM_ERROR.OTHER, 'ntime out of range'));
   let version = tpl.version;
   if (input.versionBits !== undefined) {
     const applied = applyVersionBits(tpl.version, input.versionBits, session.versionMask);
-    if (!applied.ok) return refuse(session, id, miner, applied.error[0], applied.error[1], 'invalid');
+    if (!applied.ok) return refuse(session, id, miner, 'invalid', applied.error);
     version = applied.value;
   }
   const share: ShareInput = {
@@ -99,19 +91,23 @@ function queueScrypt(
 ): void {
   const key = built.hash;
   const judged = (): boolean => job.seen.has(key) || job.refused.has(key);
-  if (judged()) return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate');
+  if (judged()) return refuse(session, id, miner, 'duplicate');
   const { scrypt: pool, scryptWork: work } = session.port.pool;
   if (!pool || !work)
-    return refuse(session, id, miner, STRATUM_ERROR.OTHER, 'Scrypt validation unavailable', 'busy');
+    return refuse(
+      session,
+      id,
+      miner,
+      'busy',
+      stratumError(STRATUM_ERROR.OTHER, 'Scrypt validation unavailable'),
+    );
   const context: SubmitContext = { id, miner, ticket: session.order.ticket() };
   const { ticket } = context;
   work.add(session, {
     run: async () => {
       // Judged while it waited (the same share sent twice), or its job went stale: no hash.
-      if (judged())
-        return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate', ticket);
-      if (job.stale)
-        return refuse(session, id, miner, STRATUM_ERROR.JOB_NOT_FOUND, job.staleMessage, 'stale', ticket);
+      if (judged()) return refuse(session, id, miner, 'duplicate', undefined, ticket);
+      if (job.stale) return refuse(session, id, miner, 'stale', staleError(job), ticket);
       let pow: Buffer;
       try {
         pow = await pool.hash(built.header);
@@ -127,7 +123,15 @@ function queueScrypt(
 /** Refused without a hash: the connection's own queue was full (charged to it), or the pool's capacity (not counted). */
 function unchecked(session: StratumSession, { id, miner, ticket }: SubmitContext, cause: Unchecked): void {
   const verdict = cause === 'own-queue' ? 'invalid' : 'uncounted';
-  refuse(session, id, miner, STRATUM_ERROR.OTHER, UNCHECKED_MESSAGE[cause], 'busy', ticket, verdict);
+  refuse(
+    session,
+    id,
+    miner,
+    'busy',
+    stratumError(STRATUM_ERROR.OTHER, UNCHECKED_MESSAGE[cause]),
+    ticket,
+    verdict,
+  );
 }
 
 /** The SHA-256d queue's callbacks: a hashed share is judged like any other. */
@@ -139,13 +143,13 @@ export function sha256dHashed(
 }
 
 export function sha256dRefused({ session, context }: QueuedShare<SubmitContext>, error: unknown): void {
+  const message = error instanceof Error ? error.message : 'Invalid share';
   refuse(
     session,
     context.id,
     context.miner,
-    STRATUM_ERROR.OTHER,
-    error instanceof Error ? error.message : 'Invalid share',
     'invalid',
+    stratumError(STRATUM_ERROR.OTHER, message),
     context.ticket,
   );
 }
@@ -162,75 +166,53 @@ function finish(
   pow: bigint,
   build: () => BuiltShare,
 ): void {
-  if (job.seen.has(key))
-    return refuse(session, id, miner, STRATUM_ERROR.DUPLICATE, 'Duplicate share', 'duplicate', ticket);
+  if (job.seen.has(key)) return refuse(session, id, miner, 'duplicate', undefined, ticket);
   const required = session.requirementFor(job);
   if (pow > required.target) {
     if (job.refused.size < MAX_REMEMBERED_REFUSALS) job.refused.add(key);
-    return refuse(
-      session,
-      id,
-      miner,
-      STRATUM_ERROR.LOW_DIFFICULTY,
-      'Low difficulty share',
-      'low_difficulty',
-      ticket,
-    );
+    return refuse(session, id, miner, 'low_difficulty', undefined, ticket);
   }
   const port = session.port;
   const pool = port.pool;
   // A share log that cannot take more (its backlog is full) refuses before the share counts as seen.
   const refusal = pool.writer.refusal();
-  if (refusal !== undefined) return refuse(session, id, miner, STRATUM_ERROR.OTHER, refusal, 'busy', ticket);
+  if (refusal !== undefined)
+    return refuse(session, id, miner, 'busy', stratumError(STRATUM_ERROR.OTHER, refusal), ticket);
   job.seen.add(key);
   const now = Date.now();
   const actual = pow === 0n ? Number.MAX_VALUE : DIFF1[port.algorithm] / Number(pow);
-  pool.stats.accepted++;
+  const share = {
+    miner,
+    difficulty: required.difficulty,
+    actualDifficulty: actual,
+    networkDifficulty: job.networkDifficulty,
+    height: job.template.height,
+    scheme: port.scheme,
+    atMs: now,
+  };
   // Journaled first: the writer holds the miner's socket corked until the share is on disk,
   // so the `true` written next cannot leave the process before it.
-  pool.writer.addAccepted(
-    {
-      miner,
-      difficulty: required.difficulty,
-      actualDifficulty: actual,
-      networkDifficulty: job.networkDifficulty,
-      height: job.template.height,
-      scheme: port.scheme,
-      atMs: now,
-    },
-    session.socket,
-  );
-  session.reply(id, 'true', ticket);
-  const tracker = pool.hashrate.get(port.coin);
-  if (tracker) {
-    tracker.add(miner.workerKey, required.difficulty, actual, now);
-    tracker.add(miner.payeeKey, required.difficulty, actual, now);
-    tracker.add('pool', required.difficulty, actual, now);
-  }
-  pool.judge.count(session, 'valid');
+  pool.book.accepted(session, share, pool.hashrate.get(port.coin), () => session.reply(id, 'true', ticket));
   const retarget = session.vardiff.onShare(now);
   if (retarget !== undefined) session.announceDifficulty(retarget);
   if (pow <= job.template.networkTarget) submitFoundBlock(session, miner, job, build(), required.difficulty);
 }
 
+/** A stale job's refusal: 'Stale job', or why the coin's work is paused (jobs.ts). */
+function staleError(job: Job): StratumError {
+  return stratumError(STRATUM_ERROR.JOB_NOT_FOUND, job.staleMessage);
+}
+
+/** Answers a refusal with the V1 error for its kind (`error`: why, when that is not enough) and books it. */
 function refuse(
   session: StratumSession,
   id: StratumId,
   miner: MinerRef | undefined,
-  code: StratumErrorCode,
-  message: string,
   kind: RejectionKind,
+  error: StratumError = STRATUM_V1_REFUSALS[kind],
   ticket?: number,
-  verdict: BanVerdict = kind === 'stale' || kind === 'busy' ? 'uncounted' : 'invalid',
+  verdict?: BanVerdict,
 ): void {
-  session.error(id, stratumError(code, message), ticket);
-  const pool = session.port.pool;
-  pool.stats.rejected[kind]++;
-  if (
-    miner &&
-    (kind === 'stale' || kind === 'duplicate' || kind === 'low_difficulty' || kind === 'invalid')
-  ) {
-    pool.writer.addRejected(miner, kind, Date.now());
-  }
-  pool.judge.count(session, verdict);
+  session.error(id, error, ticket);
+  session.port.pool.book.refused(session, miner, kind, verdict);
 }

@@ -35,7 +35,7 @@ export function authorize(ctx: LoginContext, session: KaspaSession, id: Id, para
   const [name, pass] = params;
   if (!session.subscribed) return session.error(id, stratumError(STRATUM_ERROR.NOT_SUBSCRIBED));
   if (typeof name !== 'string') return session.error(id, stratumError(STRATUM_ERROR.OTHER, 'Missing login'));
-  if (session.miner || session.authorizing)
+  if (session.miner || session.loggingIn)
     return session.error(id, stratumError(STRATUM_ERROR.OTHER, 'Already authorized'));
   if (ctx.bans.isLoginBanned(session.address.ip, name)) {
     session.error(
@@ -58,11 +58,11 @@ export function authorize(ctx: LoginContext, session: KaspaSession, id: Id, para
     );
   const pool = ctx.pool;
   if (!pool) return refuse(session, id, `Invalid address: not a Kaspa ${ctx.network} address`);
-  session.authorizing = true;
+  session.loggingIn = true;
   const ticket = session.order.ticket();
   pool.resolveAccount(name).then(
     (outcome) => {
-      session.authorizing = false;
+      session.loggingIn = false;
       if (session.closed) return;
       if (outcome.ok) {
         const miner = minerRef(KAS, outcome.miner.identity, outcome.miner.worker);
@@ -79,7 +79,7 @@ export function authorize(ctx: LoginContext, session: KaspaSession, id: Id, para
       );
     },
     (error: unknown) => {
-      session.authorizing = false;
+      session.loggingIn = false;
       ctx.logger.error({ err: error }, 'KAS account login failed');
       refuse(session, id, 'Server busy, try again', ticket);
     },

@@ -5,6 +5,7 @@ import { bytesToHex, type KaspaNetwork } from '@manjam/protocol/kaspa';
 import type { PayoutScheme, StratumPortConfig } from '../../../config/index.js';
 import { ChainTipsRepository, TemplateRewardsRepository } from '../../../db/repositories/chain-tips.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
+import { portFigures } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
 import type { KaspaTemplate, KaspaTemplateSource } from '../template-source.js';
 import { KaspaStratumServer } from './server.js';
@@ -73,18 +74,7 @@ export async function openKaspaPorts(
   }
   return {
     ports: () => opened.map(({ port, scheme, server }) => ({ coin, port, tls: server.tls, scheme })),
-    stats: () => {
-      const rejected: Record<string, number> = {};
-      let connections = 0;
-      let accepted = 0;
-      for (const { server } of opened) {
-        connections += server.connections;
-        accepted += server.stats.accepted;
-        for (const [kind, count] of Object.entries(server.stats.rejected))
-          rejected[kind] = (rejected[kind] ?? 0) + count;
-      }
-      return { connections, accepted, rejected };
-    },
+    stats: () => portFigures(opened.map(({ server }) => server)),
     // Each port follows the template source from the moment it listens.
     start: () => undefined,
     close: async () => {

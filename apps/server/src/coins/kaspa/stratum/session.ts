@@ -1,7 +1,8 @@
-// One KAS Stratum connection: what its miner said it is (agent -> notify form, subscribe reply,
-// power-of-two difficulties), its extranonce (the kit's 4-byte value: 8 hex digits lead every
-// nonce, 4 bytes are the miner's), its vardiff, the jobs it answers for and its replies, which
-// leave in request order (ReplyOrder) while notifications leave at once and carry no id.
+// One KAS Stratum connection: the kit's JSON-line session (login state, vardiff, jobs, replies in
+// request order, ../../../stratum/json-session.ts) with the Kaspa wire: what its miner said it is
+// (agent -> notify form, subscribe reply, power-of-two difficulties), its extranonce (the kit's
+// 4-byte value: 8 hex digits lead every nonce, 4 bytes are the miner's), its reply and error lines
+// and its notifications, which leave at once (or in order behind owed replies) and carry no id.
 import type net from 'node:net';
 import {
   kaspaNotifyParamsJson,
@@ -9,18 +10,16 @@ import {
   kaspaTargetWords,
   type KaspaNotifyForm,
 } from '@manjam/protocol/kaspa';
-import type { StratumError } from '@manjam/protocol';
+import { STRATUM_ERROR, stratumError, type StratumError } from '@manjam/protocol';
 import type { Logger } from 'pino';
-import type { AddressRecord, ShareWindow } from '../../../stratum/bans.js';
-import { ReplyOrder } from '../../../stratum/reply-order.js';
-import { Vardiff, type VardiffSettings } from '../../../stratum/vardiff.js';
-import { writeLine } from '../../../stratum/write.js';
+import type { AddressRecord } from '../../../stratum/bans.js';
+import { JsonSession, type JsonId } from '../../../stratum/json-session.js';
+import type { VardiffSettings } from '../../../stratum/vardiff.js';
 import type { KaspaTemplate } from '../template-source.js';
 import type { KaspaMinerRef } from './types.js';
 
 /** Jobs a connection answers for (older ones: "Job not found"); covers KAS_JOB_VALID_MS at 4 jobs/s. */
 export const MAX_JOBS = 64;
-const MAX_HELD_LINES = 1_024;
 /** Kaspa nonces are 8 bytes; the extranonce takes the leading ones. */
 export const KASPA_NONCE_BYTES = 8;
 
@@ -31,7 +30,7 @@ const POWER_OF_TWO_AGENT = /IceRiverMiner/i;
 /** Bitmain KS firmware: subscribe answered `[null, extranonce, nonce bytes left]`. */
 const BITMAIN_AGENT = /GodMiner/i;
 
-export type Id = number | string | null;
+export type Id = JsonId;
 
 export interface KaspaJob {
   id: string;
@@ -40,44 +39,25 @@ export interface KaspaJob {
   targetWords: Uint32Array;
 }
 
-export class KaspaSession {
-  readonly id: string;
+export class KaspaSession extends JsonSession<KaspaMinerRef, KaspaJob> {
   readonly extranonceHex: string;
-  miner: KaspaMinerRef | undefined;
-  login = '';
-  agent = '';
   subscribed = false;
-  authorizing = false;
   form: KaspaNotifyForm = 'words';
   powersOfTwo = false;
   bitmain = false;
-  unknownMethods = 0;
-  readonly vardiff: Vardiff;
-  readonly jobs = new Map<string, KaspaJob>();
   /** The difficulty last announced with mining.set_difficulty. */
   sentDifficulty: number | undefined;
-  private jobCounter = 0;
-  readonly window: ShareWindow = { submits: 0, invalid: 0 };
-  readonly connectedMs = Date.now();
-  lastReceivedMs = this.connectedMs;
-  closed = false;
-  readonly order: ReplyOrder;
 
   constructor(
-    readonly socket: net.Socket,
-    readonly address: AddressRecord,
-    readonly extraNonce: Buffer,
+    socket: net.Socket,
+    address: AddressRecord,
+    extraNonce: Buffer,
     vardiff: VardiffSettings,
-    private readonly logger: Logger,
+    logger: Logger,
   ) {
-    this.id = extraNonce.toString('hex');
-    this.extranonceHex = this.id;
     // Kaspa difficulties go far below 1 (a CPU), so no protocol floor beyond the port's own min.
-    this.vardiff = new Vardiff(vardiff, 0, Date.now());
-    this.order = new ReplyOrder(
-      (line) => this.write(line),
-      () => undefined,
-    );
+    super(socket, address, extraNonce, vardiff, logger, { coin: 'KAS', maxJobs: MAX_JOBS, minDifficulty: 0 });
+    this.extranonceHex = this.id;
   }
 
   /** The agent of mining.subscribe decides the dialect's forms. */
@@ -102,6 +82,10 @@ export class KaspaSession {
     this.answer(`{"id":${JSON.stringify(id)},"result":null,"error":${JSON.stringify(error)}}\n`, ticket);
   }
 
+  fail(id: Id, message: string): void {
+    this.error(id, stratumError(STRATUM_ERROR.OTHER, message));
+  }
+
   /** A notification (no id), in order behind replies still owed when `ordered`. */
   notify(method: string, paramsJson: string, ordered = false): void {
     const line = `{"jsonrpc":"2.0","method":"${method}","params":${paramsJson}}\n`;
@@ -122,43 +106,17 @@ export class KaspaSession {
     this.announceDifficulty(ordered);
     const difficulty = this.difficulty;
     const job: KaspaJob = {
-      id: (++this.jobCounter).toString(),
+      id: this.nextJobNumber().toString(),
       template,
       difficulty,
       targetWords: kaspaTargetWords(kaspaShareTarget(difficulty)),
     };
-    this.jobs.set(job.id, job);
-    for (const old of this.jobs.keys()) {
-      if (this.jobs.size <= MAX_JOBS) break;
-      this.jobs.delete(old);
-    }
+    this.remember(job.id, job);
     this.notify(
       'mining.notify',
       kaspaNotifyParamsJson(this.form, job.id, template.prePow, template.timestamp),
       ordered,
     );
     return job;
-  }
-
-  close(reason: string): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.logger.debug({ session: this.id, ip: this.address.ip, reason }, 'KAS stratum connection closed');
-    const socket = this.socket;
-    process.nextTick(() => {
-      while (socket.writableCorked > 0) socket.uncork();
-      socket.destroy();
-    });
-  }
-
-  private answer(line: string, ticket: number | undefined): void {
-    if (this.closed) return;
-    if (ticket !== undefined) this.order.answer(ticket, line);
-    else this.order.send(line);
-    if (this.order.held > MAX_HELD_LINES) this.close('too many requests in flight');
-  }
-
-  private write(line: string): void {
-    if (!this.closed) writeLine(this.socket, line, () => this.close('not reading'));
   }
 }

@@ -1,17 +1,18 @@
 // The KAS port's vocabulary: its miner and share types, what it needs from the pool (logins,
-// hashrate, events), its options, rejections and counters.
+// hashrate, events), its options and counters. Its rejections are the kit's one vocabulary
+// (../../../stratum/rejections.ts).
 import type { CoinOf } from '@manjam/protocol';
 import type { KaspaNetwork } from '@manjam/protocol/kaspa';
 import type { Logger } from 'pino';
-import type { Config, PayoutScheme, StratumPortConfig } from '../../../config/index.js';
+import type { PayoutScheme } from '../../../config/index.js';
 import type { HashrateTracker } from '../../../shares/hashrate.js';
 import type { DialectShareSink } from '../../../shares/sink.js';
 import type { AcceptedShare, FoundBlockRecord, MinerRef } from '../../../shares/types.js';
 import type { LoginOutcome } from '../../../stratum/auth.js';
-import type { BanList } from '../../../stratum/bans.js';
-import type { ExtranonceAllocator } from '../../../stratum/extranonce.js';
+import type { JsonPortOptions, JsonStratumSettings } from '../../../stratum/json-server.js';
+import type { ShareStats } from '../../../stratum/share-book.js';
 import type { VardiffSettings } from '../../../stratum/vardiff.js';
-import type { KaspaTemplateSource } from '../template-source.js';
+import type { KaspaTemplate, KaspaTemplateSource } from '../template-source.js';
 
 /** The Kaspa family's coin (the coin table's row). */
 export const KAS = 'KAS' satisfies CoinOf<'kaspa'>;
@@ -22,15 +23,7 @@ export type KaspaFoundBlock = Omit<FoundBlockRecord, 'miner'> & { miner: KaspaMi
 /** The ShareSink's methods the KAS port uses (ports.ts hands it the kit's writer). */
 export type KaspaShareSink = DialectShareSink<typeof KAS>;
 
-export type KaspaStratumSettings = Pick<
-  Config['stratum'],
-  | 'maxLineBytes'
-  | 'maxConnectionsPerIp'
-  | 'idleTimeoutSeconds'
-  | 'authorizeTimeoutSeconds'
-  | 'ban'
-  | 'instanceId'
->;
+export type KaspaStratumSettings = JsonStratumSettings;
 
 /** What the pool lends the KAS port: account logins, live hashrate, worker events. */
 export interface KaspaPoolHooks {
@@ -41,11 +34,8 @@ export interface KaspaPoolHooks {
   workerChanged(state: 'connected' | 'disconnected', miner: KaspaMinerRef, login: string): void;
 }
 
-export interface KaspaStratumOptions {
-  /** 0 = any free port. */
-  port: number;
-  host: string;
-  tls?: StratumPortConfig['tls'];
+/** The kit's port options (port, host, TLS, shared ban list and extranonce space) and the dialect's. */
+export interface KaspaStratumOptions extends JsonPortOptions<KaspaTemplate> {
   network: KaspaNetwork;
   scheme: PayoutScheme;
   vardiff: VardiffSettings;
@@ -54,24 +44,10 @@ export interface KaspaStratumOptions {
   sink: KaspaShareSink;
   logger: Logger;
   pool?: KaspaPoolHooks;
-  bans?: BanList;
-  allocator?: ExtranonceAllocator;
 }
 
-export const KASPA_REJECTIONS = [
-  'stale',
-  'duplicate',
-  'low_difficulty',
-  'invalid',
-  'unauthorized',
-  'busy',
-] as const;
-export type KaspaRejection = (typeof KASPA_REJECTIONS)[number];
-
-export interface KaspaStats {
-  accepted: number;
-  blocks: number;
+/** The port's counters (added to /metrics). */
+export interface KaspaStats extends ShareStats {
   /** Jobs sent to miners (all sessions), for jobs per second per miner. */
   jobsSent: number;
-  rejected: Record<KaspaRejection, number>;
 }

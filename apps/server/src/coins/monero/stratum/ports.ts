@@ -1,6 +1,7 @@
 // The Monero family's Stratum ports (XMRig's dialect, RandomX) on the shared kit.
 import type { PayoutScheme } from '../../../config/index.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
+import { portFigures } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
 import type { MoneroChainRuntime } from '../chain.js';
 import { startMoneroPort, type MoneroPort } from './start.js';
@@ -36,18 +37,7 @@ export async function openMoneroPorts(kit: StratumKit, chain: MoneroChainRuntime
   return {
     ports: () =>
       opened.map(({ port, scheme, xmr }) => ({ coin: chain.coin, port, tls: xmr.server.tls, scheme })),
-    stats: () => {
-      const rejected: Record<string, number> = {};
-      let connections = 0;
-      let accepted = 0;
-      for (const { xmr } of opened) {
-        connections += xmr.server.connections;
-        accepted += xmr.server.stats.accepted;
-        for (const [kind, count] of Object.entries(xmr.server.stats.rejected))
-          rejected[kind] = (rejected[kind] ?? 0) + count;
-      }
-      return { connections, accepted, rejected };
-    },
+    stats: () => portFigures(opened.map(({ xmr }) => xmr.server)),
     randomx: () => opened.map(({ port, xmr }) => ({ port, figures: xmr.randomx() })),
     // Each port follows its template source from the moment it listens.
     start: () => undefined,

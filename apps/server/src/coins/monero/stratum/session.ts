@@ -1,5 +1,6 @@
-// One XMR Stratum connection: its miner, vardiff, the jobs it answers for and its replies, which
-// leave in request order (ReplyOrder) while job notifications leave at once.
+// One XMR Stratum connection: the kit's JSON-line session (login state, vardiff, jobs, replies in
+// request order, ../../../stratum/json-session.ts) with XMRig's wire: its reply and error lines, its
+// jobs and their `job` notifications.
 //
 // EVERY JOB ITS OWN BLOB: the template's 8 reserved bytes hold the connection's extra nonce (4
 // bytes, unique pool-wide: ExtranonceAllocator) and the job's number on the connection (4 bytes,
@@ -15,21 +16,18 @@ import {
   writeMoneroExtraNonce,
 } from '@manjam/protocol/monero';
 import type { Logger } from 'pino';
-import type { AddressRecord, ShareWindow } from '../../../stratum/bans.js';
-import { ReplyOrder } from '../../../stratum/reply-order.js';
-import { Vardiff, type VardiffSettings } from '../../../stratum/vardiff.js';
-import { writeLine } from '../../../stratum/write.js';
+import type { AddressRecord } from '../../../stratum/bans.js';
+import { JsonSession, type JsonId } from '../../../stratum/json-session.js';
+import type { VardiffSettings } from '../../../stratum/vardiff.js';
 import { MONERO_RESERVE_SIZE, type MoneroTemplate } from './template-source.js';
 import type { MoneroMinerRef } from './types.js';
 
 /** Jobs a connection keeps answering for (older ones are "Invalid job id"). */
 export const MAX_JOBS = 4;
-/** Past this many replies held behind shares being hashed, a pipelining miner is dropped. */
-const MAX_HELD_LINES = 1_024;
 const ALGO = 'rx/0';
 
 /** A JSON-RPC request id. */
-export type Id = number | string | null;
+export type Id = JsonId;
 
 export interface MoneroJob {
   id: string;
@@ -61,39 +59,18 @@ export function jobParams(job: MoneroJob): Record<string, unknown> {
   };
 }
 
-export class MoneroSession {
-  readonly id: string;
-  miner: MoneroMinerRef | undefined;
-  login = '';
-  agent = '';
-  /** An account login is being looked up. */
-  loggingIn = false;
-  /** Requests for methods this dialect does not know (the connection is closed past a limit). */
-  unknownMethods = 0;
+export class MoneroSession extends JsonSession<MoneroMinerRef, MoneroJob> {
   /** Lets go of the RandomX pool held since the login (randomx-seeds.ts); called when the connection closes. */
   releaseRandomX: (() => void) | undefined;
-  readonly vardiff: Vardiff;
-  readonly jobs = new Map<string, MoneroJob>();
-  private jobCounter = 0;
-  readonly window: ShareWindow = { submits: 0, invalid: 0 };
-  readonly connectedMs = Date.now();
-  lastReceivedMs = this.connectedMs;
-  closed = false;
-  readonly order: ReplyOrder;
 
   constructor(
-    readonly socket: net.Socket,
-    readonly address: AddressRecord,
-    readonly extraNonce: Buffer,
+    socket: net.Socket,
+    address: AddressRecord,
+    extraNonce: Buffer,
     vardiff: VardiffSettings,
-    private readonly logger: Logger,
+    logger: Logger,
   ) {
-    this.id = extraNonce.toString('hex');
-    this.vardiff = new Vardiff(vardiff, 1, Date.now());
-    this.order = new ReplyOrder(
-      (line) => this.write(line),
-      () => undefined,
-    );
+    super(socket, address, extraNonce, vardiff, logger, { coin: 'XMR', maxJobs: MAX_JOBS, minDifficulty: 1 });
   }
 
   reply(id: Id, result: unknown, ticket?: number): void {
@@ -110,9 +87,13 @@ export class MoneroSession {
     );
   }
 
+  fail(id: Id, message: string): void {
+    this.error(id, message);
+  }
+
   /** A new job on `template` at the session's current difficulty. */
   makeJob(template: MoneroTemplate): MoneroJob {
-    const number = ++this.jobCounter;
+    const number = this.nextJobNumber();
     const extra = Buffer.alloc(MONERO_RESERVE_SIZE);
     this.extraNonce.copy(extra);
     extra.writeUInt32BE(number % 2 ** 32, this.extraNonce.length);
@@ -135,39 +116,12 @@ export class MoneroSession {
       nonces: new Set(),
       refused: new Set(),
     };
-    this.jobs.set(job.id, job);
-    for (const old of this.jobs.keys()) {
-      if (this.jobs.size <= MAX_JOBS) break;
-      this.jobs.delete(old);
-    }
+    this.remember(job.id, job);
     return job;
   }
 
   /** Sends a job notification at once (ahead of replies still owed: a new tip never waits behind shares). */
   notifyJob(job: MoneroJob): void {
     this.write(`{"jsonrpc":"2.0","method":"job","params":${JSON.stringify(jobParams(job))}}\n`);
-  }
-
-  close(reason: string): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.logger.debug({ session: this.id, ip: this.address.ip, reason }, 'XMR stratum connection closed');
-    const socket = this.socket;
-    // Replies already written leave first, and after the sink's flush of the shares they accept.
-    process.nextTick(() => {
-      while (socket.writableCorked > 0) socket.uncork();
-      socket.destroy();
-    });
-  }
-
-  private answer(line: string, ticket: number | undefined): void {
-    if (this.closed) return;
-    if (ticket !== undefined) this.order.answer(ticket, line);
-    else this.order.send(line);
-    if (this.order.held > MAX_HELD_LINES) this.close('too many requests in flight');
-  }
-
-  private write(line: string): void {
-    if (!this.closed) writeLine(this.socket, line, () => this.close('not reading'));
   }
 }

@@ -6,37 +6,50 @@
 // connection's turn of the fair queue (../fair-work.ts), and a hash that differs from the claim is
 // "Invalid result". Then the share is accepted (durable before its OK: the sink holds the socket),
 // counted for hashrate and vardiff, and a hash meeting the network difficulty becomes a block.
-// Every refusal goes through `refuse`, with its ban verdict (../ban-judge.ts).
+// Every refusal goes through `refuse`: a kind of the kit's vocabulary (../../../stratum/rejections.ts,
+// which also gives its ban verdict) answered with XMRig's words for it (MONERO_REFUSALS).
 import { moneroHashDifficulty, moneroHashMeetsDifficulty, withMoneroNonce } from '@manjam/protocol/monero';
-import { BanJudge, type BanVerdict } from '../../../stratum/ban-judge.js';
-import type { BanList } from '../../../stratum/bans.js';
+import type { BanVerdict } from '../../../stratum/ban-judge.js';
 import {
   FairWork,
   MAX_REMEMBERED_REFUSALS,
   UNCHECKED_MESSAGE,
   type Unchecked,
 } from '../../../stratum/fair-work.js';
+import type { RejectionKind } from '../../../stratum/rejections.js';
+import type { ShareBook } from '../../../stratum/share-book.js';
 import { submitFoundBlock } from './found-block.js';
 import type { Id, MoneroJob, MoneroSession } from './session.js';
-import type { MoneroMinerRef, MoneroRejection, MoneroStats, MoneroStratumOptions } from './types.js';
+import type { MoneroMinerRef, MoneroStratumOptions, XMR } from './types.js';
 
 const NONCE = /^[0-9a-fA-F]{8}$/;
 const RESULT = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * Each rejection kind in XMRig's dialect (the error's `message`, code -1). `invalid` and `busy`
+ * usually say why (a malformed share, an unknown job, a wrong result; the share log's refusal).
+ */
+export const MONERO_REFUSALS: Record<RejectionKind, string> = {
+  stale: 'Stale job',
+  duplicate: 'Duplicate share',
+  low_difficulty: 'Low difficulty share',
+  invalid: 'Invalid share',
+  unauthorized: 'Unauthenticated',
+  // XMRig's dialect has no subscribe: a login is the whole handshake.
+  not_subscribed: 'Unauthenticated',
+  busy: 'Server busy, try again',
+};
+
 export class MoneroSubmits {
   private readonly work: FairWork<MoneroSession>;
-  private readonly judge: BanJudge<MoneroSession>;
-  private readonly pendingBlocks = new Set<Promise<void>>();
 
   constructor(
     private readonly options: MoneroStratumOptions,
-    private readonly stats: MoneroStats,
-    bans: BanList,
-    sessions: ReadonlySet<MoneroSession>,
+    private readonly book: ShareBook<MoneroSession, typeof XMR>,
   ) {
     // One hash per RandomX thread at a time: a share never waits in the addon's own queue behind
     // a flooder's, only for the hashes already running.
     this.work = new FairWork(options.stratum.powQueue, options.randomx.threads);
-    this.judge = new BanJudge(bans, sessions, options.logger, (session) => [session.login]);
   }
 
   /** The fair queue's figures (shares waiting, hashing, refused unchecked). */
@@ -45,14 +58,13 @@ export class MoneroSubmits {
   }
 
   /** Resolves when every block being submitted is recorded. */
-  async settled(): Promise<void> {
-    await Promise.all([...this.pendingBlocks]);
+  settled(): Promise<void> {
+    return this.book.settled();
   }
 
   submit(session: MoneroSession, id: Id, params: Record<string, unknown>): void {
     const miner = session.miner;
-    if (!miner || params.id !== session.id)
-      return this.refuse(session, id, undefined, 'Unauthenticated', 'unauthorized');
+    if (!miner || params.id !== session.id) return this.refuse(session, id, undefined, 'unauthorized');
     const { job_id: jobId, nonce: nonceHex, result } = params;
     if (
       typeof jobId !== 'string' ||
@@ -61,19 +73,18 @@ export class MoneroSubmits {
       typeof result !== 'string' ||
       !RESULT.test(result)
     )
-      return this.refuse(session, id, miner, 'Malformed share', 'invalid');
+      return this.refuse(session, id, miner, 'invalid', 'Malformed share');
     const job = session.jobs.get(jobId);
-    if (!job) return this.refuse(session, id, miner, 'Invalid job id', 'invalid');
-    if (job.template.tip.stale) return this.refuse(session, id, miner, 'Stale job', 'stale');
+    if (!job) return this.refuse(session, id, miner, 'invalid', 'Invalid job id');
+    if (job.template.tip.stale) return this.refuse(session, id, miner, 'stale');
     const nonce = Buffer.from(nonceHex, 'hex').readUInt32LE(0);
-    if (job.nonces.has(nonce) || job.refused.has(nonce))
-      return this.refuse(session, id, miner, 'Duplicate share', 'duplicate');
+    if (job.nonces.has(nonce) || job.refused.has(nonce)) return this.refuse(session, id, miner, 'duplicate');
     const claimed = Buffer.from(result, 'hex');
     // A claim that misses the target is refused as it stands (the miner's own word against it).
     if (!moneroHashMeetsDifficulty(claimed, job.difficulty))
-      return this.refuse(session, id, miner, 'Low difficulty share', 'low_difficulty');
+      return this.refuse(session, id, miner, 'low_difficulty');
     const refusal = this.options.sink.refusal();
-    if (refusal !== undefined) return this.refuse(session, id, miner, refusal, 'busy');
+    if (refusal !== undefined) return this.refuse(session, id, miner, 'busy', refusal);
     const ticket = session.order.ticket();
     job.nonces.add(nonce);
     this.work.add(session, {
@@ -98,7 +109,7 @@ export class MoneroSubmits {
     // Its tip was replaced while it waited: refused without a hash.
     if (job.template.tip.stale) {
       job.nonces.delete(nonce);
-      return this.refuse(session, id, miner, 'Stale job', 'stale', ticket);
+      return this.refuse(session, id, miner, 'stale', undefined, ticket);
     }
     const hashingBlob = withMoneroNonce(job.hashingBlob, job.nonceOffset, nonce);
     let hash: Uint8Array;
@@ -112,7 +123,7 @@ export class MoneroSubmits {
     if (!Buffer.from(hash).equals(claimed)) {
       job.nonces.delete(nonce);
       if (job.refused.size < MAX_REMEMBERED_REFUSALS) job.refused.add(nonce);
-      return this.refuse(session, id, miner, 'Invalid result', 'invalid', ticket);
+      return this.refuse(session, id, miner, 'invalid', 'Invalid result', ticket);
     }
     this.accept(session, id, ticket, miner, job, nonce, hash, hashingBlob);
   }
@@ -126,23 +137,21 @@ export class MoneroSubmits {
     ticket: number,
   ): void {
     const verdict = cause === 'own-queue' ? 'invalid' : 'uncounted';
-    this.refuse(session, id, miner, UNCHECKED_MESSAGE[cause], 'busy', ticket, verdict);
+    this.refuse(session, id, miner, 'busy', UNCHECKED_MESSAGE[cause], ticket, verdict);
   }
 
+  /** Answers a refusal in XMRig's words (`message`: why, when the kind's words are not enough) and books it. */
   refuse(
     session: MoneroSession,
     id: Id,
     miner: MoneroMinerRef | undefined,
-    message: string,
-    kind: MoneroRejection,
+    kind: RejectionKind,
+    message: string = MONERO_REFUSALS[kind],
     ticket?: number,
-    verdict: BanVerdict = kind === 'stale' || kind === 'busy' ? 'uncounted' : 'invalid',
+    verdict?: BanVerdict,
   ): void {
     session.error(id, message, ticket);
-    this.stats.rejected[kind]++;
-    if (miner && kind !== 'busy' && kind !== 'unauthorized')
-      this.options.sink.addRejected(miner, kind, Date.now());
-    this.judge.count(session, verdict);
+    this.book.refused(session, miner, kind, verdict);
   }
 
   private accept(
@@ -155,48 +164,29 @@ export class MoneroSubmits {
     hash: Uint8Array,
     hashingBlob: Uint8Array,
   ): void {
-    const { sink, scheme } = this.options;
+    const { scheme } = this.options;
     const now = Date.now();
     const template = job.template;
     const difficulty = Number(job.difficulty);
-    const actual = Number(moneroHashDifficulty(hash));
-    this.stats.accepted++;
-    // Given to the sink first: it holds the socket corked until the share is durable.
-    sink.addAccepted(
-      {
-        miner,
-        difficulty,
-        actualDifficulty: actual,
-        networkDifficulty: Number(template.networkDifficulty),
-        height: template.height,
-        scheme,
-        atMs: now,
-      },
-      session.socket,
+    const share = {
+      miner,
+      difficulty,
+      actualDifficulty: Number(moneroHashDifficulty(hash)),
+      networkDifficulty: Number(template.networkDifficulty),
+      height: template.height,
+      scheme,
+      atMs: now,
+    };
+    this.book.accepted(session, share, this.options.pool?.hashrate, () =>
+      session.reply(id, { status: 'OK' }, ticket),
     );
-    session.reply(id, { status: 'OK' }, ticket);
-    const tracker = this.options.pool?.hashrate;
-    if (tracker) {
-      tracker.add(miner.workerKey, difficulty, actual, now);
-      tracker.add(miner.payeeKey, difficulty, actual, now);
-      tracker.add('pool', difficulty, actual, now);
-    }
-    this.judge.count(session, 'valid');
     // Monero has no set_difficulty: a new difficulty comes with a new job, on the newest template.
     const current = this.options.source.current;
     if (session.vardiff.onShare(now) !== undefined && current && !current.tip.stale)
       session.notifyJob(session.makeJob(current));
-    if (moneroHashMeetsDifficulty(hash, template.networkDifficulty)) {
-      this.stats.blocks++;
-      const work = submitFoundBlock(this.options, {
-        miner,
-        job,
-        nonce,
-        hashingBlob,
-        shareDifficulty: difficulty,
-      });
-      this.pendingBlocks.add(work);
-      void work.finally(() => this.pendingBlocks.delete(work));
-    }
+    if (moneroHashMeetsDifficulty(hash, template.networkDifficulty))
+      this.book.block(
+        submitFoundBlock(this.options, { miner, job, nonce, hashingBlob, shareDifficulty: difficulty }),
+      );
   }
 }

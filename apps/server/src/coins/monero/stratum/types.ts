@@ -1,18 +1,19 @@
 // The XMR port's vocabulary: its miner and share types (XMR is not a Bitcoin-family CoinId), what
-// it needs from the pool (share sink, logins, hashrate, events), its options and its rejections.
+// it needs from the pool (share sink, logins, hashrate, events) and its options. Its rejections are
+// the kit's one vocabulary (../../../stratum/rejections.ts), its counters the kit's ShareStats.
 import type { MoneroNetwork } from '@manjam/protocol/monero';
 import type { RandomXPool } from '@manjam/randomx';
 import type { Logger } from 'pino';
-import type { CoinId, Config, PayoutScheme, StratumPortConfig } from '../../../config/index.js';
+import type { CoinId, Config, PayoutScheme } from '../../../config/index.js';
 import type { PoolEvents } from '../../../events.js';
 import type { HashrateTracker } from '../../../shares/hashrate.js';
 import type { DialectShareSink } from '../../../shares/sink.js';
 import type { AcceptedShare, FoundBlockRecord, MinerRef } from '../../../shares/types.js';
 import type { LoginOutcome } from '../../../stratum/auth.js';
-import type { BanList } from '../../../stratum/bans.js';
-import type { ExtranonceAllocator } from '../../../stratum/extranonce.js';
+import type { JsonPortOptions, JsonStratumSettings } from '../../../stratum/json-server.js';
+import type { ShareStats } from '../../../stratum/share-book.js';
 import type { VardiffSettings } from '../../../stratum/vardiff.js';
-import type { MoneroTemplateSource } from './template-source.js';
+import type { MoneroTemplate, MoneroTemplateSource } from './template-source.js';
 
 export const XMR = 'XMR' satisfies CoinId;
 export type MoneroMinerRef = MinerRef<typeof XMR>;
@@ -22,23 +23,10 @@ export type MoneroFoundBlock = Omit<FoundBlockRecord, 'miner'> & { miner: Monero
 /** The ShareSink's methods this server uses (the OK reply waits for addAccepted's durability). */
 export type MoneroShareSink = DialectShareSink<typeof XMR>;
 
-export type MoneroStratumSettings = Pick<
-  Config['stratum'],
-  | 'maxLineBytes'
-  | 'maxConnectionsPerIp'
-  | 'idleTimeoutSeconds'
-  | 'authorizeTimeoutSeconds'
-  | 'ban'
-  | 'powQueue'
-  | 'instanceId'
->;
+export type MoneroStratumSettings = JsonStratumSettings & Pick<Config['stratum'], 'powQueue'>;
 
-export interface MoneroStratumOptions {
-  /** 0 = any free port. */
-  port: number;
-  host: string;
-  /** Certificate and key files: the port speaks TLS (as a V1 port with the same config). */
-  tls?: StratumPortConfig['tls'];
+/** The kit's port options (port, host, TLS, shared ban list and extranonce space) and the dialect's. */
+export interface MoneroStratumOptions extends JsonPortOptions<MoneroTemplate> {
   network: MoneroNetwork;
   scheme: PayoutScheme;
   vardiff: VardiffSettings;
@@ -50,9 +38,6 @@ export interface MoneroStratumOptions {
   logger: Logger;
   /** The pool around the port (absent in the standalone dialect tests). */
   pool?: MoneroPoolHooks;
-  /** The process's ban list and extranonce space, shared with the V1 ports (default: the port's own). */
-  bans?: BanList;
-  allocator?: ExtranonceAllocator;
 }
 
 /** What the pool lends the XMR port: account logins, live hashrate, events. */
@@ -63,19 +48,5 @@ export interface MoneroPoolHooks {
   events: PoolEvents;
 }
 
-export const MONERO_REJECTIONS = [
-  'stale',
-  'duplicate',
-  'low_difficulty',
-  'invalid',
-  'unauthorized',
-  'busy',
-] as const;
-export type MoneroRejection = (typeof MONERO_REJECTIONS)[number];
-
 /** The port's counters (added to /metrics). */
-export interface MoneroStats {
-  accepted: number;
-  blocks: number;
-  rejected: Record<MoneroRejection, number>;
-}
+export type MoneroStats = ShareStats;
