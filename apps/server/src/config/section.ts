@@ -1,11 +1,13 @@
 // What a coin family contributes to the process configuration (issue 26: config names no coin).
 // Each family's coins/<family>/config.ts builds one FamilyConfig with the helpers below;
 // coins/config-sections.ts gathers them, and config/schema.ts and config/load.ts mount what it
-// gathered. This file imports no family and nothing of config/ but constants.ts, so a family's
-// config file can use it without an import circle through config/index.ts.
+// gathered. This file imports no family, nothing of config/ but constants.ts and one type of
+// stratum/ (vardiff.ts imports nothing), so a family's config file can use it without an import
+// circle through config/index.ts.
 import { portRowOfPoolCoin } from '@manjam/contract';
 import type { CoinOf, Family } from '@manjam/protocol';
 import type { z } from 'zod';
+import type { VardiffSettings } from '../stratum/vardiff.js';
 import type { CoinId, PayoutScheme } from './constants.js';
 
 /** How an environment variable's text becomes a config value (config/load.ts converts it). */
@@ -23,14 +25,7 @@ export interface DefaultStratumPort {
   port: number;
   coin: CoinId;
   scheme: PayoutScheme;
-  vardiff: {
-    start: number;
-    min: number;
-    max: number;
-    targetSeconds: number;
-    retargetSeconds: number;
-    variancePercent: number;
-  };
+  vardiff: VardiffSettings;
 }
 
 /** A family's part of the configuration. */

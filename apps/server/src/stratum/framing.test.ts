@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineFramer } from './framing.js';
+import { LineFramer, readRequest } from './framing.js';
 
 function collect(max = 64) {
   const lines: string[] = [];
@@ -44,5 +44,26 @@ describe('line framing', () => {
     });
     framer.push('1\n2\n3\n');
     expect(seen).toEqual(['1']);
+  });
+});
+
+describe('reading a line as a JSON-RPC request', () => {
+  it('gives the id, method and object of a request, and null for an id that is neither number nor string', () => {
+    expect(readRequest('{"id":7,"method":"mining.subscribe","params":[]}')).toEqual({
+      id: 7,
+      method: 'mining.subscribe',
+      message: { id: 7, method: 'mining.subscribe', params: [] },
+    });
+    expect(readRequest('{"id":{"x":1},"method":"login"}')).toMatchObject({ id: null, method: 'login' });
+  });
+
+  it('says why a connection is closed for a line that is not JSON or not an object', () => {
+    expect(readRequest('{"id":1,')).toBe('not JSON');
+    expect(readRequest('[1,2]')).toBe('not a JSON-RPC object');
+    expect(readRequest('null')).toBe('not a JSON-RPC object');
+  });
+
+  it('gives nothing to answer for an object without a method (a reply to the pool)', () => {
+    expect(readRequest('{"id":3,"result":"cgminer/4.12"}')).toBeUndefined();
   });
 });

@@ -13,6 +13,36 @@ export type FrameResult = 'ok' | 'overflow';
  */
 export const MAX_UNKNOWN_METHODS = 16;
 
+/** The id a request is answered with: a number or string, else null. */
+export type RequestId = number | string | null;
+
+/** A JSON-RPC request read from one line (every dialect's lines are JSON-RPC objects). */
+export interface LineRequest {
+  id: RequestId;
+  method: string;
+  message: Record<string, unknown>;
+}
+
+/**
+ * One line as a request: the request; a reason to close the connection (not JSON, or not a
+ * JSON-RPC object); or undefined for an object without a method (a reply to something the pool
+ * asked, or junk: nothing to answer).
+ */
+export function readRequest(line: string): LineRequest | 'not JSON' | 'not a JSON-RPC object' | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return 'not JSON';
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message))
+    return 'not a JSON-RPC object';
+  const object = message as Record<string, unknown>;
+  if (typeof object.method !== 'string') return undefined;
+  const id = typeof object.id === 'number' || typeof object.id === 'string' ? object.id : null;
+  return { id, method: object.method, message: object };
+}
+
 export class LineFramer {
   private partial = '';
 

@@ -12,7 +12,7 @@ import type { Config, StratumPortConfig } from '../config/index.js';
 import { BanJudge } from './ban-judge.js';
 import { BanList, type AddressRecord } from './bans.js';
 import { ExtranonceAllocator } from './extranonce.js';
-import { LineFramer, MAX_UNKNOWN_METHODS } from './framing.js';
+import { LineFramer, MAX_UNKNOWN_METHODS, readRequest } from './framing.js';
 import type { JsonId, JsonSession } from './json-session.js';
 import { createStratumListener, listenStratum } from './listener.js';
 
@@ -47,9 +47,6 @@ export interface JsonPortOptions<T> {
 
 /** A method of the dialect: answers `id` on `session` with `params` (the dialect's shape of them). */
 export type JsonHandler<S, P> = (session: S, id: JsonId, params: P) => void;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export abstract class JsonStratumServer<S extends JsonSession<unknown, unknown>, T, P> {
   readonly server: net.Server;
@@ -172,25 +169,18 @@ export abstract class JsonStratumServer<S extends JsonSession<unknown, unknown>,
   /** Handles one line; false when the connection was closed (stop reading). */
   private onLine(session: S, line: string): boolean {
     if (session.closed) return false;
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      session.close('not JSON');
+    const request = readRequest(line);
+    if (typeof request === 'string') {
+      session.close(request);
       return false;
     }
-    if (!isObject(message)) {
-      session.close('not a JSON-RPC object');
-      return false;
-    }
-    const id: JsonId = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
-    // Not a string: a reply to nothing the pool asked, or junk; nothing to answer.
-    if (typeof message.method !== 'string') return true;
-    const handler = this.handlers.get(message.method);
+    if (!request) return true;
+    const { id, method, message } = request;
+    const handler = this.handlers.get(method);
     try {
       if (handler) handler(session, id, this.params(message));
       else {
-        session.fail(id, `Unknown method ${message.method.slice(0, 64)}`);
+        session.fail(id, `Unknown method ${method.slice(0, 64)}`);
         if (++session.unknownMethods > MAX_UNKNOWN_METHODS) session.close('too many unknown methods');
       }
     } catch (error) {

@@ -2,6 +2,7 @@
 // Kaspa dialects): its login state, vardiff, the jobs it answers for, its ban window, and its
 // replies, which leave in request order (ReplyOrder) while work notifications leave at once. A
 // dialect's session adds only its wire: how a reply, an error and a job look (coins/<family>/stratum).
+import type { RequestId } from './framing.js';
 import type net from 'node:net';
 import type { Logger } from 'pino';
 import type { AddressRecord, ShareWindow } from './bans.js';
@@ -10,7 +11,7 @@ import { Vardiff, type VardiffSettings } from './vardiff.js';
 import { writeLine } from './write.js';
 
 /** A JSON-RPC request id. */
-export type JsonId = number | string | null;
+export type JsonId = RequestId;
 
 /** Past this many replies held behind shares being judged, a pipelining miner is dropped. */
 export const MAX_HELD_LINES = 1_024;

@@ -2,6 +2,7 @@
 // session as the handlers see it, the queued SHA-256d share and the handler signature. This module
 // imports only leaf modules, never session.ts, submit.ts, handlers.ts, found-block.ts or
 // sha256d-queue.ts, so those no longer form an import circle through it: they all import it.
+import type { RequestId } from '../../../stratum/framing.js';
 import type { Algorithm, CoinParams, ShareInput, StratumError } from '@manjam/protocol';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
@@ -63,7 +64,7 @@ export interface PortRuntime {
 }
 
 /** A JSON-RPC id as a miner sent it. */
-export type StratumId = number | string | null;
+export type StratumId = RequestId;
 
 /** A request that arrived while an earlier one of its connection was still pending. */
 export interface QueuedRequest {

@@ -2,7 +2,7 @@ import type net from 'node:net';
 import { stratumError, STRATUM_ERROR } from '@manjam/protocol';
 import { refuseWithoutWork } from './coin-availability.js';
 import type { PortRuntime, StratumId } from './context.js';
-import { LineFramer, MAX_UNKNOWN_METHODS } from '../../../stratum/framing.js';
+import { LineFramer, MAX_UNKNOWN_METHODS, readRequest } from '../../../stratum/framing.js';
 import { createStratumListener, listenStratum } from '../../../stratum/listener.js';
 import { HANDLERS } from './handlers.js';
 import { Session } from './session.js';
@@ -87,20 +87,15 @@ export class StratumPort {
   /** Handles one line; false when the connection was closed (stop reading). */
   private onLine(session: Session, line: string): boolean {
     if (session.closed) return false;
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      session.close('not JSON');
+    // No method: a reply to one of our requests (client.get_version...), or junk.
+    const request = readRequest(line);
+    if (typeof request === 'string') {
+      session.close(request);
       return false;
     }
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-      session.close('not a JSON-RPC object');
-      return false;
-    }
-    const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown };
-    if (typeof method !== 'string') return true; // a reply to one of our requests (client.get_version...)
-    const rpcId: StratumId = typeof id === 'number' || typeof id === 'string' ? id : null;
+    if (!request) return true;
+    const { id: rpcId, method } = request;
+    const params = request.message.params;
     const args = Array.isArray(params) ? (params as unknown[]) : [];
     if (session.waiting.length > 0 || session.mustWait(method)) {
       if (session.waiting.length >= this.runtime.pool.config.stratum.maxQueuedLines)
