@@ -20,6 +20,12 @@ export interface EnvKey {
 /** Environment variables by name. */
 export type EnvKeys = Record<string, EnvKey>;
 
+/**
+ * How long no node of a coin may stay silent before its work stops and its miners are sent to
+ * their backup pools (`chains.<COIN>.nodeSilenceSeconds`'s default, every family alike).
+ */
+export const DEFAULT_NODE_SILENCE_SECONDS = 30;
+
 /** A Stratum port the embedded dev profile opens when `stratum.ports` is not configured. */
 export interface DefaultStratumPort {
   port: number;

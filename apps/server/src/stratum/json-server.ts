@@ -19,6 +19,9 @@ import { createStratumListener, listenStratum } from './listener.js';
 /** How often timeouts, the vardiff sweep for silent miners and expired bans are looked at. */
 export const JSON_SWEEP_MS = 5_000;
 
+/** How long miners sent away (the coin's work stopped) still get the answers they are owed. */
+export const SEND_AWAY_GRACE_MS = 1_000;
+
 /** The `stratum` config keys a JSON-line port reads. */
 export type JsonStratumSettings = Pick<
   Config['stratum'],
@@ -102,6 +105,20 @@ export abstract class JsonStratumServer<S extends JsonSession<unknown, unknown>,
       sent++;
     }
     return sent;
+  }
+
+  /**
+   * The coin's work stopped (no node answers past its silence limit): every miner is disconnected
+   * so its firmware fails over to a backup pool; answers owed to shares already being judged
+   * leave first (SEND_AWAY_GRACE_MS). New connections are refused while the source has no work.
+   * Answers how many connections were sent away.
+   */
+  protected sendAway(reason: string): number {
+    const leaving = [...this.sessions];
+    setTimeout(() => {
+      for (const session of leaving) session.close(reason);
+    }, SEND_AWAY_GRACE_MS).unref();
+    return leaving.length;
   }
 
   /** A new connection's session (its extra nonce comes from the allocator). */

@@ -4,7 +4,13 @@
 import { BITCOIN_FAMILY_COINS, type BitcoinFamilyCoin } from '@manjam/protocol';
 import { z } from 'zod';
 import { NETWORK_IDS } from '../../config/constants.js';
-import { coinEnv, defaultStratumPort, perCoin, type FamilyConfig } from '../../config/section.js';
+import {
+  coinEnv,
+  DEFAULT_NODE_SILENCE_SECONDS,
+  defaultStratumPort,
+  perCoin,
+  type FamilyConfig,
+} from '../../config/section.js';
 
 const rpcEndpoint = z.object({
   url: z.url({ protocol: /^https?$/ }),
@@ -20,7 +26,7 @@ const bitcoinChain = z.object({
   /** More nodes of the same coin: templates fail over to them in order, found blocks go to all. */
   rpcBackups: z.array(rpcEndpoint).default([]),
   /** No node of the coin answered for this long: its work stops and its miners are sent away. */
-  nodeSilenceSeconds: z.number().int().min(1).max(3_600).default(30),
+  nodeSilenceSeconds: z.number().int().min(1).max(3_600).default(DEFAULT_NODE_SILENCE_SECONDS),
   /** Wallet RPC (bcoin keeps its wallet on its own port). Defaults to `rpc`. */
   walletRpc: rpcEndpoint.optional(),
   /** Address the coinbase pays (the pool wallet). Required with a real node. */

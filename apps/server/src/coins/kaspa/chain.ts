@@ -10,6 +10,7 @@ import type { ChainHealth, FamilyPorts } from '../family.js';
 import { KAS_DEV_FEE_RATE, startKaspaDevChain, type KaspaBinaries, type KaspaDevChain } from './devchain.js';
 import { requireBinaries } from './dev-processes.js';
 import { KaspadClient } from './kaspad-client.js';
+import { KaspadNodes } from './kaspad-nodes.js';
 import { KaspaWalletClient, type KaspaFeePolicy } from './kaspawallet-client.js';
 import { KaspaAccountingChain } from './wallet.js';
 import { openKaspaPorts } from './stratum/ports.js';
@@ -59,7 +60,10 @@ interface PoolWallet {
 
 /** What a configured node or the dev chain gives the chain side; undefined: KAS is off here. */
 interface StartedNode {
+  /** The primary node (accounting reads the DAG and the wallet's chain through it). */
   node: KaspadClient;
+  /** Configured backups, tried in order when the primary is silent. */
+  backups: KaspadClient[];
   payAddress: string;
   devchain: KaspaDevChain | undefined;
   wallet: PoolWallet | undefined;
@@ -78,11 +82,12 @@ async function nodeOf(config: Config, logger: Logger): Promise<StartedNode | und
         'config: chains.KAS.walletPassword: required with chains.KAS.walletDaemonAddress',
       );
     const node = new KaspadClient({ address: chain.rpcAddress, logger });
+    const backups = chain.rpcBackupAddresses.map((address) => new KaspadClient({ address, logger }));
     const wallet =
       chain.walletDaemonAddress && chain.walletPassword
         ? { client: new KaspaWalletClient(chain.walletDaemonAddress), password: chain.walletPassword }
         : undefined;
-    return { node, payAddress: chain.poolAddress, devchain: undefined, wallet };
+    return { node, backups, payAddress: chain.poolAddress, devchain: undefined, wallet };
   }
   if (chain.network !== 'regtest')
     throw new ConfigError(
@@ -108,7 +113,7 @@ async function nodeOf(config: Config, logger: Logger): Promise<StartedNode | und
     password: devchain.walletPassword,
     feePolicy: { exactFeeRate: KAS_DEV_FEE_RATE },
   };
-  return { node: devchain.node, payAddress: devchain.poolAddress, devchain, wallet };
+  return { node: devchain.node, backups: [], payAddress: devchain.poolAddress, devchain, wallet };
 }
 
 /** Starts KAS's chain side when chains.KAS is enabled (and, on the dev chain, its binaries exist). */
@@ -120,16 +125,24 @@ export async function startKaspaChain(
   if (!settings.enabled) return undefined;
   const started = await nodeOf(config, logger);
   if (!started) return undefined;
-  const { node, payAddress, devchain, wallet } = started;
+  const { node, backups, payAddress, devchain, wallet } = started;
   const network = devchain?.network ?? kaspaNetworkOf(settings.network);
+  const nodes = new KaspadNodes({
+    coin: KAS,
+    nodes: [node, ...backups],
+    silenceMs: settings.nodeSilenceSeconds * 1000,
+    logger,
+  });
   const source = new KaspaTemplateSource({
-    node,
+    node: nodes,
     payAddress,
     logger: logger.child({ coin: KAS }),
     maxJobsPerSecond: settings.maxJobsPerSecond,
     jobValidMs: settings.jobValidSeconds * 1000,
   });
   const stopNode = async (): Promise<void> => {
+    nodes.close();
+    for (const backup of backups) backup.close();
     if (devchain) await devchain.stop();
     else {
       wallet?.client.close();
@@ -151,7 +164,7 @@ export async function startKaspaChain(
     node,
     source,
     devchain,
-    health: () => kaspaHealth(node, source),
+    health: () => kaspaHealth(nodes, source),
     up: () => source.current !== undefined,
     accounting: () =>
       wallet
@@ -168,11 +181,16 @@ export async function startKaspaChain(
   };
 }
 
-/** /api/health's view of KAS: kaspad answers GetBlockDagInfo (the DAA score stands for a height). */
-async function kaspaHealth(node: KaspadClient, source: KaspaTemplateSource): Promise<ChainHealth> {
+/**
+ * /api/health's view of KAS: the node in use answers GetBlockDagInfo (the DAA score stands for a
+ * height); while the work is stopped, since when.
+ */
+async function kaspaHealth(nodes: KaspadNodes, source: KaspaTemplateSource): Promise<ChainHealth> {
+  const availability = nodes.availability();
+  const down = availability.up ? {} : { downSince: availability.since.toISOString() };
   try {
-    const info = await node.getBlockDagInfo();
-    return { coin: KAS, ok: true, height: Number(info.virtualDaaScore) };
+    const info = await nodes.inUse.getBlockDagInfo();
+    return { coin: KAS, ok: availability.up, height: Number(info.virtualDaaScore), ...down };
   } catch (error) {
     const current = source.current;
     return {
@@ -180,6 +198,7 @@ async function kaspaHealth(node: KaspadClient, source: KaspaTemplateSource): Pro
       ok: false,
       height: current ? Number(current.daaScore) : null,
       error: (error as Error).message,
+      ...down,
     };
   }
 }

@@ -9,6 +9,8 @@ describe("the Kaspa family's configuration", () => {
     const config = load({
       MANJAM_KAS_NETWORK: 'testnet',
       MANJAM_KAS_RPC_ADDRESS: '10.0.0.7:16210',
+      MANJAM_KAS_RPC_BACKUP_ADDRESSES: '["10.0.0.8:16210","10.0.0.9:16210"]',
+      MANJAM_KAS_NODE_SILENCE_SECONDS: '20',
       MANJAM_KAS_POOL_ADDRESS: 'kaspatest:poolwallet',
       MANJAM_KAS_WALLET_DAEMON_ADDRESS: '127.0.0.1:8082',
       MANJAM_KAS_WALLET_PASSWORD: 'wallet-pass',
@@ -19,6 +21,8 @@ describe("the Kaspa family's configuration", () => {
       enabled: false,
       network: 'testnet',
       rpcAddress: '10.0.0.7:16210',
+      rpcBackupAddresses: ['10.0.0.8:16210', '10.0.0.9:16210'],
+      nodeSilenceSeconds: 20,
       poolAddress: 'kaspatest:poolwallet',
       walletDaemonAddress: '127.0.0.1:8082',
       walletPassword: 'wallet-pass',
@@ -50,6 +54,9 @@ describe("the Kaspa family's configuration", () => {
   it('names the variable’s key when its value is refused', () => {
     expect(() => load({ MANJAM_KAS_RPC_ADDRESS: 'kaspad' })).toThrow(
       'config: chains.KAS.rpcAddress: a host:port gRPC address',
+    );
+    expect(() => load({ MANJAM_KAS_RPC_BACKUP_ADDRESSES: '["kaspad"]' })).toThrow(
+      'config: chains.KAS.rpcBackupAddresses.0: a host:port gRPC address',
     );
   });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { NETWORK_IDS } from '../../config/constants.js';
 import {
   coinEnv,
+  DEFAULT_NODE_SILENCE_SECONDS,
   defaultStratumPort,
   perCoin,
   type EnvKeys,
@@ -34,6 +35,13 @@ const kaspaChain = z.object({
     .string()
     .regex(/^[^\s/]+:\d+$/, 'a host:port gRPC address')
     .optional(),
+  /**
+   * More kaspad (or rusty kaspad) nodes of the same network, host:port each: templates fail over
+   * to them in order while the one in use is silent, found blocks go to every node.
+   */
+  rpcBackupAddresses: z.array(z.string().regex(/^[^\s/]+:\d+$/, 'a host:port gRPC address')).default([]),
+  /** No node answered for this long: KAS work stops and its miners are sent away. */
+  nodeSilenceSeconds: z.number().int().min(1).max(3_600).default(DEFAULT_NODE_SILENCE_SECONDS),
   /** The pool wallet's address (kaspa:...): every template pays it. Required with a node. */
   poolAddress: z.string().min(1).optional(),
   /**
@@ -77,6 +85,8 @@ function kaspaEnv(): EnvKeys {
   const env = coinEnv(KASPA_COINS, {
     NETWORK: { path: ['network'], type: 'string' },
     RPC_ADDRESS: { path: ['rpcAddress'], type: 'string' },
+    RPC_BACKUP_ADDRESSES: { path: ['rpcBackupAddresses'], type: 'json' },
+    NODE_SILENCE_SECONDS: { path: ['nodeSilenceSeconds'], type: 'number' },
     POOL_ADDRESS: { path: ['poolAddress'], type: 'string' },
     WALLET_DAEMON_ADDRESS: { path: ['walletDaemonAddress'], type: 'string' },
     WALLET_PASSWORD: { path: ['walletPassword'], type: 'string' },

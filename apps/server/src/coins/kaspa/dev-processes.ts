@@ -94,28 +94,38 @@ export interface RunningKaspad {
   child: SupervisedChild;
   client: KaspadClient;
   rpcAddress: string;
+  /** host:port of its P2P listener (a peer joins the chain there). */
+  p2pAddress: string;
 }
 
-/** kaspad on the dev network, alone (no DNS seed, P2P on loopback), with the UTXO index. */
-export async function startKaspad(ctx: KaspaProcessContext): Promise<RunningKaspad> {
+/**
+ * kaspad on the dev network, alone (no DNS seed, P2P on loopback), with the UTXO index; with
+ * `peer`, a second node (data in `name`) that connects to that P2P address and follows its chain.
+ */
+export async function startKaspad(
+  ctx: KaspaProcessContext,
+  { name = 'kaspad', peer }: { name?: string; peer?: string } = {},
+): Promise<RunningKaspad> {
   const [rpcPort, p2pPort] = await Promise.all([freePort(), freePort()]);
   const rpcAddress = `127.0.0.1:${rpcPort}`;
+  const p2pAddress = `127.0.0.1:${p2pPort}`;
   const args = [
     `--${KAS_DEV_NETWORK}`,
-    `--appdir=${path.join(ctx.root, 'kaspad')}`,
+    `--appdir=${path.join(ctx.root, name)}`,
     `--rpclisten=${rpcAddress}`,
-    `--listen=127.0.0.1:${p2pPort}`,
+    `--listen=${p2pAddress}`,
     '--nodnsseed',
     '--utxoindex',
     // A lone node never counts itself synced: accept our blocks anyway.
     '--allow-submit-block-when-not-synced',
     '--loglevel=warn',
+    ...(peer ? [`--connect=${peer}`] : []),
   ];
   const client = new KaspadClient({ address: rpcAddress, timeoutMs: 30_000, logger: ctx.logger });
-  const child = await supervise(ctx, 'kaspad', ctx.binaries.kaspad, args, (started) =>
-    waitUntil(started, 'kaspad', 120_000, () => client.call('getInfoRequest', {}, 2_000)),
+  const child = await supervise(ctx, name, ctx.binaries.kaspad, args, (started) =>
+    waitUntil(started, name, 120_000, () => client.call('getInfoRequest', {}, 2_000)),
   );
-  return { child, client, rpcAddress };
+  return { child, client, rpcAddress, p2pAddress };
 }
 
 export interface RunningWallet {

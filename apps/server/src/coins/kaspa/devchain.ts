@@ -21,6 +21,7 @@ import {
   startWalletDaemon,
   type KaspaBinaries,
   type KaspaProcessContext,
+  type RunningKaspad,
   type RunningWallet,
 } from './dev-processes.js';
 import type { KaspadClient } from './kaspad-client.js';
@@ -61,6 +62,8 @@ export interface KaspaDevChain {
   mine(blocks: number, address?: string): Promise<void>;
   /** Another kaspawallet daemon on this chain (an outside payee), stopped with the chain. */
   startWallet(name: string): Promise<RunningWallet>;
+  /** Another kaspad following this chain over P2P (a backup node), stopped with the chain. */
+  startPeer(name: string): Promise<RunningKaspad>;
   /** The chain's virtual DAA score now. */
   daaScore(): Promise<bigint>;
   processIds(): number[];
@@ -103,7 +106,8 @@ export async function startKaspaDevChain(opts: KaspaDevChainOptions): Promise<Ka
   const ctx: KaspaProcessContext = { binaries: opts.binaries, root, logger };
   const miners = new Set<ManagedChild>();
   const wallets: RunningWallet[] = [];
-  let node: Awaited<ReturnType<typeof startKaspad>> | undefined;
+  const peers: RunningKaspad[] = [];
+  let node: RunningKaspad | undefined;
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
@@ -111,6 +115,7 @@ export async function startKaspaDevChain(opts: KaspaDevChainOptions): Promise<Ka
     await Promise.all([...miners].map((miner) => miner.stop(5_000)));
     // The wallets first: they talk to kaspad while they stop.
     await Promise.all(wallets.map(async (w) => (w.client.close(), w.child.stop(20_000))));
+    await Promise.all(peers.map(async (p) => (p.client.close(), p.child.stop(20_000))));
     node?.client.close();
     await node?.child.stop(20_000);
     if (temporary) await rm(root, { recursive: true, force: true });
@@ -125,8 +130,17 @@ export async function startKaspaDevChain(opts: KaspaDevChainOptions): Promise<Ka
       wallets.push(wallet);
       return wallet;
     };
+    const startPeer = async (name: string): Promise<RunningKaspad> => {
+      const peer = await startKaspad(ctx, { name, peer: node!.p2pAddress });
+      peers.push(peer);
+      return peer;
+    };
     const pool = await startWallet('pool');
-    const supervised = (): SupervisedChild[] => [node!.child, ...wallets.map((w) => w.child)];
+    const supervised = (): SupervisedChild[] => [
+      node!.child,
+      ...peers.map((p) => p.child),
+      ...wallets.map((w) => w.child),
+    ];
     const chain: KaspaDevChain = {
       coin: 'KAS',
       network: KAS_DEV_NETWORK,
@@ -140,6 +154,7 @@ export async function startKaspaDevChain(opts: KaspaDevChainOptions): Promise<Ka
       mine: (blocks, address = pool.address) =>
         blocks > 0 ? runMiner(ctx, rpcAddress, address, blocks, miners) : Promise.resolve(),
       startWallet,
+      startPeer,
       daaScore: async () => BigInt((await client.getBlockDagInfo()).virtualDaaScore),
       processIds: () => supervised().flatMap((c) => processTree(c.current())),
       nodeProcessIds: () => supervised().flatMap((c) => processTree(c.current()).slice(1)),

@@ -132,8 +132,10 @@ export class KaspadClient {
   async getBlockTemplate(
     payAddress: string,
     extraData: string,
+    timeoutMs?: number,
   ): Promise<{ block: RpcBlock; isSynced: boolean }> {
-    const { block, isSynced } = await this.request('getBlockTemplateRequest', { payAddress, extraData });
+    const body = { payAddress, extraData };
+    const { block, isSynced } = await this.request('getBlockTemplateRequest', body, timeoutMs);
     if (!block)
       throw new RpcError('rpc', 'getBlockTemplateRequest', 'the node sent a template without a block');
     return { block, isSynced };

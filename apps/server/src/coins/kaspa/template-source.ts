@@ -14,6 +14,11 @@
 // merges as blue while inside the merge window), so a job does not die with its template. A
 // template stays valid KAS_JOB_VALID_MS after it was replaced (and only the newest
 // KAS_KEPT_TEMPLATES are kept); past that its shares are "Stale job".
+//
+// NODE SILENCE: with a node set (kaspad-nodes.ts), the source follows its availability: once no
+// node has answered past the silence limit it drops every template (shares of them are "Job not
+// found", new connections are refused, the ports send miners away), and fetches a fresh one at
+// the first answer.
 import {
   bytesToHex,
   kaspaBitsToTarget,
@@ -31,7 +36,8 @@ import type { Logger } from 'pino';
 import { RpcError } from '../../rpc/json-rpc.js';
 import type { BlockSubmitResult } from '../../stratum/source.js';
 import { KAS_JOB_VALID_MS, KAS_MAX_JOBS_PER_SECOND } from './config.js';
-import type { KaspadClient } from './kaspad-client.js';
+import type { AvailabilityListener, NodeAvailability } from '../node-health.js';
+import type { KaspaWorkNode } from './kaspad-nodes.js';
 import type { RpcBlock } from './kaspad-wire.js';
 
 export { KAS_JOB_VALID_MS, KAS_MAX_JOBS_PER_SECOND };
@@ -81,8 +87,18 @@ export interface KaspaSourceFigures {
   coalesced: number;
 }
 
+/** A node whose silence the source follows (KaspadNodes); a bare client is never judged silent. */
+interface WatchedNode extends KaspaWorkNode {
+  availability(): NodeAvailability;
+  onAvailability(listener: AvailabilityListener): () => void;
+}
+
+function isWatched(node: KaspaWorkNode): node is WatchedNode {
+  return 'onAvailability' in node;
+}
+
 export interface KaspaTemplateSourceOptions {
-  node: KaspadClient;
+  node: KaspaWorkNode;
   payAddress: string;
   logger: Logger;
   extraData?: string;
@@ -105,6 +121,7 @@ export class KaspaTemplateSource {
   readonly jobValidMs: number;
   private readonly templates = new Map<number, KaspaTemplate>();
   private readonly listeners = new Set<(template: KaspaTemplate) => void>();
+  private readonly downListeners = new Set<(availability: NodeAvailability) => void>();
   private readonly minGapMs: number;
   private latest: KaspaTemplate | undefined;
   private seq = 0;
@@ -113,7 +130,9 @@ export class KaspaTemplateSource {
   private fetching: Promise<void> | undefined;
   private again = false;
   private unsubscribe: (() => void) | undefined;
+  private stopWatching: (() => void) | undefined;
   private stopped = false;
+  private started = false;
 
   constructor(private readonly options: KaspaTemplateSourceOptions) {
     this.minGapMs = 1000 / (options.maxJobsPerSecond ?? KAS_MAX_JOBS_PER_SECOND);
@@ -134,15 +153,31 @@ export class KaspaTemplateSource {
     return () => this.listeners.delete(listener);
   }
 
-  /** Fetches the first template and follows kaspad's announcements. */
+  /** Called when the coin's work stops (no node answers): the ports send their miners away. */
+  onWorkStopped(listener: (availability: NodeAvailability) => void): () => void {
+    this.downListeners.add(listener);
+    return () => this.downListeners.delete(listener);
+  }
+
+  /** Whether a node backs the work (always, for a bare client). */
+  availability(): NodeAvailability | undefined {
+    const { node } = this.options;
+    return isWatched(node) ? node.availability() : undefined;
+  }
+
+  /** Fetches the first template and follows kaspad's announcements (and the nodes' silence). */
   async start(): Promise<void> {
     await this.fetch();
+    this.started = true;
     this.unsubscribe = await this.options.node.onNewBlockTemplate(() => this.announced());
+    const { node } = this.options;
+    if (isWatched(node)) this.stopWatching = node.onAvailability((a) => this.availabilityChanged(a));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
+    this.stopWatching?.();
     if (this.timer) clearTimeout(this.timer);
     await this.fetching;
   }
@@ -164,6 +199,18 @@ export class KaspaTemplateSource {
       const message = err instanceof RpcError ? err.message : String(err);
       return { status: 'unknown', nodeResult: message, hash };
     }
+  }
+
+  private availabilityChanged(availability: NodeAvailability): void {
+    if (this.stopped) return;
+    if (availability.up) {
+      // A node answers again: fresh work at once rather than at the next announcement.
+      this.announced();
+      return;
+    }
+    this.latest = undefined;
+    this.templates.clear();
+    for (const listener of this.downListeners) listener(availability);
   }
 
   private announced(): void {
@@ -206,7 +253,8 @@ export class KaspaTemplateSource {
       ));
     } catch (err) {
       this.options.logger.warn({ err }, 'KAS GetBlockTemplate failed');
-      if (!this.latest) throw err;
+      // start() fails without a first template; later the next announcement or answer tries again.
+      if (!this.started) throw err;
       return;
     }
     const template = this.toTemplate(block);

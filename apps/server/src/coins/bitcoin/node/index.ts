@@ -20,7 +20,6 @@ export {
   type SinceBlock,
 } from './node.js';
 export { NodeSet } from './node-set.js';
-export { NodeHealth, type NodeAvailability, type AvailabilityListener } from './node-health.js';
 export {
   submitBlock,
   submitBlockToAll,

@@ -25,7 +25,7 @@ import type { Logger } from 'pino';
 import { BlocknotifyListener, blocknotifyCommand } from './blocknotify-listener.js';
 import { DatagramWatch } from './datagram-watch.js';
 import { Longpoll } from './longpoll.js';
-import { NodeHealth } from './node-health.js';
+import { NodeHealth } from '../../node-health.js';
 import { TipAnnouncer } from './tip-announcer.js';
 import type { NodeTemplate } from './node.js';
 import type {

@@ -25,6 +25,7 @@ export class KaspaStratumServer extends JsonStratumServer<KaspaSession, KaspaTem
   readonly stats: KaspaStats = { ...shareStats(), jobsSent: 0 };
   private readonly submits: KaspaSubmits;
   private readonly stopFollowing: () => void;
+  private readonly stopFollowingDown: () => void;
   protected readonly handlers: ReadonlyMap<string, JsonHandler<KaspaSession, Params>>;
 
   constructor(private readonly options: KaspaStratumOptions) {
@@ -40,11 +41,20 @@ export class KaspaStratumServer extends JsonStratumServer<KaspaSession, KaspaTem
     this.stopFollowing = options.source.onTemplate((template) => {
       this.stats.jobsSent += this.broadcast(template);
     });
+    // No node answers: miners go to their backup pools (new ones are refused until work is back).
+    this.stopFollowingDown = options.source.onWorkStopped((availability) => {
+      const sent = this.sendAway('work paused: no KAS node answers');
+      options.logger.warn(
+        { coin: KAS, port: options.port, sent, downSince: availability.since },
+        'KAS work paused: miners disconnected, new connections refused',
+      );
+    });
   }
 
   /** Stops following the template source, then closes the port (stratum/json-server.ts). */
   override async close(): Promise<void> {
     this.stopFollowing();
+    this.stopFollowingDown();
     await super.close();
   }
 

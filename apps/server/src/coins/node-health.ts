@@ -1,6 +1,7 @@
-// Is a coin's work backed by a node? The one place that decides: a coin is down once no node of
-// it has answered for `silenceMs`, and up again at the first answer. Callers report answers
-// (answered) and tick the clock (check); listeners hear each change once.
+// Is a coin's work backed by a node? The one place that decides, for every family (Bitcoin's
+// template watcher, Kaspa's node set): a coin is down once no node of it has answered for
+// `silenceMs`, and up again at the first answer. Callers report answers (answered) and tick the
+// clock (check); listeners hear each change once.
 import type { Logger } from 'pino';
 
 export interface NodeAvailability {
