@@ -22,6 +22,7 @@ import { PoolHandle, pinProcess } from './lib/pool-handle.js';
 import { runScenario, type ScenarioSpec } from './lib/scenario.js';
 import { runNewTip } from './lib/new-tip.js';
 import { runRandomX, type RandomXFigures } from './lib/randomx-phase.js';
+import { runKheavyhash, type KheavyhashFigures } from './lib/kheavyhash-phase.js';
 import { summary, summaryRandomX, summaryRejects } from './lib/summary.js';
 import { measureScryptCapacity, type ScryptCapacity } from './lib/scrypt-capacity.js';
 
@@ -56,7 +57,9 @@ const PHASES = ['sha256d-rejects'] as const;
 const NEW_TIP = 'new-tip';
 /** The randomx phase (lib/randomx-phase.ts) runs after it, on its own pool process and fake monerod. */
 const RANDOMX = 'randomx';
-const ALL = [...SCENARIOS, ...PHASES, NEW_TIP, RANDOMX];
+/** The kheavyhash phase (lib/kheavyhash-phase.ts) runs last, on its own pool process and fake kaspad. */
+const KHEAVYHASH = 'kheavyhash';
+const ALL = [...SCENARIOS, ...PHASES, NEW_TIP, RANDOMX, KHEAVYHASH];
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -187,6 +190,8 @@ async function main(): Promise<void> {
   if (newTip) report.line();
   const randomx = chosen.includes(RANDOMX) ? await randomxPhase(report, options, db) : undefined;
   if (randomx) report.line();
+  const kheavyhash = chosen.includes(KHEAVYHASH) ? await kheavyhashPhase(report, options, db) : undefined;
+  if (kheavyhash) report.line();
   if (capacity) summary(report, results, capacity, options.quick);
   else report.line(`SUMMARY (load average at the end: ${load()})${options.quick ? ' -- QUICK RUN' : ''}`);
   if (rejects) summaryRejects(report, rejects);
@@ -195,6 +200,37 @@ async function main(): Promise<void> {
       `  new tip -> every one of ${int(newTip.connections)} miners has the new job: idle p50 ${ms(newTip.idle.p50)} / p99 ${ms(newTip.idle.p99)}, under load (${newTip.depth} in flight) p50 ${ms(newTip.loaded.p50)} / p99 ${ms(newTip.loaded.p99)} (target p99 <= 30 ms)`,
     );
   if (randomx) summaryRandomX(report, randomx, options.quick);
+  if (kheavyhash) summaryKheavyhash(report, kheavyhash);
+}
+
+/**
+ * The kheavyhash phase: 20 miners x --depth in flight for --seconds (quick: 3 s), then 1,000
+ * miners (quick: 100) under ten templates a second for as long.
+ */
+function kheavyhashPhase(
+  report: Report,
+  options: Options,
+  db: BenchDatabaseKind,
+): Promise<KheavyhashFigures> {
+  return runKheavyhash(report, {
+    db,
+    seconds: options.quick ? 3 : options.seconds,
+    submitters: 20,
+    depth: Math.max(options.depth, 4),
+    miners: options.quick ? 100 : 1_000,
+    templatesPerSecond: 10,
+    pin: options.pin,
+    profileDir: options.profile ? fileURLToPath(new URL('./results/', import.meta.url)) : undefined,
+  });
+}
+
+function summaryKheavyhash(report: Report, k: KheavyhashFigures): void {
+  report.line(
+    `  kHeavyHash: ${fixed(k.acceptedPerSecond)} shares/s accepted, ${fixed(k.perPoolCpuSecond)} per pool CPU-second = ` +
+      `${fixed(k.percentPerCpuSecond)} % of raw ${int(k.rawPerSecond)} hashes/s (target >= 80 %); ${int(k.storm.miners)} miners under ` +
+      `${fixed(k.storm.announcedPerSecond)} templates/s: ${fixed(k.storm.jobsPerMinerSecond, 2)} jobs/s per miner, ` +
+      `${int(k.storm.bytesPerSecond / 1024)} KiB/s, pool ${int(k.storm.poolCpuPercent)} % of a core`,
+  );
 }
 
 async function scryptCapacity(report: Report, quick: boolean): Promise<ScryptCapacity> {
