@@ -54,4 +54,25 @@ describe('extranonce1 allocation', () => {
     expect(b.allocate('01000005').toString('hex')).toMatch(/^02/);
     expect(b.allocate('020000aa').toString('hex')).toBe('020000aa');
   });
+
+  it('hands out every 2-byte value once (Kaspa miners), then has none free', () => {
+    const allocator = new ExtranonceAllocator(0xfffe, undefined, 2);
+    const seen = new Set<string>();
+    for (let i = 0; i < 65_536; i++) seen.add(allocator.allocate().toString('hex'));
+    expect(seen.size).toBe(65_536);
+    expect([...seen].every((hex) => hex.length === 4)).toBe(true);
+    expect(allocator.free).toBe(0);
+    expect(() => allocator.allocate()).toThrow('exhausted');
+    allocator.release(Buffer.from('fffe', 'hex'));
+    expect(allocator.allocate().toString('hex')).toBe('fffe');
+  });
+
+  it('gives a 2-byte allocator of a Stratum instance 256 values under its own leading byte', () => {
+    const allocator = new ExtranonceAllocator(0, 7, 2);
+    expect(allocator.free).toBe(256);
+    const values = Array.from({ length: 256 }, () => allocator.allocate().toString('hex'));
+    expect(values.every((hex) => hex.startsWith('07'))).toBe(true);
+    expect(new Set(values).size).toBe(256);
+    expect(allocator.free).toBe(0);
+  });
 });

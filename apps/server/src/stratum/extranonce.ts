@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 
 /**
- * Hands out 4-byte extranonce1 values unique across the pool. Values are taken in order from a
+ * Hands out extranonce1 values unique across the pool (4 bytes, or `bytes`: a dialect whose miners
+ * take a shorter one, such as Kaspa's, keeps its own allocator of that size). Values are taken in order from a
  * random starting point (so two restarts do not reuse the same sequence) and returned on
  * disconnect; a reconnecting miner may ask for its previous value back (session resume), which
  * it gets only when no other session holds it.
@@ -9,11 +10,9 @@ import { randomInt } from 'node:crypto';
  * One Stratum process owns the whole 32-bit space. When several run side by side (`--role
  * stratum` on more than one host), each has its own `stratum.instanceId` (0-255): that byte
  * leads every value it hands out, so two processes never give two miners the same coinbase
- * space, and each still has 2^24 values.
+ * space, and each still has 2^24 values (2^8 for a 2-byte allocator).
  */
 export const EXTRANONCE1_SIZE = 4;
-const FULL_SPACE = 2 ** (8 * EXTRANONCE1_SIZE);
-const INSTANCE_SPACE = 2 ** 24;
 
 export class ExtranonceAllocator {
   private readonly inUse = new Set<number>();
@@ -22,14 +21,24 @@ export class ExtranonceAllocator {
   private next: number;
 
   /** `start`: the first value's place in this allocator's space (random by default). */
-  constructor(start?: number, instanceId?: number) {
-    this.space = instanceId === undefined ? FULL_SPACE : INSTANCE_SPACE;
-    this.prefix = instanceId === undefined ? 0 : instanceId * INSTANCE_SPACE;
+  constructor(
+    start?: number,
+    instanceId?: number,
+    private readonly bytes = EXTRANONCE1_SIZE,
+  ) {
+    const instanceSpace = 2 ** (8 * (bytes - 1));
+    this.space = instanceId === undefined ? 2 ** (8 * bytes) : instanceSpace;
+    this.prefix = instanceId === undefined ? 0 : instanceId * instanceSpace;
     this.next = (start ?? randomInt(0, this.space - 1)) % this.space;
   }
 
   get size(): number {
     return this.inUse.size;
+  }
+
+  /** Values still free. */
+  get free(): number {
+    return this.space - this.inUse.size;
   }
 
   /** A fresh value; `preferred` (hex of a previous session's extranonce1) is reused when free. */
@@ -49,13 +58,13 @@ export class ExtranonceAllocator {
   }
 
   release(extranonce1: Buffer): void {
-    this.inUse.delete(extranonce1.readUInt32BE(0));
+    this.inUse.delete(extranonce1.readUIntBE(0, this.bytes));
   }
 
   private take(value: number): Buffer {
     this.inUse.add(value);
-    const out = Buffer.allocUnsafe(EXTRANONCE1_SIZE);
-    out.writeUInt32BE(value, 0);
+    const out = Buffer.allocUnsafe(this.bytes);
+    out.writeUIntBE(value, 0, this.bytes);
     return out;
   }
 }

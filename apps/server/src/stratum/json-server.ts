@@ -121,6 +121,11 @@ export abstract class JsonStratumServer<S extends JsonSession<unknown, unknown>,
     return leaving.length;
   }
 
+  /** Whether a new connection can be taken now (beyond work and the address caps): a dialect's own limit. */
+  protected admits(): boolean {
+    return true;
+  }
+
   /** A new connection's session (its extra nonce comes from the allocator). */
   protected abstract open(socket: net.Socket, address: AddressRecord, extraNonce: Buffer): S;
   /** The params of a request in the dialect's shape (an object for Monero, an array for Kaspa). */
@@ -136,7 +141,7 @@ export abstract class JsonStratumServer<S extends JsonSession<unknown, unknown>,
     const { stratum, source } = this.port;
     socket.on('error', () => undefined);
     const address = this.bans.admit(socket.remoteAddress ?? 'unknown', stratum.maxConnectionsPerIp);
-    if (!address || !source.current) {
+    if (!address || !source.current || !this.admits()) {
       if (address) this.bans.release(address);
       socket.destroy();
       return;

@@ -65,7 +65,11 @@ describe.each([
       'mining.set_difficulty',
       'mining.notify',
     ]);
-    expect(miner.extranonce).toMatch(/^[0-9a-f]{8}$/);
+    expect(miner.extranonce).toMatch(/^[0-9a-f]{4}$/);
+    // Two bytes of extranonce leave six to the miner (IceRiver and BzMiner firmware expect this).
+    expect(miner.lines.find((l) => l.includes('mining.set_extranonce'))).toContain(
+      `"params":["${miner.extranonce}",6]`,
+    );
     expect(miner.jobs[0]?.form).toBe(form);
     expect(miner.lines.find((l) => l.includes('mining.notify'))).not.toContain('"id"');
   });
@@ -154,7 +158,7 @@ describe('what the Kaspa port tells particular miners', () => {
   it('answers Bitmain KS firmware with [null, extranonce, nonce bytes left]', async () => {
     const miner = await pool.connect();
     const reply = await miner.request('mining.subscribe', ['GodMiner/2.0.0', 'EthereumStratum/1.0.0']);
-    expect(reply.result).toEqual([null, expect.stringMatching(/^[0-9a-f]{8}$/), 4]);
+    expect(reply.result).toEqual([null, expect.stringMatching(/^[0-9a-f]{4}$/), 6]);
     miner.close();
   });
 

@@ -4,11 +4,13 @@
 import { bytesToHex, type KaspaNetwork } from '@manjam/protocol/kaspa';
 import type { PayoutScheme, StratumPortConfig } from '../../../config/index.js';
 import { ChainTipsRepository, TemplateRewardsRepository } from '../../../db/repositories/chain-tips.js';
+import { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
 import { portFigures } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
 import type { KaspaTemplate, KaspaTemplateSource } from '../template-source.js';
 import { KaspaStratumServer } from './server.js';
+import { KASPA_EXTRANONCE_BYTES } from './session.js';
 import { KAS } from './types.js';
 
 /** What the ports need of the family's chain. */
@@ -30,6 +32,12 @@ export async function openKaspaPorts(
   const opened: { port: number; scheme: PayoutScheme; server: KaspaStratumServer }[] = [];
   const coin = KAS;
   const stopRecording = recordTemplates(kit, chain.source);
+  // One KAS extranonce space for the process's KAS ports: they mine the same templates.
+  const extranonces = new ExtranonceAllocator(
+    undefined,
+    kit.config.stratum.instanceId,
+    KASPA_EXTRANONCE_BYTES,
+  );
   try {
     for (const p of ports) {
       const server = new KaspaStratumServer({
@@ -45,6 +53,7 @@ export async function openKaspaPorts(
         logger: kit.logger,
         bans: kit.bans,
         allocator: kit.allocator,
+        extranonces,
         pool: {
           resolveAccount: (login) => kit.resolver.resolve(login, coin, { network: chain.configNetwork }),
           hashrate: hashrateOf(kit, coin),

@@ -11,11 +11,12 @@
  */
 import type net from 'node:net';
 import type { AddressRecord } from '../../../stratum/bans.js';
+import { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import { JsonStratumServer, type JsonHandler } from '../../../stratum/json-server.js';
 import { ShareBook, shareStats } from '../../../stratum/share-book.js';
 import type { KaspaTemplate } from '../template-source.js';
 import { authorize, subscribe } from './login.js';
-import { KaspaSession } from './session.js';
+import { KASPA_EXTRANONCE_BYTES, KaspaSession } from './session.js';
 import { KaspaSubmits } from './submit.js';
 import { KAS, type KaspaStats, type KaspaStratumOptions } from './types.js';
 
@@ -24,12 +25,16 @@ type Params = unknown[];
 export class KaspaStratumServer extends JsonStratumServer<KaspaSession, KaspaTemplate, Params> {
   readonly stats: KaspaStats = { ...shareStats(), jobsSent: 0 };
   private readonly submits: KaspaSubmits;
+  private readonly extranonces: ExtranonceAllocator;
   private readonly stopFollowing: () => void;
   private readonly stopFollowingDown: () => void;
   protected readonly handlers: ReadonlyMap<string, JsonHandler<KaspaSession, Params>>;
 
   constructor(private readonly options: KaspaStratumOptions) {
     super(options, KAS);
+    this.extranonces =
+      options.extranonces ??
+      new ExtranonceAllocator(undefined, options.stratum.instanceId, KASPA_EXTRANONCE_BYTES);
     this.submits = new KaspaSubmits(options, new ShareBook(this.stats, options.sink, this.judge));
     const logins = { ...options, bans: this.bans };
     this.handlers = new Map<string, JsonHandler<KaspaSession, Params>>([
@@ -58,8 +63,19 @@ export class KaspaStratumServer extends JsonStratumServer<KaspaSession, KaspaTem
     await super.close();
   }
 
+  /** A connection is taken only while a KAS extranonce is free. */
+  protected override admits(): boolean {
+    if (this.extranonces.free > 0) return true;
+    this.options.logger.warn(
+      { coin: KAS, port: this.options.port },
+      'KAS extranonces all in use: connection refused',
+    );
+    return false;
+  }
+
   protected open(socket: net.Socket, address: AddressRecord, extraNonce: Buffer): KaspaSession {
-    return new KaspaSession(socket, address, extraNonce, this.options.vardiff, this.options.logger);
+    const { vardiff, logger } = this.options;
+    return new KaspaSession(socket, address, extraNonce, this.extranonces.allocate(), vardiff, logger);
   }
 
   protected params(message: Record<string, unknown>): Params {
@@ -72,6 +88,7 @@ export class KaspaStratumServer extends JsonStratumServer<KaspaSession, KaspaTem
   }
 
   protected released(session: KaspaSession): void {
+    this.extranonces.release(session.extranonce);
     if (session.miner) this.options.pool?.workerChanged('disconnected', session.miner, session.login);
   }
 

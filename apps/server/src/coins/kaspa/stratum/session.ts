@@ -22,6 +22,14 @@ import type { KaspaMinerRef } from './types.js';
 export const MAX_JOBS = 64;
 /** Kaspa nonces are 8 bytes; the extranonce takes the leading ones. */
 export const KASPA_NONCE_BYTES = 8;
+/**
+ * The extranonce every KAS miner gets: 2 bytes, what IceRiver and BzMiner firmware take (the fact
+ * kaspa-stratum-bridge is built on), leaving 6 bytes (2^48 nonces a job) to the miner. GPU miners
+ * take any size. Bitmain KS firmware gets the same 2 bytes in its subscribe reply (the bridge, a
+ * solo bridge, gives it none; a pool must keep its miners' nonce spaces apart). Unique in the
+ * process (ports.ts: 65,536 values; 256 with `stratum.instanceId`, whose byte leads).
+ */
+export const KASPA_EXTRANONCE_BYTES = 2;
 
 /** Agents that take the 80-hex big job (BzMiner, IceRiver firmware); the rest get the four words. */
 const BIG_JOB_AGENT = /BzMiner|IceRiverMiner/i;
@@ -52,12 +60,14 @@ export class KaspaSession extends JsonSession<KaspaMinerRef, KaspaJob> {
     socket: net.Socket,
     address: AddressRecord,
     extraNonce: Buffer,
+    /** The miner's KASPA_EXTRANONCE_BYTES (the kit's `extraNonce` is the session's id). */
+    readonly extranonce: Buffer,
     vardiff: VardiffSettings,
     logger: Logger,
   ) {
     // Kaspa difficulties go far below 1 (a CPU), so no protocol floor beyond the port's own min.
     super(socket, address, extraNonce, vardiff, logger, { coin: 'KAS', maxJobs: MAX_JOBS, minDifficulty: 0 });
-    this.extranonceHex = this.id;
+    this.extranonceHex = extranonce.toString('hex');
   }
 
   /** The agent of mining.subscribe decides the dialect's forms. */

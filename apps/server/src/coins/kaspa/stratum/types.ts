@@ -9,6 +9,7 @@ import type { HashrateTracker } from '../../../shares/hashrate.js';
 import type { DialectShareSink } from '../../../shares/sink.js';
 import type { AcceptedShare, FoundBlockRecord, MinerRef } from '../../../shares/types.js';
 import type { LoginOutcome } from '../../../stratum/auth.js';
+import type { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import type { JsonPortOptions, JsonStratumSettings } from '../../../stratum/json-server.js';
 import type { ShareStats } from '../../../stratum/share-book.js';
 import type { VardiffSettings } from '../../../stratum/vardiff.js';
@@ -44,6 +45,8 @@ export interface KaspaStratumOptions extends JsonPortOptions<KaspaTemplate> {
   sink: KaspaShareSink;
   logger: Logger;
   pool?: KaspaPoolHooks;
+  /** The process's KAS extranonces (KASPA_EXTRANONCE_BYTES each, shared by its KAS ports); default: the port's own. */
+  extranonces?: ExtranonceAllocator;
 }
 
 /** The port's counters (added to /metrics). */
