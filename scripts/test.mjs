@@ -23,7 +23,11 @@ try {
   // The Stratum V2 reference translator (cargo install of translator_sv2); without cargo the
   // translator interop test fails with the same message, and the rest runs.
   const translator = await ensureTranslator({ quiet: false });
-  log(translator.ok ? `translator_sv2 ${translator.built ? 'built' : 'ready'}: ${translator.binary}` : translator.reason);
+  log(
+    translator.ok
+      ? `translator_sv2 ${translator.built ? 'built' : 'ready'}: ${translator.binary}`
+      : translator.reason,
+  );
   ensureWebBuild();
   if (args.length === 0) {
     log('typecheck');
