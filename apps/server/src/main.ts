@@ -130,6 +130,7 @@ export async function startPool({
       },
       bans: () => stratum.stats().bans,
       randomx: () => stratum.randomx(),
+      sharesUnstored: () => stratum.stats().sharesUnstored,
     };
     const health = () => healthReport(db, chains);
     // The API (Fastify, routes, services) is loaded only by the processes that serve it.

@@ -80,6 +80,23 @@ export function registerMetrics(
         value: Number(p.amount),
       })),
   );
+  metrics.register(
+    'manjam_payout_runs',
+    'Payout runs by coin and state (intent: being sent; sent: waiting to be recorded; recorded; failed)',
+    'gauge',
+    async () =>
+      (await read()).payoutRuns.map((r) => ({ labels: { coin: r.coin, status: r.status }, value: r.n })),
+  );
+  metrics.register(
+    'manjam_accounting_credited_behind_seconds',
+    'Per coin: how old the newest credited share moment is (credit_progress): the money screens\' "credited up to"',
+    'gauge',
+    async () =>
+      (await read()).credited.map((c) => ({
+        labels: { coin: c.coin },
+        value: Math.max(0, Math.round((now() - c.through.getTime()) / 1000)),
+      })),
+  );
 
   metrics.register(
     'manjam_operator_alerts',

@@ -36,6 +36,15 @@ export function registerStratumMetrics(metrics: MetricsRegistry, stratum: Stratu
       () => Promise.resolve(Object.entries(bans()).map(([scope, value]) => ({ labels: { scope }, value }))),
     );
   }
+  const unstored = stratum.sharesUnstored;
+  if (unstored) {
+    metrics.register(
+      'manjam_shares_unstored',
+      'Accepted shares not yet where accounting reads them: the database, or on a regional node the core share stream (the runbook: sharesAwaitingCore)',
+      'gauge',
+      () => Promise.resolve([{ labels: {}, value: unstored() }]),
+    );
+  }
   if (stratum.randomx) registerRandomXMetrics(metrics, stratum.randomx);
 }
 

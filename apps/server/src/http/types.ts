@@ -31,6 +31,8 @@ export interface StratumMetrics {
   bans?: () => Record<string, number>;
   /** The XMR ports' RandomX pools, by port. */
   randomx?: () => { port: number; figures: RandomXFigures }[];
+  /** Accepted shares not yet in the database or the core's share stream. */
+  sharesUnstored?: () => number;
 }
 
 /** Per coin: 1 while a node backs its work, 0 while work is stopped (manjam_chain_up). */

@@ -167,6 +167,11 @@ export class ShareLogPublisher implements ShareSink {
     await this.track(this.publish(message));
   }
 
+  /** Shares published and not confirmed, and those the core's stream has not sourced yet. */
+  backlog(): number {
+    return this.stats.sharesWaiting + this.stats.sharesAwaitingCore;
+  }
+
   refusal(): string | undefined {
     if (this.stopping) return 'Stratum node is stopping; share not stored';
     const max = this.options.config.maxBacklogShares;

@@ -17,6 +17,11 @@ export interface ShareSink {
   addBlock(block: FoundBlockRecord): Promise<void>;
   /** Why a share cannot be taken right now (the Stratum error's text), or undefined. */
   refusal(): string | undefined;
+  /**
+   * Accepted shares (answered `true`) not yet where accounting reads them: the database, or the
+   * core's share stream (manjam_shares_unstored on /metrics).
+   */
+  backlog(): number;
   /** Makes what it holds durable (or leaves it in its journal) and stops. */
   stop(): Promise<void>;
 }

@@ -191,6 +191,11 @@ export class ShareWriter implements ShareSink {
   }
 
   /** The local journal takes every share (a full disk drops the connection instead). */
+  /** Accepted shares waiting in memory or the journal for the database. */
+  backlog(): number {
+    return this.stats.sharesWaiting;
+  }
+
   refusal(): string | undefined {
     return undefined;
   }

@@ -34,6 +34,8 @@ export interface StratumService {
     sharesAccepted: number;
     sharesRejected: Record<string, number>;
     bans: Record<BanScope, number>;
+    /** Accepted shares not yet where accounting reads them (ShareSink.backlog). */
+    sharesUnstored: number;
   };
   /** Each RandomX port's pool now (queue, hashes, seeds, threads), for /metrics. */
   randomx(): { port: number; figures: RandomXFigures }[];
@@ -107,6 +109,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
         sharesAccepted: accepted,
         sharesRejected: rejected,
         bans: { ...kit.bans.counts },
+        sharesUnstored: writer.backlog(),
       };
     },
     randomx: () => families.flatMap((f) => f.randomx?.() ?? []),

@@ -286,6 +286,10 @@ export class PoolQueries {
   async metricsCounts(since: Date): Promise<{
     blocks: { coin: string; status: string; n: number }[];
     payouts: { coin: string; status: string; n: number; amount: string }[];
+    /** Payout runs by coin and state (intent, sent, recorded, failed). */
+    payoutRuns: { coin: string; status: string; n: number }[];
+    /** How far each coin's shares are credited (credit_progress). */
+    credited: { coin: string; through: Date }[];
     shares: {
       coin: string;
       accepted: number;
@@ -295,7 +299,7 @@ export class PoolQueries {
       invalid: number;
     }[];
   }> {
-    const [blocks, payouts, shares] = await Promise.all([
+    const [blocks, payouts, shares, runs, credited] = await Promise.all([
       this.db.query<{ coin: string; status: string; n: bigint }>(
         'SELECT coin, status, COUNT(*) AS n FROM blocks GROUP BY coin, status',
       ),
@@ -314,8 +318,16 @@ export class PoolQueries {
            FROM share_stats s JOIN workers w ON w.id = s.worker_id WHERE s.bucket >= $1 GROUP BY w.coin`,
         [since],
       ),
+      this.db.query<{ coin: string; status: string; n: bigint }>(
+        'SELECT coin, status, COUNT(*) AS n FROM payout_runs GROUP BY coin, status',
+      ),
+      this.db.query<{ coin: string; credited_through: Date | string }>(
+        'SELECT coin, credited_through FROM credit_progress',
+      ),
     ]);
     return {
+      payoutRuns: runs.rows.map((r) => ({ coin: r.coin, status: r.status, n: Number(r.n) })),
+      credited: credited.rows.map((r) => ({ coin: r.coin, through: new Date(r.credited_through) })),
       blocks: blocks.rows.map((r) => ({ coin: r.coin, status: r.status, n: Number(r.n) })),
       payouts: payouts.rows.map((r) => ({
         coin: r.coin,
