@@ -53,11 +53,23 @@ function moneroChain(runtime: MoneroChainRuntime): MoneroFamilyChain {
   };
 }
 
+/** XMR on a regional node, with its work from the core's feed (tests follow it). */
+export interface MoneroRegionChain extends FamilyChain {
+  readonly family: 'monero';
+  readonly feed: CoreMoneroWork['source'];
+}
+
+/** Whether a family chain is XMR's on the core's job feed. */
+export function isMoneroRegionChain(chain: FamilyChain): chain is MoneroRegionChain {
+  return chain.family === 'monero' && 'feed' in chain;
+}
+
 /** XMR on a regional node: work from the core's feed, no monerod, no wallet, no health entry. */
-function coreJobsChain(config: Config, work: CoreMoneroWork): FamilyChain {
+function coreJobsChain(config: Config, work: CoreMoneroWork): MoneroRegionChain {
   const coin = 'XMR';
   return {
     family: 'monero',
+    feed: work.source,
     coins: [coin],
     health: () => Promise.resolve([]),
     up: () => [],
