@@ -19,6 +19,7 @@ import { startStratum, type StratumService } from '../../../../src/stratum/index
 import type { TestDatabase } from '../../db.js';
 import { startNatsCluster, type NatsCluster } from '../../nats-cluster.js';
 import { startNatsLeaf, type NatsLeaf } from '../../nats-leaf.js';
+import { sleep } from '../../processes.js';
 import { testLogger } from '../bitcoin/stratum/harness.js';
 import { MoneroTestMiner } from './stratum/miner.js';
 
@@ -125,5 +126,76 @@ export async function startMoneroRegionOnFeed(
       await randomx.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** monerod's tip at the core. */
+export async function moneroTip(core: MoneroCoreOnFeed): Promise<{ hash: string; height: number }> {
+  const answer = await core.chain.daemon.call<{ block_header: { hash: string; height: number } }>(
+    'get_last_block_header',
+  );
+  return answer.block_header;
+}
+
+/** Resolves with the next block found at the region, as it was recorded. */
+export function nextMoneroBlock(region: MoneroRegionOnFeed): Promise<{ hash: string; status: string }> {
+  return new Promise((resolve) => {
+    const off = region.events.on('block.found', (e) => {
+      off();
+      resolve(e);
+    });
+  });
+}
+
+/** Waits until `miner` holds a job on the template over monerod's tip (a block's next template may be on its way). */
+export async function onMoneroTip(core: MoneroCoreOnFeed, miner: MoneroTestMiner): Promise<void> {
+  const { height } = await moneroTip(core);
+  if (miner.job?.height !== height + 1) await miner.nextJob((j) => j.height === height + 1);
+}
+
+export interface MoneroLeafRestartCycle {
+  /** The miner's block submit to the block on monerod. */
+  foundToDeliveredMs: number;
+  /** The restarted leaf server ready with its link to the core, to the block on monerod. */
+  leafBackToDeliveredMs: number;
+  /** The leaf server's restart command to the block on monerod. */
+  restartToDeliveredMs: number;
+  /** The found block's status as the region recorded it. */
+  recorded: string;
+}
+
+/**
+ * One drill cycle: the region's leaf server killed (kill -9), an XMR block found at the region while
+ * it is dead, the leaf started again after `deadMs`; times until the block is monerod's tip.
+ */
+export async function moneroLeafRestartCycle(
+  core: MoneroCoreOnFeed,
+  region: MoneroRegionOnFeed,
+  miner: MoneroTestMiner,
+  deadMs: number,
+): Promise<MoneroLeafRestartCycle> {
+  await onMoneroTip(core, miner);
+  const share = await miner.mine(() => true);
+  const found = nextMoneroBlock(region);
+  await core.leaf.kill();
+  const submittedAt = Date.now();
+  const answer = await miner.submit(share);
+  if (answer.error) throw new Error(`block share refused: ${answer.error.message}`);
+  const { hash, status } = await found;
+  await sleep(Math.max(0, deadMs - (Date.now() - submittedAt)));
+  const restartAt = Date.now();
+  await core.leaf.restart();
+  const backAt = Date.now();
+  const deadline = backAt + 60_000;
+  while ((await moneroTip(core)).hash !== hash) {
+    if (Date.now() > deadline) throw new Error(`block ${hash} not on monerod 60 s after the leaf returned`);
+    await sleep(10);
+  }
+  const deliveredAt = Date.now();
+  return {
+    foundToDeliveredMs: deliveredAt - submittedAt,
+    leafBackToDeliveredMs: deliveredAt - backAt,
+    restartToDeliveredMs: deliveredAt - restartAt,
+    recorded: status,
   };
 }
