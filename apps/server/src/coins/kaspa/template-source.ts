@@ -14,58 +14,19 @@
 // merges as blue while inside the merge window), so a job does not die with its template. A
 // template stays valid KAS_JOB_VALID_MS after it was replaced (and only the newest
 // KAS_KEPT_TEMPLATES are kept); past that its shares are "Stale job".
-import {
-  bytesToHex,
-  kaspaBitsToTarget,
-  kaspaBlockHash,
-  kaspaPowState,
-  kaspaPrePowHash,
-  kaspaTargetDifficulty,
-  kaspaTargetWords,
-  parseKaspaCoinbasePayload,
-  parseRpcBlockHeader,
-  type KaspaHeader,
-  type KaspaPowState,
-} from '@manjam/protocol/kaspa';
 import type { Logger } from 'pino';
 import { RpcError } from '../../rpc/json-rpc.js';
 import type { BlockSubmitResult } from '../../stratum/source.js';
 import { KAS_JOB_VALID_MS, KAS_MAX_JOBS_PER_SECOND } from './config.js';
 import type { KaspadClient } from './kaspad-client.js';
 import type { RpcBlock } from './kaspad-wire.js';
+import { kaspaBlockWithNonce, KaspaTemplateBook, type KaspaTemplate } from './template-book.js';
+
+export { isStaleTemplate, KAS_KEPT_TEMPLATES, type KaspaTemplate } from './template-book.js';
 
 export { KAS_JOB_VALID_MS, KAS_MAX_JOBS_PER_SECOND };
-/** Templates kept for shares (older ones are gone: "Stale job"). */
-export const KAS_KEPT_TEMPLATES = 64;
 /** The extra data every template carries (kaspad puts it in the coinbase payload). */
 export const KAS_EXTRA_DATA = 'manjam-pool';
-
-export interface KaspaTemplate {
-  /** 1, 2, ... in this process: the job id's first part. */
-  readonly seq: number;
-  readonly block: RpcBlock;
-  readonly header: KaspaHeader;
-  readonly prePow: Uint8Array;
-  readonly prePowHex: string;
-  readonly timestamp: bigint;
-  readonly bits: number;
-  readonly target: bigint;
-  readonly targetWords: Uint32Array;
-  /** The network target as Stratum difficulty (1 = 2^224 - 1). */
-  readonly networkDifficulty: number;
-  readonly daaScore: bigint;
-  /**
-   * Sompi the block itself earns once merged as blue (kaspad's subsidy at its DAA score, from the
-   * coinbase payload; its fees come on top): what a share of the template is valued at (PPS). The
-   * coinbase's outputs pay the blocks the template merges, not the template itself.
-   */
-  readonly subsidy: bigint;
-  readonly pow: KaspaPowState;
-  /** Its parents differ from the previous template's (miners should drop old work). */
-  readonly newParents: boolean;
-  /** When a newer template replaced it (undefined while current). */
-  replacedAtMs: number | undefined;
-}
 
 /** Figures of the source (the drill and /metrics read them). */
 export interface KaspaSourceFigures {
@@ -90,11 +51,21 @@ export interface KaspaTemplateSourceOptions {
   jobValidMs?: number;
 }
 
-export function isStaleTemplate(template: KaspaTemplate, nowMs: number, validMs: number): boolean {
-  return template.replacedAtMs !== undefined && nowMs - template.replacedAtMs > validMs;
+/**
+ * What the Kaspa ports mine on: kaspad's templates (KaspaTemplateSource), or in a region without
+ * kaspad, the core's job feed (jobfeed/core-source.ts).
+ */
+export interface KaspaWorkSource {
+  readonly jobValidMs: number;
+  readonly current: KaspaTemplate | undefined;
+  /** A template still taking shares, by its seq. */
+  get(seq: number): KaspaTemplate | undefined;
+  onTemplate(listener: (template: KaspaTemplate) => void): () => void;
+  /** SubmitBlock with the nonce set; the node's verdict and the block's hash. */
+  submit(template: KaspaTemplate, nonce: bigint): Promise<BlockSubmitResult & { hash: string }>;
 }
 
-export class KaspaTemplateSource {
+export class KaspaTemplateSource implements KaspaWorkSource {
   readonly figures: KaspaSourceFigures = {
     announcements: 0,
     fetches: 0,
@@ -103,11 +74,8 @@ export class KaspaTemplateSource {
     coalesced: 0,
   };
   readonly jobValidMs: number;
-  private readonly templates = new Map<number, KaspaTemplate>();
-  private readonly listeners = new Set<(template: KaspaTemplate) => void>();
+  private readonly book: KaspaTemplateBook;
   private readonly minGapMs: number;
-  private latest: KaspaTemplate | undefined;
-  private seq = 0;
   private lastFetchMs = 0;
   private timer: NodeJS.Timeout | undefined;
   private fetching: Promise<void> | undefined;
@@ -118,20 +86,20 @@ export class KaspaTemplateSource {
   constructor(private readonly options: KaspaTemplateSourceOptions) {
     this.minGapMs = 1000 / (options.maxJobsPerSecond ?? KAS_MAX_JOBS_PER_SECOND);
     this.jobValidMs = options.jobValidMs ?? KAS_JOB_VALID_MS;
+    this.book = new KaspaTemplateBook(this.jobValidMs);
   }
 
   get current(): KaspaTemplate | undefined {
-    return this.latest;
+    return this.book.current;
   }
 
   /** A template still taking shares, by its seq. */
   get(seq: number): KaspaTemplate | undefined {
-    return this.templates.get(seq);
+    return this.book.get(seq);
   }
 
   onTemplate(listener: (template: KaspaTemplate) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.book.onTemplate(listener);
   }
 
   /** Fetches the first template and follows kaspad's announcements. */
@@ -149,20 +117,20 @@ export class KaspaTemplateSource {
 
   /** SubmitBlock with the nonce set; kaspad's verdict as the kit's BlockSubmitResult. */
   async submit(template: KaspaTemplate, nonce: bigint): Promise<BlockSubmitResult & { hash: string }> {
-    const header = { ...template.header, nonce };
-    const hash = bytesToHex(kaspaBlockHash(header));
-    const block: RpcBlock = {
-      ...template.block,
-      header: { ...template.block.header!, nonce: nonce.toString() },
-    };
+    const { block, hash } = kaspaBlockWithNonce(template, nonce);
+    return { ...(await this.submitBlock(block)), hash };
+  }
+
+  /** SubmitBlock of a block with its nonce set (a region's, from the core's job feed). */
+  async submitBlock(block: RpcBlock): Promise<BlockSubmitResult> {
     try {
       const result = await this.options.node.submitBlock(block);
-      if (result.accepted) return { status: 'accepted', nodeResult: null, hash };
-      return { status: 'rejected', nodeResult: result.message ?? result.rejectReason, hash };
+      if (result.accepted) return { status: 'accepted', nodeResult: null };
+      return { status: 'rejected', nodeResult: result.message ?? result.rejectReason };
     } catch (err) {
       // Sent, but no answer: kaspad may have taken it (GetBlock tells later).
       const message = err instanceof RpcError ? err.message : String(err);
-      return { status: 'unknown', nodeResult: message, hash };
+      return { status: 'unknown', nodeResult: message };
     }
   }
 
@@ -206,56 +174,11 @@ export class KaspaTemplateSource {
       ));
     } catch (err) {
       this.options.logger.warn({ err }, 'KAS GetBlockTemplate failed');
-      if (!this.latest) throw err;
+      if (!this.book.current) throw err;
       return;
     }
-    const template = this.toTemplate(block);
-    if (!template) {
-      this.figures.unchanged++;
-      return;
-    }
-    this.publish(template);
-  }
-
-  private toTemplate(block: RpcBlock): KaspaTemplate | undefined {
     if (!block.header) throw new Error('kaspad sent a template without a header');
-    const header = parseRpcBlockHeader(block.header);
-    const prePow = kaspaPrePowHash(header);
-    const prePowHex = bytesToHex(prePow);
-    const previous = this.latest;
-    if (previous?.prePowHex === prePowHex) return undefined;
-    const target = kaspaBitsToTarget(header.bits);
-    const parentsKey = (h: KaspaHeader): string => (h.parents[0] ?? []).map(bytesToHex).join(',');
-    const coinbase = block.transactions[0];
-    return {
-      seq: ++this.seq,
-      block,
-      header,
-      prePow,
-      prePowHex,
-      timestamp: header.timestamp,
-      bits: header.bits,
-      target,
-      targetWords: kaspaTargetWords(target),
-      networkDifficulty: kaspaTargetDifficulty(target),
-      daaScore: header.daaScore,
-      subsidy: coinbase ? parseKaspaCoinbasePayload(coinbase.payload).subsidy : 0n,
-      pow: kaspaPowState(prePow, header.timestamp),
-      newParents: !previous || parentsKey(previous.header) !== parentsKey(header),
-      replacedAtMs: undefined,
-    };
-  }
-
-  private publish(template: KaspaTemplate): void {
-    const now = Date.now();
-    if (this.latest) this.latest.replacedAtMs = now;
-    this.latest = template;
-    this.templates.set(template.seq, template);
-    for (const [seq, old] of this.templates) {
-      if (this.templates.size <= KAS_KEPT_TEMPLATES && !isStaleTemplate(old, now, this.jobValidMs)) break;
-      if (seq !== template.seq) this.templates.delete(seq);
-    }
-    this.figures.jobs++;
-    for (const listener of this.listeners) listener(template);
+    if (this.book.take(block)) this.figures.jobs++;
+    else this.figures.unchanged++;
   }
 }
