@@ -61,6 +61,11 @@ const kaspaChain = z.object({
     .min(1)
     .max(120)
     .default(KAS_JOB_VALID_MS / 1000),
+  /**
+   * A region taking KAS jobs from the core (distributed.jobsFromCore): no word from the core's job
+   * feed this long stops KAS's work there (the same key as the other families').
+   */
+  nodeSilenceSeconds: z.number().int().min(1).max(3_600).default(30),
 });
 
 /** A Kaspa-family coin's `chains.<COIN>` section after parsing. */
@@ -81,6 +86,7 @@ function kaspaEnv(): EnvKeys {
     WALLET_DAEMON_ADDRESS: { path: ['walletDaemonAddress'], type: 'string' },
     WALLET_PASSWORD: { path: ['walletPassword'], type: 'string' },
     ENABLED: { path: ['enabled'], type: 'boolean' },
+    NODE_SILENCE_SECONDS: { path: ['nodeSilenceSeconds'], type: 'number' },
   });
   for (const coin of KASPA_COINS)
     env.MANJAM_KASPA_BIN_DIR = { path: ['chains', coin, 'binDir'], type: 'string' };

@@ -84,21 +84,29 @@ export class KaspaTemplateBook {
     return () => this.listeners.delete(listener);
   }
 
-  /** Hands `block` out as the new template; false when its pre-PoW hash is the current one's. */
-  take(block: RpcBlock): boolean {
-    const template = this.toTemplate(block);
+  /**
+   * Hands `block` out as the new template; false when its pre-PoW hash is the current one's
+   * (unless `again`: work that stopped is handed out afresh).
+   */
+  take(block: RpcBlock, again = false): boolean {
+    const template = this.toTemplate(block, again);
     if (!template) return false;
     this.publish(template);
     return true;
   }
 
-  private toTemplate(block: RpcBlock): KaspaTemplate | undefined {
+  /** Every template handed out stops taking shares at once ("Stale job"): the coin's work stopped. */
+  expireAll(): void {
+    for (const template of this.templates.values()) template.replacedAtMs = 0;
+  }
+
+  private toTemplate(block: RpcBlock, again: boolean): KaspaTemplate | undefined {
     if (!block.header) throw new Error('kaspad sent a template without a header');
     const header = parseRpcBlockHeader(block.header);
     const prePow = kaspaPrePowHash(header);
     const prePowHex = bytesToHex(prePow);
     const previous = this.latest;
-    if (previous?.prePowHex === prePowHex) return undefined;
+    if (!again && previous?.prePowHex === prePowHex) return undefined;
     const target = kaspaBitsToTarget(header.bits);
     const parentsKey = (h: KaspaHeader): string => (h.parents[0] ?? []).map(bytesToHex).join(',');
     const coinbase = block.transactions[0];
