@@ -14,6 +14,7 @@ describe("the Kaspa family's configuration", () => {
       MANJAM_KAS_WALLET_PASSWORD: 'wallet-pass',
       MANJAM_KAS_ENABLED: '0',
       MANJAM_KASPA_BIN_DIR: '/opt/kaspa/bin',
+      MANJAM_KAS_NODE_SILENCE_SECONDS: '45',
     });
     expect(config.chains.KAS).toEqual({
       enabled: false,
@@ -25,6 +26,7 @@ describe("the Kaspa family's configuration", () => {
       binDir: '/opt/kaspa/bin',
       maxJobsPerSecond: 4,
       jobValidSeconds: 10,
+      nodeSilenceSeconds: 45,
     });
     expect(config.chains.XMR).toEqual(load({}).chains.XMR);
   });
