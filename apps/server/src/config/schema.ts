@@ -297,7 +297,7 @@ export const configSchema = z
          * of a node of its own (a coin's configured nodes then only receive found blocks too).
          */
         jobsFromCore: z.boolean().default(false),
-        /** The JetStream stream of the job feed (last message per subject; see coins/bitcoin/jobfeed/). */
+        /** The JetStream stream of the job feed (last message per subject; see apps/server/src/jobfeed/). */
         jobsStream: z
           .string()
           .regex(/^[A-Za-z0-9_-]{1,64}$/)

@@ -22,6 +22,8 @@ export interface KaspaChainRuntime {
   readonly network: KaspaNetwork;
   readonly configNetwork: KaspaChainConfig['network'];
   readonly node: KaspadClient;
+  /** The pool wallet's address every template pays. */
+  readonly poolAddress: string;
   readonly source: KaspaTemplateSource;
   /** Present when this process started the simnet dev chain. */
   readonly devchain: KaspaDevChain | undefined;
@@ -162,6 +164,7 @@ export async function startKaspaChain(
     network,
     configNetwork: settings.network,
     node,
+    poolAddress: payAddress,
     source,
     devchain,
     health: () => kaspaHealth(nodes, source),

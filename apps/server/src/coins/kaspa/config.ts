@@ -40,7 +40,10 @@ const kaspaChain = z.object({
    * to them in order while the one in use is silent, found blocks go to every node.
    */
   rpcBackupAddresses: z.array(z.string().regex(/^[^\s/]+:\d+$/, 'a host:port gRPC address')).default([]),
-  /** No node answered for this long: KAS work stops and its miners are sent away. */
+  /**
+   * No node answered for this long (on a regional node without kaspad: no word from the core's
+   * job feed): KAS work stops and its miners are sent away.
+   */
   nodeSilenceSeconds: z.number().int().min(1).max(3_600).default(DEFAULT_NODE_SILENCE_SECONDS),
   /** The pool wallet's address (kaspa:...): every template pays it. Required with a node. */
   poolAddress: z.string().min(1).optional(),

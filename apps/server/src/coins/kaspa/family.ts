@@ -2,10 +2,15 @@
 // chain), the Kaspa Stratum dialects' ports, and accounting over kaspad and the pool wallet's
 // kaspawallet daemon (wallet.ts: found blocks held once merged blue, payouts one payee per Send).
 // Without a wallet daemon KAS shares are credited while found blocks and payouts wait, as XMR's
-// do without a wallet. A regional node taking jobs from the core does not serve KAS yet (the job
-// feed carries Bitcoin-family templates only).
+// do without a wallet. The accounting leader publishes KAS's templates on the job feed; a regional
+// node without kaspad mines KAS on them (jobfeed/).
+import { kaspaNetworkOf } from '@manjam/protocol/kaspa';
+import type { Config } from '../../config/index.js';
+import type { Logger } from '../../logger.js';
 import type { CoinFamily, FamilyChain } from '../family.js';
 import { startKaspaChain, type KaspaChainRuntime } from './chain.js';
+import { startCoreKaspaWork, startKaspaFeedPublisher, type CoreKaspaWork } from './jobfeed/index.js';
+import { openKaspaPorts } from './stratum/ports.js';
 
 /** The family's chain as main.ts holds it, with its runtime for tests and tools that need kaspad. */
 export interface KaspaFamilyChain extends FamilyChain {
@@ -16,7 +21,10 @@ export interface KaspaFamilyChain extends FamilyChain {
 export const kaspaFamily: CoinFamily = {
   id: 'kaspa',
   async startChain(config, logger, mode) {
-    if (mode === 'core-jobs') return undefined;
+    if (mode === 'core-jobs') {
+      if (!config.chains.KAS.enabled) return undefined;
+      return coreJobsChain(config, await startCoreKaspaWork(config, logger));
+    }
     const runtime = await startKaspaChain(config, logger);
     return runtime ? kaspaChain(runtime) : undefined;
   },
@@ -38,8 +46,40 @@ function kaspaChain(runtime: KaspaChainRuntime): KaspaFamilyChain {
       );
       return { chains: [], creditOnly: [runtime.coin] };
     },
+    leaderWork: (config: Config, logger: Logger) =>
+      // KAS's work for regions without kaspad: published by the leader alone (one writer per subject).
+      config.distributed.natsUrl
+        ? startKaspaFeedPublisher(config, runtime, logger)
+        : Promise.resolve(undefined),
     openPorts: (kit) => runtime.openPorts(kit),
     stop: () => runtime.stop(),
+  };
+}
+
+/** KAS on a regional node, with its work from the core's feed (tests follow it). */
+export interface KaspaRegionChain extends FamilyChain {
+  readonly family: 'kaspa';
+  readonly feed: CoreKaspaWork['source'];
+}
+
+/** Whether a family chain is KAS's on the core's job feed. */
+export function isKaspaRegionChain(chain: FamilyChain): chain is KaspaRegionChain {
+  return chain.family === 'kaspa' && 'feed' in chain;
+}
+
+/** KAS on a regional node: work from the core's feed, no kaspad, no wallet, no health entry. */
+function coreJobsChain(config: Config, work: CoreKaspaWork): KaspaRegionChain {
+  const configNetwork = config.chains.KAS.network;
+  const chain = { source: work.source, network: kaspaNetworkOf(configNetwork), configNetwork };
+  return {
+    family: 'kaspa',
+    feed: work.source,
+    coins: ['KAS'],
+    health: () => Promise.resolve([]),
+    up: () => [],
+    accounting: () => ({ chains: [], creditOnly: [] }),
+    openPorts: (kit) => openKaspaPorts(kit, chain),
+    stop: () => work.stop(),
   };
 }
 

@@ -16,22 +16,9 @@
 // KAS_KEPT_TEMPLATES are kept); past that its shares are "Stale job".
 //
 // NODE SILENCE: with a node set (kaspad-nodes.ts), the source follows its availability: once no
-// node has answered past the silence limit it drops every template (shares of them are "Job not
-// found", new connections are refused, the ports send miners away), and fetches a fresh one at
-// the first answer.
-import {
-  bytesToHex,
-  kaspaBitsToTarget,
-  kaspaBlockHash,
-  kaspaPowState,
-  kaspaPrePowHash,
-  kaspaTargetDifficulty,
-  kaspaTargetWords,
-  parseKaspaCoinbasePayload,
-  parseRpcBlockHeader,
-  type KaspaHeader,
-  type KaspaPowState,
-} from '@manjam/protocol/kaspa';
+// node has answered past the silence limit every template stops taking shares ("Stale job"),
+// `current` is undefined (new connections are refused), the ports send their miners away
+// (onWorkStopped), and the first answer brings a fresh template.
 import type { Logger } from 'pino';
 import { RpcError } from '../../rpc/json-rpc.js';
 import type { BlockSubmitResult } from '../../stratum/source.js';
@@ -39,39 +26,13 @@ import { KAS_JOB_VALID_MS, KAS_MAX_JOBS_PER_SECOND } from './config.js';
 import type { AvailabilityListener, NodeAvailability } from '../node-health.js';
 import type { KaspaWorkNode } from './kaspad-nodes.js';
 import type { RpcBlock } from './kaspad-wire.js';
+import { kaspaBlockWithNonce, KaspaTemplateBook, type KaspaTemplate } from './template-book.js';
+
+export { isStaleTemplate, KAS_KEPT_TEMPLATES, type KaspaTemplate } from './template-book.js';
 
 export { KAS_JOB_VALID_MS, KAS_MAX_JOBS_PER_SECOND };
-/** Templates kept for shares (older ones are gone: "Stale job"). */
-export const KAS_KEPT_TEMPLATES = 64;
 /** The extra data every template carries (kaspad puts it in the coinbase payload). */
 export const KAS_EXTRA_DATA = 'manjam-pool';
-
-export interface KaspaTemplate {
-  /** 1, 2, ... in this process: the job id's first part. */
-  readonly seq: number;
-  readonly block: RpcBlock;
-  readonly header: KaspaHeader;
-  readonly prePow: Uint8Array;
-  readonly prePowHex: string;
-  readonly timestamp: bigint;
-  readonly bits: number;
-  readonly target: bigint;
-  readonly targetWords: Uint32Array;
-  /** The network target as Stratum difficulty (1 = 2^224 - 1). */
-  readonly networkDifficulty: number;
-  readonly daaScore: bigint;
-  /**
-   * Sompi the block itself earns once merged as blue (kaspad's subsidy at its DAA score, from the
-   * coinbase payload; its fees come on top): what a share of the template is valued at (PPS). The
-   * coinbase's outputs pay the blocks the template merges, not the template itself.
-   */
-  readonly subsidy: bigint;
-  readonly pow: KaspaPowState;
-  /** Its parents differ from the previous template's (miners should drop old work). */
-  readonly newParents: boolean;
-  /** When a newer template replaced it (undefined while current). */
-  replacedAtMs: number | undefined;
-}
 
 /** Figures of the source (the drill and /metrics read them). */
 export interface KaspaSourceFigures {
@@ -106,11 +67,23 @@ export interface KaspaTemplateSourceOptions {
   jobValidMs?: number;
 }
 
-export function isStaleTemplate(template: KaspaTemplate, nowMs: number, validMs: number): boolean {
-  return template.replacedAtMs !== undefined && nowMs - template.replacedAtMs > validMs;
+/**
+ * What the Kaspa ports mine on: kaspad's templates (KaspaTemplateSource), or in a region without
+ * kaspad, the core's job feed (jobfeed/core-source.ts).
+ */
+export interface KaspaWorkSource {
+  readonly jobValidMs: number;
+  readonly current: KaspaTemplate | undefined;
+  /** A template still taking shares, by its seq. */
+  get(seq: number): KaspaTemplate | undefined;
+  onTemplate(listener: (template: KaspaTemplate) => void): () => void;
+  /** Called when the coin's work stops (no node, or no word from the core): miners are sent away. */
+  onWorkStopped(listener: () => void): () => void;
+  /** SubmitBlock with the nonce set; the node's verdict and the block's hash. */
+  submit(template: KaspaTemplate, nonce: bigint): Promise<BlockSubmitResult & { hash: string }>;
 }
 
-export class KaspaTemplateSource {
+export class KaspaTemplateSource implements KaspaWorkSource {
   readonly figures: KaspaSourceFigures = {
     announcements: 0,
     fetches: 0,
@@ -119,47 +92,45 @@ export class KaspaTemplateSource {
     coalesced: 0,
   };
   readonly jobValidMs: number;
-  private readonly templates = new Map<number, KaspaTemplate>();
-  private readonly listeners = new Set<(template: KaspaTemplate) => void>();
-  private readonly downListeners = new Set<(availability: NodeAvailability) => void>();
+  private readonly book: KaspaTemplateBook;
   private readonly minGapMs: number;
-  private latest: KaspaTemplate | undefined;
-  private seq = 0;
   private lastFetchMs = 0;
   private timer: NodeJS.Timeout | undefined;
   private fetching: Promise<void> | undefined;
   private again = false;
   private unsubscribe: (() => void) | undefined;
   private stopWatching: (() => void) | undefined;
-  private stopped = false;
+  private readonly stoppedListeners = new Set<() => void>();
+  /** No node answers past the silence limit: no work until a template is fetched again. */
+  private paused = false;
   private started = false;
+  private stopped = false;
 
   constructor(private readonly options: KaspaTemplateSourceOptions) {
     this.minGapMs = 1000 / (options.maxJobsPerSecond ?? KAS_MAX_JOBS_PER_SECOND);
     this.jobValidMs = options.jobValidMs ?? KAS_JOB_VALID_MS;
+    this.book = new KaspaTemplateBook(this.jobValidMs);
   }
 
   get current(): KaspaTemplate | undefined {
-    return this.latest;
+    return this.paused ? undefined : this.book.current;
   }
 
   /** A template still taking shares, by its seq. */
   get(seq: number): KaspaTemplate | undefined {
-    return this.templates.get(seq);
+    return this.book.get(seq);
   }
 
   onTemplate(listener: (template: KaspaTemplate) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.book.onTemplate(listener);
   }
 
-  /** Called when the coin's work stops (no node answers): the ports send their miners away. */
-  onWorkStopped(listener: (availability: NodeAvailability) => void): () => void {
-    this.downListeners.add(listener);
-    return () => this.downListeners.delete(listener);
+  onWorkStopped(listener: () => void): () => void {
+    this.stoppedListeners.add(listener);
+    return () => this.stoppedListeners.delete(listener);
   }
 
-  /** Whether a node backs the work (always, for a bare client). */
+  /** Whether a node backs the work (undefined for a bare client: never judged). */
   availability(): NodeAvailability | undefined {
     const { node } = this.options;
     return isWatched(node) ? node.availability() : undefined;
@@ -184,20 +155,20 @@ export class KaspaTemplateSource {
 
   /** SubmitBlock with the nonce set; kaspad's verdict as the kit's BlockSubmitResult. */
   async submit(template: KaspaTemplate, nonce: bigint): Promise<BlockSubmitResult & { hash: string }> {
-    const header = { ...template.header, nonce };
-    const hash = bytesToHex(kaspaBlockHash(header));
-    const block: RpcBlock = {
-      ...template.block,
-      header: { ...template.block.header!, nonce: nonce.toString() },
-    };
+    const { block, hash } = kaspaBlockWithNonce(template, nonce);
+    return { ...(await this.submitBlock(block)), hash };
+  }
+
+  /** SubmitBlock of a block with its nonce set (a region's, from the core's job feed). */
+  async submitBlock(block: RpcBlock): Promise<BlockSubmitResult> {
     try {
       const result = await this.options.node.submitBlock(block);
-      if (result.accepted) return { status: 'accepted', nodeResult: null, hash };
-      return { status: 'rejected', nodeResult: result.message ?? result.rejectReason, hash };
+      if (result.accepted) return { status: 'accepted', nodeResult: null };
+      return { status: 'rejected', nodeResult: result.message ?? result.rejectReason };
     } catch (err) {
       // Sent, but no answer: kaspad may have taken it (GetBlock tells later).
       const message = err instanceof RpcError ? err.message : String(err);
-      return { status: 'unknown', nodeResult: message, hash };
+      return { status: 'unknown', nodeResult: message };
     }
   }
 
@@ -208,9 +179,9 @@ export class KaspaTemplateSource {
       this.announced();
       return;
     }
-    this.latest = undefined;
-    this.templates.clear();
-    for (const listener of this.downListeners) listener(availability);
+    this.paused = true;
+    this.book.expireAll();
+    for (const listener of this.stoppedListeners) listener();
   }
 
   private announced(): void {
@@ -257,53 +228,11 @@ export class KaspaTemplateSource {
       if (!this.started) throw err;
       return;
     }
-    const template = this.toTemplate(block);
-    if (!template) {
-      this.figures.unchanged++;
-      return;
-    }
-    this.publish(template);
-  }
-
-  private toTemplate(block: RpcBlock): KaspaTemplate | undefined {
     if (!block.header) throw new Error('kaspad sent a template without a header');
-    const header = parseRpcBlockHeader(block.header);
-    const prePow = kaspaPrePowHash(header);
-    const prePowHex = bytesToHex(prePow);
-    const previous = this.latest;
-    if (previous?.prePowHex === prePowHex) return undefined;
-    const target = kaspaBitsToTarget(header.bits);
-    const parentsKey = (h: KaspaHeader): string => (h.parents[0] ?? []).map(bytesToHex).join(',');
-    const coinbase = block.transactions[0];
-    return {
-      seq: ++this.seq,
-      block,
-      header,
-      prePow,
-      prePowHex,
-      timestamp: header.timestamp,
-      bits: header.bits,
-      target,
-      targetWords: kaspaTargetWords(target),
-      networkDifficulty: kaspaTargetDifficulty(target),
-      daaScore: header.daaScore,
-      subsidy: coinbase ? parseKaspaCoinbasePayload(coinbase.payload).subsidy : 0n,
-      pow: kaspaPowState(prePow, header.timestamp),
-      newParents: !previous || parentsKey(previous.header) !== parentsKey(header),
-      replacedAtMs: undefined,
-    };
-  }
-
-  private publish(template: KaspaTemplate): void {
-    const now = Date.now();
-    if (this.latest) this.latest.replacedAtMs = now;
-    this.latest = template;
-    this.templates.set(template.seq, template);
-    for (const [seq, old] of this.templates) {
-      if (this.templates.size <= KAS_KEPT_TEMPLATES && !isStaleTemplate(old, now, this.jobValidMs)) break;
-      if (seq !== template.seq) this.templates.delete(seq);
-    }
-    this.figures.jobs++;
-    for (const listener of this.listeners) listener(template);
+    // After a pause the template is handed out afresh even when kaspad's is the same.
+    const again = this.paused;
+    this.paused = false;
+    if (this.book.take(block, again)) this.figures.jobs++;
+    else this.figures.unchanged++;
   }
 }

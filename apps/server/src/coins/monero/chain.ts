@@ -8,11 +8,16 @@ import type { ChainHealth } from '../family.js';
 import { MoneroRpcClient } from './rpc.js';
 import { startMoneroDevChain, type MoneroDevChain } from './devchain.js';
 import type { Logger } from '../../logger.js';
-import { MoneroTemplateSource } from './stratum/template-source.js';
+import { MoneroTemplateSource, type MoneroWorkSource } from './stratum/template-source.js';
 
-export interface MoneroChainRuntime {
+/** What the XMR ports need of the chain side: the coin, its network, its work (a node's or the core's). */
+export interface MoneroWork {
   coin: 'XMR';
   network: Config['chains']['XMR']['network'];
+  source: MoneroWorkSource;
+}
+
+export interface MoneroChainRuntime extends MoneroWork {
   /** monerod: templates, submitted blocks, block ids by height (accounting). */
   daemon: MoneroRpcClient;
   /** monero-wallet-rpc with the pool wallet open (payouts), when one is configured or started. */

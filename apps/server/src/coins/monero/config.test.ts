@@ -15,6 +15,7 @@ describe("the Monero family's configuration", () => {
       MANJAM_XMR_ENABLED: 'true',
       MANJAM_XMR_RANDOMX_MODE: 'full',
       MANJAM_XMR_RANDOMX_IDLE_RELEASE_SECONDS: '120',
+      MANJAM_XMR_NODE_SILENCE_SECONDS: '45',
     });
     expect(config.chains.XMR).toEqual({
       enabled: true,
@@ -26,6 +27,7 @@ describe("the Monero family's configuration", () => {
       pollIntervalMs: 1_000,
       mempoolRefreshMs: 10_000,
       rpcTimeoutMs: 10_000,
+      nodeSilenceSeconds: 45,
       randomxMode: 'full',
       randomxIdleReleaseSeconds: 120,
     });

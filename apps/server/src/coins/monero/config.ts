@@ -5,7 +5,13 @@ import { coinsOf } from '@manjam/protocol';
 import { RANDOMX_MODES } from '@manjam/randomx';
 import { z } from 'zod';
 import { NETWORK_IDS } from '../../config/constants.js';
-import { coinEnv, defaultStratumPort, perCoin, type FamilyConfig } from '../../config/section.js';
+import {
+  coinEnv,
+  DEFAULT_NODE_SILENCE_SECONDS,
+  defaultStratumPort,
+  perCoin,
+  type FamilyConfig,
+} from '../../config/section.js';
 
 const MONERO_COINS = coinsOf('monero');
 
@@ -40,6 +46,12 @@ const moneroChain = z.object({
     .regex(/^tcp:\/\/[^\s/]+:\d+$/, 'a tcp://host:port endpoint')
     .optional(),
   rpcTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * A region taking XMR jobs from the core (distributed.jobsFromCore): no word from the core's job
+   * feed this long stops XMR's work there (the same key as the Bitcoin family's, where it is also
+   * the node's own silence limit).
+   */
+  nodeSilenceSeconds: z.number().int().min(1).max(3_600).default(DEFAULT_NODE_SILENCE_SECONDS),
   /** RandomX hashing threads for share checks (default: one per core, at most 4). */
   randomxThreads: z.number().int().min(1).max(64).optional(),
   /**
@@ -69,6 +81,7 @@ export const moneroConfig = {
     POOL_ADDRESS: { path: ['poolAddress'], type: 'string' },
     ZMQ_PUB_URL: { path: ['zmqPubUrl'], type: 'string' },
     ENABLED: { path: ['enabled'], type: 'boolean' },
+    NODE_SILENCE_SECONDS: { path: ['nodeSilenceSeconds'], type: 'number' },
     RANDOMX_MODE: { path: ['randomxMode'], type: 'string' },
     RANDOMX_IDLE_RELEASE_SECONDS: { path: ['randomxIdleReleaseSeconds'], type: 'number' },
   }),

@@ -1,10 +1,13 @@
 // The Monero family (XMR, RandomX) behind the coin-family seam: monerod and its wallet (or the
-// regtest dev chain), the XMRig dialect's ports, the wallet for accounting. A regional node taking
-// jobs from the core does not serve XMR yet (the job feed carries Bitcoin-family templates only).
+// regtest dev chain), the XMRig dialect's ports, the wallet for accounting, the job feed the
+// accounting leader publishes for regions; on a regional node without monerod, XMR's work from
+// the core's job feed (jobfeed/).
+import type { Config } from '../../config/index.js';
 import type { Logger } from '../../logger.js';
 import type { AccountingChain } from '../../accounting/chain.js';
 import type { CoinFamily, FamilyChain } from '../family.js';
 import { startMoneroChain, type MoneroChainRuntime } from './chain.js';
+import { startCoreMoneroWork, startMoneroFeedPublisher, type CoreMoneroWork } from './jobfeed/index.js';
 import { openMoneroPorts } from './stratum/ports.js';
 import { MoneroAccountingChain } from './wallet.js';
 
@@ -17,7 +20,10 @@ export interface MoneroFamilyChain extends FamilyChain {
 export const moneroFamily: CoinFamily = {
   id: 'monero',
   async startChain(config, logger, mode) {
-    if (mode === 'core-jobs') return undefined;
+    if (mode === 'core-jobs') {
+      if (!config.chains.XMR.enabled) return undefined;
+      return coreJobsChain(config, await startCoreMoneroWork(config, logger));
+    }
     const runtime = await startMoneroChain(config, logger);
     return runtime ? moneroChain(runtime) : undefined;
   },
@@ -37,8 +43,40 @@ function moneroChain(runtime: MoneroChainRuntime): MoneroFamilyChain {
         ? { chains: [[runtime.coin, wallet]], creditOnly: [] }
         : { chains: [], creditOnly: [runtime.coin] };
     },
+    leaderWork: (config: Config, logger: Logger) =>
+      // XMR's work for regions without monerod: published by the leader alone (one writer per subject).
+      config.distributed.natsUrl
+        ? startMoneroFeedPublisher(config, runtime, logger)
+        : Promise.resolve(undefined),
     openPorts: (kit) => openMoneroPorts(kit, runtime),
     stop: () => runtime.stop(),
+  };
+}
+
+/** XMR on a regional node, with its work from the core's feed (tests follow it). */
+export interface MoneroRegionChain extends FamilyChain {
+  readonly family: 'monero';
+  readonly feed: CoreMoneroWork['source'];
+}
+
+/** Whether a family chain is XMR's on the core's job feed. */
+export function isMoneroRegionChain(chain: FamilyChain): chain is MoneroRegionChain {
+  return chain.family === 'monero' && 'feed' in chain;
+}
+
+/** XMR on a regional node: work from the core's feed, no monerod, no wallet, no health entry. */
+function coreJobsChain(config: Config, work: CoreMoneroWork): MoneroRegionChain {
+  const coin = 'XMR';
+  return {
+    family: 'monero',
+    feed: work.source,
+    coins: [coin],
+    health: () => Promise.resolve([]),
+    up: () => [],
+    accounting: () => ({ chains: [], creditOnly: [] }),
+    openPorts: (kit) =>
+      openMoneroPorts(kit, { coin, network: config.chains.XMR.network, source: work.source }),
+    stop: () => work.stop(),
   };
 }
 

@@ -8,14 +8,14 @@ import { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
 import { portFigures } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
-import type { KaspaTemplate, KaspaTemplateSource } from '../template-source.js';
+import type { KaspaTemplate, KaspaWorkSource } from '../template-source.js';
 import { KaspaStratumServer } from './server.js';
 import { KASPA_EXTRANONCE_BYTES } from './session.js';
 import { KAS } from './types.js';
 
 /** What the ports need of the family's chain. */
 export interface KaspaPortsChain {
-  source: KaspaTemplateSource;
+  source: KaspaWorkSource;
   network: KaspaNetwork;
   /** The config network the LoginResolver checks addresses for (its Network). */
   configNetwork: 'mainnet' | 'testnet' | 'regtest';
@@ -99,7 +99,7 @@ export async function openKaspaPorts(
  * kept, so shares credited at it and a block found on a later template agree) and the tip the
  * pool stats show (chain_tips: network difficulty), as templates come. Answers the unsubscribe.
  */
-function recordTemplates(kit: StratumKit, source: KaspaTemplateSource): () => void {
+function recordTemplates(kit: StratumKit, source: KaspaWorkSource): () => void {
   const rewards = new TemplateRewardsRepository(kit.db);
   const tips = new ChainTipsRepository(kit.db);
   const record = (template: KaspaTemplate): void => {

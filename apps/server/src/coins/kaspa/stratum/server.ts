@@ -46,11 +46,12 @@ export class KaspaStratumServer extends JsonStratumServer<KaspaSession, KaspaTem
     this.stopFollowing = options.source.onTemplate((template) => {
       this.stats.jobsSent += this.broadcast(template);
     });
-    // No node answers: miners go to their backup pools (new ones are refused until work is back).
-    this.stopFollowingDown = options.source.onWorkStopped((availability) => {
-      const sent = this.sendAway('work paused: no KAS node answers');
+    // No node (or no word from the core) past the limit: miners go to their backup pools, and
+    // new ones are refused until work is back.
+    this.stopFollowingDown = options.source.onWorkStopped(() => {
+      const sent = this.sendAway('work paused: no KAS work');
       options.logger.warn(
-        { coin: KAS, port: options.port, sent, downSince: availability.since },
+        { coin: KAS, port: options.port, sent },
         'KAS work paused: miners disconnected, new connections refused',
       );
     });

@@ -13,7 +13,7 @@ import type { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import type { JsonPortOptions, JsonStratumSettings } from '../../../stratum/json-server.js';
 import type { ShareStats } from '../../../stratum/share-book.js';
 import type { VardiffSettings } from '../../../stratum/vardiff.js';
-import type { KaspaTemplate, KaspaTemplateSource } from '../template-source.js';
+import type { KaspaTemplate, KaspaWorkSource } from '../template-source.js';
 
 /** The Kaspa family's coin (the coin table's row). */
 export const KAS = 'KAS' satisfies CoinOf<'kaspa'>;
@@ -41,7 +41,7 @@ export interface KaspaStratumOptions extends JsonPortOptions<KaspaTemplate> {
   scheme: PayoutScheme;
   vardiff: VardiffSettings;
   stratum: KaspaStratumSettings;
-  source: KaspaTemplateSource;
+  source: KaspaWorkSource;
   sink: KaspaShareSink;
   logger: Logger;
   pool?: KaspaPoolHooks;

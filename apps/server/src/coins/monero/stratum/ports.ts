@@ -3,10 +3,10 @@ import type { PayoutScheme } from '../../../config/index.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
 import { portFigures } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
-import type { MoneroChainRuntime } from '../chain.js';
+import type { MoneroWork } from '../chain.js';
 import { startMoneroPort, type MoneroPort } from './start.js';
 
-export async function openMoneroPorts(kit: StratumKit, chain: MoneroChainRuntime): Promise<FamilyPorts> {
+export async function openMoneroPorts(kit: StratumKit, chain: MoneroWork): Promise<FamilyPorts> {
   const opened: { port: number; scheme: PayoutScheme; xmr: MoneroPort }[] = [];
   try {
     for (const p of kit.config.stratum.ports.filter((p) => p.coin === chain.coin)) {

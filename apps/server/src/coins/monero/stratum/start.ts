@@ -17,7 +17,7 @@ import type { Config, StratumPortConfig } from '../../../config/index.js';
 import type { Database } from '../../../db/index.js';
 import { ChainTipsRepository, TemplateRewardsRepository } from '../../../db/repositories/chain-tips.js';
 import type { PoolEvents } from '../../../events.js';
-import type { MoneroChainRuntime } from '../chain.js';
+import type { MoneroWork } from '../chain.js';
 import type { HashrateTracker } from '../../../shares/hashrate.js';
 import type { ShareSink } from '../../../shares/sink.js';
 import type { LoginResolver } from '../../../stratum/auth.js';
@@ -32,7 +32,7 @@ const MAX_DEFAULT_THREADS = 4;
 export interface MoneroPortDeps {
   config: Config;
   port: StratumPortConfig;
-  chain: MoneroChainRuntime;
+  chain: MoneroWork;
   db: Database;
   logger: Logger;
   events: PoolEvents;

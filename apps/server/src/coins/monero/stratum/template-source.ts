@@ -58,6 +58,19 @@ export interface MoneroTemplate {
   tip: MoneroTip;
 }
 
+/**
+ * What the XMR port mines on: monerod's templates (MoneroTemplateSource), or in a region without
+ * a node, the core's job feed (../jobfeed/core-source.ts). `current` is undefined while there is
+ * no work (the port then takes no connection).
+ */
+export interface MoneroWorkSource {
+  readonly current: MoneroTemplate | undefined;
+  /** Called with every new template (new tip, or new transactions on the same tip). */
+  onTemplate(listener: (template: MoneroTemplate) => void): void;
+  /** Submits a full block blob and confirms it: the node's tip must be `expected.hash` afterwards. */
+  submitBlock(blockHex: string, expected: { height: number; hash: string }): Promise<BlockSubmitResult>;
+}
+
 interface TemplateAnswer {
   blocktemplate_blob: string;
   difficulty: number;
@@ -97,7 +110,7 @@ function sameTransactions(a: MoneroBlockTemplate, b: MoneroBlockTemplate): boole
   );
 }
 
-export class MoneroTemplateSource {
+export class MoneroTemplateSource implements MoneroWorkSource {
   private template: MoneroTemplate | undefined;
   private seq = 0;
   private timer: NodeJS.Timeout | undefined;

@@ -13,7 +13,7 @@ import type { LoginOutcome } from '../../../stratum/auth.js';
 import type { JsonPortOptions, JsonStratumSettings } from '../../../stratum/json-server.js';
 import type { ShareStats } from '../../../stratum/share-book.js';
 import type { VardiffSettings } from '../../../stratum/vardiff.js';
-import type { MoneroTemplate, MoneroTemplateSource } from './template-source.js';
+import type { MoneroTemplate, MoneroWorkSource } from './template-source.js';
 
 export const XMR = 'XMR' satisfies CoinId;
 export type MoneroMinerRef = MinerRef<typeof XMR>;
@@ -31,7 +31,7 @@ export interface MoneroStratumOptions extends JsonPortOptions<MoneroTemplate> {
   scheme: PayoutScheme;
   vardiff: VardiffSettings;
   stratum: MoneroStratumSettings;
-  source: MoneroTemplateSource;
+  source: MoneroWorkSource;
   /** Share checks; held while a miner is logged in, which is when its seeds are built (randomx-seeds.ts). */
   randomx: RandomXPool;
   sink: MoneroShareSink;

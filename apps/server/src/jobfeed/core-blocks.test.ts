@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlockSubmitResult } from '../source.js';
+import type { BlockSubmitResult } from '../stratum/source.js';
 import { REGION_BLOCKS_KEPT, RegionBlocks } from './core-blocks.js';
 
 const accepted: BlockSubmitResult = { status: 'accepted', nodeResult: null, tipHash: 'aa' };

@@ -2,7 +2,7 @@
 // region asking again while the core is still on it) goes to the nodes once, and every request for
 // it gets the same verdict; a region whose answer was lost asks for the status by hash instead of
 // guessing that the core is unreachable.
-import type { BlockSubmitResult } from '../source.js';
+import type { BlockSubmitResult } from '../stratum/source.js';
 import type { StatusReply } from './messages.js';
 
 /**
