@@ -261,7 +261,7 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     replayed.socket.write = ((chunk: Buffer) => {
       writes.push(Buffer.from(chunk));
       return write(chunk);
-    }) as typeof replayed.socket.write;
+    });
     expect((await replayed.setup()).type).toBe('SetupConnectionSuccess');
     replayed.writeRaw(writes[0] as Buffer);
     await closed(replayed);
