@@ -31,6 +31,8 @@ export interface StratumMetrics {
   bans?: () => Record<string, number>;
   /** The XMR ports' RandomX pools, by port. */
   randomx?: () => { port: number; figures: RandomXFigures }[];
+  /** Stratum V2 connections (counted in connections() too) and the mining channels open on them. */
+  v2?: () => { connections: number; channels: number };
 }
 
 /** Per coin: 1 while a node backs its work, 0 while work is stopped (manjam_chain_up). */
