@@ -42,6 +42,8 @@ export class Sv2Connection {
   /** Channel opens waiting for their login lookup (they count toward the channel cap). */
   opening = 0;
   nextChannelId = 1;
+  /** Since when the connection has had no channel (its start, or its last channel's close). */
+  channelSinceMs = this.connectedMs;
   private actOne: Buffer | undefined = Buffer.alloc(0);
   private encryptor: CipherState | undefined;
   private decoder: EncryptedFrameDecoder | undefined;

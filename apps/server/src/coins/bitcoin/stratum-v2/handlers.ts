@@ -193,6 +193,7 @@ export function closeChannel(conn: Sv2Connection, channelId: number): void {
   if (!channel) return;
   const { pool, coin } = conn.runtime;
   conn.channels.delete(channelId);
+  if (conn.channels.size === 0) conn.channelSinceMs = Date.now();
   channel.closed = true;
   pool.sessions.delete(channel);
   pool.allocator.release(channel.extranonce1);

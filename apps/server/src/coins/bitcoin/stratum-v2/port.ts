@@ -11,16 +11,39 @@ import type { Sv2PortRuntime } from './runtime.js';
 /** The port SV2 deployments use (SRI's pool and translator examples, Braiins Pool). */
 export const SV2_DEFAULT_PORT = 34254;
 
+/** How often connections without a channel, or silent ones, are looked for. */
+const SWEEP_MS = 5_000;
+
 export class Sv2Port {
   readonly server: net.Server;
   /** Noise encrypts a V2 port; it never has a TLS certificate. */
   readonly tls = false;
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(readonly runtime: Sv2PortRuntime) {
     this.server = createStratumListener(undefined, (socket) => this.accept(socket));
     this.server.on('error', (error) =>
       runtime.pool.logger.error({ err: error, port: runtime.config.port }, 'stratum v2 port error'),
     );
+    this.sweeper = setInterval(() => this.sweep(Date.now()), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /**
+   * A connection's channels are swept with V1's sessions (idle, vardiff; ports.ts). This closes
+   * what that sweep never sees: a connection with no channel open for `authorizeTimeoutSeconds`
+   * (V1's deadline to authorize), or silent for `idleTimeoutSeconds`.
+   */
+  sweep(now: number): void {
+    const { authorizeTimeoutSeconds, idleTimeoutSeconds } = this.runtime.pool.config.stratum;
+    for (const conn of this.runtime.connections) {
+      if (now - conn.lastReceivedMs > idleTimeoutSeconds * 1000) conn.close('idle');
+      else if (
+        conn.channels.size + conn.opening === 0 &&
+        now - conn.channelSinceMs > authorizeTimeoutSeconds * 1000
+      )
+        conn.close('no channel open in time');
+    }
   }
 
   listen(host: string): Promise<number> {
@@ -29,6 +52,7 @@ export class Sv2Port {
 
   /** Stops listening and hangs up every connection (V2 has no reconnect hint without a host). */
   close(): Promise<void> {
+    clearInterval(this.sweeper);
     const closing = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const conn of this.runtime.connections) {
       conn.socket.end();

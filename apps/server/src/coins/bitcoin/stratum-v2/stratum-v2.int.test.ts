@@ -258,10 +258,10 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     clients.push(replayed);
     const writes: Buffer[] = [];
     const write = replayed.socket.write.bind(replayed.socket);
-    replayed.socket.write = ((chunk: Buffer) => {
+    replayed.socket.write = (chunk: Buffer) => {
       writes.push(Buffer.from(chunk));
       return write(chunk);
-    });
+    };
     expect((await replayed.setup()).type).toBe('SetupConnectionSuccess');
     replayed.writeRaw(writes[0] as Buffer);
     await closed(replayed);
