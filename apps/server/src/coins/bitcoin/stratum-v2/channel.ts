@@ -52,7 +52,7 @@ function errorCode(kind: RejectionKind, error: StratumError): string {
 let nextId = 1;
 
 export class Sv2Channel implements StratumSession {
-  /** Unique among the process's V1 sessions' ids too (logs): counted down from the top. */
+  /** Unique among the V1 sessions' ids too (logs): numbered from 2^31 up, V1 sessions from 1. */
   readonly id = 2 ** 31 + nextId++;
   readonly subscribed = true;
   userAgent = '';

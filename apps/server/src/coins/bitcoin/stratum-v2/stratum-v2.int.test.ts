@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import net from 'node:net';
 import { join } from 'node:path';
 import { schnorr } from '@noble/curves/secp256k1.js';
 import { bitsToTarget } from '@manjam/protocol';
@@ -53,6 +54,7 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
         { start: LOW_DIFFICULTY, protocol: 'v2' },
         { start: 1e6, min: 1e6, protocol: 'v2' },
       ],
+      stratum: { v2: { handshakeTimeoutSeconds: 1 } },
     });
     const secret = decodeAuthoritySecretKey(await readFile(join(pool.dataDir, AUTHORITY_KEY_FILE), 'utf8'));
     authority = schnorr.getPublicKey(secret as Uint8Array);
@@ -125,6 +127,31 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
       version: found.version,
     });
     expect(await answer).toMatchObject({ lastSequenceNumber: 9, newSubmitsAcceptedCount: 1 });
+  });
+
+  it('refuses a SetupConnection for another protocol, and hangs up on a silent connection after the handshake deadline', async () => {
+    const client = await Sv2TestClient.connect(v2Port(), authority);
+    clients.push(client);
+    const refusal = client.next('SetupConnectionError');
+    client.send({
+      type: 'SetupConnection',
+      protocol: 1,
+      minVersion: 2,
+      maxVersion: 2,
+      flags: 0,
+      endpointHost: '',
+      endpointPort: 0,
+      vendor: '',
+      hardwareVersion: '',
+      firmware: '',
+      deviceId: '',
+    });
+    expect((await refusal).errorCode).toBe('unsupported-protocol');
+    const silent = net.connect({ port: v2Port(), host: '127.0.0.1' });
+    silent.on('error', () => undefined);
+    const started = Date.now();
+    await new Promise((resolve) => silent.once('close', resolve));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
   it('is refused by a miner holding another authority key (certificate check)', async () => {
