@@ -36,7 +36,7 @@ export interface FamilyPorts {
     accepted: number;
     rejected: Record<string, number>;
     /** Stratum V2 ports' figures (families with V2 ports; coins/bitcoin/stratum-v2). */
-    v2?: { connections: number; channels: number };
+    v2?: { connections: number; channels: number; faults: Record<string, number> };
   };
   /** Each RandomX port's pool now, for /metrics (families without RandomX give none). */
   randomx?(): { port: number; figures: RandomXFigures }[];

@@ -35,6 +35,13 @@ export function registerStratumMetrics(metrics: MetricsRegistry, stratum: Stratu
       'gauge',
       () => Promise.resolve([{ labels: {}, value: v2().connections }]),
     );
+    metrics.register(
+      'manjam_stratum_v2_faults_total',
+      'Stratum V2 connections closed for what they sent (handshake, bad-frame, bad-message, protocol, timeout)',
+      'counter',
+      () =>
+        Promise.resolve(Object.entries(v2().faults).map(([kind, value]) => ({ labels: { kind }, value }))),
+    );
     metrics.register('manjam_stratum_v2_channels', 'Open Stratum V2 mining channels', 'gauge', () =>
       Promise.resolve([{ labels: {}, value: v2().channels }]),
     );

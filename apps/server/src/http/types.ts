@@ -32,7 +32,7 @@ export interface StratumMetrics {
   /** The XMR ports' RandomX pools, by port. */
   randomx?: () => { port: number; figures: RandomXFigures }[];
   /** Stratum V2 connections (counted in connections() too) and the mining channels open on them. */
-  v2?: () => { connections: number; channels: number };
+  v2?: () => { connections: number; channels: number; faults: Record<string, number> };
 }
 
 /** Per coin: 1 while a node backs its work, 0 while work is stopped (manjam_chain_up). */

@@ -272,6 +272,7 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     const closed = (c: Sv2TestClient) =>
       new Promise<void>((resolve) => (c.closed ? resolve() : c.socket.once('close', () => resolve())));
     const before = { ...pool.stratum.stats().sharesRejected };
+    const badFrames = pool.stratum.stats().v2.faults['bad-frame'] ?? 0;
     const garbage = await miner();
     garbage.writeRaw(Buffer.from('{"id":1,"method":"mining.subscribe","params":[]}\n'.repeat(4)));
     await closed(garbage);
@@ -293,6 +294,7 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     replayed.writeRaw(writes[0] as Buffer);
     await closed(replayed);
     expect(pool.stratum.stats().sharesRejected).toEqual(before);
+    expect(pool.stratum.stats().v2.faults['bad-frame']).toBe(badFrames + 3);
 
     const honest = await miner();
     const c = await extended(honest, `${chain.poolAddress}.v2after`);
