@@ -12,6 +12,7 @@ import {
   EncryptedFrameDecoder,
   NoiseInitiator,
   type CipherState,
+  type Frame,
   type HandshakeError,
   type Sv2Message,
   type Sv2MessageName,
@@ -92,6 +93,11 @@ export class Sv2TestClient {
     const bytes = encryptFrame(this.encryptor, encodeMessage(message));
     this.bytesOut += bytes.length;
     this.socket.write(bytes);
+  }
+
+  /** Any frame, encrypted (an over-long or unknown one, for drills). */
+  sendFrame(frame: Frame): void {
+    this.socket.write(encryptFrame(this.encryptor, frame));
   }
 
   /** Raw bytes on the socket (garbage, replays). */
