@@ -24,9 +24,9 @@ export function handleMessage(conn: Sv2Connection, message: Sv2Message): void {
   if (!conn.setUp) return conn.fault('protocol', `${message.type} before SetupConnection`);
   switch (message.type) {
     case 'OpenStandardMiningChannel':
-      return void openChannel(conn, message, 'standard');
+      return opening(conn, openChannel(conn, message, 'standard'));
     case 'OpenExtendedMiningChannel':
-      return void openChannel(conn, message, 'extended');
+      return opening(conn, openChannel(conn, message, 'extended'));
     case 'SubmitSharesStandard':
     case 'SubmitSharesExtended':
       return submit(conn, message);
@@ -37,6 +37,14 @@ export function handleMessage(conn: Sv2Connection, message: Sv2Message): void {
     default:
       return conn.fault('protocol', `${message.type} is not a message a miner sends`);
   }
+}
+
+/** An open waits for its login lookup; if it fails (the database, the extranonce space), this connection goes. */
+function opening(conn: Sv2Connection, pending: Promise<void>): void {
+  pending.catch((error: unknown) => {
+    conn.runtime.pool.logger.warn({ err: error, connection: conn.id }, 'stratum v2 channel open failed');
+    conn.close('channel open failed');
+  });
 }
 
 function setup(conn: Sv2Connection, m: Sv2MessageOf<'SetupConnection'>): void {
