@@ -129,6 +129,7 @@ export async function startPool({
         return { accepted: stats.sharesAccepted, ...stats.sharesRejected };
       },
       bans: () => stratum.stats().bans,
+      v2: () => stratum.stats().v2,
       randomx: () => stratum.randomx(),
       sharesUnstored: () => stratum.stats().sharesUnstored,
     };

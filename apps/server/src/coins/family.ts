@@ -31,7 +31,13 @@ export interface FamilyAccounting {
 export interface FamilyPorts {
   ports(): { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme }[];
   /** Counters of these ports (the ban list is the kit's and counted there). */
-  stats(): { connections: number; accepted: number; rejected: Record<string, number> };
+  stats(): {
+    connections: number;
+    accepted: number;
+    rejected: Record<string, number>;
+    /** Stratum V2 ports' figures (families with V2 ports; coins/bitcoin/stratum-v2). */
+    v2?: { connections: number; channels: number; faults: Record<string, number> };
+  };
   /** Each RandomX port's pool now, for /metrics (families without RandomX give none). */
   randomx?(): { port: number; figures: RandomXFigures }[];
   /** Called once every family's ports listen: jobs start flowing. */

@@ -36,6 +36,7 @@ const ENV_KEYS: EnvKeys = {
   MANJAM_STRATUM_JOURNAL_FSYNC_MS: { path: ['stratum', 'journalFsyncMs'], type: 'number' },
   MANJAM_STRATUM_STATS_FLUSH_SECONDS: { path: ['stratum', 'statsFlushSeconds'], type: 'number' },
   MANJAM_STRATUM_POW_QUEUE_PER_CONNECTION: { path: ['stratum', 'powQueue', 'perConnection'], type: 'number' },
+  MANJAM_STRATUM_V2_AUTHORITY_SECRET_KEY: { path: ['stratum', 'v2', 'authoritySecretKey'], type: 'string' },
   MANJAM_STRATUM_POW_QUEUE_TOTAL: { path: ['stratum', 'powQueue', 'total'], type: 'number' },
   ...CHAIN_ENV,
   MANJAM_NATS_URL: { path: ['distributed', 'natsUrl'], type: 'string' },

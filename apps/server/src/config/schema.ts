@@ -23,6 +23,11 @@ const stratumPort = z.object({
   scheme: z.enum(PAYOUT_SCHEMES).default('pps-plus'),
   vardiff,
   tls: z.object({ cert: z.string().min(1), key: z.string().min(1) }).optional(),
+  /**
+   * The port's dialect: "v1" (JSON lines) or "v2" (Stratum V2: Noise-encrypted binary frames,
+   * SHA-256d coins only; coins/bitcoin/stratum-v2). A V2 port takes no `tls` (Noise encrypts it).
+   */
+  protocol: z.enum(['v1', 'v2']).default('v1'),
 });
 
 export const configSchema = z
@@ -125,6 +130,22 @@ export const configSchema = z
           })
           .prefault({}),
         extranonce2Size: z.number().int().min(2).max(8).default(4),
+        /** Stratum V2 ports (`protocol: "v2"`): the pool's authority key and its certificates. */
+        v2: z
+          .object({
+            /**
+             * The authority secret key, base58check of 32 bytes (SRI's form). Unset: generated at
+             * first start into <dataDir>/sv2-authority.key (mode 0600) and read from there after.
+             */
+            authoritySecretKey: z.string().min(1).optional(),
+            /** Lifetime of the certificate the authority signs for the pool's Noise static key. */
+            certificateValiditySeconds: z.number().int().min(60).max(31_536_000).default(86_400),
+            /** A connection that has not finished the Noise handshake and SetupConnection in this is closed. */
+            handshakeTimeoutSeconds: z.number().min(1).max(120).default(10),
+            /** Channels one V2 connection may open (a proxy opens one per miner behind it). */
+            maxChannelsPerConnection: z.number().int().min(1).max(1_000_000).default(1_024),
+          })
+          .prefault({}),
         /** Set (0-255, distinct) on each process when several Stratum processes serve one pool. */
         instanceId: z.number().int().min(0).max(255).optional(),
         /** The share journal (<dataDir>/journal) is fdatasync'ed at most this often (ms); 0 = after every write. */

@@ -32,6 +32,8 @@ export interface DefaultStratumPort {
   coin: CoinId;
   scheme: PayoutScheme;
   vardiff: VardiffSettings;
+  /** Every default port speaks Stratum V1; a V2 port is configured (coins/bitcoin/stratum-v2). */
+  protocol: 'v1';
 }
 
 /** A family's part of the configuration. */
@@ -76,6 +78,7 @@ export function defaultStratumPort(
     port: portRowOfPoolCoin(coin).port,
     coin,
     scheme: 'pps-plus',
+    protocol: 'v1',
     vardiff: { ...vardiff, max: 1e12, targetSeconds: 15, retargetSeconds: 90, variancePercent: 30 },
   };
 }

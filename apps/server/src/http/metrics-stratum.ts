@@ -27,6 +27,25 @@ export function registerStratumMetrics(metrics: MetricsRegistry, stratum: Stratu
         Object.entries(stratum.sharesByResult()).map(([result, value]) => ({ labels: { result }, value })),
       ),
   );
+  const v2 = stratum.v2;
+  if (v2) {
+    metrics.register(
+      'manjam_stratum_v2_connections',
+      'Open Stratum V2 connections (also in manjam_stratum_connections)',
+      'gauge',
+      () => Promise.resolve([{ labels: {}, value: v2().connections }]),
+    );
+    metrics.register(
+      'manjam_stratum_v2_faults_total',
+      'Stratum V2 connections closed for what they sent (handshake, bad-frame, bad-message, protocol, timeout)',
+      'counter',
+      () =>
+        Promise.resolve(Object.entries(v2().faults).map(([kind, value]) => ({ labels: { kind }, value }))),
+    );
+    metrics.register('manjam_stratum_v2_channels', 'Open Stratum V2 mining channels', 'gauge', () =>
+      Promise.resolve([{ labels: {}, value: v2().channels }]),
+    );
+  }
   const bans = stratum.bans;
   if (bans) {
     metrics.register(

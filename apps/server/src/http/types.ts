@@ -33,6 +33,8 @@ export interface StratumMetrics {
   randomx?: () => { port: number; figures: RandomXFigures }[];
   /** Accepted shares not yet in the database or the core's share stream. */
   sharesUnstored?: () => number;
+  /** Stratum V2 connections (counted in connections() too) and the mining channels open on them. */
+  v2?: () => { connections: number; channels: number; faults: Record<string, number> };
 }
 
 /** Per coin: 1 while a node backs its work, 0 while work is stopped (manjam_chain_up). */

@@ -31,6 +31,8 @@ export interface StratumService {
   ports(): { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme }[];
   stats(): {
     connections: number;
+    /** Of those, Stratum V2 connections, the mining channels open on them, and connections closed for what they sent. */
+    v2: { connections: number; channels: number; faults: Record<string, number> };
     sharesAccepted: number;
     sharesRejected: Record<string, number>;
     bans: Record<BanScope, number>;
@@ -97,15 +99,21 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
       const rejected: Record<string, number> = {};
       let connections = 0;
       let accepted = 0;
+      const v2 = { connections: 0, channels: 0, faults: {} as Record<string, number> };
       for (const stats of families.map((f) => f.stats())) {
         connections += stats.connections;
         accepted += stats.accepted;
+        v2.connections += stats.v2?.connections ?? 0;
+        v2.channels += stats.v2?.channels ?? 0;
+        for (const [kind, count] of Object.entries(stats.v2?.faults ?? {}))
+          v2.faults[kind] = (v2.faults[kind] ?? 0) + count;
         for (const [kind, count] of Object.entries(stats.rejected))
           rejected[kind] = (rejected[kind] ?? 0) + count;
       }
       // Every port shares the process's ban list: its counts cover them all.
       return {
         connections,
+        v2,
         sharesAccepted: accepted,
         sharesRejected: rejected,
         bans: { ...kit.bans.counts },

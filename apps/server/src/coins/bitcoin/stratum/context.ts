@@ -107,6 +107,10 @@ export interface StratumSession {
   send(line: string): void;
   reply(id: StratumId, resultJson: string, ticket?: number): void;
   error(id: StratumId, error: StratumError, ticket?: number): void;
+  /** A judged share's answer (submit.ts): V1 replies `true`, a V2 channel SubmitShares.Success. */
+  shareAccepted(id: StratumId, ticket?: number): void;
+  /** A refused share's answer: V1 replies `error`, a V2 channel maps `kind` to its error code. */
+  shareRefused(id: StratumId, kind: RejectionKind, error: StratumError, ticket?: number): void;
   notify(method: string, params: unknown[]): void;
   announceDifficulty(difficulty: number): void;
   sendJob(job: Job): void;

@@ -18,10 +18,21 @@ import { SCRYPT_IN_FLIGHT_PER_THREAD, ScryptPool } from './pow-pool.js';
 import { StratumPort } from './server.js';
 import { Sha256dQueue } from './sha256d-queue.js';
 import { sha256dHashed, sha256dRefused } from './submit.js';
+import { Sv2Ports } from '../stratum-v2/ports.js';
+import type { Sv2Port } from '../stratum-v2/port.js';
 
 const SWEEP_MS = 5_000;
 
-/** A port of the V1 (Bitcoin-family) dialect. */
+/** A listening port of either dialect. */
+interface ListeningPort {
+  coin: CoinId;
+  port: number;
+  tls: boolean;
+  scheme: PayoutScheme;
+  server: StratumPort | Sv2Port;
+}
+
+/** A port of the V1 (Bitcoin-family) dialect, or of Stratum V2 (`protocol: "v2"`, SHA-256d coins). */
 type V1PortConfig = StratumPortConfig & { coin: BitcoinFamilyCoin };
 
 export async function openBitcoinPorts(
@@ -69,13 +80,13 @@ export async function openBitcoinPorts(
     manager.onJob((job) => onJob(pool, source.coin, job, tips));
     managers.set(source.coin, manager);
   }
-  const listening: { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme; server: StratumPort }[] =
-    [];
+  const listening: ListeningPort[] = [];
+  const v2 = new Sv2Ports(config, logger);
   try {
     for (const p of configs) {
       const algorithm = algorithmOf(p.coin);
       const source = sources.find((s) => s.coin === p.coin) as TemplateSource;
-      const server = new StratumPort({
+      const runtime = {
         pool,
         config: p,
         coin: p.coin,
@@ -84,11 +95,15 @@ export async function openBitcoinPorts(
         params: source.params,
         jobs: managers.get(p.coin) as JobManager,
         minDifficulty: Math.max(p.vardiff.min, MIN_SHARE_DIFFICULTY[algorithm]),
-      });
+      };
+      const server = p.protocol === 'v2' ? await v2.open(runtime) : new StratumPort(runtime);
       server.server.maxConnections = kit.maxConnectionsPerPort;
       const port = await server.listen(config.stratum.host);
       listening.push({ coin: p.coin, port, tls: server.tls, scheme: p.scheme, server });
-      logger.info({ coin: p.coin, port, tls: server.tls, scheme: p.scheme }, 'stratum port listening');
+      logger.info(
+        { coin: p.coin, port, tls: server.tls, scheme: p.scheme, protocol: p.protocol },
+        'stratum port listening',
+      );
     }
   } catch (error) {
     await Promise.all(listening.map((l) => l.server.close()));
@@ -101,9 +116,11 @@ export async function openBitcoinPorts(
   return {
     ports: () => listening.map(({ coin, port, tls, scheme }) => ({ coin, port, tls, scheme })),
     stats: () => ({
-      connections: sessions.size,
+      // A V2 channel is a session of the share path; its connection is counted once, by v2.
+      connections: sessions.size - v2.channels() + v2.connections(),
       accepted: pool.stats.accepted,
       rejected: { ...pool.stats.rejected },
+      v2: v2.stats(),
     }),
     start: () => {
       for (const manager of managers.values()) manager.start();
@@ -165,7 +182,7 @@ function sweep(pool: PoolRuntime): void {
 }
 
 /** client.reconnect to every miner, then close the ports (sockets still open after 2 s are cut). */
-async function closeAll(pool: PoolRuntime, servers: StratumPort[]): Promise<void> {
+async function closeAll(pool: PoolRuntime, servers: (StratumPort | Sv2Port)[]): Promise<void> {
   const closing: Promise<unknown>[] = servers.map((s) => s.close());
   // Shares hashed at the end of this turn are answered before the goodbye (replies keep their order).
   await new Promise((resolve) => setImmediate(resolve));

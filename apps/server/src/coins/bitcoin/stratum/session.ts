@@ -4,6 +4,7 @@ import type { MinerRef } from '../../../shares/types.js';
 import type { AddressRecord, ShareWindow } from '../../../stratum/bans.js';
 import type { PortRuntime, QueuedRequest, StratumId, StratumSession } from './context.js';
 import type { Job } from './jobs.js';
+import type { RejectionKind } from '../../../stratum/rejections.js';
 import { ReplyOrder } from '../../../stratum/reply-order.js';
 import { Vardiff } from '../../../stratum/vardiff.js';
 import { writeLine } from '../../../stratum/write.js';
@@ -103,6 +104,14 @@ export class Session implements StratumSession {
 
   error(id: StratumId, error: StratumError, ticket?: number): void {
     this.answer(`{"id":${idJson(id)},"result":null,"error":${JSON.stringify(error)}}\n`, ticket);
+  }
+
+  shareAccepted(id: StratumId, ticket?: number): void {
+    this.reply(id, 'true', ticket);
+  }
+
+  shareRefused(id: StratumId, _kind: RejectionKind, error: StratumError, ticket?: number): void {
+    this.error(id, error, ticket);
   }
 
   notify(method: string, params: unknown[]): void {

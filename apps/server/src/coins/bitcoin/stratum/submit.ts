@@ -29,7 +29,7 @@ const DIFF1 = Object.fromEntries(
 
 /**
  * mining.submit. Checks, in order: authorized login (24), subscribed (25), parameter sizes (20),
- * job known (21) and not stale (21), ntime window (20), version bits within the negotiated mask
+ * then judgeSubmit's (shared with Stratum V2): job known (21) and not stale (21), ntime window (20), version bits within the negotiated mask
  * (20), duplicate header hash for the job (22: accepted, or refused after a hash before — a
  * share is never hashed twice), share target (23). SHA-256d shares are hashed in a batch at the
  * end of this turn of the event loop (Sha256dQueue), Scrypt ones in the worker threads, in their
@@ -43,10 +43,45 @@ export const handleSubmit: Handler = (session, id, params) => {
   if (!miner) return refuse(session, id, undefined, 'unauthorized');
   const extranonce1 = session.extranonce1;
   if (!session.subscribed || !extranonce1) return refuse(session, id, miner, 'not_subscribed');
-  const port = session.port;
-  const parsed = parseSubmitParams(params, port.pool.config.stratum.extranonce2Size);
+  const parsed = parseSubmitParams(params, session.port.pool.config.stratum.extranonce2Size);
   if (!parsed.ok) return refuse(session, id, miner, 'invalid', parsed.error);
   const input = parsed.value;
+  judgeSubmit(session, id, miner, {
+    jobId: input.jobId,
+    extranonce1,
+    extranonce2: input.extranonce2,
+    ntime: input.ntime,
+    nonce: input.nonce,
+    version: input.versionBits === undefined ? undefined : { kind: 'bits', value: input.versionBits },
+  });
+};
+
+/** A submit once its dialect has read it: the same for a V1 line and a Stratum V2 SubmitShares. */
+export interface SubmittedShare {
+  jobId: string;
+  extranonce1: Buffer;
+  extranonce2: Buffer;
+  ntime: number;
+  nonce: number;
+  /**
+   * V1's rolled bits (mining.submit's 6th param) or V2's whole header version (its bits outside
+   * the mask must be the job's); undefined: the job's version.
+   */
+  version: { kind: 'bits' | 'whole'; value: number } | undefined;
+}
+
+/**
+ * The checks every dialect's submit goes through after its own parsing: job known (21) and not
+ * stale (21), ntime window (20), version bits within the negotiated mask (20), then the hash
+ * checks (duplicate, target; see finish). Answers through session.shareAccepted/shareRefused.
+ */
+export function judgeSubmit(
+  session: StratumSession,
+  id: StratumId,
+  miner: MinerRef,
+  input: SubmittedShare,
+): void {
+  const port = session.port;
   const job = port.jobs.get(input.jobId);
   if (!job) return refuse(session, id, miner, 'invalid', stratumError(STRATUM_ERROR.JOB_NOT_FOUND));
   if (job.stale) return refuse(session, id, miner, 'stale', staleError(job));
@@ -55,13 +90,14 @@ export const handleSubmit: Handler = (session, id, params) => {
   if (input.ntime < tpl.mintime || input.ntime > latest)
     return refuse(session, id, miner, 'invalid', stratumError(STRATUM_ERROR.OTHER, 'ntime out of range'));
   let version = tpl.version;
-  if (input.versionBits !== undefined) {
-    const applied = applyVersionBits(tpl.version, input.versionBits, session.versionMask);
+  if (input.version !== undefined) {
+    const bits = versionBitsOf(input.version, tpl.version, session.versionMask);
+    const applied = applyVersionBits(tpl.version, bits, session.versionMask);
     if (!applied.ok) return refuse(session, id, miner, 'invalid', applied.error);
     version = applied.value;
   }
   const share: ShareInput = {
-    extranonce1,
+    extranonce1: input.extranonce1,
     extranonce2: input.extranonce2,
     ntime: input.ntime,
     nonce: input.nonce,
@@ -79,7 +115,21 @@ export const handleSubmit: Handler = (session, id, params) => {
   }
   // Scrypt: the SHA-256d block hash is the duplicate key; the proof of work comes from the worker threads.
   queueScrypt(session, job, buildShare(tpl, 'sha256d', share), id, miner);
-};
+}
+
+/**
+ * A whole V2 version as V1's rolled bits: the bits that differ from the job's. Those outside the
+ * mask stay outside it, so applyVersionBits refuses them as it refuses V1's.
+ */
+function versionBitsOf(
+  version: { kind: 'bits' | 'whole'; value: number },
+  jobVersion: number,
+  mask: number,
+): number {
+  if (version.kind === 'bits') return version.value;
+  const differs = (version.value ^ jobVersion) >>> 0;
+  return ((differs & ~mask) | (version.value & mask)) >>> 0;
+}
 
 /** A Scrypt share waits for its hash in its connection's turn of the fair queue (fair-work.ts). */
 function queueScrypt(
@@ -192,7 +242,7 @@ function finish(
   };
   // Journaled first: the writer holds the miner's socket corked until the share is on disk,
   // so the `true` written next cannot leave the process before it.
-  pool.book.accepted(session, share, pool.hashrate.get(port.coin), () => session.reply(id, 'true', ticket));
+  pool.book.accepted(session, share, pool.hashrate.get(port.coin), () => session.shareAccepted(id, ticket));
   const retarget = session.vardiff.onShare(now);
   if (retarget !== undefined) session.announceDifficulty(retarget);
   if (pow <= job.template.networkTarget) submitFoundBlock(session, miner, job, build(), required.difficulty);
@@ -213,6 +263,6 @@ function refuse(
   ticket?: number,
   verdict?: BanVerdict,
 ): void {
-  session.error(id, error, ticket);
+  session.shareRefused(id, kind, error, ticket);
   session.port.pool.book.refused(session, miner, kind, verdict);
 }

@@ -44,6 +44,8 @@ export interface PortSpec {
   retargetSeconds?: number;
   /** Certificate and key files: a TLS port. */
   tls?: { cert: string; key: string };
+  /** A Stratum V2 port (coins/bitcoin/stratum-v2). */
+  protocol?: 'v1' | 'v2';
 }
 
 export interface PoolOnChain {
@@ -89,6 +91,7 @@ export async function startPoolOnChain(options: {
           variancePercent: 30,
         },
         ...(p.tls ? { tls: p.tls } : {}),
+        ...(p.protocol ? { protocol: p.protocol } : {}),
       })),
       ...options.stratum,
     },

@@ -1,0 +1,162 @@
+// One Stratum V2 connection: the Noise NX responder handshake (act one in, act two out), then
+// encrypted frames through transport.ts's decoder, SetupConnection first, then the Mining
+// protocol's channel messages (handlers.ts). Anything a miner or an attacker on the path can send
+// (garbage, a truncated or over-long frame, a bad MAC, replayed ciphertext, an unknown message)
+// closes this connection only, is counted, and is logged at debug: it never throws.
+import type { Socket } from 'node:net';
+import {
+  ACT_ONE_BYTES,
+  decodeMessage,
+  encodeMessage,
+  encryptFrame,
+  EncryptedFrameDecoder,
+  NoiseResponder,
+  type CipherState,
+  type Sv2Message,
+} from '@manjam/protocol/sv2';
+import type { AddressRecord } from '../../../stratum/bans.js';
+import { MAX_WRITE_BACKLOG } from '../../../stratum/write.js';
+import type { Sv2Channel } from './channel.js';
+import { handleMessage } from './handlers.js';
+import type { Sv2PortRuntime } from './runtime.js';
+
+/** Why a connection was closed for what it sent (counted per port, shown on /metrics later). */
+export type Sv2Fault = 'handshake' | 'bad-frame' | 'bad-message' | 'protocol' | 'timeout';
+
+/** The largest frame payload a miner may send: the biggest Mining message it sends is far smaller. */
+export const MAX_INBOUND_PAYLOAD = 16 * 1024;
+
+let nextConnectionId = 1;
+
+export class Sv2Connection {
+  readonly id = nextConnectionId++;
+  readonly ip: string;
+  lastReceivedMs = Date.now();
+  readonly connectedMs = this.lastReceivedMs;
+  closed = false;
+  /** SetupConnection's vendor/firmware, copied to each channel. */
+  userAgent = '';
+  /** SetupConnection accepted: channel messages may follow. */
+  setUp = false;
+  readonly channels = new Map<number, Sv2Channel>();
+  /** Channel opens waiting for their login lookup (they count toward the channel cap). */
+  opening = 0;
+  nextChannelId = 1;
+  /** Since when the connection has had no channel (its start, or its last channel's close). */
+  channelSinceMs = this.connectedMs;
+  private actOne: Buffer | undefined = Buffer.alloc(0);
+  private encryptor: CipherState | undefined;
+  private decoder: EncryptedFrameDecoder | undefined;
+  private readonly deadline: NodeJS.Timeout;
+
+  constructor(
+    readonly socket: Socket,
+    readonly address: AddressRecord,
+    readonly runtime: Sv2PortRuntime,
+  ) {
+    this.ip = address.ip;
+    const ms = runtime.pool.config.stratum.v2.handshakeTimeoutSeconds * 1000;
+    this.deadline = setTimeout(() => {
+      if (!this.setUp) this.fault('timeout', 'no handshake and SetupConnection in time');
+    }, ms);
+    this.deadline.unref();
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('end', () => {
+      const error = this.decoder?.end();
+      if (error) this.fault('bad-frame', `ended inside a frame (${error.code})`);
+    });
+  }
+
+  /** Encrypts and writes one message; a miner that stops reading is dropped instead. */
+  send(message: Sv2Message): void {
+    if (this.closed || !this.encryptor) return;
+    if (this.socket.writableLength > MAX_WRITE_BACKLOG) {
+      this.close('not reading');
+      return;
+    }
+    const bytes = encryptFrame(this.encryptor, encodeMessage(message));
+    this.runtime.wire.bytesOut += bytes.length;
+    this.socket.write(bytes);
+  }
+
+  close(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.deadline);
+    this.runtime.pool.logger.debug(
+      { connection: this.id, ip: this.ip, reason },
+      'stratum v2 connection closed',
+    );
+    const socket = this.socket;
+    // As V1 (session.ts): written answers leave, after the share journal's flush (nextTick) uncorks.
+    process.nextTick(() => {
+      while (socket.writableCorked > 0) socket.uncork();
+      socket.destroy();
+    });
+  }
+
+  /** Closes for something the peer sent: counted by kind. */
+  fault(kind: Sv2Fault, reason: string): void {
+    if (this.closed) return;
+    this.runtime.faults[kind]++;
+    this.close(reason);
+  }
+
+  private onData(chunk: Buffer): void {
+    if (this.closed) return;
+    this.lastReceivedMs = Date.now();
+    this.runtime.wire.bytesIn += chunk.length;
+    if (this.actOne) this.handshake(chunk);
+    else this.frames(chunk);
+  }
+
+  private frames(chunk: Buffer): void {
+    const events = (this.decoder as EncryptedFrameDecoder).feed(chunk);
+    // Answers to every frame of this chunk leave in one write.
+    this.socket.cork();
+    try {
+      for (const event of events) {
+        if (this.closed) break;
+        if (event.kind === 'error') {
+          this.fault('bad-frame', `frame refused (${event.error.code})`);
+          break;
+        }
+        const decoded = decodeMessage(event.frame);
+        if (!decoded.ok) {
+          this.fault('bad-message', `message refused (${decoded.error.code})`);
+          break;
+        }
+        handleMessage(this, decoded.message);
+      }
+    } catch (error) {
+      // A bug in a handler must not take the process down: this connection goes.
+      this.runtime.pool.logger.warn({ err: error, connection: this.id }, 'stratum v2 handler failed');
+      this.close('handler failed');
+    } finally {
+      this.socket.uncork();
+    }
+  }
+
+  /** Gathers act one (64 bytes); answers act two; whatever follows is the first encrypted frames. */
+  private handshake(chunk: Buffer): void {
+    const got = Buffer.concat([this.actOne as Buffer, chunk]);
+    if (got.length < ACT_ONE_BYTES) {
+      this.actOne = got;
+      return;
+    }
+    this.actOne = undefined;
+    const answered = new NoiseResponder(this.runtime.authority.identity()).actOne(
+      got.subarray(0, ACT_ONE_BYTES),
+    );
+    if (!answered.ok) {
+      this.fault('handshake', `handshake refused (${answered.error.code})`);
+      return;
+    }
+    this.encryptor = answered.session.encryptor;
+    this.decoder = new EncryptedFrameDecoder(answered.session.decryptor, MAX_INBOUND_PAYLOAD);
+    this.runtime.wire.bytesOut += answered.reply.length;
+    this.socket.write(answered.reply);
+    const rest = got.subarray(ACT_ONE_BYTES);
+    if (rest.length > 0) this.frames(rest);
+  }
+}
