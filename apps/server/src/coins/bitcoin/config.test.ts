@@ -43,6 +43,7 @@ describe("the Bitcoin family's configuration", () => {
         port: 3333,
         coin: 'BTC',
         scheme: 'pps-plus',
+        protocol: 'v1',
         vardiff: {
           start: 0.001,
           min: 0.0001,
@@ -56,6 +57,7 @@ describe("the Bitcoin family's configuration", () => {
         port: 4444,
         coin: 'LTC',
         scheme: 'pps-plus',
+        protocol: 'v1',
         vardiff: {
           start: 0.01,
           min: 0.001,

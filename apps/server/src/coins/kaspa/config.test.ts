@@ -39,6 +39,7 @@ describe("the Kaspa family's configuration", () => {
         port: 7777,
         coin: 'KAS',
         scheme: 'pps-plus',
+        protocol: 'v1',
         vardiff: {
           start: 1,
           min: 0.01,

@@ -40,6 +40,7 @@ describe("the Monero family's configuration", () => {
         port: 1111,
         coin: 'XMR',
         scheme: 'pps-plus',
+        protocol: 'v1',
         vardiff: {
           start: 1_000,
           min: 100,

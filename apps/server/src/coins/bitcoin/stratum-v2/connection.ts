@@ -18,17 +18,16 @@ import type { AddressRecord } from '../../../stratum/bans.js';
 import { MAX_WRITE_BACKLOG } from '../../../stratum/write.js';
 import type { Sv2Channel } from './channel.js';
 import { handleMessage } from './handlers.js';
-import type { Sv2PortRuntime } from './runtime.js';
+import type { Sv2Fault, Sv2Link, Sv2PortRuntime } from './runtime.js';
 
-/** Why a connection was closed for what it sent (counted per port, shown on /metrics later). */
-export type Sv2Fault = 'handshake' | 'bad-frame' | 'bad-message' | 'protocol' | 'timeout';
+export type { Sv2Fault } from './runtime.js';
 
 /** The largest frame payload a miner may send: the biggest Mining message it sends is far smaller. */
 export const MAX_INBOUND_PAYLOAD = 16 * 1024;
 
 let nextConnectionId = 1;
 
-export class Sv2Connection {
+export class Sv2Connection implements Sv2Link {
   readonly id = nextConnectionId++;
   readonly ip: string;
   lastReceivedMs = Date.now();

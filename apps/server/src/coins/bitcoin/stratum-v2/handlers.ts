@@ -8,7 +8,7 @@ import { targetToDifficulty } from '@manjam/protocol';
 import type { Sv2MessageOf, Sv2Message } from '@manjam/protocol/sv2';
 import { judgeSubmit } from '../stratum/submit.js';
 import { Sv2Channel } from './channel.js';
-import type { Sv2Connection } from './connection.js';
+import type { Sv2Link as Sv2Connection } from './runtime.js';
 import { jobIdOf, targetToU256, u256ToTarget } from './work.js';
 
 /** The protocol version this port speaks. */

@@ -8,7 +8,7 @@ import type { PortRuntime } from '../stratum/context.js';
 import { loadAuthority, type Sv2Authority } from './authority.js';
 import { Sv2Port } from './port.js';
 import { sv2Counters, type Sv2PortRuntime } from './runtime.js';
-import type { Sv2Fault } from './connection.js';
+import type { Sv2Fault } from './runtime.js';
 
 /** What health and /metrics show of a family's V2 ports. */
 export interface Sv2Stats {

@@ -1,8 +1,41 @@
 // What the connections of one Stratum V2 port share: the V1 port's runtime (pool, job manager,
-// vardiff settings; context.ts), the authority, and the port's own counters.
+// vardiff settings; context.ts), the authority, and the port's own counters; and what the
+// message handlers and the port's sweep see of a connection (Sv2Link: connection.ts implements
+// it), so neither imports the connection class.
+import type { Socket } from 'node:net';
+import type { Sv2Message } from '@manjam/protocol/sv2';
+import type { AddressRecord } from '../../../stratum/bans.js';
 import type { PortRuntime } from '../stratum/context.js';
 import type { Sv2Authority } from './authority.js';
-import type { Sv2Connection, Sv2Fault } from './connection.js';
+import type { Sv2Channel } from './channel.js';
+
+/** Why a connection was closed for what it sent (counted per port, on /metrics). */
+export type Sv2Fault = 'handshake' | 'bad-frame' | 'bad-message' | 'protocol' | 'timeout';
+
+/** One V2 connection as the handlers and the sweep use it. */
+export interface Sv2Link {
+  readonly id: number;
+  readonly ip: string;
+  readonly socket: Socket;
+  readonly address: AddressRecord;
+  readonly runtime: Sv2PortRuntime;
+  readonly channels: Map<number, Sv2Channel>;
+  closed: boolean;
+  /** SetupConnection's vendor/firmware, copied to each channel. */
+  userAgent: string;
+  /** SetupConnection accepted: channel messages may follow. */
+  setUp: boolean;
+  /** Channel opens waiting for their login lookup (they count toward the channel cap). */
+  opening: number;
+  nextChannelId: number;
+  lastReceivedMs: number;
+  /** Since when the connection has had no channel (its start, or its last channel's close). */
+  channelSinceMs: number;
+  send(message: Sv2Message): void;
+  close(reason: string): void;
+  /** Closes for something the peer sent: counted by kind. */
+  fault(kind: Sv2Fault, reason: string): void;
+}
 
 export interface Sv2Counters {
   /** Connections closed for what they sent, by kind. */
@@ -13,7 +46,7 @@ export interface Sv2Counters {
 
 export interface Sv2PortRuntime extends PortRuntime, Sv2Counters {
   authority: Sv2Authority;
-  connections: Set<Sv2Connection>;
+  connections: Set<Sv2Link>;
 }
 
 export function sv2Counters(): Sv2Counters {
