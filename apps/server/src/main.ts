@@ -134,6 +134,17 @@ export async function startPool({
       sharesUnstored: () => stratum.stats().sharesUnstored,
     };
     const health = () => healthReport(db, chains);
+    // An API process without Stratum lists the configured ports; their V2 authority key is read
+    // from the config or dataDir key file the Stratum process uses (never generated here: see
+    // CoinFamily.v2AuthorityKey), so one shared secret shows miners the key they will be given.
+    const v2AuthorityKey =
+      has(role, 'api') && !stratum
+        ? (
+            await Promise.all(
+              COIN_FAMILIES.map((f) => f.v2AuthorityKey?.(config) ?? Promise.resolve(undefined)),
+            )
+          ).find(Boolean)
+        : undefined;
     // The API (Fastify, routes, services) is loaded only by the processes that serve it.
     const http = has(role, 'api')
       ? await (
@@ -153,6 +164,8 @@ export async function startPool({
                 port: p.port,
                 tls: Boolean(p.tls),
                 scheme: p.scheme,
+                protocol: p.protocol,
+                ...(p.protocol === 'v2' && v2AuthorityKey ? { authorityKey: v2AuthorityKey } : {}),
               })),
             hashrate: (coin: CoinId) => stratum?.hashrate(coin) ?? null,
           },
@@ -187,7 +200,11 @@ export async function startPool({
         metricsUrl: metricsServer ? `${metricsServer.url.replace('0.0.0.0', 'localhost')}/metrics` : null,
         stratum: (stratum?.ports() ?? []).map((p) => ({
           coin: p.coin,
-          url: `stratum+${p.tls ? 'ssl' : 'tcp'}://${config.publicHost}:${p.port}`,
+          // A V2 URL names the authority key (the form Braiins OS and SRI's translator take).
+          url:
+            p.protocol === 'v2'
+              ? `stratum2+tcp://${config.publicHost}:${p.port}/${p.authorityKey ?? ''}`
+              : `stratum+${p.tls ? 'ssl' : 'tcp'}://${config.publicHost}:${p.port}`,
           live: true,
         })),
         exampleLogin: 'YOUR_USERNAME',

@@ -278,7 +278,16 @@ export type PoolStats = z.infer<typeof poolStatsSchema>;
 export const poolPortsSchema = z.object({
   host: z.string(),
   ports: z.array(
-    z.object({ algorithm: z.string(), name: z.string(), port: z.number().int(), live: z.boolean() }),
+    z.object({
+      algorithm: z.string(),
+      name: z.string(),
+      port: z.number().int(),
+      live: z.boolean(),
+      /** 'v2' on a Stratum V2 port (listed after the table's rows); absent means Stratum V1. */
+      protocol: z.enum(['v1', 'v2']).optional(),
+      /** A V2 port's authority public key (base58check), once the pool knows it. */
+      authorityKey: z.string().optional(),
+    }),
   ),
 });
 export type PoolPorts = z.infer<typeof poolPortsSchema>;

@@ -27,9 +27,21 @@ export interface FamilyAccounting {
   creditOnly: CoinId[];
 }
 
+/** A Stratum port a process serves, as start-up, the API and the summary see it. */
+export interface ServedPort {
+  coin: CoinId;
+  port: number;
+  tls: boolean;
+  scheme: PayoutScheme;
+  /** The port's dialect (config `stratum.ports[].protocol`). */
+  protocol: 'v1' | 'v2';
+  /** V2 ports: the pool's authority public key in base58check, the form miners configure. */
+  authorityKey?: string;
+}
+
 /** A family's open Stratum ports (its dialect on the shared kit). */
 export interface FamilyPorts {
-  ports(): { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme }[];
+  ports(): ServedPort[];
   /** Counters of these ports (the ban list is the kit's and counted there). */
   stats(): {
     connections: number;
@@ -69,4 +81,10 @@ export interface CoinFamily {
   readonly id: Family;
   /** Starts the chain side of its enabled coins; undefined when none is enabled in this mode. */
   startChain(config: Config, logger: Logger, mode: ChainMode): Promise<FamilyChain | undefined>;
+  /**
+   * For an API process that runs without Stratum: the V2 authority public key its configured V2
+   * ports would show, read (never generated) from the same config or dataDir key file the Stratum
+   * process uses; undefined when the family has no V2 ports or the key is not there yet.
+   */
+  v2AuthorityKey?(config: Config): Promise<string | undefined>;
 }

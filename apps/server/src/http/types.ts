@@ -17,7 +17,15 @@ export interface HealthReport {
 
 export interface PoolInfo {
   host: string;
-  ports(): { coin: PoolCoin; port: number; tls: boolean; scheme: string }[];
+  /** `protocol` absent means V1; a V2 port carries the authority key once it is known. */
+  ports(): {
+    coin: PoolCoin;
+    port: number;
+    tls: boolean;
+    scheme: string;
+    protocol?: 'v1' | 'v2';
+    authorityKey?: string;
+  }[];
   /** Live from Stratum when it runs in this process, else null (computed from share_stats). */
   hashrate(coin: PoolCoin): number | null;
 }

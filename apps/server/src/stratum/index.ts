@@ -4,10 +4,10 @@
 import { algorithmOf } from '@manjam/protocol';
 import type { RandomXFigures } from '@manjam/randomx';
 import type { Logger } from 'pino';
-import { connectionPlan, type CoinId, type Config, type PayoutScheme } from '../config/index.js';
+import { connectionPlan, type CoinId, type Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
-import type { FamilyChain, FamilyPorts } from '../coins/family.js';
+import type { FamilyChain, FamilyPorts, ServedPort } from '../coins/family.js';
 import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
 import type { ShareSink } from '../shares/sink.js';
 import { ShareWriter, shareWriterSettings } from '../shares/writer.js';
@@ -28,7 +28,7 @@ export interface StratumDeps {
 }
 
 export interface StratumService {
-  ports(): { coin: CoinId; port: number; tls: boolean; scheme: PayoutScheme }[];
+  ports(): ServedPort[];
   stats(): {
     connections: number;
     /** Of those, Stratum V2 connections, the mining channels open on them, and connections closed for what they sent. */

@@ -64,7 +64,10 @@ export function usePortLiveness(): (algorithm: string | null) => boolean | undef
   const ports = usePoolPorts();
   return (algorithm) => {
     if (!ports.data) return undefined;
-    return ports.data.ports.some((port) => port.algorithm === algorithm && port.live);
+    // The table's (V1) row: a V2 row does not make an algorithm live for V1 miners.
+    return ports.data.ports.some(
+      (port) => port.algorithm === algorithm && port.live && port.protocol !== 'v2',
+    );
   };
 }
 

@@ -9,6 +9,7 @@ import type { CoinFamily, FamilyChain } from '../family.js';
 import { startChains, type ChainRuntime } from './chains.js';
 import type { TemplateSource } from './source.js';
 import { openBitcoinPorts } from './stratum/ports.js';
+import { readAuthorityPublicKey } from './stratum-v2/authority.js';
 
 export const bitcoinFamily: CoinFamily = {
   id: 'bitcoin',
@@ -20,6 +21,8 @@ export const bitcoinFamily: CoinFamily = {
     const chains = await startChains(config, logger);
     return chains.length > 0 ? chainOfNodes(chains) : undefined;
   },
+  v2AuthorityKey: async (config) =>
+    config.stratum.ports.some((p) => p.protocol === 'v2') ? readAuthorityPublicKey(config) : undefined,
 };
 
 /** The family's chain side on its own nodes. */

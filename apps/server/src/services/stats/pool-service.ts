@@ -10,7 +10,15 @@ import { SwrCache } from './swr-cache.js';
 
 export interface PoolPortsSource {
   host: string;
-  ports(): { coin: PoolCoin; port: number; tls: boolean; scheme: string }[];
+  /** `protocol` absent means V1; a V2 port carries the authority key once it is known. */
+  ports(): {
+    coin: PoolCoin;
+    port: number;
+    tls: boolean;
+    scheme: string;
+    protocol?: 'v1' | 'v2';
+    authorityKey?: string;
+  }[];
   hashrate(coin: PoolCoin): number | null;
 }
 
@@ -39,20 +47,37 @@ export class PoolService {
     return this.cache.get('stats', () => this.loadStats());
   }
 
+  /**
+   * One row per PORT_TABLE algorithm (its first live V1 port, or the seed port), then one row per
+   * live Stratum V2 port with its authority key. V2 rows come last so readers that take an
+   * algorithm's first row keep finding its V1 port.
+   */
   ports(): PoolPorts {
-    const live = this.pool.ports();
-    return {
-      host: this.pool.host,
-      ports: PORT_TABLE.map((row) => {
-        const port = live.find((p) => portRowOfPoolCoin(p.coin).algorithm === row.algorithm);
+    const served = this.pool.ports();
+    const v1 = served.filter((p) => p.protocol !== 'v2');
+    const table = PORT_TABLE.map((row) => {
+      const port = v1.find((p) => portRowOfPoolCoin(p.coin).algorithm === row.algorithm);
+      return {
+        algorithm: row.algorithm,
+        name: row.name,
+        port: port?.port ?? row.port,
+        live: port !== undefined,
+      };
+    });
+    const v2 = served
+      .filter((p) => p.protocol === 'v2')
+      .map((p) => {
+        const row = portRowOfPoolCoin(p.coin);
         return {
           algorithm: row.algorithm,
           name: row.name,
-          port: port?.port ?? row.port,
-          live: port !== undefined,
+          port: p.port,
+          live: true,
+          protocol: 'v2' as const,
+          ...(p.authorityKey ? { authorityKey: p.authorityKey } : {}),
         };
-      }),
-    };
+      });
+    return { host: this.pool.host, ports: [...table, ...v2] };
   }
 
   /** Open operator alerts (stuck payout, empty wallet, failing accounting), for /metrics. */
@@ -95,29 +120,33 @@ export class PoolService {
     const { accounting } = this.config;
     return {
       host: this.pool.host,
-      algorithms: this.pool.ports().map((p) => {
-        const row = portRowOfPoolCoin(p.coin);
-        const algorithm = row.account;
-        const act = activity.find((a) => a.coin === p.coin);
-        const tip = tips.find((t) => t.coin === p.coin);
-        return {
-          algorithm,
-          coin: p.coin,
-          network: this.config.chains[p.coin].network,
-          live: true,
-          port: p.port,
-          tls: p.tls,
-          hashrate: this.pool.hashrate(p.coin) ?? (act ? act.hashes / (WINDOW_MS / 1000) : 0),
-          miners: act?.payees ?? 0,
-          workers: act?.workers ?? 0,
-          networkHeight: tip?.height ?? null,
-          networkDifficulty: tip?.networkDifficulty ?? null,
-          fee: feeBpsOf(this.config, p.coin) / 100,
-          payoutInterval: accounting.payoutIntervalHours,
-          scheme: p.scheme,
-          blocksFound: blockCounts.get(p.coin) ?? 0,
-        };
-      }),
+      // V1 ports only: the stats' rows give stratum+tcp URLs (V2 ports are on ports()).
+      algorithms: this.pool
+        .ports()
+        .filter((p) => p.protocol !== 'v2')
+        .map((p) => {
+          const row = portRowOfPoolCoin(p.coin);
+          const algorithm = row.account;
+          const act = activity.find((a) => a.coin === p.coin);
+          const tip = tips.find((t) => t.coin === p.coin);
+          return {
+            algorithm,
+            coin: p.coin,
+            network: this.config.chains[p.coin].network,
+            live: true,
+            port: p.port,
+            tls: p.tls,
+            hashrate: this.pool.hashrate(p.coin) ?? (act ? act.hashes / (WINDOW_MS / 1000) : 0),
+            miners: act?.payees ?? 0,
+            workers: act?.workers ?? 0,
+            networkHeight: tip?.height ?? null,
+            networkDifficulty: tip?.networkDifficulty ?? null,
+            fee: feeBpsOf(this.config, p.coin) / 100,
+            payoutInterval: accounting.payoutIntervalHours,
+            scheme: p.scheme,
+            blocksFound: blockCounts.get(p.coin) ?? 0,
+          };
+        }),
     };
   }
 }

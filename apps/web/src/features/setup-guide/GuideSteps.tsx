@@ -25,6 +25,8 @@ export interface GuideStepsProps {
   live?: boolean | undefined;
   /** Names of the live algorithms, offered instead when this one is not live. */
   liveNames?: string;
+  /** The pool's live Stratum V2 port for this algorithm, when it lists one with its authority key. */
+  v2?: { port: number; authorityKey: string } | undefined;
 }
 
 function StepShell({
@@ -59,7 +61,7 @@ function StepShell({
   );
 }
 
-export function GuideSteps({ algorithm, host, port, live, liveNames = '' }: GuideStepsProps) {
+export function GuideSteps({ algorithm, host, port, live, liveNames = '', v2 }: GuideStepsProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [progress, setProgress] = useState(INITIAL_PROGRESS);
@@ -69,6 +71,11 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '' }: Guid
 
   const username = stratumUsername(user?.username ?? 'username', worker);
   const url = host ? `stratum+tcp://${host}:${port}` : null;
+  // ASIC firmware with Stratum V2 (Braiins OS) takes the authority key as the URL's path.
+  const v2Url =
+    host && v2 && algorithm.hardware === 'asic'
+      ? `stratum2+tcp://${host}:${v2.port}/${v2.authorityKey}`
+      : null;
   // A CPU algorithm (RandomX) is mined with XMRig, whose command line takes the same three values;
   // the password shown, copied and recommended in the text is one value (recommendedPassword).
   const cpu = algorithm.hardware === 'cpu';
@@ -145,6 +152,18 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '' }: Guid
                   />
                 </dd>
               </div>
+              {v2Url ? (
+                <div>
+                  <dt>{t('setupGuide.step3.v2Url')}</dt>
+                  <dd className="row">
+                    <Ltr>{v2Url}</Ltr>
+                    <CopyButton
+                      text={v2Url}
+                      ariaLabel={t('common.copyField', { field: t('setupGuide.step3.v2Url') })}
+                    />
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>{t('setupGuide.step3.username')}</dt>
                 <dd className="row">
@@ -162,6 +181,7 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '' }: Guid
                 </dd>
               </div>
             </dl>
+            {v2Url ? <p className="muted">{t('setupGuide.step3.v2Note')}</p> : null}
             {cpu ? (
               <>
                 <p className="muted">{t('setupGuide.step3.cpuDifficulty', { password })}</p>

@@ -53,6 +53,10 @@ export function SetupGuide({ algorithm = 'sha256', type }: SetupGuideProps) {
   const filter = chosenFilter ?? selected.family;
   const shown = filterAlgorithms(filter);
   const port = ports.data ? findPort(ports.data.ports, selected) : undefined;
+  // A V2 row (listed after the table's rows) of the same algorithm, once its key is known.
+  const v2 = ports.data?.ports.find(
+    (p) => p.protocol === 'v2' && p.live && p.authorityKey && port && p.algorithm === port.algorithm,
+  );
   // A filter tab that hides the selected algorithm moves the guide (steps 2-4) to the tab's first live one.
   const changeFilter = (next: GuideFilter): void => {
     setChosenFilter(next);
@@ -95,8 +99,9 @@ export function SetupGuide({ algorithm = 'sha256', type }: SetupGuideProps) {
         host={ports.data?.host}
         port={port?.port ?? selected.seedPort}
         live={port?.live}
+        v2={v2?.authorityKey ? { port: v2.port, authorityKey: v2.authorityKey } : undefined}
         liveNames={(ports.data?.ports ?? [])
-          .filter((p) => p.live)
+          .filter((p) => p.live && p.protocol !== 'v2')
           .map((p) => p.name)
           .join(', ')}
       />

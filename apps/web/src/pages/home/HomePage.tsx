@@ -96,7 +96,8 @@ function AlgorithmCards() {
   const ports = usePoolPorts();
   // A live card shows the port the pool runs and links to its /mining page (URL, username, password).
   const livePort = (algorithm: string | null): number | undefined =>
-    ports.data?.ports.find((port) => port.algorithm === algorithm && port.live)?.port;
+    ports.data?.ports.find((port) => port.algorithm === algorithm && port.live && port.protocol !== 'v2')
+      ?.port;
   // A live algorithm is paid by the pool's own runs: its interval, not the seed's published one
   // (the seed published 12 h for Kaspa; the pool pays every coin on accounting.payoutIntervalHours).
   const stats = usePoolStats();

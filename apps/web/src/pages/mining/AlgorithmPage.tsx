@@ -84,7 +84,7 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
   const stratumUser = user ? `${user.username}.worker1` : 'username.worker_name';
   const ports = usePoolPorts();
   const liveNames = (ports.data?.ports ?? [])
-    .filter((p) => p.live)
+    .filter((p) => p.live && p.protocol !== 'v2')
     .map((p) => p.name)
     .join(', ');
   return (

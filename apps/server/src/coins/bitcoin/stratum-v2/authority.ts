@@ -56,6 +56,27 @@ export class Sv2Authority {
   }
 }
 
+/**
+ * The authority public key (base58check) from the configured secret or the dataDir key file,
+ * without generating one: an API process running apart from Stratum lists V2 ports with it. It
+ * shows the key miners need only when both processes read the same secret (the config key /
+ * MANJAM_STRATUM_V2_AUTHORITY_SECRET_KEY, or a shared dataDir); undefined until the file exists.
+ */
+export async function readAuthorityPublicKey(config: Config): Promise<string | undefined> {
+  const configured = config.stratum.v2.authoritySecretKey;
+  let text = configured;
+  if (text === undefined) {
+    try {
+      text = await readFile(join(config.dataDir, AUTHORITY_KEY_FILE), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+  const secret = decodeAuthoritySecretKey(text);
+  return secret ? encodeAuthorityPublicKey(schnorr.getPublicKey(secret)) : undefined;
+}
+
 /** The configured authority secret, or the one under dataDir (generated there at first start). */
 export async function loadAuthority(config: Config): Promise<Sv2Authority> {
   const v2 = config.stratum.v2;

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { schnorr } from '@noble/curves/secp256k1.js';
 import { bitsToTarget } from '@manjam/protocol';
-import { decodeAuthoritySecretKey } from '@manjam/protocol/sv2';
+import { decodeAuthoritySecretKey, encodeAuthorityPublicKey } from '@manjam/protocol/sv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
 import { PayeesRepository } from '../../../db/repositories/payees.js';
@@ -67,6 +67,17 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
 
   it('generates the authority key under dataDir, readable by its owner only', async () => {
     expect((await stat(join(pool.dataDir, AUTHORITY_KEY_FILE))).mode & 0o777).toBe(0o600);
+  });
+
+  it('lists its V2 ports with their protocol and the authority key, its V1 port as V1', () => {
+    const key = encodeAuthorityPublicKey(authority);
+    expect(
+      pool.stratum.ports().map((p) => ({ port: p.port, protocol: p.protocol, key: p.authorityKey })),
+    ).toEqual([
+      { port: pool.ports[0], protocol: 'v1', key: undefined },
+      { port: v2Port(), protocol: 'v2', key },
+      { port: hardPort(), protocol: 'v2', key },
+    ]);
   });
 
   it('accepts extended-channel shares after the handshake and stores them for the worker', async () => {

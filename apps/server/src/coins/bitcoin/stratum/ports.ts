@@ -29,6 +29,7 @@ interface ListeningPort {
   port: number;
   tls: boolean;
   scheme: PayoutScheme;
+  protocol: 'v1' | 'v2';
   server: StratumPort | Sv2Port;
 }
 
@@ -99,7 +100,7 @@ export async function openBitcoinPorts(
       const server = p.protocol === 'v2' ? await v2.open(runtime) : new StratumPort(runtime);
       server.server.maxConnections = kit.maxConnectionsPerPort;
       const port = await server.listen(config.stratum.host);
-      listening.push({ coin: p.coin, port, tls: server.tls, scheme: p.scheme, server });
+      listening.push({ coin: p.coin, port, tls: server.tls, scheme: p.scheme, protocol: p.protocol, server });
       logger.info(
         { coin: p.coin, port, tls: server.tls, scheme: p.scheme, protocol: p.protocol },
         'stratum port listening',
@@ -114,7 +115,11 @@ export async function openBitcoinPorts(
   let stopWatchingNodes: () => void = () => undefined;
   let sweeper: NodeJS.Timeout | undefined;
   return {
-    ports: () => listening.map(({ coin, port, tls, scheme }) => ({ coin, port, tls, scheme })),
+    ports: () =>
+      listening.map(({ coin, port, tls, scheme, protocol }) => {
+        const authorityKey = protocol === 'v2' ? v2.authorityPublicKey : undefined;
+        return { coin, port, tls, scheme, protocol, ...(authorityKey ? { authorityKey } : {}) };
+      }),
     stats: () => ({
       // A V2 channel is a session of the share path; its connection is counted once, by v2.
       connections: sessions.size - v2.channels() + v2.connections(),

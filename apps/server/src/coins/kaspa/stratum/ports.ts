@@ -82,7 +82,14 @@ export async function openKaspaPorts(
     throw error;
   }
   return {
-    ports: () => opened.map(({ port, scheme, server }) => ({ coin, port, tls: server.tls, scheme })),
+    ports: () =>
+      opened.map(({ port, scheme, server }) => ({
+        coin,
+        port,
+        tls: server.tls,
+        scheme,
+        protocol: 'v1' as const,
+      })),
     stats: () => portFigures(opened.map(({ server }) => server)),
     // Each port follows the template source from the moment it listens.
     start: () => undefined,

@@ -36,7 +36,13 @@ export async function openMoneroPorts(kit: StratumKit, chain: MoneroWork): Promi
   }
   return {
     ports: () =>
-      opened.map(({ port, scheme, xmr }) => ({ coin: chain.coin, port, tls: xmr.server.tls, scheme })),
+      opened.map(({ port, scheme, xmr }) => ({
+        coin: chain.coin,
+        port,
+        tls: xmr.server.tls,
+        scheme,
+        protocol: 'v1' as const,
+      })),
     stats: () => portFigures(opened.map(({ xmr }) => xmr.server)),
     randomx: () => opened.map(({ port, xmr }) => ({ port, figures: xmr.randomx() })),
     // Each port follows its template source from the moment it listens.
