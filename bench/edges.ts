@@ -5,6 +5,7 @@
 import { Report } from './lib/report.js';
 import { runEdgeAccounts } from './lib/edge-accounts.js';
 import { runEdgeBacklog } from './lib/edge-backlog.js';
+import { runEdgeFeedXmr } from './lib/edge-feed-xmr.js';
 import { runEdgeFlood } from './lib/edge-flood.js';
 import { runEdgeHttp } from './lib/edge-http.js';
 import { runEdgeKaspad } from './lib/edge-kaspad.js';
@@ -13,6 +14,7 @@ import { runEdgeKaspaStratum } from './lib/edge-kaspa-stratum.js';
 import { runEdgeLeaf } from './lib/edge-leaf.js';
 import { runEdgeProto } from './lib/edge-proto.js';
 import { runEdgeSv2 } from './lib/edge-sv2.js';
+import { runEdgeSv2Pool } from './lib/edge-sv2-pool.js';
 import { runEdgeWorkers } from './lib/edge-workers.js';
 
 type Phase = (report: Report, argv: string[]) => Promise<void>;
@@ -29,6 +31,8 @@ const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
   ['kaspad', runEdgeKaspad],
   ['kaspa-stratum', runEdgeKaspaStratum],
   ['sv2', runEdgeSv2],
+  ['sv2-pool', runEdgeSv2Pool],
+  ['feed-xmr', runEdgeFeedXmr],
 ]);
 
 const args = process.argv.slice(2);
