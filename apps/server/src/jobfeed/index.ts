@@ -3,12 +3,13 @@
 // every coin family shares (subjects, stream, state and silence rule, found blocks back to the
 // core); each family brings a codec for its work message (coins/<family>/jobfeed).
 import type { NatsConnection } from 'nats';
-import { ConfigError, type Config } from '../config/index.js';
+import { ConfigError, type CoinId, type Config } from '../config/index.js';
 import type { Logger } from '../logger.js';
 import { connectShareLog } from '../sharelog/stream.js';
+import { CoreSubmitter } from './core-submit.js';
 import { FeedPublisher, type FeedChannel } from './publisher.js';
 
-export { CoreSubmitter } from './core-submit.js';
+export { CoreSubmitter };
 export { FeedFollower } from './follower.js';
 export { FeedPublisher, type FeedChannel } from './publisher.js';
 
@@ -76,4 +77,54 @@ export async function connectRegionFeed(
     throw new ConfigError('config: distributed.jobsFromCore: needs distributed.natsUrl (MANJAM_NATS_URL)');
   const log = logger.child({ module: 'jobfeed', region: distributed.region });
   return { nc: await connectShareLog(distributed, log, name), log };
+}
+
+/** What a region's source of one coin gets from the feed. */
+export interface RegionFeedDeps {
+  listen: (subject: string, onData: (data: Uint8Array) => void) => () => void;
+  readLast: (subject: string) => Promise<Uint8Array | undefined>;
+  submitter: CoreSubmitter;
+  logger: Logger;
+}
+
+/** A region's work of one coin from the core's job feed, and how to stop it. */
+export interface RegionFeedWork<S> {
+  source: S;
+  stop(): Promise<void>;
+}
+
+/**
+ * A region's source of one coin over the core's job feed, on a connection of its own
+ * (`manjam-jobs-<region>-<coin>`) with its submitter for found blocks. Resolves once the source
+ * started: the core was heard from, or the source's first-word wait passed (the coin then waits,
+ * logged, and starts with the core's first job for it).
+ */
+export async function startRegionFeedSource<S extends { start(): Promise<unknown>; close(): void }>(
+  config: Config,
+  logger: Logger,
+  coin: CoinId,
+  build: (deps: RegionFeedDeps) => S,
+): Promise<RegionFeedWork<S>> {
+  const { distributed } = config;
+  const name = `manjam-jobs-${distributed.region}-${coin.toLowerCase()}`;
+  const { nc, log } = await connectRegionFeed(config, logger, name);
+  const submitter = new CoreSubmitter({ nc, coin, region: distributed.region, logger: log });
+  submitter.start();
+  const source = build({
+    listen: subjectListener(nc),
+    readLast: lastJobReader(nc, distributed),
+    submitter,
+    logger: log,
+  });
+  const stop = async (): Promise<void> => {
+    source.close();
+    await nc.drain().catch(() => undefined);
+  };
+  try {
+    await source.start();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { source, stop };
 }

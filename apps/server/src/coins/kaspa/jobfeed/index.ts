@@ -3,12 +3,10 @@
 // which submits them to kaspad). The plumbing is the feed's (../../../jobfeed/).
 import type { Config } from '../../../config/index.js';
 import {
-  connectRegionFeed,
-  CoreSubmitter,
-  lastJobReader,
   startFeedPublisher,
-  subjectListener,
+  startRegionFeedSource,
   type FeedPublisher,
+  type RegionFeedWork,
 } from '../../../jobfeed/index.js';
 import type { Logger } from '../../../logger.js';
 import type { KaspaChainRuntime } from '../chain.js';
@@ -26,40 +24,25 @@ export function startKaspaFeedPublisher(
   return startFeedPublisher(config, [kaspaChannel(runtime)], logger, 'manjam-core-jobs-kas');
 }
 
-export interface CoreKaspaWork {
-  source: CoreKaspaSource;
-  stop(): Promise<void>;
-}
+export type CoreKaspaWork = RegionFeedWork<CoreKaspaSource>;
 
 /**
  * A region's KAS work from the core's job feed. Resolves once the core has been heard from, or
  * after FIRST_WORD_WAIT_MS: KAS then waits (logged; its port takes no connection) and starts with
  * the core's first KAS job.
  */
-export async function startCoreKaspaWork(config: Config, logger: Logger): Promise<CoreKaspaWork> {
-  const { distributed } = config;
+export function startCoreKaspaWork(config: Config, logger: Logger): Promise<CoreKaspaWork> {
   const chain = config.chains.KAS;
-  const { nc, log } = await connectRegionFeed(config, logger, `manjam-jobs-${distributed.region}-kas`);
-  const submitter = new CoreSubmitter({ nc, coin: 'KAS', region: distributed.region, logger: log });
-  submitter.start();
-  const source = new CoreKaspaSource({
-    listen: subjectListener(nc),
-    network: chain.network,
-    readLast: lastJobReader(nc, distributed),
-    submitter,
-    silenceMs: chain.nodeSilenceSeconds * 1000,
-    jobValidMs: chain.jobValidSeconds * 1000,
-    logger: log,
-  });
-  const stop = async (): Promise<void> => {
-    source.close();
-    await nc.drain().catch(() => undefined);
-  };
-  try {
-    await source.start();
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { source, stop };
+  return startRegionFeedSource(
+    config,
+    logger,
+    'KAS',
+    (feed) =>
+      new CoreKaspaSource({
+        ...feed,
+        network: chain.network,
+        silenceMs: chain.nodeSilenceSeconds * 1000,
+        jobValidMs: chain.jobValidSeconds * 1000,
+      }),
+  );
 }

@@ -3,12 +3,10 @@
 // which submits them to monerod). The plumbing is the feed's (../../../jobfeed/).
 import type { Config } from '../../../config/index.js';
 import {
-  connectRegionFeed,
-  CoreSubmitter,
-  lastJobReader,
   startFeedPublisher,
-  subjectListener,
+  startRegionFeedSource,
   type FeedPublisher,
+  type RegionFeedWork,
 } from '../../../jobfeed/index.js';
 import type { Logger } from '../../../logger.js';
 import type { MoneroChainRuntime } from '../chain.js';
@@ -26,39 +24,24 @@ export function startMoneroFeedPublisher(
   return startFeedPublisher(config, [moneroChannel(runtime)], logger, 'manjam-core-jobs-xmr');
 }
 
-export interface CoreMoneroWork {
-  source: CoreMoneroSource;
-  stop(): Promise<void>;
-}
+export type CoreMoneroWork = RegionFeedWork<CoreMoneroSource>;
 
 /**
  * A region's XMR work from the core's job feed. Resolves once the core has been heard from, or
  * after FIRST_WORD_WAIT_MS: XMR then waits (logged; its port takes no connection) and starts with
  * the core's first XMR job.
  */
-export async function startCoreMoneroWork(config: Config, logger: Logger): Promise<CoreMoneroWork> {
-  const { distributed } = config;
+export function startCoreMoneroWork(config: Config, logger: Logger): Promise<CoreMoneroWork> {
   const chain = config.chains.XMR;
-  const { nc, log } = await connectRegionFeed(config, logger, `manjam-jobs-${distributed.region}-xmr`);
-  const submitter = new CoreSubmitter({ nc, coin: 'XMR', region: distributed.region, logger: log });
-  submitter.start();
-  const source = new CoreMoneroSource({
-    listen: subjectListener(nc),
-    network: chain.network,
-    readLast: lastJobReader(nc, distributed),
-    submitter,
-    silenceMs: chain.nodeSilenceSeconds * 1000,
-    logger: log,
-  });
-  const stop = async (): Promise<void> => {
-    source.close();
-    await nc.drain().catch(() => undefined);
-  };
-  try {
-    await source.start();
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { source, stop };
+  return startRegionFeedSource(
+    config,
+    logger,
+    'XMR',
+    (feed) =>
+      new CoreMoneroSource({
+        ...feed,
+        network: chain.network,
+        silenceMs: chain.nodeSilenceSeconds * 1000,
+      }),
+  );
 }
