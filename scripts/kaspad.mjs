@@ -13,11 +13,10 @@
 // module (403), which fails the install. Building inside a small module of our own that requires
 // the exact version asks for that version only; kaspad's go.mod has no replace directives, so
 // the result is the same build. Go 1.26 builds v0.12.22 as it is (its go.mod says go 1.23).
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, log } from './lib.mjs';
+import { ROOT, executable, findExecutable, log, runTool } from './lib.mjs';
 
 export const KASPAD_MODULE = 'github.com/kaspanet/kaspad';
 export const KASPAD_VERSION = 'v0.12.22';
@@ -30,15 +29,6 @@ const PACKAGES = [KASPAD_MODULE, `${KASPAD_MODULE}/cmd/kaspawallet`, `${KASPAD_M
 /** Where Go's own installer puts it, for shells whose PATH lacks it. */
 const GO_FALLBACK = '/usr/local/go/bin/go';
 
-function executable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function binariesIn(dir) {
   return Object.fromEntries(KASPA_TOOLS.map((tool) => [tool, join(dir, tool)]));
 }
@@ -48,12 +38,7 @@ function binariesIn(dir) {
  * `go` on PATH, else Go's default install place; undefined when there is none.
  */
 export function findGo() {
-  const chosen = process.env.MANJAM_GO;
-  if (chosen) return executable(chosen) ? chosen : undefined;
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir && executable(join(dir, 'go'))) return join(dir, 'go');
-  }
-  return executable(GO_FALLBACK) ? GO_FALLBACK : undefined;
+  return findExecutable('go', { envVar: 'MANJAM_GO', fallback: GO_FALLBACK });
 }
 
 function installed() {
@@ -66,13 +51,7 @@ function installed() {
 }
 
 function go(goBinary, args, env) {
-  const result = spawnSync(goBinary, args, { cwd: BUILD_DIR, env, encoding: 'utf8', stdio: 'pipe' });
-  if (result.error) return `go ${args.join(' ')}: ${result.error.message}`;
-  if (result.status !== 0) {
-    const tail = `${result.stderr}${result.stdout}`.trim().split('\n').slice(-6).join('\n');
-    return `go ${args.join(' ')} exited with ${result.status ?? result.signal}:\n${tail}`;
-  }
-  return undefined;
+  return runTool(goBinary, args, { cwd: BUILD_DIR, env });
 }
 
 function build(goBinary) {

@@ -1,8 +1,8 @@
 // Shared steps of the two README commands. Plain Node, no dependencies: runs before `npm ci`.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,6 +20,40 @@ export function run(command, args, options = {}) {
   if (result.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status ?? result.signal}`);
   }
+}
+
+export function executable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A toolchain binary: `process.env[envVar]` when set (an operator's choice; not executable means
+ * none), else `name` on PATH, else `fallback` (where its own installer puts it); undefined when none.
+ */
+export function findExecutable(name, { envVar, fallback }) {
+  const chosen = process.env[envVar];
+  if (chosen) return executable(chosen) ? chosen : undefined;
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && executable(join(dir, name))) return join(dir, name);
+  }
+  return executable(fallback) ? fallback : undefined;
+}
+
+/** Runs a build tool quietly; undefined when it succeeded, else what failed with its last lines. */
+export function runTool(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', stdio: 'pipe', ...options });
+  const name = `${command.split('/').pop()} ${args.join(' ')}`;
+  if (result.error) return `${name}: ${result.error.message}`;
+  if (result.status !== 0) {
+    const tail = `${result.stderr}${result.stdout}`.trim().split('\n').slice(-6).join('\n');
+    return `${name} exited with ${result.status ?? result.signal}:\n${tail}`;
+  }
+  return undefined;
 }
 
 /** `npm ci` when node_modules is missing or older than package-lock.json. */

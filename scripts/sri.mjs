@@ -10,12 +10,11 @@
 //
 //   node scripts/sri.mjs             (prints what it did; exit 1 when it is not there)
 //   const result = await ensureTranslator();   (scripts/test.mjs, tests)
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, log } from './lib.mjs';
+import { ROOT, executable, findExecutable, log, runTool } from './lib.mjs';
 
 export const SRI_TRANSLATOR_CRATE = 'translator_sv2';
 export const SRI_TRANSLATOR_VERSION = '0.6.0';
@@ -26,23 +25,9 @@ const TARGET_DIR = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'),
 /** Where rustup puts cargo, for shells whose PATH lacks it. */
 const CARGO_FALLBACK = join(homedir(), '.cargo', 'bin', 'cargo');
 
-function executable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** cargo: MANJAM_CARGO when set, else `cargo` on PATH, else rustup's place; undefined when none. */
 export function findCargo() {
-  const chosen = process.env.MANJAM_CARGO;
-  if (chosen) return executable(chosen) ? chosen : undefined;
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir && executable(join(dir, 'cargo'))) return join(dir, 'cargo');
-  }
-  return executable(CARGO_FALLBACK) ? CARGO_FALLBACK : undefined;
+  return findExecutable('cargo', { envVar: 'MANJAM_CARGO', fallback: CARGO_FALLBACK });
 }
 
 function installed() {
@@ -68,12 +53,8 @@ function build(cargo) {
     CARGO_ROOT,
   ];
   const env = { ...process.env, CARGO_TARGET_DIR: TARGET_DIR };
-  const result = spawnSync(cargo, args, { env, encoding: 'utf8', stdio: 'pipe' });
-  if (result.error) return `cargo ${args.join(' ')}: ${result.error.message}`;
-  if (result.status !== 0) {
-    const tail = `${result.stderr}${result.stdout}`.trim().split('\n').slice(-6).join('\n');
-    return `cargo ${args.join(' ')} exited with ${result.status ?? result.signal}:\n${tail}`;
-  }
+  const failure = runTool(cargo, args, { env });
+  if (failure) return failure;
   writeFileSync(STAMP, `${SRI_TRANSLATOR_VERSION}\n`);
   return undefined;
 }
