@@ -13,19 +13,19 @@ function harness(limits = { perConnection: 4, total: 100 }, running = 1) {
   const work = new FairWork<Owner>(limits, running, () => clock);
   const ran: string[] = [];
   const refused: string[] = [];
-  const finishers: (() => void)[] = [];
+  const finishers: ((good?: boolean) => void)[] = [];
   const add = (owner: Owner, label = owner.name) =>
     work.add(owner, {
       run: () =>
-        new Promise<void>((resolve) => {
+        new Promise<boolean | void>((resolve) => {
           ran.push(label);
           finishers.push(resolve);
         }),
       refuse: (cause: Unchecked) => refused.push(`${label}:${cause}`),
     });
-  /** Finishes the oldest running item and lets the scheduler start the next. */
-  const finishOne = async () => {
-    finishers.shift()?.();
+  /** Finishes the oldest running item (its hash met the target or not) and lets the scheduler start the next. */
+  const finishOne = async (good?: boolean) => {
+    finishers.shift()?.(good);
     await new Promise((resolve) => setImmediate(resolve));
   };
   const tick = (ms: number) => (clock += ms);
@@ -146,5 +146,44 @@ describe('fair proof-of-work queue', () => {
     for (let i = 0; i < 6; i++) await h.finishOne();
     // Usage 10 minutes old weighs about 2^-60: the two alternate.
     expect(h.ran.slice(20, 26).sort()).toEqual(['fresh', 'fresh', 'fresh', 'old', 'old', 'old']);
+  });
+
+  it('keeps one of two slots for a proven miner: a flood of bad hashes takes the other only', async () => {
+    const h = harness({ perConnection: 50, total: 100 }, 2);
+    const honest = owner('honest');
+    const flooder = owner('flood');
+    h.add(honest, 'honest0');
+    await h.finishOne(true); // its first share met the target: proven
+    for (let i = 0; i < 20; i++) h.add(flooder, `flood${i}`);
+    // The unproven flooder gets one slot, however many shares it has waiting.
+    expect(h.work.inFlight).toBe(1);
+    h.add(honest, 'honest1');
+    // The honest share starts at once in the kept slot: it does not wait for the flood's hash.
+    expect(h.ran).toEqual(['honest0', 'flood0', 'honest1']);
+    expect(h.work.inFlight).toBe(2);
+  });
+
+  it('takes the standing away at a bad hash, and gives it to a newcomer at its first good one', async () => {
+    const h = harness({ perConnection: 50, total: 100 }, 2);
+    const miner = owner('miner');
+    const other = owner('other');
+    h.add(miner, 'm0');
+    await h.finishOne(false); // a share whose hash missed its target
+    h.add(other, 'o0');
+    h.add(miner, 'm1');
+    // Neither is proven: one runs, the other waits for it.
+    expect(h.work.inFlight).toBe(1);
+    await h.finishOne(true); // o0 was first (least used): `other` is proven now
+    expect(h.ran).toEqual(['m0', 'o0', 'm1']);
+    h.add(other, 'o1');
+    expect(h.ran).toEqual(['m0', 'o0', 'm1', 'o1']);
+    expect(h.work.inFlight).toBe(2);
+  });
+
+  it('keeps no slot when there is only one: an unproven newcomer is hashed on a lone hasher', () => {
+    const h = harness({ perConnection: 50, total: 100 }, 1);
+    h.add(owner('new'), 'n0');
+    expect(h.ran).toEqual(['n0']);
+    expect(h.work.inFlight).toBe(1);
   });
 });

@@ -18,6 +18,12 @@
  *   pool's own capacity, counted neither for nor against the miner).
  * - `running` hashes at once (RandomX: one per thread, so a share never waits in the hasher's own
  *   queue behind a flooder's); a closed connection's waiting shares are dropped unhashed.
+ * - One of those slots (when there are two or more) is KEPT FOR PROVEN CONNECTIONS: those whose
+ *   last hashed share met its target. A flood of shares that never do (garbage, or a claim the
+ *   hash contradicts) can fill every other slot but not that one, so an honest miner's share
+ *   starts at once instead of waiting for a flooder's hash to end (on a 2-thread RandomX port a
+ *   light-mode hash is tens of milliseconds). A new connection is unproven until its first good
+ *   share; a miner that also floods loses its standing at its first bad hash.
  * SHA-256d does not go through here: it is hashed inline in slices (sha256d-queue.ts) at about
  * 1 µs a share, so a flood costs the flooder's own socket reads more than the hashing, and a
  * slice never holds a share back more than one turn of the event loop.
@@ -43,8 +49,12 @@ export interface FairWorkLimits {
 export type Unchecked = 'own-queue' | 'pool';
 
 export interface WorkItem {
-  /** Its turn came: hash (or decide without hashing) and answer. Must not reject. */
-  run(): Promise<void>;
+  /**
+   * Its turn came: hash (or decide without hashing) and answer. Resolves `true` when the hash met
+   * the share's target, `false` when it did not, nothing when it learnt nothing (no hash made).
+   * Must not reject.
+   */
+  run(): Promise<boolean | void>;
   /** Refused without a hash (answered "busy" by the caller). */
   refuse(cause: Unchecked): void;
 }
@@ -78,6 +88,10 @@ export class FairWork<O extends WorkOwner> {
   private waiting = 0;
   private active = 0;
   private pumping = false;
+  /** Slots only a proven connection's share may take (see the top comment). */
+  private readonly reserved: number;
+  /** Whether each connection's last hashed share met its target (absent: none hashed yet). */
+  private readonly proven = new WeakMap<O, boolean>();
   /** Usage is kept scaled by 2^((t - base) / halfLife): a hash now weighs more than one before. */
   private base: number;
   /** Shares refused unchecked, by cause, since start (for figures and /metrics). */
@@ -90,6 +104,7 @@ export class FairWork<O extends WorkOwner> {
     private readonly halfLifeMs = USAGE_HALF_LIFE_MS,
   ) {
     this.base = now();
+    this.reserved = running > 1 ? 1 : 0;
   }
 
   /** Shares waiting for a hash. */
@@ -146,39 +161,43 @@ export class FairWork<O extends WorkOwner> {
     this.pumping = true;
     try {
       while (this.active < this.running && this.waiting > 0) {
-        const item = this.next();
-        if (!item) break;
+        const next = this.next(this.active >= this.running - this.reserved);
+        if (!next) break;
+        const { owner, item } = next;
         this.active++;
-        const done = (): void => {
+        const done = (good?: boolean | void): void => {
+          if (typeof good === 'boolean') this.proven.set(owner, good);
           this.active--;
           this.pump();
         };
-        let work: Promise<void>;
+        let work: Promise<boolean | void>;
         try {
           work = item.run();
         } catch {
           work = Promise.resolve();
         }
-        work.then(done, done);
+        work.then(done, () => done());
       }
     } finally {
       this.pumping = false;
     }
   }
 
-  /** The next share to hash, charged to its address and connection; closed connections' shares are dropped. */
-  private next(): WorkItem | undefined {
+  /**
+   * The next share to hash (of a proven connection only, when `provenOnly`), charged to its
+   * address and connection; closed connections' shares are dropped.
+   */
+  private next(provenOnly: boolean): { owner: O; item: WorkItem } | undefined {
     const weight = this.weight();
     for (;;) {
-      let group: Group<O> | undefined;
-      for (const candidate of this.waitingGroups)
-        if (!group || candidate.used < group.used) group = candidate;
-      if (!group) return undefined;
-      let owner: O | undefined;
-      let flow: Flow | undefined;
-      for (const [o, f] of group.flows)
-        if (f.queue.length > 0 && (!flow || f.used < flow.used)) [owner, flow] = [o, f];
-      if (!owner || !flow) return undefined;
+      let pick: { group: Group<O>; owner: O; flow: Flow } | undefined;
+      for (const group of this.waitingGroups) {
+        if (pick && group.used >= pick.group.used) continue;
+        const lightest = this.lightestFlow(group, provenOnly);
+        if (lightest) pick = { group, ...lightest };
+      }
+      if (!pick) return undefined;
+      const { group, owner, flow } = pick;
       if (owner.closed) {
         this.taken(group, flow.queue.length);
         group.flows.delete(owner);
@@ -187,11 +206,22 @@ export class FairWork<O extends WorkOwner> {
       this.taken(group, 1);
       group.used += weight;
       flow.used += weight;
-      const item = flow.queue.shift();
+      const item = flow.queue.shift() as WorkItem;
       // An emptied connection is forgotten (its address keeps the usage): memory follows the queues.
       if (flow.queue.length === 0) group.flows.delete(owner);
-      return item;
+      return { owner, item };
     }
+  }
+
+  /** The group's connection with shares waiting that used least lately (closed ones count, to be dropped). */
+  private lightestFlow(group: Group<O>, provenOnly: boolean): { owner: O; flow: Flow } | undefined {
+    let lightest: { owner: O; flow: Flow } | undefined;
+    for (const [owner, flow] of group.flows) {
+      if (flow.queue.length === 0) continue;
+      if (provenOnly && !owner.closed && this.proven.get(owner) !== true) continue;
+      if (!lightest || flow.used < lightest.flow.used) lightest = { owner, flow };
+    }
+    return lightest;
   }
 
   /** `count` shares of `group` leave the queues (hashed, dropped or evicted). */

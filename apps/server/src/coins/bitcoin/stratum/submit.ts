@@ -164,7 +164,10 @@ function queueScrypt(
       } catch {
         return unchecked(session, context, 'pool');
       }
-      finish(session, context, job, key, hashToBigInt(pow), () => built);
+      const value = hashToBigInt(pow);
+      finish(session, context, job, key, value, () => built);
+      // The fair queue's standing (fair-work.ts): did this hash show real work?
+      return value <= session.requirementFor(job).target;
     },
     refuse: (cause) => unchecked(session, context, cause),
   });

@@ -96,7 +96,7 @@ export class MoneroSubmits {
     });
   }
 
-  /** The share's turn in the fair queue: its RandomX hash against the claim. */
+  /** The share's turn in the fair queue: its RandomX hash against the claim (true: it met the job's target). */
   private async check(
     session: MoneroSession,
     id: Id,
@@ -105,7 +105,7 @@ export class MoneroSubmits {
     job: MoneroJob,
     nonce: number,
     claimed: Buffer,
-  ): Promise<void> {
+  ): Promise<boolean | void> {
     // Its tip was replaced while it waited: refused without a hash.
     if (job.template.tip.stale) {
       job.nonces.delete(nonce);
@@ -123,9 +123,11 @@ export class MoneroSubmits {
     if (!Buffer.from(hash).equals(claimed)) {
       job.nonces.delete(nonce);
       if (job.refused.size < MAX_REMEMBERED_REFUSALS) job.refused.add(nonce);
-      return this.refuse(session, id, miner, 'invalid', 'Invalid result', ticket);
+      this.refuse(session, id, miner, 'invalid', 'Invalid result', ticket);
+      return false;
     }
     this.accept(session, id, ticket, miner, job, nonce, hash, hashingBlob);
+    return true;
   }
 
   /** Refused without a hash: the connection's own queue was full (charged to it), or the pool's capacity (not counted). */
