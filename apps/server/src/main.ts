@@ -133,7 +133,20 @@ export async function startPool({
       randomx: () => stratum.randomx(),
       sharesUnstored: () => stratum.stats().sharesUnstored,
     };
-    const health = () => healthReport(db, chains);
+    const health = () =>
+      healthReport(
+        db,
+        chains,
+        stratum &&
+          (() => {
+            const { connections, v2, sharesUnstored } = stratum.stats();
+            return {
+              connections,
+              v2: { connections: v2.connections, channels: v2.channels },
+              sharesUnstored,
+            };
+          }),
+      );
     // An API process without Stratum lists the configured ports; their V2 authority key is read
     // from the config or dataDir key file the Stratum process uses (never generated here: see
     // CoinFamily.v2AuthorityKey), so one shared secret shows miners the key they will be given.
@@ -246,7 +259,11 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
   }
 }
 
-async function healthReport(db: Database, chains: readonly FamilyChain[]): Promise<HealthReport> {
+async function healthReport(
+  db: Database,
+  chains: readonly FamilyChain[],
+  stratum: (() => NonNullable<HealthReport['stratum']>) | undefined,
+): Promise<HealthReport> {
   const databaseOk = await db.ping();
   const chainReports = (await Promise.all(chains.map((chain) => chain.health()))).flat();
   const alerts = databaseOk ? await new OperatorAlertsRepository(db).open() : [];
@@ -262,5 +279,6 @@ async function healthReport(db: Database, chains: readonly FamilyChain[]): Promi
       message: a.message,
       since: a.raisedAt.toISOString(),
     })),
+    ...(stratum ? { stratum: stratum() } : {}),
   };
 }

@@ -377,5 +377,17 @@ export const healthSchema = z.object({
   alerts: z.array(
     z.object({ kind: z.string(), coin: z.string().nullable(), message: z.string(), since: z.string() }),
   ),
+  /**
+   * This process's Stratum listeners, when it runs them (absent on an API process run apart):
+   * open connections (V1 and V2), of them Stratum V2 connections and their mining channels, and
+   * accepted shares not yet stored.
+   */
+  stratum: z
+    .object({
+      connections: z.number().int(),
+      v2: z.object({ connections: z.number().int(), channels: z.number().int() }),
+      sharesUnstored: z.number().int(),
+    })
+    .optional(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -1,10 +1,20 @@
 // The operator's Grafana dashboard and Prometheus alert rules (docs/ops/) against a running pool:
 // a whole `manjam start --role all` process on the BTC dev chain and PostgreSQL, scraped at
-// /metrics. Every metric a panel or a rule names must be one the pool serves.
-import { readFileSync } from 'node:fs';
+// /metrics. Every metric a panel or a rule names must be one the pool serves. The pool also runs
+// a Stratum V2 port: a V2 miner's channel shows on /api/health and /metrics.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { schnorr } from '@noble/curves/secp256k1.js';
+import { healthSchema } from '@manjam/contract';
+import { decodeAuthoritySecretKey } from '@manjam/protocol/sv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { AUTHORITY_KEY_FILE } from '../coins/bitcoin/stratum-v2/authority.js';
+import { Sv2TestClient } from '../coins/bitcoin/stratum-v2/testing/client.js';
+import { freePort } from '../devchain/child.js';
 import { testLogger } from '../../test/support/coins/bitcoin/stratum/harness.js';
 import {
   processConfig,
@@ -40,15 +50,28 @@ describe('the ops dashboard and alert rules against a running pool', () => {
   let database: TestDatabase;
   let pool: PoolProcess;
   let scrape = '';
+  let dataDir = '';
+  let v2Port = 0;
 
   beforeAll(async () => {
     dev = await startBtcDevChain({ logger: testLogger });
     database = await openTestDatabase('postgres');
-    const config = processConfig({
+    dataDir = mkdtempSync(join(tmpdir(), 'manjam-ops-'));
+    v2Port = await freePort();
+    const base = processConfig({
       databaseUrl: schemaUrl(TEST_DATABASE_URL, database.schema ?? ''),
       node: dev,
       difficulty: 3e-10,
+      dataDir,
     });
+    const stratum = base.stratum as { ports: Record<string, unknown>[] };
+    const config = {
+      ...base,
+      stratum: {
+        ...stratum,
+        ports: [...stratum.ports, { ...stratum.ports[0], port: v2Port, coin: 'BTC', protocol: 'v2' }],
+      },
+    };
     pool = await startPoolProcess('all', config);
     const res = await fetch(`${pool.webUrl}/metrics`);
     expect(res.status).toBe(200);
@@ -93,5 +116,23 @@ describe('the ops dashboard and alert rules against a running pool', () => {
     expect(scrape).toMatch(/^manjam_shares_unstored \d+$/m);
     expect(scrape).toContain('# TYPE manjam_payout_runs gauge');
     expect(scrape).toContain('# TYPE manjam_accounting_credited_behind_seconds gauge');
+  });
+
+  it('counts a Stratum V2 miner and its channel on /api/health and /metrics', async () => {
+    const secret = decodeAuthoritySecretKey(await readFile(join(dataDir, AUTHORITY_KEY_FILE), 'utf8'));
+    const client = await Sv2TestClient.connect(v2Port, schnorr.getPublicKey(secret as Uint8Array));
+    try {
+      expect((await client.setup()).type).toBe('SetupConnectionSuccess');
+      const opened = await client.open('extended', `${dev.poolAddress}.opsv2`);
+      expect(opened.ok).toBe(true);
+      const health = healthSchema.parse(await (await fetch(`${pool.webUrl}/api/health`)).json());
+      expect(health.stratum?.v2).toEqual({ connections: 1, channels: 1 });
+      expect(health.stratum?.connections).toBeGreaterThanOrEqual(1);
+      const metrics = await (await fetch(`${pool.webUrl}/metrics`)).text();
+      expect(metrics).toMatch(/^manjam_stratum_v2_channels 1$/m);
+      expect(metrics).toMatch(/^manjam_stratum_v2_connections 1$/m);
+    } finally {
+      client.close();
+    }
   });
 });

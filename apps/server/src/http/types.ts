@@ -13,6 +13,7 @@ export interface HealthReport {
   chains: Health['chains'];
   /** Open operator alerts (stuck payout, empty wallet...): the pool serves, but money needs the operator. */
   alerts: { kind: string; coin: string | null; message: string; since: string }[];
+  stratum?: Health['stratum'];
 }
 
 export interface PoolInfo {

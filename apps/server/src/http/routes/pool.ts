@@ -10,6 +10,7 @@ import {
   searchResponseSchema,
 } from '@manjam/contract';
 import { defineRoute } from '../route.js';
+import type { HealthReport } from '../types.js';
 import type { RouteModule } from './module.js';
 
 export const poolRoutes: RouteModule = ({ services, deps }) => [
@@ -22,7 +23,7 @@ export const poolRoutes: RouteModule = ({ services, deps }) => [
     summary:
       'Database, chain and operator-alert health: 503 when the pool cannot serve, degraded (200) while an operator alert is open',
     handler: async (_req, reply) => {
-      const report = await deps.health().catch((error: unknown) => ({
+      const report = await deps.health().catch((error: unknown): HealthReport => ({
         ok: false,
         database: { ok: false, kind: deps.db.kind, error: (error as Error).message },
         chains: [],
@@ -32,7 +33,13 @@ export const poolRoutes: RouteModule = ({ services, deps }) => [
       // (stuck payout, empty wallet) shows as degraded with 200, so load balancers keep the pool.
       reply.code(report.ok ? 200 : 503);
       const status = report.ok && report.alerts.length === 0 ? 'ok' : 'degraded';
-      return reply.send({ status, database: report.database, chains: report.chains, alerts: report.alerts });
+      return reply.send({
+        status,
+        database: report.database,
+        chains: report.chains,
+        alerts: report.alerts,
+        ...(report.stratum ? { stratum: report.stratum } : {}),
+      });
     },
   }),
   defineRoute({
