@@ -56,6 +56,48 @@ describe('configuration', () => {
     expect(load({ file: join(cwd, 'manjam.config.json') }).http.port).toBe(9200);
   });
 
+  it('reaches every setting from the environment: MANJAM_CONFIG_JSON over the file, the named variables over both', () => {
+    const cwd = dirWithConfig({ http: { port: 9000 }, chains: { BTC: { pollIntervalMs: 900 } } });
+    const config = load({
+      cwd,
+      env: {
+        MANJAM_CONFIG_JSON: JSON.stringify({
+          http: { port: 9300 },
+          chains: { BTC: { refreshIntervalMs: 20_000 } },
+          accounting: { payoutAddressHoldHours: 12 },
+        }),
+        MANJAM_HTTP_PORT: '9400',
+      },
+    });
+    expect(config.http.port).toBe(9400);
+    expect(config.chains.BTC.pollIntervalMs).toBe(900);
+    expect(config.chains.BTC.refreshIntervalMs).toBe(20_000);
+    expect(config.accounting.payoutAddressHoldHours).toBe(12);
+    expect(() => load({ env: { MANJAM_CONFIG_JSON: '[1]' } })).toThrow(
+      'config: MANJAM_CONFIG_JSON must hold a JSON object',
+    );
+    expect(() => load({ env: { MANJAM_CONFIG_JSON: '{' } })).toThrow(
+      'config: MANJAM_CONFIG_JSON is not valid JSON',
+    );
+  });
+
+  it("names a Bitcoin-family chain's wallet RPC and blocknotify port by variable (a region's core runs with no file)", () => {
+    const config = load({
+      env: {
+        MANJAM_BTC_WALLET_RPC_URL: 'http://127.0.0.1:18332',
+        MANJAM_BTC_WALLET_RPC_USER: 'wallet',
+        MANJAM_BTC_WALLET_RPC_PASSWORD: 'secret',
+        MANJAM_LTC_BLOCKNOTIFY_PORT: '19444',
+      },
+    });
+    expect(config.chains.BTC.walletRpc).toEqual({
+      url: 'http://127.0.0.1:18332',
+      user: 'wallet',
+      password: 'secret',
+    });
+    expect(config.chains.LTC.blocknotifyPort).toBe(19444);
+  });
+
   it('names the key and the problem for a wrong type', () => {
     expect(() => load({ env: { MANJAM_HTTP_PORT: 'eighty' } })).toThrow(
       new ConfigError('config: http.port: Invalid input: expected number, received string'),

@@ -70,10 +70,22 @@ export interface LoadOptions {
   overrides?: Record<string, unknown>;
 }
 
+/**
+ * A JSON object of settings shaped like the file, from the environment: every setting is reachable
+ * by environment (a container or systemd unit needs no file), the named variables above win over it.
+ */
+const CONFIG_JSON_ENV = 'MANJAM_CONFIG_JSON';
+
 export function loadConfig(options: LoadOptions = {}): Config {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const raw = readConfigFile(options.file ?? env.MANJAM_CONFIG, cwd);
+  const overlay = env[CONFIG_JSON_ENV];
+  if (overlay !== undefined && overlay !== '') {
+    const value = convert(CONFIG_JSON_ENV, overlay, 'json');
+    if (!isPlainObject(value)) throw new ConfigError(`config: ${CONFIG_JSON_ENV} must hold a JSON object`);
+    deepMerge(raw, value);
+  }
   applyEnv(raw, env);
   if (options.overrides) deepMerge(raw, options.overrides);
   return parseConfig(raw);

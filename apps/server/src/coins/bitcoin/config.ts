@@ -62,6 +62,10 @@ export const bitcoinConfig = {
     NODE_SILENCE_SECONDS: { path: ['nodeSilenceSeconds'], type: 'number' },
     POOL_ADDRESS: { path: ['poolAddress'], type: 'string' },
     ENABLED: { path: ['enabled'], type: 'boolean' },
+    WALLET_RPC_URL: { path: ['walletRpc', 'url'], type: 'string' },
+    WALLET_RPC_USER: { path: ['walletRpc', 'user'], type: 'string' },
+    WALLET_RPC_PASSWORD: { path: ['walletRpc', 'password'], type: 'string' },
+    BLOCKNOTIFY_PORT: { path: ['blocknotifyPort'], type: 'number' },
   }),
   ports: BITCOIN_FAMILY_COINS.map((coin) => defaultStratumPort(coin, DEFAULT_VARDIFF[coin])),
 } satisfies FamilyConfig<'bitcoin'>;
