@@ -13,6 +13,7 @@ import { runEdgeKaspaPow } from './lib/edge-kaspa-pow.js';
 import { runEdgeKaspaStratum } from './lib/edge-kaspa-stratum.js';
 import { runEdgeLeaf } from './lib/edge-leaf.js';
 import { runEdgeProto } from './lib/edge-proto.js';
+import { runEdgeShutdown } from './lib/edge-shutdown.js';
 import { runEdgeSv2 } from './lib/edge-sv2.js';
 import { runEdgeSv2Pool } from './lib/edge-sv2-pool.js';
 import { runEdgeWorkers } from './lib/edge-workers.js';
@@ -33,6 +34,7 @@ const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
   ['sv2', runEdgeSv2],
   ['sv2-pool', runEdgeSv2Pool],
   ['feed-xmr', runEdgeFeedXmr],
+  ['shutdown', runEdgeShutdown],
 ]);
 
 const args = process.argv.slice(2);
