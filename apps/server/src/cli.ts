@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | migrate | devchain | payout-run
+// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | migrate | devchain | payout-run | operator
 import { parseArgs } from 'node:util';
 import { ConfigError, ROLES, loadConfig, type Role } from './config/index.js';
 
@@ -10,6 +10,8 @@ const USAGE = `usage: manjam <command> [options]
   devchain                                    run the regtest dev chains only, print their RPC
   payout-run <id> sent <txid>                 settle a held payout run: its payees were paid by <txid>
   payout-run <id> failed                      settle a held payout run: nothing was paid, balances back
+  operator grant <email>                      let the account use the operator console (needs 2FA)
+  operator revoke <email>                     take the operator console away from the account
 options: --config FILE (or MANJAM_CONFIG)`;
 
 async function main(argv: string[]): Promise<number> {
@@ -24,7 +26,7 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const command = positionals[0] ?? 'start';
-  if (values.help || !['start', 'migrate', 'devchain', 'payout-run'].includes(command)) {
+  if (values.help || !['start', 'migrate', 'devchain', 'payout-run', 'operator'].includes(command)) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
@@ -40,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'migrate') return commands.runMigrate(config);
   if (command === 'devchain') return commands.runDevchain(config);
   if (command === 'payout-run') return commands.runSettlePayoutRun(config, positionals.slice(1));
+  if (command === 'operator') return commands.runOperatorRole(config, positionals.slice(1));
   return commands.runStart(config, values.role as Role);
 }
 
