@@ -12,6 +12,8 @@ export interface TwoFactorAccount {
   id: number;
   email: string;
   password: string;
+  /** The TOTP secret (for codes after the API restarted: codeAt). */
+  secret: string;
   /** The authenticator's next code (moves the API clock on 30 s: each code is accepted once). */
   code(): Promise<string>;
 }
@@ -30,7 +32,7 @@ export async function twoFactorAccount(api: TestApi, name?: string): Promise<Two
     body: { password: user.password, code: await code() },
   });
   if (enabled.status !== 204) throw new Error(`2fa enable failed: ${enabled.status} ${enabled.text}`);
-  return { token: user.token, id: user.id, email: user.email, password: user.password, code };
+  return { token: user.token, id: user.id, email: user.email, password: user.password, secret, code };
 }
 
 /** Signs in with password and code: a session that passed password + TOTP. */
