@@ -132,3 +132,21 @@ export const liftBanRequestSchema = z.object({
 });
 export type LiftBanRequest = z.input<typeof liftBanRequestSchema>;
 export const liftBanResponseSchema = z.object({ lifted: z.number().int() });
+
+/** What an operator can do from the console; each lands in the audit log. */
+export const OPERATOR_ACTIONS = ['close-alert', 'settle-payout-run', 'lift-ban'] as const;
+export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+
+export const operatorActionPageSchema = pagedSchema(
+  z.object({
+    id: z.string(),
+    /** Who: the operator's account (email kept as it was then) and the address the request came from. */
+    email: z.string(),
+    ip: z.string(),
+    action: z.enum(OPERATOR_ACTIONS),
+    /** What it was done to: an alert key, `run <id> sent|failed`, a banned address. */
+    target: z.string(),
+    at: isoTimeSchema,
+  }),
+);
+export type OperatorActionPage = z.infer<typeof operatorActionPageSchema>;

@@ -237,4 +237,26 @@ describeEachDatabase('the operator console API', (getDb) => {
     const again = await api.request('POST', '/api/operator/bans/lift', { token, body: { ip } });
     expect(again.status).toBe(404);
   });
+
+  it('keeps each action in the audit log with who, from where and when, and not the refused ones', async () => {
+    const res = await api.request('GET', '/api/operator/actions?pageSize=50', { token });
+    expect(res.status).toBe(200);
+    const items = res.json.items as {
+      action: string;
+      target: string;
+      email: string;
+      ip: string;
+      at: string;
+    }[];
+    expect(items.map((i) => i.action)).toEqual(['lift-ban', 'settle-payout-run', 'close-alert']);
+    expect(items[0]?.target).toBe('203.0.113.7');
+    expect(items[1]?.target).toMatch(/^run \d+ failed$/);
+    expect(items[2]?.target).toMatch(/^block-returned:BTC:/);
+    for (const item of items) {
+      expect(item.email).toBe(operator.email);
+      expect(item.ip).toBe('127.0.0.1');
+      expect(Number.isNaN(Date.parse(item.at))).toBe(false);
+    }
+    expect(res.json.total).toBe(3);
+  });
 });

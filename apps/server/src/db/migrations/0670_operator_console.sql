@@ -5,3 +5,17 @@
 -- on in a session opened without it does not open the console until the next full sign-in.
 ALTER TABLE users ADD COLUMN is_operator BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE sessions ADD COLUMN totp_passed BOOLEAN NOT NULL DEFAULT false;
+
+-- The console's audit log: every operator action (who, what, when, from where), shown in the
+-- console. Rows are only added; `target` names what was acted on (alert key, run id and outcome,
+-- banned address).
+CREATE TABLE operator_actions (
+  id BIGSERIAL PRIMARY KEY,
+  user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  email TEXT NOT NULL,
+  ip TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT NOT NULL,
+  at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX operator_actions_at_idx ON operator_actions (at DESC, id DESC);

@@ -1,4 +1,4 @@
-import type { OperatorAlertKind, PayoutFailure } from '@manjam/contract';
+import type { OperatorAction, OperatorAlertKind, PayoutFailure } from '@manjam/contract';
 import type { Queryable } from '../types.js';
 import type { PayoutRunStatus } from './payouts.js';
 
@@ -47,6 +47,17 @@ const toAlert = (r: RawAlert): AlertRow => ({
   raisedAt: new Date(r.raised_at),
   clearedAt: r.cleared_at === null ? null : new Date(r.cleared_at),
 });
+
+/** One line of the console's audit log. */
+export interface ActionRow {
+  id: bigint;
+  userId: number | null;
+  email: string;
+  ip: string;
+  action: OperatorAction;
+  target: string;
+  at: Date;
+}
 
 /** What the operator console reads beyond the public lists: alerts with their history, payout runs. */
 export class OperatorConsoleRepository {
@@ -117,6 +128,46 @@ export class OperatorConsoleRepository {
         failure: r.failure,
         error: r.error,
         createdAt: new Date(r.created_at),
+      })),
+    };
+  }
+
+  /** Adds a line to the audit log. */
+  async recordAction(entry: Omit<ActionRow, 'id' | 'at'>): Promise<void> {
+    await this.db.query(
+      'INSERT INTO operator_actions (user_id, email, ip, action, target) VALUES ($1, $2, $3, $4, $5)',
+      [entry.userId, entry.email, entry.ip, entry.action, entry.target],
+    );
+  }
+
+  /** The audit log, the latest action first. */
+  async actions(limit: number, offset: number): Promise<{ rows: ActionRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db.query<{
+        id: bigint;
+        user_id: number | null;
+        email: string;
+        ip: string;
+        action: OperatorAction;
+        target: string;
+        at: Date;
+      }>(
+        `SELECT id, user_id, email, ip, action, target, at FROM operator_actions
+          ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      ),
+      this.db.query<{ n: bigint }>('SELECT COUNT(*) AS n FROM operator_actions'),
+    ]);
+    return {
+      total: Number(count.rows[0]?.n ?? 0),
+      rows: rows.rows.map((r) => ({
+        id: BigInt(r.id),
+        userId: r.user_id === null ? null : Number(r.user_id),
+        email: r.email,
+        ip: r.ip,
+        action: r.action,
+        target: r.target,
+        at: new Date(r.at),
       })),
     };
   }

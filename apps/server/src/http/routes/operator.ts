@@ -4,12 +4,14 @@
 //   body is even read);
 // - an operator whose session did not pass password + TOTP (2FA off, or turned on after this
 //   sign-in): 403 `totp-required`, saying what to do.
+// Every write is logged and lands in the audit log (GET /api/operator/actions).
 import {
   bigIdParamsSchema,
   blockPageSchema,
   blockQuerySchema,
   liftBanRequestSchema,
   liftBanResponseSchema,
+  operatorActionPageSchema,
   operatorAlertSchema,
   operatorAlertsSchema,
   operatorBansSchema,
@@ -130,7 +132,17 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     body: liftBanRequestSchema,
     response: liftBanResponseSchema,
     summary: "Lift an address's bans (404 when it has none)",
-    handler: ({ auth: signedIn, ip, body }) =>
-      Promise.resolve(services.operator.liftBan(actor(signedIn, ip), body.ip)),
+    handler: ({ auth: signedIn, ip, body }) => services.operator.liftBan(actor(signedIn, ip), body.ip),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/actions',
+    tag,
+    auth,
+    guard,
+    query: operatorPageQuerySchema,
+    response: operatorActionPageSchema,
+    summary: 'The audit log: every console action with who, from where and when, the latest first',
+    handler: ({ query }) => services.operator.actions(query.page, query.pageSize),
   }),
 ];

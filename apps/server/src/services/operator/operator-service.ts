@@ -1,9 +1,13 @@
 // The operator console's reads and writes (routes: http/routes/operator.ts). Every read reuses
 // what /api/health and /metrics already compute; every write goes through the function the CLI
 // uses (settle-run.ts) or one repository statement, and is logged at warn as `operator action`
-// with who (user id, email), from where (client address) and what.
+// with who (user id, email), from where (client address) and what, and added to the audit log
+// (operator_actions) the console shows. The audit line is written right after the action: should
+// that write fail, the action stands and its log line still says who did it.
 import type {
   Health,
+  OperatorAction,
+  OperatorActionPage,
   OperatorAlert,
   OperatorAlerts,
   OperatorBans,
@@ -96,7 +100,7 @@ export class OperatorService {
   async closeAlert(actor: Actor, id: bigint): Promise<OperatorAlert> {
     const closed = await this.repo.closeAlert(id);
     if (!closed) throw notFound();
-    this.logAction(actor, 'close-alert', { alert: closed.key, kind: closed.kind });
+    await this.logAction(actor, 'close-alert', closed.key);
     return alertView(closed);
   }
 
@@ -128,7 +132,7 @@ export class OperatorService {
     try {
       const by = `operator:${actor.userId}@${actor.ip}`;
       const settled = await settleRun(this.deps.db, this.deps.logger, id, settlement, by);
-      this.logAction(actor, 'settle-payout-run', { runId: id.toString(), outcome: settled.status });
+      await this.logAction(actor, 'settle-payout-run', `run ${id} ${settled.status}`);
       return {
         id: settled.runId.toString(),
         coin: settled.coin,
@@ -157,18 +161,37 @@ export class OperatorService {
     };
   }
 
-  liftBan(actor: Actor, ip: string): { lifted: number } {
+  async liftBan(actor: Actor, ip: string): Promise<{ lifted: number }> {
     const lifted = this.deps.bans?.lift(ip, this.deps.now()) ?? 0;
     if (lifted === 0) throw notFound();
-    this.logAction(actor, 'lift-ban', { bannedIp: ip, lifted });
+    await this.logAction(actor, 'lift-ban', ip);
     return { lifted };
   }
 
-  private logAction(actor: Actor, action: string, what: Record<string, unknown>): void {
+  /** The audit log, the latest action first. */
+  async actions(page: number, pageSize: number): Promise<OperatorActionPage> {
+    const { rows, total } = await this.repo.actions(pageSize, (page - 1) * pageSize);
+    return {
+      items: rows.map((r) => ({
+        id: r.id.toString(),
+        email: r.email,
+        ip: r.ip,
+        action: r.action,
+        target: r.target,
+        at: r.at.toISOString(),
+      })),
+      page,
+      pageSize,
+      total,
+    };
+  }
+
+  private async logAction(actor: Actor, action: OperatorAction, target: string): Promise<void> {
     this.deps.logger.warn(
-      { operator: actor.userId, email: actor.email, ip: actor.ip, action, ...what },
+      { operator: actor.userId, email: actor.email, ip: actor.ip, action, target },
       'operator action',
     );
+    await this.repo.recordAction({ userId: actor.userId, email: actor.email, ip: actor.ip, action, target });
   }
 }
 

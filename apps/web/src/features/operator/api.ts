@@ -3,6 +3,7 @@
 import type {
   BlockPage,
   LiftBanRequest,
+  OperatorActionPage,
   OperatorAlert,
   OperatorAlerts,
   OperatorBans,
@@ -23,6 +24,7 @@ export const operatorKeys = {
   runs: (page: number) => ['operator', 'runs', page] as const,
   blocks: (page: number) => ['operator', 'blocks', page] as const,
   bans: ['operator', 'bans'] as const,
+  actions: (page: number) => ['operator', 'actions', page] as const,
 };
 
 const paged = (path: string, page: number) => `${path}?page=${page}&pageSize=${OPERATOR_PAGE_SIZE}`;
@@ -64,6 +66,14 @@ export function useOperatorBans() {
   return useQuery({
     queryKey: operatorKeys.bans,
     queryFn: ({ signal }) => apiFetch<OperatorBans>('/api/operator/bans', { signal }),
+  });
+}
+
+export function useOperatorActions(page: number) {
+  return useQuery({
+    queryKey: operatorKeys.actions(page),
+    queryFn: ({ signal }) => apiFetch<OperatorActionPage>(paged('/api/operator/actions', page), { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,4 +1,10 @@
-import type { OperatorAlerts, OperatorBans, OperatorHealth, OperatorPayoutRunPage } from '@manjam/contract';
+import type {
+  OperatorActionPage,
+  OperatorAlerts,
+  OperatorBans,
+  OperatorHealth,
+  OperatorPayoutRunPage,
+} from '@manjam/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../app/routes';
@@ -70,6 +76,22 @@ const BANS: OperatorBans = {
   items: [{ scope: 'ip', ip: '203.0.113.7', login: null, until: '2026-11-28T11:00:00.000Z' }],
 };
 
+const ACTIONS: OperatorActionPage = {
+  items: [
+    {
+      id: '3',
+      email: 'ops@example.com',
+      ip: '198.51.100.4',
+      action: 'settle-payout-run',
+      target: 'run 9 sent',
+      at: '2026-11-28T10:10:00.000Z',
+    },
+  ],
+  page: 1,
+  pageSize: 20,
+  total: 1,
+};
+
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[];
 let refuse: { status: number; code: string; message: string } | null;
@@ -91,6 +113,7 @@ function api(url: string, init?: RequestInit): Response {
     return jsonResponse({ id: '9', coin: 'XMR', status: 'sent', payouts: 2, total: '400000000000' });
   if (path === '/api/operator/bans') return jsonResponse(BANS);
   if (path === '/api/operator/bans/lift') return jsonResponse({ lifted: 1 });
+  if (path === '/api/operator/actions') return jsonResponse(ACTIONS);
   return jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404);
 }
 
@@ -200,6 +223,16 @@ describe('the operator console page', () => {
     expect(posted('/api/operator/bans/lift')[0]?.body).toEqual({ ip: '203.0.113.7' });
   });
 
+  it('shows the audit log: who did what, from where', async () => {
+    signInForTest(OPERATOR);
+    renderWithApp(<AppRoutes />, { route: '/operator' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Audit log' }, LAZY));
+    expect(await screen.findByText('Settled a payout run')).toBeInTheDocument();
+    expect(screen.getByText('ops@example.com')).toBeInTheDocument();
+    expect(screen.getByText('198.51.100.4')).toBeInTheDocument();
+    expect(screen.getByText('run 9 sent')).toBeInTheDocument();
+  });
+
   it('shows the console in Arabic: title, sections, the runbook advice and the settle dialog', async () => {
     signInForTest(OPERATOR);
     renderWithApp(<AppRoutes />, { route: '/operator', lang: 'ar' });
@@ -213,6 +246,9 @@ describe('the operator console page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'تسوية الدفعة 9 كمُرسلة' });
     expect(within(dialog).getByLabelText('معرّف المعاملة')).toHaveAttribute('dir', 'ltr');
     expect(within(dialog).getByRole('button', { name: 'تأكيد' })).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'سجل التدقيق' }));
+    expect(await screen.findByText('سوّى دفعة سداد')).toBeInTheDocument();
   });
 
   it('shows why the server refuses an operator who did not sign in with a 2FA code', async () => {

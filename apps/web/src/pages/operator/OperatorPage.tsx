@@ -7,6 +7,7 @@ import { Navigate } from 'react-router';
 import { TabPanel, Tabs, type TabItem } from '../../components';
 import { useOperatorHealth } from '../../features/operator/api';
 import { AlertsSection } from '../../features/operator/AlertsSection';
+import { AuditSection } from '../../features/operator/AuditSection';
 import { BansSection } from '../../features/operator/BansSection';
 import { BlocksSection } from '../../features/operator/BlocksSection';
 import { HealthSection } from '../../features/operator/HealthSection';
@@ -18,7 +19,7 @@ import '../../features/dashboard/screens.css';
 import '../../features/miners/miners.css';
 import '../../features/operator/operator.css';
 
-const SECTIONS = ['health', 'alerts', 'runs', 'blocks', 'bans'] as const;
+const SECTIONS = ['health', 'alerts', 'runs', 'blocks', 'bans', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export default function OperatorPage() {
@@ -55,6 +56,7 @@ export default function OperatorPage() {
             {section === 'runs' ? <RunsSection notify={notice.show} /> : null}
             {section === 'blocks' ? <BlocksSection /> : null}
             {section === 'bans' ? <BansSection notify={notice.show} /> : null}
+            {section === 'audit' ? <AuditSection /> : null}
           </TabPanel>
         </>
       )}
