@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | migrate | devchain | payout-run | regions status
+// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | migrate | devchain | payout-run | operator | regions status
 import { parseArgs } from 'node:util';
 import { ConfigError, ROLES, loadConfig, type Role } from './config/index.js';
 
@@ -10,6 +10,8 @@ const USAGE = `usage: manjam <command> [options]
   devchain                                    run the regtest dev chains only, print their RPC
   payout-run <id> sent <txid>                 settle a held payout run: its payees were paid by <txid>
   payout-run <id> failed                      settle a held payout run: nothing was paid, balances back
+  operator grant <email>                      let the account use the operator console (needs 2FA)
+  operator revoke <email>                     take the operator console away from the account
   regions status                              the share log, its sources and the job feed over NATS
 options: --config FILE (or MANJAM_CONFIG)`;
 
@@ -26,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const command = positionals[0] ?? 'start';
   const known =
-    ['start', 'migrate', 'devchain', 'payout-run'].includes(command) ||
+    ['start', 'migrate', 'devchain', 'payout-run', 'operator'].includes(command) ||
     (command === 'regions' && positionals[1] === 'status');
   if (values.help || !known) {
     console.log(USAGE);
@@ -44,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'migrate') return commands.runMigrate(config);
   if (command === 'devchain') return commands.runDevchain(config);
   if (command === 'payout-run') return commands.runSettlePayoutRun(config, positionals.slice(1));
+  if (command === 'operator') return commands.runOperatorRole(config, positionals.slice(1));
   if (command === 'regions') {
     const { regionsStatus } = await import('./sharelog/regions-status.js');
     return regionsStatus(config, (line) => console.log(line));

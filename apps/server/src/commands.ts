@@ -3,6 +3,7 @@ import { redactConfig, type Config, type Role } from './config/index.js';
 import { createLogger } from './logger.js';
 import { migrate, openDatabase, type Database } from './db/index.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
+import { UsersRepository } from './db/repositories/users.js';
 import { settleRun, SettleRunError, type Settlement } from './accounting/settle-run.js';
 import { databaseOptions, startPool, type PoolSummary, type RunningPool } from './main.js';
 import { startDevChains } from './coins/bitcoin/chains.js';
@@ -82,6 +83,56 @@ export async function runMigrate(config: Config): Promise<number> {
 }
 
 /**
+ * `manjam operator grant|revoke <email>`: the operator role (migration 0670), given or taken by
+ * email. Like payout-run it opens the database itself, so on the embedded PGlite database it runs
+ * with the pool stopped (and says so otherwise); on PostgreSQL beside the pool. Exit code 0 when
+ * done, 2 when refused (no account with that email, database in use).
+ */
+export async function runOperatorRole(config: Config, args: readonly string[]): Promise<number> {
+  const [action = '', email = ''] = args;
+  if (!['grant', 'revoke'].includes(action) || email === '' || args.length !== 2) {
+    console.error('usage: manjam operator grant <email> | manjam operator revoke <email>');
+    return 2;
+  }
+  return withDatabase(config, async (db, logger) => {
+    const userId = await new UsersRepository(db).setOperator(email, action === 'grant');
+    if (userId === undefined) {
+      console.error(`manjam: there is no account with the email ${email}`);
+      return 2;
+    }
+    logger.warn({ userId, action, by: 'cli' }, `operator role ${action === 'grant' ? 'granted' : 'revoked'}`);
+    console.log(
+      action === 'grant'
+        ? `${email} is now an operator (the console asks for a sign-in with password and 2FA code)`
+        : `${email} is no longer an operator`,
+    );
+    return 0;
+  });
+}
+
+/** Opens and migrates the pool's database for a one-off command; 2 when another process holds the embedded one. */
+async function withDatabase(
+  config: Config,
+  work: (db: Database, logger: ReturnType<typeof createLogger>) => Promise<number>,
+): Promise<number> {
+  const logger = createLogger(config);
+  let db: Database;
+  try {
+    db = await openDatabase(databaseOptions(config));
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(`manjam: ${error.message}`);
+    return 2;
+  }
+  try {
+    await migrate(db);
+    return await work(db, logger);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
  * `manjam payout-run <id> sent <txid> | failed`: settles a held payout run (accounting/settle-run.ts).
  * Exit code 0 when settled, 2 when refused (unknown run, not held, bad txid, database in use).
  */
@@ -97,30 +148,20 @@ export async function runSettlePayoutRun(config: Config, args: readonly string[]
     console.error('usage: manjam payout-run <run id> sent <txid> | manjam payout-run <run id> failed');
     return 2;
   }
-  const logger = createLogger(config);
-  let db: Database;
-  try {
-    db = await openDatabase(databaseOptions(config));
-  } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
-    console.error(`manjam: ${error.message}`);
-    return 2;
-  }
-  try {
-    await migrate(db);
-    const settled = await settleRun(db, logger, BigInt(id), settlement);
-    console.log(
-      `payout run ${settled.runId} (${settled.coin}) is now ${settled.status}: ${settled.payouts} payouts, ` +
-        `${formatCoinAmount(settled.total, settled.coin)} ${settled.status === 'sent' ? `paid by ${txid.toLowerCase()}` : 'given back to the balances'}`,
-    );
-    return 0;
-  } catch (error) {
-    if (!(error instanceof SettleRunError)) throw error;
-    console.error(`manjam: ${error.message}`);
-    return 2;
-  } finally {
-    await db.close();
-  }
+  return withDatabase(config, async (db, logger) => {
+    try {
+      const settled = await settleRun(db, logger, BigInt(id), settlement, 'cli');
+      console.log(
+        `payout run ${settled.runId} (${settled.coin}) is now ${settled.status}: ${settled.payouts} payouts, ` +
+          `${formatCoinAmount(settled.total, settled.coin)} ${settled.status === 'sent' ? `paid by ${txid.toLowerCase()}` : 'given back to the balances'}`,
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof SettleRunError)) throw error;
+      console.error(`manjam: ${error.message}`);
+      return 2;
+    }
+  });
 }
 
 export async function runDevchain(config: Config): Promise<number> {

@@ -187,6 +187,7 @@ export async function startPool({
             : {}),
           ...(chains.some((c) => c.up().length > 0) ? { chainUp: () => chains.flatMap((c) => c.up()) } : {}),
           ...(stratumMetrics ? { metrics: stratumMetrics } : {}),
+          ...(stratum ? { bans: stratum.bans() } : {}),
         })
       : undefined;
     if (http) stops.push({ name: 'http', stop: () => http.stop() });

@@ -85,6 +85,8 @@ export const userSchema = z.object({
   walletAddress: z.string().nullable(),
   preferredCoin: z.enum(ACCOUNT_COINS),
   twoFactorEnabled: z.boolean(),
+  /** May use the operator console (granted from the CLI); the web app shows its link only then. */
+  operator: z.boolean(),
   createdAt: isoTimeSchema,
   activeWorkers: z.number().int(),
   /** Per algorithm the user mines (the same figures as the dashboard and workers page). */

@@ -80,6 +80,7 @@ export const ERROR_CODES = [
   'worker-not-found',
   'rig-token-missing',
   'rig-unavailable',
+  'payout-run-not-held',
   'unavailable',
   'internal',
 ] as const;

@@ -13,3 +13,4 @@ export * from './revenue.js';
 export * from './pool.js';
 export * from './live.js';
 export * from './assistant.js';
+export * from './operator.js';

@@ -60,6 +60,11 @@ export const MESSAGES = {
   rigUnavailable: 'The rig-management service did not answer. Please try again.',
   unavailable: 'The service is temporarily unavailable',
   internal: 'Something went wrong on our side. Please try again.',
+  operatorTotpRequired:
+    'The operator console needs a sign-in with your password and two-factor code: turn on 2FA, then sign in again',
+  payoutRunNotHeld: 'Only a held payout run (intent) can be settled by hand; this one has moved on',
+  txidInvalid: 'Enter the transaction id: 64 hexadecimal digits',
+  ipInvalid: 'Enter the banned address',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageText = (typeof MESSAGES)[MessageKey];
@@ -120,6 +125,11 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   rigUnavailable: 'لم تستجب خدمة إدارة المنصات. يرجى المحاولة مرة أخرى.',
   unavailable: 'الخدمة غير متاحة مؤقتًا',
   internal: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',
+  operatorTotpRequired:
+    'تتطلب لوحة المشغّل تسجيل الدخول بكلمة المرور ورمز التحقق الثنائي: فعّل التحقق الثنائي ثم سجّل الدخول من جديد',
+  payoutRunNotHeld: 'لا تُسوّى يدويًا إلا دفعة معلّقة (intent)؛ هذه الدفعة تجاوزت تلك الحالة',
+  txidInvalid: 'أدخل معرّف المعاملة: 64 رقمًا ست عشريًا',
+  ipInvalid: 'أدخل العنوان المحظور',
 };
 
 const byEnglish = new Map<string, MessageKey>(

@@ -8,6 +8,8 @@
 //                                        balances back, so the next run pays them.
 // Only an `intent` run can be settled (a sent run is followed by its txid); both write in one
 // transaction, as reconcile would, and clear the run's payout-missing / payout-stuck alerts.
+// The operator console (services/operator) settles through this same function: what the CLI
+// refuses, the console refuses, with the refusal's `reason` mapped to an HTTP answer.
 import type { CoinId } from '../config/constants.js';
 import type { Database } from '../db/index.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
@@ -26,9 +28,19 @@ export interface SettledRun {
   total: bigint;
 }
 
+export const SETTLE_REFUSALS = ['unknown-run', 'not-held', 'bad-txid'] as const;
+export type SettleRefusal = (typeof SETTLE_REFUSALS)[number];
+
 /** A refusal the operator can act on (unknown run, run not held, malformed txid). */
 export class SettleRunError extends Error {
   override name = 'SettleRunError';
+
+  constructor(
+    readonly reason: SettleRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const TXID = /^[0-9a-f]{64}$/;
@@ -38,16 +50,22 @@ export async function settleRun(
   logger: Logger,
   runId: bigint,
   settlement: Settlement,
+  /** Who settled it, for the log line: 'cli', or the console's operator (`operator:<user id>@<address>`). */
+  by = 'cli',
 ): Promise<SettledRun> {
   const repo = new PayoutsRepository(db);
   const run = await repo.getRun(runId);
-  if (!run) throw new SettleRunError(`there is no payout run ${runId}`);
+  if (!run) throw new SettleRunError('unknown-run', `there is no payout run ${runId}`);
   if (run.status !== 'intent')
     throw new SettleRunError(
+      'not-held',
       `payout run ${runId} is '${run.status}'${run.txid ? ` (txid ${run.txid})` : ''}: only a held run ('intent') is settled by hand`,
     );
   if (settlement.kind === 'sent' && !TXID.test(settlement.txid))
-    throw new SettleRunError(`'${settlement.txid}' is not a transaction id (64 lowercase hex digits)`);
+    throw new SettleRunError(
+      'bad-txid',
+      `'${settlement.txid}' is not a transaction id (64 lowercase hex digits)`,
+    );
   const payouts = await repo.payoutsOfRun(runId);
   const total = payouts.reduce((sum, p) => sum + p.amount, 0n);
   const done =
@@ -55,7 +73,8 @@ export async function settleRun(
       ? await db.transaction((tx) => new PayoutsRepository(tx).markSent(runId, settlement.txid))
       : await failRun(db, runId, 'cancelled', 'settled by the operator: the held run sent nothing');
   // Another process (reconcile) moved the run between the read and the write.
-  if (!done) throw new SettleRunError(`payout run ${runId} is no longer held: nothing was changed`);
+  if (!done)
+    throw new SettleRunError('not-held', `payout run ${runId} is no longer held: nothing was changed`);
   const coin = run.coin as CoinId;
   await new OperatorAlarms(db, logger, undefined).clear([
     runKey('payout-missing', coin, runId),
@@ -70,6 +89,7 @@ export async function settleRun(
       txid: settlement.kind === 'sent' ? settlement.txid : undefined,
       payouts: payouts.length,
       total: total.toString(),
+      by,
     },
     'held payout run settled by the operator',
   );

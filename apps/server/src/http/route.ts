@@ -50,6 +50,11 @@ export interface RouteMeta {
    * an id in range that names no row of the user's.
    */
   notFound?: { key: MessageKey; code: ErrorCode };
+  /**
+   * Checked with the signed-in user before anything of the request is read (path, body): throws
+   * the refusal (the operator console answers 404 to everyone who is not an operator).
+   */
+  guard?: (auth: SignedIn | null) => void;
 }
 
 export interface AnyRoute extends RouteMeta, Schemas {
@@ -150,6 +155,7 @@ export function registerRoutes(
         let auth: SignedIn | null = null;
         if (token && route.auth !== 'public') auth = (await reg.authenticate(token)) ?? null;
         if (route.auth === 'user' && !auth) throw unauthorized();
+        route.guard?.(auth);
         const result = await route.run(request, reply, auth, token);
         if (reply.sent) return reply;
         if (result === undefined) return reply.code(204).send();

@@ -8,6 +8,7 @@ import { loadSecretKey, SecretBox } from '../services/auth/secret-box.js';
 import { DashboardService } from '../services/dashboard/dashboard-service.js';
 import { MinersService } from '../services/miners/miners-service.js';
 import { RigClient } from '../services/rig/rig-client.js';
+import { OperatorService } from '../services/operator/operator-service.js';
 import { SearchService } from '../services/search/search-service.js';
 import { SettingsService } from '../services/settings/settings-service.js';
 import { PoolService } from '../services/stats/pool-service.js';
@@ -29,6 +30,7 @@ export interface Services {
   revenue: RevenueService;
   pool: PoolService;
   search: SearchService;
+  operator: OperatorService;
   /** Stops the event subscriptions that keep caches fresh. */
   close(): void;
 }
@@ -67,6 +69,8 @@ export function createServices(deps: HttpDeps): Services {
       if (e.userId !== null) dashboard.moneyChanged(e.userId);
     }),
   ];
+  const pool = new PoolService(db, config, deps.pool, now, onError);
+  const sharesUnstored = deps.metrics?.sharesUnstored;
   return {
     now,
     box,
@@ -82,7 +86,16 @@ export function createServices(deps: HttpDeps): Services {
     miners: new MinersService(db, workers),
     dashboard,
     revenue: new RevenueService(db, now, moneyClockOf(config)),
-    pool: new PoolService(db, config, deps.pool, now, onError),
+    pool,
+    operator: new OperatorService({
+      db,
+      logger,
+      pool,
+      health: deps.health,
+      now,
+      ...(sharesUnstored ? { sharesUnstored } : {}),
+      ...(deps.bans ? { bans: deps.bans } : {}),
+    }),
     search: new SearchService(db, settings, rig, box, logger, now),
     close: () => {
       unsubscribe.forEach((off) => off());

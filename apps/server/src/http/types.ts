@@ -5,6 +5,7 @@ import type { Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
+import type { BanControl } from '../services/operator/operator-service.js';
 import type { AnyRoute } from './route.js';
 
 export interface HealthReport {
@@ -61,6 +62,8 @@ export interface HttpDeps {
   chainUp?: ChainUpGauge;
   /** Accounting's counters (payout runs, insufficient funds, orphans...) when it runs in this process. */
   accountingCounters?: () => Record<string, number>;
+  /** The Stratum ban list when Stratum runs in this process (the operator console lists and lifts bans). */
+  bans?: BanControl;
   /** Test seam: the clock (defaults to Date.now). */
   now?: () => number;
 }

@@ -1,3 +1,5 @@
+import { BAN_SCOPES } from '@manjam/contract';
+
 /**
  * Fair bans for shares that are mostly invalid (stale shares do not count: they happen to honest
  * miners around every new block). Submits are counted per connection AND per address (all its
@@ -44,8 +46,18 @@ export class AddressRecord implements ShareWindow {
   }
 }
 
-export const BAN_SCOPES = ['connection', 'ip'] as const;
+// The scopes are the contract's list: the operator console shows the same ones.
+export { BAN_SCOPES };
 export type BanScope = (typeof BAN_SCOPES)[number];
+
+/** A ban in force: a whole address, or one login on one address (a cut connection's fingerprint). */
+export interface ActiveBan {
+  scope: BanScope;
+  ip: string;
+  login: string | null;
+  /** Epoch ms the ban ends. */
+  until: number;
+}
 
 export class BanList {
   private readonly addresses = new Map<string, AddressRecord>();
@@ -109,6 +121,44 @@ export class BanList {
     record.bannedUntil = nowMs + this.settings.durationSeconds * 1000;
     this.counts.ip++;
     return true;
+  }
+
+  /**
+   * The bans in force, for the operator console: whole addresses (scope 'ip') and the address +
+   * login pairs of cut connections (scope 'connection'), each with its end.
+   */
+  active(nowMs: number = Date.now()): ActiveBan[] {
+    const bans: ActiveBan[] = [];
+    for (const record of this.addresses.values())
+      if (record.bannedUntil > nowMs)
+        bans.push({ scope: 'ip', ip: record.ip, login: null, until: record.bannedUntil });
+    for (const [key, until] of this.fingerprints) {
+      if (until <= nowMs) continue;
+      const space = key.indexOf(' ');
+      bans.push({ scope: 'connection', ip: key.slice(0, space), login: key.slice(space + 1), until });
+    }
+    return bans.sort((a, b) => b.until - a.until);
+  }
+
+  /**
+   * Lifts the bans of an address (the operator console): its address ban, its offences (so the
+   * next cut connection does not ban it again at once) and its address + login bans. The number
+   * of bans lifted (0 when the address had none).
+   */
+  lift(ip: string, nowMs: number = Date.now()): number {
+    let lifted = 0;
+    const record = this.addresses.get(ip);
+    if (record) {
+      if (record.bannedUntil > nowMs) lifted++;
+      record.bannedUntil = 0;
+      record.offences = [];
+    }
+    for (const [key, until] of this.fingerprints) {
+      if (!key.startsWith(`${ip} `)) continue;
+      if (until > nowMs) lifted++;
+      this.fingerprints.delete(key);
+    }
+    return lifted;
   }
 
   /** Forgets expired fingerprints and addresses with no connection, ban or recent activity. */

@@ -45,6 +45,8 @@ export interface StratumService {
   hashrate(coin: CoinId): number;
   /** Live figures of a worker ("<payee key>.<worker>"), a payee ("BTC:w:<address>", "BTC:u:<userId>") or 'pool'. */
   liveHashrate(coin: CoinId, key: string): LiveHashrate;
+  /** The process's ban list (every port shares it): the operator console lists and lifts bans on it. */
+  bans(): BanList;
   /** Reconnects clients, closes ports, flushes shares. */
   stop(): Promise<void>;
 }
@@ -121,6 +123,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
       };
     },
     randomx: () => families.flatMap((f) => f.randomx?.() ?? []),
+    bans: () => kit.bans,
     hashrate: (coin) => kit.hashrate.get(coin)?.hashrate('pool', '10m', Date.now()) ?? 0,
     liveHashrate: (coin, key) =>
       kit.hashrate.get(coin)?.live(key, Date.now()) ?? {

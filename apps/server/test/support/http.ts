@@ -9,7 +9,7 @@ import { PoolEvents } from '../../src/events.js';
 import { contractDrift } from '../../src/http/contract-check.js';
 import { startHttp, type AppOptions } from '../../src/http/index.js';
 import type { Services } from '../../src/http/services.js';
-import type { HealthReport, HttpService, StratumMetrics } from '../../src/http/types.js';
+import type { HealthReport, HttpDeps, HttpService, StratumMetrics } from '../../src/http/types.js';
 
 /**
  * Test support for the API: a real server on 127.0.0.1:0 and a small fetch client. Every JSON
@@ -58,6 +58,8 @@ export async function startTestApi(
     app?: AppOptions;
     metrics?: StratumMetrics;
     accountingCounters?: () => Record<string, number>;
+    /** A Stratum ban list, as where Stratum runs in the API's process (the operator console's bans). */
+    bans?: HttpDeps['bans'];
   } = {},
 ): Promise<TestApi> {
   const config = parseConfig({
@@ -94,6 +96,7 @@ export async function startTestApi(
       },
       metrics: options.metrics,
       ...(options.accountingCounters ? { accountingCounters: options.accountingCounters } : {}),
+      ...(options.bans ? { bans: options.bans } : {}),
       now: () => clock.now,
     },
     {

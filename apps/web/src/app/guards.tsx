@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { SignInPrompt } from '../components/SignInPrompt';
+import { Spinner } from '../components/Spinner';
 import { useAuth } from '../lib/auth';
+import { useIsOperator } from '../lib/queries';
 
 /** Protected routes: visitors go to /login (the attempted path is kept in router state). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -33,4 +35,20 @@ export function SignedInOrPrompt({ title, children }: { title: string; children:
       <SignInPrompt message={t('common.signInToSee')} />
     </div>
   );
+}
+
+/**
+ * The operator console: everyone but an operator gets the 404 page, as for a page that does not
+ * exist (the API answers them 404 too).
+ */
+export function OperatorOnly({ children }: { children: ReactNode }) {
+  const operator = useIsOperator();
+  if (operator === undefined)
+    return (
+      <div className="center-block">
+        <Spinner size="lg" />
+      </div>
+    );
+  if (!operator) return <Navigate to="/404" replace />;
+  return children;
 }

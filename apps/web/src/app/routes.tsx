@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../components/Spinner';
 import HomePage from '../pages/home/HomePage';
-import { RequireAuth, SignedInOrPrompt, VisitorOnly } from './guards';
+import { OperatorOnly, RequireAuth, SignedInOrPrompt, VisitorOnly } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { MissingPage } from './MissingPage';
 
@@ -47,6 +47,7 @@ const Pages = {
   stats: page('stats/StatsPage'),
   algorithm: page('mining/AlgorithmPage'),
   calculator: page('mining/CalculatorPage'),
+  operator: page('operator/OperatorPage'),
 };
 
 function Loading() {
@@ -103,6 +104,7 @@ export function AppRoutes() {
         <Route path="stats" element={show(Pages.stats)} />
         <Route path="mining/calculator" element={show(Pages.calculator)} />
         <Route path="mining/:algorithm" element={show(Pages.algorithm)} />
+        <Route path="operator" element={<OperatorOnly>{show(Pages.operator)}</OperatorOnly>} />
         <Route path="logout" element={show(Pages.logout)} />
         <Route path="404" element={show(Pages.notFound)} />
         <Route path="*" element={<Navigate to="/404" replace />} />

@@ -24,6 +24,19 @@ export function useMe(): UseQueryResult<User> {
   });
 }
 
+/**
+ * Whether the signed-in account may use the operator console (GET /api/me says so; the stored
+ * user answers until it does). Undefined while that is not known yet; false when signed out.
+ */
+export function useIsOperator(): boolean | undefined {
+  const { isSignedIn, user } = useAuth();
+  const me = useMe();
+  if (!isSignedIn) return false;
+  if (me.data) return me.data.operator;
+  if (user?.operator) return true;
+  return me.isPending ? undefined : false;
+}
+
 export function useSettings(): UseQueryResult<Settings> {
   const { isSignedIn } = useAuth();
   return useQuery({

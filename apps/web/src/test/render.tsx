@@ -13,6 +13,7 @@ export const TEST_USER: User = {
   walletAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
   preferredCoin: 'BTC',
   twoFactorEnabled: false,
+  operator: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   activeWorkers: 2,
   hashrates: [

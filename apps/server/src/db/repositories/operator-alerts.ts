@@ -1,13 +1,8 @@
+import type { OperatorAlertKind } from '@manjam/contract';
 import type { Queryable } from '../types.js';
 
-export const OPERATOR_ALERT_KINDS = [
-  'payout-stuck',
-  'payout-missing',
-  'wallet-insufficient',
-  'accounting-errors',
-  'block-returned',
-] as const;
-export type OperatorAlertKind = (typeof OPERATOR_ALERT_KINDS)[number];
+// The kinds are the contract's list: the console's API and screens name the same ones.
+export { OPERATOR_ALERT_KINDS, type OperatorAlertKind } from '@manjam/contract';
 
 export interface OperatorAlert {
   key: string;

@@ -8,6 +8,8 @@ export interface NewSession {
   expiresAt: Date;
   ip: string | null;
   userAgent: string | null;
+  /** The session was opened with the password and a TOTP code (migration 0670). */
+  totpPassed: boolean;
 }
 
 /** Bearer sessions: only the sha256 of a token is stored. */
@@ -16,8 +18,8 @@ export class SessionsRepository {
 
   async create(session: NewSession): Promise<number> {
     const result = await this.db.query<{ id: bigint }>(
-      `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, user_agent)
-       VALUES ($1, $2, $3, $3, $4, $5, $6) RETURNING id`,
+      `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, user_agent, totp_passed)
+       VALUES ($1, $2, $3, $3, $4, $5, $6, $7) RETURNING id`,
       [
         session.userId,
         session.tokenHash,
@@ -25,6 +27,7 @@ export class SessionsRepository {
         session.expiresAt,
         session.ip,
         session.userAgent,
+        session.totpPassed,
       ],
     );
     const row = result.rows[0];
@@ -36,14 +39,22 @@ export class SessionsRepository {
   async findUser(
     tokenHash: string,
     now: Date,
-  ): Promise<{ sessionId: number; user: UserRow; lastSeenAt: Date; autoLogout: boolean } | undefined> {
+  ): Promise<
+    | { sessionId: number; user: UserRow; lastSeenAt: Date; autoLogout: boolean; totpPassed: boolean }
+    | undefined
+  > {
     const columns = USER_COLUMNS.split(',')
       .map((c) => `u.${c.trim()}`)
       .join(', ');
     const result = await this.db.query<
-      Parameters<typeof toUser>[0] & { session_id: bigint; last_seen_at: Date; auto_logout: boolean | null }
+      Parameters<typeof toUser>[0] & {
+        session_id: bigint;
+        last_seen_at: Date;
+        auto_logout: boolean | null;
+        totp_passed: boolean;
+      }
     >(
-      `SELECT s.id AS session_id, s.last_seen_at, st.auto_logout, ${columns}
+      `SELECT s.id AS session_id, s.last_seen_at, st.auto_logout, s.totp_passed, ${columns}
          FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN user_settings st ON st.user_id = u.id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
       [tokenHash, now],
@@ -55,6 +66,7 @@ export class SessionsRepository {
         user: toUser(row),
         lastSeenAt: new Date(row.last_seen_at),
         autoLogout: row.auto_logout ?? false,
+        totpPassed: row.totp_passed,
       }
     );
   }

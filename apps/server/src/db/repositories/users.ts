@@ -9,6 +9,8 @@ export interface UserRow {
   preferredCoin: string;
   totpSecret: string | null;
   totpEnabled: boolean;
+  /** May use the operator console (granted from the CLI only: `manjam operator grant <email>`). */
+  isOperator: boolean;
   createdAt: Date;
 }
 
@@ -21,11 +23,12 @@ interface RawUser {
   preferred_coin: string;
   totp_secret: string | null;
   totp_enabled: boolean;
+  is_operator: boolean;
   created_at: Date;
 }
 
 export const USER_COLUMNS = `id, username, email, password_hash, wallet_address, preferred_coin, totp_secret, totp_enabled,
-  created_at`;
+  is_operator, created_at`;
 
 export const toUser = (r: RawUser): UserRow => ({
   id: Number(r.id),
@@ -36,6 +39,7 @@ export const toUser = (r: RawUser): UserRow => ({
   preferredCoin: r.preferred_coin,
   totpSecret: r.totp_secret,
   totpEnabled: r.totp_enabled,
+  isOperator: r.is_operator,
   createdAt: new Date(r.created_at),
 });
 
@@ -142,6 +146,16 @@ export class UsersRepository {
       [id, step],
     );
     return result.rowCount > 0;
+  }
+
+  /** Grants or revokes the operator role by email; the account's id, or undefined when no account has it. */
+  async setOperator(email: string, isOperator: boolean): Promise<number | undefined> {
+    const result = await this.db.query<{ id: number }>(
+      'UPDATE users SET is_operator = $2 WHERE lower(email) = lower($1) RETURNING id',
+      [email, isOperator],
+    );
+    const row = result.rows[0];
+    return row && Number(row.id);
   }
 
   async setPasswordHash(id: number, passwordHash: string): Promise<void> {

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.js';
 import { dashboardRoutes } from './dashboard.js';
 import { minersRoutes } from './miners.js';
 import { notificationsRoutes } from './notifications.js';
+import { operatorRoutes } from './operator.js';
 import { poolRoutes } from './pool.js';
 import { revenueRoutes } from './revenue.js';
 import { settingsRoutes } from './settings.js';
@@ -22,4 +23,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   poolRoutes,
   assistantRoutes,
   notificationsRoutes,
+  operatorRoutes,
 ];

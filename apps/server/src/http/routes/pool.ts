@@ -9,6 +9,7 @@ import {
   searchQuerySchema,
   searchResponseSchema,
 } from '@manjam/contract';
+import { healthStatus } from '../../services/shared/health.js';
 import { defineRoute } from '../route.js';
 import type { HealthReport } from '../types.js';
 import type { RouteModule } from './module.js';
@@ -32,7 +33,7 @@ export const poolRoutes: RouteModule = ({ services, deps }) => [
       // 503 only when the pool cannot serve (database or a node down); an open operator alert
       // (stuck payout, empty wallet) shows as degraded with 200, so load balancers keep the pool.
       reply.code(report.ok ? 200 : 503);
-      const status = report.ok && report.alerts.length === 0 ? 'ok' : 'degraded';
+      const status = healthStatus(report);
       return reply.send({
         status,
         database: report.database,

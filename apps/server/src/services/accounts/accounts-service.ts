@@ -53,6 +53,7 @@ export class AccountsService {
       walletAddress: user.walletAddress,
       preferredCoin: user.preferredCoin as User['preferredCoin'],
       twoFactorEnabled: user.totpEnabled,
+      operator: user.isOperator,
       createdAt: user.createdAt.toISOString(),
       activeWorkers: snapshot.active,
       hashrates: snapshot.hashrates,

@@ -23,6 +23,8 @@ export interface AuthDeps {
 export interface SignedIn {
   user: UserRow;
   sessionId: number;
+  /** The session was opened with the password and a TOTP code (what the operator console asks for). */
+  totpPassed: boolean;
 }
 
 export interface RequestMeta {
@@ -121,6 +123,8 @@ export class AuthService {
       expiresAt,
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      // The code was checked above whenever 2FA is on: such a session passed password + TOTP.
+      totpPassed: user.totpEnabled,
     });
     const value = this.devices.issue(user.id, now, known?.deviceId);
     return { token, user, expiresAt, device: { value, maxAgeSeconds: this.devices.maxAgeSeconds } };
@@ -170,7 +174,7 @@ export class AuthService {
       if (this.touched.size > 100_000) this.touched.clear();
       await this.sessions.touch(found.sessionId, new Date(now));
     }
-    const signedIn = { user: found.user, sessionId: found.sessionId };
+    const signedIn = { user: found.user, sessionId: found.sessionId, totpPassed: found.totpPassed };
     if (this.verified.size > 10_000) this.verified.clear();
     this.verified.set(tokenHash, { signedIn, at: now });
     return signedIn;

@@ -6,10 +6,10 @@ import { Private } from '../../components/Private';
 import { useAuth } from '../../lib/auth';
 import { formatCoin, shortenAddress } from '../../lib/format';
 import { AlgorithmHashrates } from '../../features/hashrate/AlgorithmHashrates';
-import { useMe } from '../../lib/queries';
+import { useIsOperator, useMe } from '../../lib/queries';
 import type { User } from '../../lib/api-types';
 import { LanguageSwitch } from './LanguageSwitch';
-import { NAV_ITEMS } from './navItems';
+import { visibleNavItems } from './navItems';
 
 export interface SidebarProps {
   open: boolean;
@@ -65,7 +65,8 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
   const { t } = useTranslation();
   const { isSignedIn, user: storedUser } = useAuth();
   const me = useMe();
-  const items = NAV_ITEMS.filter((item) => isSignedIn || !item.signedInOnly);
+  const operator = useIsOperator();
+  const items = visibleNavItems(isSignedIn, operator);
   return (
     <aside
       className={`sidebar${open ? ' sidebar--open' : ' sidebar--closed'}`}

@@ -4,8 +4,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useAuth } from '../../lib/auth';
+import { useIsOperator } from '../../lib/queries';
 import { LanguageSwitch } from './LanguageSwitch';
-import { initials, NAV_ITEMS } from './navItems';
+import { initials, visibleNavItems } from './navItems';
 
 /** 80px top bar; logged-out and logged-in variants; a toggled menu at 960px and below. */
 export function TopBar() {
@@ -16,7 +17,8 @@ export function TopBar() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const username = user?.username ?? t('sidebar.fallbackName');
-  const items = NAV_ITEMS.filter((item) => isSignedIn || !item.signedInOnly);
+  const operator = useIsOperator();
+  const items = visibleNavItems(isSignedIn, operator);
   return (
     <header className="topbar">
       <Link to="/" className="brand" aria-label={t('nav.homeAria')}>

@@ -57,6 +57,7 @@ export function signInForTest(username = 'amal'): void {
       walletAddress: null,
       preferredCoin: 'BTC',
       twoFactorEnabled: false,
+      operator: false,
       createdAt: '2026-01-01T00:00:00Z',
       activeWorkers: 0,
       hashrates: [],

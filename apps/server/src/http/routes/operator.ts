@@ -1,0 +1,148 @@
+// The operator console's API (issue 30). Who may call it, decided once (operatorOnly):
+// - not signed in, or signed in without the operator role: 404 `not-found`, the answer of a route
+//   that does not exist, so the console is not advertised to anyone else (before the path or the
+//   body is even read);
+// - an operator whose session did not pass password + TOTP (2FA off, or turned on after this
+//   sign-in): 403 `totp-required`, saying what to do.
+// Every write is logged and lands in the audit log (GET /api/operator/actions).
+import {
+  bigIdParamsSchema,
+  blockPageSchema,
+  blockQuerySchema,
+  liftBanRequestSchema,
+  liftBanResponseSchema,
+  operatorActionPageSchema,
+  operatorAlertSchema,
+  operatorAlertsSchema,
+  operatorBansSchema,
+  operatorHealthSchema,
+  operatorPageQuerySchema,
+  operatorPayoutRunPageSchema,
+  settledRunSchema,
+  settleRunRequestSchema,
+} from '@manjam/contract';
+import type { SignedIn } from '../../services/auth/auth-service.js';
+import { notFound, ServiceError } from '../../services/errors.js';
+import type { Actor } from '../../services/operator/operator-service.js';
+import { defineRoute } from '../route.js';
+import type { RouteModule } from './module.js';
+
+export function operatorOnly(auth: SignedIn | null): void {
+  if (!auth?.user.isOperator) throw notFound();
+  if (!auth.user.totpEnabled || !auth.totpPassed)
+    throw new ServiceError(403, 'totp-required', 'operatorTotpRequired');
+}
+
+const actor = (auth: SignedIn | null, ip: string): Actor => {
+  if (!auth) throw notFound();
+  return { userId: auth.user.id, email: auth.user.email, ip };
+};
+
+const tag = 'operator';
+const auth = 'optional' as const;
+const guard = operatorOnly;
+
+export const operatorRoutes: RouteModule = ({ services }) => [
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/health',
+    tag,
+    auth,
+    guard,
+    response: operatorHealthSchema,
+    summary:
+      'Database, each chain (height, newTipsBy, downSince), open alerts, share-log backlog, how far accounting has credited',
+    handler: () => services.operator.health(),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/alerts',
+    tag,
+    auth,
+    guard,
+    query: operatorPageQuerySchema,
+    response: operatorAlertsSchema,
+    summary: 'Open operator alerts, and past ones (paged), each with its runbook section',
+    handler: ({ query }) => services.operator.alerts(query.page, query.pageSize),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/operator/alerts/:id/close',
+    tag,
+    auth,
+    guard,
+    params: bigIdParamsSchema,
+    response: operatorAlertSchema,
+    summary: 'Close an open alert (404 when no open alert has this id)',
+    handler: ({ auth: signedIn, ip, params }) =>
+      services.operator.closeAlert(actor(signedIn, ip), BigInt(params.id)),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/payout-runs',
+    tag,
+    auth,
+    guard,
+    query: operatorPageQuerySchema,
+    response: operatorPayoutRunPageSchema,
+    summary: 'Payout runs, newest first: state, txid, payouts and amount, failure and its detail',
+    handler: ({ query }) => services.operator.payoutRuns(query.page, query.pageSize),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/operator/payout-runs/:id/settle',
+    tag,
+    auth,
+    guard,
+    params: bigIdParamsSchema,
+    body: settleRunRequestSchema,
+    response: settledRunSchema,
+    summary:
+      'Settle a held run as sent (by a txid) or failed (balances back), as `manjam payout-run` does: 409 payout-run-not-held for any other run',
+    handler: ({ auth: signedIn, ip, params, body }) =>
+      services.operator.settleRun(actor(signedIn, ip), BigInt(params.id), body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/blocks',
+    tag,
+    auth,
+    guard,
+    query: blockQuerySchema,
+    response: blockPageSchema,
+    summary: 'Found blocks with status, confirmations and effort (the /stats list)',
+    handler: ({ query }) => services.pool.blocks(query.page, query.pageSize, query.coin),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/bans',
+    tag,
+    auth,
+    guard,
+    response: operatorBansSchema,
+    summary: 'Stratum bans in force (available only where Stratum runs in this process)',
+    handler: () => Promise.resolve(services.operator.bans()),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/operator/bans/lift',
+    tag,
+    auth,
+    guard,
+    body: liftBanRequestSchema,
+    response: liftBanResponseSchema,
+    summary: "Lift an address's bans (404 when it has none)",
+    handler: ({ auth: signedIn, ip, body }) => services.operator.liftBan(actor(signedIn, ip), body.ip),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/actions',
+    tag,
+    auth,
+    guard,
+    query: operatorPageQuerySchema,
+    response: operatorActionPageSchema,
+    summary: 'The audit log: every console action with who, from where and when, the latest first',
+    handler: ({ query }) => services.operator.actions(query.page, query.pageSize),
+  }),
+];

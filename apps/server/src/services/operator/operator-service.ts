@@ -1,0 +1,209 @@
+// The operator console's reads and writes (routes: http/routes/operator.ts). Every read reuses
+// what /api/health and /metrics already compute; every write goes through the function the CLI
+// uses (settle-run.ts) or one repository statement, and is logged at warn as `operator action`
+// with who (user id, email), from where (client address) and what, and added to the audit log
+// (operator_actions) the console shows. The audit line is written right after the action: should
+// that write fail, the action stands and its log line still says who did it.
+import type {
+  Health,
+  OperatorAction,
+  OperatorActionPage,
+  OperatorAlert,
+  OperatorAlerts,
+  OperatorBans,
+  OperatorHealth,
+  OperatorPayoutRunPage,
+  SettledRun,
+  SettleRunRequest,
+} from '@manjam/contract';
+import { MESSAGES } from '@manjam/contract';
+import { settleRun, SettleRunError, type Settlement } from '../../accounting/settle-run.js';
+import type { Database } from '../../db/index.js';
+import { OperatorConsoleRepository, type AlertRow } from '../../db/repositories/operator-console.js';
+import type { Logger } from '../../logger.js';
+import { notFound, ServiceError, validationError } from '../errors.js';
+import { healthStatus } from '../shared/health.js';
+import type { PoolService } from '../stats/pool-service.js';
+import { runbookOf } from './runbook.js';
+
+/** The Stratum ban list of this process (stratum/bans.ts BanList), when Stratum runs here. */
+export interface BanControl {
+  active(nowMs: number): { scope: 'connection' | 'ip'; ip: string; login: string | null; until: number }[];
+  lift(ip: string, nowMs: number): number;
+}
+
+/** What /api/health reports (http/types.ts HealthReport). */
+export interface HealthSource {
+  ok: boolean;
+  database: Health['database'];
+  chains: Health['chains'];
+  alerts: readonly unknown[];
+}
+
+export interface OperatorDeps {
+  db: Database;
+  logger: Logger;
+  pool: PoolService;
+  health: () => Promise<HealthSource>;
+  /** Accepted shares not yet stored (the Stratum share writer's backlog), when Stratum runs here. */
+  sharesUnstored?: () => number;
+  bans?: BanControl;
+  now: () => number;
+}
+
+/** Who acts: the signed-in operator and the client address of the request. */
+export interface Actor {
+  userId: number;
+  email: string;
+  ip: string;
+}
+
+export class OperatorService {
+  private readonly repo: OperatorConsoleRepository;
+
+  constructor(private readonly deps: OperatorDeps) {
+    this.repo = new OperatorConsoleRepository(deps.db);
+  }
+
+  async health(): Promise<OperatorHealth> {
+    const now = this.deps.now();
+    const [report, counts] = await Promise.all([
+      this.deps.health(),
+      this.deps.pool.metricsCounts(new Date(now - 3_600_000)),
+    ]);
+    return {
+      status: healthStatus(report),
+      database: report.database,
+      chains: report.chains,
+      openAlerts: report.alerts.length,
+      shareLogBacklog: this.deps.sharesUnstored?.() ?? null,
+      accounting: counts.credited.map((c) => ({
+        coin: c.coin,
+        creditedThrough: c.through.toISOString(),
+        // The same figure as manjam_accounting_credited_behind_seconds.
+        behindSeconds: Math.max(0, Math.round((now - c.through.getTime()) / 1000)),
+      })),
+    };
+  }
+
+  async alerts(page: number, pageSize: number): Promise<OperatorAlerts> {
+    const [open, past] = await Promise.all([
+      this.repo.openAlerts(),
+      this.repo.pastAlerts(pageSize, (page - 1) * pageSize),
+    ]);
+    return {
+      open: open.map(alertView),
+      past: { items: past.rows.map(alertView), page, pageSize, total: past.total },
+    };
+  }
+
+  async closeAlert(actor: Actor, id: bigint): Promise<OperatorAlert> {
+    const closed = await this.repo.closeAlert(id);
+    if (!closed) throw notFound();
+    await this.logAction(actor, 'close-alert', closed.key);
+    return alertView(closed);
+  }
+
+  async payoutRuns(page: number, pageSize: number): Promise<OperatorPayoutRunPage> {
+    const { rows, total } = await this.repo.payoutRuns(pageSize, (page - 1) * pageSize);
+    return {
+      items: rows.map((r) => ({
+        id: r.id.toString(),
+        coin: r.coin,
+        status: r.status,
+        settleable: r.status === 'intent',
+        txid: r.txid,
+        payouts: r.payouts,
+        total: r.total.toString(),
+        failure: r.failure,
+        error: r.error,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      page,
+      pageSize,
+      total,
+    };
+  }
+
+  /** Settles a held run exactly as `manjam payout-run` does (settle-run.ts): same refusals, one transaction. */
+  async settleRun(actor: Actor, id: bigint, request: SettleRunRequest): Promise<SettledRun> {
+    const settlement: Settlement =
+      request.outcome === 'sent' ? { kind: 'sent', txid: request.txid } : { kind: 'failed' };
+    try {
+      const by = `operator:${actor.userId}@${actor.ip}`;
+      const settled = await settleRun(this.deps.db, this.deps.logger, id, settlement, by);
+      await this.logAction(actor, 'settle-payout-run', `run ${id} ${settled.status}`);
+      return {
+        id: settled.runId.toString(),
+        coin: settled.coin,
+        status: settled.status,
+        payouts: settled.payouts,
+        total: settled.total.toString(),
+      };
+    } catch (error) {
+      if (!(error instanceof SettleRunError)) throw error;
+      this.deps.logger.warn(
+        { operator: actor.userId, ip: actor.ip, runId: id.toString(), reason: error.reason },
+        `operator settle refused: ${error.message}`,
+      );
+      if (error.reason === 'unknown-run') throw notFound();
+      if (error.reason === 'bad-txid') throw validationError({ txid: MESSAGES.txidInvalid });
+      throw new ServiceError(409, 'payout-run-not-held', 'payoutRunNotHeld');
+    }
+  }
+
+  bans(): OperatorBans {
+    const bans = this.deps.bans;
+    if (!bans) return { available: false, items: [] };
+    return {
+      available: true,
+      items: bans.active(this.deps.now()).map((b) => ({ ...b, until: new Date(b.until).toISOString() })),
+    };
+  }
+
+  async liftBan(actor: Actor, ip: string): Promise<{ lifted: number }> {
+    const lifted = this.deps.bans?.lift(ip, this.deps.now()) ?? 0;
+    if (lifted === 0) throw notFound();
+    await this.logAction(actor, 'lift-ban', ip);
+    return { lifted };
+  }
+
+  /** The audit log, the latest action first. */
+  async actions(page: number, pageSize: number): Promise<OperatorActionPage> {
+    const { rows, total } = await this.repo.actions(pageSize, (page - 1) * pageSize);
+    return {
+      items: rows.map((r) => ({
+        id: r.id.toString(),
+        email: r.email,
+        ip: r.ip,
+        action: r.action,
+        target: r.target,
+        at: r.at.toISOString(),
+      })),
+      page,
+      pageSize,
+      total,
+    };
+  }
+
+  private async logAction(actor: Actor, action: OperatorAction, target: string): Promise<void> {
+    this.deps.logger.warn(
+      { operator: actor.userId, email: actor.email, ip: actor.ip, action, target },
+      'operator action',
+    );
+    await this.repo.recordAction({ userId: actor.userId, email: actor.email, ip: actor.ip, action, target });
+  }
+}
+
+function alertView(row: AlertRow): OperatorAlert {
+  return {
+    id: row.id.toString(),
+    key: row.key,
+    kind: row.kind,
+    coin: row.coin,
+    message: row.message,
+    raisedAt: row.raisedAt.toISOString(),
+    clearedAt: row.clearedAt?.toISOString() ?? null,
+    runbook: runbookOf(row.kind),
+  };
+}

@@ -1,0 +1,152 @@
+// The operator console (issue 30): /api/operator/* answers only a signed-in operator whose session
+// passed password + TOTP. Everyone else gets 404 `not-found` (the console is not advertised); an
+// operator without such a session gets 403 `totp-required`.
+import { z } from 'zod';
+import { isoTimeSchema, moneySchema, pagedSchema, pageQuerySchema } from './common.js';
+import { MESSAGES } from './messages.js';
+import { healthSchema } from './pool.js';
+import { PAYOUT_FAILURES } from './revenue.js';
+
+/** The operator alert kinds accounting raises (server: db/repositories/operator-alerts.ts checks it is the same list). */
+export const OPERATOR_ALERT_KINDS = [
+  'payout-stuck',
+  'payout-missing',
+  'wallet-insufficient',
+  'accounting-errors',
+  'block-returned',
+] as const;
+export type OperatorAlertKind = (typeof OPERATOR_ALERT_KINDS)[number];
+
+/** Where the runbook says what to do about a kind: a section of docs/OPERATIONS.md. */
+export const runbookSchema = z.object({ doc: z.string(), anchor: z.string() });
+export type Runbook = z.infer<typeof runbookSchema>;
+
+export const operatorHealthSchema = z.object({
+  status: healthSchema.shape.status,
+  database: healthSchema.shape.database,
+  /** Each chain: height, how it hears of new tips, and `downSince` while no node has answered past its limit. */
+  chains: healthSchema.shape.chains,
+  openAlerts: z.number().int(),
+  /** Accepted shares not yet in the database or the core's share log; null when Stratum runs in another process. */
+  shareLogBacklog: z.number().int().nullable(),
+  /** Per coin: how far accounting has credited shares (the money screens' "credited up to"). */
+  accounting: z.array(
+    z.object({ coin: z.string(), creditedThrough: isoTimeSchema, behindSeconds: z.number().int() }),
+  ),
+});
+export type OperatorHealth = z.infer<typeof operatorHealthSchema>;
+
+export const operatorAlertSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  kind: z.enum(OPERATOR_ALERT_KINDS),
+  coin: z.string().nullable(),
+  message: z.string(),
+  raisedAt: isoTimeSchema,
+  /** Null while open. */
+  clearedAt: isoTimeSchema.nullable(),
+  runbook: runbookSchema,
+});
+export type OperatorAlert = z.infer<typeof operatorAlertSchema>;
+
+export const operatorAlertsSchema = z.object({
+  open: z.array(operatorAlertSchema),
+  /** Cleared alerts, newest first, paged by the query's page/pageSize. */
+  past: pagedSchema(operatorAlertSchema),
+});
+export type OperatorAlerts = z.infer<typeof operatorAlertsSchema>;
+
+export const operatorPageQuerySchema = pageQuerySchema;
+
+/** A path id of a row with a 64-bit id (payout runs, alerts): digits, at most 18 of them. */
+export const bigIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d*$/, MESSAGES.notFound)
+    .max(18),
+});
+
+export const PAYOUT_RUN_STATES = ['intent', 'sent', 'recorded', 'failed'] as const;
+export type PayoutRunState = (typeof PAYOUT_RUN_STATES)[number];
+
+export const operatorPayoutRunSchema = z.object({
+  id: z.string(),
+  coin: z.string(),
+  status: z.enum(PAYOUT_RUN_STATES),
+  /** An `intent` run waits to be sent or, once reconcile held it, for the operator: the only state settled by hand. */
+  settleable: z.boolean(),
+  txid: z.string().nullable(),
+  payouts: z.number().int(),
+  /** Base units of `coin`. */
+  total: moneySchema,
+  failure: z.enum(PAYOUT_FAILURES).nullable(),
+  /** The operator's detail of a failure (never shown to miners). */
+  error: z.string().nullable(),
+  createdAt: isoTimeSchema,
+});
+export type OperatorPayoutRun = z.infer<typeof operatorPayoutRunSchema>;
+export const operatorPayoutRunPageSchema = pagedSchema(operatorPayoutRunSchema);
+export type OperatorPayoutRunPage = z.infer<typeof operatorPayoutRunPageSchema>;
+
+export const settleRunRequestSchema = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('sent'),
+    txid: z
+      .string({ error: MESSAGES.txidInvalid })
+      .trim()
+      .toLowerCase()
+      .regex(/^[0-9a-f]{64}$/, MESSAGES.txidInvalid),
+  }),
+  z.object({ outcome: z.literal('failed') }),
+]);
+export type SettleRunRequest = z.input<typeof settleRunRequestSchema>;
+
+export const settledRunSchema = z.object({
+  id: z.string(),
+  coin: z.string(),
+  status: z.enum(['sent', 'failed']),
+  payouts: z.number().int(),
+  total: moneySchema,
+});
+export type SettledRun = z.infer<typeof settledRunSchema>;
+
+export const BAN_SCOPES = ['connection', 'ip'] as const;
+
+export const operatorBansSchema = z.object({
+  /** False when Stratum runs in another process than this API (bans live in the Stratum process). */
+  available: z.boolean(),
+  items: z.array(
+    z.object({
+      scope: z.enum(BAN_SCOPES),
+      ip: z.string(),
+      /** The login refused on that address (scope `connection`), null for a whole-address ban. */
+      login: z.string().nullable(),
+      until: isoTimeSchema,
+    }),
+  ),
+});
+export type OperatorBans = z.infer<typeof operatorBansSchema>;
+
+export const liftBanRequestSchema = z.object({
+  ip: z.string({ error: MESSAGES.ipInvalid }).trim().min(1, MESSAGES.ipInvalid).max(64, MESSAGES.ipInvalid),
+});
+export type LiftBanRequest = z.input<typeof liftBanRequestSchema>;
+export const liftBanResponseSchema = z.object({ lifted: z.number().int() });
+
+/** What an operator can do from the console; each lands in the audit log. */
+export const OPERATOR_ACTIONS = ['close-alert', 'settle-payout-run', 'lift-ban'] as const;
+export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+
+export const operatorActionPageSchema = pagedSchema(
+  z.object({
+    id: z.string(),
+    /** Who: the operator's account (email kept as it was then) and the address the request came from. */
+    email: z.string(),
+    ip: z.string(),
+    action: z.enum(OPERATOR_ACTIONS),
+    /** What it was done to: an alert key, `run <id> sent|failed`, a banned address. */
+    target: z.string(),
+    at: isoTimeSchema,
+  }),
+);
+export type OperatorActionPage = z.infer<typeof operatorActionPageSchema>;
