@@ -1,7 +1,9 @@
 // Valid shares for one connection, mined before the timed phase. The connection's job (from its
 // mining.notify) and extranonce1 give the coinbase; one extranonce2 per connection fixes the
 // merkle root, then nonces 0, 1, 2... are hashed with the algorithm's proof of work and kept
-// only when the hash meets the share target. Distinct nonces: no two shares are duplicates.
+// only when the hash meets the share target and not the network's: a block would move the tip
+// and make every share mined ahead stale (on regtest most shares are blocks otherwise). Distinct
+// nonces: no two shares are duplicates.
 import { buildShare, difficultyToTarget, hashToBigInt, powHash, type Algorithm } from '@manjam/protocol';
 import { ScryptBatch } from '@manjam/protocol/scrypt-simd';
 import { templateFromNotify } from '../../apps/server/test/support/coins/bitcoin/stratum/client.js';
@@ -54,7 +56,9 @@ export function mineShares(
   while (params.length < count) {
     if (nonce > 0xffffffff) throw new Error('nonce space exhausted');
     for (const pow of hash(nonce)) {
-      if (hashToBigInt(pow) <= target && params.length < count) params.push(`${prefix}${hex8(nonce)}"]`);
+      const value = hashToBigInt(pow);
+      if (value <= target && value > template.networkTarget && params.length < count)
+        params.push(`${prefix}${hex8(nonce)}"]`);
       nonce++;
     }
   }

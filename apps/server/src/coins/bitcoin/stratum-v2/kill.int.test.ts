@@ -3,7 +3,8 @@
 // what SubmitShares.Success told it; the process is killed with SIGKILL mid-stream and started
 // again on the same data dir (its journal, its authority key). Every share the miner was told
 // succeeded must be in the database: the figure is printed (acknowledged vs stored, time to
-// accept V2 connections again).
+// accept V2 connections again). Then the same with SRI's translator in front (a V1 miner behind
+// it): every share the pool told the translator it accepted (its log) must be stored.
 import { readFile } from 'node:fs/promises';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,8 +26,12 @@ import { SharesRepository } from '../../../db/repositories/shares.js';
 import { WorkersRepository } from '../../../db/repositories/workers.js';
 import { freePort } from '../../../devchain/child.js';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { difficultyToTarget } from '@manjam/protocol';
+import { encodeAuthorityPublicKey } from '@manjam/protocol/sv2';
+import { ensureTranslator } from '../../../../../../scripts/sri.mjs';
 import { AUTHORITY_KEY_FILE } from './authority.js';
 import { findNonce, Sv2TestClient, type ChannelWork } from './testing/client.js';
+import { startTranslator } from './testing/translator.js';
 import { u256ToTarget } from './work.js';
 
 /** Share difficulty above regtest's network difficulty: shares that are not blocks are picked. */
@@ -72,17 +77,25 @@ describe('kill -9 of the pool under Stratum V2 load', () => {
     await dev?.stop();
   });
 
-  async function storedShares(): Promise<number> {
+  /** Shares stored for the workers whose name starts with `prefix` (the translator adds `.minerN`). */
+  async function storedShares(prefix = WORKER): Promise<number> {
     const payeeId = await new PayeesRepository(database.db).ensureWallet('BTC', dev.poolAddress);
-    const worker = (await new WorkersRepository(database.db).listByPayee(payeeId)).find(
-      (w) => w.name === WORKER,
+    const workers = (await new WorkersRepository(database.db).listByPayee(payeeId)).filter((w) =>
+      w.name.startsWith(prefix),
     );
-    return worker ? new SharesRepository(database.db).countForWorker(worker.id) : 0;
+    const shares = new SharesRepository(database.db);
+    let n = 0;
+    for (const w of workers) n += await shares.countForWorker(w.id);
+    return n;
+  }
+
+  async function authorityKey(): Promise<Uint8Array> {
+    const secret = decodeAuthoritySecretKey(await readFile(join(dataDir, AUTHORITY_KEY_FILE), 'utf8'));
+    return schnorr.getPublicKey(secret as Uint8Array);
   }
 
   it('has every share the miner was told succeeded in the database after the restart', async () => {
-    const secret = decodeAuthoritySecretKey(await readFile(join(dataDir, AUTHORITY_KEY_FILE), 'utf8'));
-    const authority = schnorr.getPublicKey(secret as Uint8Array);
+    const authority = await authorityKey();
     const client = await Sv2TestClient.connect(port, authority);
     expect((await client.setup()).type).toBe('SetupConnectionSuccess');
     const opened = await client.open('extended', `${dev.poolAddress}.${WORKER}`);
@@ -146,5 +159,65 @@ describe('kill -9 of the pool under Stratum V2 load', () => {
         `(lost ${Math.max(0, acknowledged - stored)}); V2 handshakes answered again ${(resumedMs / 1000).toFixed(1)} s after the kill\n`,
     );
     expect(stored).toBeGreaterThanOrEqual(acknowledged);
+  }, 180_000);
+
+  it("has every share SRI's translator was told succeeded in the database after a kill -9 behind it", async () => {
+    const installed = await ensureTranslator({ quiet: true });
+    if (!installed.ok) throw new Error(installed.reason);
+    const translator = await startTranslator({
+      binary: installed.binary,
+      dir: dataDir,
+      upstreamPort: port,
+      authority: encodeAuthorityPublicKey(await authorityKey()),
+      user: `${dev.poolAddress}.sritk`,
+      // A V1 difficulty far below the channel's: the miner picks the shares the pool takes.
+      minerHashrate: 0.01,
+      sharesPerMinute: 60,
+    });
+    try {
+      const miner = await translator.connectMiner();
+      expect((await miner.subscribe()).error).toBeNull();
+      expect((await miner.authorize(`${dev.poolAddress}.sritk`)).result).toBe(true);
+      const job = await miner.waitForJob();
+      const channelTarget = difficultyToTarget(DIFFICULTY, 'sha256d');
+      const accept = (b: { hashValue: bigint }) =>
+        b.hashValue <= channelTarget && b.hashValue > job.template.networkTarget;
+      let sent = 0;
+      let answered = 0;
+      const started = performance.now();
+      while (performance.now() - started < LOAD_MS) {
+        while (sent - answered < IN_FLIGHT) {
+          sent++;
+          void miner
+            .submit(`${dev.poolAddress}.sritk`, miner.findShare(job, 'sha256d', { accept }))
+            .finally(() => answered++);
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const killedAt = performance.now();
+      pool?.child.kill('SIGKILL');
+      await pool?.exited;
+      // Successes already on the wire before the kill still count: let the translator log them.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const acknowledged = translator.acknowledged();
+      await miner.close();
+      expect(acknowledged).toBeGreaterThan(50);
+
+      pool = await startPoolProcess('stratum', config);
+      const restartedMs = performance.now() - killedAt;
+      let stored = await storedShares('sritk');
+      for (let i = 0; i < 100 && stored < acknowledged; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        stored = await storedShares('sritk');
+      }
+      process.stdout.write(
+        `[figure] V2 kill -9 behind SRI's translator: the V1 miner sent ${sent}, the pool told the translator ` +
+          `${acknowledged} succeeded, stored ${stored} after the restart (lost ${Math.max(0, acknowledged - stored)}); ` +
+          `pool back ${(restartedMs / 1000).toFixed(1)} s after the kill\n`,
+      );
+      expect(stored).toBeGreaterThanOrEqual(acknowledged);
+    } finally {
+      translator.stop();
+    }
   }, 180_000);
 });

@@ -4,62 +4,33 @@
 // shares reach the pool and are stored. The binary comes from scripts/sri.mjs (npm test installs
 // it with cargo; MANJAM_SRI_TRANSLATOR points at one installed elsewhere); without cargo the test
 // fails with the installer's words.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { schnorr } from '@noble/curves/secp256k1.js';
 import { decodeAuthoritySecretKey, encodeAuthorityPublicKey } from '@manjam/protocol/sv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
-import { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
+import type { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
 import {
   startPoolOnChain,
   testLogger,
   type PoolOnChain,
 } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 import { ensureTranslator } from '../../../../../../scripts/sri.mjs';
-import { freePort } from '../../../devchain/child.js';
 import { AUTHORITY_KEY_FILE } from './authority.js';
-
-/**
- * Non-aggregated (one upstream channel per V1 miner: the pool's extranonce size is the miner's
- * extranonce2 size). The translator's own vardiff is off and its downstream difficulty
- * (10 H/s at one share a minute) is above the pool's channel difficulty for the 10 H/s it
- * announces (a share each 15 s), so every share it forwards meets the channel's target.
- */
-function translatorConfig(port: number, downstreamPort: number, authority: string, user: string): string {
-  return `downstream_address = "127.0.0.1"
-downstream_port = ${downstreamPort}
-max_supported_version = 2
-min_supported_version = 2
-downstream_extranonce2_size = 4
-aggregate_channels = false
-supported_extensions = []
-
-[downstream_difficulty_config]
-min_individual_miner_hashrate = 10.0
-shares_per_minute = 1.0
-enable_vardiff = false
-job_keepalive_interval_secs = 60
-
-[[upstreams]]
-address = "127.0.0.1"
-port = ${port}
-authority_pubkey = "${authority}"
-user_identity = "${user}"
-`;
-}
+import { startTranslator, type Translator } from './testing/translator.js';
 
 describe('SRI translator -> Manjam Stratum V2', () => {
   let chain: DevChain;
   let pool: PoolOnChain;
-  let translator: ChildProcess;
-  let output = '';
-  let downstreamPort = 0;
+  let translator: Translator;
+  let binary = '';
+  let authority = '';
 
   beforeAll(async () => {
     const installed = await ensureTranslator({ quiet: true });
     if (!installed.ok) throw new Error(installed.reason);
+    binary = installed.binary;
     chain = await startBtcDevChain({ logger: testLogger });
     pool = await startPoolOnChain({
       coin: 'BTC',
@@ -67,34 +38,25 @@ describe('SRI translator -> Manjam Stratum V2', () => {
       ports: [{ start: 3e-10, protocol: 'v2' }],
     });
     const secret = decodeAuthoritySecretKey(await readFile(join(pool.dataDir, AUTHORITY_KEY_FILE), 'utf8'));
-    const authority = encodeAuthorityPublicKey(schnorr.getPublicKey(secret as Uint8Array));
-    const file = join(pool.dataDir, 'tproxy.toml');
-    downstreamPort = await freePort();
-    await writeFile(
-      file,
-      translatorConfig(pool.ports[0] as number, downstreamPort, authority, `${chain.poolAddress}.sri`),
-    );
-    translator = spawn(installed.binary, ['-c', file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, RUST_LOG: process.env.SRI_LOG ?? 'info' },
+    authority = encodeAuthorityPublicKey(schnorr.getPublicKey(secret as Uint8Array));
+    translator = await startTranslator({
+      binary,
+      dir: pool.dataDir,
+      upstreamPort: pool.ports[0] as number,
+      authority,
+      user: `${chain.poolAddress}.sri`,
     });
-    translator.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    translator.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   }, 120_000);
   afterAll(async () => {
-    translator?.kill('SIGKILL');
-    if (process.env.SRI_DUMP) process.stdout.write(output);
+    translator?.stop();
+    if (process.env.SRI_DUMP) process.stdout.write(translator?.output() ?? '');
     await pool?.close();
     await chain?.stop();
   });
 
   it('carries a V1 miner share through the translator to the pool, which accepts it and makes its block the tip', async () => {
-    let client: StratumTestClient | undefined;
-    for (let i = 0; i < 100 && !client; i++) {
-      client = await StratumTestClient.connect(downstreamPort).catch(() => undefined);
-      if (!client) await new Promise((r) => setTimeout(r, 200));
-    }
-    if (!client) throw new Error(`translator never listened:\n${output}`);
+    const client: StratumTestClient = await translator.connectMiner();
+    const output = translator.output();
     try {
       expect((await client.subscribe()).error).toBeNull();
       expect((await client.authorize(`${chain.poolAddress}.rig`)).result).toBe(true);
@@ -118,6 +80,30 @@ describe('SRI translator -> Manjam Stratum V2', () => {
       expect(pool.stratum.stats().v2).toMatchObject({ connections: 1, channels: 1 });
     } finally {
       await client.close();
+    }
+  });
+
+  it('is refused by a translator configured with another authority key: no channel opens, no share reaches the pool', async () => {
+    const wrong = encodeAuthorityPublicKey(schnorr.getPublicKey(schnorr.utils.randomSecretKey()));
+    const before = pool.stratum.stats().v2.channels;
+    const impostor = await startTranslator({
+      binary,
+      dir: pool.dataDir,
+      upstreamPort: pool.ports[0] as number,
+      authority: wrong,
+      user: `${chain.poolAddress}.wrongkey`,
+    });
+    try {
+      // The translator checks the pool's certificate in the handshake's second act and gives up.
+      for (let i = 0; i < 100 && !/Invalid Certificate/.test(impostor.output()); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(impostor.output()).toContain('Failed Noise handshake');
+      expect(impostor.output()).toContain('Invalid Certificate');
+      expect(impostor.output()).not.toContain('SetupConnectionSuccess');
+      expect(impostor.output()).not.toContain('OpenExtendedMiningChannelSuccess');
+      expect(pool.stratum.stats().v2.channels).toBeLessThanOrEqual(before);
+    } finally {
+      impostor.stop();
     }
   });
 });
