@@ -6,11 +6,13 @@
 // lines that say a node was restarted (target none), and the shares the miners were told were
 // accepted against those stored in the embedded database afterwards.
 //   npm run drill:edges -- --only=shutdown [--rate=20000] [--seconds=10] [--connections=40] [--btc-only]
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../apps/server/src/db/driver.js';
+import { journalDir } from '../../apps/server/src/shares/writer.js';
 import { BTC_REGTEST_ADDRESS } from '../../apps/server/test/support/coins/bitcoin/stratum/fake-source.js';
 import {
   processGroup,
@@ -88,6 +90,18 @@ async function storedShares(dataDir: string): Promise<number> {
   }
 }
 
+/** Accepted shares the stopped pool left in its journal (the database takes them at the next start). */
+function journaledShares(dataDir: string): number {
+  const dir = journalDir(dataDir, undefined);
+  if (!existsSync(dir)) return 0;
+  let n = 0;
+  for (const name of readdirSync(dir).filter((f) => /^\d{13}-/.test(f)))
+    n += readFileSync(join(dir, name), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('["s",')).length;
+  return n;
+}
+
 export async function runEdgeShutdown(report: Report, argv: string[]): Promise<void> {
   const options = parseOptions(argv);
   report.line(
@@ -138,6 +152,7 @@ export async function runEdgeShutdown(report: Report, argv: string[]): Promise<v
     const restarted = lines.filter((line) => /restart/.test(line) && !/not restarted/.test(line));
     const deadline = lines.some((line) => /deadline/.test(line) && /stop/.test(line));
     const stored = await storedShares(dataDir);
+    const journaled = journaledShares(dataDir);
     const acceptedPerSecond = result.acceptedInTime / Math.max(options.seconds, 1);
     report.line(
       `  under load: ${int(result.sent)} sent, ${int(result.accepted)} acknowledged (about ${int(acceptedPerSecond)} a second before the signal), rejected ${JSON.stringify(result.rejected)}`,
@@ -151,7 +166,7 @@ export async function runEdgeShutdown(report: Report, argv: string[]): Promise<v
       `  lines saying a node was restarted: ${restarted.length} (target 0)${restarted.length > 0 ? `: ${restarted.slice(0, 3).join(' | ')}` : ''}`,
     );
     report.line(
-      `  acknowledged ${int(result.accepted)}, stored ${int(stored)} after the stop, lost ${int(Math.max(0, result.accepted - stored))}`,
+      `  acknowledged ${int(result.accepted)}; after the stop ${int(stored)} in the database and ${int(journaled)} in the journal (written at the next start); lost ${int(Math.max(0, result.accepted - stored - journaled))}`,
     );
   } finally {
     await generator?.close();

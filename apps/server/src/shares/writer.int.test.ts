@@ -12,7 +12,7 @@ import { ShareJournal } from './journal.js';
 import { newIdCache, persistBatch } from './persist.js';
 import { DatabaseProxy } from '../../test/support/shares/db-proxy.js';
 import { testMiner, testShare } from '../../test/support/shares/fixtures.js';
-import { journalDir, ShareWriter } from './writer.js';
+import { journalDir, ShareWriter, STOP_WRITE_MS } from './writer.js';
 
 const logger = pino({ level: 'silent' });
 const miner = testMiner;
@@ -141,6 +141,43 @@ describe('share writer and its journal when the database goes away [postgres]', 
     expect(segments(dataDir)).toHaveLength(0);
     await second.stop();
   });
+
+  it('stops within its write time however large the backlog: the rest waits in the journal and the next start writes it', async () => {
+    const before = await count();
+    // A database that takes 1 s per transaction: a backlog of 40 batches would take 40 s.
+    const slow = new Proxy(db, {
+      get(target, key) {
+        if (key === 'transaction')
+          return async (...args: Parameters<Database['transaction']>) => {
+            await new Promise((resolve) => setTimeout(resolve, 1_000));
+            return target.transaction(...args);
+          };
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const first = new ShareWriter({
+      db: slow,
+      events: new PoolEvents(),
+      logger,
+      dataDir,
+      maxBatchShares: 10,
+    });
+    await first.start();
+    for (let i = 0; i < 400; i++) first.addAccepted(share(Date.UTC(2030, 0, 6) + i));
+    const stopping = performance.now();
+    await first.stop();
+    const stopMs = performance.now() - stopping;
+    expect(stopMs).toBeLessThan(STOP_WRITE_MS + 2_500);
+    const written = (await count()) - before;
+    expect(written).toBeLessThan(400);
+    expect(segments(dataDir).length).toBeGreaterThan(0);
+    const second = writer();
+    await second.start();
+    expect(await count()).toBe(before + 400);
+    expect(segments(dataDir)).toHaveLength(0);
+    await second.stop();
+  }, 60_000);
 
   it('refuses a second writer on the same journal, but not one with its own instance id', async () => {
     const first = writer();

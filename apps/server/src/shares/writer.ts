@@ -72,6 +72,12 @@ const MAX_PENDING_REJECT_COUNTS = 100_000;
 const MAX_CACHED_IDS = 100_000;
 const PRUNE_EVERY_MS = 3_600_000;
 const KEEP_BATCH_IDS_MS = 7 * 86_400_000;
+/**
+ * How long a stop writes waiting share batches to the database: a third of the pool's whole stop
+ * deadline (signals.ts STOP_DEADLINE_MS, 15 s), which the ports, the accounting and the dev chains
+ * share. A backlog left then is in the journal and written at the next start.
+ */
+export const STOP_WRITE_MS = 5_000;
 
 export function journalDir(dataDir: string, instanceId: number | undefined): string {
   return join(resolve(dataDir), 'journal', `stratum-${instanceId ?? 'default'}`);
@@ -121,6 +127,8 @@ export class ShareWriter implements ShareSink {
     rejectsDropped: 0,
   };
   private readonly flushIntervalMs: number;
+  /** Set by stop(): past this time (performance.now()) waiting batches are left in the journal. */
+  private stopWritingAt = Number.POSITIVE_INFINITY;
   private readonly maxBatchShares: number;
   private readonly maxMemoryBatches: number;
   private readonly statsFlushMs: number;
@@ -223,16 +231,21 @@ export class ShareWriter implements ShareSink {
     return this.running;
   }
 
-  /** Stops the timer, writes what it can; what the database did not take stays in the journal for the next start. */
+  /**
+   * Stops the timer and writes what it can within STOP_WRITE_MS; what the database did not take
+   * by then (a backlog under heavy load, or a database away) stays in the journal, durable, and is
+   * written at the next start. A stop is then bounded whatever the backlog.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.stopWritingAt = performance.now() + STOP_WRITE_MS;
     await this.flush();
     await this.journal.close();
     if (this.queue.length > 0)
       this.options.logger.warn(
-        { batches: this.queue.length },
-        'database unavailable at stop: share batches kept in the journal',
+        { batches: this.queue.length, shares: this.stats.sharesWaiting },
+        'stopping: share batches the database has not taken are kept in the journal for the next start',
       );
   }
 
@@ -263,6 +276,9 @@ export class ShareWriter implements ShareSink {
 
   private async writeQueue(): Promise<boolean> {
     while (this.queue.length > 0) {
+      // Stopping, past the time given: the rest waits in the journal (only what it holds).
+      if (performance.now() > this.stopWritingAt && this.queue.every((w) => this.journal.has(w.id)))
+        return true;
       const waiting = this.queue[0] as Waiting;
       const batch = waiting.batch ?? (await this.readJournal(waiting.id));
       if (batch && !(await this.write(batch))) return false;
