@@ -175,11 +175,9 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
     });
     // The old coin-less threshold and address fields are stripped: every coin keeps its default.
     expect(
-      read.json.payouts.map((p: { coin: string; address: null; threshold: string }) => [
-        p.coin,
-        p.address,
-        p.threshold,
-      ]),
+      ['BTC', 'LTC', 'XMR', 'KAS']
+        .map((coin) => payoutOf(read.json, coin))
+        .map((p) => [p.coin, p.address, p.threshold]),
     ).toEqual([
       ['BTC', null, '1000000'],
       ['LTC', null, '1000000'],
