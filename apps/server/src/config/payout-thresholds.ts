@@ -5,14 +5,17 @@ import { decimalsOf, parseCoinAmount } from '@manjam/protocol';
 import { z } from 'zod';
 import { COIN_IDS, type CoinId } from './constants.js';
 
-const coinAmount = z.string().regex(/^\d+(\.\d+)?$/, 'a coin amount such as "0.01"');
+const coinAmount = z.string().regex(/^\d{1,18}(\.\d{1,18})?$/, 'a coin amount such as "0.01"');
+
+/** Exact comparison of two configured amounts (bigint at 18 places, never a float). */
+const exact = (text: string): bigint => parseCoinAmount(text, 18);
 
 const bounds = z
   .object({ minimum: coinAmount, default: coinAmount, maximum: coinAmount })
-  .refine((b) => Number(b.minimum) > 0 && Number(b.minimum) <= Number(b.default), {
+  .refine((b) => exact(b.minimum) > 0n && exact(b.minimum) <= exact(b.default), {
     message: 'minimum must be positive and at most the default',
   })
-  .refine((b) => Number(b.default) <= Number(b.maximum), { message: 'default must be at most the maximum' });
+  .refine((b) => exact(b.default) <= exact(b.maximum), { message: 'default must be at most the maximum' });
 export type PayoutThresholdConfig = z.infer<typeof bounds>;
 
 /**
