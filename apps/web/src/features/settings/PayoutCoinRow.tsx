@@ -51,10 +51,14 @@ export function PayoutCoinRow({ payout, twoFactor }: { payout: PayoutSetting; tw
       </div>
       {payout.pendingAddress ? (
         <p className="banner banner--info payout-coin__pending">
-          {t('settings.wallet.pendingLabel')} <Ltr className="payout-coin__wrap">{payout.pendingAddress}</Ltr>{' '}
-          {t('settings.wallet.pendingFrom', {
-            date: payout.pendingEffectiveAt ? formatDateTime(payout.pendingEffectiveAt) : '—',
-          })}
+          {/* One flex child: the banner is a flex row, and the sentence must flow as one text. */}
+          <span>
+            {t('settings.wallet.pendingLabel')}{' '}
+            <Ltr className="payout-coin__wrap">{payout.pendingAddress}</Ltr>{' '}
+            {t('settings.wallet.pendingFrom', {
+              date: payout.pendingEffectiveAt ? formatDateTime(payout.pendingEffectiveAt) : '—',
+            })}
+          </span>
         </p>
       ) : null}
       {saved ? (
