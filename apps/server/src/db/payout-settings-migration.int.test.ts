@@ -12,7 +12,8 @@ const BTC = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
 const BTC_NEXT = 'rb1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurst2l86c';
 const LTC = 'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3';
 const XMR = '43SE2g2W29fPioBafSyQd4MZFPnHmY1qYYuiutALpFijYeDcNidCVeVf6B5yboWQujRTkxAWcxRY3KdH6vKEDAajPhmzzGA';
-const KAS = 'kaspasim:qpauqsvk7yf9unexwmxsnmg547mhyga37csh0kj53q6xxgl24ydxjsgzthw5j';
+/** A simnet (dev chain) Kaspa address: the public key of thirty-two 0x07 bytes. */
+const KAS = 'kaspasim:qqrswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswklelyd9r';
 const LATER = new Date('2030-01-02T03:04:05Z');
 
 interface OldAccount {
