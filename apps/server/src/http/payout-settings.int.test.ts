@@ -72,6 +72,16 @@ describeEachDatabase('payout settings per coin', (getDb) => {
     ]);
   });
 
+  it('makes the registration wallet address the payout address of the coin it was registered for', async () => {
+    const user = await api.signUp('percoin_reg', { preferredCoin: 'LTC', walletAddress: LTC });
+    const read = await api.request('GET', '/api/settings', { token: user.token });
+    expect(payoutOf(read.json, 'LTC')).toMatchObject({ address: LTC, pendingAddress: null });
+    expect(payoutOf(read.json, 'BTC').address).toBeNull();
+    // Its first change is held like any change of an address in use.
+    const change = await setAddress(user, 'LTC', LTC_NEXT);
+    expect(payoutOf(change.json, 'LTC')).toMatchObject({ address: LTC, pendingAddress: LTC_NEXT });
+  });
+
   it('keeps an LTC address and then an XMR address side by side, both in force at once', async () => {
     const user = await api.signUp('percoin_both');
     expect((await setAddress(user, 'LTC', LTC)).status).toBe(200);
