@@ -76,9 +76,9 @@ async function signUpMiner(api: TestApi, db: Database, name: string): Promise<Mi
   const payeeId = await fx.userPayee(user.id, COIN);
   const workerId = await fx.worker(payeeId, 'rig1', { lastShareAt: new Date() });
   await db.query(
-    `INSERT INTO user_settings (user_id, payout_threshold, payout_address) VALUES ($1, '0.001', $2)
-     ON CONFLICT (user_id) DO UPDATE SET payout_threshold = EXCLUDED.payout_threshold, payout_address = EXCLUDED.payout_address`,
-    [user.id, outsideAddress(COIN, `${name}-${Date.now()}`)],
+    `INSERT INTO user_payout_settings (user_id, coin, threshold, address) VALUES ($1, $2, 100000, $3)
+     ON CONFLICT (user_id, coin) DO UPDATE SET threshold = EXCLUDED.threshold, address = EXCLUDED.address`,
+    [user.id, COIN, outsideAddress(COIN, `${name}-${Date.now()}`)],
   );
   return { api, token: user.token, userId: user.id, fixture: { payeeId, workerId, userId: user.id } };
 }

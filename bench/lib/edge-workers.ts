@@ -12,7 +12,7 @@ import { algorithmOf } from '@manjam/protocol';
 import { pino } from 'pino';
 import type { Database } from '../../apps/server/src/db/index.js';
 import { FixtureWriter } from '../../apps/server/test/support/db/fixtures.js';
-import { SettingsRepository } from '../../apps/server/src/db/repositories/settings.js';
+import { PayoutSettingsRepository } from '../../apps/server/src/db/repositories/payout-settings.js';
 import { freePort } from '../../apps/server/src/devchain/child.js';
 import { startBtcDevChain } from '../../apps/server/src/coins/bitcoin/devchain/index.js';
 import {
@@ -265,7 +265,7 @@ export async function runEdgeWorkers(report: Report, argv: string[]): Promise<vo
     database = await openBenchDatabase('postgres');
     const { db } = database;
     const bob = await new FixtureWriter(db).user({ username: 'bob' });
-    await new SettingsRepository(db).setPayoutAddress(bob, BOB_PAYOUT, 'BTC', null);
+    await new PayoutSettingsRepository(db).setAddress(bob, 'BTC', BOB_PAYOUT, null);
     const config = processConfig({
       coin: 'BTC',
       node: chain,

@@ -1,7 +1,13 @@
 export * from './common.js';
 export * from './networks.js';
 // Money per coin is defined once, in the protocol package (no imports, safe for the web bundle).
-export { COIN_DECIMALS, decimalsOf, baseUnitsToDecimal, type MoneyCoin } from '@manjam/protocol/money';
+export {
+  COIN_DECIMALS,
+  decimalsOf,
+  baseUnitsToDecimal,
+  parseCoinAmount,
+  type MoneyCoin,
+} from '@manjam/protocol/money';
 export * from './messages.js';
 export * from './fields.js';
 export * from './auth.js';

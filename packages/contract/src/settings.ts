@@ -1,10 +1,28 @@
 import { z } from 'zod';
-import { ACCOUNT_COINS, isoTimeSchema, LANGUAGES } from './common.js';
+import { isoTimeSchema, LANGUAGES, moneySchema, POOL_COINS } from './common.js';
 import { booleanField, currentPasswordSchema, enumField } from './fields.js';
 import { MESSAGES } from './messages.js';
 
 export const THEMES = ['dark', 'light', 'system'] as const;
-export const PAYOUT_THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
+
+/**
+ * One coin's payout settings (issue 27): each coin the pool mines has its own address, its own
+ * pending change (with the hold) and its own threshold. Amounts are base units of the coin.
+ */
+export const payoutSettingSchema = z.object({
+  coin: z.enum(POOL_COINS),
+  /** The address payouts of this coin go to now; null = none set (the balance is kept). */
+  address: z.string().nullable(),
+  /** A changed address waiting out the hold, and when it takes effect. */
+  pendingAddress: z.string().nullable(),
+  pendingEffectiveAt: isoTimeSchema.nullable(),
+  /** Balance (base units) at which this coin is paid: the account's choice or the pool default. */
+  threshold: moneySchema,
+  /** The range an account may choose (config.accounting.payoutThresholds), base units. */
+  minimumThreshold: moneySchema,
+  maximumThreshold: moneySchema,
+});
+export type PayoutSetting = z.infer<typeof payoutSettingSchema>;
 
 export const settingsSchema = z.object({
   darkMode: z.boolean(),
@@ -17,16 +35,14 @@ export const settingsSchema = z.object({
   /** Read-only mirror of the account's 2FA state (change it with /api/auth/2fa/*). */
   twoFactorAuth: z.boolean(),
   autoLogout: z.boolean(),
-  payoutThreshold: z.enum(PAYOUT_THRESHOLDS),
-  payoutAddress: z.string().nullable(),
-  pendingPayoutAddress: z.string().nullable(),
-  pendingPayoutAddressEffectiveAt: isoTimeSchema.nullable(),
+  /** One entry per coin the pool mines, in coin-table order. */
+  payouts: z.array(payoutSettingSchema),
   /** True when a rig-management API token is saved (the token itself is never returned). */
   rigTokenSet: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** PUT /api/settings: any subset; read-only and address fields are ignored (stripped). */
+/** PUT /api/settings: any subset; read-only and payout fields are ignored (stripped). */
 export const settingsUpdateSchema = z.object({
   darkMode: booleanField().optional(),
   showBalance: booleanField().optional(),
@@ -36,7 +52,6 @@ export const settingsUpdateSchema = z.object({
   notifications: booleanField().optional(),
   emailAlerts: booleanField().optional(),
   autoLogout: booleanField().optional(),
-  payoutThreshold: enumField(PAYOUT_THRESHOLDS).optional(),
 });
 export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 
@@ -46,13 +61,23 @@ export const payoutAddressRequestSchema = z.object({
     .trim()
     .min(1, MESSAGES.addressInvalid)
     .max(120, MESSAGES.addressInvalid),
-  coin: z.enum(ACCOUNT_COINS, { error: MESSAGES.coinInvalid }),
+  /** The coin this address is paid in (only that coin's address and pending change move). */
+  coin: z.enum(POOL_COINS, { error: MESSAGES.coinInvalid }),
   /** The account password (a stolen session alone cannot redirect payouts). */
   password: currentPasswordSchema,
   /** Required when 2FA is on. */
   totp: z.string({ error: MESSAGES.codeInvalid }).max(12, MESSAGES.codeInvalid).optional(),
 });
 export type PayoutAddressRequest = z.input<typeof payoutAddressRequestSchema>;
+
+/** PUT /api/settings/payout-threshold: one coin's threshold in its base units (within its range). */
+export const payoutThresholdRequestSchema = z.object({
+  coin: z.enum(POOL_COINS, { error: MESSAGES.coinInvalid }),
+  threshold: z
+    .string({ error: MESSAGES.payoutThresholdOutOfRange })
+    .regex(/^[1-9]\d{0,24}$/, MESSAGES.payoutThresholdOutOfRange),
+});
+export type PayoutThresholdRequest = z.input<typeof payoutThresholdRequestSchema>;
 
 /** PUT /api/settings/rig-token {token}: saves (encrypted) or, with token null, removes it. */
 export const rigTokenRequestSchema = z.object({

@@ -16,12 +16,11 @@ const user = (over: Partial<PayableBalance>): PayableBalance => ({
   payoutAddress: null,
   pendingPayoutAddress: null,
   pendingPayoutEffectiveAt: null,
-  walletAddress: null,
   ...over,
 });
 
 describe('payout decisions', () => {
-  it('pays a changed address only after its hold has passed', () => {
+  it('pays a changed address only after its hold has passed, and nothing to an account without an address for the coin', () => {
     const held = user({
       payoutAddress: 'old',
       pendingPayoutAddress: 'new',
@@ -29,23 +28,23 @@ describe('payout decisions', () => {
     });
     expect(payoutAddressOf(held, now)).toBe('old');
     expect(payoutAddressOf({ ...held, pendingPayoutEffectiveAt: now }, now)).toBe('new');
-    expect(payoutAddressOf(user({ walletAddress: 'account' }), now)).toBe('account');
+    expect(payoutAddressOf(user({}), now)).toBeNull();
   });
 
   it('uses the user threshold, else the pool default, and wallets always the default', () => {
     const balances = [
-      user({ payeeId: 1, amount: 100_000n, threshold: '0.001', payoutAddress: regtestAddress('a') }),
+      user({ payeeId: 1, amount: 100_000n, threshold: 100_000n, payoutAddress: regtestAddress('a') }),
       user({ payeeId: 2, amount: 999_999n, payoutAddress: regtestAddress('b') }),
       user({
         payeeId: 3,
         kind: 'wallet',
         userId: null,
         amount: 1_000_000n,
-        threshold: '0.001',
+        threshold: 100_000n,
         payeeAddress: regtestAddress('c'),
       }),
     ];
-    const plan = planPayouts(balances, params, '0.01', now);
+    const plan = planPayouts(balances, params, 1_000_000n, now);
     expect(plan.payouts.map((p) => [p.payeeId, p.amount])).toEqual([
       [1, 100_000n],
       [3, 1_000_000n],
@@ -60,7 +59,7 @@ describe('payout decisions', () => {
         user({ payeeId: 5, amount: 10n ** 8n, payoutAddress: 'ltc1qnotbitcoin' }),
       ],
       params,
-      '0.01',
+      1_000_000n,
       now,
     );
     expect(plan.payouts).toEqual([]);

@@ -1,5 +1,5 @@
 // Who is paid in a payout run, how much, and to which address — pure decisions over balances.
-import { decimalsOf, isPayableAddress, parseCoinAmount, type Coin, type Network } from '@manjam/protocol';
+import { isPayableAddress, type Coin, type Network } from '@manjam/protocol';
 import type { PayableBalance } from '../db/repositories/payouts.js';
 
 /** The coin a run pays and its network (a Bitcoin-family coin's CoinParams fits). */
@@ -7,9 +7,6 @@ export interface PayoutChainOf {
   coin: Coin;
   network: Network;
 }
-
-export const PAYOUT_THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
-export type PayoutThreshold = (typeof PAYOUT_THRESHOLDS)[number];
 
 export interface PlannedPayout {
   payeeId: number;
@@ -26,8 +23,10 @@ export interface SkippedPayee {
 }
 
 /**
- * The address a payee is paid to. Users: a pending payout address once its hold has passed,
- * else the settings' payout address, else the account's wallet address. Wallets: their address.
+ * The address a payee is paid to. Users: the payout address they set for the run's coin, or its
+ * pending change once the hold has passed; none for that coin, none at all (the balance is kept
+ * until they set one; the registration wallet address is not a fallback: it is the payout
+ * address of the coin it was registered for). Wallets: their address.
  */
 export function payoutAddressOf(balance: PayableBalance, now: Date): string | null {
   if (balance.kind === 'wallet') return balance.payeeAddress;
@@ -36,29 +35,29 @@ export function payoutAddressOf(balance: PayableBalance, now: Date): string | nu
     balance.pendingPayoutEffectiveAt !== null &&
     balance.pendingPayoutEffectiveAt.getTime() <= now.getTime();
   if (pendingDue) return balance.pendingPayoutAddress;
-  return balance.payoutAddress ?? balance.walletAddress;
+  return balance.payoutAddress;
 }
 
 /**
- * Threshold in base units of `coin` (8 decimals for BTC and LTC, 12 for XMR): the user's setting,
- * else the pool default (wallets always the default).
+ * Threshold in base units of the run's coin: the account's setting for that coin, else the pool
+ * default for the coin (config.accounting.payoutThresholds; wallets always the default).
  */
-export function thresholdOf(balance: PayableBalance, defaultThreshold: PayoutThreshold, coin: Coin): bigint {
-  const chosen = balance.kind === 'user' && balance.threshold !== null ? balance.threshold : defaultThreshold;
-  return parseCoinAmount(chosen, decimalsOf(coin));
+export function thresholdOf(balance: PayableBalance, defaultThreshold: bigint): bigint {
+  return balance.kind === 'user' && balance.threshold !== null ? balance.threshold : defaultThreshold;
 }
 
 /** Splits balances into payouts and skipped payees (with the reason, for the log). */
 export function planPayouts(
   balances: readonly PayableBalance[],
   params: PayoutChainOf,
-  defaultThreshold: PayoutThreshold,
+  /** The coin's default threshold in its base units. */
+  defaultThreshold: bigint,
   now: Date,
 ): { payouts: PlannedPayout[]; skipped: SkippedPayee[] } {
   const payouts: PlannedPayout[] = [];
   const skipped: SkippedPayee[] = [];
   for (const balance of balances) {
-    if (balance.amount < thresholdOf(balance, defaultThreshold, params.coin)) {
+    if (balance.amount < thresholdOf(balance, defaultThreshold)) {
       skipped.push({ payeeId: balance.payeeId, amount: balance.amount, reason: 'below-threshold' });
       continue;
     }

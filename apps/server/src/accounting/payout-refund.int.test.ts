@@ -68,9 +68,9 @@ describe('earnings after a payout the pool wallet could not fund (real BTC regte
     const workerId = await fx.worker(payeeId, 'rig1', { lastShareAt: new Date() });
     miner = { payeeId, workerId, userId: user.id };
     await database.db.query(
-      `INSERT INTO user_settings (user_id, payout_threshold, payout_address) VALUES ($1, '0.001', $2)
-       ON CONFLICT (user_id) DO UPDATE SET payout_threshold = EXCLUDED.payout_threshold, payout_address = EXCLUDED.payout_address`,
-      [user.id, outsideAddress(COIN, `refund-${Date.now()}`)],
+      `INSERT INTO user_payout_settings (user_id, coin, threshold, address) VALUES ($1, $2, 100000, $3)
+       ON CONFLICT (user_id, coin) DO UPDATE SET threshold = EXCLUDED.threshold, address = EXCLUDED.address`,
+      [user.id, COIN, outsideAddress(COIN, `refund-${Date.now()}`)],
     );
     // Credits worth more than the pool wallet holds: one slot row of full-subsidy shares (a share
     // at the network difficulty earns the whole subsidy under PPS).

@@ -19,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatCoinAmount } from '@manjam/protocol';
 import type { CoinId } from '../config/constants.js';
+import { payoutThresholdBounds } from '../config/payout-thresholds.js';
 import { LedgerRepository, type LedgerEntryInput } from '../db/repositories/ledger.js';
 import type { Queryable } from '../db/index.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
@@ -63,7 +64,7 @@ async function planRun(
   const plan = planPayouts(
     await new PayoutsRepository(db).payableBalances(coin),
     { coin, network: ctx.config.chains[coin].network },
-    ctx.config.accounting.defaultPayoutThreshold,
+    payoutThresholdBounds(ctx.config.accounting.payoutThresholds, coin).default,
     ctx.now(),
   );
   if (!log) return limitToOutputs(plan.payouts, chainOf(ctx, coin));

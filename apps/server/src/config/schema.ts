@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAIN_SECTIONS, DEFAULT_STRATUM_PORTS } from '../coins/config-sections.js';
 import { ALGORITHM_IDS, COIN_IDS, PAYOUT_SCHEMES } from './constants.js';
 import { alertSettingsSchema } from './alerts.js';
+import { payoutThresholdsSchema } from './payout-thresholds.js';
 
 // One schema for the whole process. Every default is the embedded dev profile: PGlite under
 // ./data, regtest dev chains started for you, web + API on 8080, Stratum on the seed's ports.
@@ -172,7 +173,8 @@ export const configSchema = z
         /** Hours between payout runs of the pool's own coins (the assistant and stats page show it). */
         payoutIntervalHours: z.number().positive().default(24),
         payoutAddressHoldHours: z.number().min(0).default(48),
-        defaultPayoutThreshold: z.enum(['0.001', '0.01', '0.1']).default('0.01'),
+        /** Per pool coin, in coin units: { minimum, default, maximum } (config/payout-thresholds.ts). */
+        payoutThresholds: payoutThresholdsSchema,
         /** The UTC hour a settlement day starts (0 = midnight UTC, 03:00 Riyadh); daily settlements and credit days use it. */
         settlementHourUtc: z.number().int().min(0).max(23).default(0),
         /** A payout run still 'intent' or 'sent' (unconfirmed) this long raises an operator alert. */

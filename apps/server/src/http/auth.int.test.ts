@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
+import { payoutOf } from '../../test/support/payout-settings.js';
 
 describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
   let api: TestApi;
@@ -275,7 +276,7 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
       body: { address, coin: 'BTC', password, totp: await code() },
     });
     expect(ok.status).toBe(200);
-    expect(ok.json.payoutAddress).toBe(address);
+    expect(payoutOf(ok.json, 'BTC').address).toBe(address);
 
     expect(
       (await api.request('POST', '/api/auth/2fa/disable', { token, body: { password, code: await code() } }))

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
+import { payoutOf } from '../../test/support/payout-settings.js';
 
 /** A real Monero mainnet standard address (mainnet prefixes are regtest's too). */
 const MONERO_ADDRESS =
@@ -69,7 +70,7 @@ describeEachDatabase('Monero payout addresses at registration and in Settings', 
       body: { address: MONERO_ADDRESS, coin: 'XMR', password },
     });
     expect(saved.status).toBe(200);
-    expect(saved.json.payoutAddress).toBe(MONERO_ADDRESS);
+    expect(payoutOf(saved.json, 'XMR').address).toBe(MONERO_ADDRESS);
   });
 
   it('refuses a Bitcoin address offered as a Monero one, and a Monero address offered as a Bitcoin one', async () => {

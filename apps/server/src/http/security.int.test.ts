@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureWriter } from '../../test/support/db/fixtures.js';
 import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
+import { payoutOf } from '../../test/support/payout-settings.js';
 
 const SCRIPT = '<script>alert("x")</script>';
 const SQL = "'; DROP TABLE users; --";
@@ -100,12 +101,11 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
   it('answers 400 with per-field messages for wrong types', async () => {
     const res = await api.request('PUT', '/api/settings', {
       token: alice.token,
-      body: { darkMode: 'yes', payoutThreshold: 5, language: ['en'] },
+      body: { darkMode: 'yes', language: ['en'] },
     });
     expect(res.status).toBe(400);
     expect(res.json.error.fields).toEqual({
       darkMode: 'Must be true or false',
-      payoutThreshold: 'Invalid value',
       language: 'Invalid value',
     });
     const miner = await api.request('POST', '/api/miners', {
@@ -170,12 +170,20 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
       emailAlerts: true,
       twoFactorAuth: false,
       autoLogout: false,
-      payoutThreshold: '0.1',
-      payoutAddress: null,
-      pendingPayoutAddress: null,
-      pendingPayoutAddressEffectiveAt: null,
+      payouts: expect.any(Array),
       rigTokenSet: false,
     });
+    // The old coin-less threshold and address fields are stripped: every coin keeps its default.
+    expect(
+      ['BTC', 'LTC', 'XMR', 'KAS']
+        .map((coin) => payoutOf(read.json, coin))
+        .map((p) => [p.coin, p.address, p.threshold]),
+    ).toEqual([
+      ['BTC', null, '1000000'],
+      ['LTC', null, '1000000'],
+      ['XMR', null, '10000000000'],
+      ['KAS', null, '1000000000'],
+    ]);
   });
 
   it('sets the first payout address at once and holds a change for the configured hours', async () => {
@@ -187,7 +195,7 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
         password: alice.password,
       },
     });
-    expect(first.json.payoutAddress).toBe('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn');
+    expect(payoutOf(first.json, 'BTC').address).toBe('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn');
     const bad = await api.request('PUT', '/api/settings/payout-address', {
       token: alice.token,
       body: { address: '1notvalid', coin: 'BTC', password: alice.password },
@@ -199,20 +207,20 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
       token: alice.token,
       body: { address: next, coin: 'BTC', password: alice.password },
     });
-    expect(change.json.payoutAddress).toBe('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn');
-    expect(change.json.pendingPayoutAddress).toBe(next);
-    expect(change.json.pendingPayoutAddressEffectiveAt).toBe(
+    expect(payoutOf(change.json, 'BTC').address).toBe('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn');
+    expect(payoutOf(change.json, 'BTC').pendingAddress).toBe(next);
+    expect(payoutOf(change.json, 'BTC').pendingEffectiveAt).toBe(
       new Date(api.clock.now + 48 * 3_600_000).toISOString(),
     );
     api.clock.now += 48 * 3_600_000 + 1_000;
     const later = await api.request('GET', '/api/settings', { token: alice.token });
-    expect(later.json).toMatchObject({
-      payoutAddress: next,
-      pendingPayoutAddress: null,
-      pendingPayoutAddressEffectiveAt: null,
+    expect(payoutOf(later.json, 'BTC')).toMatchObject({
+      address: next,
+      pendingAddress: null,
+      pendingEffectiveAt: null,
     });
     const view = await getDb().query<{ address: string }>(
-      'SELECT address FROM user_payout_addresses WHERE user_id = $1',
+      "SELECT address FROM user_payout_addresses WHERE user_id = $1 AND coin = 'BTC'",
       [alice.id],
     );
     expect(view.rows[0]?.address).toBe(next);

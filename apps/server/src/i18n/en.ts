@@ -88,7 +88,7 @@ export const EN = {
   'assistant.payout': '{coin}: next payout run {next} ({every}); {state}.',
   'assistant.earnings.immature': 'Found blocks not yet mature will add {immature} once they mature.',
   'assistant.payout.noAddress':
-    'You have not set a payout address yet, so nothing can be paid out: your unpaid balance ({balances}) waits at the pool until you do. Set it in Settings → Wallet → Default Payout Address ({settings}); after that, payouts run {every} once your balance reaches your threshold {limit}.',
+    'You have not set a payout address yet, so nothing can be paid out: your unpaid balance ({balances}) waits at the pool until you do. Set it in Settings → Wallet, on the row of each coin you mine ({settings}); after that, payouts run {every} once your balance reaches your threshold {limit}.',
   'assistant.setup.cpu':
     'CPU setup{notLive}: mine {algorithm} with XMRig: set the pool URL to {url}, the username to {user} and the password to x (xmrig -o {url} -u {user} -p x). RandomX difficulty counts hashes: for another starting difficulty put d= in the password, e.g. x,d=15000 for a CPU doing about 1 kH/s. Earnings are in XMR, paid to the Monero address in Settings → Wallet (a standard address starts with 4, a subaddress with 8). Details: /mining/randomx.',
   'assistant.setup.kaspa':

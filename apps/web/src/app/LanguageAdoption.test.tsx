@@ -7,6 +7,7 @@ import type { Settings } from '../lib/api-types';
 import { signIn } from '../lib/auth';
 import { jsonResponse, signInForTest, TEST_USER } from '../test/render';
 import { adoptLanguage, LanguageAdoption, resetLanguageAdoption } from './LanguageAdoption';
+import { UNSET_PAYOUTS } from '../test/payouts';
 
 const SETTINGS: Settings = {
   darkMode: true,
@@ -18,10 +19,7 @@ const SETTINGS: Settings = {
   emailAlerts: false,
   twoFactorAuth: false,
   autoLogout: true,
-  payoutThreshold: '0.001',
-  payoutAddress: null,
-  pendingPayoutAddress: null,
-  pendingPayoutAddressEffectiveAt: null,
+  payouts: UNSET_PAYOUTS,
   rigTokenSet: false,
 };
 

@@ -25,6 +25,8 @@ export type {
   MarkAllReadResponse,
   NotificationList,
   PayoutAddressRequest,
+  PayoutSetting,
+  PayoutThresholdRequest,
   PoolPorts,
   PoolStats,
   RegisterRequest,
@@ -64,10 +66,6 @@ export const THEMES = ['dark', 'light', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const THEMES_MATCH: Same<Theme, ContractSettings['theme']> = true;
 
-export const PAYOUT_THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
-export type PayoutThreshold = (typeof PAYOUT_THRESHOLDS)[number];
-export const THRESHOLDS_MATCH: Same<PayoutThreshold, ContractSettings['payoutThreshold']> = true;
-
 export type PoolAlgorithmStats = PoolStats['algorithms'][number];
 
 /** The editable settings that PUT /api/settings accepts. */
@@ -82,7 +80,6 @@ export type SettingsUpdate = Partial<
     | 'notifications'
     | 'emailAlerts'
     | 'autoLogout'
-    | 'payoutThreshold'
   >
 >;
 

@@ -5,8 +5,10 @@ import type { Queryable } from '../types.js';
 
 export interface AssistantUserRow {
   username: string;
-  payoutThreshold: string | null;
-  /** A payout address set or pending, or a registered wallet address (what accounting pays to). */
+  /** The account's preferred coin, and its payout threshold for that coin in base units (null: the pool default). */
+  preferredCoin: string;
+  payoutThreshold: bigint | null;
+  /** A payout address set or pending for any coin (registration writes the first one). */
   payoutAddressSet: boolean;
 }
 
@@ -36,10 +38,12 @@ export async function findAssistantUser(
   userId: number,
 ): Promise<AssistantUserRow | undefined> {
   const result = await db.query<AssistantUserRow>(
-    `SELECT u.username, s.payout_threshold AS "payoutThreshold",
-            (s.payout_address IS NOT NULL OR s.pending_payout_address IS NOT NULL OR u.wallet_address IS NOT NULL)
+    `SELECT u.username, u.preferred_coin AS "preferredCoin", t.threshold AS "payoutThreshold",
+            EXISTS (SELECT 1 FROM user_payout_settings a
+                     WHERE a.user_id = u.id AND (a.address IS NOT NULL OR a.pending_address IS NOT NULL))
               AS "payoutAddressSet"
-       FROM users u LEFT JOIN user_settings s ON s.user_id = u.id WHERE u.id = $1`,
+       FROM users u LEFT JOIN user_payout_settings t ON t.user_id = u.id AND t.coin = u.preferred_coin
+      WHERE u.id = $1`,
     [userId],
   );
   return result.rows[0];

@@ -12,13 +12,13 @@ export interface PayableBalance {
   kind: 'user' | 'wallet';
   userId: number | null;
   amount: bigint;
-  /** user_settings.payout_threshold ('0.001' | '0.01' | '0.1'), null for wallets or no settings. */
-  threshold: string | null;
+  /** The account's threshold for this coin in base units; null for wallets or the pool default. */
+  threshold: bigint | null;
   payeeAddress: string | null;
+  /** The account's payout address for this coin (user_payout_settings), and its pending change. */
   payoutAddress: string | null;
   pendingPayoutAddress: string | null;
   pendingPayoutEffectiveAt: Date | null;
-  walletAddress: string | null;
 }
 
 export interface PayoutRunRow {
@@ -74,22 +74,21 @@ export class PayoutsRepository {
       kind: 'user' | 'wallet';
       user_id: number | null;
       amount: bigint;
-      threshold: string | null;
+      threshold: bigint | string | null;
       payee_address: string | null;
       payout_address: string | null;
       pending_payout_address: string | null;
       pending_payout_effective_at: Date | null;
-      wallet_address: string | null;
     }>(
       // Credits of blocks that fell back below coinbase maturity (pending, already credited) are
       // held: in the balance, not payable until the block is mature again.
-      `SELECT b.payee_id, p.kind, p.user_id, b.amount - COALESCE(h.held, 0) AS amount, s.payout_threshold AS threshold,
-              p.address AS payee_address, s.payout_address, s.pending_payout_address, s.pending_payout_effective_at,
-              u.wallet_address
+      // An account's address and threshold are those it set for THIS coin (user_payout_settings).
+      `SELECT b.payee_id, p.kind, p.user_id, b.amount - COALESCE(h.held, 0) AS amount, s.threshold,
+              p.address AS payee_address, s.address AS payout_address, s.pending_address AS pending_payout_address,
+              s.pending_effective_at AS pending_payout_effective_at
        FROM balances b
        JOIN payees p ON p.id = b.payee_id
-       LEFT JOIN users u ON u.id = p.user_id
-       LEFT JOIN user_settings s ON s.user_id = p.user_id
+       LEFT JOIN user_payout_settings s ON s.user_id = p.user_id AND s.coin = b.coin
        LEFT JOIN (
          SELECT le.payee_id, SUM(le.amount)::bigint AS held
          FROM blocks bl JOIN ledger_entries le ON le.block_id = bl.id
@@ -106,13 +105,12 @@ export class PayoutsRepository {
       kind: r.kind,
       userId: r.user_id,
       amount: r.amount,
-      threshold: r.threshold,
+      threshold: r.threshold === null ? null : BigInt(r.threshold),
       payeeAddress: r.payee_address,
       payoutAddress: r.payout_address,
       pendingPayoutAddress: r.pending_payout_address,
       pendingPayoutEffectiveAt:
         r.pending_payout_effective_at === null ? null : new Date(r.pending_payout_effective_at),
-      walletAddress: r.wallet_address,
     }));
   }
 

@@ -149,16 +149,19 @@ export class PoolQueries {
   }
 
   /**
-   * Payees mining to the payout address `address`: wallet payees with that address and accounts
-   * whose payout address in force it is (public lookup is by payout address only).
+   * Payees mining to the payout address `address`: wallet payees with that address and, of each
+   * account whose payout address in force for a coin it is, that coin's payee (public lookup is by
+   * payout address only; an account's other coins have addresses of their own).
    */
   async payeesByAddress(address: string): Promise<number[]> {
     const result = await this.db.query<{ id: number }>(
       `SELECT p.id FROM payees p WHERE p.kind = 'wallet' AND p.address = $1
        UNION ALL
-       SELECT p.id FROM user_payout_addresses upa JOIN payees p ON p.kind = 'user' AND p.user_id = upa.user_id
-        WHERE upa.address = $1
-          AND upa.user_id IN (SELECT user_id FROM user_settings WHERE payout_address = $1 OR pending_payout_address = $1)`,
+       SELECT p.id FROM user_payout_settings s
+         JOIN payees p ON p.kind = 'user' AND p.user_id = s.user_id AND p.coin = s.coin
+        WHERE (s.address = $1 OR s.pending_address = $1)
+          AND CASE WHEN s.pending_address IS NOT NULL AND s.pending_effective_at <= now()
+                   THEN s.pending_address ELSE s.address END = $1`,
       [address],
     );
     return result.rows.map((r) => Number(r.id));

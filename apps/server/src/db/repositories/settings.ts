@@ -9,12 +9,6 @@ export interface SettingsRow {
   notifications: boolean;
   emailAlerts: boolean;
   autoLogout: boolean;
-  payoutThreshold: string;
-  payoutAddress: string | null;
-  payoutCoin: string | null;
-  pendingPayoutAddress: string | null;
-  pendingPayoutCoin: string | null;
-  pendingPayoutEffectiveAt: Date | null;
   rigTokenEncrypted: string | null;
 }
 
@@ -28,12 +22,10 @@ export const SETTINGS_COLUMNS = {
   notifications: 'notifications',
   emailAlerts: 'email_alerts',
   autoLogout: 'auto_logout',
-  payoutThreshold: 'payout_threshold',
 } as const;
 export type SettingsPatch = Partial<Record<keyof typeof SETTINGS_COLUMNS, boolean | string>>;
 
 const SELECT = `SELECT dark_mode, show_balance, show_hashrate, theme, language, notifications, email_alerts, auto_logout,
-  payout_threshold, payout_address, payout_coin, pending_payout_address, pending_payout_coin, pending_payout_effective_at,
   rig_token_encrypted FROM user_settings WHERE user_id = $1`;
 
 interface RawSettings {
@@ -45,12 +37,6 @@ interface RawSettings {
   notifications: boolean;
   email_alerts: boolean;
   auto_logout: boolean;
-  payout_threshold: string;
-  payout_address: string | null;
-  payout_coin: string | null;
-  pending_payout_address: string | null;
-  pending_payout_coin: string | null;
-  pending_payout_effective_at: Date | null;
   rig_token_encrypted: string | null;
 }
 
@@ -63,13 +49,6 @@ const toSettings = (r: RawSettings): SettingsRow => ({
   notifications: r.notifications,
   emailAlerts: r.email_alerts,
   autoLogout: r.auto_logout,
-  payoutThreshold: r.payout_threshold,
-  payoutAddress: r.payout_address,
-  payoutCoin: r.payout_coin,
-  pendingPayoutAddress: r.pending_payout_address,
-  pendingPayoutCoin: r.pending_payout_coin,
-  pendingPayoutEffectiveAt:
-    r.pending_payout_effective_at === null ? null : new Date(r.pending_payout_effective_at),
   rigTokenEncrypted: r.rig_token_encrypted,
 });
 
@@ -77,14 +56,8 @@ const toSettings = (r: RawSettings): SettingsRow => ({
 export class SettingsRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** The settings row, after promoting a pending payout address whose hold has passed. */
-  async get(userId: number, now: Date): Promise<SettingsRow> {
-    await this.db.query(
-      `UPDATE user_settings SET payout_address = pending_payout_address, payout_coin = pending_payout_coin,
-              pending_payout_address = NULL, pending_payout_coin = NULL, pending_payout_effective_at = NULL, updated_at = $2
-        WHERE user_id = $1 AND pending_payout_address IS NOT NULL AND pending_payout_effective_at <= $2`,
-      [userId, now],
-    );
+  /** The settings row (created with defaults when missing). */
+  async get(userId: number): Promise<SettingsRow> {
     let result = await this.db.query<RawSettings>(SELECT, [userId]);
     if (!result.rows[0]) {
       await this.db.query(
@@ -110,28 +83,6 @@ export class SettingsRepository {
     await this.db.query(
       `UPDATE user_settings SET ${sets.join(', ')}, updated_at = now() WHERE user_id = $1`,
       [userId, ...entries.map(([, value]) => value)],
-    );
-  }
-
-  /** Sets the address immediately (no address yet) or as pending until `effectiveAt`. */
-  async setPayoutAddress(
-    userId: number,
-    address: string,
-    coin: string,
-    effectiveAt: Date | null,
-  ): Promise<void> {
-    if (effectiveAt === null) {
-      await this.db.query(
-        `UPDATE user_settings SET payout_address = $2, payout_coin = $3, pending_payout_address = NULL, pending_payout_coin = NULL,
-                pending_payout_effective_at = NULL, updated_at = now() WHERE user_id = $1`,
-        [userId, address, coin],
-      );
-      return;
-    }
-    await this.db.query(
-      `UPDATE user_settings SET pending_payout_address = $2, pending_payout_coin = $3, pending_payout_effective_at = $4,
-              updated_at = now() WHERE user_id = $1`,
-      [userId, address, coin, effectiveAt],
     );
   }
 

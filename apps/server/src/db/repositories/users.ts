@@ -1,3 +1,4 @@
+import { COINS } from '@manjam/protocol';
 import type { Queryable } from '../types.js';
 
 export interface UserRow {
@@ -56,11 +57,7 @@ export class UsersRepository {
   constructor(private readonly db: Queryable) {}
 
   /** Inserts an account and its settings row (in `language`); answers which of username or email is taken, if one is. */
-  async insert(
-    user: NewUser,
-    defaultThreshold: string,
-    language = 'en',
-  ): Promise<UserRow | { taken: 'username' | 'email' }> {
+  async insert(user: NewUser, language = 'en'): Promise<UserRow | { taken: 'username' | 'email' }> {
     const taken = await this.db.query<{ username_taken: boolean; email_taken: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1)) AS username_taken,
               EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($2)) AS email_taken`,
@@ -75,9 +72,13 @@ export class UsersRepository {
            INSERT INTO users (username, email, password_hash, wallet_address, preferred_coin)
            VALUES ($1, $2, $3, $4, $5) RETURNING ${USER_COLUMNS}
          ), settings AS (
-           INSERT INTO user_settings (user_id, payout_threshold, payout_address, payout_coin, language)
-           SELECT id, $6, wallet_address, CASE WHEN wallet_address IS NULL THEN NULL ELSE preferred_coin END, $7
-             FROM inserted
+           INSERT INTO user_settings (user_id, language) SELECT id, $6 FROM inserted
+         ), payout AS (
+           -- The registration address is the payout address of the coin it was validated for,
+           -- when the pool mines that coin ($7); the threshold starts at the pool's default.
+           INSERT INTO user_payout_settings (user_id, coin, address)
+           SELECT id, preferred_coin, wallet_address FROM inserted
+            WHERE wallet_address IS NOT NULL AND preferred_coin = ANY($7::text[])
          )
          SELECT * FROM inserted`,
         [
@@ -86,8 +87,8 @@ export class UsersRepository {
           user.passwordHash,
           user.walletAddress,
           user.preferredCoin,
-          defaultThreshold,
           language,
+          [...COINS],
         ],
       );
       return toUser(one(result.rows));

@@ -1,5 +1,6 @@
 import {
   payoutAddressRequestSchema,
+  payoutThresholdRequestSchema,
   rigTokenRequestSchema,
   settingsSchema,
   settingsUpdateSchema,
@@ -34,11 +35,22 @@ export const settingsRoutes: RouteModule = ({ services }) => [
     auth: 'user',
     rateLimit: 'auth',
     summary:
-      'Set the payout address (a change takes effect after the hold; needs the password, and the TOTP code when 2FA is on)',
+      "Set one coin's payout address (a change takes effect after the hold; needs the password, and the TOTP code when 2FA is on)",
     body: payoutAddressRequestSchema,
     response: settingsSchema,
     handler: ({ auth, body }) =>
       services.settings.setPayoutAddress(auth.user, body.address, body.coin, body.password, body.totp),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/api/settings/payout-threshold',
+    tag: 'settings',
+    auth: 'user',
+    summary: "Set one coin's payout threshold in its base units (within the range GET /api/settings shows)",
+    body: payoutThresholdRequestSchema,
+    response: settingsSchema,
+    handler: ({ auth, body }) =>
+      services.settings.setPayoutThreshold(auth.user, body.coin, BigInt(body.threshold)),
   }),
   defineRoute({
     method: 'PUT',

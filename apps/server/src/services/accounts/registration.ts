@@ -103,11 +103,7 @@ export class Registration {
     const pending = await this.pending.take(hashToken(token), new Date(this.deps.now()));
     if (!pending) throw new ServiceError(400, 'confirmation-invalid', 'confirmationInvalid');
     const { language, ...account } = pending;
-    const result = await this.users.insert(
-      account,
-      this.deps.config.accounting.defaultPayoutThreshold,
-      language,
-    );
+    const result = await this.users.insert(account, language);
     if (!('taken' in result)) return;
     // Only the owner of the mailbox gets here, so saying which one is taken tells nobody else anything.
     if (result.taken === 'username') throw usernameTaken();
@@ -116,11 +112,7 @@ export class Registration {
 
   /** A free address's account at once (no email to confirm it with); a lost race for the email answers alike. */
   private async create(account: NewUser, language: Language): Promise<void> {
-    const result = await this.users.insert(
-      account,
-      this.deps.config.accounting.defaultPayoutThreshold,
-      language,
-    );
+    const result = await this.users.insert(account, language);
     if ('taken' in result && result.taken === 'username') throw usernameTaken();
   }
 }

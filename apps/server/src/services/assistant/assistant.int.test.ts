@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { describeEachDatabase } from '../../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../../test/support/http.js';
 import { FixtureWriter } from '../../../test/support/db/fixtures.js';
+import { parseConfig } from '../../config/index.js';
 import { loadMinerFacts } from './load-facts.js';
 
 // The assistant's facts from the real schema, and POST /api/assistant + /api/notifications over HTTP.
@@ -26,7 +27,7 @@ describeEachDatabase('assistant facts repository', (db) => {
     const userId = await new FixtureWriter(db()).user({
       username: 'facts',
       walletAddress: 'rb1qfactswallet',
-      payoutThreshold: '0.001',
+      payoutThreshold: { coin: 'BTC', units: 100_000n },
     });
     const ltc = await new FixtureWriter(db()).payee('LTC', { userId });
     const wallet = await new FixtureWriter(db()).payee('BTC', { address: 'rb1qfactswallet' });
@@ -54,7 +55,7 @@ describeEachDatabase('assistant facts repository', (db) => {
     const facts = await loadMinerFacts(db(), userId, {
       now,
       offlineAfterMs: 10 * MIN,
-      defaultThreshold: '0.01',
+      defaultThresholds: parseConfig({}).accounting.payoutThresholds,
       settlementHourUtc: 0,
     });
     expect(facts?.username).toBe('facts');
@@ -79,7 +80,7 @@ describeEachDatabase('assistant facts repository', (db) => {
       await loadMinerFacts(db(), 987_654, {
         now,
         offlineAfterMs: MIN,
-        defaultThreshold: '0.01',
+        defaultThresholds: parseConfig({}).accounting.payoutThresholds,
         settlementHourUtc: 0,
       }),
     ).toBeUndefined();

@@ -33,7 +33,8 @@ export interface CoinMoneyFact {
 /** Everything the assistant knows about a signed-in miner. Gathered by assistant-facts.ts. */
 export interface MinerFacts {
   username: string;
-  payoutThreshold: '0.001' | '0.01' | '0.1';
+  /** The preferred coin's payout threshold in coin units ("0.01"). */
+  payoutThreshold: string;
   /** False while the miner has no payout address (none set, none pending, no registered wallet): nothing can be paid. */
   payoutAddressSet: boolean;
   workers: WorkerFact[];

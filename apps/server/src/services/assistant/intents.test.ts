@@ -102,7 +102,7 @@ describe('assistant: earnings and payout intents', () => {
     const facts = { ...base, payoutAddressSet: false };
     const reply = ask('When is my next payout?', facts);
     expect(reply).toContain('You have not set a payout address yet');
-    expect(reply).toContain('Settings → Wallet → Default Payout Address (/settings?tab=wallet)');
+    expect(reply).toContain('Settings → Wallet, on the row of each coin you mine (/settings?tab=wallet)');
     expect(reply).toContain('0.015 BTC');
     expect(reply).not.toContain('paid in the next run');
     const arabic = ask('متى الدفعة القادمة؟', facts);

@@ -1,4 +1,4 @@
-import { isCoin } from '@manjam/protocol';
+import { baseUnitsToDecimal, decimalsOf, isCoin, type Coin } from '@manjam/protocol';
 import {
   findAssistantUser,
   listAssistantMoney,
@@ -14,14 +14,13 @@ export interface FactOptions {
   now: Date;
   /** A worker without an accepted share for this long is offline (the alerts' threshold). */
   offlineAfterMs: number;
-  defaultThreshold: MinerFacts['payoutThreshold'];
+  /** The pool's default payout threshold per coin, in coin units (config.accounting.payoutThresholds). */
+  defaultThresholds: Record<Coin, { default: string }>;
   /** config.accounting.settlementHourUtc: "today" is the open settlement day. */
   settlementHourUtc: number;
   /** The figures the other screens show (the workers snapshot); read fresh from the database when absent. */
   hashrate?: (userId: number) => Promise<UserHashrate>;
 }
-
-const THRESHOLDS = ['0.001', '0.01', '0.1'] as const;
 
 /** Gathers a signed-in miner's live facts; undefined when the user does not exist. */
 export async function loadMinerFacts(
@@ -76,7 +75,12 @@ export async function loadMinerFacts(
         ]
       : [],
   );
-  const threshold = THRESHOLDS.find((value) => value === user.payoutThreshold) ?? options.defaultThreshold;
+  // The threshold of the account's preferred coin (each coin has its own, issue 27).
+  const coin: Coin = isCoin(user.preferredCoin) ? user.preferredCoin : 'BTC';
+  const threshold =
+    user.payoutThreshold === null
+      ? options.defaultThresholds[coin].default
+      : baseUnitsToDecimal(BigInt(user.payoutThreshold), decimalsOf(coin), 0);
   return {
     username: user.username,
     payoutThreshold: threshold,

@@ -66,7 +66,7 @@ export function createAssistantService(deps: AssistantDeps): AssistantService {
     const loaded = await loadMinerFacts(deps.db, userId, {
       now: at,
       offlineAfterMs,
-      defaultThreshold: deps.config.accounting.defaultPayoutThreshold,
+      defaultThresholds: deps.config.accounting.payoutThresholds,
       settlementHourUtc: deps.config.accounting.settlementHourUtc,
       ...(deps.hashrate ? { hashrate: deps.hashrate } : {}),
     });

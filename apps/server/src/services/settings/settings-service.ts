@@ -1,14 +1,17 @@
-import type { Settings, SettingsUpdate } from '@manjam/contract';
+import { MESSAGES, type Settings, type SettingsUpdate } from '@manjam/contract';
+import type { Coin } from '@manjam/protocol';
 import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
+import { PayoutSettingsRepository } from '../../db/repositories/payout-settings.js';
 import { SettingsRepository, type SettingsRow } from '../../db/repositories/settings.js';
 import type { UserRow } from '../../db/repositories/users.js';
 import { addressProblem } from '../accounts/addresses.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { SecretBox } from '../auth/secret-box.js';
 import { validationError } from '../errors.js';
+import { effectiveAtOf, thresholdInRange, toPayoutSettings } from './payout-settings.js';
 
-export function toSettings(row: SettingsRow, user: UserRow): Settings {
+export function toSettings(row: SettingsRow, user: UserRow, payouts: Settings['payouts']): Settings {
   return {
     darkMode: row.darkMode,
     showBalance: row.showBalance,
@@ -19,10 +22,7 @@ export function toSettings(row: SettingsRow, user: UserRow): Settings {
     emailAlerts: row.emailAlerts,
     twoFactorAuth: user.totpEnabled,
     autoLogout: row.autoLogout,
-    payoutThreshold: row.payoutThreshold as Settings['payoutThreshold'],
-    payoutAddress: row.payoutAddress,
-    pendingPayoutAddress: row.pendingPayoutAddress,
-    pendingPayoutAddressEffectiveAt: row.pendingPayoutEffectiveAt?.toISOString() ?? null,
+    payouts,
     rigTokenSet: row.rigTokenEncrypted !== null,
   };
 }
@@ -30,6 +30,7 @@ export function toSettings(row: SettingsRow, user: UserRow): Settings {
 /** Every setting of the seed's Settings page, persisted; payout-address changes wait out a hold. */
 export class SettingsService {
   private readonly repo: SettingsRepository;
+  private readonly payouts: PayoutSettingsRepository;
 
   constructor(
     db: Queryable,
@@ -39,10 +40,12 @@ export class SettingsService {
     private readonly now: () => number,
   ) {
     this.repo = new SettingsRepository(db);
+    this.payouts = new PayoutSettingsRepository(db);
   }
 
   async get(user: UserRow): Promise<Settings> {
-    return toSettings(await this.repo.get(user.id, new Date(this.now())), user);
+    const payouts = await this.payouts.list(user.id, new Date(this.now()));
+    return toSettings(await this.repo.get(user.id), user, toPayoutSettings(payouts, this.config));
   }
 
   async update(user: UserRow, patch: SettingsUpdate): Promise<Settings> {
@@ -51,32 +54,35 @@ export class SettingsService {
   }
 
   /**
-   * The first address takes effect at once; a change takes effect after
-   * config.accounting.payoutAddressHoldHours (a stolen session cannot redirect payouts at once).
-   * Needs the password, and a TOTP code when 2FA is on.
+   * One coin's payout address: validated by the coin's family on its configured network; the
+   * coin's first address takes effect at once, a change after config.accounting.payoutAddressHoldHours
+   * (effectiveAtOf). Needs the password, and a TOTP code when 2FA is on. Other coins are untouched.
    */
   async setPayoutAddress(
     user: UserRow,
     address: string,
-    coin: string,
+    coin: Coin,
     password: string,
     totp: string | undefined,
   ): Promise<Settings> {
     const problem = addressProblem(address, coin, this.config);
     if (problem) throw validationError({ address: problem });
     await this.auth.confirmSensitiveChange(user, password, totp);
-    const current = await this.repo.get(user.id, new Date(this.now()));
-    const holdMs = this.config.accounting.payoutAddressHoldHours * 3_600_000;
-    const immediate =
-      current.payoutAddress === null ||
-      holdMs === 0 ||
-      (current.payoutAddress === address && current.payoutCoin === coin);
-    await this.repo.setPayoutAddress(
-      user.id,
-      address,
-      coin,
-      immediate ? null : new Date(this.now() + holdMs),
-    );
+    const now = this.now();
+    const current = (await this.payouts.list(user.id, new Date(now))).find((r) => r.coin === coin);
+    const effectiveAt = effectiveAtOf(current, address, this.config.accounting.payoutAddressHoldHours, now);
+    await this.payouts.setAddress(user.id, coin, address, effectiveAt);
+    return this.get(user);
+  }
+
+  /**
+   * One coin's payout threshold in its base units, within the coin's configured range. It only
+   * decides WHEN a balance is paid, never where, so it needs neither password nor hold.
+   */
+  async setPayoutThreshold(user: UserRow, coin: Coin, threshold: bigint): Promise<Settings> {
+    if (!thresholdInRange(threshold, coin, this.config))
+      throw validationError({ threshold: MESSAGES.payoutThresholdOutOfRange });
+    await this.payouts.setThreshold(user.id, coin, threshold);
     return this.get(user);
   }
 
@@ -87,7 +93,7 @@ export class SettingsService {
 
   /** The user's rig-management token in clear, when saved. */
   async rigToken(userId: number): Promise<string | null> {
-    const row = await this.repo.get(userId, new Date(this.now()));
+    const row = await this.repo.get(userId);
     return row.rigTokenEncrypted === null ? null : this.box.decrypt(row.rigTokenEncrypted);
   }
 }

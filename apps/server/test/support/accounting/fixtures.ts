@@ -1,6 +1,7 @@
 // Test fixtures: users, payees, workers, shares and found blocks written the way the Stratum side
 // writes them, so accounting tests exercise the same rows production does.
 import { createHash } from 'node:crypto';
+import { decimalsOf, parseCoinAmount } from '@manjam/protocol';
 import { bech32 } from 'bech32';
 import type { Queryable } from '../../../src/db/index.js';
 
@@ -31,12 +32,14 @@ export async function createUserMiner(
   const userId = user.rows[0]?.id;
   if (userId === undefined) throw new Error('user insert failed');
   if (opts.threshold || opts.payoutAddress || opts.pending) {
+    // The account's payout settings for the miner's coin (threshold in that coin's base units).
     await db.query(
-      `INSERT INTO user_settings (user_id, payout_threshold, payout_address, pending_payout_address, pending_payout_effective_at)
-       VALUES ($1, $2, $3, $4, $5)`,
+      `INSERT INTO user_payout_settings (user_id, coin, threshold, address, pending_address, pending_effective_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
       [
         userId,
-        opts.threshold ?? '0.01',
+        coin,
+        parseCoinAmount(opts.threshold ?? '0.01', decimalsOf(coin)),
         opts.payoutAddress ?? null,
         opts.pending?.address ?? null,
         opts.pending?.effectiveAt.toISOString() ?? null,

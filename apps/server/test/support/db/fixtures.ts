@@ -12,7 +12,8 @@ export interface FixtureUser {
   language?: 'en' | 'ar';
   notifications?: boolean;
   emailAlerts?: boolean;
-  payoutThreshold?: '0.001' | '0.01' | '0.1';
+  /** A payout threshold of one coin, in its base units (user_payout_settings). */
+  payoutThreshold?: { coin: string; units: bigint };
 }
 
 /**
@@ -42,15 +43,15 @@ export class FixtureWriter {
     const id = inserted.rows[0]?.id;
     if (id === undefined) throw new Error('user not created');
     await this.db.query(
-      `INSERT INTO user_settings (user_id, language, notifications, email_alerts, payout_threshold) VALUES ($1, $2, $3, $4, $5)`,
-      [
-        id,
-        user.language ?? 'en',
-        user.notifications ?? true,
-        user.emailAlerts ?? false,
-        user.payoutThreshold ?? '0.01',
-      ],
+      `INSERT INTO user_settings (user_id, language, notifications, email_alerts) VALUES ($1, $2, $3, $4)`,
+      [id, user.language ?? 'en', user.notifications ?? true, user.emailAlerts ?? false],
     );
+    if (user.payoutThreshold)
+      await this.db.query('INSERT INTO user_payout_settings (user_id, coin, threshold) VALUES ($1, $2, $3)', [
+        id,
+        user.payoutThreshold.coin,
+        user.payoutThreshold.units,
+      ]);
     return Number(id);
   }
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationList, Settings } from '../../lib/api-types';
 import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
 import { NotificationBell } from './NotificationBell';
+import { UNSET_PAYOUTS } from '../../test/payouts';
 
 const SETTINGS: Settings = {
   darkMode: true,
@@ -14,10 +15,7 @@ const SETTINGS: Settings = {
   emailAlerts: false,
   twoFactorAuth: false,
   autoLogout: true,
-  payoutThreshold: '0.001',
-  payoutAddress: null,
-  pendingPayoutAddress: null,
-  pendingPayoutAddressEffectiveAt: null,
+  payouts: UNSET_PAYOUTS,
   rigTokenSet: false,
 };
 

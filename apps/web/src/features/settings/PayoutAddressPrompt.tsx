@@ -1,13 +1,17 @@
-// Shown while the account has no payout address (none set, none pending): nothing can be paid out.
+// Shown while the account has no payout address for any coin (none set, none pending): nothing
+// can be paid out. Each coin's own missing address is shown on its row in Settings → Wallet.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSettings } from '../../lib/queries';
 import type { Settings } from '../../lib/api-types';
 import '../revenue/money.css';
 
-/** The one rule: an account without a payout address, set or pending, cannot be paid. */
+/** The one rule: an account without a payout address for any coin, set or pending, cannot be paid. */
 export function lacksPayoutAddress(settings: Settings | undefined): boolean {
-  return settings !== undefined && settings.payoutAddress === null && settings.pendingPayoutAddress === null;
+  return (
+    settings !== undefined &&
+    settings.payouts.every((payout) => payout.address === null && payout.pendingAddress === null)
+  );
 }
 
 /** Where the payout address is set: Settings, Wallet tab. */

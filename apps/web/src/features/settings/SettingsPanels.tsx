@@ -1,14 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/Select';
 import { Toggle } from '../../components/Toggle';
-import {
-  PAYOUT_THRESHOLDS,
-  THEMES,
-  type Language,
-  type PayoutThreshold,
-  type Settings,
-  type Theme,
-} from '../../lib/api-types';
+import { THEMES, type Language, type Settings, type Theme } from '../../lib/api-types';
 import { ChangePasswordForm, UpdateEmailForm } from './AccountForms';
 import { PayoutAddressSection } from './PayoutAddressSection';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -111,17 +104,6 @@ export function SettingsPanel({ tab, draft, settings, change }: PanelProps) {
         </div>
       );
     case 'wallet':
-      return (
-        <>
-          <PayoutAddressSection settings={settings} />
-          <Select<PayoutThreshold>
-            label={t('settings.wallet.threshold')}
-            hint={t('settings.wallet.thresholdHint')}
-            value={draft.payoutThreshold}
-            options={PAYOUT_THRESHOLDS.map((value) => ({ value, label: value }))}
-            onChange={(payoutThreshold) => change({ payoutThreshold })}
-          />
-        </>
-      );
+      return <PayoutAddressSection settings={settings} />;
   }
 }

@@ -10,17 +10,8 @@ import { queryKeys, useSettings } from '../../lib/queries';
 export type Draft = Required<SettingsUpdate>;
 
 export function toDraft(settings: Settings): Draft {
-  const {
-    darkMode,
-    showBalance,
-    showHashrate,
-    theme,
-    language,
-    notifications,
-    emailAlerts,
-    autoLogout,
-    payoutThreshold,
-  } = settings;
+  const { darkMode, showBalance, showHashrate, theme, language, notifications, emailAlerts, autoLogout } =
+    settings;
   return {
     darkMode,
     showBalance,
@@ -30,7 +21,6 @@ export function toDraft(settings: Settings): Draft {
     notifications,
     emailAlerts,
     autoLogout,
-    payoutThreshold,
   };
 }
 

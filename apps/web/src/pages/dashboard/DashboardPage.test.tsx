@@ -7,6 +7,7 @@ import {
   renderScreen,
   signInForTest,
 } from '../../features/dashboard/test-utils';
+import { UNSET_PAYOUTS } from '../../test/payouts';
 import DashboardPage from './DashboardPage';
 
 const dashboard = {
@@ -112,10 +113,7 @@ describe('money from the first share on the dashboard', { timeout: PAGE_TEST_TIM
           emailAlerts: false,
           twoFactorAuth: false,
           autoLogout: false,
-          payoutThreshold: '0.01',
-          payoutAddress: null,
-          pendingPayoutAddress: null,
-          pendingPayoutAddressEffectiveAt: null,
+          payouts: UNSET_PAYOUTS,
           rigTokenSet: false,
         }),
     });
@@ -139,10 +137,7 @@ describe('Settings Show Balance / Show Hashrate on the dashboard', { timeout: PA
     emailAlerts: false,
     twoFactorAuth: false,
     autoLogout: false,
-    payoutThreshold: '0.01',
-    payoutAddress: null,
-    pendingPayoutAddress: null,
-    pendingPayoutAddressEffectiveAt: null,
+    payouts: UNSET_PAYOUTS,
     rigTokenSet: false,
   });
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../lib/api-types';
 import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
 import SettingsPage from './SettingsPage';
+import { UNSET_PAYOUTS } from '../../test/payouts';
 
 const SETTINGS: Settings = {
   darkMode: true,
@@ -14,10 +15,7 @@ const SETTINGS: Settings = {
   emailAlerts: false,
   twoFactorAuth: false,
   autoLogout: true,
-  payoutThreshold: '0.001',
-  payoutAddress: null,
-  pendingPayoutAddress: null,
-  pendingPayoutAddressEffectiveAt: null,
+  payouts: UNSET_PAYOUTS,
   rigTokenSet: false,
 };
 
@@ -125,107 +123,6 @@ describe('settings', () => {
     expect(await screen.findByText('Two-factor sign-in is now on.')).toBeInTheDocument();
     const enable = fetchMock.mock.calls.find(([url]) => url === '/api/auth/2fa/enable');
     expect(JSON.parse(enable?.[1]?.body as string)).toEqual({ password: 'correct horse', code: '123456' });
-  });
-
-  it("takes the regtest dev chain's address in Settings and refuses one its wallet cannot pay", async () => {
-    const stats = {
-      host: 'pool.test',
-      algorithms: [
-        {
-          algorithm: 'sha256',
-          coin: 'BTC',
-          network: 'regtest',
-          live: true,
-          port: 3333,
-          tls: false,
-          hashrate: 0,
-          miners: 0,
-          workers: 0,
-          networkHeight: 120,
-          networkDifficulty: 1,
-          fee: 1,
-          payoutInterval: 24,
-          scheme: 'pps-plus',
-          blocksFound: 0,
-        },
-      ],
-    };
-    const fetchMock = serve({
-      'GET /api/settings': () => jsonResponse(SETTINGS),
-      'GET /api/pool/stats': () => jsonResponse(stats),
-      'PUT /api/settings/payout-address': () =>
-        jsonResponse({ ...SETTINGS, payoutAddress: 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn' }),
-    });
-    renderWithApp(<SettingsPage />, { route: '/settings' });
-    fireEvent.click(await screen.findByRole('tab', { name: 'Wallet' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Set payout address' }));
-    expect(
-      await screen.findByText('BTC addresses on this pool start with rb1…, G…, R….'),
-    ).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Password (to confirm it is you)'), {
-      target: { value: 'correct horse' },
-    });
-    fireEvent.change(screen.getByLabelText('New payout address'), {
-      target: { value: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
-    expect(screen.getByText('Please enter a valid BTC address')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('New payout address'), {
-      target: { value: 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
-    expect(await screen.findByText('rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn')).toBeInTheDocument();
-    const put = fetchMock.mock.calls.find(([url]) => url === '/api/settings/payout-address');
-    expect(JSON.parse(put?.[1]?.body as string)).toMatchObject({
-      address: 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn',
-      coin: 'BTC',
-    });
-  });
-
-  it('changes the payout address and shows the pending address with the date it takes effect', async () => {
-    const fetchMock = serve({
-      'GET /api/settings': () => jsonResponse(SETTINGS),
-      'PUT /api/settings/payout-address': () =>
-        jsonResponse({
-          ...SETTINGS,
-          pendingPayoutAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
-          pendingPayoutAddressEffectiveAt: '2026-11-24T03:00:00.000Z',
-        }),
-    });
-    renderWithApp(<SettingsPage />, { route: '/settings' });
-    fireEvent.click(await screen.findByRole('tab', { name: 'Wallet' }));
-    expect(screen.getByText('No payout address set')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'You have no payout address yet: your balance is credited but cannot be paid out until you set one.',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Payout Threshold' })).toHaveDisplayValue('0.001');
-    fireEvent.click(screen.getByRole('button', { name: 'Set payout address' }));
-    fireEvent.change(screen.getByLabelText('New payout address'), { target: { value: 'not-an-address' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
-    expect(screen.getByText('Please enter a valid BTC address')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('New payout address'), {
-      target: { value: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
-    expect(screen.getByLabelText('Password (to confirm it is you)')).toHaveAccessibleDescription(
-      'Password is required',
-    );
-    fireEvent.change(screen.getByLabelText('Password (to confirm it is you)'), {
-      target: { value: 'correct horse' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
-    expect(
-      await screen.findByText(/Pending: 1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa takes effect Nov 2[34], 2026/),
-    ).toBeInTheDocument();
-    expect(screen.queryByText(/You have no payout address yet/)).not.toBeInTheDocument();
-    const put = fetchMock.mock.calls.find(([url]) => url === '/api/settings/payout-address');
-    expect(JSON.parse(put?.[1]?.body as string)).toEqual({
-      address: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
-      coin: 'BTC',
-      password: 'correct horse',
-    });
   });
 
   it('asks for the two-factor code as well as the password to change the email while 2FA is on', async () => {

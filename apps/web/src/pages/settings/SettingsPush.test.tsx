@@ -4,6 +4,7 @@ import { fakeBrowser, PUBLIC_KEY } from '../../features/notifications/fakePush';
 import type { Settings } from '../../lib/api-types';
 import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
 import SettingsPage from './SettingsPage';
+import { UNSET_PAYOUTS } from '../../test/payouts';
 
 const SETTINGS: Settings = {
   darkMode: true,
@@ -15,10 +16,7 @@ const SETTINGS: Settings = {
   emailAlerts: false,
   twoFactorAuth: false,
   autoLogout: true,
-  payoutThreshold: '0.001',
-  payoutAddress: null,
-  pendingPayoutAddress: null,
-  pendingPayoutAddressEffectiveAt: null,
+  payouts: UNSET_PAYOUTS,
   rigTokenSet: false,
 };
 

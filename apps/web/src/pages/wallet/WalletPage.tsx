@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { formatCoin, formatDateTime } from '../../lib/format';
 import { useMe, useSettings } from '../../lib/queries';
+import './wallet.css';
 
 function WalletDetails() {
   const { t } = useTranslation();
@@ -38,30 +39,34 @@ function WalletDetails() {
         </p>
         <Link to="/payouts">{t('wallet.payoutsLink')}</Link>
       </section>
-      <section className="card">
+      <section className="card wallet-payouts">
         <h2 className="card__title">{t('wallet.payoutAddress')}</h2>
-        <p>
-          {s.payoutAddress ? (
-            <Ltr>{s.payoutAddress}</Ltr>
-          ) : (
-            <span className="muted">{t('wallet.notSet')}</span>
-          )}
-        </p>
-        {s.pendingPayoutAddress ? (
-          <p className="muted">
-            {t('wallet.pending')}:{' '}
-            {t('wallet.pendingText', {
-              address: s.pendingPayoutAddress,
-              date: s.pendingPayoutAddressEffectiveAt
-                ? formatDateTime(s.pendingPayoutAddressEffectiveAt)
-                : '—',
-            })}
-          </p>
-        ) : null}
-        <p>
-          {t('wallet.threshold')}: <Ltr mono={false}>{`${s.payoutThreshold} ${user.preferredCoin}`}</Ltr>
-        </p>
-        <Link to="/settings">{t('wallet.manage')}</Link>
+        <dl className="wallet-payouts__list">
+          {s.payouts.map((payout) => (
+            <div key={payout.coin} className="wallet-payouts__coin">
+              <dt>{t(`coins.${payout.coin}`)}</dt>
+              <dd>
+                {payout.address ? (
+                  <Ltr className="wallet-payouts__wrap">{payout.address}</Ltr>
+                ) : (
+                  <span className="muted">{t('wallet.notSet')}</span>
+                )}
+              </dd>
+              {payout.pendingAddress ? (
+                <dd className="muted">
+                  {t('wallet.pending')} <Ltr className="wallet-payouts__wrap">{payout.pendingAddress}</Ltr>{' '}
+                  {t('wallet.pendingFrom', {
+                    date: payout.pendingEffectiveAt ? formatDateTime(payout.pendingEffectiveAt) : '—',
+                  })}
+                </dd>
+              ) : null}
+              <dd>
+                {t('wallet.threshold')}: <Ltr mono={false}>{formatCoin(payout.threshold, payout.coin)}</Ltr>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <Link to="/settings?tab=wallet">{t('wallet.manage')}</Link>
       </section>
     </div>
   );
