@@ -1,4 +1,4 @@
-// The single-address fault (issue 27, item 2) in figures. Phase 1: migration 0670 on N accounts
+// The single-address fault (issue 27, item 2) in figures. Phase 1: migration 0675 on N accounts
 // written the old way (one address for every coin, a pending change of any coin, a coin-less
 // threshold): how long it takes, where each address went, and whether every address placed on a
 // coin decodes as a payable address of that coin (protocol's isPayableAddress), since the
@@ -15,7 +15,7 @@ import { DATABASE_KINDS, openTestDatabase, type DatabaseKind } from '../../apps/
 import type { Database } from '../../apps/server/src/db/types.js';
 import { Report, fixed, int } from './report.js';
 
-const VERSION = 670;
+const VERSION = 675;
 const XMR = '43SE2g2W29fPioBafSyQd4MZFPnHmY1qYYuiutALpFijYeDcNidCVeVf6B5yboWQujRTkxAWcxRY3KdH6vKEDAajPhmzzGA';
 /** A simnet (dev chain) Kaspa address: the public key of thirty-two 0x07 bytes. */
 const KAS = 'kaspasim:qqrswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswklelyd9r';
@@ -182,7 +182,7 @@ export async function runEdgePayaddr(report: Report, argv: string[]): Promise<vo
   const perKind = Number(argv.find((a) => a.startsWith('--per-kind='))?.split('=')[1] ?? 500);
   report.line(`== edge: one payout address per coin (issue 27) ==`);
   report.line(
-    `Phase 1: migration 0670 on accounts written the old way (${int(perKind)} per kind, every other kind with a pending XMR change)`,
+    `Phase 1: migration 0675 on accounts written the old way (${int(perKind)} per kind, every other kind with a pending XMR change)`,
   );
   for (const kind of DATABASE_KINDS) await migrationPhase(report, kind, perKind);
   report.line('Phase 2: the issue sequence');

@@ -1,4 +1,4 @@
-// Migration 0670 on accounts written before it: the single payout address (and its pending
+// Migration 0675 on accounts written before it: the single payout address (and its pending
 // change) moves to the coin it was recorded for, or that its format says; the coin-less threshold
 // goes with it in that coin's base units; an account paid to its registration wallet keeps that
 // address for its preferred coin; the old columns are gone.
@@ -7,7 +7,7 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../test/
 import { listMigrations, migrate } from './migrate.js';
 import type { Database } from './types.js';
 
-const VERSION = 670;
+const VERSION = 675;
 const BTC = 'rb1qw508d6qejxtdg4y5r3zarvary0c5xw7k38f4sn';
 const BTC_NEXT = 'rb1qqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurst2l86c';
 const LTC = 'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3';
@@ -29,7 +29,7 @@ interface OldAccount {
   };
 }
 
-/** An account as the code before 0670 wrote it: users + user_settings with the single address. */
+/** An account as the code before 0675 wrote it: users + user_settings with the single address. */
 async function oldAccount(db: Database, account: OldAccount): Promise<number> {
   const user = await db.query<{ id: number }>(
     `INSERT INTO users (username, email, password_hash, wallet_address, preferred_coin)
@@ -64,7 +64,7 @@ interface NewRow {
   threshold: string | null;
 }
 
-describe.each(DATABASE_KINDS)('migration 0670 on accounts written before it [%s]', (kind) => {
+describe.each(DATABASE_KINDS)('migration 0675 on accounts written before it [%s]', (kind) => {
   let handle: TestDatabase;
   const ids: Record<string, number> = {};
   const rowsOf = async (name: string) =>

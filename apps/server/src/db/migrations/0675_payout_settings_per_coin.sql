@@ -28,7 +28,7 @@ CREATE INDEX user_payout_settings_pending_idx ON user_payout_settings (pending_a
 -- 5/7 stagenet, 9/A/B testnet), Litecoin's bech32 prefixes and base58 L/M/Q, then Bitcoin's.
 -- Format alone cannot prove an address (no checksum here): payout planning still decodes every
 -- address with isPayableAddress of the coin it pays, and skips (and logs) one it cannot pay.
-CREATE FUNCTION manjam_0670_coin_of(address TEXT, recorded TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$
+CREATE FUNCTION manjam_0675_coin_of(address TEXT, recorded TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN address IS NULL THEN NULL
     WHEN recorded IN ('BTC', 'LTC', 'XMR', 'KAS') THEN recorded
@@ -40,53 +40,53 @@ CREATE FUNCTION manjam_0670_coin_of(address TEXT, recorded TEXT) RETURNS TEXT LA
 $$;
 
 -- The old coin-less threshold in base units of a coin.
-CREATE FUNCTION manjam_0670_units(threshold TEXT, coin TEXT) RETURNS BIGINT LANGUAGE sql IMMUTABLE AS $$
+CREATE FUNCTION manjam_0675_units(threshold TEXT, coin TEXT) RETURNS BIGINT LANGUAGE sql IMMUTABLE AS $$
   SELECT (threshold::numeric * (10::numeric ^ CASE coin WHEN 'XMR' THEN 12 ELSE 8 END))::bigint
 $$;
 
-CREATE TEMPORARY TABLE manjam_0670_old AS
+CREATE TEMPORARY TABLE manjam_0675_old AS
 SELECT s.user_id, s.payout_threshold, s.payout_address, s.pending_payout_address, s.pending_payout_effective_at,
-       manjam_0670_coin_of(s.payout_address, s.payout_coin) AS coin,
-       manjam_0670_coin_of(s.pending_payout_address, s.pending_payout_coin) AS pending_coin,
+       manjam_0675_coin_of(s.payout_address, s.payout_coin) AS coin,
+       manjam_0675_coin_of(s.pending_payout_address, s.pending_payout_coin) AS pending_coin,
        CASE WHEN u.preferred_coin IN ('BTC', 'LTC', 'XMR', 'KAS') THEN u.preferred_coin END AS preferred,
        u.wallet_address
   FROM user_settings s JOIN users u ON u.id = s.user_id;
 
 -- 1. The address in force goes to its coin.
 INSERT INTO user_payout_settings (user_id, coin, address)
-SELECT user_id, coin, payout_address FROM manjam_0670_old WHERE coin IS NOT NULL;
+SELECT user_id, coin, payout_address FROM manjam_0675_old WHERE coin IS NOT NULL;
 
 -- 2. A pending change goes to ITS coin, with its hold (a change to another coin stays pending:
 --    the hold it was given is kept).
 INSERT INTO user_payout_settings (user_id, coin, pending_address, pending_effective_at)
 SELECT user_id, pending_coin, pending_payout_address, COALESCE(pending_payout_effective_at, now())
-  FROM manjam_0670_old WHERE pending_coin IS NOT NULL
+  FROM manjam_0675_old WHERE pending_coin IS NOT NULL
 ON CONFLICT (user_id, coin) DO UPDATE
   SET pending_address = EXCLUDED.pending_address, pending_effective_at = EXCLUDED.pending_effective_at;
 
 -- 3. An account without a payout address was paid to its registration wallet address (the old
 --    fallback, which payouts no longer read): that address becomes its preferred coin's.
 INSERT INTO user_payout_settings (user_id, coin, address)
-SELECT user_id, manjam_0670_coin_of(wallet_address, preferred), wallet_address
-  FROM manjam_0670_old
+SELECT user_id, manjam_0675_coin_of(wallet_address, preferred), wallet_address
+  FROM manjam_0675_old
  WHERE payout_address IS NULL AND wallet_address IS NOT NULL
-   AND manjam_0670_coin_of(wallet_address, preferred) IS NOT NULL
+   AND manjam_0675_coin_of(wallet_address, preferred) IS NOT NULL
 ON CONFLICT (user_id, coin) DO UPDATE
   SET address = COALESCE(user_payout_settings.address, EXCLUDED.address);
 
 -- 4. The old threshold goes to the coin of the address (else of the pending one, else the
 --    preferred coin), in that coin's base units.
 INSERT INTO user_payout_settings (user_id, coin, threshold)
-SELECT user_id, target, manjam_0670_units(payout_threshold, target)
+SELECT user_id, target, manjam_0675_units(payout_threshold, target)
   FROM (SELECT user_id, payout_threshold,
-               COALESCE(coin, pending_coin, manjam_0670_coin_of(wallet_address, preferred), preferred) AS target
-          FROM manjam_0670_old) t
+               COALESCE(coin, pending_coin, manjam_0675_coin_of(wallet_address, preferred), preferred) AS target
+          FROM manjam_0675_old) t
  WHERE target IS NOT NULL
 ON CONFLICT (user_id, coin) DO UPDATE SET threshold = EXCLUDED.threshold;
 
-DROP TABLE manjam_0670_old;
-DROP FUNCTION manjam_0670_units(TEXT, TEXT);
-DROP FUNCTION manjam_0670_coin_of(TEXT, TEXT);
+DROP TABLE manjam_0675_old;
+DROP FUNCTION manjam_0675_units(TEXT, TEXT);
+DROP FUNCTION manjam_0675_coin_of(TEXT, TEXT);
 
 -- The address in force per (account, coin): a pending change takes effect once its hold passed.
 DROP VIEW user_payout_addresses;
