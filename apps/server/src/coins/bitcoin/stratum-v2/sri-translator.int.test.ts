@@ -18,7 +18,10 @@ import {
 } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 import { ensureTranslator } from '../../../../../../scripts/sri.mjs';
 import { AUTHORITY_KEY_FILE } from './authority.js';
-import { startTranslator, type Translator } from './testing/translator.js';
+import {
+  startTranslator,
+  type Translator,
+} from '../../../../test/support/coins/bitcoin/stratum-v2/translator.js';
 
 describe('SRI translator -> Manjam Stratum V2', () => {
   let chain: DevChain;

@@ -4,8 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { StratumTestClient } from '../../../../../test/support/coins/bitcoin/stratum/client.js';
-import { freePort } from '../../../../devchain/child.js';
+import { StratumTestClient } from '../stratum/client.js';
+import { freePort } from '../../../../../src/devchain/child.js';
 
 export interface TranslatorOptions {
   /** The translator binary (ensureTranslator's `binary`). */
