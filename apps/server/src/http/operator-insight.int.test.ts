@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- tests read JSON bodies field by field */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
 // The operator console's read-only sections over real HTTP, on PGlite and PostgreSQL: the fastest
 // workers of all accounts, and the configuration as running with no secret in it (issue 30).
 import { afterAll, beforeAll, expect, it } from 'vitest';
