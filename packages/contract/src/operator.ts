@@ -2,7 +2,7 @@
 // passed password + TOTP. Everyone else gets 404 `not-found` (the console is not advertised); an
 // operator without such a session gets 403 `totp-required`.
 import { z } from 'zod';
-import { isoTimeSchema, moneySchema, pagedSchema, pageQuerySchema } from './common.js';
+import { ALGORITHMS, isoTimeSchema, moneySchema, pagedSchema, pageQuerySchema } from './common.js';
 import { MESSAGES } from './messages.js';
 import { healthSchema } from './pool.js';
 import { PAYOUT_FAILURES } from './revenue.js';
@@ -171,7 +171,7 @@ export const topWorkersSchema = z.object({
       address: z.string().nullable(),
       worker: z.string(),
       coin: z.string(),
-      algorithm: z.string(),
+      algorithm: z.enum(ALGORITHMS),
       /** H/s over the last 10 minutes. */
       realtime: z.number(),
       /** H/s averaged over the last hour (or since its first share in it, at least 10 minutes). */
