@@ -2,7 +2,7 @@
 // passed password + TOTP. Everyone else gets 404 `not-found` (the console is not advertised); an
 // operator without such a session gets 403 `totp-required`.
 import { z } from 'zod';
-import { isoTimeSchema, moneySchema, pagedSchema, pageQuerySchema } from './common.js';
+import { ALGORITHMS, isoTimeSchema, moneySchema, pagedSchema, pageQuerySchema } from './common.js';
 import { MESSAGES } from './messages.js';
 import { healthSchema } from './pool.js';
 import { PAYOUT_FAILURES } from './revenue.js';
@@ -150,3 +150,41 @@ export const operatorActionPageSchema = pagedSchema(
   }),
 );
 export type OperatorActionPage = z.infer<typeof operatorActionPageSchema>;
+
+/** The windows the console ranks workers by: the last 10 minutes (realtime) or the last hour. */
+export const TOP_WORKER_WINDOWS = ['10m', '1h'] as const;
+export type TopWorkerWindow = (typeof TOP_WORKER_WINDOWS)[number];
+/** How many workers the "Top workers" section lists. */
+export const TOP_WORKERS_LIMIT = 50;
+
+export const topWorkersQuerySchema = z.object({ window: z.enum(TOP_WORKER_WINDOWS).default('10m') });
+
+export const topWorkersSchema = z.object({
+  window: z.enum(TOP_WORKER_WINDOWS),
+  /** The fastest workers across all accounts over `window`, fastest first (at most TOP_WORKERS_LIMIT). */
+  items: z.array(
+    z.object({
+      workerId: z.number().int(),
+      /** The account's username; null for a wallet mining without an account. */
+      account: z.string().nullable(),
+      /** The wallet address the worker logs in with; null when it logs in with the account name. */
+      address: z.string().nullable(),
+      worker: z.string(),
+      coin: z.string(),
+      algorithm: z.enum(ALGORITHMS),
+      /** H/s over the last 10 minutes. */
+      realtime: z.number(),
+      /** H/s averaged over the last hour (or since its first share in it, at least 10 minutes). */
+      hour: z.number(),
+      lastShareAt: isoTimeSchema.nullable(),
+    }),
+  ),
+});
+export type TopWorkers = z.infer<typeof topWorkersSchema>;
+
+/**
+ * The configuration as this process runs it, with every secret replaced by `[redacted]` (passwords,
+ * keys, tokens, credentials inside URLs): a JSON tree shaped like manjam.config.json.
+ */
+export const runningConfigSchema = z.object({ config: z.record(z.string(), z.unknown()) });
+export type RunningConfig = z.infer<typeof runningConfigSchema>;

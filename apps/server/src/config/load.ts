@@ -178,14 +178,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The effective configuration with every secret replaced, for the start-up log. */
+/**
+ * The effective configuration with every secret replaced, for the start-up log and the operator
+ * console: values of secret-named keys, and the password of any `scheme://user:password@` URL
+ * (database, NATS, SMTP, node RPC).
+ */
 export function redactConfig(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => redactConfig(item));
   if (isPlainObject(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactConfig(v, k)]));
   }
   if (typeof value === 'string' && SECRET_KEY.test(key)) return '[redacted]';
-  if (typeof value === 'string' && /^(postgres(ql)?|nats):\/\//.test(value))
+  if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value))
     return value.replace(/:[^:@/,]+@/g, ':[redacted]@');
   return value;
 }

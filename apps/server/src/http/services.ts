@@ -92,6 +92,7 @@ export function createServices(deps: HttpDeps): Services {
       logger,
       pool,
       health: deps.health,
+      config,
       now,
       ...(sharesUnstored ? { sharesUnstored } : {}),
       ...(deps.bans ? { bans: deps.bans } : {}),

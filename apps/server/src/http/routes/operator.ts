@@ -18,8 +18,11 @@ import {
   operatorHealthSchema,
   operatorPageQuerySchema,
   operatorPayoutRunPageSchema,
+  runningConfigSchema,
   settledRunSchema,
   settleRunRequestSchema,
+  topWorkersQuerySchema,
+  topWorkersSchema,
 } from '@manjam/contract';
 import type { SignedIn } from '../../services/auth/auth-service.js';
 import { notFound, ServiceError } from '../../services/errors.js';
@@ -133,6 +136,28 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     response: liftBanResponseSchema,
     summary: "Lift an address's bans (404 when it has none)",
     handler: ({ auth: signedIn, ip, body }) => services.operator.liftBan(actor(signedIn, ip), body.ip),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/top-workers',
+    tag,
+    auth,
+    guard,
+    query: topWorkersQuerySchema,
+    response: topWorkersSchema,
+    summary:
+      'The 50 fastest workers of all accounts over the last 10 minutes (window=10m) or hour (window=1h): account, worker, coin, hashrate, last share',
+    handler: ({ query }) => services.operator.topWorkers(query.window),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/config',
+    tag,
+    auth,
+    guard,
+    response: runningConfigSchema,
+    summary: 'The configuration as running, every secret (password, key, token, URL credentials) redacted',
+    handler: () => Promise.resolve(services.operator.runningConfig()),
   }),
   defineRoute({
     method: 'GET',

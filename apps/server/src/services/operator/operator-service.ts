@@ -13,16 +13,28 @@ import type {
   OperatorBans,
   OperatorHealth,
   OperatorPayoutRunPage,
+  RunningConfig,
   SettledRun,
   SettleRunRequest,
+  TopWorkers,
+  TopWorkerWindow,
 } from '@manjam/contract';
-import { MESSAGES } from '@manjam/contract';
+import { MESSAGES, TOP_WORKERS_LIMIT } from '@manjam/contract';
 import { settleRun, SettleRunError, type Settlement } from '../../accounting/settle-run.js';
+import { redactConfig } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { OperatorConsoleRepository, type AlertRow } from '../../db/repositories/operator-console.js';
+import { TopWorkersQueries } from '../../db/repositories/queries-top-workers.js';
 import type { Logger } from '../../logger.js';
 import { notFound, ServiceError, validationError } from '../errors.js';
 import { healthStatus } from '../shared/health.js';
+import {
+  averagingSeconds,
+  hashrateFromDifficulty,
+  HOUR_SECONDS,
+  REALTIME_SECONDS,
+} from '../shared/hashrate.js';
+import { algorithmId, HASH_FACTORS } from '../stats/figures.js';
 import type { PoolService } from '../stats/pool-service.js';
 import { runbookOf } from './runbook.js';
 
@@ -48,6 +60,8 @@ export interface OperatorDeps {
   /** Accepted shares not yet stored (the Stratum share writer's backlog), when Stratum runs here. */
   sharesUnstored?: () => number;
   bans?: BanControl;
+  /** The configuration this process runs with (shown with its secrets redacted). */
+  config: object;
   now: () => number;
 }
 
@@ -166,6 +180,42 @@ export class OperatorService {
     if (lifted === 0) throw notFound();
     await this.logAction(actor, 'lift-ban', ip);
     return { lifted };
+  }
+
+  /**
+   * The fastest workers of every account over the last 10 minutes or hour, with the figures the
+   * workers page shows (services/shared/hashrate.ts: the same windows and averaging rule).
+   */
+  async topWorkers(window: TopWorkerWindow): Promise<TopWorkers> {
+    const now = new Date(this.deps.now());
+    const rows = await new TopWorkersQueries(this.deps.db).topWorkers(
+      { rankBy: window, now, realtimeSeconds: REALTIME_SECONDS, hourSeconds: HOUR_SECONDS },
+      TOP_WORKERS_LIMIT,
+      HASH_FACTORS,
+    );
+    return {
+      window,
+      items: rows.map((r) => ({
+        workerId: r.workerId,
+        account: r.username,
+        address: r.address,
+        worker: r.name,
+        coin: r.coin,
+        algorithm: algorithmId(r.algorithm, r.coin),
+        realtime: hashrateFromDifficulty(r.coin, r.difficulty10m, REALTIME_SECONDS),
+        hour: hashrateFromDifficulty(
+          r.coin,
+          r.difficulty1h,
+          averagingSeconds(now, r.firstBucket1h, HOUR_SECONDS),
+        ),
+        lastShareAt: r.lastShareAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** The configuration as running, every secret redacted by the start-up log's own rule (config/load.ts). */
+  runningConfig(): RunningConfig {
+    return { config: redactConfig(this.deps.config) as RunningConfig['config'] };
   }
 
   /** The audit log, the latest action first. */

@@ -26,7 +26,7 @@ export function averagingSeconds(now: Date, firstBucket: Date | null, windowSeco
 }
 
 export const REALTIME_SECONDS = 600;
-const HOUR_SECONDS = 3_600;
+export const HOUR_SECONDS = 3_600;
 const DAY_SECONDS = 86_400;
 
 /** One worker's figures: H/s over 10 min / 1 h / 24 h and its reject rate (percent, 24 h). */

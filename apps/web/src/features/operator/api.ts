@@ -9,8 +9,11 @@ import type {
   OperatorBans,
   OperatorHealth,
   OperatorPayoutRunPage,
+  RunningConfig,
   SettledRun,
   SettleRunRequest,
+  TopWorkers,
+  TopWorkerWindow,
 } from '@manjam/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
@@ -25,6 +28,8 @@ export const operatorKeys = {
   blocks: (page: number) => ['operator', 'blocks', page] as const,
   bans: ['operator', 'bans'] as const,
   actions: (page: number) => ['operator', 'actions', page] as const,
+  topWorkers: (window: TopWorkerWindow) => ['operator', 'top-workers', window] as const,
+  config: ['operator', 'config'] as const,
 };
 
 const paged = (path: string, page: number) => `${path}?page=${page}&pageSize=${OPERATOR_PAGE_SIZE}`;
@@ -74,6 +79,22 @@ export function useOperatorActions(page: number) {
     queryKey: operatorKeys.actions(page),
     queryFn: ({ signal }) => apiFetch<OperatorActionPage>(paged('/api/operator/actions', page), { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useTopWorkers(window: TopWorkerWindow) {
+  return useQuery({
+    queryKey: operatorKeys.topWorkers(window),
+    queryFn: ({ signal }) => apiFetch<TopWorkers>(`/api/operator/top-workers?window=${window}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
+export function useRunningConfig() {
+  return useQuery({
+    queryKey: operatorKeys.config,
+    queryFn: ({ signal }) => apiFetch<RunningConfig>('/api/operator/config', { signal }),
   });
 }
 

@@ -4,6 +4,8 @@ import type {
   OperatorBans,
   OperatorHealth,
   OperatorPayoutRunPage,
+  RunningConfig,
+  TopWorkers,
 } from '@manjam/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,6 +94,37 @@ const ACTIONS: OperatorActionPage = {
   total: 1,
 };
 
+const TOP: TopWorkers = {
+  window: '10m',
+  items: [
+    {
+      workerId: 11,
+      account: 'alice',
+      address: null,
+      worker: 'rig1',
+      coin: 'BTC',
+      algorithm: 'sha256',
+      realtime: 7_158_278.8,
+      hour: 3_000_000,
+      lastShareAt: '2026-11-28T10:09:00.000Z',
+    },
+    {
+      workerId: 12,
+      account: null,
+      address: 'rltc1qexamplewallet',
+      worker: 'gpu',
+      coin: 'LTC',
+      algorithm: 'scrypt',
+      realtime: 0,
+      hour: 36_408_888,
+      lastShareAt: '2026-11-28T09:40:00.000Z',
+    },
+  ],
+};
+const CONFIG: RunningConfig = {
+  config: { publicHost: 'pool.example', auth: { secret: '[redacted]' }, stratum: { host: '0.0.0.0' } },
+};
+
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[];
 let refuse: { status: number; code: string; message: string } | null;
@@ -114,6 +147,9 @@ function api(url: string, init?: RequestInit): Response {
   if (path === '/api/operator/bans') return jsonResponse(BANS);
   if (path === '/api/operator/bans/lift') return jsonResponse({ lifted: 1 });
   if (path === '/api/operator/actions') return jsonResponse(ACTIONS);
+  if (path === '/api/operator/top-workers')
+    return jsonResponse({ ...TOP, window: url.includes('window=1h') ? '1h' : '10m' });
+  if (path === '/api/operator/config') return jsonResponse(CONFIG);
   return jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404);
 }
 
@@ -233,6 +269,29 @@ describe('the operator console page', () => {
     expect(screen.getByText('run 9 sent')).toBeInTheDocument();
   });
 
+  it('lists the top workers of all accounts and ranks them by the hour on request', async () => {
+    signInForTest(OPERATOR);
+    renderWithApp(<AppRoutes />, { route: '/operator' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Top workers' }, LAZY));
+    expect(await screen.findByText('alice')).toBeInTheDocument();
+    expect(screen.getByText('rltc1qexamplewallet')).toBeInTheDocument();
+    expect(screen.getByText('No account (wallet)')).toBeInTheDocument();
+    expect(screen.getByText('7.16 MH/s')).toBeInTheDocument();
+    expect(screen.getByText('36.41 MH/s')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Rank by'), { target: { value: '1h' } });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('top-workers?window=1h'))).toBe(true));
+  });
+
+  it('shows the running configuration read-only, as the server redacted it', async () => {
+    signInForTest(OPERATOR);
+    renderWithApp(<AppRoutes />, { route: '/operator' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Config' }, LAZY));
+    const tree = await screen.findByLabelText('Running configuration');
+    expect(tree).toHaveTextContent('"publicHost": "pool.example"');
+    expect(tree).toHaveTextContent('"secret": "[redacted]"');
+    expect(tree).toHaveAttribute('dir', 'ltr');
+  });
+
   it('shows the console in Arabic: title, sections, the runbook advice and the settle dialog', async () => {
     signInForTest(OPERATOR);
     renderWithApp(<AppRoutes />, { route: '/operator', lang: 'ar' });
@@ -247,6 +306,10 @@ describe('the operator console page', () => {
     expect(within(dialog).getByLabelText('معرّف المعاملة')).toHaveAttribute('dir', 'ltr');
     expect(within(dialog).getByRole('button', { name: 'تأكيد' })).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'أنشط العمّال' }));
+    expect(await screen.findByText('بلا حساب (محفظة)')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'الإعدادات' }));
+    expect(await screen.findByText(/للقراءة فقط/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'سجل التدقيق' }));
     expect(await screen.findByText('سوّى دفعة سداد')).toBeInTheDocument();
   });

@@ -10,8 +10,10 @@ import { AlertsSection } from '../../features/operator/AlertsSection';
 import { AuditSection } from '../../features/operator/AuditSection';
 import { BansSection } from '../../features/operator/BansSection';
 import { BlocksSection } from '../../features/operator/BlocksSection';
+import { ConfigSection } from '../../features/operator/ConfigSection';
 import { HealthSection } from '../../features/operator/HealthSection';
 import { RunsSection } from '../../features/operator/RunsSection';
+import { TopWorkersSection } from '../../features/operator/TopWorkersSection';
 import { NoticeRegion, useNotice } from '../../features/miners/notice';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -19,7 +21,7 @@ import '../../features/dashboard/screens.css';
 import '../../features/miners/miners.css';
 import '../../features/operator/operator.css';
 
-const SECTIONS = ['health', 'alerts', 'runs', 'blocks', 'bans', 'audit'] as const;
+const SECTIONS = ['health', 'alerts', 'runs', 'blocks', 'workers', 'bans', 'config', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export default function OperatorPage() {
@@ -55,7 +57,9 @@ export default function OperatorPage() {
             {section === 'alerts' ? <AlertsSection notify={notice.show} /> : null}
             {section === 'runs' ? <RunsSection notify={notice.show} /> : null}
             {section === 'blocks' ? <BlocksSection /> : null}
+            {section === 'workers' ? <TopWorkersSection /> : null}
             {section === 'bans' ? <BansSection notify={notice.show} /> : null}
+            {section === 'config' ? <ConfigSection /> : null}
             {section === 'audit' ? <AuditSection /> : null}
           </TabPanel>
         </>
