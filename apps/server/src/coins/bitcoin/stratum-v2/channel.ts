@@ -11,7 +11,7 @@ import {
   STRATUM_ERROR,
   type StratumError,
 } from '@manjam/protocol';
-import { encodeMessage, type Frame, type Sv2Message } from '@manjam/protocol/sv2';
+import type { Sv2Message } from '@manjam/protocol/sv2';
 import type { MinerRef } from '../../../shares/types.js';
 import type { AddressRecord, ShareWindow } from '../../../stratum/bans.js';
 import type { RejectionKind } from '../../../stratum/rejections.js';
@@ -19,7 +19,7 @@ import { ReplyOrder } from '../../../stratum/reply-order.js';
 import { Vardiff } from '../../../stratum/vardiff.js';
 import type { PortRuntime, QueuedRequest, StratumId, StratumSession } from '../stratum/context.js';
 import type { Job } from '../stratum/jobs.js';
-import { extendedJobFrames, newPrevHash, standardJob, targetToU256 } from './work.js';
+import { extendedJob, newPrevHash, standardJob, targetToU256 } from './work.js';
 
 /** What a channel needs of its connection. */
 export interface ChannelHost {
@@ -27,8 +27,6 @@ export interface ChannelHost {
   readonly address: AddressRecord;
   lastReceivedMs: number;
   send(message: Sv2Message): void;
-  /** Encrypts the frames and writes them in one socket write. */
-  sendFrames(frames: Frame[]): void;
   close(reason: string): void;
 }
 
@@ -192,13 +190,12 @@ export class Sv2Channel implements StratumSession {
     const future = !this.working || job.clean;
     this.working = true;
     this.lastJobSeq = job.seq;
-    if (this.kind === 'extended') {
-      this.host.sendFrames(extendedJobFrames(this.channelId, job, future));
-      return;
-    }
-    const frames = [encodeMessage(standardJob(this.channelId, job, this.extranoncePrefix, future))];
-    if (future) frames.push(encodeMessage(newPrevHash(this.channelId, job)));
-    this.host.sendFrames(frames);
+    this.host.send(
+      this.kind === 'extended'
+        ? extendedJob(this.channelId, job, future)
+        : standardJob(this.channelId, job, this.extranoncePrefix, future),
+    );
+    if (future) this.host.send(newPrevHash(this.channelId, job));
   }
 
   requirementFor(job: Job): { difficulty: number; target: bigint } {

@@ -12,7 +12,6 @@ import {
   EncryptedFrameDecoder,
   NoiseResponder,
   type CipherState,
-  type Frame,
   type Sv2Message,
 } from '@manjam/protocol/sv2';
 import type { AddressRecord } from '../../../stratum/bans.js';
@@ -69,19 +68,12 @@ export class Sv2Connection implements Sv2Link {
 
   /** Encrypts and writes one message; a miner that stops reading is dropped instead. */
   send(message: Sv2Message): void {
-    this.sendFrames([encodeMessage(message)]);
-  }
-
-  /** Encrypts the frames (in order, one nonce each) and writes them in one socket write. */
-  sendFrames(frames: Frame[]): void {
     if (this.closed || !this.encryptor) return;
     if (this.socket.writableLength > MAX_WRITE_BACKLOG) {
       this.close('not reading');
       return;
     }
-    const encryptor = this.encryptor;
-    const parts = frames.map((f) => encryptFrame(encryptor, f));
-    const bytes = parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts);
+    const bytes = encryptFrame(this.encryptor, encodeMessage(message));
     this.runtime.wire.bytesOut += bytes.length;
     this.socket.write(bytes);
   }

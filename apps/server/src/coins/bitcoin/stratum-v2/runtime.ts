@@ -3,7 +3,7 @@
 // message handlers and the port's sweep see of a connection (Sv2Link: connection.ts implements
 // it), so neither imports the connection class.
 import type { Socket } from 'node:net';
-import type { Frame, Sv2Message } from '@manjam/protocol/sv2';
+import type { Sv2Message } from '@manjam/protocol/sv2';
 import type { AddressRecord } from '../../../stratum/bans.js';
 import type { PortRuntime } from '../stratum/context.js';
 import type { Sv2Authority } from './authority.js';
@@ -32,8 +32,6 @@ export interface Sv2Link {
   /** Since when the connection has had no channel (its start, or its last channel's close). */
   channelSinceMs: number;
   send(message: Sv2Message): void;
-  /** Encrypts the frames and writes them in one socket write. */
-  sendFrames(frames: Frame[]): void;
   close(reason: string): void;
   /** Closes for something the peer sent: counted by kind. */
   fault(kind: Sv2Fault, reason: string): void;

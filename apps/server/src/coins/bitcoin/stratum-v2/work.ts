@@ -4,12 +4,8 @@
 // channel's own coinbase. A job on a new previous block goes out as a future job (no min_ntime)
 // followed by SetNewPrevHash, as SV2 §5.3.13-5.3.16 lays out; a refresh on the same tip is active
 // at once. V2 job ids are the job's sequence number, the V1 id's value (hex of it).
-//
-// On a new tip every extended channel gets the same two messages but for its channel_id, the
-// first field of each (SV2 §5.3.16, §5.3.17): `jobFrames` encodes them once per job and copies
-// them per channel with the id written in, so 1,000 channels cost one encoding, not 2,000.
 import { merkleRootFromBranch, sha256d } from '@manjam/protocol';
-import { encodeMessage, type Frame, type Sv2MessageOf } from '@manjam/protocol/sv2';
+import type { Sv2MessageOf } from '@manjam/protocol/sv2';
 import type { Job } from '../stratum/jobs.js';
 
 /** A target as SV2's U256 (little-endian, 32 bytes). */
@@ -88,40 +84,4 @@ export function newPrevHash(channelId: number, job: Job): Sv2MessageOf<'SetNewPr
     minNtime: tpl.curtime,
     nbits: Number.parseInt(tpl.bits, 16),
   };
-}
-
-/** A job's messages to an extended channel, encoded once (channel_id 0) per job and kind. */
-interface EncodedJob {
-  future: Frame;
-  active: Frame;
-  prevHash: Frame;
-}
-const encodedJobs = new WeakMap<Job, EncodedJob>();
-
-function encoded(job: Job): EncodedJob {
-  let e = encodedJobs.get(job);
-  if (!e) {
-    e = {
-      future: encodeMessage(extendedJob(0, job, true)),
-      active: encodeMessage(extendedJob(0, job, false)),
-      prevHash: encodeMessage(newPrevHash(0, job)),
-    };
-    encodedJobs.set(job, e);
-  }
-  return e;
-}
-
-/** `frame` for channel `channelId`: a copy with its first field (channel_id, U32 LE) written in. */
-function forChannel(frame: Frame, channelId: number): Frame {
-  const payload = frame.payload.slice();
-  new DataView(payload.buffer, payload.byteOffset, 4).setUint32(0, channelId, true);
-  return { ...frame, payload };
-}
-
-/** An extended channel's frames for `job`: the job, then SetNewPrevHash when it is a future one. */
-export function extendedJobFrames(channelId: number, job: Job, future: boolean): Frame[] {
-  const e = encoded(job);
-  return future
-    ? [forChannel(e.future, channelId), forChannel(e.prevHash, channelId)]
-    : [forChannel(e.active, channelId)];
 }
