@@ -1,3 +1,4 @@
+import { DEFAULT_POOL_COIN } from '@manjam/contract';
 import { baseUnitsToDecimal, decimalsOf, isCoin, type Coin } from '@manjam/protocol';
 import {
   findAssistantUser,
@@ -76,7 +77,7 @@ export async function loadMinerFacts(
       : [],
   );
   // The threshold of the account's preferred coin (each coin has its own, issue 27).
-  const coin: Coin = isCoin(user.preferredCoin) ? user.preferredCoin : 'BTC';
+  const coin: Coin = isCoin(user.preferredCoin) ? user.preferredCoin : DEFAULT_POOL_COIN;
   const threshold =
     user.payoutThreshold === null
       ? options.defaultThresholds[coin].default
