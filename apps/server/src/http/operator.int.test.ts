@@ -33,10 +33,12 @@ describeEachDatabase('the operator console API', (getDb) => {
   let token: string;
   beforeAll(async () => {
     bans = new BanList(BAN_SETTINGS);
-    api = await startTestApi(getDb(), {
-      bans,
-      metrics: { connections: () => 3, sharesByResult: () => ({}), sharesUnstored: () => 7 },
-    });
+    api = await startTestApi(getDb(), { bans });
+    // The health report of a process that runs Stratum: its share writer has 7 shares waiting.
+    api.health.report = {
+      ...api.health.report,
+      stratum: { connections: 3, v2: { connections: 0, channels: 0 }, sharesUnstored: 7 },
+    };
     operator = await twoFactorAccount(api);
     await new UsersRepository(getDb()).setOperator(operator.email, true);
     token = await signInWithCode(api, operator);

@@ -70,7 +70,6 @@ export function createServices(deps: HttpDeps): Services {
     }),
   ];
   const pool = new PoolService(db, config, deps.pool, now, onError);
-  const sharesUnstored = deps.metrics?.sharesUnstored;
   return {
     now,
     box,
@@ -94,7 +93,6 @@ export function createServices(deps: HttpDeps): Services {
       health: deps.health,
       config,
       now,
-      ...(sharesUnstored ? { sharesUnstored } : {}),
       ...(deps.bans ? { bans: deps.bans } : {}),
     }),
     search: new SearchService(db, settings, rig, box, logger, now),

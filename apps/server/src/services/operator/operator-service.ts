@@ -50,6 +50,8 @@ export interface HealthSource {
   database: Health['database'];
   chains: Health['chains'];
   alerts: readonly unknown[];
+  /** This process's Stratum figures, when it runs Stratum (the share writer's backlog among them). */
+  stratum?: Health['stratum'];
 }
 
 export interface OperatorDeps {
@@ -57,8 +59,6 @@ export interface OperatorDeps {
   logger: Logger;
   pool: PoolService;
   health: () => Promise<HealthSource>;
-  /** Accepted shares not yet stored (the Stratum share writer's backlog), when Stratum runs here. */
-  sharesUnstored?: () => number;
   bans?: BanControl;
   /** The configuration this process runs with (shown with its secrets redacted). */
   config: object;
@@ -90,7 +90,7 @@ export class OperatorService {
       database: report.database,
       chains: report.chains,
       openAlerts: report.alerts.length,
-      shareLogBacklog: this.deps.sharesUnstored?.() ?? null,
+      shareLogBacklog: report.stratum?.sharesUnstored ?? null,
       accounting: counts.credited.map((c) => ({
         coin: c.coin,
         creditedThrough: c.through.toISOString(),
