@@ -169,7 +169,7 @@ export async function runDevchain(config: Config): Promise<number> {
   const chains = await startDevChains(config, logger);
   for (const chain of chains) {
     console.log(
-      `${chain.coin} regtest: rpc ${chain.rpc.url} user=${chain.rpc.user} password=${chain.rpc.password} pool address ${chain.poolAddress}`,
+      `${chain.coin} regtest: rpc ${chain.rpc.url} user=${chain.rpc.user} password=${chain.rpc.password} pool address ${chain.poolAddress} wallet ${chain.walletRpc.url}`,
     );
   }
   exitAfterDeadline(await waitForSignal(logger), logger);

@@ -25,7 +25,8 @@ async function shareLogLines(
   const info = await jsm.streams.info(config.stream);
   const lines = [
     `share log ${config.stream}: ${info.state.messages} messages, last ${
-      info.state.last_ts ? ago(now - Date.parse(info.state.last_ts)) : 'never'
+      // An empty stream reports the zero time (year 1) as its last message.
+      info.state.last_seq > 0 ? ago(now - Date.parse(info.state.last_ts)) : 'never'
     }, replicas ${info.config.num_replicas}`,
   ];
   for (const source of info.sources ?? []) {
