@@ -2,7 +2,8 @@
 // It names no coin and no family: each family's chain side opens its own ports and wallets.
 // Each role starts only what it needs; `all` runs everything in one process.
 import { join } from 'node:path';
-import { connectionPlan, type Config, type CoinId, type Role } from './config/index.js';
+import { COIN_IDS, connectionPlan, type Config, type CoinId, type Role } from './config/index.js';
+import { ChainTipsRepository } from './db/repositories/chain-tips.js';
 import { migrate, openDatabase, type Database, type OpenOptions } from './db/index.js';
 import { OperatorAlertsRepository } from './db/repositories/operator-alerts.js';
 import { PoolEvents } from './events.js';
@@ -137,6 +138,8 @@ export async function startPool({
       healthReport(
         db,
         chains,
+        // A process without nodes (an api run apart) reports what the Stratum processes recorded.
+        mode ? [] : COIN_IDS.filter((coin) => config.chains[coin].enabled),
         stratum &&
           (() => {
             const { connections, v2, sharesUnstored } = stratum.stats();
@@ -263,17 +266,20 @@ async function openMigratedDatabase(config: Config, logger: Logger): Promise<Dat
 async function healthReport(
   db: Database,
   chains: readonly FamilyChain[],
+  recordedCoins: readonly CoinId[],
   stratum: (() => NonNullable<HealthReport['stratum']>) | undefined,
 ): Promise<HealthReport> {
   const databaseOk = await db.ping();
   const chainReports = (await Promise.all(chains.map((chain) => chain.health()))).flat();
+  const recorded = databaseOk ? await recordedTips(db, recordedCoins) : [];
   const alerts = databaseOk ? await new OperatorAlertsRepository(db).open() : [];
   return {
+    // Recorded tips are other processes' reports: they never make this process unhealthy.
     ok: databaseOk && chainReports.every((c) => c.ok),
     database: databaseOk
       ? { ok: true, kind: db.kind }
       : { ok: false, kind: db.kind, error: 'database does not answer' },
-    chains: chainReports,
+    chains: [...chainReports, ...recorded],
     alerts: alerts.map((a) => ({
       kind: a.kind,
       coin: a.coin,
@@ -282,4 +288,26 @@ async function healthReport(
     })),
     ...(stratum ? { stratum: stratum() } : {}),
   };
+}
+
+/**
+ * Each coin's last tip a Stratum process moved to (chain_tips), for a process that runs no node:
+ * `ok` while one was recorded, `tipAt` when. Whether the nodes answer now is the health of the
+ * processes that run them (docs/REGIONS.md).
+ */
+async function recordedTips(db: Database, coins: readonly CoinId[]): Promise<HealthReport['chains']> {
+  const repository = new ChainTipsRepository(db);
+  return Promise.all(
+    coins.map(async (coin) => {
+      const tip = await repository.get(coin);
+      return tip
+        ? { coin, ok: true, height: tip.height, tipAt: tip.updatedAt.toISOString() }
+        : {
+            coin,
+            ok: false,
+            height: null,
+            error: 'no tip recorded yet: no Stratum process has worked on this coin',
+          };
+    }),
+  );
 }

@@ -371,6 +371,11 @@ export const healthSchema = z.object({
       /** Set while the coin's work is stopped: since when no node has answered past its limit. */
       downSince: z.string().optional(),
       newTipsBy: z.enum(NEW_TIP_SOURCES).optional(),
+      /**
+       * On a process that runs no node (an api run apart): when a Stratum process last moved to a
+       * new tip of this coin, as recorded in the database (the height is that tip's).
+       */
+      tipAt: z.string().optional(),
     }),
   ),
   /** Open operator alerts: a payout run stuck, a wallet that cannot fund a run, accounting failing. */

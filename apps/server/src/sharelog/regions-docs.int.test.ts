@@ -93,8 +93,20 @@ describe('docs/REGIONS.md on one machine (npm run regions:demo)', () => {
   }, 120_000);
 
   it("serves the web app and a healthy /api/health from the core's api process", async () => {
-    const health = (await (await fetch(`${ready.web}/api/health`)).json()) as { status: string };
+    const health = (await (await fetch(`${ready.web}/api/health`)).json()) as {
+      status: string;
+      chains: { coin: string; ok: boolean; height: number | null; tipAt?: string }[];
+    };
     expect(health.status).toBe('ok');
+    // The api runs no node: it lists the tip the region's Stratum node recorded.
+    expect(health.chains).toEqual([
+      expect.objectContaining({
+        coin: 'BTC',
+        ok: true,
+        height: expect.any(Number),
+        tipAt: expect.any(String),
+      }),
+    ]);
     const page = await (await fetch(`${ready.web}/`)).text();
     expect(page).toContain('<!doctype html>');
   });
