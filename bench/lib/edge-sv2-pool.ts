@@ -29,6 +29,11 @@ import {
 } from '../../apps/server/test/support/coins/bitcoin/stratum/harness.js';
 import { Report, fixed, int, load } from './report.js';
 import { faultPhase } from './edge-sv2-pool-faults.js';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { nextMessage } from './child-message.js';
+import type { TipClientsMessage, TipClientsRequest } from './tip-clients.js';
 
 const DIFFICULTY = 3e-10;
 
@@ -244,8 +249,75 @@ export async function runEdgeSv2Pool(report: Report, argv: string[]): Promise<vo
       `   hostile connections on the V2 port (${arg(argv, 'hostile', 50)} of each kind; handshake deadline 1 s):`,
     );
     await faultPhase(report, pool, authority, arg(argv, 'hostile', 50), chain.poolAddress);
+    await tipPhase(report, pool, authority, n, chain.poolAddress, arg(argv, 'tips', 3));
   } finally {
     await pool.close();
     await chain.stop();
+  }
+}
+
+/**
+ * New tip -> last of N with the miners in a process of their own (lib/tip-clients.ts): the pool's
+ * work alone decides when the last connection's first bytes arrive; their decoding is the miners'
+ * (here all N in one process, one after another). `rounds` tips per dialect, alternating.
+ */
+async function tipPhase(
+  report: Report,
+  pool: PoolOnChain,
+  authority: Uint8Array,
+  n: number,
+  address: string,
+  rounds: number,
+): Promise<void> {
+  const NAME = 'tip clients';
+  const child = fork(fileURLToPath(new URL('./tip-clients.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <T extends TipClientsMessage['type']>(request: TipClientsRequest, answer: T) => {
+    const reply = nextMessage<TipClientsMessage, T>(child, answer, NAME);
+    child.send(request);
+    return reply;
+  };
+  try {
+    await ask(
+      {
+        type: 'open',
+        v2Port: pool.ports[1]!,
+        v1Port: pool.ports[0]!,
+        authority: bytesToHex(authority),
+        n,
+        address,
+      },
+      'opened',
+    );
+    const figures: Record<'v2' | 'v1', { bytes: number[]; decoded: number[] }> = {
+      v2: { bytes: [], decoded: [] },
+      v1: { bytes: [], decoded: [] },
+    };
+    for (let round = 0; round < rounds; round++) {
+      for (const dialect of ['v2', 'v1'] as const) {
+        const arrived = nextMessage<TipClientsMessage, 'arrived'>(child, 'arrived', NAME);
+        await ask({ type: 'arm', dialect }, 'armed');
+        const t0 = performance.timeOrigin + performance.now();
+        await pool.node.rpc.call<string[]>('generatetoaddress', [1, address]);
+        const got = await arrived;
+        figures[dialect].bytes.push(got.lastBytes - t0);
+        figures[dialect].decoded.push(got.lastDecoded - t0);
+        await new Promise((r) => setTimeout(r, 500)); // the full template after the coinbase-only job
+      }
+    }
+    const list = (xs: number[]) => xs.map((x) => fixed(x, 1)).join(' / ');
+    report.line(`   new tip -> last of ${n}, miners in their own process (${rounds} tips each, ms):`);
+    for (const [name, f] of [
+      ['V2 extended', figures.v2],
+      ['V1', figures.v1],
+    ] as const) {
+      report.line(
+        `   ${name.padEnd(12)} first bytes at the last miner ${list(f.bytes)}; decoded there ${list(f.decoded)}`,
+      );
+    }
+  } finally {
+    child.send({ type: 'stop' } satisfies TipClientsRequest);
   }
 }
