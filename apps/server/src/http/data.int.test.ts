@@ -230,6 +230,27 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
     expect(after.json.workers).toEqual([]);
   });
 
+  it('tells one story of miners and workers: a live worker no miner claims is offered, and once declared it is listed under its miner', async () => {
+    const before = await api.request('GET', '/api/miners', { token: user.token });
+    expect(before.json.miners).toEqual([]);
+    // rig1 mines (online); "old" has not shared for 3 hours: only the live one is offered.
+    expect(before.json.undeclared).toEqual([
+      expect.objectContaining({ id: rigId, name: 'rig1', coin: 'BTC', algorithm: 'sha256', online: true }),
+    ]);
+    expect(before.json.undeclared[0].hashrate).toBeGreaterThan(0);
+    const declared = await api.request('POST', '/api/miners', {
+      token: user.token,
+      body: { name: 'Rack A', type: 'asic', algorithm: 'sha256', workerName: 'RIG1' },
+    });
+    expect(declared.json.linked).toEqual([{ id: rigId, name: 'rig1', coin: 'BTC', online: true }]);
+    const after = await api.request('GET', '/api/miners', { token: user.token });
+    expect(after.json.undeclared).toEqual([]);
+    // A GPU tab shows no ASIC miner, and no worker that one claims.
+    const gpu = await api.request('GET', '/api/miners?type=gpu', { token: user.token });
+    expect(gpu.json).toEqual({ miners: [], undeclared: [] });
+    await api.request('DELETE', `/api/miners/${declared.json.id}`, { token: user.token });
+  });
+
   it('creates, lists by tab, edits and deletes miners joined with their live worker', async () => {
     const created = await api.request('POST', '/api/miners', {
       token: user.token,

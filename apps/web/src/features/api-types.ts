@@ -18,6 +18,7 @@ import type {
   RevenueSummary as ContractRevenueSummary,
   Reward as ContractReward,
   Unsettled as ContractUnsettled,
+  UndeclaredWorker as ContractUndeclaredWorker,
   SearchResponse as ContractSearchResponse,
   Stat as ContractStat,
   UpdateWorker,
@@ -57,6 +58,7 @@ export type AlgorithmHashrate = ContractAlgorithmHashrate;
 export type Miner = ContractMiner;
 export type MinerStatus = Miner['status'];
 export type MinersResponse = MinerList;
+export type UndeclaredWorker = ContractUndeclaredWorker;
 export type MinerInput = CreateMiner;
 
 export type Worker = ContractWorker;

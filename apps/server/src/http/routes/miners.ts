@@ -17,8 +17,9 @@ export const minersRoutes: RouteModule = ({ services }) => [
     auth: 'user',
     query: minerListQuerySchema,
     response: minerListSchema,
-    summary: 'Declared miners with live status, hashrate, worker count and last seen',
-    handler: async ({ auth, query }) => ({ miners: await services.miners.list(auth.user.id, query.type) }),
+    summary:
+      'Declared miners with live status, hashrate, the workers that mine for each and last seen; the online workers no declared miner claims',
+    handler: ({ auth, query }) => services.miners.list(auth.user.id, query.type),
   }),
   defineRoute({
     method: 'POST',

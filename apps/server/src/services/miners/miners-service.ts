@@ -1,4 +1,11 @@
-import { PORT_TABLE, type CreateMiner, type Miner } from '@manjam/contract';
+import {
+  PORT_TABLE,
+  type CreateMiner,
+  type Miner,
+  type MinerList,
+  type MinerWorker,
+  type UndeclaredWorker,
+} from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { MinersRepository, type MinerRow, type NewMiner } from '../../db/repositories/miners.js';
 import { notFound } from '../errors.js';
@@ -15,14 +22,25 @@ export class MinersService {
     this.repo = new MinersRepository(db);
   }
 
-  async list(userId: number, type: 'all' | 'asic' | 'gpu' | 'cpu'): Promise<Miner[]> {
+  /**
+   * The declared miners of a type with their live workers, and the online workers no declared
+   * miner (of any type) claims: one story, so a page never says "no miners" while workers mine.
+   */
+  async list(userId: number, type: 'all' | 'asic' | 'gpu' | 'cpu'): Promise<MinerList> {
     const [rows, snapshot] = await Promise.all([
-      this.repo.listForUser(userId, type === 'all' ? null : type),
+      this.repo.listForUser(userId, null),
       this.workers.snapshot(userId),
     ]);
-    return rows.map((row) =>
-      joinLive(row, snapshot.workers, this.workers.isConnected(userId, row.workerName)),
-    );
+    const shown = type === 'all' ? rows : rows.filter((row) => row.type === type);
+    const claimed = new Set(rows.flatMap((row) => claimedBy(row, snapshot.workers).map((w) => w.row.id)));
+    return {
+      miners: shown.map((row) =>
+        joinLive(row, snapshot.workers, this.workers.isConnected(userId, row.workerName)),
+      ),
+      undeclared: snapshot.workers
+        .filter((w) => w.online && !claimed.has(w.row.id) && (type === 'all' || w.row.type === type))
+        .flatMap((w) => undeclaredOf(w)),
+    };
   }
 
   async create(userId: number, input: CreateMiner): Promise<Miner> {
@@ -62,10 +80,7 @@ function algorithmOfWorker(worker: WorkerActivity): string | null {
  * online but a session of the worker is authorized (no share yet); offline: none online.
  */
 export function joinLive(row: MinerRow, workers: readonly WorkerActivity[], connected = false): Miner {
-  const wanted = row.workerName.toLowerCase();
-  const matching = workers.filter(
-    (w) => w.row.name.toLowerCase() === wanted && algorithmOfWorker(w) === row.algorithm,
-  );
+  const matching = claimedBy(row, workers);
   const online = matching.filter((w) => w.online).length;
   const hashrate = matching.reduce((sum, w) => sum + (w.figures?.realtime ?? 0), 0);
   const hourAverage = matching.reduce((sum, w) => sum + (w.figures?.hour ?? 0), 0);
@@ -91,6 +106,33 @@ export function joinLive(row: MinerRow, workers: readonly WorkerActivity[], conn
     status,
     hashrate,
     workers: matching.length,
+    linked: matching.map(workerOf),
     lastSeen: lastSeen?.toISOString() ?? null,
   };
+}
+
+/** The workers a declared miner claims: its worker name (any case) on a port of its algorithm. */
+function claimedBy(row: MinerRow, workers: readonly WorkerActivity[]): WorkerActivity[] {
+  const wanted = row.workerName.toLowerCase();
+  return workers.filter((w) => w.row.name.toLowerCase() === wanted && algorithmOfWorker(w) === row.algorithm);
+}
+
+function workerOf(w: WorkerActivity): MinerWorker {
+  return { id: w.row.id, name: w.row.displayName ?? w.row.name, coin: w.row.coin, online: w.online };
+}
+
+function undeclaredOf(w: WorkerActivity): UndeclaredWorker[] {
+  const algorithm = algorithmOfWorker(w);
+  if (!algorithm) return [];
+  return [
+    {
+      ...workerOf(w),
+      // The name the miner logs in with (what a declared miner's worker name must match).
+      name: w.row.name,
+      algorithm: algorithm as UndeclaredWorker['algorithm'],
+      type: w.row.type as UndeclaredWorker['type'],
+      hashrate: w.figures?.realtime ?? 0,
+      lastSeen: w.row.lastShareAt?.toISOString() ?? null,
+    },
+  ];
 }

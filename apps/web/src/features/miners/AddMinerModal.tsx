@@ -31,14 +31,22 @@ function initialValues(type: MinerType): AddValues {
   return { type, name: '', algorithm: ADD_ALGORITHMS[type][0] ?? 'kaspa', worker: 'worker1', password: 'x' };
 }
 
+/** A live worker being declared: the form starts from its name and its port's algorithm. */
+export interface AddMinerPrefill {
+  name: string;
+  worker: string;
+  algorithm: Algorithm;
+}
+
 export interface AddMinerModalProps {
   /** Device type to start with; null keeps the modal closed. */
   type: MinerType | null;
   onClose: () => void;
   notify: NoticeApi['show'];
+  prefill?: AddMinerPrefill | undefined;
 }
 
-export function AddMinerModal({ type, onClose, notify }: AddMinerModalProps) {
+export function AddMinerModal({ type, onClose, notify, prefill }: AddMinerModalProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const ports = usePoolPorts();
@@ -48,10 +56,14 @@ export function AddMinerModal({ type, onClose, notify }: AddMinerModalProps) {
   const [errors, setErrors] = useState<MinerFormErrors>({});
 
   useEffect(() => {
-    if (type) setValues(initialValues(type));
+    if (type) setValues({ ...initialValues(type), ...prefill });
     setTab('configuration');
     setErrors({});
-  }, [type]);
+  }, [type, prefill]);
+  // A declared worker's algorithm is its port's, offered even where the seed's list for the type lacks it.
+  const algorithms = ADD_ALGORITHMS[values.type].includes(values.algorithm)
+    ? ADD_ALGORITHMS[values.type]
+    : [values.algorithm, ...ADD_ALGORITHMS[values.type]];
 
   const port = portForAlgorithm(ports.data, values.algorithm);
   const live = ports.data?.ports.find((p) => p.port === port)?.live ?? false;
@@ -146,7 +158,7 @@ export function AddMinerModal({ type, onClose, notify }: AddMinerModalProps) {
               label={t('miners.add.algorithm')}
               value={values.algorithm}
               onChange={(algorithm) => setValues((v) => ({ ...v, algorithm }))}
-              options={ADD_ALGORITHMS[values.type].map((a) => ({
+              options={algorithms.map((a) => ({
                 value: a,
                 label: t(`miners.algorithms.${a}`),
               }))}

@@ -14,6 +14,7 @@ const miner: Miner = {
   status: 'online',
   hashrate: 95e12,
   workers: 1,
+  linked: [],
   lastSeen: null,
 };
 

@@ -13,6 +13,17 @@ const s19 = {
   status: 'warning',
   hashrate: 9e12,
   workers: 1,
+  linked: [{ id: 7, name: 'rig1', coin: 'KAS', online: true }],
+  lastSeen: null,
+};
+const laptop = {
+  id: 9,
+  name: 'laptop',
+  coin: 'BTC',
+  online: true,
+  algorithm: 'sha256',
+  type: 'cpu',
+  hashrate: 2.5e6,
   lastSeen: null,
 };
 const ports = {
@@ -30,8 +41,12 @@ function Harness() {
   );
 }
 
-function api(deleted: { value: boolean }) {
+function api(deleted: { value: boolean }, undeclared: unknown[] = [], created: unknown[] = []) {
   return mockFetch((url, init) => {
+    if (url.pathname === '/api/miners' && init?.method === 'POST') {
+      created.push(JSON.parse(String(init.body)));
+      return json({ ...s19, id: 2 }, 201);
+    }
     if (url.pathname === '/api/pool/ports') return json(ports);
     if (url.pathname === '/api/miners/1' && init?.method === 'DELETE') {
       deleted.value = true;
@@ -39,7 +54,7 @@ function api(deleted: { value: boolean }) {
     }
     if (url.pathname === '/api/miners') {
       const type = url.searchParams.get('type');
-      return json({ miners: deleted.value || type === 'gpu' ? [] : [s19] });
+      return json({ miners: deleted.value || type === 'gpu' ? [] : [s19], undeclared });
     }
     return undefined;
   });
@@ -62,6 +77,34 @@ describe('Your Miners table', { timeout: PAGE_TEST_TIMEOUT }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy connection string for Antminer S19' }));
     expect(await screen.findByText('Connection string copied to clipboard!')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith('stratum+tcp://pool.manjam.example:7777 -u amal.rig1 -p x');
+  });
+
+  it('lists the workers that mine for a miner, linked to their pages', async () => {
+    signInForTest();
+    api({ value: false });
+    renderScreen(<Harness />);
+    const row = (await screen.findByText('Antminer S19')).closest('tr');
+    expect(row && within(row).getByRole('link', { name: 'rig1' })).toHaveAttribute('href', '/workers/7');
+  });
+
+  it('never says "no miners" while a worker mines, and declares it from its own name and algorithm', async () => {
+    signInForTest();
+    const created: unknown[] = [];
+    api({ value: true }, [laptop], created);
+    renderScreen(<Harness />);
+    expect(
+      await screen.findByText('No miners declared yet. One worker is mining: declare it below.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No miners found. Add a new miner to get started.')).toBeNull();
+    expect(screen.getByText('Mining now, not declared as a miner')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Declare laptop as a miner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add CPU Miner' });
+    expect(within(dialog).getByLabelText('Miner Name')).toHaveValue('laptop');
+    expect(within(dialog).getByLabelText('Worker')).toHaveValue('laptop');
+    expect(within(dialog).getByLabelText('Algorithm')).toHaveValue('sha256');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Miner' }));
+    await screen.findByText('Miner added successfully!');
+    expect(created).toEqual([{ name: 'laptop', type: 'cpu', algorithm: 'sha256', workerName: 'laptop' }]);
   });
 
   it('says so when the clipboard refuses', async () => {

@@ -1,14 +1,17 @@
 // "Your Miners": type tabs, the miners table, copy / edit / delete actions.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ErrorBanner, Private, Spinner, Table, TabPanel, Tabs, type Column } from '../../components';
 import { Ltr } from '../../components/Ltr';
 import { useAuth } from '../../lib/auth';
 import { formatHashrate, formatRelative } from '../../lib/format';
 import { usePoolPorts } from '../../lib/queries';
-import type { Miner } from '../api-types';
+import type { Miner, UndeclaredWorker } from '../api-types';
 import { useMiners, type MinerFilter } from './api';
 import { ActionIcon } from './ActionIcon';
+import { AddMinerModal } from './AddMinerModal';
+import { UndeclaredWorkers } from './UndeclaredWorkers';
 import { DeleteMinerModal } from './DeleteMinerModal';
 import { EditMinerModal } from './EditMinerModal';
 import { connectionString, portForAlgorithm } from './minerForm';
@@ -31,6 +34,8 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
   const [filter, setFilter] = useState<MinerFilter>('all');
   const [editing, setEditing] = useState<Miner | null>(null);
   const [deleting, setDeleting] = useState<Miner | null>(null);
+  const [declaring, setDeclaring] = useState<UndeclaredWorker | null>(null);
+  const prefill = useMemo(() => (declaring ? prefillOf(declaring) : undefined), [declaring]);
   const miners = useMiners(filter);
   const ports = usePoolPorts();
   const { user } = useAuth();
@@ -80,7 +85,18 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
       key: 'workers',
       header: t('miners.columns.workers'),
       align: 'end',
-      render: (m) => <span className="tabular">{m.workers}</span>,
+      render: (m) =>
+        m.linked.length === 0 ? (
+          <span className="tabular">0</span>
+        ) : (
+          <span className="miner-workers">
+            {m.linked.map((w) => (
+              <Link key={w.id} to={`/workers/${w.id}`}>
+                <Ltr mono={false}>{w.name}</Ltr>
+              </Link>
+            ))}
+          </span>
+        ),
     },
     {
       key: 'lastSeen',
@@ -127,8 +143,14 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
     },
   ];
 
+  const undeclared = miners.data?.undeclared ?? [];
+  // Never "no miners" while workers mine: the live ones are offered just below.
   const emptyText =
-    filter === 'all' ? t('miners.emptyAll') : t('miners.empty', { type: t(`miners.tabs.${filter}`) });
+    undeclared.length > 0
+      ? t('miners.emptyWithWorkers', { count: undeclared.length })
+      : filter === 'all'
+        ? t('miners.emptyAll')
+        : t('miners.empty', { type: t(`miners.tabs.${filter}`) });
   return (
     <div className="miners">
       <Tabs
@@ -147,14 +169,25 @@ export function MinersTable({ notify }: { notify: NoticeApi['show'] }) {
           <Table
             caption={t('dashboard.yourMiners')}
             columns={columns}
-            rows={miners.data}
+            rows={miners.data.miners}
             rowKey={(m) => String(m.id)}
             empty={<p className="muted">{emptyText}</p>}
           />
         ) : null}
+        <UndeclaredWorkers workers={undeclared} onDeclare={setDeclaring} />
       </TabPanel>
       <EditMinerModal miner={editing} onClose={() => setEditing(null)} notify={notify} />
       <DeleteMinerModal miner={deleting} onClose={() => setDeleting(null)} notify={notify} />
+      <AddMinerModal
+        type={declaring?.type ?? null}
+        prefill={prefill}
+        onClose={() => setDeclaring(null)}
+        notify={notify}
+      />
     </div>
   );
+}
+
+function prefillOf(worker: UndeclaredWorker) {
+  return { name: worker.name, worker: worker.name, algorithm: worker.algorithm };
 }

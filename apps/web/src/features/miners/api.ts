@@ -14,7 +14,6 @@ export function useMiners(type: MinerFilter) {
   return useQuery({
     queryKey: minerKeys.list(type),
     queryFn: ({ signal }) => apiFetch<MinersResponse>(`/api/miners?type=${type}`, { signal }),
-    select: (data) => data.miners,
   });
 }
 

@@ -29,7 +29,7 @@ function api(overrides: Record<string, () => Response> = {}) {
     if (url.pathname === '/api/dashboard') return json(dashboard);
     if (url.pathname === '/api/hashrate')
       return json({ points: [{ time: '2026-11-21T00:00:00Z', value: 0 }], unit: 'H/s' });
-    if (url.pathname === '/api/miners') return json({ miners: [] });
+    if (url.pathname === '/api/miners') return json({ miners: [], undeclared: [] });
     if (url.pathname === '/api/payouts') return json({ items: [], page: 1, pageSize: 5, total: 0 });
     if (url.pathname === '/api/pool/ports') return json({ host: 'pool.manjam.example', ports: [] });
     return undefined;
