@@ -44,7 +44,7 @@ function Harness() {
 function api(deleted: { value: boolean }, undeclared: unknown[] = [], created: unknown[] = []) {
   return mockFetch((url, init) => {
     if (url.pathname === '/api/miners' && init?.method === 'POST') {
-      created.push(JSON.parse(String(init.body)));
+      created.push(JSON.parse(init.body as string));
       return json({ ...s19, id: 2 }, 201);
     }
     if (url.pathname === '/api/pool/ports') return json(ports);
