@@ -15,7 +15,17 @@ export interface PoolEventMap {
     workerIds: number[];
     count: number;
   };
-  'worker.connected': { coin: CoinId; workerId: number | null; userId: number | null; login: string };
+  'worker.connected': {
+    coin: CoinId;
+    workerId: number | null;
+    userId: number | null;
+    login: string;
+    /** shares/types.ts MinerRef.payeeKey and .worker of the login. */
+    payeeKey: string;
+    worker: string;
+    /** The mining software as it named itself ('' when it did not). */
+    agent: string;
+  };
   'worker.disconnected': { coin: CoinId; workerId: number | null; userId: number | null; login: string };
   'block.found': { coin: CoinId; height: number; hash: string; status: string; finderUserId: number | null };
   'block.status': {

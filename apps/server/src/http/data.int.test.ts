@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FixtureWriter } from '../../test/support/db/fixtures.js';
 import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
+import { testLogger } from '../../test/support/coins/bitcoin/stratum/harness.js';
+import { WorkerAgentRecorder } from '../stratum/worker-agents.js';
 
 const MIN = 60_000;
 const BTC_HASHES = 2 ** 32;
@@ -163,6 +165,9 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
       workerId: null,
       userId: user.id,
       login: 'alice.cpu9',
+      payeeKey: `BTC:u:${user.id}`,
+      worker: 'cpu9',
+      agent: 'cpuminer/2.5.1',
     });
     const stage = await api.request('GET', '/api/workers/alice.CPU9/connection', { token: user.token });
     expect(stage.json).toEqual({
@@ -200,6 +205,9 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
       workerId: null,
       userId: user.id,
       login: 'alice.fresh1',
+      payeeKey: `LTC:u:${user.id}`,
+      worker: 'fresh1',
+      agent: '',
     });
     const listed = await api.request('GET', '/api/workers?search=fresh1', { token: user.token });
     expect(listed.json.workers).toEqual([
@@ -249,6 +257,41 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
     const gpu = await api.request('GET', '/api/miners?type=gpu', { token: user.token });
     expect(gpu.json).toEqual({ miners: [], undeclared: [] });
     await api.request('DELETE', `/api/miners/${declared.json.id}`, { token: user.token });
+  });
+
+  it("shows a worker's device as its mining software names it, until its owner chooses one", async () => {
+    const recorder = new WorkerAgentRecorder(getDb(), api.events, testLogger);
+    // Its own account: the other tests count alice's workers.
+    const carol = await api.signUp('carol');
+    const payee = await fx.userPayee(carol.id, 'LTC');
+    const laptopId = await fx.worker(payee, 'laptop', { lastShareAt: new Date(now - MIN), accepted: 5 });
+    api.forget(carol.id);
+    const typeOf = async () =>
+      (await api.request('GET', `/api/workers/${laptopId}`, { token: carol.token })).json.worker
+        .type as string;
+    // A Scrypt worker is an ASIC until its software says otherwise.
+    expect(await typeOf()).toBe('asic');
+    const login = {
+      coin: 'LTC' as const,
+      workerId: null,
+      userId: carol.id,
+      login: 'carol.laptop',
+      payeeKey: `LTC:u:${carol.id}`,
+      worker: 'laptop',
+    };
+    api.events.emit('worker.connected', { ...login, agent: 'cpuminer/2.5.1' });
+    await recorder.flush();
+    api.forget(carol.id);
+    expect(await typeOf()).toBe('cpu');
+    const edited = await api.request('PUT', `/api/workers/${laptopId}`, {
+      token: carol.token,
+      body: { type: 'gpu' },
+    });
+    expect(edited.status).toBe(200);
+    api.events.emit('worker.connected', { ...login, agent: 'bmminer/2.0.0' });
+    await recorder.stop();
+    api.forget(carol.id);
+    expect(await typeOf()).toBe('gpu');
   });
 
   it('creates, lists by tab, edits and deletes miners joined with their live worker', async () => {

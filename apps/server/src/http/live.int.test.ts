@@ -45,7 +45,15 @@ describeEachDatabase('live updates over WebSocket', (getDb) => {
     expect(live.messages[0]).toMatchObject({ type: 'hello', userId: alice.id });
 
     api.events.emit('shares.flushed', { coin: 'BTC', payeeId: 9, userId: bob.id, workerIds: [5], count: 3 });
-    api.events.emit('worker.connected', { coin: 'BTC', workerId: 5, userId: bob.id, login: 'bob_live.rig' });
+    api.events.emit('worker.connected', {
+      coin: 'BTC',
+      workerId: 5,
+      userId: bob.id,
+      login: 'bob_live.rig',
+      payeeKey: `BTC:u:${bob.id}`,
+      worker: 'rig',
+      agent: '',
+    });
     api.events.emit('shares.flushed', {
       coin: 'BTC',
       payeeId: 1,

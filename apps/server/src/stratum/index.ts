@@ -15,6 +15,7 @@ import { LoginResolver } from './auth.js';
 import { BanList, type BanScope } from './bans.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import type { StratumKit } from './kit.js';
+import { WorkerAgentRecorder } from './worker-agents.js';
 
 export interface StratumDeps {
   config: Config;
@@ -86,6 +87,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     throw error;
   }
   for (const family of families) family.start();
+  const agents = new WorkerAgentRecorder(db, events, logger);
   // Expired bans and idle hashrate keys, for every port.
   const sweeper = setInterval(() => {
     const now = Date.now();
@@ -136,6 +138,7 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
     stop: () => {
       stopped ??= (async () => {
         clearInterval(sweeper);
+        await agents.stop();
         try {
           await Promise.all(families.map((f) => f.close()));
         } finally {

@@ -1,4 +1,5 @@
 import { COINS, type Coin } from '@manjam/protocol';
+import { PAYEE_KEY_SQL } from './worker-agents.js';
 import type { Queryable } from '../types.js';
 
 /** Expected hashes per unit of share difficulty, per coin (from @manjam/protocol). */
@@ -60,9 +61,16 @@ const toUserWorker = (r: RawUserWorker): UserWorkerRow => ({
   staleShares: Number(r.stale_shares),
 });
 
-const WORKER_SELECT = `SELECT w.id, w.payee_id, up.address, w.coin, w.name, w.display_name, w.type, w.algorithm, w.last_share_at,
-  w.accepted_shares, w.rejected_shares, w.stale_shares
-  FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id`;
+/**
+ * A worker's device type: the owner's choice (Edit Worker), else what its mining software said at
+ * login (worker_agents, stratum/worker-agents.ts), else its algorithm's usual hardware.
+ */
+const WORKER_SELECT = `SELECT w.id, w.payee_id, up.address, w.coin, w.name, w.display_name,
+  CASE WHEN w.type_chosen THEN w.type ELSE COALESCE(a.device_type, w.type) END AS type,
+  w.algorithm, w.last_share_at, w.accepted_shares, w.rejected_shares, w.stale_shares
+  FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id
+  JOIN payees p ON p.id = w.payee_id
+  LEFT JOIN worker_agents a ON a.payee_key = ${PAYEE_KEY_SQL} AND a.worker = w.name`;
 
 /** One worker's share sums over the last 10 minutes, hour and 24 hours (difficulty in its coin's Stratum unit). */
 export interface WorkerHashrateRow {
@@ -265,7 +273,8 @@ export class ActivityQueries {
     patch: { displayName?: string; type?: string },
   ): Promise<boolean> {
     const result = await this.db.query(
-      `UPDATE workers w SET display_name = COALESCE($3, w.display_name), type = COALESCE($4, w.type)
+      `UPDATE workers w SET display_name = COALESCE($3, w.display_name), type = COALESCE($4, w.type),
+         type_chosen = w.type_chosen OR $4::text IS NOT NULL
          FROM user_payees up WHERE up.payee_id = w.payee_id AND up.user_id = $1 AND w.id = $2 AND w.hidden_at IS NULL`,
       [userId, workerId, patch.displayName ?? null, patch.type ?? null],
     );

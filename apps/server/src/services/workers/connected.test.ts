@@ -3,6 +3,9 @@ import { PoolEvents } from '../../events.js';
 import { ConnectedWorkers, connectedKey } from './connected.js';
 import { PENDING_WORKERS_SHOWN, pendingWorkers, toPendingWorker } from './pending.js';
 
+/** What a login's event carries besides who it is (not read here). */
+const AGENTLESS = { payeeKey: 'BTC:u:7', worker: 'w', agent: '' };
+
 describe('connected workers', () => {
   it('knows a worker from its first authorized session until its last one closes, per user and in any case', () => {
     const events = new PoolEvents();
@@ -12,7 +15,7 @@ describe('connected workers', () => {
       type: 'worker.connected' | 'worker.disconnected',
       userId: number | null,
       login: string,
-    ) => events.emit(type, { coin: 'BTC', workerId: null, userId, login });
+    ) => events.emit(type, { ...AGENTLESS, coin: 'BTC', workerId: null, userId, login });
 
     session('worker.connected', 7, 'amal.Rig1');
     now += 60_000;
@@ -42,7 +45,7 @@ describe('connected workers without a row', () => {
     let now = Date.parse('2026-11-25T10:00:00Z');
     const connected = new ConnectedWorkers(events, () => now);
     const emit = (type: 'worker.connected' | 'worker.disconnected', coin: 'BTC' | 'LTC', login: string) =>
-      events.emit(type, { coin, workerId: null, userId: 7, login });
+      events.emit(type, { ...AGENTLESS, coin, workerId: null, userId: 7, login });
     expect(connected.stamp(7)).toBe(0);
     emit('worker.connected', 'LTC', 'amal.Rig1');
     now += 1_000;
@@ -64,7 +67,13 @@ describe('connected workers without a row', () => {
     const events = new PoolEvents();
     const connected = new ConnectedWorkers(events, () => 0);
     for (let i = 0; i < PENDING_WORKERS_SHOWN + 50; i++)
-      events.emit('worker.connected', { coin: 'BTC', workerId: null, userId: 7, login: `amal.w${i}` });
+      events.emit('worker.connected', {
+        ...AGENTLESS,
+        coin: 'BTC',
+        workerId: null,
+        userId: 7,
+        login: `amal.w${i}`,
+      });
     const stored = new Set([connectedKey('BTC', 'W0'), connectedKey('BTC', 'w1')]);
     const pending = pendingWorkers(connected.ofUser(7), stored);
     expect(pending).toHaveLength(PENDING_WORKERS_SHOWN);
@@ -80,7 +89,13 @@ describe('connected workers without a row', () => {
       algorithm: 'sha256',
     });
     // An XMR login (coins/monero/stratum/login.ts emits the same event) is listed as the CPU it is.
-    events.emit('worker.connected', { coin: 'XMR', workerId: null, userId: 8, login: 'amal.laptop' });
+    events.emit('worker.connected', {
+      ...AGENTLESS,
+      coin: 'XMR',
+      workerId: null,
+      userId: 8,
+      login: 'amal.laptop',
+    });
     const [xmr] = pendingWorkers(connected.ofUser(8), new Set());
     expect(xmr && toPendingWorker(xmr, 'amal')).toMatchObject({
       coin: 'XMR',

@@ -139,6 +139,9 @@ async function openChannel(
     workerId: null,
     userId: identity.kind === 'user' ? identity.userId : null,
     login,
+    payeeKey: outcome.miner.payeeKey,
+    worker: outcome.miner.worker,
+    agent: conn.userAgent,
   });
   const job = runtime.jobs.current;
   if (job) channel.sendJob(job);

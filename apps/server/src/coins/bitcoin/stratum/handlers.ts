@@ -99,6 +99,9 @@ const authorize: Handler = async (session, id, params) => {
       workerId: null,
       userId: identity.kind === 'user' ? identity.userId : null,
       login,
+      payeeKey: outcome.miner.payeeKey,
+      worker: outcome.miner.worker,
+      agent: session.userAgent,
     });
   if (session.subscribed) startWork(session);
 };

@@ -115,5 +115,5 @@ function authorized(
   const template = ctx.source.current;
   if (template) session.sendJob(template, true);
   else session.announceDifficulty(true);
-  ctx.pool?.workerChanged('connected', miner, login);
+  ctx.pool?.workerChanged('connected', miner, login, session.agent);
 }

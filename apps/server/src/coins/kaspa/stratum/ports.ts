@@ -57,14 +57,18 @@ export async function openKaspaPorts(
         pool: {
           resolveAccount: (login) => kit.resolver.resolve(login, coin, { network: chain.configNetwork }),
           hashrate: hashrateOf(kit, coin),
-          workerChanged: (state, miner, login) => {
+          workerChanged: (state, miner, login, agent) => {
             const identity = miner.identity;
-            kit.events.emit(state === 'connected' ? 'worker.connected' : 'worker.disconnected', {
-              coin,
-              workerId: null,
-              userId: identity.kind === 'user' ? identity.userId : null,
-              login,
-            });
+            const userId = identity.kind === 'user' ? identity.userId : null;
+            const base = { coin, workerId: null, userId, login } as const;
+            if (state === 'disconnected') kit.events.emit('worker.disconnected', base);
+            else
+              kit.events.emit('worker.connected', {
+                ...base,
+                payeeKey: miner.payeeKey,
+                worker: miner.worker,
+                agent,
+              });
           },
         },
       });

@@ -90,7 +90,8 @@ export class KaspaStratumServer extends JsonStratumServer<KaspaSession, KaspaTem
 
   protected released(session: KaspaSession): void {
     this.extranonces.release(session.extranonce);
-    if (session.miner) this.options.pool?.workerChanged('disconnected', session.miner, session.login);
+    if (session.miner)
+      this.options.pool?.workerChanged('disconnected', session.miner, session.login, session.agent);
   }
 
   protected settled(): Promise<void> {

@@ -32,7 +32,13 @@ export interface KaspaPoolHooks {
   resolveAccount(login: string): Promise<LoginOutcome>;
   hashrate: HashrateTracker;
   /** worker.connected / worker.disconnected on the pool's events (ports.ts). */
-  workerChanged(state: 'connected' | 'disconnected', miner: KaspaMinerRef, login: string): void;
+  /** `agent`: the session's mining.subscribe agent ('' when none). */
+  workerChanged(
+    state: 'connected' | 'disconnected',
+    miner: KaspaMinerRef,
+    login: string,
+    agent: string,
+  ): void;
 }
 
 /** The kit's port options (port, host, TLS, shared ban list and extranonce space) and the dialect's. */

@@ -107,5 +107,8 @@ function loggedIn(
     workerId: null,
     userId: identity.kind === 'user' ? identity.userId : null,
     login: welcome.login,
+    payeeKey: miner.payeeKey,
+    worker: miner.worker,
+    agent: welcome.agent,
   });
 }
