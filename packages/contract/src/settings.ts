@@ -24,6 +24,21 @@ export const payoutSettingSchema = z.object({
 });
 export type PayoutSetting = z.infer<typeof payoutSettingSchema>;
 
+/** True for a time zone this runtime knows by its IANA name ("Asia/Riyadh", "UTC"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeZoneField = z
+  .string({ error: MESSAGES.timeZoneInvalid })
+  .max(64, MESSAGES.timeZoneInvalid)
+  .refine(isTimeZone, MESSAGES.timeZoneInvalid);
+
 export const settingsSchema = z.object({
   darkMode: z.boolean(),
   showBalance: z.boolean(),
@@ -35,6 +50,8 @@ export const settingsSchema = z.object({
   /** Read-only mirror of the account's 2FA state (change it with /api/auth/2fa/*). */
   twoFactorAuth: z.boolean(),
   autoLogout: z.boolean(),
+  /** The IANA time zone every time is shown in; null: the browser's own (the default). */
+  timeZone: z.string().nullable(),
   /** One entry per coin the pool mines, in coin-table order. */
   payouts: z.array(payoutSettingSchema),
   /** True when a rig-management API token is saved (the token itself is never returned). */
@@ -52,6 +69,10 @@ export const settingsUpdateSchema = z.object({
   notifications: booleanField().optional(),
   emailAlerts: booleanField().optional(),
   autoLogout: booleanField().optional(),
+  /** null: back to the browser's zone. */
+  timeZone: timeZoneField.nullable().optional(),
+  /** The browser's own zone, reported by the web app (for what the pool writes without a browser). */
+  browserTimeZone: timeZoneField.optional(),
 });
 export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 

@@ -153,16 +153,38 @@ describeEachDatabase('revenue, public pool pages and search', (getDb) => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toContain('manjam-payouts.csv');
     const lines = csv.text.split('\r\n');
+    // No zone chosen and none reported by a browser: UTC.
     expect(lines[0]).toBe(
-      'Date,Coin,Amount,Amount (base units),Status,Transaction ID,Address,Confirmations,Failure',
+      'Date (UTC),Coin,Amount,Amount (base units),Status,Transaction ID,Address,Confirmations,Failure',
     );
     expect(lines[1]).toBe(
-      `2026-10-05T04:00:00.000Z,BTC,0.00020000,20000,failed,"'=HYPERLINK(""http://evil"")","bc1q,""quoted""",0,wallet-short`,
+      `2026-10-05 04:00:00,BTC,0.00020000,20000,failed,"'=HYPERLINK(""http://evil"")","bc1q,""quoted""",0,wallet-short`,
     );
     const rewards = await api.request('GET', '/api/rewards.csv?coin=LTC', { token: user.token });
     expect(rewards.text.split('\r\n')[1]).toBe(
-      '2026-10-05T03:00:00.000Z,LTC,1000000000000,0.00000777,777,36760000000000,pps-plus',
+      '2026-10-05 03:00:00,LTC,1000000000000,0.00000777,777,36760000000000,pps-plus',
     );
+    // The browser's zone once the web app reported it; the miner's own choice over it.
+    await api.request('PUT', '/api/settings', {
+      token: user.token,
+      body: { browserTimeZone: 'Africa/Cairo' },
+    });
+    const cairo = (await api.request('GET', '/api/payouts.csv', { token: user.token })).text.split('\r\n');
+    expect(cairo[0]?.startsWith('Date (Africa/Cairo),')).toBe(true);
+    expect(cairo[1]?.startsWith('2026-10-05 07:00:00,')).toBe(true);
+    const chosen = await api.request('PUT', '/api/settings', {
+      token: user.token,
+      body: { timeZone: 'Asia/Riyadh' },
+    });
+    expect(chosen.json.timeZone).toBe('Asia/Riyadh');
+    const riyadh = (await api.request('GET', '/api/rewards.csv?coin=LTC', { token: user.token })).text;
+    expect(riyadh.split('\r\n')[1]?.startsWith('2026-10-05 06:00:00,LTC,')).toBe(true);
+    const bad = await api.request('PUT', '/api/settings', {
+      token: user.token,
+      body: { timeZone: 'Mars/Olympus' },
+    });
+    expect(bad.status).toBe(400);
+    await api.request('PUT', '/api/settings', { token: user.token, body: { timeZone: null } });
   });
 
   it('shows public pool stats, the 19-port table and found blocks without an account', async () => {

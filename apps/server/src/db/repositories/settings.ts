@@ -9,6 +9,8 @@ export interface SettingsRow {
   notifications: boolean;
   emailAlerts: boolean;
   autoLogout: boolean;
+  timeZone: string | null;
+  browserTimeZone: string | null;
   rigTokenEncrypted: string | null;
 }
 
@@ -22,11 +24,13 @@ export const SETTINGS_COLUMNS = {
   notifications: 'notifications',
   emailAlerts: 'email_alerts',
   autoLogout: 'auto_logout',
+  timeZone: 'time_zone',
+  browserTimeZone: 'browser_time_zone',
 } as const;
-export type SettingsPatch = Partial<Record<keyof typeof SETTINGS_COLUMNS, boolean | string>>;
+export type SettingsPatch = Partial<Record<keyof typeof SETTINGS_COLUMNS, boolean | string | null>>;
 
 const SELECT = `SELECT dark_mode, show_balance, show_hashrate, theme, language, notifications, email_alerts, auto_logout,
-  rig_token_encrypted FROM user_settings WHERE user_id = $1`;
+  time_zone, browser_time_zone, rig_token_encrypted FROM user_settings WHERE user_id = $1`;
 
 interface RawSettings {
   dark_mode: boolean;
@@ -37,6 +41,8 @@ interface RawSettings {
   notifications: boolean;
   email_alerts: boolean;
   auto_logout: boolean;
+  time_zone: string | null;
+  browser_time_zone: string | null;
   rig_token_encrypted: string | null;
 }
 
@@ -49,6 +55,8 @@ const toSettings = (r: RawSettings): SettingsRow => ({
   notifications: r.notifications,
   emailAlerts: r.email_alerts,
   autoLogout: r.auto_logout,
+  timeZone: r.time_zone,
+  browserTimeZone: r.browser_time_zone,
   rigTokenEncrypted: r.rig_token_encrypted,
 });
 

@@ -22,6 +22,7 @@ export function toSettings(row: SettingsRow, user: UserRow, payouts: Settings['p
     emailAlerts: row.emailAlerts,
     twoFactorAuth: user.totpEnabled,
     autoLogout: row.autoLogout,
+    timeZone: row.timeZone,
     payouts,
     rigTokenSet: row.rigTokenEncrypted !== null,
   };

@@ -15,9 +15,48 @@ export function formatHashrate(hashesPerSecond: number): string {
   return `${value.toFixed(unit === 0 ? 0 : 2)} ${HASH_UNITS[unit]}`;
 }
 
-/** "2026-11-22 06:00 UTC" — the same in both languages, so it reads left to right everywhere. */
-export function formatTime(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** The zone the pool writes a miner's times in: their choice, else their browser's, else UTC. */
+export function userTimeZone(settings: { timeZone: string | null; browserTimeZone: string | null }): string {
+  return settings.timeZone ?? settings.browserTimeZone ?? 'UTC';
+}
+
+const zoned = new Map<string, Intl.DateTimeFormat>();
+
+/** "2026-11-22 09:00:05": the wall-clock time in `timeZone`, the same digits in both languages. */
+export function zonedTime(date: Date, timeZone: string, seconds = false): string {
+  const key = `${timeZone}|${seconds}`;
+  let format = zoned.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(seconds ? { second: '2-digit' as const } : {}),
+      hourCycle: 'h23',
+    });
+    zoned.set(key, format);
+  }
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const time = `${part('hour')}:${part('minute')}${seconds ? `:${part('second')}` : ''}`;
+  return `${part('year')}-${part('month')}-${part('day')} ${time}`;
+}
+
+/** "UTC", or the zone's offset at `date` ("GMT+3"): short, and the same in both languages. */
+export function zoneLabel(timeZone: string, date: Date): string {
+  if (timeZone === 'UTC') return 'UTC';
+  const name = new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(date)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return name ?? timeZone;
+}
+
+/** "2026-11-22 06:00 UTC", "2026-11-22 09:00 GMT+3": reads left to right in both languages. */
+export function formatTime(date: Date, timeZone = 'UTC'): string {
+  return `${zonedTime(date, timeZone)} ${zoneLabel(timeZone, date)}`;
 }
 
 /** A duration in words, with the language's plural rules: "12 minutes" / "12 دقيقة", "3 دقائق". */

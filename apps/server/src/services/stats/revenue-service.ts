@@ -3,6 +3,8 @@ import { PAYOUT_SCHEMES, POOL_COINS } from '@manjam/contract';
 import { baseUnitsToDecimal, decimalsOf } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
 import { RevenueQueries, type PayoutRow, type SettlementRow } from '../../db/repositories/queries-revenue.js';
+import { SettingsRepository } from '../../db/repositories/settings.js';
+import { userTimeZone, zonedTime } from '../shared/format.js';
 import { toUnsettled, unsettledMoney, type MoneyClock } from '../shared/unsettled.js';
 import { toCsv } from './csv.js';
 
@@ -64,6 +66,7 @@ export function toPayout(row: PayoutRow): Payout {
 /** Rewards (daily settlements) and payouts of a user: pages, search, filters, CSV. */
 export class RevenueService {
   private readonly queries: RevenueQueries;
+  private readonly settings: SettingsRepository;
 
   constructor(
     db: Queryable,
@@ -71,6 +74,12 @@ export class RevenueService {
     private readonly money: MoneyClock,
   ) {
     this.queries = new RevenueQueries(db);
+    this.settings = new SettingsRepository(db);
+  }
+
+  /** The user's time zone, for the times of a CSV file (written without a browser). */
+  private async timeZone(userId: number): Promise<string> {
+    return userTimeZone(await this.settings.get(userId));
   }
 
   /** Per pool coin: unpaid balance, today's accrued credits and immature block credits. */
@@ -111,10 +120,13 @@ export class RevenueService {
   }
 
   async rewardsCsv(userId: number, f: RevenueFilters): Promise<string> {
-    const page = await this.rewards(userId, { ...f, page: 1, pageSize: CSV_MAX_ROWS });
+    const [page, zone] = await Promise.all([
+      this.rewards(userId, { ...f, page: 1, pageSize: CSV_MAX_ROWS }),
+      this.timeZone(userId),
+    ]);
     return toCsv(
       [
-        'Settlement Time',
+        `Settlement Time (${zone})`,
         'Coin',
         'Avg. Hashrate Per Day (H/s)',
         'Amount',
@@ -123,7 +135,7 @@ export class RevenueService {
         'Description',
       ],
       page.items.map((r) => [
-        r.settledAt,
+        zonedTime(new Date(r.settledAt), zone, true),
         r.coin,
         r.avgHashrate,
         baseUnitsToDecimal(BigInt(r.amount), decimalsOf(r.coin)),
@@ -135,10 +147,13 @@ export class RevenueService {
   }
 
   async payoutsCsv(userId: number, f: RevenueFilters): Promise<string> {
-    const page = await this.payouts(userId, { ...f, page: 1, pageSize: CSV_MAX_ROWS });
+    const [page, zone] = await Promise.all([
+      this.payouts(userId, { ...f, page: 1, pageSize: CSV_MAX_ROWS }),
+      this.timeZone(userId),
+    ]);
     return toCsv(
       [
-        'Date',
+        `Date (${zone})`,
         'Coin',
         'Amount',
         'Amount (base units)',
@@ -149,7 +164,7 @@ export class RevenueService {
         'Failure',
       ],
       page.items.map((p) => [
-        p.date,
+        zonedTime(new Date(p.date), zone, true),
         p.coin,
         baseUnitsToDecimal(BigInt(p.amount), decimalsOf(p.coin)),
         p.amount,

@@ -22,6 +22,7 @@ const BASE: Settings = {
   emailAlerts: false,
   twoFactorAuth: false,
   autoLogout: true,
+  timeZone: null,
   payouts: UNSET_PAYOUTS,
   rigTokenSet: false,
 };

@@ -15,6 +15,7 @@ const SETTINGS: Settings = {
   emailAlerts: false,
   twoFactorAuth: false,
   autoLogout: true,
+  timeZone: null,
   payouts: UNSET_PAYOUTS,
   rigTokenSet: false,
 };
