@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-assignment -- tests read JSON bodies field by field */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call -- tests read JSON bodies field by field */
 // Read-only API tokens over HTTP (issue 27): a token reads the account's own figures on the
 // routes api-token-access.ts lists, is refused (403 read-only-token) on every other route and
 // every write, answers 401 once revoked or expired, and 429 past its per-minute budget.
