@@ -77,7 +77,7 @@ describe('settings', () => {
     expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument();
   });
 
-  it('moves between the six side tabs with the keyboard', async () => {
+  it('moves between the seven side tabs with the keyboard', async () => {
     serve({ 'GET /api/settings': () => jsonResponse(SETTINGS) });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     const tabs = await screen.findAllByRole('tab');
@@ -86,6 +86,7 @@ describe('settings', () => {
       'Language',
       'Notifications',
       'Security',
+      'Monitoring',
       'Account',
       'Wallet',
     ]);
