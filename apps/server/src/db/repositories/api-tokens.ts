@@ -1,4 +1,5 @@
 import type { Queryable } from '../types.js';
+import { toUser, USER_COLUMNS, type UserRow } from './users.js';
 
 /** A read-only API token of an account (migration 0680); the token itself is never stored. */
 export interface ApiTokenRow {
@@ -79,15 +80,19 @@ export class ApiTokensRepository {
     return Number(result.rows[0]?.n ?? 0);
   }
 
-  /** The live token with this hash (not revoked, not expired at `now`). */
-  async findLive(tokenHash: string, now: Date): Promise<ApiTokenRow | undefined> {
-    const result = await this.db.query<RawApiToken>(
-      `SELECT ${COLUMNS} FROM api_tokens
-        WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,
+  /** The live token with this hash (not revoked, not expired at `now`) and its account, in one read. */
+  async findLive(tokenHash: string, now: Date): Promise<{ row: ApiTokenRow; user: UserRow } | undefined> {
+    const users = USER_COLUMNS.split(',')
+      .map((c) => `u.${c.trim()}`)
+      .join(', ');
+    const result = await this.db.query<Parameters<typeof toUser>[0] & { token_row: RawApiToken }>(
+      `SELECT row_to_json(t.*) AS token_row, ${users}
+         FROM api_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $2)`,
       [tokenHash, now],
     );
-    const row = result.rows[0];
-    return row && toRow(row);
+    const found = result.rows[0];
+    return found && { row: toRow(found.token_row), user: toUser(found) };
   }
 
   async touch(id: number, now: Date): Promise<void> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { API_TOKEN_PREFIX, type ApiToken, type CreateApiToken, type CreatedApiToken } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { ApiTokensRepository, type ApiTokenRow } from '../../db/repositories/api-tokens.js';
-import { UsersRepository, type UserRow } from '../../db/repositories/users.js';
+import type { UserRow } from '../../db/repositories/users.js';
 import { SlidingWindowLimiter } from '../assistant/rate-limit.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { hashToken } from '../auth/tokens.js';
@@ -42,13 +42,11 @@ const toApiToken = (row: ApiTokenRow): ApiToken => ({
  */
 export class ApiTokensService {
   private readonly tokens: ApiTokensRepository;
-  private readonly users: UsersRepository;
   private readonly limiter: SlidingWindowLimiter;
   private readonly touched = new Map<number, number>();
 
   constructor(private readonly deps: ApiTokensDeps) {
     this.tokens = new ApiTokensRepository(deps.db);
-    this.users = new UsersRepository(deps.db);
     this.limiter = new SlidingWindowLimiter(deps.requestsPerMinute, 60_000);
   }
 
@@ -77,19 +75,22 @@ export class ApiTokensService {
   }
 
   /**
-   * The account a live token reads, counted against its per-minute budget. Unknown, revoked or
-   * expired: 401. Over the budget: 429 with Retry-After (seconds).
+   * The account a live token reads, counted against its per-minute budget. The budget is checked
+   * first, by the token's hash, so a token past it costs no database read: 429 with Retry-After
+   * (seconds), even once revoked. Within it, an unknown, revoked or expired token answers 401.
    */
   async authenticate(token: string): Promise<UserRow> {
     const now = this.deps.now();
-    const row = token.length <= 100 ? await this.tokens.findLive(hashToken(token), new Date(now)) : undefined;
-    const user = row && (await this.users.findById(row.userId));
-    if (!row || !user) throw new ServiceError(401, 'unauthorized', 'unauthorized');
-    const verdict = this.limiter.hit(`token:${row.id}`, now);
+    if (token.length > 100) throw new ServiceError(401, 'unauthorized', 'unauthorized');
+    const tokenHash = hashToken(token);
+    const verdict = this.limiter.hit(tokenHash, now);
     if (!verdict.allowed)
       throw new ServiceError(429, 'rate-limited', 'rateLimited', undefined, {
         'retry-after': String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))),
       });
+    const found = await this.tokens.findLive(tokenHash, new Date(now));
+    if (!found) throw new ServiceError(401, 'unauthorized', 'unauthorized');
+    const { row, user } = found;
     const last = this.touched.get(row.id) ?? row.lastUsedAt?.getTime() ?? 0;
     if (now - last >= TOUCH_EVERY_MS) {
       this.touched.set(row.id, now);
