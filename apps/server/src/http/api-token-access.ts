@@ -32,7 +32,8 @@ const readOnly = () => new ServiceError(403, 'read-only-token', 'readOnlyToken')
 /**
  * What a request carrying a read-only API token is, on `route`:
  * - any method but GET: 403 `read-only-token`, whatever the token (it never writes);
- * - a public GET: answered as to anyone (the token is not looked at);
+ * - a public GET, or one where signing in is optional (search): answered as to anyone (the
+ *   token is not looked at);
  * - otherwise the token must be live (else 401) and within its per-minute budget (else 429), and
  *   the route one of TOKEN_READABLE_ROUTES (else 403 `read-only-token`).
  * The account it reads is answered as a signed-in user with no session (sessionId 0).
@@ -43,7 +44,7 @@ export async function apiTokenAccess(
   route: RouteMeta,
 ): Promise<SignedIn | null> {
   if (route.method !== 'GET') throw readOnly();
-  if (route.auth === 'public') return null;
+  if (route.auth !== 'user') return null;
   const user = await tokens.authenticate(token);
   if (!tokenReadable(route)) throw readOnly();
   return { user, sessionId: 0, totpPassed: false };

@@ -53,7 +53,7 @@ const PAYOUTS: WatchPayoutPage = {
 const DASHBOARD: WatchDashboard = { hashrates: [], coins: [] };
 
 function serve(routes: Record<string, () => Response>) {
-  const fetchMock = vi.fn((url: string) => {
+  const fetchMock = vi.fn((url: string, _init?: RequestInit) => {
     const handler = routes[url.split('?')[0] ?? url];
     return Promise.resolve(
       handler ? handler() : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
@@ -85,7 +85,7 @@ describe('the watcher page', () => {
     expect(screen.queryByRole('region', { name: 'Dashboard' })).not.toBeInTheDocument();
     const asked = fetchMock.mock.calls.map(([url]) => url.split('?')[0]);
     expect(asked).not.toContain(`${base}/dashboard`);
-    for (const [, init] of fetchMock.mock.calls as [string, RequestInit | undefined][])
+    for (const [, init] of fetchMock.mock.calls)
       expect(new Headers(init?.headers).get('authorization')).toBeNull();
   });
 
