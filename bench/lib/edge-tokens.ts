@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { FixtureWriter } from '../../apps/server/test/support/db/fixtures.js';
 import { openTestDatabase, type DatabaseKind } from '../../apps/server/test/support/db.js';
 import { startTestApi, type TestApi } from '../../apps/server/test/support/http.js';
-import { Report, fixed, int, ms, percentile, verdict } from './report.js';
+import { Report, fixed, int, load, ms, percentile, verdict } from './report.js';
 
 const DAY_MS = 86_400_000;
 const LTC_ADDRESS = 'rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7k693xs3';
@@ -219,7 +219,7 @@ export async function runEdgeTokens(report: Report, argv: string[]): Promise<voi
   });
   try {
     report.line(
-      `edge tokens (issue 27): read-only API tokens and watcher links, ${options.kind}, ${new Date().toISOString()}`,
+      `edge tokens (issue 27): read-only API tokens and watcher links, ${options.kind} (embedded PGlite runs in the API's process), ${new Date().toISOString()}, load ${load()}`,
     );
     const user = await api.signUp('drill_owner');
     const fixtures = new FixtureWriter(handle.db);
