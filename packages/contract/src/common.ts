@@ -81,6 +81,9 @@ export const ERROR_CODES = [
   'rig-token-missing',
   'rig-unavailable',
   'payout-run-not-held',
+  'read-only-token',
+  'api-token-not-found',
+  'watch-link-not-found',
   'unavailable',
   'internal',
 ] as const;

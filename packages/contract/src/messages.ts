@@ -67,6 +67,13 @@ export const MESSAGES = {
   payoutRunNotHeld: 'Only a held payout run (intent) can be settled by hand; this one has moved on',
   txidInvalid: 'Enter the transaction id: 64 hexadecimal digits',
   ipInvalid: 'Enter the banned address',
+  readOnlyToken:
+    'A read-only API token can read only the endpoints listed in the API docs; sign in to change anything',
+  apiTokenNotFound: 'API token not found',
+  watchLinkNotFound: 'This watcher link does not exist, has expired or was revoked',
+  watchCoinsRequired: 'Choose at least one coin',
+  watchPagesRequired: 'Choose at least one page',
+  expiryOutOfRange: 'Choose an expiry between 1 and 365 days, or none',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageText = (typeof MESSAGES)[MessageKey];
@@ -134,6 +141,13 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   payoutRunNotHeld: 'لا تُسوّى يدويًا إلا دفعة معلّقة (intent)؛ هذه الدفعة تجاوزت تلك الحالة',
   txidInvalid: 'أدخل معرّف المعاملة: 64 رقمًا ست عشريًا',
   ipInvalid: 'أدخل العنوان المحظور',
+  readOnlyToken:
+    'رمز الواجهة البرمجية للقراءة فقط لا يقرأ إلا النقاط المذكورة في توثيق الواجهة؛ سجّل الدخول لتغيير أي شيء',
+  apiTokenNotFound: 'رمز الواجهة البرمجية غير موجود',
+  watchLinkNotFound: 'رابط المتابعة هذا غير موجود أو انتهت صلاحيته أو أُلغي',
+  watchCoinsRequired: 'اختر عملة واحدة على الأقل',
+  watchPagesRequired: 'اختر صفحة واحدة على الأقل',
+  expiryOutOfRange: 'اختر مدة صلاحية بين يوم و365 يومًا، أو بلا انتهاء',
 };
 
 const byEnglish = new Map<string, MessageKey>(

@@ -24,6 +24,10 @@ const ENV_KEYS: EnvKeys = {
   MANJAM_METRICS_TOKEN: { path: ['http', 'metricsToken'], type: 'string' },
   MANJAM_HTTP_MAX_CONNECTIONS: { path: ['http', 'maxConnections'], type: 'number' },
   MANJAM_HTTP_MAX_CONNECTIONS_PER_ADDRESS: { path: ['http', 'maxConnectionsPerAddress'], type: 'number' },
+  MANJAM_HTTP_API_TOKEN_REQUESTS_PER_MINUTE: {
+    path: ['http', 'apiTokens', 'requestsPerMinute'],
+    type: 'number',
+  },
   MANJAM_HTTP_HEADERS_TIMEOUT_SECONDS: { path: ['http', 'headersTimeoutSeconds'], type: 'number' },
   MANJAM_HTTP_REQUEST_TIMEOUT_SECONDS: { path: ['http', 'requestTimeoutSeconds'], type: 'number' },
   MANJAM_HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: { path: ['http', 'keepAliveTimeoutSeconds'], type: 'number' },

@@ -78,6 +78,13 @@ export const configSchema = z
         requestTimeoutSeconds: z.number().min(1).max(600).default(30),
         /** A kept-alive connection with no request in flight is closed after this long. */
         keepAliveTimeoutSeconds: z.number().min(1).max(600).default(5),
+        /**
+         * Read-only API tokens (issue 27): requests one token may make per minute (a sliding
+         * window per token, after the token is found live); past it, 429 with Retry-After.
+         */
+        apiTokens: z
+          .object({ requestsPerMinute: z.number().int().min(1).max(100_000).default(60) })
+          .prefault({}),
       })
       .refine((http) => http.headersTimeoutSeconds <= http.requestTimeoutSeconds, {
         message: 'headersTimeoutSeconds must not exceed requestTimeoutSeconds',

@@ -13,7 +13,9 @@ import {
 import { registerLive } from './live.js';
 import { registerMetrics } from './metrics-routes.js';
 import { MetricsRegistry } from './metrics.js';
+import { apiTokenAccess } from './api-token-access.js';
 import { docsPage, openApiDocument } from './openapi.js';
+import { isApiToken } from '../services/monitoring/api-tokens.js';
 import { registerRoutes, requestLanguage, type AnyRoute, type RateLimitGroup } from './route.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { createServices, type Services } from './services.js';
@@ -30,6 +32,8 @@ export interface AppOptions {
 const DEFAULT_LIMITS: Record<RateLimitGroup, { max: number; timeWindow: number }> = {
   auth: { max: 20, timeWindow: 60_000 },
   search: { max: 60, timeWindow: 60_000 },
+  /** Public watcher-link reads (/api/watch/...), per IP and route: a page polls a few of them. */
+  watch: { max: 120, timeWindow: 60_000 },
 };
 
 const CSP = {
@@ -143,7 +147,14 @@ export async function buildApp(
 
   const routes: AnyRoute[] = ROUTE_MODULES.flatMap((module) => module({ deps, services }));
   const rateLimits = { ...DEFAULT_LIMITS, ...options.rateLimits };
-  registerRoutes(app, routes, { authenticate: (token) => services.auth.authenticate(token), rateLimits });
+  registerRoutes(app, routes, {
+    authenticate: (token) => services.auth.authenticate(token),
+    apiToken: {
+      is: isApiToken,
+      access: (token, route) => apiTokenAccess(services.apiTokens, token, route),
+    },
+    rateLimits,
+  });
   registerLive(app, services, deps.events, deps.logger);
   registerMetrics(app, metrics, deps, services.pool);
   registerConnectionMetrics(metrics, guard);

@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@manjam/contract';
 import { z } from 'zod';
+import { tokenReadable } from './api-token-access.js';
 import type { AnyRoute } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -42,7 +43,9 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): J
     paths[path][route.method.toLowerCase()] = {
       summary: route.summary,
       tags: [route.tag],
-      ...(route.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
+      ...(route.auth === 'user'
+        ? { security: tokenReadable(route) ? [{ bearer: [] }, { readOnlyToken: [] }] : [{ bearer: [] }] }
+        : {}),
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
       ...(route.body
         ? {
@@ -69,10 +72,25 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): J
       version,
       description: 'The HTTP API of the Manjam mining pool. Money is a decimal string of integer base units.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        readOnlyToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A read-only API token (mj_ro_...) from Settings: GET of the routes that list it, its own per-minute limit (429 with Retry-After); 403 read-only-token elsewhere',
+        },
+      },
+    },
     paths,
   };
 }
+
+const authLabel = (r: AnyRoute): string => {
+  if (r.auth === 'user') return tokenReadable(r) ? 'Bearer token or read-only API token' : 'Bearer token';
+  return r.auth === 'optional' ? 'optional' : 'public';
+};
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -81,7 +99,7 @@ export function docsPage(routes: readonly AnyRoute[]): string {
   const rows = routes
     .map(
       (r) =>
-        `<tr><td><code>${r.method}</code></td><td><code>${escapeHtml(r.url)}</code></td><td>${r.auth === 'user' ? 'Bearer token' : r.auth === 'optional' ? 'optional' : 'public'}</td><td>${escapeHtml(r.summary)}</td></tr>`,
+        `<tr><td><code>${r.method}</code></td><td><code>${escapeHtml(r.url)}</code></td><td>${authLabel(r)}</td><td>${escapeHtml(r.summary)}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html>

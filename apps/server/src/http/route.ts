@@ -7,7 +7,7 @@ import { notFound, ServiceError, unauthorized, validationError, zodFields } from
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type AuthMode = 'user' | 'public' | 'optional';
-export type RateLimitGroup = 'auth' | 'search';
+export type RateLimitGroup = 'auth' | 'search' | 'watch';
 
 interface Schemas {
   body?: z.ZodType;
@@ -136,6 +136,14 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export interface RouteRegistration {
   authenticate(token: string): Promise<SignedIn | undefined>;
+  /**
+   * A bearer token that is a read-only API token (mj_ro_...): the account it reads on `route`, or
+   * null on a public route; throws the refusal (api-token-access.ts).
+   */
+  apiToken?: {
+    is(token: string): boolean;
+    access(token: string, route: RouteMeta): Promise<SignedIn | null>;
+  };
   rateLimits: Record<RateLimitGroup, { max: number; timeWindow: number }>;
 }
 
@@ -153,7 +161,8 @@ export function registerRoutes(
       handler: async (request, reply) => {
         const token = bearerToken(request);
         let auth: SignedIn | null = null;
-        if (token && route.auth !== 'public') auth = (await reg.authenticate(token)) ?? null;
+        if (token && reg.apiToken?.is(token)) auth = await reg.apiToken.access(token, route);
+        else if (token && route.auth !== 'public') auth = (await reg.authenticate(token)) ?? null;
         if (route.auth === 'user' && !auth) throw unauthorized();
         route.guard?.(auth);
         const result = await route.run(request, reply, auth, token);

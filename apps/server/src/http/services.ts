@@ -6,6 +6,8 @@ import { createMailer } from '../services/alerts/mailer.js';
 import { AuthService } from '../services/auth/auth-service.js';
 import { loadSecretKey, SecretBox } from '../services/auth/secret-box.js';
 import { DashboardService } from '../services/dashboard/dashboard-service.js';
+import { ApiTokensService } from '../services/monitoring/api-tokens.js';
+import { WatchLinksService } from '../services/monitoring/watch-links.js';
 import { MinersService } from '../services/miners/miners-service.js';
 import { RigClient } from '../services/rig/rig-client.js';
 import { OperatorService } from '../services/operator/operator-service.js';
@@ -31,6 +33,9 @@ export interface Services {
   pool: PoolService;
   search: SearchService;
   operator: OperatorService;
+  /** Read-only API tokens and public watcher links (issue 27). */
+  apiTokens: ApiTokensService;
+  watchLinks: WatchLinksService;
   /** Stops the event subscriptions that keep caches fresh. */
   close(): void;
 }
@@ -70,6 +75,13 @@ export function createServices(deps: HttpDeps): Services {
     }),
   ];
   const pool = new PoolService(db, config, deps.pool, now, onError);
+  const revenue = new RevenueService(db, now, moneyClockOf(config));
+  const apiTokens = new ApiTokensService({
+    db,
+    auth,
+    now,
+    requestsPerMinute: config.http.apiTokens.requestsPerMinute,
+  });
   return {
     now,
     box,
@@ -84,7 +96,9 @@ export function createServices(deps: HttpDeps): Services {
     workers,
     miners: new MinersService(db, workers),
     dashboard,
-    revenue: new RevenueService(db, now, moneyClockOf(config)),
+    revenue,
+    apiTokens,
+    watchLinks: new WatchLinksService({ db, auth, box, workers, revenue, now }),
     pool,
     operator: new OperatorService({
       db,

@@ -48,6 +48,7 @@ const Pages = {
   algorithm: page('mining/AlgorithmPage'),
   calculator: page('mining/CalculatorPage'),
   operator: page('operator/OperatorPage'),
+  watch: page('watch/WatchPage'),
 };
 
 function Loading() {
@@ -105,6 +106,8 @@ export function AppRoutes() {
         <Route path="mining/calculator" element={show(Pages.calculator)} />
         <Route path="mining/:algorithm" element={show(Pages.algorithm)} />
         <Route path="operator" element={<OperatorOnly>{show(Pages.operator)}</OperatorOnly>} />
+        {/* A watcher link: public, read-only, whoever holds the link (issue 27). */}
+        <Route path="watch/:token" element={show(Pages.watch)} />
         <Route path="logout" element={show(Pages.logout)} />
         <Route path="404" element={show(Pages.notFound)} />
         <Route path="*" element={<Navigate to="/404" replace />} />

@@ -3,6 +3,7 @@
 // kept here as literals and checked at compile time against the contract's lists.
 import { ACCOUNT_COINS } from '@manjam/contract';
 import type {
+  WatchPage as ContractWatchPage,
   AccountCoin,
   AlgorithmId,
   Language as ContractLanguage,
@@ -11,10 +12,15 @@ import type {
 } from '@manjam/contract';
 
 export type {
+  ApiToken,
+  ApiTokenList,
   AssistantRequest,
   AssistantResponse,
   Block,
   BlockPage,
+  CreateApiToken,
+  CreatedApiToken,
+  CreateWatchLink,
   ChangeEmailRequest,
   ChangeEmailResponse,
   ChangePasswordRequest,
@@ -35,6 +41,12 @@ export type {
   TotpCodeRequest,
   TotpSetupResponse as TwoFactorSetupResponse,
   User,
+  WatchDashboard,
+  WatchLink,
+  WatchLinkList,
+  WatchPayoutPage,
+  WatchView,
+  WatchWorkers,
 } from '@manjam/contract';
 
 /** Compile-time proof that a local list names exactly the contract's members. */
@@ -65,6 +77,11 @@ export const ALGORITHMS_MATCH: Same<Algorithm, AlgorithmId> = true;
 export const THEMES = ['dark', 'light', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const THEMES_MATCH: Same<Theme, ContractSettings['theme']> = true;
+
+/** The pages a watcher link can show (issue 27). */
+export const WATCH_PAGES = ['dashboard', 'workers', 'payouts'] as const;
+export type WatchPage = (typeof WATCH_PAGES)[number];
+export const WATCH_PAGES_MATCH: Same<WatchPage, ContractWatchPage> = true;
 
 export type PoolAlgorithmStats = PoolStats['algorithms'][number];
 

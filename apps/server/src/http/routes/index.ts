@@ -3,6 +3,7 @@ import { assistantRoutes } from './assistant.js';
 import { authRoutes } from './auth.js';
 import { dashboardRoutes } from './dashboard.js';
 import { minersRoutes } from './miners.js';
+import { monitoringRoutes } from './monitoring.js';
 import { notificationsRoutes } from './notifications.js';
 import { operatorRoutes } from './operator.js';
 import { poolRoutes } from './pool.js';
@@ -24,4 +25,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   assistantRoutes,
   notificationsRoutes,
   operatorRoutes,
+  monitoringRoutes,
 ];

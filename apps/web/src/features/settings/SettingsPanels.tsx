@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/Select';
 import { Toggle } from '../../components/Toggle';
 import { THEMES, type Language, type Settings, type Theme } from '../../lib/api-types';
+import { MonitoringPanel } from '../monitoring/MonitoringPanel';
 import { ChangePasswordForm, UpdateEmailForm } from './AccountForms';
 import { PayoutAddressSection } from './PayoutAddressSection';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -12,6 +13,7 @@ export const SETTINGS_TABS = [
   'language',
   'notifications',
   'security',
+  'monitoring',
   'account',
   'wallet',
 ] as const;
@@ -96,6 +98,8 @@ export function SettingsPanel({ tab, draft, settings, change }: PanelProps) {
           />
         </>
       );
+    case 'monitoring':
+      return <MonitoringPanel settings={settings} />;
     case 'account':
       return (
         <div className="stack">

@@ -78,7 +78,7 @@ describe('settings', () => {
     expect(screen.queryByText('Settings saved successfully!')).not.toBeInTheDocument();
   });
 
-  it('moves between the six side tabs with the keyboard', async () => {
+  it('moves between the seven side tabs with the keyboard', async () => {
     serve({ 'GET /api/settings': () => jsonResponse(SETTINGS) });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     const tabs = await screen.findAllByRole('tab');
@@ -87,6 +87,7 @@ describe('settings', () => {
       'Language',
       'Notifications',
       'Security',
+      'Monitoring',
       'Account',
       'Wallet',
     ]);

@@ -1,0 +1,141 @@
+import {
+  apiTokenListSchema,
+  createApiTokenSchema,
+  createdApiTokenSchema,
+  createWatchLinkSchema,
+  idParamsSchema,
+  watchDashboardSchema,
+  watchLinkListSchema,
+  watchLinkSchema,
+  watchParamsSchema,
+  watchPayoutPageSchema,
+  watchPayoutQuerySchema,
+  watchViewSchema,
+  watchWorkersSchema,
+} from '@manjam/contract';
+import { defineRoute } from '../route.js';
+import type { RouteModule } from './module.js';
+
+const linkNotFound = { key: 'watchLinkNotFound', code: 'watch-link-not-found' } as const;
+
+/**
+ * Issue 27, monitoring: an account's read-only API tokens and watcher links (Settings), and the
+ * public watcher-link reads. Creating needs the password (+ TOTP), so it shares the 'auth' limit.
+ */
+export const monitoringRoutes: RouteModule = ({ services }) => [
+  defineRoute({
+    method: 'GET',
+    url: '/api/settings/api-tokens',
+    tag: 'settings',
+    auth: 'user',
+    response: apiTokenListSchema,
+    summary: "The account's read-only API tokens (name, prefix, created, last used, expiry; never the token)",
+    handler: ({ auth }) => services.apiTokens.list(auth.user.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/settings/api-tokens',
+    tag: 'settings',
+    auth: 'user',
+    rateLimit: 'auth',
+    status: 201,
+    body: createApiTokenSchema,
+    response: createdApiTokenSchema,
+    summary:
+      'Create a read-only API token (needs the password, and the TOTP code when 2FA is on); the token is in this answer only',
+    handler: ({ auth, body }) => services.apiTokens.create(auth.user, body),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/api/settings/api-tokens/:id',
+    tag: 'settings',
+    auth: 'user',
+    params: idParamsSchema,
+    notFound: { key: 'apiTokenNotFound', code: 'api-token-not-found' },
+    summary: 'Revoke a read-only API token (it answers 401 from then on)',
+    handler: ({ auth, params }) => services.apiTokens.revoke(auth.user.id, params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/settings/watch-links',
+    tag: 'settings',
+    auth: 'user',
+    response: watchLinkListSchema,
+    summary: "The account's watcher links (label, coins, pages, expiry, last viewed)",
+    handler: ({ auth }) => services.watchLinks.list(auth.user.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/settings/watch-links',
+    tag: 'settings',
+    auth: 'user',
+    rateLimit: 'auth',
+    status: 201,
+    body: createWatchLinkSchema,
+    response: watchLinkSchema,
+    summary:
+      'Create a public read-only watcher link of chosen coins and pages (needs the password, and the TOTP code when 2FA is on)',
+    handler: ({ auth, body }) => services.watchLinks.create(auth.user, body),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/api/settings/watch-links/:id',
+    tag: 'settings',
+    auth: 'user',
+    params: idParamsSchema,
+    notFound: linkNotFound,
+    summary: 'Revoke a watcher link (its page and API answer 404 from then on)',
+    handler: ({ auth, params }) => services.watchLinks.revoke(auth.user.id, params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/watch/:token',
+    tag: 'watch',
+    auth: 'public',
+    rateLimit: 'watch',
+    params: watchParamsSchema,
+    notFound: linkNotFound,
+    response: watchViewSchema,
+    summary: 'A watcher link: its label, coins and pages (404 when unknown, expired or revoked)',
+    handler: ({ params }) => services.watchLinks.view(params.token),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/watch/:token/dashboard',
+    tag: 'watch',
+    auth: 'public',
+    rateLimit: 'watch',
+    params: watchParamsSchema,
+    notFound: linkNotFound,
+    response: watchDashboardSchema,
+    summary:
+      "A watcher link's dashboard: hashrates and balances of its coins (404 unless it shows the dashboard)",
+    handler: ({ params }) => services.watchLinks.dashboard(params.token),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/watch/:token/workers',
+    tag: 'watch',
+    auth: 'public',
+    rateLimit: 'watch',
+    params: watchParamsSchema,
+    notFound: linkNotFound,
+    response: watchWorkersSchema,
+    summary: "A watcher link's workers of its coins, by worker name (404 unless it shows workers)",
+    handler: ({ params }) => services.watchLinks.workers(params.token),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/watch/:token/payouts',
+    tag: 'watch',
+    auth: 'public',
+    rateLimit: 'watch',
+    params: watchParamsSchema,
+    notFound: linkNotFound,
+    query: watchPayoutQuerySchema,
+    response: watchPayoutPageSchema,
+    summary:
+      "A watcher link's payouts of one of its coins, addresses shortened (404 unless it shows payouts)",
+    handler: ({ params, query }) => services.watchLinks.payouts(params.token, query),
+  }),
+];
