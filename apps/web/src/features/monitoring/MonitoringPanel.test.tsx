@@ -15,6 +15,7 @@ const SETTINGS: Settings = {
   emailAlerts: false,
   twoFactorAuth: true,
   autoLogout: false,
+  timeZone: null,
   payouts: UNSET_PAYOUTS,
   rigTokenSet: false,
 };
