@@ -20,3 +20,4 @@ export * from './pool.js';
 export * from './live.js';
 export * from './assistant.js';
 export * from './operator.js';
+export * from './alerts.js';

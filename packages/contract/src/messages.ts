@@ -66,6 +66,10 @@ export const MESSAGES = {
   payoutRunNotHeld: 'Only a held payout run (intent) can be settled by hand; this one has moved on',
   txidInvalid: 'Enter the transaction id: 64 hexadecimal digits',
   ipInvalid: 'Enter the banned address',
+  webhookRefused:
+    'This webhook URL cannot be used: it must start with https:// and its host must resolve to public addresses only',
+  alertThresholdOutOfRange: 'Choose a value within the range shown',
+  recoveryCodesNeedTotp: 'Turn on two-factor authentication first',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageText = (typeof MESSAGES)[MessageKey];
@@ -132,6 +136,10 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   payoutRunNotHeld: 'لا تُسوّى يدويًا إلا دفعة معلّقة (intent)؛ هذه الدفعة تجاوزت تلك الحالة',
   txidInvalid: 'أدخل معرّف المعاملة: 64 رقمًا ست عشريًا',
   ipInvalid: 'أدخل العنوان المحظور',
+  webhookRefused:
+    'لا يمكن استخدام رابط الويب هوك هذا: يجب أن يبدأ بـ https:// وأن يشير مضيفه إلى عناوين عامة فقط',
+  alertThresholdOutOfRange: 'اختر قيمة ضمن النطاق المعروض',
+  recoveryCodesNeedTotp: 'فعّل المصادقة الثنائية أولًا',
 };
 
 const byEnglish = new Map<string, MessageKey>(

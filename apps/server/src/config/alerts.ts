@@ -29,6 +29,33 @@ export const alertSettingsSchema = z.object({
   intervalSeconds: z.number().min(1).default(60),
   /** Quiet time after a pool event before the triggered run (coalesces bursts). */
   eventDelayMs: z.number().int().min(0).default(2_000),
+  /** The range a miner may choose for a worker's (or the account's) own thresholds. */
+  workerThresholds: z
+    .object({
+      offlineMinutesMin: z.number().int().min(1).default(2),
+      offlineMinutesMax: z.number().int().min(1).default(1_440),
+      dropPercentMin: z.number().int().min(1).max(99).default(10),
+      dropPercentMax: z.number().int().min(1).max(99).default(95),
+    })
+    .prefault({}),
+  /**
+   * Webhook delivery (services/alerts/webhook-*.ts). The URL must be https and every address its
+   * host resolves to public; `allowLoopbackHttp` (env MANJAM_ALERTS_WEBHOOK_ALLOW_LOOPBACK_HTTP=1, off by
+   * default, for tests and dev) additionally accepts http://127.0.0.1:PORT and http://[::1]:PORT
+   * written as literals, and nothing else private.
+   */
+  webhook: z
+    .object({
+      timeoutMs: z.number().int().min(100).max(60_000).default(5_000),
+      maxResponseBytes: z.number().int().min(0).max(1_048_576).default(16_384),
+      /** Attempts before a delivery is given up (failed, shown to the owner). */
+      maxAttempts: z.number().int().min(1).max(20).default(6),
+      /** The first retry waits this long; each next one twice as long. */
+      backoffSeconds: z.number().min(0).default(30),
+      batchSize: z.number().int().min(1).max(500).default(50),
+      allowLoopbackHttp: z.boolean().default(false),
+    })
+    .prefault({}),
   email: z
     .object({
       maxAttempts: z.number().int().min(1).default(5),
