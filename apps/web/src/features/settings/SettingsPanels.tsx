@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/Select';
 import { Toggle } from '../../components/Toggle';
 import { THEMES, type Language, type Settings, type Theme } from '../../lib/api-types';
+import { AccountAlerts } from '../alerts/AccountAlerts';
 import { ChangePasswordForm, UpdateEmailForm } from './AccountForms';
 import { PayoutAddressSection } from './PayoutAddressSection';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -82,6 +83,7 @@ export function SettingsPanel({ tab, draft, settings, change }: PanelProps) {
             checked={draft.emailAlerts}
             onChange={(emailAlerts) => change({ emailAlerts })}
           />
+          <AccountAlerts />
         </>
       );
     case 'security':
