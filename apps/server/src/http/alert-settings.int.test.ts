@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- tests read JSON bodies field by field */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/support/db.js';
 import { FixtureWriter } from '../../test/support/db/fixtures.js';
@@ -83,9 +83,9 @@ describeEachDatabase('alert settings over HTTP', (getDb) => {
     });
     expect(theirs.status).toBe(404);
     expect(theirs.json.error.code).toBe('worker-not-found');
-    expect((await api.request('GET', `/api/workers/${workerId}/alerts`, { token: stranger.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await api.request('GET', `/api/workers/${workerId}/alerts`, { token: stranger.token })).status,
+    ).toBe(404);
   });
 
   it('refuses a webhook to a private address or over http, and removes a webhook with null', async () => {

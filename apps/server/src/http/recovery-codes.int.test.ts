@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- tests read JSON bodies field by field */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/support/db.js';
@@ -96,7 +96,10 @@ describeEachDatabase('2FA recovery codes over HTTP', (getDb) => {
 
   it('forgets the codes when 2FA is turned off, and refuses to make codes without 2FA', async () => {
     const { email, password, codes, token, code } = await withTwoFactor();
-    const off = await api.request('POST', '/api/auth/2fa/disable', { token, body: { password, code: await code() } });
+    const off = await api.request('POST', '/api/auth/2fa/disable', {
+      token,
+      body: { password, code: await code() },
+    });
     expect(off.status).toBe(204);
     expect((await api.request('GET', '/api/auth/2fa/recovery-codes', { token })).json).toEqual({ left: 0 });
     const none = await api.request('POST', '/api/auth/2fa/recovery-codes', {
@@ -105,7 +108,10 @@ describeEachDatabase('2FA recovery codes over HTTP', (getDb) => {
     });
     expect(none.status).toBe(409);
     expect((await signIn(email, password)).status).toBe(200);
-    const stale = await getDb().query('SELECT 1 FROM user_recovery_codes uc JOIN users u ON u.id = uc.user_id WHERE u.email = $1', [email]);
+    const stale = await getDb().query(
+      'SELECT 1 FROM user_recovery_codes uc JOIN users u ON u.id = uc.user_id WHERE u.email = $1',
+      [email],
+    );
     expect(stale.rows).toHaveLength(0);
     expect(codes).toHaveLength(10);
   });

@@ -23,7 +23,11 @@ export async function findAccountThresholds(db: Queryable, userId: number): Prom
   return result.rows[0] ?? { offlineMinutes: null, dropPercent: null };
 }
 
-export async function saveAccountThresholds(db: Queryable, userId: number, values: Thresholds): Promise<void> {
+export async function saveAccountThresholds(
+  db: Queryable,
+  userId: number,
+  values: Thresholds,
+): Promise<void> {
   await db.query(
     `INSERT INTO user_settings (user_id, alert_offline_minutes, alert_drop_percent) VALUES ($1, $2, $3)
      ON CONFLICT (user_id) DO UPDATE SET alert_offline_minutes = EXCLUDED.alert_offline_minutes,

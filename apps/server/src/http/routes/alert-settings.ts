@@ -46,7 +46,8 @@ export const alertSettingsRoutes: RouteModule = ({ deps, services }) => {
       auth: 'user',
       body: alertThresholdsRequestSchema,
       response: accountAlertsSchema,
-      summary: 'Set the default offline minutes and hashrate-drop percent of your workers (null: the pool default)',
+      summary:
+        'Set the default offline minutes and hashrate-drop percent of your workers (null: the pool default)',
       handler: ({ auth, body }) => setAccountThresholds(deps.db, alerts, auth.user.id, body),
     }),
     defineRoute({
@@ -68,7 +69,8 @@ export const alertSettingsRoutes: RouteModule = ({ deps, services }) => {
       auth: 'user',
       rateLimit: 'auth',
       response: webhookTestSchema,
-      summary: 'Post a test message to the webhook now; answers whether it was delivered and the error if not',
+      summary:
+        'Post a test message to the webhook now; answers whether it was delivered and the error if not',
       handler: async ({ auth }) => {
         const language = (await services.settings.get(auth.user)).language;
         return sendTestWebhook(webhook, auth.user.id, language);
@@ -114,7 +116,8 @@ export const alertSettingsRoutes: RouteModule = ({ deps, services }) => {
       rateLimit: 'auth',
       body: totpCodeRequestSchema,
       response: recoveryCodesSchema,
-      summary: 'New 2FA recovery codes (shown once) for the password and a current code; the old ones stop working',
+      summary:
+        'New 2FA recovery codes (shown once) for the password and a current code; the old ones stop working',
       handler: async ({ auth, body }) => ({
         codes: await services.auth.regenerateRecoveryCodes(auth.user, body.password, body.code),
       }),

@@ -56,6 +56,8 @@ describe('per-worker alert thresholds', () => {
   it('does not raise a drop to 40 % for a worker that asked for alerts only below 30 %', () => {
     const observed = worker({ recentHashrate: 40e6, lastShareAt: at(1), dropPercent: 30 });
     expect(observeWorker(observed, at(1), settings).alert).toBeNull();
-    expect(observeWorker({ ...observed, dropPercent: null }, at(1), settings).alert?.payload.percent).toBe(50);
+    expect(observeWorker({ ...observed, dropPercent: null }, at(1), settings).alert?.payload.percent).toBe(
+      50,
+    );
   });
 });

@@ -56,9 +56,21 @@ describeEachDatabase('per-worker alert thresholds in the alerts loop', (db) => {
     const muted = await fx.worker(payeeId, 'muted', { coin: 'LTC', lastShareAt: ago(120) });
     const long = await fx.worker(payeeId, 'long', { coin: 'LTC', lastShareAt: ago(45) });
     await setAccountThresholds(db(), settings, userId, { offlineMinutes: 30, dropPercent: null });
-    await setWorkerAlerts(db(), settings, userId, quick, { off: false, offlineMinutes: 3, dropPercent: null });
-    await setWorkerAlerts(db(), settings, userId, muted, { off: true, offlineMinutes: null, dropPercent: null });
-    await setWorkerAlerts(db(), settings, userId, long, { off: false, offlineMinutes: 60, dropPercent: null });
+    await setWorkerAlerts(db(), settings, userId, quick, {
+      off: false,
+      offlineMinutes: 3,
+      dropPercent: null,
+    });
+    await setWorkerAlerts(db(), settings, userId, muted, {
+      off: true,
+      offlineMinutes: null,
+      dropPercent: null,
+    });
+    await setWorkerAlerts(db(), settings, userId, long, {
+      off: false,
+      offlineMinutes: 60,
+      dropPercent: null,
+    });
     await pass(db());
     // quick: 4 min silent > its 3; patient: 25 < the account's 30; muted: off; long: 45 < its own 60.
     expect(await offlineAlerts(db(), userId)).toEqual(['quick']);

@@ -90,7 +90,9 @@ export interface WebhookDeliveryContext {
 }
 
 /** Sends due webhook deliveries; answers how many were delivered and how many attempts failed. */
-export async function deliverWebhooks(ctx: WebhookDeliveryContext): Promise<{ sent: number; failed: number }> {
+export async function deliverWebhooks(
+  ctx: WebhookDeliveryContext,
+): Promise<{ sent: number; failed: number }> {
   const now = ctx.now();
   // A claim is leased for the deadline plus a margin: no second process posts it meanwhile.
   const lease = new Date(now.getTime() + ctx.settings.timeoutMs + 60_000);

@@ -18,11 +18,7 @@ export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
 
 /** The canonical form of what a user typed, or null when it cannot be a recovery code. */
 export function normalizeRecoveryCode(input: string): string | null {
-  const chars = input
-    .toLowerCase()
-    .replace(/[\s-]/g, '')
-    .replace(/o/g, '0')
-    .replace(/[il]/g, '1');
+  const chars = input.toLowerCase().replace(/[\s-]/g, '').replace(/o/g, '0').replace(/[il]/g, '1');
   if (chars.length !== LENGTH || [...chars].some((c) => !ALPHABET.includes(c))) return null;
   return chars;
 }

@@ -27,7 +27,15 @@ interface Props {
 }
 
 /** Offline minutes and hashrate-drop percent, each within the pool's range, empty to inherit. */
-export function ThresholdFields({ bounds, initial, inherited, pending, serverFields, onSubmit, submitLabel }: Props) {
+export function ThresholdFields({
+  bounds,
+  initial,
+  inherited,
+  pending,
+  serverFields,
+  onSubmit,
+  submitLabel,
+}: Props) {
   const { t } = useTranslation();
   const [offline, setOffline] = useState(fieldText(initial.offlineMinutes));
   const [drop, setDrop] = useState(fieldText(initial.dropPercent));

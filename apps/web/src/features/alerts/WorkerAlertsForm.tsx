@@ -36,7 +36,10 @@ export function WorkerAlertsForm({ workerId }: { workerId: number }) {
           key={`${current.offlineMinutes}-${current.dropPercent}`}
           bounds={current.bounds}
           initial={own}
-          inherited={{ offlineMinutes: current.effectiveOfflineMinutes, dropPercent: current.effectiveDropPercent }}
+          inherited={{
+            offlineMinutes: current.effectiveOfflineMinutes,
+            dropPercent: current.effectiveDropPercent,
+          }}
           pending={save.isPending}
           serverFields={save.error instanceof ApiError ? save.error.fields : {}}
           onSubmit={(values) => save.mutate({ ...values, off: false })}

@@ -57,4 +57,3 @@ export function CodeForm({
     </form>
   );
 }
-
