@@ -53,6 +53,8 @@ export const alertSettingsSchema = z.object({
       /** The first retry waits this long; each next one twice as long. */
       backoffSeconds: z.number().min(0).default(30),
       batchSize: z.number().int().min(1).max(500).default(50),
+      /** Posts in flight at once in one pass (a hanging receiver holds one of them). */
+      concurrency: z.number().int().min(1).max(64).default(8),
       allowLoopbackHttp: z.boolean().default(false),
     })
     .prefault({}),

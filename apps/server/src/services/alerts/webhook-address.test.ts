@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ipv6Bytes, isPublicAddress } from './webhook-address.js';
-import { parseWebhookUrl, WebhookRefused } from './webhook-send.js';
+import { checkedAddress, parseWebhookUrl, WebhookRefused, type Resolve } from './webhook-send.js';
 
 describe('webhook address rules', () => {
   it.each([
@@ -123,5 +123,51 @@ describe('webhook URL rules', () => {
     expect(refusal('http://localhost:8080/hook', dev)).toBe('the URL must start with https://');
     expect(refusal('http://10.0.0.1/hook', dev)).toBe('the URL must start with https://');
     expect(refusal('http://127.0.0.2/hook', dev)).toBe('the URL must start with https://');
+  });
+});
+
+describe('webhook host resolution', () => {
+  const url = new URL('https://hooks.example.com/x');
+  const limits = { allowLoopbackHttp: false };
+  const answering =
+    (...addresses: string[]) =>
+    (host: string) => {
+      expect(host).toBe('hooks.example.com');
+      return Promise.resolve(
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      );
+    };
+  const refusal = (resolve: Resolve, target = url) =>
+    checkedAddress(target, limits, resolve).then(
+      () => null,
+      (error: unknown) => (error as Error).message,
+    );
+
+  it('connects to the first address when every address is public', async () => {
+    await expect(checkedAddress(url, limits, answering('2606:4700::1111', '1.1.1.1'))).resolves.toEqual({
+      address: '2606:4700::1111',
+      family: 6,
+    });
+  });
+
+  it('refuses a host with one private address among public ones (a split answer)', async () => {
+    expect(await refusal(answering('8.8.8.8', '10.0.0.1'))).toBe(
+      'the host hooks.example.com resolves to a private or reserved address',
+    );
+    expect(await refusal(answering('8.8.8.8', '::ffff:127.0.0.1'))).toMatch(/private or reserved/);
+  });
+
+  it('refuses a host that does not resolve or has no address', async () => {
+    expect(await refusal(() => Promise.reject(new Error('ENOTFOUND')))).toBe(
+      'the host hooks.example.com could not be resolved',
+    );
+    expect(await refusal(answering())).toBe('the host hooks.example.com has no address');
+  });
+
+  it('judges an IP literal without asking the resolver', async () => {
+    const never: Resolve = () => Promise.reject(new Error('asked'));
+    expect(await refusal(never, new URL('https://[::ffff:7f00:1]/x'))).toMatch(/private or reserved/);
+    expect(await refusal(never, new URL('https://169.254.169.254/x'))).toMatch(/private or reserved/);
+    expect(await refusal(never, new URL('https://1.1.1.1/x'))).toBeNull();
   });
 });

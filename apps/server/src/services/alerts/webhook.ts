@@ -8,6 +8,7 @@ import {
   markWebhookSent,
   recordWebhookOutcome,
   saveWebhook,
+  type PendingWebhookRow,
   type WebhookRow,
 } from '../../db/repositories/webhooks.js';
 import type { Queryable } from '../../db/types.js';
@@ -89,7 +90,10 @@ export interface WebhookDeliveryContext {
   onFailure?: (alertId: number, attempt: number, final: boolean, error: string) => void;
 }
 
-/** Sends due webhook deliveries; answers how many were delivered and how many attempts failed. */
+/**
+ * Sends due webhook deliveries, `concurrency` at a time (a receiver that hangs until the deadline
+ * holds one slot, not the whole pass); answers how many were delivered and how many attempts failed.
+ */
 export async function deliverWebhooks(
   ctx: WebhookDeliveryContext,
 ): Promise<{ sent: number; failed: number }> {
@@ -97,25 +101,33 @@ export async function deliverWebhooks(
   // A claim is leased for the deadline plus a margin: no second process posts it meanwhile.
   const lease = new Date(now.getTime() + ctx.settings.timeoutMs + 60_000);
   const rows = await claimPendingWebhooks(ctx.db, now, lease, ctx.settings.batchSize);
-  let sent = 0;
-  let failed = 0;
-  for (const row of rows) {
-    const outcome = await postTo(row.url, webhookBody(row), headers(row.id), ctx);
-    const at = ctx.now();
-    if (outcome.ok) {
-      await markWebhookSent(ctx.db, row.id);
-      await recordWebhookOutcome(ctx.db, row.userId, at, null);
-      sent += 1;
-      continue;
+  const counts = { sent: 0, failed: 0 };
+  let next = 0;
+  const slot = async (): Promise<void> => {
+    for (let row = rows[next++]; row; row = rows[next++]) {
+      if (await deliverOne(ctx, row)) counts.sent += 1;
+      else counts.failed += 1;
     }
-    failed += 1;
-    const final = !outcome.retry || row.attempts >= ctx.settings.maxAttempts;
-    const retryAt = final ? null : new Date(at.getTime() + retryDelayMs(ctx.settings, row.attempts));
-    await markWebhookFailed(ctx.db, row.id, outcome.error, retryAt);
-    await recordWebhookOutcome(ctx.db, row.userId, at, outcome.error);
-    ctx.onFailure?.(row.id, row.attempts, final, outcome.error);
+  };
+  await Promise.all(Array.from({ length: Math.min(ctx.settings.concurrency, rows.length) }, slot));
+  return counts;
+}
+
+/** One claimed delivery: posted, then marked sent, retried later or given up; true when delivered. */
+async function deliverOne(ctx: WebhookDeliveryContext, row: PendingWebhookRow): Promise<boolean> {
+  const outcome = await postTo(row.url, webhookBody(row), headers(row.id), ctx);
+  const at = ctx.now();
+  if (outcome.ok) {
+    await markWebhookSent(ctx.db, row.id);
+    await recordWebhookOutcome(ctx.db, row.userId, at, null);
+    return true;
   }
-  return { sent, failed };
+  const final = !outcome.retry || row.attempts >= ctx.settings.maxAttempts;
+  const retryAt = final ? null : new Date(at.getTime() + retryDelayMs(ctx.settings, row.attempts));
+  await markWebhookFailed(ctx.db, row.id, outcome.error, retryAt);
+  await recordWebhookOutcome(ctx.db, row.userId, at, outcome.error);
+  ctx.onFailure?.(row.id, row.attempts, final, outcome.error);
+  return false;
 }
 
 function postTo(
