@@ -10,13 +10,8 @@ import type { SecretBox } from './secret-box.js';
 import { SignInThrottle, type ThrottleKey } from './throttle.js';
 import { hashToken, newToken } from './tokens.js';
 import { newTotpEnrolment, totpStep, type TotpEnrolment } from './totp.js';
-import {
-  countRecoveryCodesLeft,
-  deleteRecoveryCodes,
-  replaceRecoveryCodes,
-  useRecoveryCode,
-} from '../../db/repositories/recovery-codes.js';
-import { hashRecoveryCode, looksLikeTotp, newRecoveryCodes } from './recovery-codes.js';
+import { countRecoveryCodesLeft, deleteRecoveryCodes } from '../../db/repositories/recovery-codes.js';
+import { issueRecoveryCodes, looksLikeTotp, spendRecoveryCode } from './recovery-codes.js';
 
 export interface AuthDeps {
   db: Queryable;
@@ -219,7 +214,7 @@ export class AuthService {
     });
     await this.users.setTotp(user.id, user.totpSecret, true);
     this.forgetUser(user.id);
-    return this.issueRecoveryCodes(user.id);
+    return issueRecoveryCodes(this.deps.db, user.id);
   }
 
   /** New recovery codes for the password and a current TOTP code; every older code stops working. */
@@ -229,22 +224,12 @@ export class AuthService {
       await this.checkPassword(user, password, 'password');
       if (!(await this.totpMatches(user, code))) throw totpInvalid('code');
     });
-    return this.issueRecoveryCodes(user.id);
+    return issueRecoveryCodes(this.deps.db, user.id);
   }
 
   /** How many unused recovery codes the user has (0 when 2FA is off). */
   recoveryCodesLeft(user: UserRow): Promise<number> {
     return user.totpEnabled ? countRecoveryCodesLeft(this.deps.db, user.id) : Promise.resolve(0);
-  }
-
-  private async issueRecoveryCodes(userId: number): Promise<string[]> {
-    const codes = newRecoveryCodes();
-    await replaceRecoveryCodes(
-      this.deps.db,
-      userId,
-      codes.map((code) => hashRecoveryCode(code) ?? ''),
-    );
-    return codes;
   }
 
   /** Turns 2FA off: the password and a current code. */
@@ -309,8 +294,7 @@ export class AuthService {
   /** At sign-in: a 6-digit TOTP code, or else one of the user's unused recovery codes (spent on success). */
   private async secondFactorMatches(user: UserRow, code: string): Promise<boolean> {
     if (looksLikeTotp(code)) return this.totpMatches(user, code);
-    const hash = hashRecoveryCode(code);
-    return hash !== null && useRecoveryCode(this.deps.db, user.id, hash, new Date(this.deps.now()));
+    return spendRecoveryCode(this.deps.db, user.id, code, new Date(this.deps.now()));
   }
 
   /** A valid code whose time step is newer than the last one accepted; it is used up on success. */

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { replaceRecoveryCodes, useRecoveryCode } from '../../db/repositories/recovery-codes.js';
+import type { Queryable } from '../../db/types.js';
 
 // 2FA recovery codes (issue 27). A code is 16 characters of Crockford base32 (80 random bits),
 // shown as four groups (`k7m2-9qhx-3t0v-a8pd`). Only its sha256 is stored: with 80 bits a plain
@@ -31,4 +33,21 @@ export function hashRecoveryCode(code: string): string | null {
 /** A sign-in code field holding something other than a 6-digit TOTP code is read as a recovery code. */
 export function looksLikeTotp(code: string): boolean {
   return /^\d{6}$/.test(code.replace(/\s+/g, ''));
+}
+
+/** New codes for the user, replacing every older one; the codes themselves are answered once. */
+export async function issueRecoveryCodes(db: Queryable, userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodes(
+    db,
+    userId,
+    codes.map((code) => hashRecoveryCode(code) ?? ''),
+  );
+  return codes;
+}
+
+/** Spends one of the user's unused codes; false when `typed` is none of them. */
+export function spendRecoveryCode(db: Queryable, userId: number, typed: string, at: Date): Promise<boolean> {
+  const hash = hashRecoveryCode(typed);
+  return hash === null ? Promise.resolve(false) : useRecoveryCode(db, userId, hash, at);
 }
