@@ -169,5 +169,9 @@ describe('webhook host resolution', () => {
     expect(await refusal(never, new URL('https://[::ffff:7f00:1]/x'))).toMatch(/private or reserved/);
     expect(await refusal(never, new URL('https://169.254.169.254/x'))).toMatch(/private or reserved/);
     expect(await refusal(never, new URL('https://1.1.1.1/x'))).toBeNull();
+    // The URL parser writes decimal, hex and short IPv4 forms as dotted quads before they are judged.
+    expect(await refusal(never, new URL('https://2130706433/x'))).toMatch(/private or reserved/);
+    expect(await refusal(never, new URL('https://0x7f000001/x'))).toMatch(/private or reserved/);
+    expect(await refusal(never, new URL('https://10.1/x'))).toMatch(/private or reserved/);
   });
 });
