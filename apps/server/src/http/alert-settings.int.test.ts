@@ -29,7 +29,7 @@ describeEachDatabase('alert settings over HTTP', (getDb) => {
       dropPercent: null,
       bounds: {
         offlineMinutesMin: 2,
-        offlineMinutesMax: 1_440,
+        offlineMinutesMax: 720,
         dropPercentMin: 10,
         dropPercentMax: 95,
         poolOfflineMinutes: 10,
