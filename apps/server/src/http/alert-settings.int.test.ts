@@ -95,6 +95,12 @@ describeEachDatabase('alert settings over HTTP', (getDb) => {
       expect(refused.status, url).toBe(400);
       expect(refused.json.error.fields.url, url).toMatch(/^This webhook URL cannot be used/);
     }
+    const arabic = await api.request('PUT', '/api/settings/webhook', {
+      token,
+      body: { url: 'https://10.0.0.1/x' },
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(arabic.json.error.fields.url).toMatch(/^لا يمكن استخدام رابط الويب هوك هذا/);
     const removed = await api.request('PUT', '/api/settings/webhook', { token, body: { url: null } });
     expect(removed.json).toEqual({ url: null, lastDeliveredAt: null, lastError: null, lastErrorAt: null });
     const test = await api.request('POST', '/api/settings/webhook/test', { token });
