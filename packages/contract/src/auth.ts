@@ -74,7 +74,8 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export const loginRequestSchema = z.object({
   email: textField(MESSAGES.emailRequired, 254),
   password: currentPasswordSchema,
-  totp: z.string({ error: MESSAGES.codeInvalid }).max(12, MESSAGES.codeInvalid).optional(),
+  /** The 6-digit TOTP code, or one of the account's recovery codes (xxxx-xxxx-xxxx-xxxx) in its place. */
+  totp: z.string({ error: MESSAGES.codeInvalid }).max(24, MESSAGES.codeInvalid).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

@@ -21,3 +21,4 @@ export * from './live.js';
 export * from './assistant.js';
 export * from './operator.js';
 export * from './monitoring.js';
+export * from './alerts.js';

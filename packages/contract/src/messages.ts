@@ -74,6 +74,10 @@ export const MESSAGES = {
   watchCoinsRequired: 'Choose at least one coin',
   watchPagesRequired: 'Choose at least one page',
   expiryOutOfRange: 'Choose an expiry between 1 and 365 days, or none',
+  webhookRefused:
+    'This webhook URL cannot be used: it must start with https:// and its host must resolve to public addresses only',
+  alertThresholdOutOfRange: 'Choose a value within the range shown',
+  recoveryCodesNeedTotp: 'Turn on two-factor authentication first',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageText = (typeof MESSAGES)[MessageKey];
@@ -148,6 +152,10 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   watchCoinsRequired: 'اختر عملة واحدة على الأقل',
   watchPagesRequired: 'اختر صفحة واحدة على الأقل',
   expiryOutOfRange: 'اختر مدة صلاحية بين يوم و365 يومًا، أو بلا انتهاء',
+  webhookRefused:
+    'لا يمكن استخدام رابط الويب هوك هذا: يجب أن يبدأ بـ https:// وأن يشير مضيفه إلى عناوين عامة فقط',
+  alertThresholdOutOfRange: 'اختر قيمة ضمن النطاق المعروض',
+  recoveryCodesNeedTotp: 'فعّل المصادقة الثنائية أولًا',
 };
 
 const byEnglish = new Map<string, MessageKey>(

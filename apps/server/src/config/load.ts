@@ -54,6 +54,10 @@ const ENV_KEYS: EnvKeys = {
   MANJAM_AUTH_THROTTLE_MAX_MINUTES: { path: ['auth', 'throttle', 'backoffMaxMinutes'], type: 'number' },
   MANJAM_SMTP_URL: { path: ['smtp', 'url'], type: 'string' },
   MANJAM_SMTP_FROM: { path: ['smtp', 'from'], type: 'string' },
+  MANJAM_ALERTS_WEBHOOK_ALLOW_LOOPBACK_HTTP: {
+    path: ['alerts', 'webhook', 'allowLoopbackHttp'],
+    type: 'boolean',
+  },
   MANJAM_OPERATOR_EMAIL: { path: ['operator', 'email'], type: 'string' },
   MANJAM_STUCK_PAYOUT_MINUTES: { path: ['accounting', 'stuckPayoutMinutes'], type: 'number' },
   MANJAM_ACCOUNTING_SLICE_SHARES: { path: ['accounting', 'sliceShares'], type: 'number' },

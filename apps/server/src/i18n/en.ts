@@ -33,6 +33,8 @@ export const EN = {
   'alert.blocksFound.mine': ', some with shares from your workers',
   'alert.payoutSent.title': 'Payout of {amount} sent',
   'alert.payoutSent.body': '{amount} was sent to {address}. Transaction: {txid}.',
+  'alert.webhookTest.title': 'Manjam webhook test',
+  'alert.webhookTest.body': 'Your Manjam alerts webhook works: worker and payout alerts will arrive here.',
   'email.brand': 'Manjam',
   'email.footer': 'You receive this email because email alerts are on in your Manjam settings.',
 

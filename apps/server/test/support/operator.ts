@@ -31,7 +31,7 @@ export async function twoFactorAccount(api: TestApi, name?: string): Promise<Two
     token: user.token,
     body: { password: user.password, code: await code() },
   });
-  if (enabled.status !== 204) throw new Error(`2fa enable failed: ${enabled.status} ${enabled.text}`);
+  if (enabled.status !== 200) throw new Error(`2fa enable failed: ${enabled.status} ${enabled.text}`);
   return { token: user.token, id: user.id, email: user.email, password: user.password, secret, code };
 }
 

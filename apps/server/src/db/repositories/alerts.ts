@@ -63,8 +63,10 @@ const USER_OF_PAYEE = `JOIN user_payees pu ON pu.payee_id = p.id
 /** Inserts an alert unless its dedupe key exists; the new id, or null when it was already raised. */
 export async function insertAlert(db: Queryable, alert: NewAlert): Promise<number | null> {
   const result = await db.query<{ id: bigint }>(
-    `INSERT INTO alerts (user_id, kind, worker_id, dedupe_key, payload, in_app, email_status, push_status)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+    `INSERT INTO alerts (user_id, kind, worker_id, dedupe_key, payload, in_app, email_status, push_status, webhook_status)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8,
+             CASE WHEN EXISTS (SELECT 1 FROM user_webhooks WHERE user_id = $1) THEN 'pending' ELSE 'skipped' END)
+     ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
     [
       alert.userId,
       alert.kind,
@@ -167,11 +169,15 @@ export interface WorkerAlertRow extends AlertPrefs {
   hashrateLowSince: Date | null;
   /** Accepted share difficulty since `recentSince`. */
   difficultyRecent: number;
+  /** The worker's own threshold, else the account default; null = the pool's (config). */
+  offlineMinutes: number | null;
+  dropPercent: number | null;
 }
 
 /**
  * Workers of registered users worth checking: sharing since `activeSince`, or with an open
- * offline/recovery state, with their accepted difficulty since `recentSince`.
+ * offline/recovery state, with their accepted difficulty since `recentSince` and their alert
+ * thresholds. Workers whose owner turned their alerts off are not watched.
  */
 export async function listWorkersForAlerts(
   db: Queryable,
@@ -182,13 +188,15 @@ export async function listWorkersForAlerts(
      SELECT w.id AS "workerId", coalesce(w.display_name, w.name) AS name, w.coin, w.last_share_at AS "lastShareAt",
             coalesce(st.status, 'online') AS status, st.offline_since AS "offlineSince", st.back_since AS "backSince",
             st.hashrate_low_since AS "hashrateLowSince", u.id AS "userId", ${PREFS},
-            coalesce(recent.difficulty, 0)::float8 AS "difficultyRecent"
+            coalesce(recent.difficulty, 0)::float8 AS "difficultyRecent",
+            coalesce(w.alert_offline_minutes, s.alert_offline_minutes) AS "offlineMinutes",
+            coalesce(w.alert_drop_percent, s.alert_drop_percent) AS "dropPercent"
        FROM workers w
        JOIN payees p ON p.id = w.payee_id
        ${USER_OF_PAYEE}
        LEFT JOIN worker_alert_state st ON st.worker_id = w.id
        LEFT JOIN recent ON recent.worker_id = w.id
-      WHERE w.hidden_at IS NULL AND (w.last_share_at >= $1 OR coalesce(st.status, 'online') <> 'online')
+      WHERE w.hidden_at IS NULL AND NOT w.alerts_off AND (w.last_share_at >= $1 OR coalesce(st.status, 'online') <> 'online')
       ORDER BY w.id`,
     [windows.activeSince, windows.recentSince],
   );

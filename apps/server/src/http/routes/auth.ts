@@ -5,6 +5,7 @@ import {
   confirmEmailRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
+  recoveryCodesSchema,
   registerRequestSchema,
   registerResponseSchema,
   totpCodeRequestSchema,
@@ -51,7 +52,7 @@ export const authRoutes: RouteModule = ({ services }) => [
     auth: 'public',
     rateLimit: 'auth',
     summary:
-      'Sign in with email and password (and the TOTP code when 2FA is on); 429 with Retry-After while this source is throttled',
+      'Sign in with email and password (and the TOTP code, or a recovery code, when 2FA is on); 429 with Retry-After while this source is throttled',
     body: loginRequestSchema,
     response: loginResponseSchema,
     handler: async ({ body, ip, userAgent }, reply) => {
@@ -94,11 +95,13 @@ export const authRoutes: RouteModule = ({ services }) => [
     tag: 'auth',
     auth: 'user',
     rateLimit: 'auth',
-    summary: 'Turn two-factor authentication on with the password and a valid code',
+    summary:
+      'Turn two-factor authentication on with the password and a valid code; answers 10 single-use recovery codes (shown once)',
     body: totpCodeRequestSchema,
-    handler: async ({ auth, body }) => {
-      await services.auth.enableTotp(auth.user, body.password, body.code);
-    },
+    response: recoveryCodesSchema,
+    handler: async ({ auth, body }) => ({
+      codes: await services.auth.enableTotp(auth.user, body.password, body.code),
+    }),
   }),
   defineRoute({
     method: 'POST',

@@ -1,4 +1,5 @@
 import type { RouteModule } from './module.js';
+import { alertSettingsRoutes } from './alert-settings.js';
 import { assistantRoutes } from './assistant.js';
 import { authRoutes } from './auth.js';
 import { dashboardRoutes } from './dashboard.js';
@@ -24,6 +25,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   poolRoutes,
   assistantRoutes,
   notificationsRoutes,
+  alertSettingsRoutes,
   operatorRoutes,
   monitoringRoutes,
 ];

@@ -25,6 +25,9 @@ export interface WorkerObservation {
   /** H/s averaged over `historySeconds` (up to 24 h). */
   averageHashrate: number;
   historySeconds: number;
+  /** The worker's own thresholds (issue 27: set per worker or as the account default); absent = config's. */
+  offlineMinutes?: number | null;
+  dropPercent?: number | null;
 }
 
 export interface RaisedAlert {
@@ -51,9 +54,9 @@ export function observeWorker(worker: WorkerObservation, now: Date, settings: Al
     hashrateLowSince: worker.hashrateLowSince,
   };
   const base = { worker: worker.name, coin: worker.coin };
+  const offlineMinutes = worker.offlineMinutes ?? settings.offlineMinutes;
   const silent =
-    worker.lastShareAt === null ||
-    now.getTime() - worker.lastShareAt.getTime() >= settings.offlineMinutes * 60_000;
+    worker.lastShareAt === null || now.getTime() - worker.lastShareAt.getTime() >= offlineMinutes * 60_000;
 
   if (worker.status === 'online' && silent && worker.lastShareAt) {
     const since = worker.lastShareAt;
@@ -64,7 +67,7 @@ export function observeWorker(worker: WorkerObservation, now: Date, settings: Al
       backSince: null,
       hashrateLowSince: null,
     };
-    const payload = { ...base, lastShareAt: since.toISOString(), minutes: settings.offlineMinutes };
+    const payload = { ...base, lastShareAt: since.toISOString(), minutes: offlineMinutes };
     return {
       state: next,
       alert: {
@@ -114,14 +117,15 @@ function observeHashrate(
 ): Transition {
   const enoughHistory =
     worker.historySeconds >= settings.hashrateMinHistoryMinutes * 60 && worker.averageHashrate > 0;
-  const limit = (worker.averageHashrate * settings.hashrateDropPercent) / 100;
+  const percent = worker.dropPercent ?? settings.hashrateDropPercent;
+  const limit = (worker.averageHashrate * percent) / 100;
   if (enoughHistory && !worker.hashrateLowSince && worker.recentHashrate < limit) {
     const payload = {
       worker: worker.name,
       coin: worker.coin,
       current: worker.recentHashrate,
       average: worker.averageHashrate,
-      percent: settings.hashrateDropPercent,
+      percent,
     };
     // One per worker and clock hour: two alert loops (api and accounting roles) never both raise it.
     const dedupeKey = `hashrate-drop:${worker.workerId}:${Math.floor(now.getTime() / 3_600_000)}`;

@@ -14,6 +14,8 @@ import {
   type RunCounts,
 } from './raise.js';
 import { alertSettingsSchema, type AlertSettingsInput } from '../../config/alerts.js';
+import { deliverWebhooks } from './webhook.js';
+import type { Resolve } from './webhook-send.js';
 
 export interface AlertsDeps {
   config: Pick<Config, 'smtp' | 'dataDir' | 'publicHost'>;
@@ -27,6 +29,8 @@ export interface AlertsDeps {
   mailer?: Mailer | null;
   /** Browser push; default: VAPID keys under dataDir. null turns push off. */
   push?: PushSender | null;
+  /** How webhook hosts are resolved (default: the system resolver). */
+  resolve?: Resolve;
 }
 
 export interface AlertsHandle {
@@ -62,6 +66,14 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
     dayCache: null,
     logger: deps.logger,
   };
+  const webhookCtx = {
+    db: deps.db,
+    settings: settings.webhook,
+    now: ctx.now,
+    ...(deps.resolve ? { resolve: deps.resolve } : {}),
+    onFailure: (alertId: number, attempt: number, final: boolean, err: string) =>
+      deps.logger.warn({ alertId, attempt, final, err }, 'alert webhook failed'),
+  };
   let tail: Promise<unknown> = Promise.resolve();
   let backgroundBusy = false;
   /** Workers offline after the last pass: flushed shares from one of them start a pass soon. */
@@ -75,10 +87,17 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
     const raised = workers.raised + (await checkBlocks(ctx)) + (await checkPayouts(ctx));
     const email = await deliverEmails(ctx);
     const pushed = await deliverPushes(ctx);
-    if (raised > 0 || email.sent > 0 || email.failed > 0 || pushed > 0) {
-      deps.logger.info({ raised, emailed: email.sent, emailFailures: email.failed, pushed }, 'alerts pass');
-    }
-    return { raised, emailed: email.sent, emailFailures: email.failed, pushed };
+    const hooks = await deliverWebhooks(webhookCtx);
+    const counts = {
+      raised,
+      emailed: email.sent,
+      emailFailures: email.failed,
+      pushed,
+      webhooked: hooks.sent,
+      webhookFailures: hooks.failed,
+    };
+    if (Object.values(counts).some((count) => count > 0)) deps.logger.info(counts, 'alerts pass');
+    return counts;
   }
 
   /** Passes never overlap: a new one starts after the one in progress. */

@@ -41,6 +41,9 @@ export interface RunCounts {
   emailed: number;
   emailFailures: number;
   pushed: number;
+  /** Webhook posts delivered, and failed attempts (each retried or given up: services/alerts/webhook.ts). */
+  webhooked: number;
+  webhookFailures: number;
 }
 
 const HOUR = 3_600_000;

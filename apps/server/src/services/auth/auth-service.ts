@@ -10,6 +10,8 @@ import type { SecretBox } from './secret-box.js';
 import { SignInThrottle, type ThrottleKey } from './throttle.js';
 import { hashToken, newToken } from './tokens.js';
 import { newTotpEnrolment, totpStep, type TotpEnrolment } from './totp.js';
+import { countRecoveryCodesLeft, deleteRecoveryCodes } from '../../db/repositories/recovery-codes.js';
+import { issueRecoveryCodes, looksLikeTotp, spendRecoveryCode } from './recovery-codes.js';
 
 export interface AuthDeps {
   db: Queryable;
@@ -109,7 +111,8 @@ export class AuthService {
       if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
       if (user.totpEnabled) {
         if (!totp) throw new ServiceError(401, 'totp-required', 'totpRequired');
-        if (!(await this.totpMatches(user, totp))) throw new ServiceError(401, 'totp-invalid', 'totpInvalid');
+        if (!(await this.secondFactorMatches(user, totp)))
+          throw new ServiceError(401, 'totp-invalid', 'totpInvalid');
       }
     });
     if (!user) throw invalidCredentials();
@@ -202,8 +205,8 @@ export class AuthService {
     return enrolment;
   }
 
-  /** Turns 2FA on: the password and a code of the secret from setup. */
-  async enableTotp(user: UserRow, password: string, code: string): Promise<void> {
+  /** Turns 2FA on: the password and a code of the secret from setup; answers the new recovery codes (shown once). */
+  async enableTotp(user: UserRow, password: string, code: string): Promise<string[]> {
     if (!user.totpSecret) throw new ServiceError(409, 'totp-not-set-up', 'totpNotSetUp');
     await this.attempt(user, async () => {
       await this.checkPassword(user, password, 'password');
@@ -211,6 +214,22 @@ export class AuthService {
     });
     await this.users.setTotp(user.id, user.totpSecret, true);
     this.forgetUser(user.id);
+    return issueRecoveryCodes(this.deps.db, user.id);
+  }
+
+  /** New recovery codes for the password and a current TOTP code; every older code stops working. */
+  async regenerateRecoveryCodes(user: UserRow, password: string, code: string): Promise<string[]> {
+    if (!user.totpEnabled) throw new ServiceError(409, 'totp-not-set-up', 'recoveryCodesNeedTotp');
+    await this.attempt(user, async () => {
+      await this.checkPassword(user, password, 'password');
+      if (!(await this.totpMatches(user, code))) throw totpInvalid('code');
+    });
+    return issueRecoveryCodes(this.deps.db, user.id);
+  }
+
+  /** How many unused recovery codes the user has (0 when 2FA is off). */
+  recoveryCodesLeft(user: UserRow): Promise<number> {
+    return user.totpEnabled ? countRecoveryCodesLeft(this.deps.db, user.id) : Promise.resolve(0);
   }
 
   /** Turns 2FA off: the password and a current code. */
@@ -221,6 +240,7 @@ export class AuthService {
       if (!(await this.totpMatches(user, code))) throw totpInvalid('code');
     });
     await this.users.setTotp(user.id, null, false);
+    await deleteRecoveryCodes(this.deps.db, user.id);
     this.forgetUser(user.id);
   }
 
@@ -269,6 +289,12 @@ export class AuthService {
   private async checkPassword(user: UserRow, password: string, field: string): Promise<void> {
     if (!(await verifyPassword(user.passwordHash, password)))
       throw new ServiceError(403, 'wrong-password', 'wrongPassword', { [field]: MESSAGES.wrongPassword });
+  }
+
+  /** At sign-in: a 6-digit TOTP code, or else one of the user's unused recovery codes (spent on success). */
+  private async secondFactorMatches(user: UserRow, code: string): Promise<boolean> {
+    if (looksLikeTotp(code)) return this.totpMatches(user, code);
+    return spendRecoveryCode(this.deps.db, user.id, code, new Date(this.deps.now()));
   }
 
   /** A valid code whose time step is newer than the last one accepted; it is used up on success. */

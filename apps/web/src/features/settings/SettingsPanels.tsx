@@ -3,6 +3,7 @@ import { Select } from '../../components/Select';
 import { Toggle } from '../../components/Toggle';
 import { THEMES, type Language, type Settings, type Theme } from '../../lib/api-types';
 import { MonitoringPanel } from '../monitoring/MonitoringPanel';
+import { AccountAlerts } from '../alerts/AccountAlerts';
 import { ChangePasswordForm, UpdateEmailForm } from './AccountForms';
 import { PayoutAddressSection } from './PayoutAddressSection';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -84,6 +85,7 @@ export function SettingsPanel({ tab, draft, settings, change }: PanelProps) {
             checked={draft.emailAlerts}
             onChange={(emailAlerts) => change({ emailAlerts })}
           />
+          <AccountAlerts />
         </>
       );
     case 'security':

@@ -1,69 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
-import { CodeField, TextField } from '../../components/TextField';
 import { Toggle } from '../../components/Toggle';
 import { ApiError, apiFetch } from '../../lib/api';
+import type { RecoveryCodes } from '@manjam/contract';
+import { CodeForm } from './CodeForm';
 import type { TotpCodeRequest, TwoFactorSetupResponse } from '../../lib/api-types';
 import { errorMessage } from '../../lib/errors';
 import { queryKeys } from '../../lib/queries';
-
-const CODE_PATTERN = /^\d{6}$/;
-
-/** The account password and a 6-digit code: turning 2FA on or off needs both. */
-function CodeForm({
-  submitLabel,
-  onSubmit,
-  pending,
-  onCancel,
-  serverFields,
-}: {
-  submitLabel: string;
-  onSubmit: (body: TotpCodeRequest) => void;
-  pending: boolean;
-  onCancel: () => void;
-  serverFields: Record<string, string>;
-}) {
-  const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState<{ password?: boolean; code?: boolean }>({});
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
-    const trimmed = code.trim();
-    const found = { password: !password, code: !CODE_PATTERN.test(trimmed) };
-    setInvalid(found);
-    if (!found.password && !found.code) onSubmit({ password, code: trimmed });
-  };
-  return (
-    <form noValidate onSubmit={submit} className="inline-form">
-      <TextField
-        label={t('settings.tfa.password')}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        error={invalid.password ? t('validation.passwordRequired') : serverFields.password}
-      />
-      <CodeField
-        label={t('settings.tfa.code')}
-        value={code}
-        onChange={setCode}
-        error={invalid.code ? t('validation.codeInvalid') : serverFields.code}
-      />
-      <div className="row">
-        <button type="submit" className="btn btn--primary" disabled={pending}>
-          {submitLabel}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          {t('settings.tfa.cancel')}
-        </button>
-      </div>
-    </form>
-  );
-}
+import { RecoveryCodeList, RecoveryCodesPanel, recoveryCodesKey } from './RecoveryCodes';
 
 /** TOTP enrolment: POST /api/auth/2fa/setup shows a QR code, the password and a 6-digit code confirm it; turning it off asks for both too. */
 export function TwoFactorSection({ enabled }: { enabled: boolean }) {
@@ -71,10 +18,13 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'idle' | 'enrol' | 'disable'>('idle');
   const [notice, setNotice] = useState('');
+  /** The recovery codes of the enrolment just made: shown once, until the page is left. */
+  const [freshCodes, setFreshCodes] = useState<string[]>([]);
   const refresh = async (): Promise<void> => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
       queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+      queryClient.invalidateQueries({ queryKey: recoveryCodesKey }),
     ]);
   };
   const setup = useMutation({
@@ -82,10 +32,11 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   });
   const enable = useMutation({
     mutationFn: (body: TotpCodeRequest) =>
-      apiFetch<undefined>('/api/auth/2fa/enable', { method: 'POST', body }),
-    onSuccess: async () => {
+      apiFetch<RecoveryCodes>('/api/auth/2fa/enable', { method: 'POST', body }),
+    onSuccess: async (result) => {
       setMode('idle');
       setNotice(t('settings.tfa.enabled'));
+      setFreshCodes(result.codes);
       await refresh();
     },
   });
@@ -101,6 +52,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
 
   const onToggle = (next: boolean): void => {
     setNotice('');
+    setFreshCodes([]);
     enable.reset();
     disable.reset();
     if (next && !enabled) {
@@ -154,6 +106,8 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
           />
         </div>
       ) : null}
+      {freshCodes.length > 0 ? <RecoveryCodeList codes={freshCodes} /> : null}
+      {enabled && mode === 'idle' && freshCodes.length === 0 ? <RecoveryCodesPanel /> : null}
       {mode === 'disable' ? (
         <div className="tfa card">
           <p>{t('settings.tfa.disableHint')}</p>

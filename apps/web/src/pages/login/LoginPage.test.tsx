@@ -106,6 +106,32 @@ describe('login', () => {
     expect(await screen.findByLabelText('Two-factor code')).toBeInTheDocument();
   });
 
+  it('signs in with a recovery code in place of the two-factor code, in Arabic', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        jsonResponse({ error: { code: 'totp-required', message: 'أدخل الرمز من تطبيق المصادقة' } }, 401),
+      )
+      .mockResolvedValue(jsonResponse({ token: 'tok-2', user: TEST_USER }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<LoginPage />, { route: '/login', lang: 'ar' });
+    fireEvent.change(screen.getByLabelText('البريد الإلكتروني'), { target: { value: 'miner@example.com' } });
+    fireEvent.change(screen.getByLabelText('كلمة المرور'), { target: { value: 'correct horse' } });
+    fireEvent.submit(screen.getByLabelText('كلمة المرور').closest('form') as HTMLFormElement);
+    fireEvent.click(await screen.findByRole('button', { name: 'استخدم رمز استرداد بدلًا من ذلك' }));
+    const field = screen.getByLabelText('رمز الاسترداد');
+    expect(field).toHaveAttribute('dir', 'ltr');
+    expect(field).toHaveAttribute('maxLength', '24');
+    fireEvent.change(field, { target: { value: 'k7m2-9qhx-3t0v-a8pd' } });
+    fireEvent.submit(field.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse((fetchMock.mock.calls[1] as [string, RequestInit])[1].body as string)).toEqual({
+      email: 'miner@example.com',
+      password: 'correct horse',
+      totp: 'k7m2-9qhx-3t0v-a8pd',
+    });
+  });
+
   it('shows Logging in..., then a success message, stores token and user, and opens /dashboard after 1 second', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ token: 'tok-1', user: TEST_USER })));

@@ -19,6 +19,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
   const [needsTotp, setNeedsTotp] = useState(false);
+  /** The second factor is typed as a recovery code (sent in the same `totp` field; the server tells them apart). */
+  const [recovery, setRecovery] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [serverError, setServerError] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -85,8 +87,31 @@ export default function LoginPage() {
             onChange={setPassword}
             error={errors.password ? t(errors.password) : undefined}
           />
-          {needsTotp ? (
+          {needsTotp && !recovery ? (
             <CodeField label={t('login.totp')} hint={t('login.totpHint')} value={totp} onChange={setTotp} />
+          ) : null}
+          {needsTotp && recovery ? (
+            <TextField
+              label={t('login.recovery')}
+              hint={t('login.recoveryHint')}
+              autoComplete="off"
+              maxLength={24}
+              ltr
+              value={totp}
+              onChange={setTotp}
+            />
+          ) : null}
+          {needsTotp ? (
+            <button
+              type="button"
+              className="btn btn--ghost btn--block"
+              onClick={() => {
+                setRecovery(!recovery);
+                setTotp('');
+              }}
+            >
+              {recovery ? t('login.useTotp') : t('login.useRecovery')}
+            </button>
           ) : null}
           <button type="submit" className="btn btn--primary btn--block" disabled={submitting || success}>
             {submitting ? t('login.submitting') : t('login.submit')}

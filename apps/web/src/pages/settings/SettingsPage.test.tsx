@@ -105,7 +105,8 @@ describe('settings', () => {
           otpauthUrl: 'otpauth://totp/Manjam',
           qrDataUrl: 'data:image/png;base64,AAAA',
         }),
-      'POST /api/auth/2fa/enable': () => new Response(null, { status: 204 }),
+      'POST /api/auth/2fa/enable': () =>
+        jsonResponse({ codes: Array.from({ length: 10 }, (_, i) => `k7m2-9qhx-3t0v-a8p${i}`) }),
     });
     renderWithApp(<SettingsPage />, { route: '/settings' });
     fireEvent.click(await screen.findByRole('tab', { name: 'Security' }));
@@ -123,6 +124,10 @@ describe('settings', () => {
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('Two-factor sign-in is now on.')).toBeInTheDocument();
+    // The ten recovery codes are shown once, left to right.
+    const codes = screen.getByRole('region', { name: 'Recovery codes' });
+    expect(codes.querySelectorAll('li')).toHaveLength(10);
+    expect(screen.getByText('k7m2-9qhx-3t0v-a8p0')).toHaveAttribute('dir', 'ltr');
     const enable = fetchMock.mock.calls.find(([url]) => url === '/api/auth/2fa/enable');
     expect(JSON.parse(enable?.[1]?.body as string)).toEqual({ password: 'correct horse', code: '123456' });
   });

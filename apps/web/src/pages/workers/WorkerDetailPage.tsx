@@ -11,6 +11,7 @@ import { useLiveUpdates } from '../../features/dashboard/liveUpdates';
 import { HashrateChart } from '../../features/hashrate/HashrateChart';
 import { StatusDot } from '../../features/miners/MinersTable';
 import { useWorkerDetail } from '../../features/workers/api';
+import { WorkerAlertsForm } from '../../features/alerts/WorkerAlertsForm';
 import '../../features/dashboard/screens.css';
 import '../../features/miners/miners.css';
 import '../../features/setup-guide/setup-guide.css';
@@ -105,6 +106,7 @@ export default function WorkerDetailPage() {
           <section className="card">
             <Facts worker={worker} />
           </section>
+          <WorkerAlertsForm workerId={id} />
         </div>
       ) : null}
     </div>
