@@ -71,7 +71,7 @@ export const AR: Catalog = {
   'alert.payoutSent.title': 'تم إرسال دفعة بقيمة {amount}',
   'alert.payoutSent.body': 'أُرسل مبلغ {amount} إلى {address}. المعاملة: {txid}.',
   'alert.webhookTest.title': 'اختبار رابط الويب هوك من منجم',
-  'alert.webhookTest.body': 'رابط الويب هوك لتنبيهات منجم يعمل: ستصل تنبيهات العمال والدفعات إلى هنا.',
+  'alert.webhookTest.body': 'رابط الويب هوك لتنبيهات منجم يعمل: ستصل تنبيهات العمّال والدفعات إلى هنا.',
   'email.brand': 'منجم',
   'email.footer': 'تصلك هذه الرسالة لأن تنبيهات البريد الإلكتروني مفعّلة في إعدادات منجم.',
 
