@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { syncPush } from '../features/notifications/push';
 import { pageReload, storedLanguage } from '../i18n';
 import { apiFetch } from '../lib/api';
+import { browserTimeZone, setTimeZone } from '../lib/format';
 import type { Language, Settings } from '../lib/api-types';
 import { useAuth } from '../lib/auth';
 import { queryKeys } from '../lib/queries';
@@ -30,7 +31,21 @@ export function adoptLanguage(saved: Language): boolean {
 }
 
 /**
- * After sign-in and on start while signed in: fetch fresh settings and adopt their language.
+ * Shows every time in the account's chosen zone, and tells the account this browser's own zone
+ * when it changed (notifications, the assistant and CSV files use it while none is chosen).
+ */
+function adoptTimeZone(settings: Settings): void {
+  setTimeZone(settings.timeZone);
+  const own = browserTimeZone();
+  if (readStorage(STORAGE_KEYS.reportedTimeZone) === own) return;
+  apiFetch<Settings>('/api/settings', { method: 'PUT', body: { browserTimeZone: own } })
+    .then(() => writeStorage(STORAGE_KEYS.reportedTimeZone, own))
+    .catch(() => undefined);
+}
+
+/**
+ * After sign-in and on start while signed in: fetch fresh settings and adopt their language and
+ * time zone.
  * When the account wants push and this browser granted permission before, the subscription is
  * saved again (never prompting): logging out removes it from the browser.
  */
@@ -45,9 +60,10 @@ export function LanguageAdoption() {
       staleTime: 0,
     });
     load
-      .then((settings) =>
-        !adoptLanguage(settings.language) && settings.notifications ? syncPush(true, false) : null,
-      )
+      .then((settings) => {
+        adoptTimeZone(settings);
+        return !adoptLanguage(settings.language) && settings.notifications ? syncPush(true, false) : null;
+      })
       .catch(() => undefined);
   }, [isSignedIn, token, queryClient]);
   return null;

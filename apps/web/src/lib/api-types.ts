@@ -97,6 +97,7 @@ export type SettingsUpdate = Partial<
     | 'notifications'
     | 'emailAlerts'
     | 'autoLogout'
+    | 'timeZone'
   >
 >;
 

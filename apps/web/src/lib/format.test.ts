@@ -1,12 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatDifficulty as formatRevenueDifficulty } from '../features/revenue/format';
 import {
   baseUnitsToDecimal,
+  browserTimeZone,
   formatCoin,
+  formatDate,
+  formatDateTime,
   formatDifficulty,
   formatHashrate,
+  setTimeZone,
   shortenAddress,
   shortenTx,
+  timeZoneLabel,
 } from './format';
 
 describe('formatHashrate', () => {
@@ -90,5 +95,36 @@ describe('tiny difficulties', () => {
     expect(formatDifficulty(4.656542373906925e-10, 'ar')).toBe('4.66e-10');
     expect(formatRevenueDifficulty(3e-8)).toBe('3e-8');
     expect(formatDifficulty(36_762_000_000_000, 'en')).toBe('36.76T');
+  });
+});
+
+describe('the time zone the miner chose', () => {
+  afterEach(() => setTimeZone(null));
+
+  it('shows every date, time and chart hour in the chosen zone, in both languages', () => {
+    const at = '2026-11-27T21:30:00Z';
+    setTimeZone('Asia/Riyadh');
+    expect(formatDateTime(at, 'en')).toBe('Nov 28, 2026, 12:30 AM');
+    expect(formatDate(at, 'en')).toBe('Nov 28, 2026');
+    expect(timeZoneLabel('en', new Date(at))).toBe('GMT+3');
+    setTimeZone('Africa/Casablanca');
+    expect(formatDate(at, 'ar')).toBe(
+      new Intl.DateTimeFormat('ar-u-nu-latn', { dateStyle: 'medium', timeZone: 'Africa/Casablanca' }).format(
+        new Date(at),
+      ),
+    );
+    expect(formatDateTime(at, 'en')).toBe('Nov 27, 2026, 10:30 PM');
+  });
+
+  it("follows the browser's own zone when none is chosen", () => {
+    setTimeZone(null);
+    const at = new Date('2026-11-27T21:30:00Z');
+    expect(formatDateTime(at, 'en')).toBe(
+      new Intl.DateTimeFormat('en', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: browserTimeZone(),
+      }).format(at),
+    );
   });
 });

@@ -11,6 +11,24 @@ export function currentLanguage(): Language {
   return readStorage(STORAGE_KEYS.language) === 'ar' ? 'ar' : 'en';
 }
 
+/** The zone the miner chose in Settings (null until settings load or when they chose none). */
+let chosenTimeZone: string | null = null;
+
+/** Every time on screen is shown in this zone from now on; null: the browser's own. */
+export function setTimeZone(zone: string | null): void {
+  chosenTimeZone = zone;
+}
+
+/** The chosen zone, or undefined for the browser's own (what Intl takes for "the default"). */
+export function currentTimeZone(): string | undefined {
+  return chosenTimeZone ?? undefined;
+}
+
+/** The browser's own IANA zone ("Asia/Riyadh"). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** Intl locale for a UI language. Arabic keeps Latin digits: figures sit beside hashes, ports and addresses. */
 export function intlLocale(lang: Language = currentLanguage()): string {
   return lang === 'ar' ? 'ar-u-nu-latn' : 'en';
@@ -96,13 +114,18 @@ function toDate(value: string | Date): Date {
 }
 
 export function formatDate(value: string | Date, lang: Language = currentLanguage()): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium' }).format(toDate(value));
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    dateStyle: 'medium',
+    timeZone: currentTimeZone(),
+  }).format(toDate(value));
 }
 
 export function formatDateTime(value: string | Date, lang: Language = currentLanguage()): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    toDate(value),
-  );
+  return new Intl.DateTimeFormat(intlLocale(lang), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: currentTimeZone(),
+  }).format(toDate(value));
 }
 
 /** "5 minutes ago" / "منذ 5 دقائق" via Intl.RelativeTimeFormat. */
@@ -133,9 +156,11 @@ export function timeZoneLabel(
   at: Date = new Date(),
   timeZone?: string,
 ): string {
-  const parts = new Intl.DateTimeFormat(intlLocale(lang), { timeZoneName: 'short', timeZone }).formatToParts(
-    at,
-  );
+  const zone = timeZone ?? currentTimeZone();
+  const parts = new Intl.DateTimeFormat(intlLocale(lang), {
+    timeZoneName: 'short',
+    timeZone: zone,
+  }).formatToParts(at);
   const name = parts.find((part) => part.type === 'timeZoneName')?.value;
-  return name ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return name ?? zone ?? browserTimeZone();
 }

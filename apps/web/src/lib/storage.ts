@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   sidebarOpen: 'sidebarOpen',
   hasVisitedBefore: 'hasVisitedBefore',
+  /** The browser's time zone as last reported to the account (for times written without a browser). */
+  reportedTimeZone: 'reportedTimeZone',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner, useFigureVisibility } from '../../components';
-import { intlLocale, timeZoneLabel } from '../../lib/format';
+import { currentTimeZone, intlLocale, timeZoneLabel } from '../../lib/format';
 import type { Language } from '../../lib/api-types';
 import type { Algorithm, HashratePoint } from '../api-types';
 import { pickHashrateScale, scaleHashrate } from '../dashboard/hashrateScale';
@@ -30,6 +30,7 @@ export function toChartSeries(
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
+    timeZone: currentTimeZone(),
   });
   const number = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 });
   const sum = raw.reduce((a, b) => a + b, 0);

@@ -1,6 +1,6 @@
 // Formatting rules of the revenue tables (seed: difficulty "36.76 T", status badge colours, pages).
 
-import { formatTiny } from '../../lib/format';
+import { currentTimeZone, formatTiny } from '../../lib/format';
 
 const SI_SUFFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E'] as const;
 
@@ -48,7 +48,10 @@ export function visiblePages(current: number, pages: number, width = 5): number[
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
-/** Settlement time in Riyadh time (00:00 UTC settles at 03:00 AST): "Nov 22, 2026, 03:00". */
+/**
+ * Settlement time in the miner's chosen zone; with none chosen, in Riyadh time as the seed shows it
+ * (00:00 UTC settles at 03:00 AST): "Nov 22, 2026, 03:00".
+ */
 export function formatSettlement(settledAt: string, locale: string): string {
   const date = new Date(settledAt);
   if (Number.isNaN(date.getTime())) return settledAt;
@@ -56,6 +59,6 @@ export function formatSettlement(settledAt: string, locale: string): string {
     dateStyle: 'medium',
     timeStyle: 'short',
     hourCycle: 'h23',
-    timeZone: 'Asia/Riyadh',
+    timeZone: currentTimeZone() ?? 'Asia/Riyadh',
   }).format(date);
 }

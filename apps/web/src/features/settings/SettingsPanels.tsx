@@ -5,6 +5,7 @@ import { THEMES, type Language, type Settings, type Theme } from '../../lib/api-
 import { MonitoringPanel } from '../monitoring/MonitoringPanel';
 import { AccountAlerts } from '../alerts/AccountAlerts';
 import { ChangePasswordForm, UpdateEmailForm } from './AccountForms';
+import { TimeZoneSelect } from './TimeZoneSelect';
 import { PayoutAddressSection } from './PayoutAddressSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import type { Draft } from './useSettingsDraft';
@@ -59,16 +60,19 @@ export function SettingsPanel({ tab, draft, settings, change }: PanelProps) {
       );
     case 'language':
       return (
-        <Select<Language>
-          label={t('settings.language')}
-          hint={t('settings.languageHint')}
-          value={draft.language}
-          options={[
-            { value: 'en', label: t('settings.languages.en') },
-            { value: 'ar', label: t('settings.languages.ar') },
-          ]}
-          onChange={(language) => change({ language })}
-        />
+        <>
+          <Select<Language>
+            label={t('settings.language')}
+            hint={t('settings.languageHint')}
+            value={draft.language}
+            options={[
+              { value: 'en', label: t('settings.languages.en') },
+              { value: 'ar', label: t('settings.languages.ar') },
+            ]}
+            onChange={(language) => change({ language })}
+          />
+          <TimeZoneSelect value={draft.timeZone} onChange={(timeZone) => change({ timeZone })} />
+        </>
       );
     case 'notifications':
       return (

@@ -4,15 +4,26 @@ import { syncPush, type PushOutcome } from '../notifications/push';
 import { switchLanguage } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import type { Settings, SettingsUpdate } from '../../lib/api-types';
+import { setTimeZone } from '../../lib/format';
 import { queryKeys, useSettings } from '../../lib/queries';
 
 /** The editable part of Settings that the 'Save Changes' button sends with PUT /api/settings. */
 export type Draft = Required<SettingsUpdate>;
 
 export function toDraft(settings: Settings): Draft {
-  const { darkMode, showBalance, showHashrate, theme, language, notifications, emailAlerts, autoLogout } =
-    settings;
+  const {
+    darkMode,
+    showBalance,
+    showHashrate,
+    theme,
+    language,
+    notifications,
+    emailAlerts,
+    autoLogout,
+    timeZone,
+  } = settings;
   return {
+    timeZone,
     darkMode,
     showBalance,
     showHashrate,
@@ -43,6 +54,7 @@ export function useSettingsDraft() {
     onMutate: () => settings.data?.notifications,
     onSuccess: (saved, sent, before) => {
       queryClient.setQueryData(queryKeys.settings, saved);
+      setTimeZone(saved.timeZone);
       setEdits({});
       const languageChanged = sent.language !== document.documentElement.lang;
       // Not awaited: an unanswered permission prompt must not keep the form saving.

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../lib/api-types';
 import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
 import SettingsPage from './SettingsPage';
+import { formatDateTime, setTimeZone } from '../../lib/format';
 import { UNSET_PAYOUTS } from '../../test/payouts';
 
 const SETTINGS: Settings = {
@@ -94,6 +95,24 @@ describe('settings', () => {
     fireEvent.keyDown(tabs[0] as HTMLElement, { key: 'ArrowDown' });
     expect(screen.getByRole('tab', { name: 'Language' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+  });
+
+  it("saves the time zone the miner chooses, and back to the browser's own", async () => {
+    const fetchMock = serve({
+      'GET /api/settings': () => jsonResponse(SETTINGS),
+      'PUT /api/settings': () => jsonResponse({ ...SETTINGS, timeZone: 'Asia/Riyadh' }),
+    });
+    renderWithApp(<SettingsPage />, { route: '/settings?tab=language' });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('');
+    expect(screen.getByRole('option', { name: /^This browser's time zone/ })).toBeInTheDocument();
+    fireEvent.change(zone, { target: { value: 'Asia/Riyadh' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Settings saved successfully!')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(put?.[1]?.body as string)).toMatchObject({ timeZone: 'Asia/Riyadh' });
+    expect(formatDateTime('2026-11-27T21:30:00Z', 'en')).toBe('Nov 28, 2026, 12:30 AM');
+    setTimeZone(null);
   });
 
   it('enrols two-factor sign-in with the QR code from the server, the password and a 6-digit code', async () => {
