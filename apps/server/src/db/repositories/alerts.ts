@@ -1,4 +1,5 @@
 import type { Queryable } from '../types.js';
+import { USER_TIME_ZONE_SQL } from './settings.js';
 
 // Alerts: the `alerts` rows (in-app notifications + email queue), the per-worker debounce state,
 // and the events worth an alert (offline workers, found blocks, sent payouts). Parameterized SQL only.
@@ -17,6 +18,8 @@ export type WorkerAlertStatus = 'online' | 'offline' | 'recovering';
 export interface AlertPrefs {
   userId: number;
   language: 'en' | 'ar';
+  /** The reader's time zone (settings.ts USER_TIME_ZONE_SQL). */
+  timeZone: string;
   notifications: boolean;
   emailAlerts: boolean;
 }
@@ -50,11 +53,13 @@ export interface PendingEmailRow {
   attempts: number;
   email: string;
   language: 'en' | 'ar';
+  /** The reader's time zone (settings.ts USER_TIME_ZONE_SQL). */
+  timeZone: string;
   emailAlerts: boolean;
 }
 
 const PREFS = `coalesce(s.language, 'en') AS language, coalesce(s.notifications, TRUE) AS notifications,
-  coalesce(s.email_alerts, FALSE) AS "emailAlerts"`;
+  coalesce(s.email_alerts, FALSE) AS "emailAlerts", ${USER_TIME_ZONE_SQL} AS "timeZone"`;
 /** Users joined to the payees that pay them (the `user_payees` view). */
 const USER_OF_PAYEE = `JOIN user_payees pu ON pu.payee_id = p.id
   JOIN users u ON u.id = pu.user_id
@@ -130,7 +135,8 @@ export async function claimPendingEmails(
         SELECT id FROM alerts WHERE email_status = 'pending' AND (email_claimed_at IS NULL OR email_claimed_at < $2)
          ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
      RETURNING a.id, a.user_id AS "userId", a.kind, a.payload, a.created_at AS "createdAt", a.email_attempts AS attempts,
-               u.email, coalesce(s.language, 'en') AS language, coalesce(s.email_alerts, FALSE) AS "emailAlerts"`,
+               u.email, coalesce(s.language, 'en') AS language, coalesce(s.email_alerts, FALSE) AS "emailAlerts",
+               ${USER_TIME_ZONE_SQL} AS "timeZone"`,
     [now, staleBefore, limit],
   );
   return result.rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
@@ -354,6 +360,8 @@ export interface PendingPushRow {
   kind: AlertKind;
   payload: Record<string, unknown>;
   language: 'en' | 'ar';
+  /** The reader's time zone (settings.ts USER_TIME_ZONE_SQL). */
+  timeZone: string;
 }
 
 /** Takes up to `limit` alerts waiting for a push, marking them sent (at most once). */
@@ -363,7 +371,8 @@ export async function claimPendingPushes(db: Queryable, limit: number): Promise<
        FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
       WHERE u.id = a.user_id AND a.id IN (
         SELECT id FROM alerts WHERE push_status = 'pending' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING a.id, a.user_id AS "userId", a.kind, a.payload, coalesce(s.language, 'en') AS language`,
+     RETURNING a.id, a.user_id AS "userId", a.kind, a.payload, coalesce(s.language, 'en') AS language,
+               ${USER_TIME_ZONE_SQL} AS "timeZone"`,
     [limit],
   );
   return result.rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);

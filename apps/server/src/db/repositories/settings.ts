@@ -60,6 +60,12 @@ const toSettings = (r: RawSettings): SettingsRow => ({
   rigTokenEncrypted: r.rig_token_encrypted,
 });
 
+/**
+ * A user's time zone in SQL over `user_settings s`, as services/shared/format.ts userTimeZone
+ * says it: the chosen one, else the browser's as last reported, else UTC.
+ */
+export const USER_TIME_ZONE_SQL = `coalesce(s.time_zone, s.browser_time_zone, 'UTC')`;
+
 /** Per-user settings (one row per user, created with the account). */
 export class SettingsRepository {
   constructor(private readonly db: Queryable) {}

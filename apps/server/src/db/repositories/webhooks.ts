@@ -1,5 +1,6 @@
 import type { AlertKind } from './alerts.js';
 import type { Queryable } from '../types.js';
+import { USER_TIME_ZONE_SQL } from './settings.js';
 
 // Alert webhooks (issue 27): one URL per account, and the webhook outbox columns of `alerts`
 // (webhook_status, webhook_attempts, webhook_next_at, webhook_error). Parameterized SQL only.
@@ -68,6 +69,7 @@ export interface PendingWebhookRow {
   attempts: number;
   url: string;
   language: 'en' | 'ar';
+  timeZone: string;
 }
 
 /**
@@ -88,7 +90,8 @@ export async function claimPendingWebhooks(
         SELECT id FROM alerts WHERE webhook_status = 'pending' AND (webhook_next_at IS NULL OR webhook_next_at <= $1)
          ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
      RETURNING a.id, a.user_id AS "userId", a.kind, a.payload, a.created_at AS "createdAt",
-               a.webhook_attempts AS attempts, h.url, coalesce(s.language, 'en') AS language`,
+               a.webhook_attempts AS attempts, h.url, coalesce(s.language, 'en') AS language,
+               ${USER_TIME_ZONE_SQL} AS "timeZone"`,
     [now, leaseUntil, limit],
   );
   return result.rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);

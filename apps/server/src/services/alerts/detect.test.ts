@@ -121,6 +121,16 @@ describe('alert messages', () => {
     expect(renderAlert('worker-offline', offline, 'ar').title).toBe('العامل rig1 غير متصل');
   });
 
+  it("writes times in the reader's time zone, named by its offset", () => {
+    const offline = { worker: 'rig1', coin: 'BTC', lastShareAt: '2026-11-22T10:00:00.000Z', minutes: 10 };
+    expect(renderAlert('worker-offline', offline, 'en', 'Asia/Riyadh').body).toContain(
+      'Last share: 2026-11-22 13:00 GMT+3',
+    );
+    expect(renderEmail('worker-offline', offline, 'ar', 'Africa/Cairo').text).toContain(
+      '2026-11-22 12:00 GMT+2',
+    );
+  });
+
   it('tells a Monero miner of an XMR payout to the last atomic unit and of a RandomX worker slowing in H/s', () => {
     const address = `4${'A'.repeat(94)}`;
     const payout = { coin: 'XMR', amount: '600000000001', address, txid: 'cd'.repeat(32) };

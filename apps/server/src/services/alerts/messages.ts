@@ -26,9 +26,11 @@ const num = (payload: Payload, key: string): number => {
   const value = payload[key];
   return typeof value === 'number' ? value : Number(value ?? 0);
 };
-const time = (payload: Payload, key: string): string => {
+const time = (payload: Payload, key: string, timeZone: string): string => {
   const value = payload[key];
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? formatTime(new Date(value)) : '-';
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value))
+    ? formatTime(new Date(value), timeZone)
+    : '-';
 };
 const amount = (payload: Payload): string => {
   const raw = payload.amount;
@@ -42,26 +44,27 @@ const minutes = (payload: Payload, key: string, language: AlertLanguage): string
   return Number.isFinite(value) ? text(language, 'duration.minutes', { count: value }) : '-';
 };
 
-type Renderer = (p: Payload, language: AlertLanguage) => RenderedAlert;
+/** `zone`: the reader's time zone (services/shared/format.ts userTimeZone). */
+type Renderer = (p: Payload, language: AlertLanguage, zone: string) => RenderedAlert;
 
 /** A worker alert: its worker and coin plus the kind's own values, in the title and the body. */
 function workerAlert(
   kind: 'workerOffline' | 'workerRecovered' | 'hashrateDrop',
-  values: (p: Payload, l: AlertLanguage) => TextValues,
+  values: (p: Payload, l: AlertLanguage, zone: string) => TextValues,
 ): Renderer {
-  return (p, l) => {
-    const all = { worker: str(p, 'worker'), coin: str(p, 'coin'), ...values(p, l) };
+  return (p, l, zone) => {
+    const all = { worker: str(p, 'worker'), coin: str(p, 'coin'), ...values(p, l, zone) };
     return { title: text(l, `alert.${kind}.title`, all), body: text(l, `alert.${kind}.body`, all) };
   };
 }
 
 /** Several blocks of one period in one alert (alerts.blockBatchMinutes): counted, with their height range. */
-function blocksFound(p: Payload, l: AlertLanguage): RenderedAlert {
+function blocksFound(p: Payload, l: AlertLanguage, zone: string): RenderedAlert {
   const values = {
     count: num(p, 'count'),
     coin: str(p, 'coin'),
-    from: time(p, 'periodStart'),
-    to: time(p, 'periodEnd'),
+    from: time(p, 'periodStart', zone),
+    to: time(p, 'periodEnd', zone),
     fromHeight: str(p, 'fromHeight'),
     toHeight: str(p, 'toHeight'),
     mine: p.mine === true ? text(l, 'alert.blocksFound.mine') : '',
@@ -74,12 +77,12 @@ function blocksFound(p: Payload, l: AlertLanguage): RenderedAlert {
 
 /** Each kind's title and body from the server text catalogs (i18n/en.ts, i18n/ar.ts). */
 const RENDER: Record<AlertKind, Renderer> = {
-  'worker-offline': workerAlert('workerOffline', (p, l) => ({
+  'worker-offline': workerAlert('workerOffline', (p, l, zone) => ({
     duration: minutes(p, 'minutes', l),
-    lastShareAt: time(p, 'lastShareAt'),
+    lastShareAt: time(p, 'lastShareAt', zone),
   })),
-  'worker-recovered': workerAlert('workerRecovered', (p, l) => ({
-    backSince: time(p, 'backSince'),
+  'worker-recovered': workerAlert('workerRecovered', (p, l, zone) => ({
+    backSince: time(p, 'backSince', zone),
     duration: minutes(p, 'downtimeMinutes', l),
   })),
   'hashrate-drop': workerAlert('hashrateDrop', (p) => ({
@@ -87,9 +90,9 @@ const RENDER: Record<AlertKind, Renderer> = {
     percent: str(p, 'percent'),
     average: formatHashrate(num(p, 'average')),
   })),
-  'block-found': (p, l) =>
+  'block-found': (p, l, zone) =>
     p.count !== undefined
-      ? blocksFound(p, l)
+      ? blocksFound(p, l, zone)
       : {
           title: text(l, 'alert.blockFound.title', { height: str(p, 'height') }),
           body: text(l, 'alert.blockFound.body', {
@@ -109,8 +112,14 @@ const RENDER: Record<AlertKind, Renderer> = {
   }),
 };
 
-export function renderAlert(kind: AlertKind, payload: Payload, language: AlertLanguage): RenderedAlert {
-  return RENDER[kind](payload, language);
+/** `timeZone`: the reader's (userTimeZone: chosen, else their browser's, else UTC). */
+export function renderAlert(
+  kind: AlertKind,
+  payload: Payload,
+  language: AlertLanguage,
+  timeZone = 'UTC',
+): RenderedAlert {
+  return RENDER[kind](payload, language, timeZone);
 }
 
 const escapeHtml = (value: string) =>
@@ -124,8 +133,9 @@ export function renderEmail(
   kind: AlertKind,
   payload: Payload,
   language: AlertLanguage,
+  timeZone = 'UTC',
 ): { subject: string; text: string; html: string } {
-  const { title, body } = renderAlert(kind, payload, language);
+  const { title, body } = renderAlert(kind, payload, language, timeZone);
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const brand = text(language, 'email.brand');
   const footer = text(language, 'email.footer');

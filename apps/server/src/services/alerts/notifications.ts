@@ -32,12 +32,13 @@ export async function listUserNotifications(
   userId: number,
   language?: AlertLanguage,
 ): Promise<NotificationItem[]> {
-  const lang = language ?? (await findAlertPrefs(db, userId))?.language ?? 'en';
+  const prefs = await findAlertPrefs(db, userId);
+  const lang = language ?? prefs?.language ?? 'en';
   const rows = await listNotifications(db, userId, NOTIFICATIONS_LIMIT);
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
-    ...renderAlert(row.kind, row.payload, lang),
+    ...renderAlert(row.kind, row.payload, lang, prefs?.timeZone),
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
     count: typeof row.payload.count === 'number' && row.payload.count > 0 ? row.payload.count : 1,

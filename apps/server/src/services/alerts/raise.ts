@@ -223,7 +223,7 @@ export async function deliverEmails(ctx: AlertContext): Promise<{ sent: number; 
       await markEmail(ctx.db, row.id, 'skipped');
       continue;
     }
-    const email = renderEmail(row.kind, row.payload, row.language);
+    const email = renderEmail(row.kind, row.payload, row.language, row.timeZone);
     try {
       await ctx.mailer.send({ to: row.email, ...email, language: row.language });
       await markEmail(ctx.db, row.id, 'sent');
@@ -252,7 +252,7 @@ export async function deliverPushes(ctx: AlertContext): Promise<number> {
     const message = JSON.stringify({
       id: row.id,
       kind: row.kind,
-      ...renderAlert(row.kind, row.payload, row.language),
+      ...renderAlert(row.kind, row.payload, row.language, row.timeZone),
       url: '/dashboard',
     });
     for (const subscription of await listPushSubscriptions(ctx.db, row.userId)) {

@@ -40,6 +40,8 @@ export interface WebhookMessage {
   createdAt: Date;
   payload: Record<string, unknown>;
   language: AlertLanguage;
+  /** The reader's time zone for times in the text (absent: UTC). */
+  timeZone?: string;
 }
 
 /**
@@ -54,7 +56,7 @@ export function webhookBody(message: WebhookMessage): string {
           title: text(message.language, 'alert.webhookTest.title'),
           body: text(message.language, 'alert.webhookTest.body'),
         }
-      : renderAlert(message.kind, message.payload, message.language);
+      : renderAlert(message.kind, message.payload, message.language, message.timeZone);
   const field = (key: string) => {
     const value = message.payload[key];
     return typeof value === 'string' ? value : null;
