@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   sidebarOpen: 'sidebarOpen',
   hasVisitedBefore: 'hasVisitedBefore',
+  /** Why the last session ended when the server ended it ('idle': Auto Logout); read once by /login. */
+  signOutReason: 'signOutReason',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
