@@ -74,6 +74,11 @@ export function signOutReason(): SignOutReason | null {
   return readStorage(STORAGE_KEYS.signOutReason) === 'idle' ? 'idle' : null;
 }
 
+/** Notes why this tab signed the user out (the client's own Auto Logout timer), for /login to say. */
+export function rememberSignOutReason(reason: SignOutReason): void {
+  writeStorage(STORAGE_KEYS.signOutReason, reason);
+}
+
 export function clearSignOutReason(): void {
   writeStorage(STORAGE_KEYS.signOutReason, null);
 }
