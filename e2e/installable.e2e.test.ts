@@ -84,6 +84,8 @@ describe('installable web app', () => {
       expect(shell.names).toHaveLength(1);
       expect(shell.urls).toContain('/index.html');
       expect(shell.urls.some((url) => url.startsWith('/assets/'))).toBe(true);
+      // A page never opened online (its own lazy chunk) is in the shell too.
+      expect(shell.urls.some((url) => /^\/assets\/AboutPage-/.test(url))).toBe(true);
       // Let the page be controlled by the worker before the network goes.
       await page.reload();
       await page.locator('main h1').first().waitFor();

@@ -2,8 +2,8 @@
 // Manjam service worker: shows the pool's push alerts (worker offline, hashrate drop, block found,
 // payout sent) and focuses or opens the app when one is clicked. Payload: {title, body, url?}.
 // It also keeps the app shell for offline use (the installable app, issue 27):
-//  - the shell is index.html plus the built files it names (/assets/*, hashed by Vite) and the
-//    static files below; its cache is named after a digest of that index.html, so a new build
+//  - the shell is index.html plus every built file (/assets/*, hashed by Vite, listed by the build
+//    in /shell-assets.json, lazy pages included) and the static files below; its cache is named after a digest of that index.html, so a new build
 //    (a new index.html) fills a new cache and the old one is deleted;
 //  - a page navigation goes to the network first and falls back to the cached index.html (the
 //    app then says it is offline); /assets/* are answered from the cache first (immutable names),
@@ -45,8 +45,11 @@ function storeShell(html) {
       .then(function (cache) {
         return cache
           .put('/index.html', new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }))
-          .then(function () {
-            return cache.addAll(shellAssets(html).concat(STATIC_FILES));
+          .then(builtAssets)
+          .then(function (built) {
+            var files = shellAssets(html).concat(STATIC_FILES);
+            for (var i = 0; i < built.length; i += 1) if (files.indexOf(built[i]) < 0) files.push(built[i]);
+            return cache.addAll(files);
           });
       })
       .then(function () {
@@ -76,6 +79,17 @@ function fetchShell() {
   });
 }
 
+/** Every built file (shell-assets.json, written by the build: lazy pages and fonts too); [] without a build. */
+function builtAssets() {
+  return fetch('/shell-assets.json', { cache: 'no-store' })
+    .then(function (response) {
+      return response.ok ? response.json() : [];
+    })
+    .catch(function () {
+      return [];
+    });
+}
+
 function currentShell() {
   return caches.keys().then(function (names) {
     var found = names.filter(function (name) {
@@ -89,6 +103,9 @@ self.addEventListener('install', function (event) {
   event.waitUntil(
     fetchShell()
       .then(storeShell)
+      // No shell stored (the page server unreachable mid-install): push alerts still work; the
+      // next navigation stores the shell.
+      .catch(function () {})
       .then(function () {
         return self.skipWaiting();
       }),
