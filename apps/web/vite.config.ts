@@ -1,3 +1,5 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -18,8 +20,28 @@ const CHUNK_GROUPS: { name: string; match: RegExp }[] = [
 // builds with its own Vite 7, whose Plugin type differs only in Rolldown-specific hooks.
 const reactPlugin = react() as unknown as PluginOption;
 
+/**
+ * The offline shell's file list: every file the build emits under assets/ (entry, lazy pages,
+ * styles, fonts), written to dist/shell-assets.json. public/sw.js stores them all at install, so
+ * a page never visited online still opens offline. Build output only: the dev server has none.
+ */
+const shellAssets: PluginOption = {
+  name: 'manjam-shell-assets',
+  apply: 'build',
+  // After the files are written: the list is what dist/assets really holds (some chunks of the
+  // bundle are merged away before writing).
+  writeBundle(options) {
+    const dir = options.dir ?? 'dist';
+    const files = readdirSync(join(dir, 'assets'))
+      .filter((name) => !name.endsWith('.map'))
+      .sort()
+      .map((name) => `/assets/${name}`);
+    writeFileSync(join(dir, 'shell-assets.json'), JSON.stringify(files));
+  },
+};
+
 export default defineConfig({
-  plugins: [reactPlugin],
+  plugins: [reactPlugin, shellAssets],
   server: {
     host: '127.0.0.1',
     proxy: {

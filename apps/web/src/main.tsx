@@ -9,8 +9,10 @@ import './styles/layout.css';
 import { initI18n } from './i18n';
 import { AppProviders } from './app/AppProviders';
 import { AppRoutes } from './app/routes';
+import { registerAppShell } from './features/offline/shell';
 
 initI18n();
+registerAppShell();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

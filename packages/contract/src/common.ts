@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'payload-too-large',
   'unsupported-media-type',
   'unauthorized',
+  /** The session ended by Auto Logout (idle past its limit): the login page says so. */
+  'session-idle',
   'forbidden',
   'not-found',
   'route-not-found',

@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './networks.js';
+export * from './estimate.js';
 // Money per coin is defined once, in the protocol package (no imports, safe for the web bundle).
 export {
   COIN_DECIMALS,

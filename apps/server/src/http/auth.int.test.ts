@@ -216,10 +216,19 @@ describeEachDatabase('accounts and sign-in over HTTP', (getDb) => {
     expect((await api.request('GET', '/api/me', { token })).status).toBe(401);
   });
 
-  it('ends an idle session after 30 minutes when Auto Logout is on', async () => {
+  it('ends an idle session after 30 minutes when Auto Logout is on, and says so with its own code', async () => {
     const { token } = await api.signUp();
     api.clock.now += 31 * 60_000;
-    expect((await api.request('GET', '/api/me', { token })).status).toBe(401);
+    const ended = await api.request('GET', '/api/me', { token });
+    expect(ended.status).toBe(401);
+    expect(ended.json.error.code).toBe('session-idle');
+    expect(ended.json.error.message).toBe(
+      'You were logged out after 30 minutes of inactivity (Auto Logout). Please log in again.',
+    );
+    // The session is gone: the same token is refused as any unknown one from then on.
+    const after = await api.request('GET', '/api/me', { token });
+    expect(after.status).toBe(401);
+    expect(after.json.error.code).toBe('unauthorized');
   });
 
   it('enrols TOTP with a QR code, then needs a real code to sign in and to change the payout address', async () => {

@@ -22,7 +22,11 @@ export function registerLive(
   app.get('/api/live', { websocket: true }, (socket: WebSocket, request) => {
     const token = (request.query as { token?: unknown }).token;
     void (async () => {
-      const signedIn = typeof token === 'string' ? await services.auth.authenticate(token) : undefined;
+      // A session Auto Logout ends (session-idle) is refused like any other.
+      const signedIn =
+        typeof token === 'string'
+          ? await services.auth.authenticate(token).catch(() => undefined)
+          : undefined;
       if (!signedIn) {
         socket.close(LIVE_UNAUTHORIZED, 'unauthorized');
         return;

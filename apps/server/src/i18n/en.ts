@@ -62,7 +62,7 @@ export const EN = {
   'assistant.start':
     'To start: 1) create an account; 2) pick a worker name in the form {user}; 3) configure your miner or mining software; 4) enter the pool details: {url}, user {user}, password x; 5) watch your workers and earnings on the dashboard. Live ports: {live}.',
   'assistant.about':
-    'Manjam is a mining pool for the MENA region. Live algorithms: {live}. Fees: {fees}. Payout scheme {scheme}, payouts {every} once your balance reaches the threshold you choose (0.001, 0.01 or 0.1).',
+    "Manjam is a mining pool for the MENA region. Live algorithms: {live}. Fees: {fees}. Payout scheme {scheme}, payouts {every} once a coin's balance reaches that coin's own threshold, which you choose per coin in Settings → Wallet: {thresholds}.",
 
   'assistant.hashrate.coin':
     '{coin} ({algorithm}): {now} over the last 10 minutes, 24 h average {day}; {online} of {workers} online',
@@ -104,6 +104,13 @@ export const EN = {
   'assistant.power.generic':
     "Electricity cost a day = watts × 24 ÷ 1000 × your price per kWh (a 3250 W miner uses 78 kWh a day). Name your miner's model (e.g. Antminer S19) and I'll work it out; compare the cost with the expected earnings in the calculator ({calculator}).",
   'assistant.earnings': 'Today (since 00:00 UTC) you earned {today}; your unpaid balance is {balance}.',
+  'assistant.thresholds.coin': '{coin} {default} by default ({minimum} to {maximum})',
+  'assistant.estimate':
+    'Estimate for {hashrate} on {algorithm} ({coin}): about {daily} a day, {weekly} a week and {monthly} in 30 days, at the network difficulty the pool sees now ({difficulty}), a block reward of {reward} (the newest {coin} block the pool found) and the {fee} pool fee. Luck and difficulty move it; the calculator at /mining/calculator works any other figure.',
+  'assistant.estimate.noDifficulty':
+    'I cannot estimate {hashrate} on {algorithm} ({coin}) yet: the pool has no network difficulty for {coin} right now. The calculator at /mining/calculator estimates with a difficulty and block reward you enter.',
+  'assistant.estimate.noBlock':
+    'I cannot estimate {hashrate} on {algorithm} ({coin}) yet: the pool has found no {coin} block to take the block reward from. The calculator at /mining/calculator estimates with a block reward you enter.',
   'account.confirm.subject': 'Confirm your Manjam account',
   'account.confirm.body':
     'Someone (we hope you) registered the Manjam account "{username}" with this email address. To create it, open this link within {hours} hours:\n\n{link}\n\nIf this was not you, ignore this email: no account is created.',

@@ -19,6 +19,8 @@ export class ServiceError extends Error {
 export const notFound = (key: MessageKey = 'notFound', code: ErrorCode = 'not-found') =>
   new ServiceError(404, code, key);
 export const unauthorized = () => new ServiceError(401, 'unauthorized', 'unauthorized');
+/** A session Auto Logout has just ended (idle past its limit): 401 with its own code, so the app says why. */
+export const sessionIdle = () => new ServiceError(401, 'session-idle', 'sessionIdle');
 
 /** Validation failure with one English message per field (translated when sent). */
 export function validationError(fields: Record<string, string>): ServiceError {

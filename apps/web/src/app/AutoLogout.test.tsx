@@ -1,4 +1,4 @@
-import { act, fireEvent } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp, signInForTest } from '../test/render';
 import { AUTO_LOGOUT_MS, AutoLogout } from './AutoLogout';
@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe('auto logout', () => {
-  it('signs the user out after 30 minutes without activity', async () => {
+  it('signs the user out after 30 minutes without activity and takes them to /login, which says why', async () => {
     const fetchMock = serve(true);
     renderWithApp(<AutoLogout />, { route: '/dashboard' });
     await advance(10);
@@ -40,6 +40,9 @@ describe('auto logout', () => {
     await advance(1000);
     expect(localStorage.getItem('token')).toBeNull();
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+    // Lands on /login, which reads why (the notice itself: LoginPage.test.tsx).
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(localStorage.getItem('signOutReason')).toBe('idle');
   });
 
   it('starts the 30 minutes again on each key press or click', async () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../lib/auth';
+import { rememberSignOutReason, useAuth } from '../lib/auth';
 import { useSettings } from '../lib/queries';
 import { logout } from '../lib/logout';
 
@@ -9,7 +9,7 @@ import { logout } from '../lib/logout';
 export const AUTO_LOGOUT_MS = 30 * 60 * 1000;
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
-/** Signs the user out after 30 minutes without input when their Auto Logout setting is on. */
+/** Signs the user out after 30 minutes without input when their Auto Logout setting is on, and says so on /login. */
 export function AutoLogout() {
   const { isSignedIn } = useAuth();
   const settings = useSettings();
@@ -23,7 +23,9 @@ export function AutoLogout() {
     const expire = (): void => {
       void logout().then(() => {
         queryClient.clear();
-        void navigate('/', { replace: true });
+        // Not a silent redirect: /login says the session ended after 30 minutes of inactivity.
+        rememberSignOutReason('idle');
+        void navigate('/login', { replace: true });
       });
     };
     const restart = (): void => {

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem<V extends string> {
   id: V;
@@ -51,6 +51,18 @@ export function Tabs<V extends string>({
   const generated = useId();
   const base = idBase ?? generated;
   const listRef = useRef<HTMLDivElement>(null);
+
+  // The active tab is always in view: a strip that scrolls sideways (Settings on a phone) brings
+  // it in, in either direction, without scrolling the page.
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>(`#${CSS.escape(tabId(base, value))}`);
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const listBox = list.getBoundingClientRect();
+    const box = active.getBoundingClientRect();
+    if (box.left < listBox.left) list.scrollBy({ left: box.left - listBox.left });
+    else if (box.right > listBox.right) list.scrollBy({ left: box.right - listBox.right });
+  }, [base, value]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const index = tabs.findIndex((tab) => tab.id === value);

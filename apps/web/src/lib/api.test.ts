@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, signInForTest } from '../test/render';
 import { ApiError, apiFetch } from './api';
-import { getAuthSnapshot } from './auth';
+import { getAuthSnapshot, signOutReason } from './auth';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -92,5 +92,28 @@ describe('apiFetch', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(getAuthSnapshot().isSignedIn).toBe(false);
+  });
+
+  it('remembers that Auto Logout ended the session when the server answers 401 session-idle', async () => {
+    signInForTest();
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          jsonResponse({ error: { code: 'session-idle', message: 'You were logged out' } }, 401),
+        ),
+    );
+    await expect(apiFetch('/api/me')).rejects.toMatchObject({ status: 401, code: 'session-idle' });
+    expect(getAuthSnapshot().isSignedIn).toBe(false);
+    expect(signOutReason()).toBe('idle');
+    // A plain 401 (a revoked or unknown session) gives no such reason.
+    signInForTest();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(jsonResponse({ error: { code: 'unauthorized', message: 'Log in' } }, 401)),
+    );
+    await expect(apiFetch('/api/me')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(signOutReason()).toBeNull();
   });
 });

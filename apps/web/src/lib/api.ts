@@ -88,8 +88,11 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
   const parsed = await readJson(response);
   if (!response.ok) {
-    if (response.status === 401 && getAuthSnapshot().isSignedIn) signOut();
-    throw parseErrorBody(response.status, parsed);
+    const error = parseErrorBody(response.status, parsed);
+    // Auto Logout ended the session (code session-idle): /login says why instead of a silent redirect.
+    if (response.status === 401 && getAuthSnapshot().isSignedIn)
+      signOut(error.code === 'session-idle' ? 'idle' : undefined);
+    throw error;
   }
   return parsed as T;
 }

@@ -47,6 +47,7 @@ function notify(): void {
 }
 
 export function signIn(token: string, user: User): void {
+  writeStorage(STORAGE_KEYS.signOutReason, null);
   writeStorage(STORAGE_KEYS.token, token);
   writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
   notify();
@@ -58,10 +59,28 @@ export function storeUser(user: User): void {
   notify();
 }
 
-export function signOut(): void {
+/** Why the server ended a session, as the login page tells it: Auto Logout after inactivity. */
+export type SignOutReason = 'idle';
+
+export function signOut(reason?: SignOutReason): void {
+  writeStorage(STORAGE_KEYS.signOutReason, reason ?? null);
   writeStorage(STORAGE_KEYS.token, null);
   writeStorage(STORAGE_KEYS.user, null);
   notify();
+}
+
+/** The reason the last session ended, if the server gave one (read by /login, cleared by clearSignOutReason). */
+export function signOutReason(): SignOutReason | null {
+  return readStorage(STORAGE_KEYS.signOutReason) === 'idle' ? 'idle' : null;
+}
+
+/** Notes why this tab signed the user out (the client's own Auto Logout timer), for /login to say. */
+export function rememberSignOutReason(reason: SignOutReason): void {
+  writeStorage(STORAGE_KEYS.signOutReason, reason);
+}
+
+export function clearSignOutReason(): void {
+  writeStorage(STORAGE_KEYS.signOutReason, null);
 }
 
 export function subscribeAuth(onChange: () => void): () => void {

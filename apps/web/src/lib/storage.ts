@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   hasVisitedBefore: 'hasVisitedBefore',
   /** The browser's time zone as last reported to the account (for times written without a browser). */
   reportedTimeZone: 'reportedTimeZone',
+  /** Why the last session ended when the server ended it ('idle': Auto Logout); read once by /login. */
+  signOutReason: 'signOutReason',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -5,9 +5,7 @@ import type { Queryable } from '../types.js';
 
 export interface AssistantUserRow {
   username: string;
-  /** The account's preferred coin, and its payout threshold for that coin in base units (null: the pool default). */
   preferredCoin: string;
-  payoutThreshold: bigint | null;
   /** A payout address set or pending for any coin (registration writes the first one). */
   payoutAddressSet: boolean;
 }
@@ -38,15 +36,27 @@ export async function findAssistantUser(
   userId: number,
 ): Promise<AssistantUserRow | undefined> {
   const result = await db.query<AssistantUserRow>(
-    `SELECT u.username, u.preferred_coin AS "preferredCoin", t.threshold AS "payoutThreshold",
+    `SELECT u.username, u.preferred_coin AS "preferredCoin",
             EXISTS (SELECT 1 FROM user_payout_settings a
                      WHERE a.user_id = u.id AND (a.address IS NOT NULL OR a.pending_address IS NOT NULL))
               AS "payoutAddressSet"
-       FROM users u LEFT JOIN user_payout_settings t ON t.user_id = u.id AND t.coin = u.preferred_coin
+       FROM users u
       WHERE u.id = $1`,
     [userId],
   );
   return result.rows[0];
+}
+
+/** The account's own payout threshold per coin, base units (coins without one use the pool default). */
+export async function listAssistantThresholds(
+  db: Queryable,
+  userId: number,
+): Promise<{ coin: string; threshold: bigint }[]> {
+  const result = await db.query<{ coin: string; threshold: bigint | string }>(
+    `SELECT coin, threshold FROM user_payout_settings WHERE user_id = $1 AND threshold IS NOT NULL`,
+    [userId],
+  );
+  return result.rows.map((row) => ({ coin: row.coin, threshold: BigInt(row.threshold) }));
 }
 
 /** The miner's visible workers with their accepted and rejected submits since `hourSince`. */

@@ -21,6 +21,24 @@ export const assistantRoutes: RouteModule = ({ deps, services }) => {
       const snapshot = await services.workers.snapshot(userId);
       return { workers: snapshot.byWorker, algorithms: snapshot.hashrates };
     },
+    // Estimates use what /stats shows: each live coin's difficulty and fee, and its newest block's reward.
+    network: async () => {
+      const stats = await services.pool.stats();
+      const coins = [...new Set(stats.algorithms.map((row) => row.coin))];
+      return Promise.all(
+        coins.map(async (coin) => {
+          const row = stats.algorithms.find((entry) => entry.coin === coin);
+          const blocks = await services.pool.blocks(1, 20, coin);
+          const newest = blocks.items.find((block) => block.status !== 'orphaned');
+          return {
+            coin,
+            difficulty: row?.networkDifficulty ?? null,
+            blockReward: newest ? BigInt(newest.reward) : null,
+            feePercent: row?.fee ?? 0,
+          };
+        }),
+      );
+    },
   });
   return [
     defineRoute({

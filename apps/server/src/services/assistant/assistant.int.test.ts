@@ -59,7 +59,9 @@ describeEachDatabase('assistant facts repository', (db) => {
       settlementHourUtc: 0,
     });
     expect(facts?.username).toBe('facts');
-    expect(facts?.payoutThreshold).toBe('0.001');
+    // One threshold per coin: the account's own BTC one, the pool default (0.01) for the others.
+    expect(facts?.payoutThresholds.BTC).toBe(100_000n);
+    expect(facts?.payoutThresholds.LTC).toBe(1_000_000n);
     expect(facts?.workers.map((w) => [w.name, w.coin, w.online])).toEqual([
       ['rig1', 'LTC', false],
       ['s19', 'BTC', true],
@@ -119,8 +121,23 @@ describeEachDatabase('assistant and notifications over HTTP', (db) => {
     });
     expect(response.status).toBe(200);
     const { reply } = assistantResponseSchema.parse(response.json);
-    expect(reply).toContain('العامل rig1 غير متصل');
-    expect(reply).toContain(`${miner.username}.rig1`);
+    // Names, URLs and usernames inside the Arabic answer are bidi-isolated (U+2068 ... U+2069).
+    expect(reply).toContain('العامل \u2068rig1\u2069 غير متصل');
+    expect(reply).toContain(`\u2068${miner.username}.rig1\u2069`);
+  });
+
+  it('answers "earnings with 100 TH/s" over HTTP with an estimate from the pool stats, not the account', async () => {
+    const miner = await api.signUp();
+    const response = await api.request('POST', '/api/assistant', {
+      token: miner.token,
+      body: { message: 'earnings with 100 TH/s', language: 'en' },
+    });
+    expect(response.status).toBe(200);
+    const { reply } = assistantResponseSchema.parse(response.json);
+    expect(reply).toMatch(
+      /^(Estimate for 100 TH\/s on SHA-256 \(BTC\)|I cannot estimate 100 TH\/s on SHA-256 \(BTC\) yet)/,
+    );
+    expect(reply).not.toContain('You have no workers');
   });
 
   it('rejects an empty or overlong message with a clear error and no answer', async () => {

@@ -25,7 +25,7 @@ const worker = (name: string, online: boolean, coin: WorkerFact['coin'] = 'BTC')
 
 const base: MinerFacts = {
   username: 'alice',
-  payoutThreshold: '0.01',
+  payoutThresholds: { BTC: 1_000_000n, LTC: 1_000_000n, XMR: 10_000_000_000n, KAS: 1_000_000n },
   payoutAddressSet: true,
   workers: [worker('rig1', false), worker('s19', true)],
   hashrates: [],
@@ -40,8 +40,11 @@ const base: MinerFacts = {
     },
   ],
 };
+// The content checks below read answers without their bidi isolates (U+2068/U+2069); the isolation
+// itself is checked word for word in bidi.test.ts.
+const plain = (text: string): string => text.replace(/[\u2068\u2069]/g, '');
 const ask = (message: string, facts: MinerFacts | null = base) =>
-  answerWithRules(message, { pool, facts, now });
+  plain(answerWithRules(message, { pool, facts, now }));
 
 describe('assistant: offline worker intent', () => {
   it('answers "Why is my worker offline?" about the offline worker, not a worker named "offline"', () => {

@@ -11,7 +11,7 @@ const pool = poolInfoFromConfig(parseConfig({ publicHost: 'pool.manjam.example' 
 
 const facts: MinerFacts = {
   username: 'alice',
-  payoutThreshold: '0.01',
+  payoutThresholds: { BTC: 1_000_000n, LTC: 1_000_000n, XMR: 10_000_000_000n, KAS: 1_000_000n },
   payoutAddressSet: true,
   workers: [
     {
@@ -66,7 +66,10 @@ const facts: MinerFacts = {
     },
   ],
 };
-const ask = (message: string) => answerWithRules(message, { pool, facts, now });
+// The content checks below read answers without their bidi isolates (U+2068/U+2069); the isolation
+// itself is checked word for word in bidi.test.ts.
+const plain = (text: string): string => text.replace(/[\u2068\u2069]/g, '');
+const ask = (message: string) => plain(answerWithRules(message, { pool, facts, now }));
 
 describe('assistant live answers for a signed-in miner', () => {
   it('answers "what is my hashrate" per algorithm with the real-time and 24 h figures of the other screens', () => {
@@ -155,7 +158,7 @@ describe('assistant live answers for a signed-in miner', () => {
   it('tells a miner with no workers how to get one', () => {
     const empty: MinerFacts = {
       username: 'bob',
-      payoutThreshold: '0.1',
+      payoutThresholds: { BTC: 10_000_000n, LTC: 10_000_000n, XMR: 100_000_000_000n, KAS: 10_000_000n },
       payoutAddressSet: true,
       workers: [],
       hashrates: [],

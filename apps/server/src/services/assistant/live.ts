@@ -1,5 +1,5 @@
 import type { CoinMoneyFact, MinerFacts, WorkerFact } from './facts.js';
-import { formatCoinAmount, parseCoinAmount } from '@manjam/protocol';
+import { formatCoinAmount } from '@manjam/protocol';
 import { text } from '../../i18n/index.js';
 import { formatDuration, formatEvery, formatHashrate, formatTime } from '../shared/format.js';
 import type { Language, Prepared } from './matcher.js';
@@ -143,13 +143,14 @@ function coinsOf(facts: MinerFacts): CoinMoneyFact[] {
 export function payoutAnswer(facts: MinerFacts, pool: PoolInfo, language: Language, now: Date): string {
   const money = coinsOf(facts);
   if (money.length === 0) return noWorkers(language);
-  const threshold = parseCoinAmount(facts.payoutThreshold);
   if (!facts.payoutAddressSet) return noAddressAnswer(facts, money, pool, language);
   const intervalMs = pool.payoutIntervalHours * 3_600_000;
   return money
     .map((entry) => {
       const due = entry.lastPayoutRunAt ? new Date(entry.lastPayoutRunAt.getTime() + intervalMs) : now;
       const next = due.getTime() <= now.getTime() ? text(language, 'assistant.payout.due') : formatTime(due);
+      // Each coin is paid at its own threshold (Settings → Wallet, one row per coin).
+      const threshold = facts.payoutThresholds[entry.coin];
       const balance = formatCoinAmount(entry.balance, entry.coin);
       const limit = formatCoinAmount(threshold, entry.coin);
       const state =
@@ -189,11 +190,10 @@ function noAddressAnswer(
   pool: PoolInfo,
   language: Language,
 ): string {
-  const threshold = parseCoinAmount(facts.payoutThreshold);
   return text(language, 'assistant.payout.noAddress', {
     balances: money.map((entry) => formatCoinAmount(entry.balance, entry.coin)).join(', '),
     settings: SETTINGS_WALLET_PATH,
     every: formatEvery(pool.payoutIntervalHours, language),
-    limit: money.map((entry) => formatCoinAmount(threshold, entry.coin)).join(', '),
+    limit: money.map((entry) => formatCoinAmount(facts.payoutThresholds[entry.coin], entry.coin)).join(', '),
   });
 }

@@ -1,4 +1,5 @@
 import type { MinerFacts } from './facts.js';
+import type { CoinId } from '../../config/constants.js';
 import { formatCoinAmount } from '@manjam/protocol';
 import { formatHashrate } from '../shared/format.js';
 import type { Language } from './matcher.js';
@@ -85,10 +86,19 @@ function factsText(facts: MinerFacts | null): string {
       `last payout run ${entry.lastPayoutRunAt?.toISOString() ?? 'none yet'}`,
   );
   return [
-    `Signed-in user: ${facts.username}; payout threshold ${facts.payoutThreshold}.`,
+    `Signed-in user: ${facts.username}; payout threshold per coin: ${thresholdList(facts)}.`,
     `Workers: ${workers.join('; ') || 'none'}.`,
     `Balances: ${money.join('; ') || 'none'}.`,
   ].join('\n');
+}
+
+/** "BTC 0.01 BTC, LTC 0.01 LTC, ...": the coins the miner has money or workers in, else every coin. */
+function thresholdList(facts: MinerFacts): string {
+  const mined = new Set([...facts.money.map((m) => m.coin), ...facts.workers.map((w) => w.coin)]);
+  return Object.entries(facts.payoutThresholds)
+    .filter(([coin]) => mined.size === 0 || mined.has(coin as CoinId))
+    .map(([coin, units]) => formatCoinAmount(units, coin))
+    .join(', ');
 }
 
 /** The system prompt: who the assistant is, the pool's real facts, the user's live facts and the rule engine's draft. */
@@ -109,7 +119,7 @@ export function systemPrompt(
     'You are the Manjam Mining Assistant for the Manjam mining pool (MENA region). Answer briefly and only about mining and this pool.',
     `Answer in ${language === 'ar' ? 'Arabic' : 'English'}. Keep URLs, hashes and numbers exactly as given.`,
     `Current time: ${now.toISOString()}. Pool host ${pool.host}. Ports: ${ports}.`,
-    `Payouts every ${pool.payoutIntervalHours} h when the balance reaches the user's threshold. Stratum username account.worker or wallet address, password x.`,
+    `Payouts every ${pool.payoutIntervalHours} h when a coin's balance reaches the user's threshold for that coin (one threshold per coin). Stratum username account.worker or wallet address, password x.`,
     factsText(facts),
     `A rule-based draft answer (accurate, use its facts): ${draft}`,
     'Never invent balances, hashrates or ports that are not listed above.',

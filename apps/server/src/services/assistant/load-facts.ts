@@ -1,8 +1,10 @@
-import { DEFAULT_POOL_COIN } from '@manjam/contract';
-import { baseUnitsToDecimal, decimalsOf, isCoin, type Coin } from '@manjam/protocol';
+import { isCoin } from '@manjam/protocol';
+import { COIN_IDS, type CoinId } from '../../config/constants.js';
+import { payoutThresholdBounds, type PayoutThresholdConfig } from '../../config/payout-thresholds.js';
 import {
   findAssistantUser,
   listAssistantMoney,
+  listAssistantThresholds,
   listAssistantWorkers,
 } from '../../db/repositories/assistant-facts.js';
 import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
@@ -16,7 +18,7 @@ export interface FactOptions {
   /** A worker without an accepted share for this long is offline (the alerts' threshold). */
   offlineAfterMs: number;
   /** The pool's default payout threshold per coin, in coin units (config.accounting.payoutThresholds). */
-  defaultThresholds: Record<Coin, { default: string }>;
+  defaultThresholds: Record<CoinId, PayoutThresholdConfig>;
   /** config.accounting.settlementHourUtc: "today" is the open settlement day. */
   settlementHourUtc: number;
   /** The figures the other screens show (the workers snapshot); read fresh from the database when absent. */
@@ -32,9 +34,10 @@ export async function loadMinerFacts(
   const { now } = options;
   const user = await findAssistantUser(db, userId);
   if (!user) return undefined;
-  const [workerRows, moneyRows, hashrate] = await Promise.all([
+  const [workerRows, moneyRows, thresholdRows, hashrate] = await Promise.all([
     listAssistantWorkers(db, userId, { hourSince: new Date(now.getTime() - 3_600_000) }),
     listAssistantMoney(db, userId),
+    listAssistantThresholds(db, userId),
     options.hashrate ? options.hashrate(userId) : loadUserHashrate(db, userId, now),
   ]);
   const queries = new RevenueQueries(db);
@@ -76,15 +79,17 @@ export async function loadMinerFacts(
         ]
       : [],
   );
-  // The threshold of the account's preferred coin (each coin has its own, issue 27).
-  const coin: Coin = isCoin(user.preferredCoin) ? user.preferredCoin : DEFAULT_POOL_COIN;
-  const threshold =
-    user.payoutThreshold === null
-      ? options.defaultThresholds[coin].default
-      : baseUnitsToDecimal(BigInt(user.payoutThreshold), decimalsOf(coin), 0);
+  // One threshold per coin (issue 27): the account's own where set, else the pool's default.
+  const payoutThresholds = Object.fromEntries(
+    COIN_IDS.map((coin) => [
+      coin,
+      thresholdRows.find((row) => row.coin === coin)?.threshold ??
+        payoutThresholdBounds(options.defaultThresholds, coin).default,
+    ]),
+  ) as Record<CoinId, bigint>;
   return {
     username: user.username,
-    payoutThreshold: threshold,
+    payoutThresholds,
     payoutAddressSet: user.payoutAddressSet,
     workers,
     hashrates: hashrate.algorithms,

@@ -1,5 +1,6 @@
 import { portRowOfPoolCoin } from '@manjam/contract';
 import type { Config } from '../../config/index.js';
+import type { PayoutThresholdConfig } from '../../config/payout-thresholds.js';
 import type { CoinId, PayoutScheme } from '../../config/constants.js';
 import { ALGORITHM_TABLE, type SeedAlgorithm } from './algorithms.js';
 
@@ -23,6 +24,8 @@ export interface PoolInfo {
   payoutIntervalHours: number;
   /** Per algorithm: the pool's interval where it is live, else the seed's published one (Kaspa: 12 h). */
   payoutHours: Partial<Record<SeedAlgorithm, number>>;
+  /** Each live coin's payout threshold range in coin units (config.accounting.payoutThresholds). */
+  payoutThresholds: Partial<Record<CoinId, PayoutThresholdConfig>>;
 }
 
 export function poolInfoFromConfig(config: Pick<Config, 'publicHost' | 'stratum' | 'accounting'>): PoolInfo {
@@ -51,9 +54,13 @@ export function poolInfoFromConfig(config: Pick<Config, 'publicHost' | 'stratum'
     const hours = live ? config.accounting.payoutIntervalHours : entry.publishedPayoutHours;
     if (hours !== undefined) payoutHours[entry.name] = hours;
   }
+  const payoutThresholds: Partial<Record<CoinId, PayoutThresholdConfig>> = {};
+  for (const port of ports)
+    if (port.live && port.coin) payoutThresholds[port.coin] = config.accounting.payoutThresholds[port.coin];
   return {
     host: config.publicHost,
     ports,
+    payoutThresholds,
     feeBasisPoints,
     payoutIntervalHours: config.accounting.payoutIntervalHours,
     payoutHours,

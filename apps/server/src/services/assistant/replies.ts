@@ -186,7 +186,17 @@ export function aboutAnswer(pool: PoolInfo, language: Language): string {
     schemes.size <= 1
       ? schemeName([...schemes][0] ?? 'pps-plus')
       : live.map((port) => `${schemeName(port.scheme ?? 'pps-plus')} (${port.port})`).join(', ');
-  return text(language, 'assistant.about', { live: liveList(pool), fees, scheme, every });
+  const thresholds = Object.entries(pool.payoutThresholds)
+    .map(([coin, range]) =>
+      text(language, 'assistant.thresholds.coin', {
+        coin,
+        default: `${range.default} ${coin}`,
+        minimum: `${range.minimum} ${coin}`,
+        maximum: `${range.maximum} ${coin}`,
+      }),
+    )
+    .join(language === 'ar' ? '؛ ' : '; ');
+  return text(language, 'assistant.about', { live: liveList(pool), fees, scheme, every, thresholds });
 }
 
 export function signInAnswer(language: Language): string {

@@ -1,5 +1,7 @@
 import { ALGORITHM_TABLE, algorithmInfo, type Hardware, type SeedAlgorithm } from './algorithms.js';
+import { isolateLtr } from './bidi.js';
 import { findDevice, type Device } from './devices.js';
+import { estimateAnswer, estimateCoin, hashrateFigure, type CoinNetworkFact } from './estimate.js';
 import type { MinerFacts } from './facts.js';
 import { earningsAnswer, hashrateAnswer, namedWorker, payoutAnswer, workerAnswer } from './live.js';
 import {
@@ -35,6 +37,8 @@ export interface RuleContext {
   now: Date;
   /** The UI language, used only when the message has no letters to tell by. */
   uiLanguage?: Language;
+  /** The pool's live network figures, loaded when the message names a hashrate (earnings estimates). */
+  network?: readonly CoinNetworkFact[];
 }
 
 const INTENTS = {
@@ -69,6 +73,25 @@ const INTENTS = {
     'تحويل',
   ),
   earnings: keywords('earn', 'income', 'word:balance', 'revenue', 'ربحت', 'كسبت', 'ارباحي', 'دخلي', 'رصيد'),
+  // With a hashrate figure in the message: "earnings with 100 TH/s", "كم أربح بـ 100 TH/s".
+  estimate: keywords(
+    'earn',
+    'income',
+    'revenue',
+    'profit',
+    'word:make',
+    'how much',
+    'estimate',
+    'ربح',
+    'اربح',
+    'ارباح',
+    'كسب',
+    'اكسب',
+    'دخل',
+    'عائد',
+    'تقدير',
+    'word:كم',
+  ),
   port: keywords('port', 'منفذ', 'بورت'),
   gpu: keywords('gpu', 'graphics card', 'video card', 'كرت', 'كروت', 'بطاقه رسوميات'),
   cpu: keywords('word:cpu', 'word:cpus', 'processor', 'xmrig', 'معالج', 'المعالج'),
@@ -115,13 +138,31 @@ export function replyLanguage(message: string, uiLanguage: Language = 'en'): Lan
   return /\p{L}/u.test(message) ? 'en' : uiLanguage;
 }
 
+/**
+ * One reply. Arabic replies have every left-to-right run (units, hashes, addresses, algorithm
+ * names) bidi-isolated (bidi.ts): "SHA-256" is never split into "-SHA / 256".
+ */
 export function answerWithRules(message: string, context: RuleContext): string {
+  const reply = draftAnswer(message, context);
+  return replyLanguage(message, context.uiLanguage) === 'ar' ? isolateLtr(reply) : reply;
+}
+
+function draftAnswer(message: string, context: RuleContext): string {
   const language = replyLanguage(message, context.uiLanguage);
   const prepared = prepare(message);
   const device = findDevice(prepared);
   // Intent first: an electricity question is answered with power and cost, never with earnings,
   // even when a worker happens to carry the device's name ("s19").
   if (hasKeyword(prepared, INTENTS.power)) return powerAnswer(device, language);
+  // A named hashrate asks for an estimate for that hashrate, never for the asker's own credits.
+  const figure = hashrateFigure(message);
+  if (figure && hasKeyword(prepared, INTENTS.estimate))
+    return estimateAnswer(
+      figure,
+      estimateCoin(prepared, figure, context.pool),
+      context.network ?? [],
+      language,
+    );
   const live = liveAnswer(prepared, context, language, device);
   if (live) return live;
   const parts = [

@@ -6,6 +6,8 @@ import type { UserHashrate } from '../shared/hashrate.js';
 import { loadMinerFacts } from './load-facts.js';
 import { poolInfoFromConfig, type PoolInfo } from './pool-info.js';
 import { SlidingWindowLimiter } from './rate-limit.js';
+import type { CoinNetworkFact } from './estimate.js';
+import { hashrateFigure } from './estimate.js';
 import { answerWithRules, replyLanguage } from './rules.js';
 
 /** The last this-many history items are passed on to the language model (the seed keeps about 10). */
@@ -46,6 +48,8 @@ export interface AssistantDeps {
   rateLimit?: { max: number; windowMs: number };
   /** The user's hashrate figures as the dashboard and workers page show them (their shared snapshot). */
   hashrate?: (userId: number) => Promise<UserHashrate>;
+  /** Each live coin's network difficulty, newest block reward and fee (the pool stats API), for estimates. */
+  network?: () => Promise<CoinNetworkFact[]>;
 }
 
 export interface AssistantService {
@@ -79,12 +83,17 @@ export function createAssistantService(deps: AssistantDeps): AssistantService {
       const verdict = limiter.hit(caller.key, now().getTime());
       if (!verdict.allowed) throw new AssistantRateLimitError(verdict.retryAfterMs);
       const at = now();
-      const minerFacts = await facts(caller.userId, at);
+      const [minerFacts, network] = await Promise.all([
+        facts(caller.userId, at),
+        // Only a message that names a hashrate can ask for an estimate: read the network then.
+        deps.network && hashrateFigure(request.message) ? deps.network() : Promise.resolve([]),
+      ]);
       const draft = answerWithRules(request.message, {
         pool,
         facts: minerFacts,
         now: at,
         uiLanguage: request.language,
+        network,
       });
       const llm = deps.config.assistant.llm;
       if (!llm) return { reply: draft, source: 'rules' };

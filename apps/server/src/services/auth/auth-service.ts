@@ -3,7 +3,7 @@ import type { Config } from '../../config/index.js';
 import type { Queryable } from '../../db/index.js';
 import { SessionsRepository } from '../../db/repositories/sessions.js';
 import { UsersRepository, type UserRow } from '../../db/repositories/users.js';
-import { ServiceError } from '../errors.js';
+import { ServiceError, sessionIdle } from '../errors.js';
 import { KnownDevices } from './devices.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { SecretBox } from './secret-box.js';
@@ -133,7 +133,10 @@ export class AuthService {
     return { token, user, expiresAt, device: { value, maxAgeSeconds: this.devices.maxAgeSeconds } };
   }
 
-  /** The signed-in user of a bearer token, or undefined (unknown, revoked, expired or idle). */
+  /**
+   * The signed-in user of a bearer token, or undefined (unknown, revoked or expired). Throws
+   * ServiceError 401 'session-idle' when Auto Logout ends the session now (idle past its limit).
+   */
   async authenticate(token: string): Promise<SignedIn | undefined> {
     if (token.length < 20 || token.length > 200) return undefined;
     const now = this.deps.now();
@@ -143,7 +146,10 @@ export class AuthService {
       const age = now - cached.at;
       if (age < SESSION_CACHE_MS) return cached.signedIn;
       if (age < SESSION_STALE_MS) {
-        this.recheck(tokenHash, now).catch((error: unknown) => this.deps.onError?.(error));
+        this.recheck(tokenHash, now).catch((error: unknown) => {
+          // An Auto Logout ending (session-idle) is an answer, not a fault.
+          if (!(error instanceof ServiceError)) this.deps.onError?.(error);
+        });
         return cached.signedIn;
       }
     }
@@ -169,7 +175,9 @@ export class AuthService {
     if (found.autoLogout && now - found.lastSeenAt.getTime() > AUTO_LOGOUT_MS) {
       this.verified.delete(tokenHash);
       await this.sessions.revoke(tokenHash, new Date(now));
-      return undefined;
+      // Not a silent "unauthorized": every request waiting on this check learns the session ended
+      // by Auto Logout (code session-idle), and the web's login page says so.
+      throw sessionIdle();
     }
     const last = this.touched.get(found.sessionId) ?? found.lastSeenAt.getTime();
     if (now - last >= TOUCH_EVERY_MS) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AssistantWidget } from '../../features/assistant/AssistantWidget';
+import { OfflineNotice } from '../../features/offline/OfflineNotice';
 import { useAuth } from '../../lib/auth';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/useMediaQuery';
@@ -41,6 +42,7 @@ export function AppLayout() {
       {showSidebar ? <Sidebar open={open} onToggle={toggle} /> : null}
       <div className="shell__content">
         <main id="main" tabIndex={-1}>
+          <OfflineNotice />
           <Outlet />
         </main>
         <Footer />

@@ -49,7 +49,7 @@ describe('data-screen translations', () => {
       'Are you sure you want to delete the miner "{{name}}"? This action cannot be undone.',
     );
     // Public search is by wallet address only (issue 13): the seed's 'or worker ID' is gone.
-    expect(en.search.blank).toBe('Please enter a wallet address');
+    expect(en.search.blank).toBe('Please enter a wallet address or worker ID');
     expect(en.search.error).toBe('Error fetching miner data. Please try again.');
     expect(en.setupGuide.step1.empty).toBe('Please enter a worker name');
     expect(en.setupGuide.step4.success).toBe('Connection successful! Worker registered');

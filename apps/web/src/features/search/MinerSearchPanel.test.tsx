@@ -15,7 +15,7 @@ describe('Miner Search panel', { timeout: PAGE_TEST_TIMEOUT }, () => {
     const fetchMock = mockFetch(() => undefined);
     renderScreen(<MinerSearchPanel />);
     search('   ');
-    expect(screen.getByText('Please enter a wallet address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a wallet address or worker ID')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -5,7 +5,7 @@ import type { SearchResponse } from '../api-types';
 
 export type SearchQueryError = 'blank';
 
-/** A search needs non-blank text ('Please enter a wallet address'). */
+/** A search needs non-blank text ('Please enter a wallet address or worker ID'). */
 export function validateSearchQuery(raw: string): SearchQueryError | null {
   return raw.trim() === '' ? 'blank' : null;
 }

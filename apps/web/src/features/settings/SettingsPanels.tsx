@@ -8,18 +8,10 @@ import { ChangePasswordForm, UpdateEmailForm } from './AccountForms';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { PayoutAddressSection } from './PayoutAddressSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import type { SettingsTab } from './tabs';
 import type { Draft } from './useSettingsDraft';
 
-export const SETTINGS_TABS = [
-  'appearance',
-  'language',
-  'notifications',
-  'security',
-  'monitoring',
-  'account',
-  'wallet',
-] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
+export { SETTINGS_TABS, type SettingsTab } from './tabs';
 
 export interface PanelProps {
   tab: SettingsTab;

@@ -16,7 +16,7 @@ describe('home page', () => {
 
   it('searches /miners with the trimmed, encoded text and ignores blank searches', () => {
     renderWithApp(<HomePage />);
-    const box = screen.getByRole('searchbox', { name: 'Search by wallet address (or address.worker)' });
+    const box = screen.getByRole('searchbox', { name: 'Search by wallet address or worker ID' });
     fireEvent.change(box, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
@@ -49,9 +49,7 @@ describe('home page', () => {
     expect(
       await within(card('SHA-256 (Bitcoin)')).findByRole('link', { name: 'Start Mining' }),
     ).toHaveAttribute('href', '/register');
-    expect(
-      within(card('Scrypt (Litecoin / Dogecoin)')).getByRole('link', { name: 'Start Mining' }),
-    ).toBeVisible();
+    expect(within(card('Scrypt (Litecoin)')).getByRole('link', { name: 'Start Mining' })).toBeVisible();
     for (const name of ['Kadena', 'Kaspa', 'QUBIC', 'Ravencoin']) {
       expect(within(card(name)).queryByRole('link', { name: 'Start Mining' })).not.toBeInTheDocument();
       expect(within(card(name)).getByText('Not live yet')).toBeInTheDocument();
@@ -109,4 +107,50 @@ describe('home page', () => {
     expect(screen.getByRole('heading', { name: 'Kaspa' }).closest('li')).toHaveTextContent('12 hours');
     expect(searchTarget('bc1q test')).toBe('/miners?search=bc1q%20test');
   });
+
+  it.each([
+    ['en', 'Search by wallet address or worker ID', 'RandomX (Monero)', 'Not live yet'],
+    ['ar', 'ابحث بعنوان المحفظة أو معرّف العامل', 'RandomX (مونيرو)', 'غير مفعّل بعد'],
+  ] as const)(
+    'leads with the live algorithms (RandomX among them), offers no Dogecoin and marks the others not live (%s)',
+    async (lang, placeholder, randomx, notLive) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string) =>
+          Promise.resolve(
+            url.endsWith('/api/pool/ports')
+              ? jsonResponse({
+                  host: 'pool.test',
+                  ports: PORT_TABLE.map((row) => ({
+                    algorithm: row.algorithm,
+                    name: row.name,
+                    port: row.port,
+                    live: ['sha256', 'scrypt', 'randomx'].includes(row.algorithm),
+                  })),
+                })
+              : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+          ),
+        ),
+      );
+      renderWithApp(<HomePage />, { lang });
+      expect(screen.getByPlaceholderText(placeholder)).toBeInTheDocument();
+      const section = screen.getByRole('heading', {
+        level: 2,
+        name: lang === 'en' ? 'Algorithms' : 'الخوارزميات',
+      }).parentElement as HTMLElement;
+      const card = await within(section).findByRole('heading', { name: randomx });
+      await within(card.closest('li') as HTMLElement).findByText('1111');
+      const titles = within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent);
+      expect(titles.slice(0, 3)).toEqual(
+        lang === 'en'
+          ? ['SHA-256 (Bitcoin)', 'Scrypt (Litecoin)', 'RandomX (Monero)']
+          : ['SHA-256 (بيتكوين)', 'Scrypt (لايتكوين)', 'RandomX (مونيرو)'],
+      );
+      expect(within(section).getAllByText(notLive)).toHaveLength(4);
+      expect(section).not.toHaveTextContent(/Dogecoin|دوجكوين/);
+      vi.unstubAllGlobals();
+    },
+  );
 });

@@ -51,7 +51,21 @@ export const ALGORITHM_CARDS = [
     port: PORT_TABLE.find((row) => row.coin === 'RVN')?.algorithm ?? null,
     page: false,
   },
+  // RandomX (Monero) is mined for real; the seed publishes no fee or latency for it, so its card
+  // shows the fee and interval the pool's stats report once its port is live, and no latency target.
+  { id: 'randomx', fee: null, payoutHours: null, latency: null, port: portAlgorithm('randomx'), page: true },
 ] as const;
+
+type AlgorithmCard = (typeof ALGORITHM_CARDS)[number];
+
+/**
+ * The cards in the order a visitor should meet them: the live ones first (their port accepts
+ * shares, from /api/pool/ports), then the rest in table order. Until the ports answer, table order.
+ */
+export function cardsLiveFirst(isLive: (port: string | null) => boolean | undefined): AlgorithmCard[] {
+  const rank = (card: AlgorithmCard): number => (isLive(card.port) === true ? 0 : 1);
+  return [...ALGORITHM_CARDS].sort((a, b) => rank(a) - rank(b));
+}
 
 /** Where the home search goes: /miners?search=<encoded trimmed text>, or nowhere when blank. */
 export function searchTarget(text: string): string | null {
@@ -90,8 +104,20 @@ function HomeSearch() {
   );
 }
 
+/** One fact of a card (fee, latency): a left-to-right figure, or a dash when the pool has none yet. */
+function CardFact({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value === null ? '—' : <Ltr mono={false}>{value}</Ltr>}</dd>
+    </div>
+  );
+}
+
 function AlgorithmCards() {
   const { t } = useTranslation();
+  const hoursText = (hours: number | null): string =>
+    hours === null ? '—' : t('units.hours', { count: hours });
   const isLive = usePortLiveness();
   const ports = usePoolPorts();
   // A live card shows the port the pool runs and links to its /mining page (URL, username, password).
@@ -101,26 +127,27 @@ function AlgorithmCards() {
   // A live algorithm is paid by the pool's own runs: its interval, not the seed's published one
   // (the seed published 12 h for Kaspa; the pool pays every coin on accounting.payoutIntervalHours).
   const stats = usePoolStats();
-  const payoutHours = (card: (typeof ALGORITHM_CARDS)[number]): number =>
-    stats.data?.algorithms.find((a) => a.algorithm === card.id && a.live)?.payoutInterval ?? card.payoutHours;
+  const liveStat = (card: AlgorithmCard) =>
+    stats.data?.algorithms.find((a) => a.algorithm === card.id && a.live);
+  const payoutHours = (card: AlgorithmCard): number | null =>
+    liveStat(card)?.payoutInterval ?? card.payoutHours;
+  const fee = (card: AlgorithmCard): string | null => {
+    const live = liveStat(card)?.fee;
+    return live === undefined ? card.fee : `${live.toFixed(1)}%`;
+  };
   return (
     <section className="container home-section" aria-labelledby="algorithms-title">
       <h2 id="algorithms-title">{t('home.algorithmsTitle')}</h2>
       <p className="page__lead">{t('home.algorithmsLead')}</p>
       <ul className="grid home-cards">
-        {ALGORITHM_CARDS.map((card) => (
+        {cardsLiveFirst(isLive).map((card) => (
           <li key={card.id} className="card algo-card">
             <h3>{t(`home.algorithms.${card.id}`)}</h3>
             <dl className="algo-card__facts">
-              <div>
-                <dt>{t('home.fee')}</dt>
-                <dd>
-                  <Ltr mono={false}>{card.fee}</Ltr>
-                </dd>
-              </div>
+              <CardFact label={t('home.fee')} value={fee(card)} />
               <div>
                 <dt>{t('home.payout')}</dt>
-                <dd>{t('units.hours', { count: payoutHours(card) })}</dd>
+                <dd>{hoursText(payoutHours(card))}</dd>
               </div>
               {livePort(card.port) !== undefined ? (
                 <div>
@@ -130,12 +157,7 @@ function AlgorithmCards() {
                   </dd>
                 </div>
               ) : null}
-              <div>
-                <dt>{t('home.latency')}</dt>
-                <dd>
-                  <Ltr mono={false}>{card.latency}</Ltr>
-                </dd>
-              </div>
+              {card.latency === null ? null : <CardFact label={t('home.latency')} value={card.latency} />}
             </dl>
             {isLive(card.port) === true ? (
               <p className="row">

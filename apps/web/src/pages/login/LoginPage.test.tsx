@@ -144,4 +144,26 @@ describe('login', () => {
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ username: 'sahara_miner' });
   });
+
+  it.each([
+    [
+      'en',
+      'You were logged out after 30 minutes of inactivity (Auto Logout in Settings → Security). Log in again to continue.',
+    ],
+    [
+      'ar',
+      'تم تسجيل خروجك بعد 30 دقيقة من عدم النشاط (تسجيل الخروج التلقائي في الإعدادات ← الأمان). سجّل الدخول مجددًا للمتابعة.',
+    ],
+  ] as const)(
+    'says the session ended by Auto Logout when that is why the miner is here, once (%s)',
+    (lang, notice) => {
+      vi.stubGlobal('fetch', vi.fn());
+      localStorage.setItem('signOutReason', 'idle');
+      const { unmount } = renderWithApp(<LoginPage />, { route: '/login', lang });
+      expect(screen.getByText(notice)).toHaveAttribute('role', 'status');
+      unmount();
+      renderWithApp(<LoginPage />, { route: '/login', lang });
+      expect(screen.queryByText(notice)).not.toBeInTheDocument();
+    },
+  );
 });

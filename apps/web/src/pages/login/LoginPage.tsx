@@ -5,7 +5,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { CodeField, TextField } from '../../components/TextField';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { LoginRequest, LoginResponse } from '../../lib/api-types';
-import { signIn } from '../../lib/auth';
+import { clearSignOutReason, signIn, signOutReason } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { hasErrors, validateLogin, type LoginErrors } from '../../lib/validation';
 import '../auth.css';
@@ -27,6 +27,11 @@ export default function LoginPage() {
   const [success, setSuccess] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Signed out by Auto Logout (the server answered session-idle): said once, on this visit.
+  const [idle] = useState(() => signOutReason() === 'idle');
+  useEffect(() => {
+    if (idle) clearSignOutReason();
+  }, [idle]);
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -66,6 +71,11 @@ export default function LoginPage() {
         {success ? (
           <p className="banner banner--success" role="status">
             {t('login.success')}
+          </p>
+        ) : null}
+        {idle && !success ? (
+          <p className="banner banner--info" role="status">
+            {t('login.idleLoggedOut')}
           </p>
         ) : null}
         {serverError ? <ErrorBanner message={serverError} /> : null}

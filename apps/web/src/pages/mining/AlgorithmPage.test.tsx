@@ -137,3 +137,15 @@ it('shows /mining/kaspa live on its port with what a KS ASIC, lolMiner and BzMin
     within(miners).getByText(`bzminer -a kaspa -w username.worker_name -p stratum+tcp://${host}:17777`),
   ).toBeInTheDocument();
 });
+
+it.each([
+  ['en', 'Litecoin (LTC)', /does not merge-mine Dogecoin/],
+  ['ar', 'لايتكوين (LTC)', /لا يعدّن دوجكوين تعدينًا مدمجًا/],
+] as const)('claims no Dogecoin merged mining on /mining/scrypt (%s)', async (lang, coins, disclaimer) => {
+  renderWithApp(<AppRoutes />, { route: '/mining/scrypt', lang });
+  expect(await screen.findByText(disclaimer, {}, { timeout: 8000 })).toBeInTheDocument();
+  expect(screen.getByText(coins)).toBeInTheDocument();
+  expect(
+    screen.queryByText(/Dogecoin \(DOGE\)|دوجكوين \(DOGE\)|through merged mining|عبر التعدين المدمج/),
+  ).toBeNull();
+});

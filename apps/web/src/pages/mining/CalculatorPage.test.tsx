@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test/render';
+import { jsonResponse, renderWithApp } from '../../test/render';
 import { algorithmStats, REGTEST_BITCOIN_FAMILY, servePoolStats } from '../../test/pool-stats';
 import CalculatorPage from './CalculatorPage';
 
@@ -72,3 +72,49 @@ it("estimates Kaspa in GH/s with kaspad's difficulty (two hashes a unit), and sa
   fireEvent.change(screen.getByRole('combobox', { name: 'Unit' }), { target: { value: 'TH/s' } });
   expect(screen.getByText('8,296.99 KAS')).toBeInTheDocument();
 });
+
+/** /api/pool/stats as the regtest pool, /api/blocks with one orphaned and one confirmed regtest BTC block. */
+function serveStatsAndBlocks(): void {
+  const block = (height: number, status: 'confirmed' | 'orphaned', reward: string) => ({
+    height,
+    hash: 'ab'.repeat(32),
+    coin: 'BTC',
+    status,
+    confirmations: status === 'confirmed' ? 101 : 0,
+    reward,
+    finder: 'bcrt1q…f4sn',
+    foundAt: '2026-11-28T10:00:00Z',
+    effort: null,
+  });
+  const items = [block(494, 'orphaned', '2500000000'), block(483, 'confirmed', '5000010000')];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      Promise.resolve(
+        url.includes('/api/blocks')
+          ? jsonResponse({ items, page: 1, pageSize: 20, total: items.length })
+          : url.endsWith('/api/pool/stats')
+            ? jsonResponse({ host: 'pool.test', algorithms: REGTEST_BITCOIN_FAMILY })
+            : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+      ),
+    ),
+  );
+}
+
+it.each(['en', 'ar'] as const)(
+  'pre-fills the block reward of the newest block /stats lists for the coin, not a constant (%s)',
+  async (lang) => {
+    serveStatsAndBlocks();
+    renderWithApp(<CalculatorPage />, { lang });
+    const reward = screen.getByRole('textbox', { name: lang === 'en' ? /Block reward/ : /مكافأة الكتلة/ });
+    // 5,000,010,000 satoshis = 50.0001 BTC, the confirmed block's reward (the orphan is skipped).
+    await vi.waitFor(() => expect(reward).toHaveValue('50.0001'));
+    fireEvent.change(reward, { target: { value: '12.5' } });
+    expect(reward).toHaveValue('12.5');
+    // Litecoin: the pool found none, so the coin's subsidy is offered until it does.
+    fireEvent.change(screen.getByRole('combobox', { name: lang === 'en' ? 'Coin' : 'العملة' }), {
+      target: { value: 'LTC' },
+    });
+    expect(reward).toHaveValue('6.25');
+  },
+);

@@ -1,12 +1,12 @@
-import { hashrateUnitOf } from '@manjam/contract';
+import { decimalsOf, hashrateUnitOf, type Block } from '@manjam/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { Table, type Column } from '../../components/Table';
 import { Ltr } from '../../components/Ltr';
-import { formatDifficulty, formatNumber, formatTiny } from '../../lib/format';
-import { usePoolStats } from '../../lib/queries';
+import { baseUnitsToDecimal, formatDifficulty, formatNumber, formatTiny } from '../../lib/format';
+import { useBlocks, usePoolStats } from '../../lib/queries';
 import {
   estimateEarnings,
   HASHRATE_UNITS,
@@ -18,7 +18,10 @@ import {
   type HashrateUnit,
 } from './calculator';
 
-/** The calculator's coins with their current block subsidy and the unit their miners count in. */
+/**
+ * The calculator's coins with the unit their miners count in and a mainnet block subsidy, used only
+ * until the pool has found a block of the coin: then the reward /stats lists for it is pre-filled.
+ */
 const CALC_COINS: Record<CalcCoin, { reward: string; unit: HashrateUnit }> = {
   BTC: { reward: '3.125', unit: hashrateUnitOf('BTC') },
   LTC: { reward: '6.25', unit: hashrateUnitOf('LTC') },
@@ -27,11 +30,20 @@ const CALC_COINS: Record<CalcCoin, { reward: string; unit: HashrateUnit }> = {
   // Kaspa's emission: 440 KAS a second from May 2022, halving yearly in monthly steps, 10 blocks
   // a second since Crescendo (May 2025): about 1.94 KAS a block in late 2026. Editable.
   KAS: { reward: '1.94', unit: hashrateUnitOf('KAS') },
-  // Merge-mined with Litecoin: Scrypt hardware, LTC's unit.
+  // Scrypt hardware, LTC's unit (the pool does not mine Dogecoin: its shares are not accepted).
   DOGE: { reward: '10000', unit: hashrateUnitOf('LTC') },
 };
 
 const PERIODS = ['daily', 'weekly', 'monthly'] as const;
+
+/**
+ * The block reward to pre-fill for a coin: the reward of the newest block of that coin the pool
+ * found, exactly as /stats lists it (the same /api/blocks answer), else the coin's subsidy above.
+ */
+export function prefilledReward(coin: CalcCoin, blocks: readonly Block[] | undefined): string {
+  const newest = blocks?.find((block) => block.coin === coin && block.status !== 'orphaned');
+  return newest ? baseUnitsToDecimal(newest.reward, decimalsOf(newest.coin), 0) : CALC_COINS[coin].reward;
+}
 
 /** The formula under the estimate where a coin's node counts difficulty otherwise than Bitcoin Core. */
 const FORMULA: Partial<Record<CalcCoin, 'calculator.formulaMonero' | 'calculator.formulaKaspa'>> = {
@@ -46,7 +58,10 @@ export default function CalculatorPage() {
   const [hashrate, setHashrate] = useState('100');
   const [unit, setUnit] = useState<HashrateUnit>('TH/s');
   const [difficultyText, setDifficultyText] = useState('');
-  const [reward, setReward] = useState<string>(CALC_COINS.BTC.reward);
+  const blocks = useBlocks(1);
+  // null: the miner has not typed a reward for this coin; the pre-filled one follows /api/blocks.
+  const [rewardText, setReward] = useState<string | null>(null);
+  const reward = rewardText ?? prefilledReward(coin, blocks.data?.items);
   const [price, setPrice] = useState('');
   const [feeText, setFeeText] = useState('');
 
@@ -69,7 +84,7 @@ export default function CalculatorPage() {
   const chooseCoin = (next: CalcCoin): void => {
     setCoin(next);
     setUnit(CALC_COINS[next].unit);
-    setReward(CALC_COINS[next].reward);
+    setReward(null);
     setDifficultyText('');
   };
 

@@ -1,4 +1,6 @@
 import {
+  estimateDailyCoins,
+  hashesPerSecondOf,
   HASHRATE_UNITS as UNITS,
   hashesPerDifficulty,
   NODE_DIFFICULTY_HASHES,
@@ -13,7 +15,7 @@ export const HASHRATE_UNITS = Object.fromEntries(UNITS.map((unit, i) => [unit, 1
 >;
 export type HashrateUnit = AnyHashrateUnit;
 
-/** The coins the calculator estimates: the pool's coins and Dogecoin (merge-mined with Litecoin). */
+/** The coins the calculator estimates: the pool's coins and Dogecoin (Scrypt; the pool does not mine it). */
 export type CalcCoin = PoolCoin | 'DOGE';
 
 /**
@@ -61,29 +63,21 @@ export interface CalculatorResult {
   monthly: Earnings;
 }
 
-const DAY_SECONDS = 86_400;
-
 /**
- * Expected (average) earnings: share of the network's expected work per second times blocks'
- * rewards, minus the pool fee. Returns null when an input makes the estimate meaningless.
- * This is an estimate shown to people, so floating point is fine here; balances are bigint elsewhere.
+ * Expected (average) earnings per day, week and month (contract estimateDailyCoins: the formula the
+ * assistant uses too) and their value at `price`. Null when an input makes the estimate meaningless.
  */
 export function estimateEarnings(input: CalculatorInput): CalculatorResult | null {
   const { hashrate, unit, difficulty, blockReward, feePercent, price } = input;
-  const difficultyHashes = input.hashesPerDifficulty ?? NODE_DIFFICULTY_HASHES;
-  const valid =
-    [hashrate, difficulty].every((n) => Number.isFinite(n) && n > 0) &&
-    Number.isFinite(blockReward) &&
-    blockReward >= 0 &&
-    Number.isFinite(feePercent) &&
-    feePercent >= 0 &&
-    feePercent <= 100 &&
-    Number.isFinite(price) &&
-    price >= 0;
-  if (!valid) return null;
-  const hashesPerSecond = hashrate * HASHRATE_UNITS[unit];
-  const blocksPerDay = (hashesPerSecond * DAY_SECONDS) / (difficulty * difficultyHashes);
-  const dailyCoins = blocksPerDay * blockReward * (1 - feePercent / 100);
+  if (!(Number.isFinite(price) && price >= 0)) return null;
+  const dailyCoins = estimateDailyCoins({
+    hashesPerSecond: hashesPerSecondOf(hashrate, unit),
+    difficulty,
+    hashesPerDifficulty: input.hashesPerDifficulty ?? NODE_DIFFICULTY_HASHES,
+    blockReward,
+    feePercent,
+  });
+  if (dailyCoins === null) return null;
   const period = (days: number): Earnings => ({ coins: dailyCoins * days, value: dailyCoins * days * price });
   return { daily: period(1), weekly: period(7), monthly: period(30) };
 }

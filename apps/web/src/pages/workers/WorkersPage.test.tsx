@@ -106,6 +106,7 @@ describe('Worker Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
       within(row).getByRole('img', { name: 'Hashrate of rig7 over the last 24 hours' }),
     ).toBeInTheDocument();
     expect(screen.getByText('One active worker')).toBeInTheDocument();
+    expect(screen.getByText('Total Hashrate')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Delete rig7' }));
     expect(screen.getByText('Are you sure?')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
