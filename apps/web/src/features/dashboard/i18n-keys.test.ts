@@ -21,10 +21,12 @@ describe('data-screen translations', () => {
     expect(Object.keys(en).sort()).toEqual([
       'dashboard',
       'miners',
+      'monitoring',
       'payouts',
       'revenue',
       'search',
       'setupGuide',
+      'watch',
       'workers',
     ]);
   });
