@@ -1,4 +1,5 @@
 import type { Queryable } from '../types.js';
+import { USER_TIME_ZONE_SQL } from './settings.js';
 
 // What the assistant reads about one signed-in miner: the payees of the `user_payees` view
 // (account payees plus the registered wallet's). Parameterized SQL only.
@@ -8,6 +9,8 @@ export interface AssistantUserRow {
   preferredCoin: string;
   /** A payout address set or pending for any coin (registration writes the first one). */
   payoutAddressSet: boolean;
+  /** The zone the miner reads times in (settings.ts USER_TIME_ZONE_SQL). */
+  timeZone: string;
 }
 
 export interface AssistantWorkerRow {
@@ -39,8 +42,9 @@ export async function findAssistantUser(
     `SELECT u.username, u.preferred_coin AS "preferredCoin",
             EXISTS (SELECT 1 FROM user_payout_settings a
                      WHERE a.user_id = u.id AND (a.address IS NOT NULL OR a.pending_address IS NOT NULL))
-              AS "payoutAddressSet"
-       FROM users u
+              AS "payoutAddressSet",
+            ${USER_TIME_ZONE_SQL} AS "timeZone"
+       FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
       WHERE u.id = $1`,
     [userId],
   );

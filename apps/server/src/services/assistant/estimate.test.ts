@@ -18,6 +18,7 @@ const withCredits: MinerFacts = {
   username: 'khalid',
   payoutThresholds: { BTC: 1_000_000n, LTC: 1_000_000n, XMR: 10_000_000_000n, KAS: 1_000_000n },
   payoutAddressSet: true,
+  timeZone: 'UTC',
   workers: [],
   hashrates: [],
   money: [

@@ -37,6 +37,8 @@ export interface MinerFacts {
   payoutThresholds: Record<CoinId, bigint>;
   /** False while the miner has no payout address (none set, none pending, no registered wallet): nothing can be paid. */
   payoutAddressSet: boolean;
+  /** The zone times are written in (chosen, else the browser's, else UTC). */
+  timeZone: string;
   workers: WorkerFact[];
   /** Per algorithm, the figures of the dashboard, sidebar and workers page (services/shared/hashrate.ts). */
   hashrates: AlgorithmHashrate[];

@@ -27,6 +27,7 @@ const base: MinerFacts = {
   username: 'alice',
   payoutThresholds: { BTC: 1_000_000n, LTC: 1_000_000n, XMR: 10_000_000_000n, KAS: 1_000_000n },
   payoutAddressSet: true,
+  timeZone: 'UTC',
   workers: [worker('rig1', false), worker('s19', true)],
   hashrates: [],
   money: [

@@ -13,6 +13,7 @@ const facts: MinerFacts = {
   username: 'alice',
   payoutThresholds: { BTC: 1_000_000n, LTC: 1_000_000n, XMR: 10_000_000_000n, KAS: 1_000_000n },
   payoutAddressSet: true,
+  timeZone: 'UTC',
   workers: [
     {
       name: 'rig1',
@@ -78,6 +79,12 @@ describe('assistant live answers for a signed-in miner', () => {
       'LTC (Scrypt): 500.00 MH/s over the last 10 minutes, 24 h average 470.00 MH/s; 1 of 2 workers online',
     );
     expect(reply).toContain('BTC (SHA-256): 95.00 TH/s over the last 10 minutes, 24 h average 94.00 TH/s');
+  });
+
+  it("writes times in the miner's time zone", () => {
+    const riyadh = { ...facts, timeZone: 'Asia/Riyadh' };
+    const reply = plain(answerWithRules('why is worker rig1 offline', { pool, facts: riyadh, now }));
+    expect(reply).toContain('2026-11-22 14:15 GMT+3 (45 minutes ago)');
   });
 
   it('answers the hashrate question in Arabic', () => {
@@ -160,6 +167,7 @@ describe('assistant live answers for a signed-in miner', () => {
       username: 'bob',
       payoutThresholds: { BTC: 10_000_000n, LTC: 10_000_000n, XMR: 100_000_000_000n, KAS: 10_000_000n },
       payoutAddressSet: true,
+      timeZone: 'UTC',
       workers: [],
       hashrates: [],
       money: [],

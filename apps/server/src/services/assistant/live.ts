@@ -80,7 +80,7 @@ export function workerAnswer(
     if (facts.workers.length === 0) return noWorkers(language);
     const [only] = offline;
     const single = offline.length === 1 ? facts.workers.find((entry) => entry.name === only) : undefined;
-    if (single) return workerOffline(single, pool, language, now, facts.username);
+    if (single) return workerOffline(single, pool, language, now, facts);
     if (offline.length === 0)
       return text(language, 'assistant.worker.allOnline', {
         list: facts.workers.map((entry) => entry.name).join(', '),
@@ -88,7 +88,7 @@ export function workerAnswer(
     return text(language, 'assistant.worker.offlineList', { list: offline.join(', ') });
   }
   if (worker.online) return workerOnline(worker, language, now);
-  return workerOffline(worker, pool, language, now, facts.username);
+  return workerOffline(worker, pool, language, now, facts);
 }
 
 function workerOnline(worker: WorkerFact, language: Language, now: Date): string {
@@ -109,14 +109,14 @@ function workerOffline(
   pool: PoolInfo,
   language: Language,
   now: Date,
-  username: string,
+  facts: Pick<MinerFacts, 'username' | 'timeZone'>,
 ): string {
   const port = portsOf(pool, algorithmOfCoin(worker.coin))[0];
   const url = port ? stratumUrl(pool, port) : pool.host;
-  const user = `${username}.${worker.name}`;
+  const user = `${facts.username}.${worker.name}`;
   const since = worker.lastShareAt
     ? text(language, 'assistant.worker.lastShare', {
-        time: formatTime(worker.lastShareAt),
+        time: formatTime(worker.lastShareAt, facts.timeZone),
         ago: formatDuration(now.getTime() - worker.lastShareAt.getTime(), language),
       })
     : text(language, 'assistant.worker.noShare');
@@ -148,7 +148,10 @@ export function payoutAnswer(facts: MinerFacts, pool: PoolInfo, language: Langua
   return money
     .map((entry) => {
       const due = entry.lastPayoutRunAt ? new Date(entry.lastPayoutRunAt.getTime() + intervalMs) : now;
-      const next = due.getTime() <= now.getTime() ? text(language, 'assistant.payout.due') : formatTime(due);
+      const next =
+        due.getTime() <= now.getTime()
+          ? text(language, 'assistant.payout.due')
+          : formatTime(due, facts.timeZone);
       // Each coin is paid at its own threshold (Settings → Wallet, one row per coin).
       const threshold = facts.payoutThresholds[entry.coin];
       const balance = formatCoinAmount(entry.balance, entry.coin);

@@ -91,6 +91,7 @@ export async function loadMinerFacts(
     username: user.username,
     payoutThresholds,
     payoutAddressSet: user.payoutAddressSet,
+    timeZone: user.timeZone,
     workers,
     hashrates: hashrate.algorithms,
     money,

@@ -19,6 +19,7 @@ const facts: MinerFacts = {
   username: 'amal',
   payoutThresholds: { BTC: 5_000_000n, LTC: 50_000_000n, XMR: 10_000_000_000n, KAS: 1_000_000_000n },
   payoutAddressSet: true,
+  timeZone: 'UTC',
   workers: [],
   hashrates: [],
   money: [money('BTC', 6_000_000n), money('LTC', 20_000_000n)],
