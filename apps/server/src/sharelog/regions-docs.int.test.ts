@@ -99,13 +99,8 @@ describe('docs/REGIONS.md on one machine (npm run regions:demo)', () => {
     };
     expect(health.status).toBe('ok');
     // The api runs no node: it lists the tip the region's Stratum node recorded.
-    expect(health.chains).toEqual([
-      expect.objectContaining({
-        coin: 'BTC',
-        ok: true,
-        height: expect.any(Number),
-        tipAt: expect.any(String),
-      }),
+    expect(health.chains.map((c) => [c.coin, c.ok, typeof c.height, typeof c.tipAt])).toEqual([
+      ['BTC', true, 'number', 'string'],
     ]);
     const page = await (await fetch(`${ready.web}/`)).text();
     expect(page).toContain('<!doctype html>');
