@@ -17,6 +17,9 @@ import { runEdgeShutdown } from './lib/edge-shutdown.js';
 import { runEdgeSv2 } from './lib/edge-sv2.js';
 import { runEdgeSv2Pool } from './lib/edge-sv2-pool.js';
 import { runEdgeWorkers } from './lib/edge-workers.js';
+import { runEdgeTokens } from './lib/edge-tokens.js';
+import { runEdgeWebhook } from './lib/edge-webhook.js';
+import { runEdgeSeed } from './lib/edge-seed.js';
 
 type Phase = (report: Report, argv: string[]) => Promise<void>;
 
@@ -35,6 +38,9 @@ const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
   ['sv2-pool', runEdgeSv2Pool],
   ['feed-xmr', runEdgeFeedXmr],
   ['shutdown', runEdgeShutdown],
+  ['tokens', runEdgeTokens],
+  ['webhook', runEdgeWebhook],
+  ['seed', runEdgeSeed],
 ]);
 
 const args = process.argv.slice(2);
