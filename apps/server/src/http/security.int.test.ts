@@ -152,6 +152,7 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
         notifications: false,
         emailAlerts: true,
         autoLogout: false,
+        timeZone: 'Asia/Dubai',
         payoutThreshold: '0.1',
         twoFactorAuth: true,
         payoutAddress: 'bc1qstolen',
@@ -170,6 +171,7 @@ describeEachDatabase('authorization, bad input and the error shape', (getDb) => 
       emailAlerts: true,
       twoFactorAuth: false,
       autoLogout: false,
+      timeZone: 'Asia/Dubai',
       payouts: expect.any(Array),
       rigTokenSet: false,
     });
