@@ -39,6 +39,16 @@ beforeAll(async () => {
     const fx = new FixtureWriter(pool.pool.db);
     const payeeId = await fx.payee('BTC', { userId: session.user.id });
     const workerId = await fx.worker(payeeId, 'rig1', { coin: 'BTC', lastShareAt: new Date() });
+    // A fixture row is not announced as the share writer announces new workers: wait until the
+    // API's cached snapshot of the account includes it.
+    for (let waited = 0; ; waited += 500) {
+      const res = await fetch(`${pool.baseUrl}/api/workers/${workerId}`, {
+        headers: { authorization: `Bearer ${session.token}` },
+      });
+      if (res.status === 200) break;
+      if (waited > 60_000) throw new Error(`worker ${workerId} not served: ${res.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     accounts.set(language, { session, workerId });
   }
 });

@@ -5,18 +5,22 @@ import {
   HASHRATE_UNITS,
 } from '@manjam/contract';
 import type { Language } from './api-types';
-import { readStorage, STORAGE_KEYS } from './storage';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 export function currentLanguage(): Language {
   return readStorage(STORAGE_KEYS.language) === 'ar' ? 'ar' : 'en';
 }
 
-/** The zone the miner chose in Settings (null until settings load or when they chose none). */
-let chosenTimeZone: string | null = null;
+/**
+ * The zone the miner chose in Settings (null: none, the browser's own). Kept in storage like the
+ * language, so a page load draws its first times in it before the settings have loaded.
+ */
+let chosenTimeZone: string | null = readStorage(STORAGE_KEYS.timeZone);
 
-/** Every time on screen is shown in this zone from now on; null: the browser's own. */
+/** Every time on screen is shown in this zone from now on (and on the next page loads); null: the browser's own. */
 export function setTimeZone(zone: string | null): void {
   chosenTimeZone = zone;
+  writeStorage(STORAGE_KEYS.timeZone, zone);
 }
 
 /** The chosen zone, or undefined for the browser's own (what Intl takes for "the default"). */

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   hasVisitedBefore: 'hasVisitedBefore',
   /** The browser's time zone as last reported to the account (for times written without a browser). */
   reportedTimeZone: 'reportedTimeZone',
+  /** The time zone chosen in Settings (lib/format.ts). */
+  timeZone: 'timeZone',
   /** Why the last session ended when the server ended it ('idle': Auto Logout); read once by /login. */
   signOutReason: 'signOutReason',
 } as const;
