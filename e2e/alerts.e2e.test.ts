@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureWriter } from '../apps/server/test/support/db/fixtures.js';
 import { api, registerAndLogin, type Session } from './support/api.js';
-import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
+import { launchBrowser, newContext, pageOverflow, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 
@@ -58,28 +58,10 @@ afterAll(async () => {
   await pool?.stop();
 });
 
-/** The page's scroll width, and the first elements sticking out past the viewport (outside sideways scrollers). */
-function pageWidth(page: Page): Promise<{ width: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const culprits: string[] = [];
-    const inScroller = (element: Element): boolean => {
-      for (let up = element.parentElement; up; up = up.parentElement)
-        if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return true;
-      return false;
-    };
-    for (const element of Array.from(document.querySelectorAll('body *'))) {
-      if (inScroller(element)) continue;
-      const rect = element.getBoundingClientRect();
-      if (rect.width > 0 && (rect.right > window.innerWidth + 1 || rect.left < -1))
-        culprits.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ').join('.')}`);
-    }
-    return { width: document.documentElement.scrollWidth, culprits: culprits.slice(0, 4) };
-  });
-}
 const fits = async (page: Page, width: number) => {
-  const measured = await pageWidth(page);
+  const measured = await pageOverflow(page);
   expect(measured.culprits).toEqual([]);
-  expect(measured.width).toBeLessThanOrEqual(width);
+  expect(measured.scrollWidth).toBeLessThanOrEqual(width);
 };
 
 describe.each(LANGUAGES)('alert settings and recovery codes [%s]', (language) => {

@@ -2,10 +2,10 @@
 // an LTC address, a 95-letter XMR address and a pending BTC change, neither page scrolls sideways
 // at 375 px nor widens the desktop page, in English and Arabic; every pool coin has its own card
 // with its threshold in its unit. Screenshots go to e2e/screenshots/.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerAndLogin, type Session } from './support/api.js';
-import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
+import { launchBrowser, newContext, pageOverflow, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 
@@ -44,29 +44,6 @@ afterAll(async () => {
   await pool?.stop();
 });
 
-/**
- * The page's scroll width against the viewport, and what sticks out past it (an element inside a
- * container that scrolls sideways on purpose, as the Settings tab strip does on a phone, does not
- * widen the page and is not counted).
- */
-function overflow(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const culprits: string[] = [];
-    const inScroller = (element: Element): boolean => {
-      for (let up = element.parentElement; up; up = up.parentElement)
-        if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return true;
-      return false;
-    };
-    for (const element of Array.from(document.querySelectorAll('body *'))) {
-      if (inScroller(element)) continue;
-      const rect = element.getBoundingClientRect();
-      if (rect.width > 0 && (rect.right > window.innerWidth + 1 || rect.left < -1))
-        culprits.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ').join('.')}`);
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, culprits: culprits.slice(0, 4) };
-  });
-}
-
 describe.each(LANGUAGES)('payout addresses per coin [%s]', (language) => {
   const t = translator(language);
 
@@ -83,14 +60,14 @@ describe.each(LANGUAGES)('payout addresses per coin [%s]', (language) => {
           await page.getByRole('region', { name: t(`coins.${coin}`) }).waitFor();
         await page.getByText(XMR).waitFor();
         await page.getByText(BTC_NEXT).waitFor();
-        const settings = await overflow(page);
+        const settings = await pageOverflow(page);
         expect(settings.culprits).toEqual([]);
         expect(settings.scrollWidth).toBeLessThanOrEqual(width);
         await screenshot(page, `payout-coins-settings-${language}-${width}`);
 
         await page.goto('/wallet');
         await page.getByText(XMR).waitFor();
-        const wallet = await overflow(page);
+        const wallet = await pageOverflow(page);
         expect(wallet.culprits).toEqual([]);
         expect(wallet.scrollWidth).toBeLessThanOrEqual(width);
         expect(await page.getByText('0.01 LTC').count()).toBe(1);

@@ -62,3 +62,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * The page's scroll width against the viewport, and what sticks out past it (an element inside a
+ * container that scrolls sideways on purpose, as the Settings tab strip does on a phone, does not
+ * widen the page and is not counted).
+ */
+export function pageOverflow(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const culprits: string[] = [];
+    const inScroller = (element: Element): boolean => {
+      for (let up = element.parentElement; up; up = up.parentElement)
+        if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return true;
+      return false;
+    };
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      if (inScroller(element)) continue;
+      const rect = element.getBoundingClientRect();
+      if (rect.width > 0 && (rect.right > window.innerWidth + 1 || rect.left < -1))
+        culprits.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ').join('.')}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, culprits: culprits.slice(0, 4) };
+  });
+}
