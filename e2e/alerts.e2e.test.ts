@@ -84,7 +84,7 @@ describe.each(LANGUAGES)('alert settings and recovery codes [%s]', (language) =>
 
         await page.goto('/settings?tab=security');
         await page.getByRole('button', { name: t('recoveryCodes.regenerate') }).waitFor();
-        await page.getByText(/10/).first().waitFor();
+        await page.getByText(t('recoveryCodes.left', { count: 10 })).waitFor();
         await fits(page, width);
         await screenshot(page, `alerts-security-${language}-${width}`);
 

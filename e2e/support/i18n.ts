@@ -26,11 +26,21 @@ const dictionaries: Record<Language, Tree> = {
   ar: merge(load('ar.json'), load('features.ar.json')),
 };
 
+function lookup(tree: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** A key with a numeric `count` falls back to its plural form (`left_few`), as i18next picks it. */
 export function translator(language: Language) {
+  const plural = new Intl.PluralRules(language);
   return (key: string, vars: Record<string, string | number> = {}): string => {
-    let node: string | Tree | undefined = dictionaries[language];
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    if (typeof node !== 'string') throw new Error(`no ${language} text for ${key}`);
+    const count = vars.count;
+    const node =
+      lookup(dictionaries[language], key) ??
+      (typeof count === 'number' ? lookup(dictionaries[language], `${key}_${plural.select(count)}`) : undefined);
+    if (node === undefined) throw new Error(`no ${language} text for ${key}`);
     return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
   };
 }
