@@ -227,7 +227,8 @@ function kheavyhashPhase(
 function summaryKheavyhash(report: Report, k: KheavyhashFigures): void {
   report.line(
     `  kHeavyHash: ${fixed(k.acceptedPerSecond)} shares/s accepted, ${fixed(k.perPoolCpuSecond)} per pool CPU-second = ` +
-      `${fixed(k.percentPerCpuSecond)} % of raw ${int(k.rawPerSecond)} hashes/s (target >= 80 %); ${int(k.storm.miners)} miners under ` +
+      `${fixed(k.percentPerCpuSecond)} % of raw ${int(k.rawPerSecond)} hashes/s (target >= 80 %; a bare Node server: ${fixed(k.floorPercent)} %); ` +
+      `${int(k.storm.miners)} miners under ` +
       `${fixed(k.storm.announcedPerSecond)} templates/s: ${fixed(k.storm.jobsPerMinerSecond, 2)} jobs/s per miner, ` +
       `${int(k.storm.bytesPerSecond / 1024)} KiB/s, pool ${int(k.storm.poolCpuPercent)} % of a core`,
   );

@@ -15,6 +15,7 @@ import {
   kaspaPowWordsOf,
   kaspaShareTarget,
   kaspaTargetWords,
+  kaspaNonceValue,
   parseKaspaSubmitNonce,
 } from '@manjam/protocol/kaspa';
 import { interleaved, SAMPLE_PRE_POW, SAMPLE_TIMESTAMP } from './kheavyhash-speed.js';
@@ -63,7 +64,9 @@ function validate(
 ): Outcome {
   const parsed = parseKaspaSubmitNonce(nonce, extranonce);
   if (!parsed.ok) return parsed.error[1].includes('extranonce') ? 'foreign-extranonce' : 'malformed';
-  return kaspaMeetsTarget(kaspaPowWords(state, parsed.value), targetWords) ? 'accepted' : 'low-difficulty';
+  return kaspaMeetsTarget(kaspaPowWords(state, kaspaNonceValue(parsed.value)), targetWords)
+    ? 'accepted'
+    : 'low-difficulty';
 }
 
 function submitsPhase(report: Report, options: Options): void {

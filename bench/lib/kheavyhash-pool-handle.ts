@@ -44,6 +44,11 @@ export class KheavyhashPoolHandle {
     return this.ask({ type: 'usage', persisted }, 'usage');
   }
 
+  /** Raw kHeavyHash in the pool's own process (idle) for `seconds`. */
+  raw(seconds: number): Promise<{ perCpuSecond: number; perSecond: number }> {
+    return this.ask({ type: 'raw', seconds }, 'raw');
+  }
+
   async setRate(perSecond: number): Promise<void> {
     await this.ask({ type: 'rate', perSecond }, 'rate');
   }

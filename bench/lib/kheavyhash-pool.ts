@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { kaspaPowState } from '@manjam/protocol/kaspa';
 import { parseConfig } from '../../apps/server/src/config/index.js';
 import { KaspaStratumServer } from '../../apps/server/src/coins/kaspa/stratum/server.js';
 import { KAS } from '../../apps/server/src/coins/kaspa/stratum/types.js';
@@ -19,11 +20,14 @@ import { ShareWriter, shareWriterSettings } from '../../apps/server/src/shares/w
 import { LoginResolver } from '../../apps/server/src/stratum/auth.js';
 import { openBenchDatabase, persistedShares, type BenchDatabaseKind } from './database.js';
 import { FakeKaspad } from './fake-kaspad.js';
+import { fastHashRate, SAMPLE_PRE_POW, SAMPLE_TIMESTAMP } from './kheavyhash-speed.js';
 
 export type KheavyhashPoolRequest =
   | { type: 'usage'; persisted: boolean }
   /** NewBlockTemplate announcements a second from the fake node (0: none). */
   | { type: 'rate'; perSecond: number }
+  /** Raw kHeavyHash in this process for `seconds` (the pool idle): the phase's baseline. */
+  | { type: 'raw'; seconds: number }
   | { type: 'stop' };
 
 export interface KheavyhashPoolUsage {
@@ -45,6 +49,7 @@ export type KheavyhashPoolMessage =
   | { type: 'ready'; port: number }
   | KheavyhashPoolUsage
   | { type: 'rate' }
+  | { type: 'raw'; perCpuSecond: number; perSecond: number }
   | { type: 'error'; message: string };
 
 /**
@@ -116,6 +121,12 @@ async function main(kind: BenchDatabaseKind): Promise<void> {
   };
   process.on('message', (request: KheavyhashPoolRequest) => {
     if (request.type === 'stop') return void stop();
+    if (request.type === 'raw') {
+      const state = kaspaPowState(SAMPLE_PRE_POW, SAMPLE_TIMESTAMP);
+      fastHashRate(state, 0.3); // warm-up: the JIT compiles the hot path
+      const raw = fastHashRate(state, request.seconds);
+      return send({ type: 'raw', perCpuSecond: raw.perCpuSecond, perSecond: raw.perSecond });
+    }
     if (request.type === 'rate') {
       node.setRate(request.perSecond);
       return send({ type: 'rate' });

@@ -32,6 +32,18 @@ export function kaspaTargetDifficulty(target: bigint): number {
   return target <= 0n ? Number.POSITIVE_INFINITY : targetToDifficulty(target, 'kheavyhash');
 }
 
+const DIFF1_NUMBER = Number(KASPA_DIFF1_TARGET);
+
+/**
+ * kaspaTargetDifficulty of a PoW value given as eight little-endian 32-bit words (kaspaPowWordsOf),
+ * in floating point: the share path's "difficulty reached" without building a BigInt per share.
+ */
+export function kaspaWordsDifficulty(words: Uint32Array): number {
+  let value = 0;
+  for (let i = 7; i >= 0; i--) value = value * 2 ** 32 + (words[i] ?? 0);
+  return value === 0 ? Number.POSITIVE_INFINITY : DIFF1_NUMBER / value;
+}
+
 /** The four u64 words of the plain notify: the pre-PoW hash read as little-endian u64s. */
 export function kaspaJobWords(prePow: Uint8Array): [bigint, bigint, bigint, bigint] {
   if (prePow.length !== 32) throw new RangeError(`pre-PoW hash must be 32 bytes, got ${prePow.length}`);
@@ -69,8 +81,23 @@ export function kaspaNotifyParamsJson(
 const NONCE_HEX = /^[0-9a-fA-F]{1,16}$/;
 const EXTRANONCE_HEX = /^(?:[0-9a-fA-F]{2}){0,7}$/;
 
-function malformed(message: string): Parsed<bigint> {
+function malformed(message: string): Parsed<KaspaNonce> {
   return { ok: false, error: stratumError(STRATUM_ERROR.OTHER, message) };
+}
+
+/**
+ * A submitted 64-bit nonce in the forms the share path uses without BigInt: its 16 lowercase hex
+ * digits (the key duplicates are judged by) and its low and high 32 bits (kaspaPowWordsOf).
+ */
+export interface KaspaNonce {
+  readonly hex: string;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** The nonce as the 64-bit number the block header carries. */
+export function kaspaNonceValue(nonce: KaspaNonce): bigint {
+  return BigInt(`0x${nonce.hex}`);
 }
 
 /**
@@ -79,16 +106,21 @@ function malformed(message: string): Parsed<bigint> {
  * A longer one is the whole nonce and must begin with the session's extranonce, so no two
  * sessions can submit the same work (stricter than the bridge, which does not check).
  */
-export function parseKaspaSubmitNonce(nonce: unknown, extranonceHex: string): Parsed<bigint> {
+export function parseKaspaSubmitNonce(nonce: unknown, extranonceHex: string): Parsed<KaspaNonce> {
   if (!EXTRANONCE_HEX.test(extranonceHex)) throw new RangeError(`bad extranonce "${extranonceHex}"`);
   if (typeof nonce !== 'string') return malformed('Nonce must be a hex string');
   const digits = nonce.startsWith('0x') || nonce.startsWith('0X') ? nonce.slice(2) : nonce;
   if (!NONCE_HEX.test(digits)) return malformed('Nonce must be 1 to 16 hex digits');
-  const minerDigits = 16 - extranonceHex.length;
-  if (digits.length <= minerDigits)
-    return { ok: true, value: BigInt(`0x${extranonceHex}${digits.padStart(minerDigits, '0')}`) };
-  const value = BigInt(`0x${digits}`);
-  if (extranonceHex.length > 0 && value >> BigInt(4 * minerDigits) !== BigInt(`0x${extranonceHex}`))
-    return malformed('Nonce does not start with the extranonce');
-  return { ok: true, value };
+  const extranonce = extranonceHex.toLowerCase();
+  const minerDigits = 16 - extranonce.length;
+  let hex: string;
+  if (digits.length <= minerDigits) hex = extranonce + digits.toLowerCase().padStart(minerDigits, '0');
+  else {
+    hex = digits.toLowerCase().padStart(16, '0');
+    if (!hex.startsWith(extranonce)) return malformed('Nonce does not start with the extranonce');
+  }
+  return {
+    ok: true,
+    value: { hex, lo: Number.parseInt(hex.slice(8), 16), hi: Number.parseInt(hex.slice(0, 8), 16) },
+  };
 }

@@ -11,10 +11,11 @@
 import { STRATUM_ERROR, stratumError, type StratumError } from '@manjam/protocol';
 import {
   kaspaMeetsTarget,
+  kaspaNonceValue,
   kaspaPowWordsOf,
-  kaspaTargetDifficulty,
+  kaspaWordsDifficulty,
   parseKaspaSubmitNonce,
-  wordsToBigInt,
+  type KaspaNonce,
 } from '@manjam/protocol/kaspa';
 import { STRATUM_V1_REFUSALS, type RejectionKind } from '../../../stratum/rejections.js';
 import type { ShareBook } from '../../../stratum/share-book.js';
@@ -26,8 +27,8 @@ import type { KAS, KaspaMinerRef, KaspaStratumOptions } from './types.js';
 const powWords = new Uint32Array(8);
 
 export class KaspaSubmits {
-  /** Nonces judged per template (pool-wide: a nonce carries its session's extranonce). */
-  private readonly seen = new WeakMap<KaspaTemplate, Set<bigint>>();
+  /** Nonces (16 hex digits) judged per template (pool-wide: a nonce carries its session's extranonce). */
+  private readonly seen = new WeakMap<KaspaTemplate, Set<string>>();
 
   constructor(
     private readonly options: KaspaStratumOptions,
@@ -59,15 +60,15 @@ export class KaspaSubmits {
       return this.refuse(session, id, miner, 'stale');
     let seen = this.seen.get(template);
     if (!seen) this.seen.set(template, (seen = new Set()));
-    if (seen.has(nonce.value)) return this.refuse(session, id, miner, 'duplicate');
+    if (seen.has(nonce.value.hex)) return this.refuse(session, id, miner, 'duplicate');
     const busy = this.options.sink.refusal();
     if (busy !== undefined)
       return this.refuse(session, id, miner, 'busy', stratumError(STRATUM_ERROR.OTHER, busy));
-    seen.add(nonce.value);
-    kaspaPowWordsOf(template.pow, Number(nonce.value & 0xffffffffn), Number(nonce.value >> 32n), powWords);
+    seen.add(nonce.value.hex);
+    kaspaPowWordsOf(template.pow, nonce.value.lo, nonce.value.hi, powWords);
     if (!kaspaMeetsTarget(powWords, job.targetWords))
       return this.refuse(session, id, miner, 'low_difficulty');
-    this.accept(session, id, miner, job, nonce.value, wordsToBigInt(powWords));
+    this.accept(session, id, miner, job, nonce.value);
   }
 
   /** Answers a refusal with the V1 error for its kind (`error`: why, when that is not enough) and books it. */
@@ -87,15 +88,15 @@ export class KaspaSubmits {
     id: Id,
     miner: KaspaMinerRef,
     job: KaspaJob,
-    nonce: bigint,
-    pow: bigint,
+    nonce: KaspaNonce,
   ): void {
     const now = Date.now();
     const template = job.template;
+    const isBlock = kaspaMeetsTarget(powWords, template.targetWords);
     const share = {
       miner,
       difficulty: job.difficulty,
-      actualDifficulty: kaspaTargetDifficulty(pow),
+      actualDifficulty: kaspaWordsDifficulty(powWords),
       networkDifficulty: template.networkDifficulty,
       height: Number(template.daaScore),
       scheme: this.options.scheme,
@@ -104,9 +105,14 @@ export class KaspaSubmits {
     this.book.accepted(session, share, this.options.pool?.hashrate, () => session.reply(id, true));
     const current = this.options.source.current;
     if (session.vardiff.onShare(now) !== undefined && current) session.sendJob(current);
-    if (pow <= template.target)
+    if (isBlock)
       this.book.block(
-        submitFoundBlock(this.options, { miner, template, nonce, shareDifficulty: job.difficulty }),
+        submitFoundBlock(this.options, {
+          miner,
+          template,
+          nonce: kaspaNonceValue(nonce),
+          shareDifficulty: job.difficulty,
+        }),
       );
   }
 }
