@@ -1,11 +1,12 @@
 // Hashrate like the best pools, for a user mining on both algorithms (a real SHA-256 worker on the
 // bcoin chain and a real Scrypt worker on a litecoind pair): per algorithm, never summed; the
 // same real-time and 24 h figures on the dashboard, the sidebar, the workers page, the worker
-// detail page and in the assistant; chart axes name their time zone; Show Hashrate hides them.
+// detail page and in the assistant; each says how old it is (its newest share counted, in the
+// browser's zone); chart axes name their time zone; Show Hashrate hides them.
 // Screenshots of the dashboard, workers and worker detail in en and ar at 1280 and 375 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlgorithmHashrate, Dashboard, User, WorkerList } from '@manjam/contract';
+import type { AlgorithmHashrate, Dashboard, MinerList, User, WorkerList } from '@manjam/contract';
 import type { Algorithm } from '@manjam/protocol';
 import { formatHashrate } from '../apps/server/src/services/shared/format.js';
 import { StratumTestClient } from '../apps/server/test/support/coins/bitcoin/stratum/client.js';
@@ -91,6 +92,23 @@ describe('a user mining on both SHA-256 and Scrypt', () => {
       );
   });
 
+  /** A time as the web app says how old figures are (lib/format formatAsOf): "14:05" today, else date and time. */
+  const asOf = (page: Page, at: string, language: Language): Promise<string> =>
+    page.evaluate(
+      ([iso, locale]) => {
+        const date = new Date(iso);
+        const day = new Intl.DateTimeFormat('en-CA');
+        return day.format(date) === day.format(new Date())
+          ? new Intl.DateTimeFormat(locale, { timeStyle: 'short', hourCycle: 'h23' }).format(date)
+          : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+      },
+      [at, language === 'ar' ? 'ar-u-nu-latn' : 'en'] as const,
+    );
+
+  /** "Shares counted up to 14:05", or "No shares since 13:40" once no share came in 10 minutes. */
+  const ageKey = (recent: boolean) =>
+    recent ? 'dashboard.hashrates.countedUpTo' : 'dashboard.hashrates.noSharesSince';
+
   /** The real-time and 24 h texts of one algorithm's figures in a container. */
   async function figures(page: Page, container: string, algorithm: string): Promise<string[]> {
     const region = page.locator(container).getByRole('region', { name: algorithm, exact: true });
@@ -109,6 +127,7 @@ describe('a user mining on both SHA-256 and Scrypt', () => {
       const page = await context.newPage();
       try {
         const seen = new Map<string, string[]>();
+        const ages = new Map<string, string>();
         await page.goto('/dashboard');
         const card = page.getByRole('region', { name: t('dashboard.cards.hashrate'), exact: true });
         await card.getByRole('region', { name: 'Scrypt' }).waitFor();
@@ -120,18 +139,41 @@ describe('a user mining on both SHA-256 and Scrypt', () => {
           expect(await figures(page, 'aside.sidebar', algorithm)).toEqual(onDashboard);
           seen.set(algorithm, onDashboard);
         }
+        // Each algorithm says how old its figures are: the newest share counted, read with them.
+        const { hashrates } = await api<Dashboard>(pool.baseUrl, '/api/dashboard', { token: session.token });
+        expect(hashrates).toHaveLength(2);
+        for (const h of hashrates) {
+          if (!h.countedUpTo) throw new Error(`no share counted on ${h.algorithm}`);
+          const line = card
+            .getByRole('region', { name: h.algorithm === 'sha256' ? 'SHA-256' : 'Scrypt', exact: true })
+            .locator(`time[datetime="${h.countedUpTo}"]`);
+          await line.waitFor();
+          const time = await asOf(page, h.countedUpTo, language);
+          expect(await line.innerText()).toBe(t(ageKey(h.activeWorkers > 0), { time }));
+          ages.set(h.algorithm === 'sha256' ? 'SHA-256' : 'Scrypt', await line.innerText());
+        }
         await page.goto('/workers');
         await page.locator('main').getByRole('region', { name: 'Scrypt' }).waitFor();
         for (const algorithm of ['SHA-256', 'Scrypt']) {
           // Workers: real-time, 1 h, 24 h; the first and last are the dashboard's.
           const onWorkers = await figures(page, 'main', algorithm);
           expect([onWorkers[0], onWorkers[2]]).toEqual(seen.get(algorithm));
+          const region = page.locator('main').getByRole('region', { name: algorithm, exact: true });
+          expect(await region.locator('time').innerText()).toBe(ages.get(algorithm));
         }
         await page.goto('/workers');
         await page.getByRole('link', { name: t('workers.viewDetails', { name: 'l7' }) }).click();
         await page
           .getByRole('heading', { level: 1, name: t('workers.details.title', { name: 'l7' }) })
           .waitFor();
+        // The worker's own figures say how old they are: its last accepted share.
+        const l7 = (await workers()).workers.find((w) => w.name === 'l7');
+        if (!l7?.lastSeen) throw new Error('l7 has no last share');
+        const age = page.locator(`main time[datetime="${l7.lastSeen}"]`);
+        await age.waitFor();
+        expect(await age.innerText()).toBe(
+          t(ageKey(l7.status === 'online'), { time: await asOf(page, l7.lastSeen, language) }),
+        );
         const zone = await page.evaluate(
           (locale) =>
             new Intl.DateTimeFormat(locale, { timeZoneName: 'short' })
@@ -163,9 +205,11 @@ describe('a user mining on both SHA-256 and Scrypt', () => {
     const page = await context.newPage();
     const hidden = page.getByRole('img', { name: t('common.hashrateHidden') });
     try {
+      // The online workers no miner claims are offered under Your Miners, each with its hashrate.
+      const { undeclared } = await api<MinerList>(pool.baseUrl, '/api/miners', { token: session.token });
       await page.goto('/dashboard');
-      // Two algorithms x (real-time, 24 h) on the dashboard card and in the sidebar.
-      await expect.poll(() => hidden.count(), { timeout: 20_000 }).toBe(8);
+      // Two algorithms x (real-time, 24 h) on the dashboard card and in the sidebar, and the offered workers.
+      await expect.poll(() => hidden.count(), { timeout: 20_000 }).toBe(8 + undeclared.length);
       // The chart has its own query: it may arrive after the cards.
       await expect
         .poll(() => page.getByText(t('common.hashrateHidden')).count(), { timeout: 20_000 })

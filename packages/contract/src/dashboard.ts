@@ -23,6 +23,12 @@ export const algorithmHashrateSchema = z.object({
   day: z.number(),
   /** Workers with an accepted share in the last 10 minutes. */
   activeWorkers: z.number().int(),
+  /**
+   * The newest accepted share of the algorithm's workers: the figures count every share up to this
+   * moment (read in the query that sums them). Null before the first share. When no worker is active
+   * (`activeWorkers` 0), no share has arrived since.
+   */
+  countedUpTo: isoTimeSchema.nullable(),
 });
 export type AlgorithmHashrate = z.infer<typeof algorithmHashrateSchema>;
 

@@ -39,6 +39,10 @@ export const workerSchema = z.object({
   change: changeSchema,
   shares: z.number().int(),
   rejects: z.number().int(),
+  /**
+   * The worker's newest accepted share (null before its first): its hashrate figures count shares up
+   * to this moment. Not `online`: no share has arrived since.
+   */
   lastSeen: isoTimeSchema.nullable(),
   type: z.enum(DEVICE_TYPES),
   algorithm: z.enum(ALGORITHMS),

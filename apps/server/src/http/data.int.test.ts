@@ -70,6 +70,8 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
     expect(rig.hashrate1h).toBeCloseTo((9000 * BTC_HASHES) / 1200, 0);
     expect(rig.hashrate24h).toBeCloseTo((9000 * BTC_HASHES) / 1200, 0);
     expect(rig.rejectRate).toBe(0);
+    // Its figures count its shares up to its newest one, the moment the list shows as last seen.
+    expect(rig.lastSeen).toBe(new Date(now - 2 * MIN).toISOString());
     expect(rig.sparkline).toHaveLength(24);
     expect(Math.max(...rig.sparkline)).toBe(100); // percent of its busiest hour
     const old = res.json.workers.find((w: { name: string }) => w.name === 'old');
@@ -83,6 +85,7 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
         hour: rig.hashrate1h,
         day: rig.hashrate24h,
         activeWorkers: 1,
+        countedUpTo: new Date(now - 2 * MIN).toISOString(),
       },
     ]);
   });
@@ -352,6 +355,34 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
     expect(res.json.hashrates[0]).toMatchObject({ algorithm: 'sha256', coin: 'BTC', activeWorkers: 1 });
     expect(res.json.hashrates[0].realtime).toBeCloseTo((6000 * BTC_HASHES) / 600, 0);
     expect(res.json.hashrates[0].day).toBeCloseTo((9000 * BTC_HASHES) / 1200, 0);
+    expect(res.json.hashrates[0].countedUpTo).toBe(new Date(now - 2 * MIN).toISOString());
+  });
+
+  it('says how old each hashrate figure is: the newest share counted, one that stopped 40 minutes ago included', async () => {
+    // Its own account: the other tests count alice's workers.
+    const dave = await api.signUp('dave');
+    const btc = await fx.userPayee(dave.id, 'BTC');
+    const ltc = await fx.userPayee(dave.id, 'LTC');
+    const fresh = new Date(now - MIN + 17_000);
+    const stopped = new Date(now - 40 * MIN + 5_000);
+    const s19 = await fx.worker(btc, 's19', { lastShareAt: fresh, accepted: 10 });
+    const l7 = await fx.worker(ltc, 'l7', { coin: 'LTC', lastShareAt: stopped, accepted: 30 });
+    await fx.shareStat(s19, new Date(now - MIN), 10, 600);
+    for (let m = 40; m <= 60; m++) await fx.shareStat(l7, new Date(now - m * MIN), 3, 90);
+    api.forget(dave.id);
+    const dashboard = await api.request('GET', '/api/dashboard', { token: dave.token });
+    expect(dashboard.json.hashrates).toMatchObject([
+      { coin: 'BTC', activeWorkers: 1, countedUpTo: fresh.toISOString() },
+      { coin: 'LTC', activeWorkers: 0, realtime: 0, countedUpTo: stopped.toISOString() },
+    ]);
+    expect(dashboard.json.hashrates[1].hour).toBeGreaterThan(0);
+    // The same figures, and the same age, on the workers page, the sidebar and the worker's own page.
+    const workers = await api.request('GET', '/api/workers', { token: dave.token });
+    expect(workers.json.totals.hashrates).toEqual(dashboard.json.hashrates);
+    const me = await api.request('GET', '/api/me', { token: dave.token });
+    expect(me.json.hashrates).toEqual(dashboard.json.hashrates);
+    const quiet = await api.request('GET', `/api/workers/${l7}`, { token: dave.token });
+    expect(quiet.json.worker).toMatchObject({ status: 'offline', lastSeen: stopped.toISOString() });
   });
 
   it('answers a zero-filled hashrate series in H/s', async () => {

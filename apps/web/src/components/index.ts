@@ -1,6 +1,7 @@
 export { CopyButton, type CopyButtonProps } from './CopyButton';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorBanner, type ErrorBannerProps } from './ErrorBanner';
+export { FiguresAge, type FiguresAgeProps } from './FiguresAge';
 export { Ltr, type LtrProps } from './Ltr';
 export { Modal, type ModalProps } from './Modal';
 export { Private, useFigureVisibility, type PrivateKind, type PrivateProps } from './Private';

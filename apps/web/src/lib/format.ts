@@ -132,6 +132,23 @@ export function formatDateTime(value: string | Date, lang: Language = currentLan
   }).format(toDate(value));
 }
 
+/**
+ * How far figures are up to date, in the miner's zone: "14:05" when `at` is today, else
+ * "Nov 27, 2026, 14:05" (FiguresAge: money and hashrate figures alike).
+ */
+export function formatAsOf(at: string | Date, now: Date = new Date()): string {
+  const date = toDate(at);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: currentTimeZone() });
+  const sameDay = day.format(date) === day.format(now);
+  return sameDay
+    ? new Intl.DateTimeFormat(intlLocale(), {
+        timeStyle: 'short',
+        hourCycle: 'h23',
+        timeZone: currentTimeZone(),
+      }).format(date)
+    : formatDateTime(date);
+}
+
 /** "5 minutes ago" / "منذ 5 دقائق" via Intl.RelativeTimeFormat. */
 export function formatRelative(
   value: string | Date,

@@ -17,7 +17,15 @@ export const TEST_USER: User = {
   createdAt: '2026-01-01T00:00:00.000Z',
   activeWorkers: 2,
   hashrates: [
-    { algorithm: 'sha256', coin: 'BTC', realtime: 120e12, hour: 120e12, day: 118e12, activeWorkers: 2 },
+    {
+      algorithm: 'sha256',
+      coin: 'BTC',
+      realtime: 120e12,
+      hour: 120e12,
+      day: 118e12,
+      activeWorkers: 2,
+      countedUpTo: '2026-01-01T00:00:00.000Z',
+    },
   ],
   balance: '1234500',
 };

@@ -85,7 +85,20 @@ export interface WorkerHashrateRow {
   accepted24h: number;
   /** Stale, duplicate, low-difficulty and invalid submits in the last 24 hours. */
   rejected24h: number;
+  /**
+   * The worker's newest accepted share (null before its first): the sums count every share up to it,
+   * since the share writer updates it and share_stats in one transaction and one query reads both.
+   */
+  lastShareAt: Date | null;
 }
+
+/** One worker's accepted difficulty in the 10-minute window and its newest accepted share, read together. */
+export interface RecentShares {
+  difficulty: number;
+  lastShareAt: Date | null;
+}
+
+const dateOrNull = (d: Date | null): Date | null => (d === null ? null : new Date(d));
 
 /** Read-side queries over a user's workers and share_stats (hashrate windows, charts); a user's workers are those of
  * their payees in the `user_payees` view (account payees and their registered wallet's payee). */
@@ -124,8 +137,9 @@ export class ActivityQueries {
       first24h: Date | null;
       accepted: number | null;
       rejected: number | null;
+      last_share_at: Date | null;
     }>(
-      `SELECT w.id, w.coin,
+      `SELECT w.id, w.coin, w.last_share_at,
               SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $2)::float8 AS d10m,
               SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $3)::float8 AS d1h,
               SUM(s.accepted_difficulty)::float8 AS d24h,
@@ -136,33 +150,41 @@ export class ActivityQueries {
          FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id
          LEFT JOIN share_stats s ON s.worker_id = w.id AND s.bucket >= $4
         WHERE up.user_id = $1 AND w.hidden_at IS NULL
-        GROUP BY w.id, w.coin`,
+        GROUP BY w.id, w.coin, w.last_share_at`,
       [userId, since.m10, since.h1, since.h24],
     );
-    const date = (d: Date | null): Date | null => (d === null ? null : new Date(d));
     return result.rows.map((r) => ({
       workerId: Number(r.id),
       coin: r.coin,
       difficulty10m: Number(r.d10m ?? 0),
       difficulty1h: Number(r.d1h ?? 0),
       difficulty24h: Number(r.d24h ?? 0),
-      firstBucket1h: date(r.first1h),
-      firstBucket24h: date(r.first24h),
+      firstBucket1h: dateOrNull(r.first1h),
+      firstBucket24h: dateOrNull(r.first24h),
       accepted24h: Number(r.accepted ?? 0),
       rejected24h: Number(r.rejected ?? 0),
+      lastShareAt: dateOrNull(r.last_share_at),
     }));
   }
 
-  /** Accepted difficulty per worker of the user since `since` (the 10-minute window; workers without shares absent). */
-  async workerRecentDifficulty(userId: number, since: Date): Promise<Map<number, number>> {
-    const result = await this.db.query<{ worker_id: number; d: number | null }>(
-      `SELECT s.worker_id, SUM(s.accepted_difficulty)::float8 AS d
+  /**
+   * Accepted difficulty per worker of the user since `since` (the 10-minute window; workers without
+   * shares absent), with each worker's newest accepted share.
+   */
+  async workerRecentShares(userId: number, since: Date): Promise<Map<number, RecentShares>> {
+    const result = await this.db.query<{ worker_id: number; d: number | null; last_share_at: Date | null }>(
+      `SELECT s.worker_id, SUM(s.accepted_difficulty)::float8 AS d, w.last_share_at
          FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
         WHERE up.user_id = $1 AND w.hidden_at IS NULL AND s.bucket >= $2
-        GROUP BY s.worker_id`,
+        GROUP BY s.worker_id, w.last_share_at`,
       [userId, since],
     );
-    return new Map(result.rows.map((r) => [Number(r.worker_id), Number(r.d ?? 0)]));
+    return new Map(
+      result.rows.map((r) => [
+        Number(r.worker_id),
+        { difficulty: Number(r.d ?? 0), lastShareAt: dateOrNull(r.last_share_at) },
+      ]),
+    );
   }
 
   /** Accepted difficulty of the given workers of the user per `stepSeconds` slot of [from, to) (slot 0 starts at `from`). */

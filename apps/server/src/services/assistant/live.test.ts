@@ -45,8 +45,24 @@ const facts: MinerFacts = {
   ],
   // The shared per-algorithm figures (services/shared/hashrate.ts): never summed across algorithms.
   hashrates: [
-    { algorithm: 'sha256', coin: 'BTC', realtime: 95e12, hour: 95e12, day: 94e12, activeWorkers: 1 },
-    { algorithm: 'scrypt', coin: 'LTC', realtime: 500e6, hour: 490e6, day: 470e6, activeWorkers: 1 },
+    {
+      algorithm: 'sha256',
+      coin: 'BTC',
+      realtime: 95e12,
+      hour: 95e12,
+      day: 94e12,
+      activeWorkers: 1,
+      countedUpTo: '2026-11-22T11:59:50.000Z',
+    },
+    {
+      algorithm: 'scrypt',
+      coin: 'LTC',
+      realtime: 500e6,
+      hour: 490e6,
+      day: 470e6,
+      activeWorkers: 1,
+      countedUpTo: '2026-11-22T11:59:50.000Z',
+    },
   ],
   money: [
     {

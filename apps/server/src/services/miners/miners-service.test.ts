@@ -27,7 +27,11 @@ function worker(
     rejectedShares: 0,
     staleShares: 0,
   };
-  return { row, online, figures: { coin, realtime, hour: realtime, day: realtime, rejectRate: 0 } };
+  return {
+    row,
+    online,
+    figures: { coin, realtime, hour: realtime, day: realtime, rejectRate: 0, countedUpTo: row.lastShareAt },
+  };
 }
 
 function miner(algorithm: string, workerName = 'rig1'): MinerRow {

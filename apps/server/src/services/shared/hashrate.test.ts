@@ -16,6 +16,7 @@ function row(
     firstBucket24h: null,
     accepted24h: 0,
     rejected24h: 0,
+    lastShareAt: null,
     ...partial,
   };
 }
@@ -43,6 +44,7 @@ describe('summarizeHashrate', () => {
         firstBucket24h: minutesAgo(120),
         accepted24h: 990,
         rejected24h: 10,
+        lastShareAt: minutesAgo(1),
       }),
       // A Scrypt CPU that started 5 minutes ago.
       row({
@@ -54,9 +56,10 @@ describe('summarizeHashrate', () => {
         firstBucket1h: minutesAgo(5),
         firstBucket24h: minutesAgo(5),
         accepted24h: 10,
+        lastShareAt: minutesAgo(2),
       }),
-      // A SHA-256 worker idle all day.
-      row({ workerId: 3, coin: 'BTC' }),
+      // A SHA-256 worker idle all day (its last share was yesterday).
+      row({ workerId: 3, coin: 'BTC', lastShareAt: minutesAgo(26 * 60) }),
     ];
     const result = summarizeHashrate(rows, now);
     expect(result.algorithms).toEqual([
@@ -67,6 +70,7 @@ describe('summarizeHashrate', () => {
         hour: (36_000 * 2 ** 32) / 3_600,
         day: (72_000 * 2 ** 32) / 7_200,
         activeWorkers: 1,
+        countedUpTo: minutesAgo(1).toISOString(),
       },
       {
         algorithm: 'scrypt',
@@ -75,10 +79,24 @@ describe('summarizeHashrate', () => {
         hour: (10 * 2 ** 16) / 600,
         day: (10 * 2 ** 16) / 600,
         activeWorkers: 1,
+        countedUpTo: minutesAgo(2).toISOString(),
       },
     ]);
     expect(result.workers.get(1)).toMatchObject({ coin: 'BTC', rejectRate: 1 });
-    expect(result.workers.get(3)).toEqual({ coin: 'BTC', realtime: 0, hour: 0, day: 0, rejectRate: 0 });
+    expect(result.workers.get(3)).toEqual({
+      coin: 'BTC',
+      realtime: 0,
+      hour: 0,
+      day: 0,
+      rejectRate: 0,
+      countedUpTo: minutesAgo(26 * 60),
+    });
+  });
+
+  it('says an algorithm counts no share yet while none of its workers has sent one', () => {
+    const result = summarizeHashrate([row({ workerId: 4, coin: 'LTC' })], now);
+    expect(result.algorithms[0]).toMatchObject({ coin: 'LTC', activeWorkers: 0, countedUpTo: null });
+    expect(result.workers.get(4)?.countedUpTo).toBeNull();
   });
 
   it('has no figures for a user without workers', () => {
@@ -87,16 +105,26 @@ describe('summarizeHashrate', () => {
 });
 
 describe('withRecent and hasNewWorker', () => {
-  const long = [row({ workerId: 1, coin: 'BTC', difficulty10m: 50, difficulty24h: 900 })];
+  const long = [
+    row({ workerId: 1, coin: 'BTC', difficulty10m: 50, difficulty24h: 900, lastShareAt: minutesAgo(3) }),
+  ];
+  const recent = (difficulty: number, lastShareAt: Date | null = minutesAgo(0.5)) => ({
+    difficulty,
+    lastShareAt,
+  });
 
-  it('takes the 10-minute sums from the fresh read, zero for a worker without recent shares', () => {
-    expect(withRecent(long, new Map([[1, 70]]))[0]?.difficulty10m).toBe(70);
-    expect(withRecent(long, new Map())[0]?.difficulty10m).toBe(0);
+  it('takes the 10-minute sums and the newest share from the fresh read, zero for a worker without recent shares', () => {
+    const fresh = withRecent(long, new Map([[1, recent(70)]]))[0];
+    expect(fresh?.difficulty10m).toBe(70);
+    expect(fresh?.lastShareAt).toEqual(minutesAgo(0.5));
+    const quiet = withRecent(long, new Map())[0];
+    expect(quiet?.difficulty10m).toBe(0);
+    expect(quiet?.lastShareAt).toEqual(minutesAgo(3));
   });
 
   it('asks for the longer sums again when a worker has its first shares', () => {
-    expect(hasNewWorker(long, new Map([[1, 70]]))).toBe(false);
-    expect(hasNewWorker(long, new Map([[2, 5]]))).toBe(true);
-    expect(hasNewWorker([row({ workerId: 3, coin: 'LTC' })], new Map([[3, 1]]))).toBe(true);
+    expect(hasNewWorker(long, new Map([[1, recent(70)]]))).toBe(false);
+    expect(hasNewWorker(long, new Map([[2, recent(5)]]))).toBe(true);
+    expect(hasNewWorker([row({ workerId: 3, coin: 'LTC' })], new Map([[3, recent(1)]]))).toBe(true);
   });
 });

@@ -3,7 +3,11 @@
 import { portRowOfPoolCoin, POOL_COINS, type AlgorithmHashrate, type PoolCoin } from '@manjam/contract';
 import { algorithmOf, expectedHashesPerShare, isCoin } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
-import { ActivityQueries, type WorkerHashrateRow } from '../../db/repositories/queries-activity.js';
+import {
+  ActivityQueries,
+  type RecentShares,
+  type WorkerHashrateRow,
+} from '../../db/repositories/queries-activity.js';
 
 /**
  * Hashrate (H/s) from a sum of accepted share difficulties over `seconds`: d * 2^32 per share for
@@ -36,6 +40,8 @@ export interface WorkerHashrate {
   hour: number;
   day: number;
   rejectRate: number;
+  /** The newest accepted share counted into the figures (null before the first). */
+  countedUpTo: Date | null;
 }
 
 export interface UserHashrate {
@@ -45,6 +51,7 @@ export interface UserHashrate {
 }
 
 const earliest = (a: Date | null, b: Date | null): Date | null => (!a ? b : !b ? a : a < b ? a : b);
+const latest = (a: Date | null, b: Date | null): Date | null => (!a ? b : !b ? a : a > b ? a : b);
 
 /** Figures of every worker and per algorithm from the workers' share sums (pure: tested without a database). */
 export function summarizeHashrate(rows: readonly WorkerHashrateRow[], now: Date): UserHashrate {
@@ -69,6 +76,7 @@ export function summarizeHashrate(rows: readonly WorkerHashrateRow[], now: Date)
         averagingSeconds(now, row.firstBucket24h, DAY_SECONDS),
       ),
       rejectRate: submitted > 0 ? (row.rejected24h / submitted) * 100 : 0,
+      countedUpTo: row.lastShareAt,
     });
     const group = groups.get(coin) ?? { rows: [], realtime: 0, active: 0 };
     group.rows.push(row);
@@ -84,11 +92,13 @@ export function summarizeHashrate(rows: readonly WorkerHashrateRow[], now: Date)
     let d24h = 0;
     let first1h: Date | null = null;
     let first24h: Date | null = null;
+    let countedUpTo: Date | null = null;
     for (const row of group.rows) {
       d1h += row.difficulty1h;
       d24h += row.difficulty24h;
       first1h = earliest(first1h, row.firstBucket1h);
       first24h = earliest(first24h, row.firstBucket24h);
+      countedUpTo = latest(countedUpTo, row.lastShareAt);
     }
     algorithms.push({
       algorithm: portRowOfPoolCoin(coin).account,
@@ -97,6 +107,7 @@ export function summarizeHashrate(rows: readonly WorkerHashrateRow[], now: Date)
       hour: hashrateFromDifficulty(coin, d1h, averagingSeconds(now, first1h, HOUR_SECONDS)),
       day: hashrateFromDifficulty(coin, d24h, averagingSeconds(now, first24h, DAY_SECONDS)),
       activeWorkers: group.active,
+      countedUpTo: countedUpTo?.toISOString() ?? null,
     });
   }
   return { workers, algorithms };
@@ -104,22 +115,31 @@ export function summarizeHashrate(rows: readonly WorkerHashrateRow[], now: Date)
 
 /**
  * The workers' 1 h / 24 h sums (read less often: they move slowly and cost a day of rows) with fresh
- * 10-minute sums.
+ * 10-minute sums, and the newest share as of the fresher read (a share newer than the 1 h / 24 h read
+ * is in the 10-minute window, so a worker absent from `recent` had none since).
  */
 export function withRecent(
   rows: readonly WorkerHashrateRow[],
-  recent: ReadonlyMap<number, number>,
+  recent: ReadonlyMap<number, RecentShares>,
 ): WorkerHashrateRow[] {
-  return rows.map((row) => ({ ...row, difficulty10m: recent.get(row.workerId) ?? 0 }));
+  return rows.map((row) => {
+    const fresh = recent.get(row.workerId);
+    return {
+      ...row,
+      difficulty10m: fresh?.difficulty ?? 0,
+      lastShareAt: latest(row.lastShareAt, fresh?.lastShareAt ?? null),
+    };
+  });
 }
 
 /** Whether a worker has recent shares but no 1 h / 24 h sums yet: new, so those must be read again. */
 export function hasNewWorker(
   rows: readonly WorkerHashrateRow[],
-  recent: ReadonlyMap<number, number>,
+  recent: ReadonlyMap<number, RecentShares>,
 ): boolean {
   const known = new Map(rows.map((row) => [row.workerId, row.difficulty24h]));
-  for (const [workerId, difficulty] of recent) if (difficulty > 0 && !(known.get(workerId) ?? 0)) return true;
+  for (const [workerId, { difficulty }] of recent)
+    if (difficulty > 0 && !(known.get(workerId) ?? 0)) return true;
   return false;
 }
 

@@ -399,7 +399,7 @@ export class WorkersService {
     const readLong = () => this.queries.workerHashrates(userId, windows);
     const [rows, recent, long, hidden] = await Promise.all([
       this.queries.userWorkers(userId),
-      this.queries.workerRecentDifficulty(userId, windows.m10),
+      this.queries.workerRecentShares(userId, windows.m10),
       this.longSums.get(key, readLong),
       new WorkersRepository(this.deps.db).hiddenOfUser(userId),
     ]);

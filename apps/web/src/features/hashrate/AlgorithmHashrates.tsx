@@ -1,10 +1,12 @@
 // A user's hashrate per algorithm, never summed across algorithms: real-time (10 min) and 24 h side
 // by side, each labelled (1 h too where there is room). The dashboard, sidebar and workers page
-// all render the server's one computation (services/shared/hashrate.ts) through this component.
+// all render the server's one computation (services/shared/hashrate.ts) through this component; each
+// algorithm says how old its figures are (not in the narrow sidebar).
 import { useTranslation } from 'react-i18next';
 import { Ltr, Private } from '../../components';
 import { formatHashrate } from '../../lib/format';
 import type { AlgorithmHashrate } from '../api-types';
+import { AlgorithmSharesAge } from './SharesAge';
 import './hashrate.css';
 
 export interface AlgorithmHashratesProps {
@@ -55,6 +57,7 @@ export function AlgorithmHashrates({
               </div>
             ))}
           </dl>
+          {compact ? null : <AlgorithmSharesAge figures={figures} />}
         </section>
       ))}
     </div>

@@ -4,6 +4,7 @@ import { ErrorBanner, Ltr, Spinner, StatCard } from '../../components';
 import type { PayoutSetting } from '../../lib/api-types';
 import { algorithmLabel } from '../../lib/algorithms';
 import { formatCoin, formatHashrate } from '../../lib/format';
+import { AlgorithmSharesAge } from '../hashrate/SharesAge';
 import { Pager } from '../revenue/Pager';
 import { PayoutsTable } from '../revenue/PayoutsTable';
 import { UnsettledFigures } from '../revenue/UnsettledFigures';
@@ -26,13 +27,16 @@ export function WatchDashboardSection({ token }: { token: string }) {
               label={t('watch.hashrate', { algorithm: algorithmLabel(h.algorithm) })}
               value={<Ltr mono={false}>{formatHashrate(h.realtime)}</Ltr>}
               footer={
-                <p className="muted">
-                  {t('watch.hourDay', {
-                    hour: formatHashrate(h.hour),
-                    day: formatHashrate(h.day),
-                    workers: h.activeWorkers,
-                  })}
-                </p>
+                <>
+                  <p className="muted">
+                    {t('watch.hourDay', {
+                      hour: formatHashrate(h.hour),
+                      day: formatHashrate(h.day),
+                      workers: h.activeWorkers,
+                    })}
+                  </p>
+                  <AlgorithmSharesAge figures={h} />
+                </>
               }
             />
           ))}

@@ -12,8 +12,24 @@ import DashboardPage from './DashboardPage';
 
 const dashboard = {
   hashrates: [
-    { algorithm: 'sha256', coin: 'BTC', realtime: 125.5e12, hour: 124e12, day: 120e12, activeWorkers: 2 },
-    { algorithm: 'scrypt', coin: 'LTC', realtime: 2_184.5, hour: 2_000, day: 1_500, activeWorkers: 1 },
+    {
+      algorithm: 'sha256',
+      coin: 'BTC',
+      realtime: 125.5e12,
+      hour: 124e12,
+      day: 120e12,
+      activeWorkers: 2,
+      countedUpTo: '2026-11-22T10:04:30.000Z',
+    },
+    {
+      algorithm: 'scrypt',
+      coin: 'LTC',
+      realtime: 2_184.5,
+      hour: 2_000,
+      day: 1_500,
+      activeWorkers: 1,
+      countedUpTo: '2026-11-22T10:03:10.000Z',
+    },
   ],
   activeMiners: { value: 3, change: '-3.0%' },
   unpaidBalance: { value: '1234500', change: 'new' },

@@ -9,6 +9,7 @@ import { formatDateTime, formatHashrate, formatNumber } from '../../lib/format';
 import type { Worker } from '../../features/api-types';
 import { useLiveUpdates } from '../../features/dashboard/liveUpdates';
 import { HashrateChart } from '../../features/hashrate/HashrateChart';
+import { WorkerSharesAge } from '../../features/hashrate/SharesAge';
 import { StatusDot } from '../../features/miners/MinersTable';
 import { useWorkerDetail } from '../../features/workers/api';
 import { WorkerAlertsForm } from '../../features/alerts/WorkerAlertsForm';
@@ -95,6 +96,7 @@ export default function WorkerDetailPage() {
               />
             ))}
           </div>
+          <WorkerSharesAge worker={worker} />
           <section className="card stack" aria-labelledby="worker-chart-title">
             <h2 id="worker-chart-title">{t('workers.details.chartTitle')}</h2>
             <HashrateChart

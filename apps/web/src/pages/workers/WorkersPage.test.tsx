@@ -36,6 +36,7 @@ const sha256 = {
   hour: 108e12,
   day: 105e12,
   activeWorkers: 1,
+  countedUpTo: '2026-11-25T11:59:00.000Z',
 };
 
 describe('Worker Dashboard', { timeout: PAGE_TEST_TIMEOUT }, () => {
