@@ -56,6 +56,10 @@ export type Language = (typeof LANGUAGES)[number];
 export const PAYOUT_SCHEMES = ['pps-plus', 'pplns', 'solo'] as const;
 export type PayoutScheme = (typeof PAYOUT_SCHEMES)[number];
 
+/** Live (not revoked, not expired) API tokens and watcher links one account may hold at once. */
+export const MAX_LIVE_API_TOKENS = 20;
+export const MAX_LIVE_WATCH_LINKS = 20;
+
 export const ERROR_CODES = [
   'validation-failed',
   'invalid-json',
@@ -86,6 +90,8 @@ export const ERROR_CODES = [
   'read-only-token',
   'api-token-not-found',
   'watch-link-not-found',
+  'api-token-limit',
+  'watch-link-limit',
   'unavailable',
   'internal',
 ] as const;

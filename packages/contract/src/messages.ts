@@ -1,4 +1,4 @@
-import type { Language } from './common.js';
+import { MAX_LIVE_API_TOKENS, MAX_LIVE_WATCH_LINKS, type Language } from './common.js';
 
 /**
  * Validation and error messages: the English catalog (schemas carry its text) and the Arabic one
@@ -71,6 +71,8 @@ export const MESSAGES = {
   readOnlyToken:
     'A read-only API token can read only the endpoints listed in the API docs; sign in to change anything',
   apiTokenNotFound: 'API token not found',
+  apiTokenLimit: `This account already has ${MAX_LIVE_API_TOKENS} live API tokens. Revoke one you no longer use, then create the new one.`,
+  watchLinkLimit: `This account already has ${MAX_LIVE_WATCH_LINKS} live watcher links. Revoke one you no longer use, then create the new one.`,
   watchLinkNotFound: 'This watcher link does not exist, has expired or was revoked',
   watchCoinsRequired: 'Choose at least one coin',
   watchPagesRequired: 'Choose at least one page',
@@ -150,6 +152,8 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   readOnlyToken:
     'رمز الواجهة البرمجية للقراءة فقط لا يقرأ إلا النقاط المذكورة في توثيق الواجهة؛ سجّل الدخول لتغيير أي شيء',
   apiTokenNotFound: 'رمز الواجهة البرمجية غير موجود',
+  apiTokenLimit: `لدى هذا الحساب ${MAX_LIVE_API_TOKENS} رمزًا فعّالًا للواجهة البرمجية. ألغِ رمزًا لم تعد تستخدمه ثم أنشئ الجديد.`,
+  watchLinkLimit: `لدى هذا الحساب ${MAX_LIVE_WATCH_LINKS} رابط متابعة فعّالًا. ألغِ رابطًا لم تعد تستخدمه ثم أنشئ الجديد.`,
   watchLinkNotFound: 'رابط المتابعة هذا غير موجود أو انتهت صلاحيته أو أُلغي',
   watchCoinsRequired: 'اختر عملة واحدة على الأقل',
   watchPagesRequired: 'اختر صفحة واحدة على الأقل',

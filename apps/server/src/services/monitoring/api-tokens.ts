@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { API_TOKEN_PREFIX, type ApiToken, type CreateApiToken, type CreatedApiToken } from '@manjam/contract';
-import type { Queryable } from '../../db/index.js';
+import {
+  API_TOKEN_PREFIX,
+  MAX_LIVE_API_TOKENS,
+  type ApiToken,
+  type CreateApiToken,
+  type CreatedApiToken,
+} from '@manjam/contract';
+import type { Database } from '../../db/index.js';
 import { ApiTokensRepository, type ApiTokenRow } from '../../db/repositories/api-tokens.js';
 import type { UserRow } from '../../db/repositories/users.js';
 import { SlidingWindowLimiter } from '../assistant/rate-limit.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { hashToken } from '../auth/tokens.js';
 import { notFound, ServiceError } from '../errors.js';
+import { withinLiveCap } from './live-cap.js';
 import { expiryOf, isoOrNull } from './expiry.js';
 
 /** Characters of a token kept to tell it apart in the list: the prefix and 6 of the secret. */
@@ -15,7 +22,7 @@ const SHOWN_CHARS = API_TOKEN_PREFIX.length + 6;
 const TOUCH_EVERY_MS = 60_000;
 
 export interface ApiTokensDeps {
-  db: Queryable;
+  db: Database;
   auth: AuthService;
   now: () => number;
   /** Requests per minute one token may make (config http.apiTokens.requestsPerMinute). */
@@ -54,13 +61,19 @@ export class ApiTokensService {
     await this.deps.auth.confirmSensitiveChange(user, request.password, request.totp);
     const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
     const now = this.deps.now();
-    const row = await this.tokens.create({
-      userId: user.id,
-      name: request.name,
-      prefix: token.slice(0, SHOWN_CHARS),
-      tokenHash: hashToken(token),
-      createdAt: new Date(now),
-      expiresAt: expiryOf(now, request.expiresInDays ?? null),
+    const row = await withinLiveCap(this.deps.db, user.id, {
+      cap: MAX_LIVE_API_TOKENS,
+      refusal: () => new ServiceError(409, 'api-token-limit', 'apiTokenLimit'),
+      countLive: (tx) => new ApiTokensRepository(tx).countLive(user.id, new Date(now)),
+      create: (tx) =>
+        new ApiTokensRepository(tx).create({
+          userId: user.id,
+          name: request.name,
+          prefix: token.slice(0, SHOWN_CHARS),
+          tokenHash: hashToken(token),
+          createdAt: new Date(now),
+          expiresAt: expiryOf(now, request.expiresInDays ?? null),
+        }),
     });
     return { ...toApiToken(row), token };
   }

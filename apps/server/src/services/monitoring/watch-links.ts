@@ -1,4 +1,5 @@
 import {
+  MAX_LIVE_WATCH_LINKS,
   POOL_COINS,
   WATCH_PAGES,
   type CreateWatchLink,
@@ -10,20 +11,21 @@ import {
   type WatchView,
   type WatchWorkers,
 } from '@manjam/contract';
-import type { Queryable } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
 import type { UserRow } from '../../db/repositories/users.js';
 import { UsersRepository } from '../../db/repositories/users.js';
 import { WatchLinksRepository, type WatchLinkRow } from '../../db/repositories/watch-links.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { SecretBox } from '../auth/secret-box.js';
 import { hashToken, newToken } from '../auth/tokens.js';
-import { notFound } from '../errors.js';
+import { notFound, ServiceError } from '../errors.js';
 import type { RevenueService } from '../stats/revenue-service.js';
 import type { WorkersService } from '../workers/workers-service.js';
 import { expiryOf, isoOrNull } from './expiry.js';
+import { withinLiveCap } from './live-cap.js';
 
 export interface WatchLinksDeps {
-  db: Queryable;
+  db: Database;
   auth: AuthService;
   box: SecretBox;
   workers: WorkersService;
@@ -66,15 +68,21 @@ export class WatchLinksService {
     await this.deps.auth.confirmSensitiveChange(user, request.password, request.totp);
     const { token, hash } = newToken();
     const now = this.deps.now();
-    const row = await this.links.create({
-      userId: user.id,
-      label: request.label,
-      tokenHash: hash,
-      tokenSealed: this.deps.box.encrypt(token),
-      coins: keep(request.coins, POOL_COINS),
-      pages: keep(request.pages, WATCH_PAGES),
-      createdAt: new Date(now),
-      expiresAt: expiryOf(now, request.expiresInDays ?? null),
+    const row = await withinLiveCap(this.deps.db, user.id, {
+      cap: MAX_LIVE_WATCH_LINKS,
+      refusal: () => new ServiceError(409, 'watch-link-limit', 'watchLinkLimit'),
+      countLive: (tx) => new WatchLinksRepository(tx).countLive(user.id, new Date(now)),
+      create: (tx) =>
+        new WatchLinksRepository(tx).create({
+          userId: user.id,
+          label: request.label,
+          tokenHash: hash,
+          tokenSealed: this.deps.box.encrypt(token),
+          coins: keep(request.coins, POOL_COINS),
+          pages: keep(request.pages, WATCH_PAGES),
+          createdAt: new Date(now),
+          expiresAt: expiryOf(now, request.expiresInDays ?? null),
+        }),
     });
     return this.toLink(row);
   }
