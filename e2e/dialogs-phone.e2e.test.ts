@@ -8,9 +8,13 @@
 // not wider than itself (nothing sticks out, the page does not scroll sideways); its primary
 // buttons reachable (scrolled into view, on top where they are); closed with Escape or its close
 // button. Screenshots: e2e/screenshots/dialog-<name>-<language>-375.png.
+import { generate } from 'otplib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsersRepository } from '../apps/server/src/db/repositories/users.js';
+import { createWalletMiner, regtestAddress } from '../apps/server/test/support/accounting/fixtures.js';
 import { FixtureWriter } from '../apps/server/test/support/db/fixtures.js';
+import { heldRun } from '../apps/server/test/support/operator.js';
 import { api, registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, pageOverflow, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
@@ -23,7 +27,7 @@ const MINER = 'Rack 3 S19';
 
 let pool: TestPool;
 let browser: Browser;
-const accounts = new Map<Language, Session>();
+const accounts = new Map<Language, Session & { password: string }>();
 const opened = new Map<Language, string[]>();
 
 /** The account's notifications: a payout (a 64-character txid to wrap) and a worker gone quiet. */
@@ -155,7 +159,7 @@ async function inspect(
     const text = (await button.textContent())?.trim() || (await button.getAttribute('aria-label'));
     expect.soft(reach, `${label}: "${text}" reachable`).toEqual({ inView: true, onTop: true });
   }
-  await screenshot(page, `dialog-${name}-${language}-${PHONE}`);
+  await screenshot(page, `dialog-${name}-${language}-${PHONE}`, { fullPage: false });
   const names = opened.get(language) ?? [];
   if (!names.includes(name)) names.push(name);
   opened.set(language, names);
@@ -322,8 +326,137 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
       const revenueHelp = dialogNamed(page, t('revenue.helpTitle'));
       await inspect(page, language, 'revenue-help', revenueHelp, [closeButton(revenueHelp)]);
       await close(page, revenueHelp, closeButton(revenueHelp));
+
+      // Settings' panels that open in the page, not over it: the 2FA setup (its Cancel closes it), a
+      // new API token shown once, a new watcher link, the password form with its errors.
+      await page.goto('/settings?tab=security');
+      await page.getByRole('switch', { name: t('settings.twoFactor') }).click();
+      const tfa = page
+        .locator('.tfa')
+        .filter({ has: page.getByRole('img', { name: t('settings.tfa.qrAlt') }) });
+      await inspect(page, language, 'two-factor-setup', tfa, [
+        button(tfa, t('settings.tfa.enable')),
+        button(tfa, t('settings.tfa.cancel')),
+      ]);
+      await close(page, tfa, button(tfa, t('settings.tfa.cancel')));
+
+      await page.goto('/settings?tab=monitoring');
+      const tokens = page.getByRole('region', { name: t('monitoring.tokens.title') });
+      await tokens.getByLabel(t('monitoring.tokens.name')).fill('Grafana on the rack');
+      await tokens.getByLabel(t('settings.wallet.password')).fill(session.password);
+      await button(tokens, t('monitoring.tokens.create')).click();
+      const secret = tokens.getByRole('status').filter({ hasText: t('monitoring.tokens.createdOnce') });
+      await secret.waitFor();
+      await inspect(page, language, 'api-token-created', tokens, [
+        button(tokens, t('monitoring.tokens.copy')),
+      ]);
+      const links = page.getByRole('region', { name: t('monitoring.links.title') });
+      await links.getByLabel(t('monitoring.links.label')).fill('For my partner');
+      await links.getByLabel(t('settings.wallet.password')).fill(session.password);
+      await button(links, t('monitoring.links.create')).click();
+      const copyLink = button(links, t('monitoring.links.copy', { name: 'For my partner' }));
+      await copyLink.waitFor();
+      await inspect(page, language, 'watcher-link-created', links, [copyLink]);
+
+      await page.goto('/settings?tab=account');
+      const password = page.getByRole('form', { name: t('settings.password.title') });
+      await button(password, t('settings.password.submit')).click();
+      await password.locator('.field__error').first().waitFor();
+      await inspect(page, language, 'change-password', password, [
+        button(password, t('settings.password.submit')),
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("opens the operator console's confirmations: settle a held run as sent or failed, lift a ban", async () => {
+    const operator = await operatorSession(language);
+    const runId = await newHeldRun(language);
+    const ip = language === 'en' ? '203.0.113.41' : '203.0.113.42';
+    const login = `${operator.user.username}.flood`;
+    banLogin(ip, login);
+    const context = await newContext(browser, pool.baseUrl, {
+      language,
+      width: PHONE,
+      height: HEIGHT,
+      session: operator,
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto('/operator');
+      await page.getByRole('heading', { name: t('operator.title') }).waitFor();
+      await page.getByRole('tab', { name: t('operator.tabs.runs') }).click();
+      const run = page
+        .locator('tbody tr')
+        .filter({ has: page.locator('td:first-child').getByText(runId, { exact: true }) });
+      await button(run, t('operator.runs.settleSent')).click();
+      const sent = dialogNamed(page, t('operator.runs.sentTitle', { id: runId }));
+      await sent.getByLabel(t('operator.runs.txidLabel')).fill('cd'.repeat(32));
+      await inspect(page, language, 'operator-settle-sent', sent, [
+        button(sent, t('operator.confirm')),
+        button(sent, t('common.cancel')),
+      ]);
+      await close(page, sent, 'escape');
+      await button(run, t('operator.runs.settleFailed')).click();
+      const failed = dialogNamed(page, t('operator.runs.failedTitle', { id: runId }));
+      await inspect(page, language, 'operator-settle-failed', failed, [
+        button(failed, t('operator.confirm')),
+      ]);
+      await close(page, failed, button(failed, t('common.cancel')));
+
+      await page.getByRole('tab', { name: t('operator.tabs.bans') }).click();
+      const ban = page.getByRole('row').filter({ hasText: login });
+      await button(ban, t('operator.bans.lift')).click();
+      const lift = dialogNamed(page, t('operator.bans.liftTitle', { ip }));
+      await inspect(page, language, 'operator-lift-ban', lift, [button(lift, t('operator.confirm'))]);
+      await close(page, lift, closeButton(lift));
     } finally {
       await context.close();
     }
   });
 });
+
+/** An operator (2FA on, the role granted as `manjam operator grant` does), signed in with a code. */
+async function operatorSession(language: Language): Promise<Session> {
+  const account = await registerAndLogin(pool.baseUrl, `dialogsop${language}`, language);
+  const { secret } = await api<{ secret: string }>(pool.baseUrl, '/api/auth/2fa/setup', {
+    method: 'POST',
+    token: account.token,
+  });
+  const now = () => Math.floor(Date.now() / 1000);
+  await api(pool.baseUrl, '/api/auth/2fa/enable', {
+    token: account.token,
+    body: { password: account.password, code: await generate({ secret, epoch: now() }) },
+  });
+  await new UsersRepository(pool.pool.db).setOperator(account.user.email, true);
+  // Each step's code is accepted once: the sign-in uses the next step's (within the drift allowed).
+  return api<Session>(pool.baseUrl, '/api/auth/login', {
+    body: {
+      email: account.user.email,
+      password: account.password,
+      totp: await generate({ secret, epoch: now() + 30 }),
+    },
+  });
+}
+
+/** A held BTC run (intent) paying two wallets, as accounting leaves one whose sendmany never answered. */
+async function newHeldRun(label: string): Promise<string> {
+  const payees = [];
+  for (const [i, amount] of [150_000n, 250_000n].entries()) {
+    const address = regtestAddress(`dialogs-e2e-${label}-${i}`);
+    const miner = await createWalletMiner(pool.pool.db, 'BTC', address);
+    payees.push({ payeeId: miner.payeeId, address, amount });
+  }
+  return (await heldRun(pool.pool.db, 'BTC', payees, `dialogs-${label}-${Date.now()}`)).toString();
+}
+
+/** A ban in force on `ip` for `login`, as the pool's ban judge leaves one. */
+function banLogin(ip: string, login: string): void {
+  const bans = pool.pool.stratum?.bans();
+  if (!bans) throw new Error('Stratum does not run in the test pool');
+  const record = bans.admit(ip, 10);
+  if (!record) throw new Error(`${ip} not admitted`);
+  bans.offend(record, [login]);
+  bans.release(record);
+}
