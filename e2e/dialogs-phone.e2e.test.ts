@@ -154,12 +154,14 @@ async function inspect(
   const page375 = await pageOverflow(page);
   expect.soft(page375.culprits, `${label}: sticking out of the page`).toEqual([]);
   expect.soft(page375.scrollWidth, `${label}: page width`).toBeLessThanOrEqual(PHONE);
+  // The picture first, as the dialog opens (the checks below scroll it to its buttons).
+  await dialog.scrollIntoViewIfNeeded();
+  await screenshot(page, `dialog-${name}-${language}-${PHONE}`, { fullPage: false });
   for (const button of buttons) {
     const reach = await reachable(button);
     const text = (await button.textContent())?.trim() || (await button.getAttribute('aria-label'));
     expect.soft(reach, `${label}: "${text}" reachable`).toEqual({ inView: true, onTop: true });
   }
-  await screenshot(page, `dialog-${name}-${language}-${PHONE}`, { fullPage: false });
   const names = opened.get(language) ?? [];
   if (!names.includes(name)) names.push(name);
   opened.set(language, names);
@@ -193,11 +195,14 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
       await page.getByRole('heading', { level: 1, name: t('dashboard.title') }).waitFor();
       await button(page, t('miners.edit', { name: MINER })).waitFor();
 
-      // The top bar's menu (a toggle at 960 px and below): its toggle closes it.
+      // The top bar's menu (a toggle at 960 px and below): Escape closes it, so does its toggle.
       const toggle = button(page, t('nav.menu'));
       await toggle.click();
       const menu = page.locator('#topbar-menu');
       await inspect(page, language, 'menu', menu, [menu.getByRole('link', { name: t('nav.logout') })]);
+      await close(page, menu, 'escape');
+      await toggle.click();
+      await menu.waitFor({ state: 'visible' });
       await close(page, menu, toggle);
 
       // The notifications popover under the bell.
