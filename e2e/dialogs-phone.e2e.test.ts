@@ -4,13 +4,17 @@
 // panel, the Mining Help hint and assistant panel, Add Miner (both tabs), Find Miner (with
 // results), the setup guide from each device card (ASIC walked to Test Connection), Edit Miner,
 // Delete Miner, declaring a worker, the workers' Help, Add Worker's guide, Edit Worker, the worker
-// delete confirmation, Revenue's Filter and Help. Each one: visible; inside the 375 px viewport and
-// not wider than itself (nothing sticks out, the page does not scroll sideways); its primary
-// buttons reachable (scrolled into view, on top where they are); closed with Escape or its close
-// button. Screenshots: e2e/screenshots/dialog-<name>-<language>-375.png.
+// delete confirmation, Revenue's Filter and Help; Settings' panels that open in the page (the 2FA
+// setup, a new API token, a new watcher link, the password form's errors); and the operator
+// console's confirmations (close an alert, settle a run as sent or failed, lift a ban). Each one:
+// visible; inside the 375 px viewport and not wider than itself (nothing sticks out, the page does
+// not scroll sideways); its primary buttons reachable (scrolled into view, on top where they are);
+// closed with Escape or its close button (the in-page panels with their Cancel, where they have
+// one). Screenshots: e2e/screenshots/dialog-<name>-<language>-375.png.
 import { generate } from 'otplib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OperatorAlertsRepository } from '../apps/server/src/db/repositories/operator-alerts.js';
 import { UsersRepository } from '../apps/server/src/db/repositories/users.js';
 import { createWalletMiner, regtestAddress } from '../apps/server/test/support/accounting/fixtures.js';
 import { FixtureWriter } from '../apps/server/test/support/db/fixtures.js';
@@ -375,12 +379,18 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
     }
   });
 
-  it("opens the operator console's confirmations: settle a held run as sent or failed, lift a ban", async () => {
+  it("opens the operator console's confirmations: close an alert, settle a held run as sent or failed, lift a ban", async () => {
     const operator = await operatorSession(language);
     const runId = await newHeldRun(language);
     const ip = language === 'en' ? '203.0.113.41' : '203.0.113.42';
     const login = `${operator.user.username}.flood`;
     banLogin(ip, login);
+    await new OperatorAlertsRepository(pool.pool.db).raise({
+      key: `dialogs-e2e-${language}`,
+      kind: 'payout-stuck',
+      coin: 'BTC',
+      message: `Payout run ${runId} sent ${'ef'.repeat(32)} and it has not confirmed in 6 hours`,
+    });
     const context = await newContext(browser, pool.baseUrl, {
       language,
       width: PHONE,
@@ -391,6 +401,18 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
     try {
       await page.goto('/operator');
       await page.getByRole('heading', { name: t('operator.title') }).waitFor();
+      // An open alert (its message holding a txid to wrap) and the confirmation that closes it.
+      await page.getByRole('tab', { name: t('operator.tabs.alerts') }).click();
+      const card = page
+        .getByRole('article', { name: 'payout-stuck' })
+        .filter({ hasText: `Payout run ${runId} sent` });
+      await button(card, t('operator.alerts.close')).click();
+      const closeAlert = dialogNamed(page, t('operator.alerts.closeTitle'));
+      await inspect(page, language, 'operator-close-alert', closeAlert, [
+        button(closeAlert, t('operator.confirm')),
+      ]);
+      await close(page, closeAlert, 'escape');
+
       await page.getByRole('tab', { name: t('operator.tabs.runs') }).click();
       const run = page
         .locator('tbody tr')
