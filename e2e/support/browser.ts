@@ -58,9 +58,10 @@ export async function newContext(
   return context;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The whole page, or (`fullPage: false`) what the viewport shows, as a dialog over the page is seen. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
@@ -8,13 +8,25 @@ import { useIsOperator } from '../../lib/queries';
 import { LanguageSwitch } from './LanguageSwitch';
 import { initials, visibleNavItems } from './navItems';
 
-/** 80px top bar; logged-out and logged-in variants; a toggled menu at 960px and below. */
+/** 80px top bar; logged-out and logged-in variants; a toggled menu at 960px and below (Escape closes it). */
 export function TopBar() {
   const { t } = useTranslation();
   const { isSignedIn, user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu (as it closes the dialogs and the bell's panel), focus back on its toggle.
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   const username = user?.username ?? t('sidebar.fallbackName');
   const operator = useIsOperator();
@@ -35,6 +47,7 @@ export function TopBar() {
         <span className="brand__name">{t('brand.name')}</span>
       </Link>
       <button
+        ref={toggleRef}
         type="button"
         className="icon-btn topbar__toggle"
         aria-expanded={menuOpen}

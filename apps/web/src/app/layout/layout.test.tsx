@@ -86,6 +86,15 @@ describe('top bar', () => {
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
+
+  it('closes the open menu with Escape and puts focus back on its toggle', () => {
+    renderWithApp(<AppLayout />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(toggle);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
 });
 
 describe('sidebar', () => {

@@ -94,7 +94,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
             className="tfa__qr"
           />
           <p>
-            {t('settings.tfa.secret')}: <Ltr>{setup.data.secret}</Ltr>
+            {t('settings.tfa.secret')}: <Ltr className="tfa__secret">{setup.data.secret}</Ltr>
           </p>
           <p>{t('settings.tfa.enableHint')}</p>
           <CodeForm
