@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FixtureWriter } from '../../test/support/db/fixtures.js';
 import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
+import { MAX_LIVE_API_TOKENS } from '@manjam/contract';
 import { TOKEN_READABLE_ROUTES } from './api-token-access.js';
 
 const PER_MINUTE = 8;
@@ -123,6 +124,33 @@ describeEachDatabase('read-only API tokens', (getDb) => {
     }
     const ar = await api.request('DELETE', '/api/workers/1', { token, headers: { 'accept-language': 'ar' } });
     expect(ar.json.error.message).toContain('للقراءة فقط');
+  });
+
+  it(`holds at most ${MAX_LIVE_API_TOKENS} live tokens, even when the last ones are asked for at once; a revoked one makes room`, async () => {
+    const user = await api.signUp('tok_cap');
+    const ask = (name: string) =>
+      api.request('POST', '/api/settings/api-tokens', {
+        token: user.token,
+        body: { name, password: user.password },
+      });
+    // Up to two short of the cap, three at a time (the password check admits a few at once per account).
+    for (let made = 0; made < MAX_LIVE_API_TOKENS - 2; made += 3) {
+      const batch = await Promise.all([0, 1, 2].map((i) => ask(`rig-${made + i}`)));
+      expect(batch.map((a) => a.status)).toEqual([201, 201, 201]);
+    }
+    const last = await Promise.all(Array.from({ length: 5 }, (_, i) => ask(`last-${i}`)));
+    const created = last.filter((a) => a.status === 201);
+    const refused = last.filter((a) => a.status === 409);
+    expect([created.length, refused.length]).toEqual([2, 3]);
+    expect(refused[0]?.json.error.code).toBe('api-token-limit');
+    expect(refused[0]?.json.error.message).toContain(`${MAX_LIVE_API_TOKENS} live API tokens`);
+    const list = await api.request('GET', '/api/settings/api-tokens', { token: user.token });
+    expect(list.json.tokens).toHaveLength(MAX_LIVE_API_TOKENS);
+    const revoked = await api.request('DELETE', `/api/settings/api-tokens/${created[0]?.json.id as number}`, {
+      token: user.token,
+    });
+    expect(revoked.status).toBe(204);
+    await createToken(user);
   });
 
   it('answers 401 once the token is revoked, and only its owner can revoke it', async () => {

@@ -3,6 +3,7 @@
 // chose, with nothing private (no email, username, settings, nor a payout address in full); a
 // revoked, expired or unknown link answers 404; another account's data is never shown.
 // Run on PostgreSQL and PGlite.
+import { MAX_LIVE_WATCH_LINKS } from '@manjam/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FixtureWriter } from '../../test/support/db/fixtures.js';
 import { describeEachDatabase } from '../../test/support/db.js';
@@ -43,6 +44,24 @@ describeEachDatabase('watcher links', (getDb) => {
     api.forget(user.id);
     return user;
   };
+
+  it(`holds at most ${MAX_LIVE_WATCH_LINKS} live links; the next is refused with the reason, a revoked one makes room`, async () => {
+    const user = await api.signUp('watch_cap');
+    const body = { coins: ['BTC'], pages: ['dashboard'] };
+    const links = [];
+    for (let i = 0; i < MAX_LIVE_WATCH_LINKS; i++) links.push(await createLink(user, body));
+    const refused = await api.request('POST', '/api/settings/watch-links', {
+      token: user.token,
+      body: { label: 'One more', password: user.password, ...body },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe('watch-link-limit');
+    const revoked = await api.request('DELETE', `/api/settings/watch-links/${links[0]?.id ?? 0}`, {
+      token: user.token,
+    });
+    expect(revoked.status).toBe(204);
+    await createLink(user, body);
+  });
 
   it('shows only the chosen coins and pages, signed out, with nothing private', async () => {
     const user = await miner('watch_ltc');
