@@ -3,7 +3,7 @@ import { redactConfig, type Config, type Role } from './config/index.js';
 import { createLogger } from './logger.js';
 import { migrate, openDatabase, type Database } from './db/index.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { UsersRepository } from './db/repositories/users.js';
+import { setOperatorRole } from './services/operator/operator-role.js';
 import { settleRun, SettleRunError, type Settlement } from './accounting/settle-run.js';
 import { databaseOptions, startPool, type PoolSummary, type RunningPool } from './main.js';
 import { startDevChains } from './coins/bitcoin/chains.js';
@@ -90,17 +90,15 @@ export async function runMigrate(config: Config): Promise<number> {
  */
 export async function runOperatorRole(config: Config, args: readonly string[]): Promise<number> {
   const [action = '', email = ''] = args;
-  if (!['grant', 'revoke'].includes(action) || email === '' || args.length !== 2) {
+  if ((action !== 'grant' && action !== 'revoke') || email === '' || args.length !== 2) {
     console.error('usage: manjam operator grant <email> | manjam operator revoke <email>');
     return 2;
   }
   return withDatabase(config, async (db, logger) => {
-    const userId = await new UsersRepository(db).setOperator(email, action === 'grant');
-    if (userId === undefined) {
+    if ((await setOperatorRole(db, logger, action, email)) === undefined) {
       console.error(`manjam: there is no account with the email ${email}`);
       return 2;
     }
-    logger.warn({ userId, action, by: 'cli' }, `operator role ${action === 'grant' ? 'granted' : 'revoked'}`);
     console.log(
       action === 'grant'
         ? `${email} is now an operator (the console asks for a sign-in with password and 2FA code)`

@@ -148,7 +148,7 @@ export async function buildApp(
   const routes: AnyRoute[] = ROUTE_MODULES.flatMap((module) => module({ deps, services }));
   const rateLimits = { ...DEFAULT_LIMITS, ...options.rateLimits };
   registerRoutes(app, routes, {
-    authenticate: (token) => services.auth.authenticate(token),
+    authenticate: (token, options) => services.auth.authenticate(token, options),
     apiToken: {
       is: isApiToken,
       access: (token, route) => apiTokenAccess(services.apiTokens, token, route),

@@ -55,6 +55,11 @@ export interface RouteMeta {
    * the refusal (the operator console answers 404 to everyone who is not an operator).
    */
   guard?: (auth: SignedIn | null) => void;
+  /**
+   * The session and its user are read from the database on every request, never from the
+   * session cache: a guard that checks a role (the operator console) sees a revocation at once.
+   */
+  freshSession?: boolean;
 }
 
 export interface AnyRoute extends RouteMeta, Schemas {
@@ -135,7 +140,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 export interface RouteRegistration {
-  authenticate(token: string): Promise<SignedIn | undefined>;
+  authenticate(token: string, options: { fresh: boolean }): Promise<SignedIn | undefined>;
   /**
    * A bearer token that is a read-only API token (mj_ro_...): the account it reads on `route`, or
    * null on a public route; throws the refusal (api-token-access.ts).
@@ -162,7 +167,8 @@ export function registerRoutes(
         const token = bearerToken(request);
         let auth: SignedIn | null = null;
         if (token && reg.apiToken?.is(token)) auth = await reg.apiToken.access(token, route);
-        else if (token && route.auth !== 'public') auth = (await reg.authenticate(token)) ?? null;
+        else if (token && route.auth !== 'public')
+          auth = (await reg.authenticate(token, { fresh: route.freshSession === true })) ?? null;
         if (route.auth === 'user' && !auth) throw unauthorized();
         route.guard?.(auth);
         const result = await route.run(request, reply, auth, token);

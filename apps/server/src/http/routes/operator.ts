@@ -4,6 +4,8 @@
 //   body is even read);
 // - an operator whose session did not pass password + TOTP (2FA off, or turned on after this
 //   sign-in): 403 `totp-required`, saying what to do.
+// The session and its role are read from the database on every console request (no cached
+// snapshot): a role taken by `manjam operator revoke` ends on the next request, in every process.
 // Every write is logged and lands in the audit log (GET /api/operator/actions).
 import {
   bigIdParamsSchema,
@@ -43,7 +45,8 @@ const actor = (auth: SignedIn | null, ip: string): Actor => {
 
 const tag = 'operator';
 const auth = 'optional' as const;
-const guard = operatorOnly;
+/** Every console route: the role checked on a session read from the database, so a revoke ends access at once. */
+const gate = { guard: operatorOnly, freshSession: true } as const;
 
 export const operatorRoutes: RouteModule = ({ services }) => [
   defineRoute({
@@ -51,7 +54,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/health',
     tag,
     auth,
-    guard,
+    ...gate,
     response: operatorHealthSchema,
     summary:
       'Database, each chain (height, newTipsBy, downSince), open alerts, share-log backlog, how far accounting has credited',
@@ -62,7 +65,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/alerts',
     tag,
     auth,
-    guard,
+    ...gate,
     query: operatorPageQuerySchema,
     response: operatorAlertsSchema,
     summary: 'Open operator alerts, and past ones (paged), each with its runbook section',
@@ -73,7 +76,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/alerts/:id/close',
     tag,
     auth,
-    guard,
+    ...gate,
     params: bigIdParamsSchema,
     response: operatorAlertSchema,
     summary: 'Close an open alert (404 when no open alert has this id)',
@@ -85,7 +88,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/payout-runs',
     tag,
     auth,
-    guard,
+    ...gate,
     query: operatorPageQuerySchema,
     response: operatorPayoutRunPageSchema,
     summary: 'Payout runs, newest first: state, txid, payouts and amount, failure and its detail',
@@ -96,7 +99,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/payout-runs/:id/settle',
     tag,
     auth,
-    guard,
+    ...gate,
     params: bigIdParamsSchema,
     body: settleRunRequestSchema,
     response: settledRunSchema,
@@ -110,7 +113,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/blocks',
     tag,
     auth,
-    guard,
+    ...gate,
     query: blockQuerySchema,
     response: blockPageSchema,
     summary: 'Found blocks with status, confirmations and effort (the /stats list)',
@@ -121,7 +124,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/bans',
     tag,
     auth,
-    guard,
+    ...gate,
     response: operatorBansSchema,
     summary: 'Stratum bans in force (available only where Stratum runs in this process)',
     handler: () => Promise.resolve(services.operator.bans()),
@@ -131,7 +134,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/bans/lift',
     tag,
     auth,
-    guard,
+    ...gate,
     body: liftBanRequestSchema,
     response: liftBanResponseSchema,
     summary: "Lift an address's bans (404 when it has none)",
@@ -142,7 +145,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/top-workers',
     tag,
     auth,
-    guard,
+    ...gate,
     query: topWorkersQuerySchema,
     response: topWorkersSchema,
     summary:
@@ -154,7 +157,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/config',
     tag,
     auth,
-    guard,
+    ...gate,
     response: runningConfigSchema,
     summary: 'The configuration as running, every secret (password, key, token, URL credentials) redacted',
     handler: () => Promise.resolve(services.operator.runningConfig()),
@@ -164,7 +167,7 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     url: '/api/operator/actions',
     tag,
     auth,
-    guard,
+    ...gate,
     query: operatorPageQuerySchema,
     response: operatorActionPageSchema,
     summary: 'The audit log: every console action with who, from where and when, the latest first',

@@ -136,11 +136,16 @@ export class AuthService {
   /**
    * The signed-in user of a bearer token, or undefined (unknown, revoked or expired). Throws
    * ServiceError 401 'session-idle' when Auto Logout ends the session now (idle past its limit).
+   * `fresh`: the session and its user (role, 2FA) are read from the database now, not from the
+   * cache (the operator console: a role revoked by `manjam operator revoke`, in any process,
+   * ends on the very next request).
    */
-  async authenticate(token: string): Promise<SignedIn | undefined> {
+  async authenticate(token: string, options: { fresh?: boolean } = {}): Promise<SignedIn | undefined> {
     if (token.length < 20 || token.length > 200) return undefined;
     const now = this.deps.now();
     const tokenHash = hashToken(token);
+    // Not joined to a re-check already running: its read may predate the revocation.
+    if (options.fresh === true) return this.verify(tokenHash, now);
     const cached = this.verified.get(tokenHash);
     if (cached && now >= cached.at) {
       const age = now - cached.at;
