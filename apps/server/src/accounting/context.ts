@@ -14,6 +14,7 @@ import type { Logger } from '../logger.js';
 import type { AccountingChain } from './chain.js';
 import type { AccountingMetrics } from './metrics.js';
 import type { OperatorAlarms } from './operator-alerts.js';
+import type { SkipNotices } from './skip-notices.js';
 
 /** What every accounting step works with. */
 export interface AccountingContext {
@@ -29,6 +30,8 @@ export interface AccountingContext {
   intentGraceMs: number;
   /** Operator alerts (stuck runs, empty wallet, repeated failures). */
   alarms: OperatorAlarms;
+  /** Payees already warned about as unpayable (no valid payout address): each logged once while it lasts. */
+  skipNotices: SkipNotices;
   /** True once stop() was called: a step ends at its next slice boundary (slices.ts). */
   stopping: () => boolean;
 }

@@ -18,6 +18,7 @@ import { OperatorAlarms, type OperatorNotifier } from './operator-alerts.js';
 import { runFollowUp, runPayoutsForCoin, type PayoutRunResult } from './payouts.js';
 import { reconcilePayouts } from './reconcile.js';
 import { settleDays } from './settlement.js';
+import { SkipNotices } from './skip-notices.js';
 
 export type { AccountingChain, WalletTransaction, WalletOutput } from './chain.js';
 export { isInsufficientFunds, isNodeRejection } from './chain.js';
@@ -83,6 +84,7 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     logger,
     metrics,
     alarms,
+    skipNotices: new SkipNotices(),
     now: deps.now ?? (() => new Date()),
     intentGraceMs: deps.intentGraceMs ?? DEFAULT_INTENT_GRACE_MS,
     stopping: () => stopped,

@@ -68,8 +68,10 @@ async function planRun(
     ctx.now(),
   );
   if (!log) return limitToOutputs(plan.payouts, chainOf(ctx, coin));
-  for (const skip of plan.skipped.filter((s) => s.reason !== 'below-threshold')) {
-    ctx.metrics.inc('payouts_skipped_invalid_address_total');
+  const skipped = plan.skipped.filter((s) => s.reason !== 'below-threshold');
+  ctx.metrics.inc('payouts_skipped_invalid_address_total', skipped.length);
+  // Logged once per payee while it lasts (skip-notices.ts), not on every cycle.
+  for (const skip of ctx.skipNotices.fresh(coin, skipped)) {
     ctx.logger.warn(
       { coin, ...skip, amount: skip.amount.toString() },
       'balance above threshold not paid: no valid payout address',

@@ -24,6 +24,7 @@ import { startAccounting, type AccountingService } from '../../accounting/index.
 import { AccountingMetrics } from '../../accounting/metrics.js';
 import { MoneroAccountingChain } from './wallet.js';
 import { OperatorAlarms } from '../../accounting/operator-alerts.js';
+import { SkipNotices } from '../../accounting/skip-notices.js';
 import { runFollowUp, runPayoutsForCoin } from '../../accounting/payouts.js';
 import { createUserMiner } from '../../../test/support/accounting/fixtures.js';
 import { runPayoutChild } from '../../../test/support/accounting/run-payout-child.js';
@@ -325,6 +326,7 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
       intentGraceMs: 0,
       stopping: () => false,
       alarms: new OperatorAlarms(database.db, logger, undefined),
+      skipNotices: new SkipNotices(),
     };
     const first = await runPayoutsForCoin(ctx, XMR);
     expect(first).toMatchObject({ status: 'sent', deferred: 1 });
