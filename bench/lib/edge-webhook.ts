@@ -18,8 +18,9 @@ import { alertSettingsSchema } from '../../apps/server/src/config/alerts.js';
 import { saveWebhook } from '../../apps/server/src/db/repositories/webhooks.js';
 import type { Database } from '../../apps/server/src/db/types.js';
 import { PoolEvents } from '../../apps/server/src/events.js';
+import { SecretBox } from '../../apps/server/src/services/auth/secret-box.js';
 import { startAlerts } from '../../apps/server/src/services/alerts/loop.js';
-import { setWebhook } from '../../apps/server/src/services/alerts/webhook.js';
+import { sealUrl, setWebhook } from '../../apps/server/src/services/alerts/webhook.js';
 import { FixtureWriter } from '../../apps/server/test/support/db/fixtures.js';
 import { chooseDatabase, openBenchDatabase } from './database.js';
 import { Report, int, load, ms, verdict } from './report.js';
@@ -39,6 +40,9 @@ function parseOptions(argv: string[]): Options {
   }
   return o;
 }
+
+/** Seals the URLs as the api process would, and opens them in every loop (one key throughout). */
+const box = new SecretBox('edge-webhook bench key');
 
 /** Miner i's receiver path says how it misbehaves on its first post. */
 const FAULTS = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'fail500', 'fail500', 'hang', 'redirect'] as const;
@@ -92,14 +96,14 @@ async function seedMiners(db: Database, receiver: Receiver, o: Options, now: Dat
     const payeeId = await fx.payee('BTC', { userId });
     await fx.worker(payeeId, 'rig1', { coin: 'BTC', lastShareAt: new Date(now.getTime() - 11 * 60_000) });
     const path = `/${fault}/${i}`;
-    await setWebhook({ db, settings }, userId, `${receiver.base}${path}`);
+    await setWebhook({ db, box, settings }, userId, `${receiver.base}${path}`);
     faults.set(path, fault);
   }
   return faults;
 }
 
 async function ssrfPhase(report: Report, db: Database, receiver: Receiver, clock: { now: Date }) {
-  const production = { db, settings: alertSettingsSchema.parse({}).webhook };
+  const production = { db, box, settings: alertSettingsSchema.parse({}).webhook };
   const fx = new FixtureWriter(db);
   const userId = await fx.user({ username: 'ssrf' });
   const forms = [
@@ -125,7 +129,7 @@ async function ssrfPhase(report: Report, db: Database, receiver: Receiver, clock
   const payeeId = await fx.payee('BTC', { userId });
   await fx.worker(payeeId, 'rig1', { coin: 'BTC', lastShareAt: new Date(clock.now.getTime() - 11 * 60_000) });
   const before = receiver.posts.length;
-  await saveWebhook(db, userId, `https://localhost:${new URL(receiver.base).port}/rebound`);
+  await saveWebhook(db, userId, sealUrl(box, `https://localhost:${new URL(receiver.base).port}/rebound`));
   await runLoop(db, clock, {}, 1);
   const reached = receiver.posts.length - before;
   report.line(`SSRF at send (host now resolving to loopback): ${reached} connections reached the receiver`);
@@ -140,6 +144,7 @@ async function runLoop(db: Database, clock: { now: Date }, webhook: object, pass
       publicHost: 'pool.test',
     },
     db,
+    box,
     logger: pino({ level: 'silent' }),
     events: new PoolEvents(),
     now: () => clock.now,

@@ -4,7 +4,7 @@ import { EmailChange } from '../services/accounts/email-change.js';
 import { Registration } from '../services/accounts/registration.js';
 import { createMailer } from '../services/alerts/mailer.js';
 import { AuthService } from '../services/auth/auth-service.js';
-import { loadSecretKey, SecretBox } from '../services/auth/secret-box.js';
+import { secretBoxFor, type SecretBox } from '../services/auth/secret-box.js';
 import { DashboardService } from '../services/dashboard/dashboard-service.js';
 import { ApiTokensService } from '../services/monitoring/api-tokens.js';
 import { WatchLinksService } from '../services/monitoring/watch-links.js';
@@ -45,7 +45,7 @@ export function createServices(deps: HttpDeps): Services {
   const { config, db, logger, events } = deps;
   const now = deps.now ?? Date.now;
   const onError = (error: unknown) => logger.error({ err: error }, 'background refresh failed');
-  const box = new SecretBox(loadSecretKey(config.auth.secret, config.dataDir));
+  const box = secretBoxFor(config);
   const auth = new AuthService({ db, config, box, now, onError });
   const mailer = config.smtp ? createMailer(config.smtp) : null;
   const mailError = (error: unknown) => logger.warn({ err: error }, 'account email not sent');

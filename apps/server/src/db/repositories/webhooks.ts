@@ -4,9 +4,12 @@ import { USER_TIME_ZONE_SQL } from './settings.js';
 
 // Alert webhooks (issue 27): one URL per account, and the webhook outbox columns of `alerts`
 // (webhook_status, webhook_attempts, webhook_next_at, webhook_error). Parameterized SQL only.
+// The URL is stored sealed (migration 0700): `url` holds the SecretBox form, `url_mac` its MAC;
+// sealing and opening happen in services/alerts/webhook.ts, never here.
 
 export interface WebhookRow {
-  url: string;
+  /** The sealed URL ("v1:..."), or the plaintext of a row written before 0700 not yet sealed. */
+  storedUrl: string;
   lastDeliveredAt: Date | null;
   lastError: string | null;
   lastErrorAt: Date | null;
@@ -14,23 +17,59 @@ export interface WebhookRow {
 
 export async function findWebhook(db: Queryable, userId: number): Promise<WebhookRow | undefined> {
   const result = await db.query<WebhookRow>(
-    `SELECT url, last_delivered_at AS "lastDeliveredAt", last_error AS "lastError", last_error_at AS "lastErrorAt"
+    `SELECT url AS "storedUrl", last_delivered_at AS "lastDeliveredAt", last_error AS "lastError",
+            last_error_at AS "lastErrorAt"
        FROM user_webhooks WHERE user_id = $1`,
     [userId],
   );
   return result.rows[0];
 }
 
-/** Sets the account's webhook URL; a new URL starts with no outcome recorded. */
-export async function saveWebhook(db: Queryable, userId: number, url: string): Promise<void> {
+/** A URL to store: its sealed form and its MAC (and the URL itself, to compare with an unsealed row). */
+export interface SealedWebhookUrl {
+  sealed: string;
+  mac: string;
+  plain: string;
+}
+
+/**
+ * Sets the account's webhook URL; a new URL starts with no outcome recorded, the same URL keeps
+ * it. "The same" is the same MAC, or, for a row written before 0700 and not sealed yet, the same
+ * plaintext (compared here, never stored).
+ */
+export async function saveWebhook(db: Queryable, userId: number, url: SealedWebhookUrl): Promise<void> {
   await db.query(
-    `INSERT INTO user_webhooks (user_id, url) VALUES ($1, $2)
-     ON CONFLICT (user_id) DO UPDATE SET url = EXCLUDED.url, updated_at = now(),
-       last_delivered_at = CASE WHEN user_webhooks.url = EXCLUDED.url THEN user_webhooks.last_delivered_at END,
-       last_error = CASE WHEN user_webhooks.url = EXCLUDED.url THEN user_webhooks.last_error END,
-       last_error_at = CASE WHEN user_webhooks.url = EXCLUDED.url THEN user_webhooks.last_error_at END`,
-    [userId, url],
+    `INSERT INTO user_webhooks (user_id, url, url_mac) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id) DO UPDATE SET url = EXCLUDED.url, url_mac = EXCLUDED.url_mac, updated_at = now(),
+       last_delivered_at = CASE WHEN user_webhooks.url_mac = EXCLUDED.url_mac OR user_webhooks.url = $4
+                                THEN user_webhooks.last_delivered_at END,
+       last_error = CASE WHEN user_webhooks.url_mac = EXCLUDED.url_mac OR user_webhooks.url = $4
+                         THEN user_webhooks.last_error END,
+       last_error_at = CASE WHEN user_webhooks.url_mac = EXCLUDED.url_mac OR user_webhooks.url = $4
+                            THEN user_webhooks.last_error_at END`,
+    [userId, url.sealed, url.mac, url.plain],
   );
+}
+
+/** Rows written before 0700 whose URL is still in clear (a sealed URL starts with "v1:"). */
+export async function listUnsealedWebhooks(db: Queryable): Promise<{ userId: number; url: string }[]> {
+  const result = await db.query<{ userId: number; url: string }>(
+    `SELECT user_id AS "userId", url FROM user_webhooks WHERE url NOT LIKE 'v1:%' ORDER BY user_id`,
+  );
+  return result.rows;
+}
+
+/**
+ * Replaces one row's plaintext URL with its sealed form, only while the row still holds that
+ * plaintext (compare-and-set: a row another process sealed, or its owner changed, is left alone).
+ * Answers whether this call sealed it. The outcome columns and updated_at are not touched.
+ */
+export async function sealWebhookUrl(db: Queryable, userId: number, url: SealedWebhookUrl): Promise<boolean> {
+  const result = await db.query(
+    'UPDATE user_webhooks SET url = $2, url_mac = $3 WHERE user_id = $1 AND url = $4',
+    [userId, url.sealed, url.mac, url.plain],
+  );
+  return result.rowCount > 0;
 }
 
 /** Removes the account's webhook; its undelivered alerts are not sent anywhere. */
@@ -67,7 +106,8 @@ export interface PendingWebhookRow {
   createdAt: Date;
   /** Attempts so far, this claim included. */
   attempts: number;
-  url: string;
+  /** As WebhookRow.storedUrl. */
+  storedUrl: string;
   language: 'en' | 'ar';
   timeZone: string;
 }
@@ -90,7 +130,7 @@ export async function claimPendingWebhooks(
         SELECT id FROM alerts WHERE webhook_status = 'pending' AND (webhook_next_at IS NULL OR webhook_next_at <= $1)
          ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
      RETURNING a.id, a.user_id AS "userId", a.kind, a.payload, a.created_at AS "createdAt",
-               a.webhook_attempts AS attempts, h.url, coalesce(s.language, 'en') AS language,
+               a.webhook_attempts AS attempts, h.url AS "storedUrl", coalesce(s.language, 'en') AS language,
                ${USER_TIME_ZONE_SQL} AS "timeZone"`,
     [now, leaseUntil, limit],
   );

@@ -24,8 +24,9 @@ import type { RouteModule } from './module.js';
 /** Issue 27: alert thresholds (account default and per worker), the alert webhook, 2FA recovery codes. */
 export const alertSettingsRoutes: RouteModule = ({ deps, services }) => {
   const alerts = deps.config.alerts;
+  const account = { db: deps.db, box: services.box };
   const webhook = {
-    db: deps.db,
+    ...account,
     settings: alerts.webhook,
     now: () => new Date(services.now()),
   };
@@ -37,7 +38,7 @@ export const alertSettingsRoutes: RouteModule = ({ deps, services }) => {
       auth: 'user',
       response: accountAlertsSchema,
       summary: "The account's default alert thresholds (null: the pool's), their range, and the webhook",
-      handler: ({ auth }) => getAccountAlerts(deps.db, alerts, auth.user.id),
+      handler: ({ auth }) => getAccountAlerts(account, alerts, auth.user.id),
     }),
     defineRoute({
       method: 'PUT',
@@ -48,7 +49,7 @@ export const alertSettingsRoutes: RouteModule = ({ deps, services }) => {
       response: accountAlertsSchema,
       summary:
         'Set the default offline minutes and hashrate-drop percent of your workers (null: the pool default)',
-      handler: ({ auth, body }) => setAccountThresholds(deps.db, alerts, auth.user.id, body),
+      handler: ({ auth, body }) => setAccountThresholds(account, alerts, auth.user.id, body),
     }),
     defineRoute({
       method: 'PUT',

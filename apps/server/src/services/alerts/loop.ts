@@ -2,6 +2,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/types.js';
 import type { PoolEvents } from '../../events.js';
 import type { Logger } from '../../logger.js';
+import { secretBoxFor, type SecretBox } from '../auth/secret-box.js';
 import { createMailer, type Mailer } from './mailer.js';
 import { createPushSender, loadVapidKeys, vapidSubject, type PushSender } from './push.js';
 import {
@@ -14,11 +15,12 @@ import {
   type RunCounts,
 } from './raise.js';
 import { alertSettingsSchema, type AlertSettingsInput } from '../../config/alerts.js';
-import { deliverWebhooks } from './webhook.js';
+import { deliverWebhooks, sealLegacyWebhooks } from './webhook.js';
 import type { Resolve } from './webhook-send.js';
 
 export interface AlertsDeps {
-  config: Pick<Config, 'smtp' | 'dataDir' | 'publicHost'>;
+  /** auth.secret (absent: the key under dataDir) opens the webhook URLs the api process sealed. */
+  config: Pick<Config, 'smtp' | 'dataDir' | 'publicHost'> & { auth?: Pick<Config['auth'], 'secret'> };
   db: Database;
   logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   events: PoolEvents;
@@ -31,6 +33,8 @@ export interface AlertsDeps {
   push?: PushSender | null;
   /** How webhook hosts are resolved (default: the system resolver). */
   resolve?: Resolve;
+  /** Opens and seals webhook URLs (default: secretBoxFor(config), the api process's box). */
+  box?: SecretBox;
 }
 
 export interface AlertsHandle {
@@ -68,6 +72,7 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
   };
   const webhookCtx = {
     db: deps.db,
+    box: deps.box ?? secretBoxFor(deps.config),
     settings: settings.webhook,
     now: ctx.now,
     ...(deps.resolve ? { resolve: deps.resolve } : {}),
@@ -87,6 +92,10 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
     const raised = workers.raised + (await checkBlocks(ctx)) + (await checkPayouts(ctx));
     const email = await deliverEmails(ctx);
     const pushed = await deliverPushes(ctx);
+    // URLs written in clear before migration 0700 are sealed here, every pass (the first runs at
+    // start): a no-op index probe once none is left (webhook.ts says why every pass).
+    const sealed = await sealLegacyWebhooks(webhookCtx.db, webhookCtx.box);
+    if (sealed > 0) deps.logger.info({ sealed }, 'alert webhook URLs sealed at rest');
     const hooks = await deliverWebhooks(webhookCtx);
     const counts = {
       raised,

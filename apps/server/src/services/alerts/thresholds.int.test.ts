@@ -6,6 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/support/db.js';
 import { FixtureWriter } from '../../../test/support/db/fixtures.js';
 import { alertSettingsSchema } from '../../config/alerts.js';
+import { SecretBox } from '../auth/secret-box.js';
 import type { Database } from '../../db/types.js';
 import { PoolEvents } from '../../events.js';
 import { startAlerts, type AlertsHandle } from './loop.js';
@@ -55,7 +56,10 @@ describeEachDatabase('per-worker alert thresholds in the alerts loop', (db) => {
     await fx.worker(payeeId, 'patient', { coin: 'LTC', lastShareAt: ago(25) });
     const muted = await fx.worker(payeeId, 'muted', { coin: 'LTC', lastShareAt: ago(120) });
     const long = await fx.worker(payeeId, 'long', { coin: 'LTC', lastShareAt: ago(45) });
-    await setAccountThresholds(db(), settings, userId, { offlineMinutes: 30, dropPercent: null });
+    await setAccountThresholds({ db: db(), box: new SecretBox('thresholds test key') }, settings, userId, {
+      offlineMinutes: 30,
+      dropPercent: null,
+    });
     await setWorkerAlerts(db(), settings, userId, quick, {
       off: false,
       offlineMinutes: 3,

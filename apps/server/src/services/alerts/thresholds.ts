@@ -8,6 +8,7 @@ import {
   type Thresholds,
 } from '../../db/repositories/alert-thresholds.js';
 import type { Queryable } from '../../db/types.js';
+import type { SecretBox } from '../auth/secret-box.js';
 import { notFound, validationError } from '../errors.js';
 import { getWebhook, type WebhookView } from './webhook.js';
 
@@ -53,27 +54,33 @@ export interface AccountAlertsView extends Thresholds {
   webhook: WebhookView;
 }
 
+/** The database, and the box that opens the account's sealed webhook URL. */
+interface AccountContext {
+  db: Queryable;
+  box: SecretBox;
+}
+
 export async function getAccountAlerts(
-  db: Queryable,
+  ctx: AccountContext,
   settings: Settings,
   userId: number,
 ): Promise<AccountAlertsView> {
   return {
-    ...(await findAccountThresholds(db, userId)),
+    ...(await findAccountThresholds(ctx.db, userId)),
     bounds: thresholdBounds(settings),
-    webhook: await getWebhook(db, userId),
+    webhook: await getWebhook(ctx, userId),
   };
 }
 
 export async function setAccountThresholds(
-  db: Queryable,
+  ctx: AccountContext,
   settings: Settings,
   userId: number,
   values: Thresholds,
 ): Promise<AccountAlertsView> {
   checkRange(values, thresholdBounds(settings));
-  await saveAccountThresholds(db, userId, values);
-  return getAccountAlerts(db, settings, userId);
+  await saveAccountThresholds(ctx.db, userId, values);
+  return getAccountAlerts(ctx, settings, userId);
 }
 
 export interface WorkerAlertsView extends Thresholds {

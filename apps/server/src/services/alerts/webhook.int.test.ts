@@ -11,9 +11,10 @@ import { alertSettingsSchema } from '../../config/alerts.js';
 import { saveWebhook } from '../../db/repositories/webhooks.js';
 import type { Database } from '../../db/types.js';
 import { PoolEvents } from '../../events.js';
+import { secretBoxFor } from '../auth/secret-box.js';
 import { ServiceError } from '../errors.js';
 import { startAlerts, type AlertsHandle } from './loop.js';
-import { getWebhook, sendTestWebhook, setWebhook } from './webhook.js';
+import { getWebhook, sealUrl, sendTestWebhook, setWebhook } from './webhook.js';
 
 // Alert webhooks against a real HTTP server on 127.0.0.1 (issue 27). The pool runs with
 // alerts.webhook.allowLoopbackHttp on, the one config key that lets it post to http://127.0.0.1.
@@ -61,6 +62,8 @@ afterAll(async () => {
 
 const logger = pino({ level: 'silent' });
 const dataDir = mkdtempSync(join(tmpdir(), 'manjam-webhook-'));
+/** The api's box; the loop builds its own from the same dataDir key. */
+const box = secretBoxFor({ dataDir });
 const MIN = 60_000;
 let clock = new Date('2026-11-22T10:00:00Z');
 const advance = (minutes: number) => {
@@ -94,7 +97,7 @@ async function minerWithHook(db: Database, username: string, path: string, langu
   const userId = await fx.user({ username, language });
   const payeeId = await fx.payee('BTC', { userId });
   await fx.worker(payeeId, 'rig1', { coin: 'BTC', lastShareAt: new Date(clock.getTime() - 11 * MIN) });
-  await setWebhook({ db, settings: settings.webhook }, userId, `${base}${path}`);
+  await setWebhook({ db, box, settings: settings.webhook }, userId, `${base}${path}`);
   return userId;
 }
 
@@ -128,7 +131,7 @@ describeEachDatabase('alert webhooks', (db) => {
     expect(String(hit?.body.message)).toContain('لم يرسل العامل rig1 (BTC) أي حصة مقبولة');
     expect(hit?.delivery).toBe(String(hit?.body.id));
     expect(await deliveryOf(db(), userId)).toEqual([{ status: 'sent', attempts: 1, error: null }]);
-    expect((await getWebhook(db(), userId)).lastError).toBeNull();
+    expect((await getWebhook({ db: db(), box }, userId)).lastError).toBeNull();
   });
 
   it('retries after an HTTP 500, shows the error to the owner meanwhile, and delivers once', async () => {
@@ -138,14 +141,14 @@ describeEachDatabase('alert webhooks', (db) => {
     const alerts = await start(db());
     await alerts.runOnce();
     expect(await deliveryOf(db(), userId)).toEqual([{ status: 'pending', attempts: 1, error: 'HTTP 500' }]);
-    expect((await getWebhook(db(), userId)).lastError).toBe('HTTP 500');
+    expect((await getWebhook({ db: db(), box }, userId)).lastError).toBe('HTTP 500');
     await alerts.runOnce(); // the backoff (30 s) has not passed: nothing is sent
     expect(hitsOn(path)).toHaveLength(1);
     advance(1);
     await alerts.runOnce();
     expect(hitsOn(path)).toHaveLength(2);
     expect(await deliveryOf(db(), userId)).toEqual([{ status: 'sent', attempts: 2, error: null }]);
-    expect((await getWebhook(db(), userId)).lastDeliveredAt).not.toBeNull();
+    expect((await getWebhook({ db: db(), box }, userId)).lastDeliveredAt).not.toBeNull();
   });
 
   it('gives up on a receiver that never answers within the deadline, then retries it', async () => {
@@ -181,7 +184,7 @@ describeEachDatabase('alert webhooks', (db) => {
 
   it('refuses private and loopback addresses when the URL is saved', async () => {
     const userId = await new FixtureWriter(db()).user({ username: `hook_save_${db().kind}` });
-    const production = { db: db(), settings: alertSettingsSchema.parse({}).webhook };
+    const production = { db: db(), box, settings: alertSettingsSchema.parse({}).webhook };
     for (const url of [
       'https://10.0.0.1/hook',
       'https://[::ffff:192.168.0.1]/hook',
@@ -194,7 +197,7 @@ describeEachDatabase('alert webhooks', (db) => {
       expect(refused, url).toBeInstanceOf(ServiceError);
       expect((refused as ServiceError).fields?.url, url).toMatch(/^This webhook URL cannot be used/);
     }
-    expect((await getWebhook(db(), userId)).url).toBeNull();
+    expect((await getWebhook({ db: db(), box }, userId)).url).toBeNull();
   });
 
   it('refuses at send time a host that now resolves to a private address, without connecting', async () => {
@@ -202,13 +205,13 @@ describeEachDatabase('alert webhooks', (db) => {
     const userId = await minerWithHook(db(), `hook_rebind_${db().kind}`, path);
     // As if its DNS changed after it was saved: localhost resolves to 127.0.0.1 / ::1.
     const port = new URL(base).port;
-    await saveWebhook(db(), userId, `https://localhost:${port}${path}`);
+    await saveWebhook(db(), userId, sealUrl(box, `https://localhost:${port}${path}`));
     await (await start(db())).runOnce();
     expect(hits.filter((hit) => hit.path === path)).toEqual([]);
     const [row] = await deliveryOf(db(), userId);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row?.error).toBe('the host localhost resolves to a private or reserved address');
-    expect((await getWebhook(db(), userId)).lastError).toBe(row?.error);
+    expect((await getWebhook({ db: db(), box }, userId)).lastError).toBe(row?.error);
   });
 
   it('delivers once across a restart in the middle of retrying', async () => {
@@ -230,7 +233,7 @@ describeEachDatabase('alert webhooks', (db) => {
   it('sends a test message on demand and reports a failing receiver', async () => {
     const path = `/test-${db().kind}`;
     const userId = await minerWithHook(db(), `hook_test_${db().kind}`, path, 'ar');
-    const ctx = { db: db(), settings: settings.webhook, now: () => clock };
+    const ctx = { db: db(), box, settings: settings.webhook, now: () => clock };
     const ok = await sendTestWebhook(ctx, userId, 'ar');
     expect(ok).toMatchObject({ delivered: true, error: null });
     expect(hitsOn(path)[0]?.body).toMatchObject({ event: 'webhook-test', id: null, language: 'ar' });

@@ -4,16 +4,20 @@ import {
   claimPendingWebhooks,
   deleteWebhook,
   findWebhook,
+  listUnsealedWebhooks,
   markWebhookFailed,
   markWebhookSent,
   recordWebhookOutcome,
   saveWebhook,
+  sealWebhookUrl,
   type PendingWebhookRow,
+  type SealedWebhookUrl,
   type WebhookRow,
 } from '../../db/repositories/webhooks.js';
 import type { Queryable } from '../../db/types.js';
 import type { AlertSettings } from '../../config/alerts.js';
 import { text } from '../../i18n/index.js';
+import type { SecretBox } from '../auth/secret-box.js';
 import { ServiceError } from '../errors.js';
 import { renderAlert, type AlertLanguage } from './messages.js';
 import {
@@ -31,6 +35,16 @@ import {
 // dies after the receiver answered but before the row is marked sends it again after the lease;
 // every POST carries the alert id (body `id`, header X-Manjam-Delivery) so a receiver can drop a
 // repeat.
+//
+// The URL is sealed at rest (migration 0700): a bot URL carries the bot's token, so every write
+// seals it with the pool's SecretBox and every read opens it; only its owner sees it, in full, on
+// the settings screen. Rows written before 0700 hold it in clear. Decision: the alerts loop seals
+// them in place at the start of every pass (the first runs when the loop starts), so they are
+// sealed soon after the upgrade, and so is a row an api process of the previous version wrote
+// during a rolling upgrade. Each is a compare-and-set on the plaintext (sealWebhookUrl): idempotent,
+// and two processes sealing at once, or an owner saving meanwhile, leave one right row. Until then
+// a read takes a value not starting with "v1:" as the URL itself (a webhook URL starts with
+// https:// or http://, so it is never mistaken for a sealed one).
 
 export type WebhookSettings = AlertSettings['webhook'];
 
@@ -86,6 +100,8 @@ export function retryDelayMs(settings: WebhookSettings, attempts: number): numbe
 
 export interface WebhookDeliveryContext {
   db: Queryable;
+  /** Seals and opens the stored URL (the same key in every process: secretBoxFor). */
+  box: SecretBox;
   settings: WebhookSettings;
   now: () => Date;
   resolve?: Resolve;
@@ -117,7 +133,7 @@ export async function deliverWebhooks(
 
 /** One claimed delivery: posted, then marked sent, retried later or given up; true when delivered. */
 async function deliverOne(ctx: WebhookDeliveryContext, row: PendingWebhookRow): Promise<boolean> {
-  const outcome = await postTo(row.url, webhookBody(row), headers(row.id), ctx);
+  const outcome = await postTo(row.storedUrl, webhookBody(row), headers(row.id), ctx);
   const at = ctx.now();
   if (outcome.ok) {
     await markWebhookSent(ctx.db, row.id);
@@ -132,12 +148,43 @@ async function deliverOne(ctx: WebhookDeliveryContext, row: PendingWebhookRow): 
   return false;
 }
 
+/** The form written to user_webhooks: sealed, with its MAC (see the top of this file). */
+export function sealUrl(box: SecretBox, url: string): SealedWebhookUrl {
+  return { sealed: box.encrypt(url), mac: box.mac(url), plain: url };
+}
+
+/** The URL of a stored value: opened when sealed, as it is when written before 0700; null when unreadable. */
+function openUrl(box: SecretBox, stored: string): string | null {
+  if (!stored.startsWith('v1:')) return stored;
+  try {
+    return box.decrypt(stored);
+  } catch {
+    return null; // sealed under another key (auth.secret changed, or differs between processes)
+  }
+}
+
+/** The owner's fix when the server cannot open the stored URL: saving it again seals it anew. */
+const UNREADABLE = 'the saved URL cannot be read by the server: save it again';
+
+/**
+ * Seals in place every URL still stored in clear (rows from before migration 0700); answers how
+ * many this call sealed. Idempotent and safe beside another process doing the same.
+ */
+export async function sealLegacyWebhooks(db: Queryable, box: SecretBox): Promise<number> {
+  let sealed = 0;
+  for (const row of await listUnsealedWebhooks(db))
+    if (await sealWebhookUrl(db, row.userId, sealUrl(box, row.url))) sealed += 1;
+  return sealed;
+}
+
 function postTo(
-  url: string,
+  stored: string,
   body: string,
   head: Record<string, string>,
-  ctx: Pick<WebhookDeliveryContext, 'settings' | 'resolve'>,
+  ctx: Pick<WebhookDeliveryContext, 'box' | 'settings' | 'resolve'>,
 ): Promise<WebhookOutcome> {
+  const url = openUrl(ctx.box, stored);
+  if (url === null) return Promise.resolve({ ok: false, retry: false, error: UNREADABLE });
   let parsed: URL;
   try {
     parsed = parseWebhookUrl(url, ctx.settings);
@@ -147,7 +194,7 @@ function postTo(
   return postWebhook(parsed, body, head, ctx.settings, ctx.resolve ?? systemResolve);
 }
 
-/** What the settings screen shows. */
+/** What the settings screen shows its owner: the URL in full (null: none, or unreadable). */
 export interface WebhookView {
   url: string | null;
   lastDeliveredAt: string | null;
@@ -155,17 +202,20 @@ export interface WebhookView {
   lastErrorAt: string | null;
 }
 
-function view(row: WebhookRow | undefined): WebhookView {
+function view(box: SecretBox, row: WebhookRow | undefined): WebhookView {
   return {
-    url: row?.url ?? null,
+    url: row ? openUrl(box, row.storedUrl) : null,
     lastDeliveredAt: row?.lastDeliveredAt?.toISOString() ?? null,
     lastError: row?.lastError ?? null,
     lastErrorAt: row?.lastErrorAt?.toISOString() ?? null,
   };
 }
 
-export async function getWebhook(db: Queryable, userId: number): Promise<WebhookView> {
-  return view(await findWebhook(db, userId));
+export async function getWebhook(
+  ctx: Pick<WebhookDeliveryContext, 'db' | 'box'>,
+  userId: number,
+): Promise<WebhookView> {
+  return view(ctx.box, await findWebhook(ctx.db, userId));
 }
 
 /** One catalog message (so it reaches an Arabic reader in Arabic) covers every refusal reason. */
@@ -177,13 +227,13 @@ const refused = () =>
  * its host resolves to any private or reserved address (checked again before every send).
  */
 export async function setWebhook(
-  ctx: Pick<WebhookDeliveryContext, 'db' | 'settings' | 'resolve'>,
+  ctx: Pick<WebhookDeliveryContext, 'db' | 'box' | 'settings' | 'resolve'>,
   userId: number,
   url: string | null,
 ): Promise<WebhookView> {
   if (url === null) {
     await deleteWebhook(ctx.db, userId);
-    return view(undefined);
+    return view(ctx.box, undefined);
   }
   try {
     await checkedAddress(parseWebhookUrl(url, ctx.settings), ctx.settings, ctx.resolve ?? systemResolve);
@@ -191,21 +241,21 @@ export async function setWebhook(
     if (error instanceof WebhookRefused) throw refused();
     throw error;
   }
-  await saveWebhook(ctx.db, userId, url);
-  return getWebhook(ctx.db, userId);
+  await saveWebhook(ctx.db, userId, sealUrl(ctx.box, url));
+  return getWebhook(ctx, userId);
 }
 
 /** Posts a test message to the saved URL now (not queued, not retried); records and answers the outcome. */
 export async function sendTestWebhook(
-  ctx: Pick<WebhookDeliveryContext, 'db' | 'settings' | 'resolve' | 'now'>,
+  ctx: Pick<WebhookDeliveryContext, 'db' | 'box' | 'settings' | 'resolve' | 'now'>,
   userId: number,
   language: AlertLanguage,
 ): Promise<{ delivered: boolean; error: string | null; webhook: WebhookView }> {
   const row = await findWebhook(ctx.db, userId);
   if (!row) throw new ServiceError(404, 'not-found', 'notFound');
   const body = webhookBody({ id: null, kind: 'webhook-test', createdAt: ctx.now(), payload: {}, language });
-  const outcome = await postTo(row.url, body, headers(null), ctx);
+  const outcome = await postTo(row.storedUrl, body, headers(null), ctx);
   const error = outcome.ok ? null : outcome.error;
   await recordWebhookOutcome(ctx.db, userId, ctx.now(), error);
-  return { delivered: outcome.ok, error, webhook: await getWebhook(ctx.db, userId) };
+  return { delivered: outcome.ok, error, webhook: await getWebhook(ctx, userId) };
 }

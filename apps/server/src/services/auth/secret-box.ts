@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, join } from 'node:path';
 
 /**
- * AES-256-GCM for secrets stored at rest (TOTP secrets, rig-management tokens).
+ * AES-256-GCM for secrets stored at rest (TOTP secrets, rig-management tokens, alert webhook URLs).
  * Stored form: "v1:" + base64url(iv[12] | tag[16] | ciphertext).
  */
 export class SecretBox {
@@ -56,4 +56,13 @@ export function loadSecretKey(secret: string | undefined, dataDir: string): stri
   writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   return key;
+}
+
+/**
+ * The pool's one SecretBox: every process of a deployment must build it from the same key
+ * (auth.secret, or a shared dataDir) to read what another sealed, e.g. the alert webhook URL the
+ * api process seals and the accounting process's alerts loop opens.
+ */
+export function secretBoxFor(config: { auth?: { secret?: string | undefined }; dataDir: string }): SecretBox {
+  return new SecretBox(loadSecretKey(config.auth?.secret, config.dataDir));
 }
