@@ -6,7 +6,7 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureWriter } from '../apps/server/test/support/db/fixtures.js';
-import { api, registerAndLogin, type Session } from './support/api.js';
+import { api, registerAndLogin, waitForWorker, type Session } from './support/api.js';
 import { launchBrowser, newContext, pageOverflow, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
 import { startTestPool, type TestPool } from './support/pool.js';
@@ -39,16 +39,7 @@ beforeAll(async () => {
     const fx = new FixtureWriter(pool.pool.db);
     const payeeId = await fx.payee('BTC', { userId: session.user.id });
     const workerId = await fx.worker(payeeId, 'rig1', { coin: 'BTC', lastShareAt: new Date() });
-    // A fixture row is not announced as the share writer announces new workers: wait until the
-    // API's cached snapshot of the account includes it.
-    for (let waited = 0; ; waited += 500) {
-      const res = await fetch(`${pool.baseUrl}/api/workers/${workerId}`, {
-        headers: { authorization: `Bearer ${session.token}` },
-      });
-      if (res.status === 200) break;
-      if (waited > 60_000) throw new Error(`worker ${workerId} not served: ${res.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await waitForWorker(pool.baseUrl, session.token, workerId);
     accounts.set(language, { session, workerId });
   }
 });

@@ -11,17 +11,16 @@
 // not scroll sideways); its primary buttons reachable (scrolled into view, on top where they are);
 // closed with Escape or its close button (the in-page panels with their Cancel, where they have
 // one). Screenshots: e2e/screenshots/dialog-<name>-<language>-375.png.
-import { generate } from 'otplib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperatorAlertsRepository } from '../apps/server/src/db/repositories/operator-alerts.js';
-import { UsersRepository } from '../apps/server/src/db/repositories/users.js';
 import { createWalletMiner, regtestAddress } from '../apps/server/test/support/accounting/fixtures.js';
 import { FixtureWriter } from '../apps/server/test/support/db/fixtures.js';
 import { heldRun } from '../apps/server/test/support/operator.js';
-import { api, registerAndLogin, type Session } from './support/api.js';
+import { api, registerAndLogin, waitForWorker, type Session } from './support/api.js';
 import { launchBrowser, newContext, pageOverflow, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
+import { operatorAccount, operatorSession } from './support/operator.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 
 const PHONE = 375;
@@ -69,16 +68,7 @@ beforeAll(async () => {
       body: { name: MINER, type: 'asic', algorithm: 'sha256', workerName: 'rig1' },
     });
     await notifications(session.user.id);
-    // A fixture row is not announced as the share writer announces new workers: wait until the
-    // API's cached snapshot of the account includes it.
-    for (let waited = 0; ; waited += 500) {
-      const res = await fetch(`${pool.baseUrl}/api/workers/${claimed}`, {
-        headers: { authorization: `Bearer ${session.token}` },
-      });
-      if (res.status === 200) break;
-      if (waited > 60_000) throw new Error(`worker ${claimed} not served: ${res.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await waitForWorker(pool.baseUrl, session.token, claimed);
     accounts.set(language, session);
   }
 });
@@ -380,7 +370,10 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
   });
 
   it("opens the operator console's confirmations: close an alert, settle a held run as sent or failed, lift a ban", async () => {
-    const operator = await operatorSession(language);
+    const operator = await operatorSession(
+      pool,
+      await operatorAccount(pool, `dialogsop${language}`, language),
+    );
     const runId = await newHeldRun(language);
     const ip = language === 'en' ? '203.0.113.41' : '203.0.113.42';
     const login = `${operator.user.username}.flood`;
@@ -443,29 +436,6 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
     }
   });
 });
-
-/** An operator (2FA on, the role granted as `manjam operator grant` does), signed in with a code. */
-async function operatorSession(language: Language): Promise<Session> {
-  const account = await registerAndLogin(pool.baseUrl, `dialogsop${language}`, language);
-  const { secret } = await api<{ secret: string }>(pool.baseUrl, '/api/auth/2fa/setup', {
-    method: 'POST',
-    token: account.token,
-  });
-  const now = () => Math.floor(Date.now() / 1000);
-  await api(pool.baseUrl, '/api/auth/2fa/enable', {
-    token: account.token,
-    body: { password: account.password, code: await generate({ secret, epoch: now() }) },
-  });
-  await new UsersRepository(pool.pool.db).setOperator(account.user.email, true);
-  // Each step's code is accepted once: the sign-in uses the next step's (within the drift allowed).
-  return api<Session>(pool.baseUrl, '/api/auth/login', {
-    body: {
-      email: account.user.email,
-      password: account.password,
-      totp: await generate({ secret, epoch: now() + 30 }),
-    },
-  });
-}
 
 /** A held BTC run (intent) paying two wallets, as accounting leaves one whose sendmany never answered. */
 async function newHeldRun(label: string): Promise<string> {

@@ -5,17 +5,16 @@
 // Stratum ban list, sees a miner's worker among the top workers and the running config; on a phone
 // nothing scrolls sideways.
 // Screenshots: e2e/screenshots/operator-<language>-<width>-*.png.
-import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failRun } from '../apps/server/src/accounting/payout-ledger.js';
-import { UsersRepository } from '../apps/server/src/db/repositories/users.js';
 import { createWalletMiner, regtestAddress } from '../apps/server/test/support/accounting/fixtures.js';
 import { StratumTestClient } from '../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import { heldRun } from '../apps/server/test/support/operator.js';
-import { api, registerAndLogin } from './support/api.js';
+import { registerAndLogin } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
+import { operatorAccount } from './support/operator.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 
 let pool: TestPool;
@@ -46,23 +45,6 @@ afterAll(async () => {
   await browser?.close();
   await pool?.stop();
 });
-
-/** An account with 2FA on and the operator role (what `manjam operator grant <email>` sets). */
-async function operatorAccount(prefix: string, language: Language) {
-  const account = await registerAndLogin(pool.baseUrl, prefix, language);
-  const { secret } = await api<{ secret: string }>(pool.baseUrl, '/api/auth/2fa/setup', {
-    method: 'POST',
-    token: account.token,
-  });
-  const now = () => Math.floor(Date.now() / 1000);
-  await api(pool.baseUrl, '/api/auth/2fa/enable', {
-    token: account.token,
-    body: { password: account.password, code: await generate({ secret, epoch: now() }) },
-  });
-  await new UsersRepository(pool.pool.db).setOperator(account.user.email, true);
-  // Each step's code is accepted once: the sign-in uses the next step's (within the drift allowed).
-  return { ...account, nextCode: () => generate({ secret, epoch: now() + 30 }) };
-}
 
 /** A miner that sends one valid share (its worker is then among the top workers). */
 async function mineOneShare(login: string): Promise<void> {
@@ -129,7 +111,7 @@ describe.each<[Language, number]>([
   });
 
   it('lets an operator signed in with password and 2FA code read why a run failed, settle a held run and lift a ban', async () => {
-    const operator = await operatorAccount(`op${language}${width}`, language);
+    const operator = await operatorAccount(pool, `op${language}${width}`, language);
     const heldId = await newHeldRun(`${language}-${width}`);
     const miner = await registerAndLogin(pool.baseUrl, `rig${language}${width}`, language);
     const login = `${miner.user.username}.flood`;

@@ -41,3 +41,18 @@ export async function registerAndLogin(
   const session = await api<Session>(baseUrl, '/api/auth/login', { body: { email, password } });
   return { ...session, password };
 }
+
+/**
+ * Waits until the API serves worker `id` to the account: a fixture row is not announced as the
+ * share writer announces new workers, so the API's cached snapshot of the account takes it later.
+ */
+export async function waitForWorker(baseUrl: string, token: string, id: number): Promise<void> {
+  for (let waited = 0; ; waited += 500) {
+    const res = await fetch(new URL(`/api/workers/${id}`, baseUrl), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (res.status === 200) return;
+    if (waited > 60_000) throw new Error(`worker ${id} not served: ${res.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

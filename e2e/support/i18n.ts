@@ -39,7 +39,9 @@ export function translator(language: Language) {
     const count = vars.count;
     const node =
       lookup(dictionaries[language], key) ??
-      (typeof count === 'number' ? lookup(dictionaries[language], `${key}_${plural.select(count)}`) : undefined);
+      (typeof count === 'number'
+        ? lookup(dictionaries[language], `${key}_${plural.select(count)}`)
+        : undefined);
     if (node === undefined) throw new Error(`no ${language} text for ${key}`);
     return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
   };

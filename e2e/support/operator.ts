@@ -1,0 +1,39 @@
+// An operator account for the browser tests: 2FA on and the role granted as
+// `manjam operator grant <email>` grants it.
+import { generate } from 'otplib';
+import { UsersRepository } from '../../apps/server/src/db/repositories/users.js';
+import { api, registerAndLogin, type Session } from './api.js';
+import type { Language } from './browser.js';
+import type { TestPool } from './pool.js';
+
+export interface OperatorAccount extends Session {
+  password: string;
+  /** An authenticator code not used yet: each step's code is accepted once, so this is the next step's (within the drift allowed). */
+  nextCode: () => Promise<string>;
+}
+
+export async function operatorAccount(
+  pool: TestPool,
+  prefix: string,
+  language: Language,
+): Promise<OperatorAccount> {
+  const account = await registerAndLogin(pool.baseUrl, prefix, language);
+  const { secret } = await api<{ secret: string }>(pool.baseUrl, '/api/auth/2fa/setup', {
+    method: 'POST',
+    token: account.token,
+  });
+  const now = () => Math.floor(Date.now() / 1000);
+  await api(pool.baseUrl, '/api/auth/2fa/enable', {
+    token: account.token,
+    body: { password: account.password, code: await generate({ secret, epoch: now() }) },
+  });
+  await new UsersRepository(pool.pool.db).setOperator(account.user.email, true);
+  return { ...account, nextCode: () => generate({ secret, epoch: now() + 30 }) };
+}
+
+/** The operator signed in again with password and code, as the console requires. */
+export async function operatorSession(pool: TestPool, operator: OperatorAccount): Promise<Session> {
+  return api<Session>(pool.baseUrl, '/api/auth/login', {
+    body: { email: operator.user.email, password: operator.password, totp: await operator.nextCode() },
+  });
+}
