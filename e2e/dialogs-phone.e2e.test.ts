@@ -375,14 +375,16 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
       await operatorAccount(pool, `dialogsop${language}`, language),
     );
     const runId = await newHeldRun(language);
+    const blockHash = (language === 'en' ? 'ef' : 'fe').repeat(32);
     const ip = language === 'en' ? '203.0.113.41' : '203.0.113.42';
     const login = `${operator.user.username}.flood`;
     banLogin(ip, login);
     await new OperatorAlertsRepository(pool.pool.db).raise({
       key: `dialogs-e2e-${language}`,
-      kind: 'payout-stuck',
+      // A kind accounting never closes by itself (it closes payout-stuck alerts of runs not stuck).
+      kind: 'block-returned',
       coin: 'BTC',
-      message: `Payout run ${runId} sent ${'ef'.repeat(32)} and it has not confirmed in 6 hours`,
+      message: `BTC block ${runId} (${blockHash}) is back on the main chain after its credits were reversed; they are not re-credited automatically`,
     });
     const context = await newContext(browser, pool.baseUrl, {
       language,
@@ -396,9 +398,7 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
       await page.getByRole('heading', { name: t('operator.title') }).waitFor();
       // An open alert (its message holding a txid to wrap) and the confirmation that closes it.
       await page.getByRole('tab', { name: t('operator.tabs.alerts') }).click();
-      const card = page
-        .getByRole('article', { name: 'payout-stuck' })
-        .filter({ hasText: `Payout run ${runId} sent` });
+      const card = page.getByRole('article', { name: 'block-returned' }).filter({ hasText: blockHash });
       await button(card, t('operator.alerts.close')).click();
       const closeAlert = dialogNamed(page, t('operator.alerts.closeTitle'));
       await inspect(page, language, 'operator-close-alert', closeAlert, [
