@@ -24,32 +24,48 @@ const livePorts = {
   ],
 };
 
+/** The same with Kaspa live too (kaspad installed). */
+const kaspaPorts = {
+  ...livePorts,
+  ports: [...livePorts.ports, { algorithm: 'kheavyhash', name: 'kHeavyHash', port: 7778, live: true }],
+};
+
 describe('Worker Setup Guide', { timeout: PAGE_TEST_TIMEOUT }, () => {
-  it('opens a GPU card on the first live GPU algorithm (Scrypt), never on Etchash, which is not live', async () => {
+  it('opens a GPU card on Kaspa when it is live, never on Etchash, which is not live', async () => {
+    signInForTest('amal');
+    mockFetch((url) => (url.pathname === '/api/pool/ports' ? json(kaspaPorts) : undefined));
+    renderScreen(<SetupGuide type="gpu" algorithm={DEFAULT_ALGORITHM_BY_TYPE.gpu} />);
+    expect(screen.getByText('GPU Rig')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(await within(table).findByText('7778')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Use kHeavyHash' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('opens a GPU card on RandomX when Kaspa is not live', async () => {
     signInForTest('amal');
     mockFetch((url) => (url.pathname === '/api/pool/ports' ? json(livePorts) : undefined));
     renderScreen(<SetupGuide type="gpu" algorithm={DEFAULT_ALGORITHM_BY_TYPE.gpu} />);
-    expect(screen.getByText('GPU Rig')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Scrypt' })).toHaveAttribute('aria-selected', 'true');
-    const table = screen.getByRole('table');
-    expect(await within(table).findByText('7777')).toBeInTheDocument();
-    expect(within(table).getByRole('button', { name: 'Use Scrypt' })).toHaveAttribute('aria-pressed', 'true');
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText(/recommended programs for Scrypt:/)).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('table')).findByRole('button', { name: 'Use RandomX', pressed: true }),
+    ).toBeInTheDocument();
   });
 
-  it('opens a GPU card on RandomX when Scrypt is not live', async () => {
+  it('opens a GPU card on Scrypt when neither Kaspa nor RandomX is live', async () => {
     signInForTest('amal');
-    const noScrypt = {
+    const noRandomx = {
       ...livePorts,
-      ports: livePorts.ports.map((p) => (p.algorithm === 'scrypt' ? { ...p, live: false } : p)),
+      ports: livePorts.ports.map((p) => (p.algorithm === 'randomx' ? { ...p, live: false } : p)),
     };
-    mockFetch((url) => (url.pathname === '/api/pool/ports' ? json(noScrypt) : undefined));
+    mockFetch((url) => (url.pathname === '/api/pool/ports' ? json(noRandomx) : undefined));
     renderScreen(<SetupGuide type="gpu" algorithm={DEFAULT_ALGORITHM_BY_TYPE.gpu} />);
-    const table = screen.getByRole('table');
     expect(
-      await within(table).findByRole('button', { name: 'Use RandomX', pressed: true }),
+      await within(screen.getByRole('table')).findByRole('button', { name: 'Use Scrypt', pressed: true }),
     ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(/recommended programs for Scrypt:/)).toBeInTheDocument();
   });
 
   it('describes the algorithm of the chosen filter tab in steps 2 and 3, not the one chosen before', async () => {

@@ -129,11 +129,13 @@ export function guideKeyForAlgorithm(algorithm: Algorithm): string {
 /**
  * Each device card's algorithms, in the order the guide offers them. The seed gave GPU Etchash,
  * which the pool does not mine; the guide opens on the first of these the pool mines live
- * (GPU: Scrypt, then RandomX, then Kaspa; ASIC: SHA-256, Scrypt, then Kaspa's KS machines).
+ * (GPU: Kaspa, which lolMiner and BzMiner mine on graphics cards, then RandomX (XMRig's CUDA and
+ * OpenCL back ends), then Scrypt, long an ASIC algorithm; ASIC: SHA-256, Scrypt, then Kaspa's KS
+ * machines).
  */
 export const DEVICE_ALGORITHMS: Record<MinerType, readonly Algorithm[]> = {
   asic: ['sha256', 'scrypt', 'kaspa'],
-  gpu: ['scrypt', 'randomx', 'kaspa', 'ethash'],
+  gpu: ['kaspa', 'randomx', 'scrypt', 'ethash'],
   // The seed's CPU card offers Kaspa; RandomX comes first, since a CPU mines kHeavyHash at a few
   // kH/s to MH/s only (the guide says so on Kaspa's steps).
   cpu: ['randomx', 'kaspa'],
@@ -142,7 +144,7 @@ export const DEVICE_ALGORITHMS: Record<MinerType, readonly Algorithm[]> = {
 /** A device card's first algorithm: what a new miner of that type is saved with. */
 export const DEFAULT_ALGORITHM_BY_TYPE: Record<MinerType, Algorithm> = {
   asic: 'sha256',
-  gpu: 'scrypt',
+  gpu: 'kaspa',
   cpu: 'randomx',
 };
 
