@@ -14,13 +14,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperatorAlertsRepository } from '../apps/server/src/db/repositories/operator-alerts.js';
-import { createWalletMiner, regtestAddress } from '../apps/server/test/support/accounting/fixtures.js';
 import { FixtureWriter } from '../apps/server/test/support/db/fixtures.js';
-import { heldRun } from '../apps/server/test/support/operator.js';
 import { api, registerAndLogin, waitForWorker, type Session } from './support/api.js';
 import { launchBrowser, newContext, pageOverflow, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
-import { operatorAccount, operatorSession } from './support/operator.js';
+import { newHeldRun, operatorAccount, operatorSession } from './support/operator.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 
 const PHONE = 375;
@@ -374,7 +372,7 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
       pool,
       await operatorAccount(pool, `dialogsop${language}`, language),
     );
-    const runId = await newHeldRun(language);
+    const runId = await newHeldRun(pool, `dialogs-${language}`);
     const blockHash = (language === 'en' ? 'ef' : 'fe').repeat(32);
     const ip = language === 'en' ? '203.0.113.41' : '203.0.113.42';
     const login = `${operator.user.username}.flood`;
@@ -436,17 +434,6 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
     }
   });
 });
-
-/** A held BTC run (intent) paying two wallets, as accounting leaves one whose sendmany never answered. */
-async function newHeldRun(label: string): Promise<string> {
-  const payees = [];
-  for (const [i, amount] of [150_000n, 250_000n].entries()) {
-    const address = regtestAddress(`dialogs-e2e-${label}-${i}`);
-    const miner = await createWalletMiner(pool.pool.db, 'BTC', address);
-    payees.push({ payeeId: miner.payeeId, address, amount });
-  }
-  return (await heldRun(pool.pool.db, 'BTC', payees, `dialogs-${label}-${Date.now()}`)).toString();
-}
 
 /** A ban in force on `ip` for `login`, as the pool's ban judge leaves one. */
 function banLogin(ip: string, login: string): void {

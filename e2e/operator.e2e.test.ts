@@ -8,13 +8,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failRun } from '../apps/server/src/accounting/payout-ledger.js';
-import { createWalletMiner, regtestAddress } from '../apps/server/test/support/accounting/fixtures.js';
 import { StratumTestClient } from '../apps/server/test/support/coins/bitcoin/stratum/client.js';
-import { heldRun } from '../apps/server/test/support/operator.js';
 import { registerAndLogin } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
-import { operatorAccount } from './support/operator.js';
+import { newHeldRun, operatorAccount } from './support/operator.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 
 let pool: TestPool;
@@ -22,21 +20,10 @@ let browser: Browser;
 /** A run accounting failed for want of funds, the same one read in every language and width. */
 let failedRunId: string;
 
-/** A held BTC run (intent) paying two wallets, as accounting leaves one whose sendmany never answered. */
-async function newHeldRun(label: string): Promise<string> {
-  const payees = [];
-  for (const [i, amount] of [150_000n, 250_000n].entries()) {
-    const address = regtestAddress(`operator-e2e-${label}-${i}`);
-    const miner = await createWalletMiner(pool.pool.db, 'BTC', address);
-    payees.push({ payeeId: miner.payeeId, address, amount });
-  }
-  return (await heldRun(pool.pool.db, 'BTC', payees, `e2e-${label}-${Date.now()}`)).toString();
-}
-
 beforeAll(async () => {
   pool = await startTestPool();
   browser = await launchBrowser();
-  failedRunId = await newHeldRun('failed');
+  failedRunId = await newHeldRun(pool, 'operator-failed');
   if (!(await failRun(pool.pool.db, BigInt(failedRunId), 'wallet-short', 'Insufficient funds')))
     throw new Error('the run could not be failed');
 });
@@ -112,7 +99,7 @@ describe.each<[Language, number]>([
 
   it('lets an operator signed in with password and 2FA code read why a run failed, settle a held run and lift a ban', async () => {
     const operator = await operatorAccount(pool, `op${language}${width}`, language);
-    const heldId = await newHeldRun(`${language}-${width}`);
+    const heldId = await newHeldRun(pool, `operator-${language}-${width}`);
     const miner = await registerAndLogin(pool.baseUrl, `rig${language}${width}`, language);
     const login = `${miner.user.username}.flood`;
     const context = await newContext(browser, pool.baseUrl, { language, width });

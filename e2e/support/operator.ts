@@ -2,6 +2,8 @@
 // `manjam operator grant <email>` grants it.
 import { generate } from 'otplib';
 import { UsersRepository } from '../../apps/server/src/db/repositories/users.js';
+import { createWalletMiner, regtestAddress } from '../../apps/server/test/support/accounting/fixtures.js';
+import { heldRun } from '../../apps/server/test/support/operator.js';
 import { api, registerAndLogin, type Session } from './api.js';
 import type { Language } from './browser.js';
 import type { TestPool } from './pool.js';
@@ -36,4 +38,15 @@ export async function operatorSession(pool: TestPool, operator: OperatorAccount)
   return api<Session>(pool.baseUrl, '/api/auth/login', {
     body: { email: operator.user.email, password: operator.password, totp: await operator.nextCode() },
   });
+}
+
+/** A held BTC run (intent) paying two wallets, as accounting leaves one whose sendmany never answered. */
+export async function newHeldRun(pool: TestPool, label: string): Promise<string> {
+  const payees = [];
+  for (const [i, amount] of [150_000n, 250_000n].entries()) {
+    const address = regtestAddress(`e2e-${label}-${i}`);
+    const miner = await createWalletMiner(pool.pool.db, 'BTC', address);
+    payees.push({ payeeId: miner.payeeId, address, amount });
+  }
+  return (await heldRun(pool.pool.db, 'BTC', payees, `e2e-${label}-${Date.now()}`)).toString();
 }
