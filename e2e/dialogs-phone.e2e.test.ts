@@ -18,7 +18,7 @@ import { FixtureWriter } from '../apps/server/test/support/db/fixtures.js';
 import { api, registerAndLogin, waitForWorker, type Session } from './support/api.js';
 import { launchBrowser, newContext, pageOverflow, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
-import { newHeldRun, operatorAccount, operatorSession } from './support/operator.js';
+import { banLogin, newHeldRun, operatorAccount, operatorSession } from './support/operator.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 
 const PHONE = 375;
@@ -376,7 +376,7 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
     const blockHash = (language === 'en' ? 'ef' : 'fe').repeat(32);
     const ip = language === 'en' ? '203.0.113.41' : '203.0.113.42';
     const login = `${operator.user.username}.flood`;
-    banLogin(ip, login);
+    banLogin(pool, ip, login);
     await new OperatorAlertsRepository(pool.pool.db).raise({
       key: `dialogs-e2e-${language}`,
       // A kind accounting never closes by itself (it closes payout-stuck alerts of runs not stuck).
@@ -434,13 +434,3 @@ describe.each(LANGUAGES)('every dialog at 375 px [%s]', (language) => {
     }
   });
 });
-
-/** A ban in force on `ip` for `login`, as the pool's ban judge leaves one. */
-function banLogin(ip: string, login: string): void {
-  const bans = pool.pool.stratum?.bans();
-  if (!bans) throw new Error('Stratum does not run in the test pool');
-  const record = bans.admit(ip, 10);
-  if (!record) throw new Error(`${ip} not admitted`);
-  bans.offend(record, [login]);
-  bans.release(record);
-}

@@ -12,7 +12,7 @@ import { StratumTestClient } from '../apps/server/test/support/coins/bitcoin/str
 import { registerAndLogin } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
 import { translator } from './support/i18n.js';
-import { newHeldRun, operatorAccount } from './support/operator.js';
+import { banLogin, newHeldRun, operatorAccount } from './support/operator.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 
 let pool: TestPool;
@@ -44,19 +44,6 @@ async function mineOneShare(login: string): Promise<void> {
   } finally {
     await miner.close();
   }
-}
-
-/**
- * The pool's ban judge cutting a connection of `ip` for mostly invalid shares: its login is refused
- * on that address (a `connection` ban), recorded in the pool's own ban list the console reads.
- */
-function banLogin(ip: string, login: string): void {
-  const bans = pool.pool.stratum?.bans();
-  if (!bans) throw new Error('Stratum does not run in the test pool');
-  const record = bans.admit(ip, 10);
-  if (!record) throw new Error(`${ip} not admitted`);
-  bans.offend(record, [login]);
-  bans.release(record);
 }
 
 const noSidewaysScroll = (page: Page, width: number) =>
@@ -141,7 +128,7 @@ describe.each<[Language, number]>([
 
       // A ban in force on an address, lifted from the console: the pool takes that login again.
       const ip = `203.0.113.${language === 'en' ? 1 : 2}${width === 375 ? 1 : 2}`;
-      banLogin(ip, login);
+      banLogin(pool, ip, login);
       await page.getByRole('tab', { name: t('operator.tabs.bans') }).click();
       const banRow = page.getByRole('row').filter({ hasText: login });
       await banRow.getByText(t('operator.bans.scopeConnection')).waitFor();

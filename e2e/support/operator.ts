@@ -50,3 +50,16 @@ export async function newHeldRun(pool: TestPool, label: string): Promise<string>
   }
   return (await heldRun(pool.pool.db, 'BTC', payees, `e2e-${label}-${Date.now()}`)).toString();
 }
+
+/**
+ * The pool's ban judge cutting a connection of `ip` for mostly invalid shares: its login is refused
+ * on that address (a `connection` ban), recorded in the pool's own ban list the console reads.
+ */
+export function banLogin(pool: TestPool, ip: string, login: string): void {
+  const bans = pool.pool.stratum?.bans();
+  if (!bans) throw new Error('Stratum does not run in the test pool');
+  const record = bans.admit(ip, 10);
+  if (!record) throw new Error(`${ip} not admitted`);
+  bans.offend(record, [login]);
+  bans.release(record);
+}
