@@ -65,6 +65,24 @@ export function ensureNodeModules() {
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
+/**
+ * Reads the pool's configuration as `manjam start` would (file, MANJAM_CONFIG_JSON, variables; the
+ * same `--config` argument) and throws with the process's own one-line reason when it is invalid.
+ */
+export function checkConfig(args) {
+  const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const cli = join(ROOT, 'apps', 'server', 'src', 'cli.ts');
+  const result = spawnSync(process.execPath, [tsx, cli, 'check-config', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  if (result.status === 0) return;
+  const error = new Error(result.stderr.trim() || `manjam check-config exited with ${result.status}`);
+  error.exitCode = result.status ?? 1;
+  throw error;
+}
+
 /** Installs Debian packages the pool or its tests need, when their binaries are missing. */
 export async function ensureSystemPackages(packages) {
   const { ensure } = await import('./install-system-deps.mjs');

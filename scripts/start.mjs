@@ -4,6 +4,7 @@
 import {
   POOL_PROCESS_ENV,
   ROOT,
+  checkConfig,
   ensureNodeModules,
   ensureSystemPackages,
   ensureWebBuild,
@@ -20,6 +21,8 @@ try {
   // Before npm: `npm ci` builds the RandomX addon against librandomx-dev.
   await ensureSystemPackages(['litecoind', 'monero', 'librandomx-dev']);
   ensureNodeModules();
+  // The configuration is read before anything is built or started: a mistake costs seconds.
+  checkConfig(process.argv.slice(2));
   // Kaspa's real node (go install of kaspad v0.12.22); without Go, KAS is off and the rest runs.
   const kaspad = await ensureKaspad({ quiet: false });
   log(kaspad.ok ? `kaspad ${kaspad.built ? 'built' : 'ready'} in ${kaspad.binDir}` : kaspad.reason);
@@ -29,7 +32,7 @@ try {
   serverEntry = await ensureServerBuild(log);
 } catch (error) {
   log(error.message);
-  process.exit(1);
+  process.exit(error.exitCode ?? 1);
 }
 unwatch();
 // The pool runs in one Node process, compiled JavaScript under plain node (no TypeScript loader).

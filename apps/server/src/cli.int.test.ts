@@ -18,6 +18,8 @@ import {
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const START_SCRIPT = join(ROOT, 'scripts', 'start.mjs');
 
 function manjam(args: string[], env: Record<string, string> = {}, configFile?: unknown) {
   const cwd = mkdtempSync(join(tmpdir(), 'manjam-cli-'));
@@ -55,6 +57,32 @@ describe('the manjam command', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^config: databaseUrl: /);
     expect(result.stderr.split('\n')).toHaveLength(1);
+  });
+
+  it('answers check-config with exit code 0 for a port written with only its number and coin', () => {
+    const result = manjam(
+      ['check-config'],
+      {},
+      { stratum: { ports: [{ port: 34254, coin: 'BTC', protocol: 'v2' }] } },
+    );
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('refuses an invalid configuration at `npm start` before anything is built or started', () => {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, [START_SCRIPT], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, MANJAM_CONFIG_JSON: '{"stratum":{"ports":[{"port":3333,"coin":"DOGE"}]}}' },
+      timeout: 120_000,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    process.stdout.write(
+      `[figure] npm start refused an invalid configuration after ${seconds.toFixed(1)} s\n`,
+    );
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain('config: stratum.ports.0.coin: Invalid option');
+    expect(result.stdout).not.toMatch(/building|starting|kaspad/);
   });
 
   it('stops with exit code 2 for an unknown role', () => {
@@ -107,7 +135,6 @@ describe('the manjam command', () => {
   });
 });
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MANJAM_BIN = fileURLToPath(new URL('../bin/manjam.mjs', import.meta.url));
 const STOP_WITHIN_MS = 30_000;
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | migrate | devchain | payout-run | operator | regions status
+// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | check-config | migrate | devchain | payout-run | operator | regions status
 import { parseArgs } from 'node:util';
 import { ConfigError, ROLES, loadConfig, type Role } from './config/index.js';
 
 const USAGE = `usage: manjam <command> [options]
   start [--role all|stratum|api|accounting]   run the pool (default role: all)
         [--region NAME]                       a regional Stratum node's region (distributed.region)
+  check-config                                read the configuration (file, MANJAM_CONFIG_JSON, variables),
+                                              say what is wrong and exit 2, or exit 0
   migrate                                     apply database migrations and exit
   devchain                                    run the regtest dev chains only, print their RPC
   payout-run <id> sent <txid>                 settle a held payout run: its payees were paid by <txid>
@@ -28,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const command = positionals[0] ?? 'start';
   const known =
-    ['start', 'migrate', 'devchain', 'payout-run', 'operator'].includes(command) ||
+    ['start', 'check-config', 'migrate', 'devchain', 'payout-run', 'operator'].includes(command) ||
     (command === 'regions' && positionals[1] === 'status');
   if (values.help || !known) {
     console.log(USAGE);
@@ -42,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
     file: values.config,
     ...(values.region === undefined ? {} : { overrides: { distributed: { region: values.region } } }),
   });
+  if (command === 'check-config') return 0;
   const commands = await import('./commands.js');
   if (command === 'migrate') return commands.runMigrate(config);
   if (command === 'devchain') return commands.runDevchain(config);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAIN_SECTIONS, DEFAULT_STRATUM_PORTS } from '../coins/config-sections.js';
-import { ALGORITHM_IDS, COIN_IDS, PAYOUT_SCHEMES } from './constants.js';
+import { ALGORITHM_IDS, COIN_IDS, PAYOUT_SCHEMES, type CoinId } from './constants.js';
+import type { VardiffSettings } from '../stratum/vardiff.js';
 import { alertSettingsSchema } from './alerts.js';
 import { payoutThresholdsSchema } from './payout-thresholds.js';
 
@@ -9,27 +10,50 @@ import { payoutThresholdsSchema } from './payout-thresholds.js';
 // Each coin family contributes its `chains.<COIN>` sections, their environment variables and its
 // default Stratum ports (coins/<family>/config.ts, gathered by coins/config-sections.ts).
 
-const vardiff = z.object({
-  start: z.number().positive(),
-  min: z.number().positive(),
-  max: z.number().positive(),
-  targetSeconds: z.number().positive().default(15),
-  retargetSeconds: z.number().positive().default(90),
-  variancePercent: z.number().min(0).max(100).default(30),
-});
+/**
+ * A port's vardiff as written: every key may be left out, and what is left out is the coin's
+ * default port's (its family's config.ts, DEFAULT_STRATUM_PORTS), so `{ "port", "coin" }` alone
+ * is a whole port.
+ */
+const vardiff = z
+  .object({
+    start: z.number().positive(),
+    min: z.number().positive(),
+    max: z.number().positive(),
+    targetSeconds: z.number().positive(),
+    retargetSeconds: z.number().positive(),
+    variancePercent: z.number().min(0).max(100),
+  })
+  .partial();
 
-const stratumPort = z.object({
-  port: z.number().int().min(0).max(65_535),
-  coin: z.enum(COIN_IDS),
-  scheme: z.enum(PAYOUT_SCHEMES).default('pps-plus'),
-  vardiff,
-  tls: z.object({ cert: z.string().min(1), key: z.string().min(1) }).optional(),
-  /**
-   * The port's dialect: "v1" (JSON lines) or "v2" (Stratum V2: Noise-encrypted binary frames,
-   * SHA-256d coins only; coins/bitcoin/stratum-v2). A V2 port takes no `tls` (Noise encrypts it).
-   */
-  protocol: z.enum(['v1', 'v2']).default('v1'),
-});
+/** The coin's default vardiff (every coin of the table has a default port). */
+function defaultVardiffOf(coin: CoinId): VardiffSettings {
+  const port = DEFAULT_STRATUM_PORTS.find((candidate) => candidate.coin === coin);
+  if (!port) throw new Error(`config: no default Stratum port for ${coin}`);
+  return port.vardiff;
+}
+
+const stratumPort = z
+  .object({
+    port: z.number().int().min(0).max(65_535),
+    coin: z.enum(COIN_IDS),
+    scheme: z.enum(PAYOUT_SCHEMES).default('pps-plus'),
+    vardiff: vardiff.optional(),
+    tls: z.object({ cert: z.string().min(1), key: z.string().min(1) }).optional(),
+    /**
+     * The port's dialect: "v1" (JSON lines) or "v2" (Stratum V2: Noise-encrypted binary frames,
+     * SHA-256d coins only; coins/bitcoin/stratum-v2). A V2 port takes no `tls` (Noise encrypts it).
+     */
+    protocol: z.enum(['v1', 'v2']).default('v1'),
+  })
+  .transform(({ vardiff: written, ...port }) => ({
+    ...port,
+    vardiff: { ...defaultVardiffOf(port.coin), ...written },
+  }))
+  .refine(({ vardiff: { start, min, max } }) => min <= start && start <= max, {
+    message: 'vardiff must satisfy min <= start <= max',
+    path: ['vardiff'],
+  });
 
 export const configSchema = z
   .object({
@@ -111,6 +135,18 @@ export const configSchema = z
          * accepted. Default: the port's share of the open-files limit (config/fd-budget.ts).
          */
         maxConnectionsPerPort: z.number().int().min(1).optional(),
+        /**
+         * Fair shares of each port's cap (stratum/listener.ts PortSeats): one address holds
+         * `perAddress` of a port's connections at most (default: an eighth of the port's cap, at
+         * least 32, never over maxConnectionsPerIp); at the cap, the connection with no valid share
+         * for `idleSeconds` the longest is closed to seat a new miner.
+         */
+        seats: z
+          .object({
+            perAddress: z.number().int().min(1).optional(),
+            idleSeconds: z.number().int().min(10).default(300),
+          })
+          .prefault({}),
         ban: z
           .object({
             enabled: z.boolean().default(true),
