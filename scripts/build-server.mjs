@@ -80,7 +80,11 @@ export function serverBuildIsCurrent() {
 export async function buildServer() {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [join(SERVER, 'src', 'cli.ts')],
+    // The V2 handshake thread is an entry of its own: a worker opens it by path beside cli.js.
+    entryPoints: [
+      join(SERVER, 'src', 'cli.ts'),
+      join(SERVER, 'src', 'coins/bitcoin/stratum-v2/handshake-worker.ts'),
+    ],
     // Code split at dynamic imports: a role loads only the chunks (and npm packages) it uses; the
     // chunks sit beside cli.js, so import.meta.url paths stay the same.
     outdir: OUT,

@@ -85,8 +85,13 @@ class SymmetricState {
   }
 
   split(): [CipherState, CipherState] {
-    const [k1, k2] = hkdf2(this.ck, EMPTY);
+    const [k1, k2] = this.splitKeys();
     return [new CipherState(k1), new CipherState(k2)];
+  }
+
+  /** The two keys split() starts its CipherStates with (c1: initiator → responder). */
+  splitKeys(): [Uint8Array, Uint8Array] {
+    return hkdf2(this.ck, EMPTY);
   }
 }
 
@@ -147,6 +152,25 @@ export class NoiseInitiator {
   }
 }
 
+/**
+ * An established session as plain bytes: both keys (nonces start at zero) and the handshake hash,
+ * for a handshake computed in one thread and used in another (structured-clonable).
+ */
+export interface NoiseSessionKeys {
+  encryptKey: Uint8Array;
+  decryptKey: Uint8Array;
+  handshakeHash: Uint8Array;
+}
+
+/** The session `keys` stand for, its CipherStates at nonce zero. */
+export function noiseSession(keys: NoiseSessionKeys): NoiseSession {
+  return {
+    encryptor: new CipherState(keys.encryptKey),
+    decryptor: new CipherState(keys.decryptKey),
+    handshakeHash: keys.handshakeHash,
+  };
+}
+
 /** The pool's static identity: its key and the authority's certificate for it. */
 export interface ResponderIdentity {
   staticKey: EllswiftKeypair;
@@ -168,6 +192,15 @@ export class NoiseResponder {
   actOne(
     msg: Uint8Array,
   ): { ok: true; reply: Uint8Array; session: NoiseSession } | { ok: false; error: HandshakeError } {
+    const answered = this.actOneKeys(msg);
+    if (!answered.ok) return answered;
+    return { ok: true, reply: answered.reply, session: noiseSession(answered.keys) };
+  }
+
+  /** actOne with the session as bytes (NoiseSessionKeys), to hand to another thread. */
+  actOneKeys(
+    msg: Uint8Array,
+  ): { ok: true; reply: Uint8Array; keys: NoiseSessionKeys } | { ok: false; error: HandshakeError } {
     if (msg.length !== ACT_ONE_BYTES) {
       return { ok: false, error: { code: 'bad-length', got: msg.length, want: ACT_ONE_BYTES } };
     }
@@ -185,7 +218,7 @@ export class NoiseResponder {
     s.mixKey(v2Ecdh(st.secretKey, st.ellswift, re, false, reX));
     const sig = s.encryptAndHash(encodeSignatureNoiseMessage(this.identity.certificate));
     out.set(sig, 2 * ELLSWIFT_BYTES + MAC_BYTES);
-    const [c1, c2] = s.split();
-    return { ok: true, reply: out, session: { encryptor: c2, decryptor: c1, handshakeHash: s.h } };
+    const [k1, k2] = s.splitKeys();
+    return { ok: true, reply: out, keys: { encryptKey: k2, decryptKey: k1, handshakeHash: s.h } };
   }
 }

@@ -10,13 +10,14 @@ import {
   encodeMessage,
   encryptFrame,
   EncryptedFrameDecoder,
-  NoiseResponder,
+  noiseSession,
   type CipherState,
   type Sv2Message,
 } from '@manjam/protocol/sv2';
 import type { AddressRecord } from '../../../stratum/bans.js';
 import { MAX_WRITE_BACKLOG } from '../../../stratum/write.js';
 import type { Sv2Channel } from './channel.js';
+import type { HandshakeOutcome } from './handshake-pool.js';
 import { handleMessage } from './handlers.js';
 import type { Sv2Fault, Sv2Link, Sv2PortRuntime } from './runtime.js';
 
@@ -43,7 +44,10 @@ export class Sv2Connection implements Sv2Link {
   nextChannelId = 1;
   /** Since when the connection has had no channel (its start, or its last channel's close). */
   channelSinceMs = this.connectedMs;
+  /** Act one as it arrives; undefined once it is complete. */
   private actOne: Buffer | undefined = Buffer.alloc(0);
+  /** What arrived while the handshake thread computed act two (frames, read once it is answered). */
+  private early: Buffer[] | undefined;
   private encryptor: CipherState | undefined;
   private decoder: EncryptedFrameDecoder | undefined;
   private readonly deadline: NodeJS.Timeout;
@@ -106,6 +110,7 @@ export class Sv2Connection implements Sv2Link {
     this.lastReceivedMs = Date.now();
     this.runtime.wire.bytesIn += chunk.length;
     if (this.actOne) this.handshake(chunk);
+    else if (this.early) this.hold(chunk);
     else this.frames(chunk);
   }
 
@@ -136,7 +141,10 @@ export class Sv2Connection implements Sv2Link {
     }
   }
 
-  /** Gathers act one (64 bytes); answers act two; whatever follows is the first encrypted frames. */
+  /**
+   * Gathers act one (64 bytes) and hands it to the handshake threads (handshake-pool.ts); act two
+   * goes out when they answer. Whatever follows act one is the first encrypted frames.
+   */
   private handshake(chunk: Buffer): void {
     const got = Buffer.concat([this.actOne as Buffer, chunk]);
     if (got.length < ACT_ONE_BYTES) {
@@ -144,18 +152,47 @@ export class Sv2Connection implements Sv2Link {
       return;
     }
     this.actOne = undefined;
-    const answered = new NoiseResponder(this.runtime.authority.identity()).actOne(
-      got.subarray(0, ACT_ONE_BYTES),
+    this.early = [];
+    this.hold(got.subarray(ACT_ONE_BYTES));
+    const pending = this.runtime.handshakes.handshake(
+      this.ip,
+      new Uint8Array(got.subarray(0, ACT_ONE_BYTES)),
+      this.runtime.authority.identity(),
+      () => !this.closed && !this.socket.destroyed,
     );
-    if (!answered.ok) {
-      this.fault('handshake', `handshake refused (${answered.error.code})`);
-      return;
+    pending.then(
+      (outcome) => this.answered(outcome),
+      (error: unknown) => {
+        this.runtime.pool.logger.warn({ err: error, connection: this.id }, 'stratum v2 handshake failed');
+        this.close('handshake failed');
+      },
+    );
+  }
+
+  /** Keeps bytes that arrive before act two is sent, up to one frame's worth. */
+  private hold(chunk: Buffer): void {
+    const early = this.early as Buffer[];
+    if (chunk.length === 0) return;
+    early.push(chunk);
+    if (early.reduce((n, b) => n + b.length, 0) > MAX_INBOUND_PAYLOAD)
+      this.fault('bad-frame', 'sent frames before the handshake ended');
+  }
+
+  private answered(outcome: HandshakeOutcome): void {
+    if (this.closed) return;
+    if (outcome.kind === 'dropped') return this.close('closed during the handshake');
+    if (outcome.kind === 'shed') {
+      this.runtime.faults['handshake-shed']++;
+      return this.close(`handshake not started (${outcome.reason})`);
     }
-    this.encryptor = answered.session.encryptor;
-    this.decoder = new EncryptedFrameDecoder(answered.session.decryptor, MAX_INBOUND_PAYLOAD);
-    this.runtime.wire.bytesOut += answered.reply.length;
-    this.socket.write(answered.reply);
-    const rest = got.subarray(ACT_ONE_BYTES);
-    if (rest.length > 0) this.frames(rest);
+    if (outcome.kind === 'refused') return this.fault('handshake', `handshake refused (${outcome.error})`);
+    const session = noiseSession(outcome.keys);
+    this.encryptor = session.encryptor;
+    this.decoder = new EncryptedFrameDecoder(session.decryptor, MAX_INBOUND_PAYLOAD);
+    this.runtime.wire.bytesOut += outcome.reply.length;
+    this.socket.write(outcome.reply);
+    const early = Buffer.concat(this.early as Buffer[]);
+    this.early = undefined;
+    if (early.length > 0) this.frames(early);
   }
 }

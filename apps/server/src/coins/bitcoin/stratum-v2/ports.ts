@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../../config/index.js';
 import type { PortRuntime } from '../stratum/context.js';
 import { loadAuthority, type Sv2Authority } from './authority.js';
+import { Sv2HandshakePool } from './handshake-pool.js';
 import { Sv2Port } from './port.js';
 import { sv2Counters, type Sv2PortRuntime } from './runtime.js';
 import type { Sv2Fault } from './runtime.js';
@@ -21,6 +22,8 @@ export interface Sv2Stats {
 
 export class Sv2Ports {
   private authority: Sv2Authority | undefined;
+  /** One set of handshake threads and rates for every V2 port of the process. */
+  readonly handshakes = new Sv2HandshakePool();
   readonly runtimes: Sv2PortRuntime[] = [];
 
   constructor(
@@ -44,6 +47,7 @@ export class Sv2Ports {
       ...port,
       ...sv2Counters(),
       authority: this.authority,
+      handshakes: this.handshakes,
       connections: new Set(),
     };
     this.runtimes.push(runtime);

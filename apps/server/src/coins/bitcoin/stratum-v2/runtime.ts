@@ -8,9 +8,11 @@ import type { AddressRecord } from '../../../stratum/bans.js';
 import type { PortRuntime } from '../stratum/context.js';
 import type { Sv2Authority } from './authority.js';
 import type { Sv2Channel } from './channel.js';
+import type { Sv2HandshakePool } from './handshake-pool.js';
 
 /** Why a connection was closed for what it sent (counted per port, on /metrics). */
-export type Sv2Fault = 'handshake' | 'bad-frame' | 'bad-message' | 'protocol' | 'timeout';
+/** ('handshake-shed': closed before its handshake was computed, over a handshake rate or budget.) */
+export type Sv2Fault = 'handshake' | 'handshake-shed' | 'bad-frame' | 'bad-message' | 'protocol' | 'timeout';
 
 /** One V2 connection as the handlers and the sweep use it. */
 export interface Sv2Link {
@@ -46,12 +48,14 @@ export interface Sv2Counters {
 
 export interface Sv2PortRuntime extends PortRuntime, Sv2Counters {
   authority: Sv2Authority;
+  /** The handshake threads and their rates, shared by every V2 port. */
+  handshakes: Sv2HandshakePool;
   connections: Set<Sv2Link>;
 }
 
 export function sv2Counters(): Sv2Counters {
   return {
-    faults: { handshake: 0, 'bad-frame': 0, 'bad-message': 0, protocol: 0, timeout: 0 },
+    faults: { handshake: 0, 'handshake-shed': 0, 'bad-frame': 0, 'bad-message': 0, protocol: 0, timeout: 0 },
     wire: { bytesIn: 0, bytesOut: 0 },
   };
 }
