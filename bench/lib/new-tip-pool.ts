@@ -42,6 +42,7 @@ async function main(kind: BenchDatabaseKind, url: string): Promise<void> {
     stratum: {
       host: '127.0.0.1',
       maxConnectionsPerIp: 100_000,
+      seats: { perAddress: 100_000 },
       ports: [
         {
           port: 0,

@@ -47,6 +47,7 @@ async function main(kind: BenchDatabaseKind): Promise<void> {
     stratum: {
       host: '127.0.0.1',
       maxConnectionsPerIp: 100_000,
+      seats: { perAddress: 100_000 },
       ban: { enabled: false },
       ports: [
         ...COINS.map(frozenPort),

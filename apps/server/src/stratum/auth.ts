@@ -4,6 +4,8 @@ import type { CoinId } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import { PayeesRepository } from '../db/repositories/payees.js';
 import { minerRef, type MinerRef } from '../shares/types.js';
+import type { AddressRecord } from './bans.js';
+import { WorkerOwners } from './strangers.js';
 
 /** Why a login was refused (24), or that the account lookup failed (20, try again). */
 export type LoginOutcome =
@@ -65,6 +67,8 @@ export class LoginResolver {
   private readonly accounts: BoundedCache;
   private readonly unknown: BoundedCache;
   private readonly payees: PayeesRepository;
+  /** Which logins speak for their workers (strangers.ts): every login resolved with its address is bound. */
+  readonly owners = new WorkerOwners();
 
   constructor(db: Database, bounds: { accounts?: number; unknown?: number } = {}) {
     this.payees = new PayeesRepository(db);
@@ -72,8 +76,23 @@ export class LoginResolver {
     this.unknown = new BoundedCache(bounds.unknown ?? MAX_UNKNOWN);
   }
 
-  /** `chain`: the network of the port's coin (a Bitcoin-family coin's CoinParams fits). */
-  async resolve(login: string, coin: CoinId, chain: { network: Network }): Promise<LoginOutcome> {
+  /**
+   * `chain`: the network of the port's coin (a Bitcoin-family coin's CoinParams fits). `from`:
+   * the connection's address record; the login is bound to it (owners.speaksFor tells whether it
+   * is the worker's own miner or a stranger's).
+   */
+  async resolve(
+    login: string,
+    coin: CoinId,
+    chain: { network: Network },
+    from?: AddressRecord,
+  ): Promise<LoginOutcome> {
+    const outcome = await this.lookup(login, coin, chain);
+    if (outcome.ok && from) this.owners.bind(outcome.miner, from);
+    return outcome;
+  }
+
+  private async lookup(login: string, coin: CoinId, chain: { network: Network }): Promise<LoginOutcome> {
     const { account, worker } = splitWorkerName(login.trim());
     if (!WORKER_NAME.test(worker)) return { ok: false, reason: 'bad-worker' };
     if (isPayableAddress(coin, chain.network, account))

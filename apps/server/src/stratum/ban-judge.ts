@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { markUseful } from './listener.js';
 import { resetWindow, type AddressRecord, type BanList, type ShareWindow } from './bans.js';
 
 /**
@@ -15,6 +16,8 @@ export interface JudgedConnection {
   readonly address: AddressRecord;
   readonly window: ShareWindow;
   readonly closed: boolean;
+  /** Its socket: a valid share keeps the connection's seat on its port (listener.ts markUseful). */
+  readonly socket?: object;
   close(reason: string): void;
 }
 
@@ -36,6 +39,7 @@ export class BanJudge<S extends JudgedConnection> {
 
   count(session: S, verdict: BanVerdict): void {
     if (session.closed || verdict === 'uncounted') return;
+    if (verdict === 'valid' && session.socket) markUseful(session.socket);
     const { window, address } = session;
     window.submits++;
     address.submits++;

@@ -37,6 +37,8 @@ export class AddressRecord implements ShareWindow {
   offences: number[] = [];
   bannedUntil = 0;
   lastSeenMs: number;
+  /** Shares refused under logins of other people's workers (stratum/strangers.ts): kept here, not in those workers. */
+  strangerRejects = 0;
 
   constructor(
     readonly ip: string,

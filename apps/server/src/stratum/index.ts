@@ -13,6 +13,7 @@ import type { ShareSink } from '../shares/sink.js';
 import { ShareWriter, shareWriterSettings } from '../shares/writer.js';
 import { LoginResolver } from './auth.js';
 import { BanList, type BanScope } from './bans.js';
+import { OwnedSink } from './strangers.js';
 import { ExtranonceAllocator } from './extranonce.js';
 import type { StratumKit } from './kit.js';
 import { WorkerAgentRecorder } from './worker-agents.js';
@@ -65,13 +66,15 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
   for (const p of config.stratum.ports)
     if (!liveCoins.has(p.coin))
       logger.warn({ port: p.port, coin: p.coin }, 'no chain for this port: not opened');
+  const resolver = new LoginResolver(db);
   const kit: StratumKit = {
     config,
     db,
     logger,
     events,
-    writer,
-    resolver: new LoginResolver(db),
+    // A stranger's refused shares under someone's worker are kept out of it (strangers.ts).
+    writer: new OwnedSink(writer, resolver.owners),
+    resolver,
     bans: new BanList(config.stratum.ban),
     allocator: new ExtranonceAllocator(undefined, config.stratum.instanceId),
     hashrate: new Map([...liveCoins].map((coin) => [coin, new HashrateTracker(algorithmOf(coin))] as const)),

@@ -64,7 +64,7 @@ const authorize: Handler = async (session, id, params) => {
       stratumError(STRATUM_ERROR.UNAUTHORIZED, 'Worker refused for a while: too many invalid shares'),
     );
   }
-  const outcome = await pool.resolver.resolve(login, coin, coinParams);
+  const outcome = await pool.resolver.resolve(login, coin, coinParams, session.address);
   // Gone while its account was looked up: nothing to add (no 'worker.connected' without a disconnect).
   if (session.closed) return;
   if (!outcome.ok) {
@@ -82,7 +82,8 @@ const authorize: Handler = async (session, id, params) => {
     return;
   }
   const again = session.logins.has(login);
-  session.logins.set(login, outcome.miner);
+  // A repeated authorize keeps the login's first binding (its presence was shown, or not, by it).
+  if (!again) session.logins.set(login, outcome.miner);
   session.reply(id, 'true');
   // A starting difficulty asked for in the password ("d=0.5", "x,d=0.5"), within the port's vardiff bounds.
   const asked = passwordDifficulty(params[1] as string | undefined);
@@ -92,8 +93,9 @@ const authorize: Handler = async (session, id, params) => {
       session.announceDifficulty(difficulty);
   }
   const identity = outcome.miner.identity;
-  // One connected event per login and session (a repeated authorize is not a second connection).
-  if (!again)
+  // One connected event per login and session (a repeated authorize is not a second connection),
+  // shown to the account only for its own miner (stratum/strangers.ts).
+  if (!again && pool.resolver.owners.showConnected(outcome.miner))
     pool.events.emit('worker.connected', {
       coin,
       workerId: null,

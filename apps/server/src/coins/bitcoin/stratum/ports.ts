@@ -6,6 +6,7 @@ import type { CoinId, PayoutScheme, StratumPortConfig } from '../../../config/in
 import { ChainTipsRepository } from '../../../db/repositories/chain-tips.js';
 import { BanJudge } from '../../../stratum/ban-judge.js';
 import { FairWork } from '../../../stratum/fair-work.js';
+import { seatLimits, seatPort } from '../../../stratum/listener.js';
 import type { StratumKit } from '../../../stratum/kit.js';
 import { rejectionCounts } from '../../../stratum/rejections.js';
 import { ShareBook } from '../../../stratum/share-book.js';
@@ -98,7 +99,7 @@ export async function openBitcoinPorts(
         minDifficulty: Math.max(p.vardiff.min, MIN_SHARE_DIFFICULTY[algorithm]),
       };
       const server = p.protocol === 'v2' ? await v2.open(runtime) : new StratumPort(runtime);
-      server.server.maxConnections = kit.maxConnectionsPerPort;
+      seatPort(server.server, seatLimits(config.stratum, kit.maxConnectionsPerPort));
       const port = await server.listen(config.stratum.host);
       listening.push({ coin: p.coin, port, tls: server.tls, scheme: p.scheme, protocol: p.protocol, server });
       logger.info(

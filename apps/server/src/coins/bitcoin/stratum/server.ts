@@ -79,6 +79,7 @@ export class StratumPort {
     pool.bans.release(session.address);
     session.waiting.length = 0;
     for (const [login, miner] of session.logins) {
+      if (!pool.resolver.owners.showDisconnected(miner)) continue;
       const userId = miner.identity.kind === 'user' ? miner.identity.userId : null;
       pool.events.emit('worker.disconnected', { coin: this.runtime.coin, workerId: null, userId, login });
     }

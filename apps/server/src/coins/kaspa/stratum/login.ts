@@ -101,6 +101,8 @@ function authorized(
   ticket?: number,
 ): void {
   session.login = login;
+  // Whether this login speaks for its worker (stratum/strangers.ts) is decided from its address.
+  ctx.pool?.owners?.bind(miner, session.address);
   session.miner = miner;
   const asked = passwordDifficulty(password);
   if (asked !== undefined) session.vardiff.set(asked, Date.now());

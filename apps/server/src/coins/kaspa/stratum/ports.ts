@@ -6,6 +6,7 @@ import type { PayoutScheme, StratumPortConfig } from '../../../config/index.js';
 import { ChainTipsRepository, TemplateRewardsRepository } from '../../../db/repositories/chain-tips.js';
 import { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
+import { seatLimits, seatPort } from '../../../stratum/listener.js';
 import { portFigures } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
 import type { KaspaTemplate, KaspaWorkSource } from '../template-source.js';
@@ -56,8 +57,13 @@ export async function openKaspaPorts(
         extranonces,
         pool: {
           resolveAccount: (login) => kit.resolver.resolve(login, coin, { network: chain.configNetwork }),
+          owners: kit.resolver.owners,
           hashrate: hashrateOf(kit, coin),
           workerChanged: (state, miner, login, agent) => {
+            // A stranger's login under someone's worker is not shown to that account (strangers.ts).
+            const owners = kit.resolver.owners;
+            if (state === 'disconnected' ? !owners.showDisconnected(miner) : !owners.showConnected(miner))
+              return;
             const identity = miner.identity;
             const userId = identity.kind === 'user' ? identity.userId : null;
             const base = { coin, workerId: null, userId, login } as const;
@@ -73,7 +79,7 @@ export async function openKaspaPorts(
         },
       });
       const port = await server.listen();
-      server.server.maxConnections = kit.maxConnectionsPerPort;
+      seatPort(server.server, seatLimits(kit.config.stratum, kit.maxConnectionsPerPort));
       opened.push({ port, scheme: p.scheme, server });
       kit.logger.info(
         { coin: KAS, port, tls: server.tls, scheme: p.scheme },

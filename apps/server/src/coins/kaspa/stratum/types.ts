@@ -12,6 +12,7 @@ import type { LoginOutcome } from '../../../stratum/auth.js';
 import type { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import type { JsonPortOptions, JsonStratumSettings } from '../../../stratum/json-server.js';
 import type { ShareStats } from '../../../stratum/share-book.js';
+import type { WorkerOwners } from '../../../stratum/strangers.js';
 import type { VardiffSettings } from '../../../stratum/vardiff.js';
 import type { KaspaTemplate, KaspaWorkSource } from '../template-source.js';
 
@@ -30,6 +31,8 @@ export type KaspaStratumSettings = JsonStratumSettings;
 export interface KaspaPoolHooks {
   /** A login that is not a Kaspa address: `<Manjam username>[.worker]` (the kit's LoginResolver). */
   resolveAccount(login: string): Promise<LoginOutcome>;
+  /** Which logins speak for their workers (stratum/strangers.ts): each login is bound to its address. */
+  owners?: WorkerOwners;
   hashrate: HashrateTracker;
   /** worker.connected / worker.disconnected on the pool's events (ports.ts). */
   /** `agent`: the session's mining.subscribe agent ('' when none). */

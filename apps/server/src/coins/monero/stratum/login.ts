@@ -89,6 +89,8 @@ function loggedIn(
 ): void {
   session.login = welcome.login;
   session.agent = welcome.agent;
+  // Whether this login speaks for its worker (stratum/strangers.ts) is decided from its address.
+  ctx.pool?.owners?.bind(miner, session.address);
   session.miner = miner;
   const asked = passwordDifficulty(welcome.password);
   if (asked !== undefined) session.vardiff.set(asked, Date.now());
@@ -102,6 +104,8 @@ function loggedIn(
     ticket,
   );
   const identity = miner.identity;
+  // A stranger's login under someone's worker is not shown to that account.
+  if (ctx.pool?.owners?.showConnected(miner) === false) return;
   ctx.pool?.events.emit('worker.connected', {
     coin: XMR,
     workerId: null,

@@ -1,6 +1,7 @@
 // The Monero family's Stratum ports (XMRig's dialect, RandomX) on the shared kit.
 import type { PayoutScheme } from '../../../config/index.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
+import { seatLimits, seatPort } from '../../../stratum/listener.js';
 import { portFigures } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
 import type { MoneroWork } from '../chain.js';
@@ -23,7 +24,7 @@ export async function openMoneroPorts(kit: StratumKit, chain: MoneroWork): Promi
         bans: kit.bans,
         allocator: kit.allocator,
       });
-      xmr.server.server.maxConnections = kit.maxConnectionsPerPort;
+      seatPort(xmr.server.server, seatLimits(kit.config.stratum, kit.maxConnectionsPerPort));
       opened.push({ port: xmr.port, scheme: p.scheme, xmr });
       kit.logger.info(
         { coin: chain.coin, port: xmr.port, tls: xmr.server.tls, scheme: p.scheme },

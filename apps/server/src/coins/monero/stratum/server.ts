@@ -104,7 +104,7 @@ export class MoneroStratumServer extends JsonStratumServer<MoneroSession, Monero
 
   protected released(session: MoneroSession): void {
     session.releaseRandomX?.();
-    if (!session.miner) return;
+    if (!session.miner || this.options.pool?.owners?.showDisconnected(session.miner) === false) return;
     const identity = session.miner.identity;
     this.options.pool?.events.emit('worker.disconnected', {
       coin: XMR,

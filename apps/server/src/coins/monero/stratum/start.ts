@@ -119,6 +119,7 @@ export async function startMoneroPort(deps: MoneroPortDeps): Promise<MoneroPort>
     allocator: deps.allocator,
     pool: {
       resolveAccount: (login) => deps.resolver.resolve(login, XMR, { network: chain.network }),
+      owners: deps.resolver.owners,
       hashrate: deps.hashrate,
       events: deps.events,
     },

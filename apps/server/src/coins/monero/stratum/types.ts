@@ -12,6 +12,7 @@ import type { AcceptedShare, FoundBlockRecord, MinerRef } from '../../../shares/
 import type { LoginOutcome } from '../../../stratum/auth.js';
 import type { JsonPortOptions, JsonStratumSettings } from '../../../stratum/json-server.js';
 import type { ShareStats } from '../../../stratum/share-book.js';
+import type { WorkerOwners } from '../../../stratum/strangers.js';
 import type { VardiffSettings } from '../../../stratum/vardiff.js';
 import type { MoneroTemplate, MoneroWorkSource } from './template-source.js';
 
@@ -44,6 +45,8 @@ export interface MoneroStratumOptions extends JsonPortOptions<MoneroTemplate> {
 export interface MoneroPoolHooks {
   /** A login that is not a Monero address: `<Manjam username>[.worker]` (the LoginResolver). */
   resolveAccount(login: string): Promise<LoginOutcome>;
+  /** Which logins speak for their workers (stratum/strangers.ts): each login is bound to its address. */
+  owners?: WorkerOwners;
   hashrate: HashrateTracker;
   events: PoolEvents;
 }

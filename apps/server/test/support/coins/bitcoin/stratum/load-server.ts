@@ -23,6 +23,7 @@ const config = parseConfig({
   stratum: {
     host: '127.0.0.1',
     maxConnectionsPerIp: 100_000,
+    seats: { perAddress: 100_000 },
     ports: [{ port: 0, coin, vardiff: { start, min: start, max: 1e12, retargetSeconds: 3_600 } }],
   },
 });
