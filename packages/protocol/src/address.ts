@@ -15,6 +15,7 @@ import { isKaspaAddress, kaspaNetworkOf } from './kaspa/address.js';
 import { isMoneroAddress, moneroNetworkOf } from './monero/address.js';
 
 import { AddressError } from './address-error.js';
+import { looksLikePayableAddress } from './address-forms.js';
 
 export { ADDRESS_ERROR_REASONS, AddressError, type AddressErrorReason } from './address-error.js';
 
@@ -173,10 +174,12 @@ export function isValidAddress(address: string, params: CoinParams): boolean {
  * table: a Bitcoin-family address its node pays (above: checksum, version byte or bech32 prefix,
  * witness version), or a Monero standard, integrated or subaddress of that network (Monero base58,
  * network prefix, Keccak checksum), or a Kaspa address of that network (`kaspa:` / `kaspatest:` /
- * `kaspasim:` on regtest, bech32-style checksum). A new family adds its case here; lint fails
- * until it does.
+ * `kaspasim:` on regtest, bech32-style checksum). The address must first have one of the coin's
+ * forms (address-forms.ts), the web's quick check, so the web never refuses what the pool pays.
+ * A new family adds its case here and in `addressFormsOf`; lint fails until it does.
  */
 export function isPayableAddress(coin: Coin, network: Network, address: string): boolean {
+  if (!looksLikePayableAddress(coin, network, address)) return false;
   const family = familyOf(coin);
   switch (family) {
     case 'bitcoin':

@@ -1,5 +1,16 @@
-import { addressStarts, familyOf, isPoolCoin, NETWORKS, type Network, type PoolCoin } from '@manjam/contract';
+import {
+  addressStarts,
+  isPoolCoin,
+  looksLikePayableAddress,
+  NETWORKS,
+  type Network,
+  type PoolCoin,
+} from '@manjam/contract';
+import { webFamilyOf } from '../coins/registry';
 import type { Coin } from './api-types';
+
+/** The message of a refused payout address of a pool coin ("Please enter a valid KAS address"). */
+type AddressInvalidKey = `validation.${Lowercase<PoolCoin>}Invalid`;
 
 /** i18n keys of the validation messages (the contract's MESSAGES, translated in en.json/ar.json). */
 export type ValidationKey =
@@ -10,40 +21,23 @@ export type ValidationKey =
   | 'validation.passwordRequired'
   | 'validation.passwordMin'
   | 'validation.passwordsMismatch'
-  | 'validation.btcInvalid'
-  | 'validation.ltcInvalid'
-  | 'validation.xmrInvalid'
-  | 'validation.kasInvalid';
+  | AddressInvalidKey;
 
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A base58check address (25 bytes) is 26 to 35 characters of the base58 alphabet. */
-const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{26,35}$/;
-/** A Monero address: 95 characters of Monero's base58 (106 for an integrated one). */
-const MONERO_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{95}([1-9A-HJ-NP-Za-km-z]{11})?$/;
-/** After "hrp1": witness version, a 20- or 32-byte program and the checksum (39 to 59 characters). */
-const BECH32_DATA = /^[02-9ac-hj-np-z]{39,59}$/;
 
 /** The network the pool runs each of its coins on (from /api/pool/stats), when known. */
 export type PoolNetworks = Partial<Record<PoolCoin, Network>>;
 
 /**
- * Whether an address looks like one the pool pays for this coin: on the pool's network when known,
- * else on any network of the coin. Prefixes come from the protocol's network parameters through
- * the contract; the server's check (checksum, program, network) stays the authority.
+ * Whether an address has the form of one the pool pays for this coin: on the pool's network when
+ * known, else on any network of the coin. The forms are the ones the server's check requires
+ * before it decodes (protocol's address forms, through the contract), so an address the pool pays
+ * always passes; the server's check (checksum, program, network) stays the authority.
  */
 function looksLikeAddress(value: string, coin: PoolCoin, network: Network | undefined): boolean {
-  const starts = (network ? [network] : NETWORKS).map((n) => addressStarts(coin, n));
-  const lower = value.toLowerCase();
-  const oneCase = value === lower || value === value.toUpperCase();
-  return starts.some(
-    ({ bech32, base58 }) =>
-      (oneCase &&
-        bech32.some((prefix) => lower.startsWith(prefix) && BECH32_DATA.test(lower.slice(prefix.length)))) ||
-      ((familyOf(coin) === 'monero' ? MONERO_ADDRESS : BASE58_ADDRESS).test(value) &&
-        base58.some((lead) => value.startsWith(lead))),
-  );
+  return (network ? [network] : NETWORKS).some((n) => looksLikePayableAddress(coin, n, value));
 }
 
 export interface RegistrationForm {
@@ -69,12 +63,12 @@ export function addressStartsText(coin: Coin, networks: PoolNetworks): string | 
   return [...bech32, ...base58].map((start) => `${start}…`).join(', ');
 }
 
-/** The line on address kinds under a payout address field, for Monero (95 or 106 characters). */
+/** The line on address kinds under a payout address field, where the coin's family has one. */
 export function addressKindsKey(coin: Coin): 'validation.xmrKinds' | undefined {
-  return isPoolCoin(coin) && familyOf(coin) === 'monero' ? 'validation.xmrKinds' : undefined;
+  return isPoolCoin(coin) ? webFamilyOf(coin).addressKindsKey : undefined;
 }
 
-/** The wallet rule per coin; only the pool's coins (BTC, LTC) are checked (the seed checks no other coin). */
+/** The wallet rule per coin; only the pool's coins are checked (a listed coin is never paid). */
 export function validateWalletAddress(
   address: string,
   coin: Coin,
@@ -82,13 +76,7 @@ export function validateWalletAddress(
 ): ValidationKey | undefined {
   const value = address.trim();
   if (!value || !isPoolCoin(coin) || looksLikeAddress(value, coin, networks[coin])) return undefined;
-  const invalid = {
-    BTC: 'validation.btcInvalid',
-    LTC: 'validation.ltcInvalid',
-    XMR: 'validation.xmrInvalid',
-    KAS: 'validation.kasInvalid',
-  } as const;
-  return invalid[coin];
+  return `validation.${coin.toLowerCase() as Lowercase<PoolCoin>}Invalid`;
 }
 
 export function validateRegistration(

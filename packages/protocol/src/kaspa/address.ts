@@ -9,6 +9,7 @@
  * Stricter than kaspad in one point: leftover padding bits must be zero, so one payload has one
  * address string (kaspad ignores them).
  */
+import { base32Length, BECH32_ALPHABET as CHARSET, type AddressForm } from '../address-form.js';
 // Type-only: ../address.ts will import this module for its family switch (no runtime cycle).
 import type { AddressErrorReason } from '../address-error.js';
 
@@ -56,7 +57,6 @@ export interface KaspaAddress {
   payload: Uint8Array;
 }
 
-const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const CHECKSUM_CHARS = 8;
 /** The BCH generator's five 40-bit constants as [bits 32..39, bits 0..31] (no bigints per character). */
 const GENERATOR: [number, number][] = [
@@ -119,6 +119,20 @@ function convertBits(data: ArrayLike<number>, from: number, to: number, pad: boo
 
 function networkOfPrefix(prefix: string): KaspaNetwork | undefined {
   return KASPA_NETWORKS.find((n) => KASPA_ADDRESS_PREFIXES[n] === prefix);
+}
+
+/** The address form of a network: its prefix and colon, then version, payload and checksum. */
+export function kaspaAddressForms(network: KaspaNetwork): AddressForm[] {
+  const lengths = new Set(
+    KASPA_ADDRESS_KINDS.map((kind) => base32Length(1 + KINDS[kind].length) + CHECKSUM_CHARS),
+  );
+  return [
+    {
+      alphabet: 'bech32',
+      starts: [`${KASPA_ADDRESS_PREFIXES[network]}:`],
+      lengths: [...lengths].sort((a, b) => a - b),
+    },
+  ];
 }
 
 /** Encode a payload as an address of a network. */

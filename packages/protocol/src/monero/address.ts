@@ -4,6 +4,7 @@
  * [|| 8-byte payment id for integrated addresses] || first 4 bytes of Keccak-256 of the rest.
  * Regtest uses mainnet prefixes.
  */
+import { BASE58_ALPHABET as ALPHABET, base58Digit, base58Range, type AddressForm } from '../address-form.js';
 import { keccak256 } from './keccak.js';
 import { decodeSmallVarint, encodeVarint } from './varint.js';
 
@@ -34,7 +35,6 @@ export interface MoneroAddress {
   paymentId?: Uint8Array;
 }
 
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const FULL_BLOCK_BYTES = 8;
 const FULL_BLOCK_CHARS = 11;
 /** Characters of an encoded block of n bytes (n = 0..8). */
@@ -133,4 +133,30 @@ export function encodeMoneroAddress(address: MoneroAddress): string {
   data.set(body, 0);
   data.set(keccak256(body).subarray(0, CHECKSUM_BYTES), body.length);
   return moneroBase58Encode(data);
+}
+
+/** Characters of `bytes` bytes in Monero's base58 (full 8-byte blocks, then a shorter one). */
+function encodedLength(bytes: number): number {
+  return (
+    Math.floor(bytes / FULL_BLOCK_BYTES) * FULL_BLOCK_CHARS +
+    (ENCODED_BLOCK_CHARS[bytes % FULL_BLOCK_BYTES] as number)
+  );
+}
+
+/** The address forms of a network, one per kind: first characters from its prefix, its length. */
+export function moneroAddressForms(network: MoneroNetwork): AddressForm[] {
+  return MONERO_ADDRESS_KINDS.map((kind) => {
+    const head = encodeVarint(MONERO_ADDRESS_PREFIXES[network][kind]);
+    const rest = BigInt(8 * (FULL_BLOCK_BYTES - head.length));
+    const low = head.reduce((sum, byte) => (sum << 8n) | BigInt(byte), 0n) << rest;
+    const high = low + (1n << rest) - 1n;
+    const [first, last] = [low, high].map((n) => base58Digit(n, FULL_BLOCK_CHARS - 1));
+    const bytes =
+      head.length + 2 * KEY_BYTES + (kind === 'integrated' ? PAYMENT_ID_BYTES : 0) + CHECKSUM_BYTES;
+    return {
+      alphabet: 'base58',
+      starts: base58Range(first ?? '', last ?? ''),
+      lengths: [encodedLength(bytes)],
+    };
+  });
 }

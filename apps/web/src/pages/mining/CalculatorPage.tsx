@@ -1,4 +1,4 @@
-import { decimalsOf, hashrateUnitOf, type Block } from '@manjam/contract';
+import { DEFAULT_POOL_COIN, decimalsOf, type Block } from '@manjam/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/Select';
@@ -7,7 +7,9 @@ import { Table, type Column } from '../../components/Table';
 import { Ltr } from '../../components/Ltr';
 import { baseUnitsToDecimal, formatDifficulty, formatNumber, formatTiny } from '../../lib/format';
 import { useBlocks, usePoolStats } from '../../lib/queries';
+import { CALCULATOR_COINS } from '../../coins/registry';
 import {
+  calculatorCoin,
   estimateEarnings,
   HASHRATE_UNITS,
   nodeDifficulty,
@@ -18,22 +20,6 @@ import {
   type HashrateUnit,
 } from './calculator';
 
-/**
- * The calculator's coins with the unit their miners count in and a mainnet block subsidy, used only
- * until the pool has found a block of the coin: then the reward /stats lists for it is pre-filled.
- */
-const CALC_COINS: Record<CalcCoin, { reward: string; unit: HashrateUnit }> = {
-  BTC: { reward: '3.125', unit: hashrateUnitOf('BTC') },
-  LTC: { reward: '6.25', unit: hashrateUnitOf('LTC') },
-  // Monero's tail emission: 0.6 XMR a block for good; a CPU mines at a few kH/s.
-  XMR: { reward: '0.6', unit: hashrateUnitOf('XMR') },
-  // Kaspa's emission: 440 KAS a second from May 2022, halving yearly in monthly steps, 10 blocks
-  // a second since Crescendo (May 2025): about 1.94 KAS a block in late 2026. Editable.
-  KAS: { reward: '1.94', unit: hashrateUnitOf('KAS') },
-  // Scrypt hardware, LTC's unit (the pool does not mine Dogecoin: its shares are not accepted).
-  DOGE: { reward: '10000', unit: hashrateUnitOf('LTC') },
-};
-
 const PERIODS = ['daily', 'weekly', 'monthly'] as const;
 
 /**
@@ -42,21 +28,17 @@ const PERIODS = ['daily', 'weekly', 'monthly'] as const;
  */
 export function prefilledReward(coin: CalcCoin, blocks: readonly Block[] | undefined): string {
   const newest = blocks?.find((block) => block.coin === coin && block.status !== 'orphaned');
-  return newest ? baseUnitsToDecimal(newest.reward, decimalsOf(newest.coin), 0) : CALC_COINS[coin].reward;
+  return newest
+    ? baseUnitsToDecimal(newest.reward, decimalsOf(newest.coin), 0)
+    : (calculatorCoin(coin)?.reward ?? '');
 }
-
-/** The formula under the estimate where a coin's node counts difficulty otherwise than Bitcoin Core. */
-const FORMULA: Partial<Record<CalcCoin, 'calculator.formulaMonero' | 'calculator.formulaKaspa'>> = {
-  XMR: 'calculator.formulaMonero',
-  KAS: 'calculator.formulaKaspa',
-};
 
 export default function CalculatorPage() {
   const { t } = useTranslation();
   const stats = usePoolStats();
-  const [coin, setCoin] = useState<CalcCoin>('BTC');
+  const [coin, setCoin] = useState<CalcCoin>(DEFAULT_POOL_COIN);
   const [hashrate, setHashrate] = useState('100');
-  const [unit, setUnit] = useState<HashrateUnit>('TH/s');
+  const [unit, setUnit] = useState<HashrateUnit>(calculatorCoin(DEFAULT_POOL_COIN)?.unit ?? 'TH/s');
   const [difficultyText, setDifficultyText] = useState('');
   const blocks = useBlocks(1);
   // null: the miner has not typed a reward for this coin; the pre-filled one follows /api/blocks.
@@ -83,7 +65,7 @@ export default function CalculatorPage() {
 
   const chooseCoin = (next: CalcCoin): void => {
     setCoin(next);
-    setUnit(CALC_COINS[next].unit);
+    setUnit(calculatorCoin(next)?.unit ?? unit);
     setReward(null);
     setDifficultyText('');
   };
@@ -124,7 +106,7 @@ export default function CalculatorPage() {
           <Select<CalcCoin>
             label={t('calculator.coin')}
             value={coin}
-            options={(Object.keys(CALC_COINS) as CalcCoin[]).map((c) => ({
+            options={CALCULATOR_COINS.map(({ coin: c }) => c).map((c) => ({
               value: c,
               label: t(`coins.${c}`),
             }))}
@@ -197,7 +179,7 @@ export default function CalculatorPage() {
           ) : (
             <p className="muted">{t('calculator.invalid')}</p>
           )}
-          <p className="muted calc__formula">{t(FORMULA[coin] ?? 'calculator.formula')}</p>
+          <p className="muted calc__formula">{t(calculatorCoin(coin)?.formulaKey ?? 'calculator.formula')}</p>
         </section>
       </div>
     </div>

@@ -7,6 +7,7 @@ import {
   type HashrateUnit as AnyHashrateUnit,
   type PoolCoin,
 } from '@manjam/contract';
+import { CALCULATOR_COINS, type CalcCoin, type CalculatorCoin } from '../../coins/registry';
 
 /** Hashrate units the calculator accepts (the contract's, H/s to EH/s), as multipliers of H/s. */
 export const HASHRATE_UNITS = Object.fromEntries(UNITS.map((unit, i) => [unit, 1000 ** i])) as Record<
@@ -15,20 +16,21 @@ export const HASHRATE_UNITS = Object.fromEntries(UNITS.map((unit, i) => [unit, 1
 >;
 export type HashrateUnit = AnyHashrateUnit;
 
-/** The coins the calculator estimates: the pool's coins and Dogecoin (Scrypt; the pool does not mine it). */
-export type CalcCoin = PoolCoin | 'DOGE';
+/** The coins the calculator estimates: the pool's coins and listed coins on their hardware (coins/). */
+export type { CalcCoin };
 
-/**
- * Expected hashes per unit of the difficulty a coin's node and explorers report: Bitcoin Core's
- * unit for BTC, LTC and DOGE; for Monero the pool's own unit, one hash (its difficulty counts
- * hashes); for Kaspa two (kaspad reports 2^255 - 1 over the target).
- */
-export function nodeDifficultyHashes(coin: CalcCoin): number {
-  if (coin === 'XMR') return hashesPerDifficulty(coin);
-  return coin === 'KAS' ? KASPA_NODE_DIFFICULTY_HASHES : NODE_DIFFICULTY_HASHES;
+/** A coin of the calculator (its family's web module), or undefined for a coin it does not estimate. */
+export function calculatorCoin(coin: string): CalculatorCoin | undefined {
+  return CALCULATOR_COINS.find((row) => row.coin === coin);
 }
 
-const KASPA_NODE_DIFFICULTY_HASHES = 2;
+/**
+ * Expected hashes per unit of the difficulty a coin's node and explorers report (its family's web
+ * module): Bitcoin Core's unit when the calculator does not know the coin.
+ */
+export function nodeDifficultyHashes(coin: CalcCoin): number {
+  return calculatorCoin(coin)?.nodeDifficultyHashes ?? NODE_DIFFICULTY_HASHES;
+}
 
 /**
  * The pool's live network difficulty (its Stratum unit: 65536 times Litecoin Core's number for

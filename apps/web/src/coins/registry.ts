@@ -1,0 +1,22 @@
+// The web's one registry of coin families: a family of the coin table without an entry here does
+// not compile. Screens ask the registry instead of naming a coin or a family.
+import { FAMILIES, familyOf, isPoolCoin, type Family, type PoolCoin } from '@manjam/contract';
+import { bitcoin } from './bitcoin';
+import type { CalculatorCoin, WebFamily } from './family';
+import { kaspa } from './kaspa';
+import { monero } from './monero';
+
+export type { CalculatorCoin, WebFamily } from './family';
+
+const WEB_FAMILIES: Record<Family, WebFamily> = { bitcoin, monero, kaspa };
+
+export function webFamilyOf(coin: PoolCoin): WebFamily {
+  return WEB_FAMILIES[familyOf(coin)];
+}
+
+/** The calculator's coins: the pool's coins first (coin-table order), then the listed ones. */
+export const CALCULATOR_COINS: readonly CalculatorCoin[] = FAMILIES.flatMap(
+  (family) => WEB_FAMILIES[family].calculator,
+).sort((a, b) => Number(!isPoolCoin(a.coin)) - Number(!isPoolCoin(b.coin)));
+
+export type CalcCoin = (typeof CALCULATOR_COINS)[number]['coin'];
