@@ -1,56 +1,124 @@
 // `npm test`: installs what the tests need (Debian packages litecoind, monero, librandomx-dev,
 // chromium, nats-server; kaspad built with Go; SRI's Stratum V2 translator built with cargo;
-// npm packages, PostgreSQL), builds the web app for the browser tests, then runs typecheck, lint
-// and every Vitest project.
-import { readFileSync, rmSync } from 'node:fs';
+// npm packages, PostgreSQL), builds the web app for the browser tests, then runs one tier: by
+// default typecheck, lint and every Vitest project (CI); `npm test -- <tier>` runs one tier
+// (scripts/test-tiers.mjs: fast, unit, web, integration, e2e, stratum, money, api, regions,
+// bitcoin, monero, kaspa); any other arguments go to Vitest as they are. Every run writes a
+// timing report (node_modules/.cache/manjam-timing.md) and prints it.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { ROOT, ensureNodeModules, ensureSystemPackages, ensureWebBuild, log, run } from './lib.mjs';
 import { ensurePostgres } from './ensure-postgres.mjs';
 import { ensureKaspad } from './kaspad.mjs';
 import { ensureTranslator } from './sri.mjs';
+import { tierOf, tiersHelp, timingReport, writeTimingReport } from './test-tiers.mjs';
 
-const args = process.argv.slice(2);
-const report = join(ROOT, 'node_modules', '.cache', 'manjam-vitest.json');
-let exitCode = 0;
-try {
-  // Before npm: `npm ci` builds the RandomX addon against librandomx-dev.
-  await ensureSystemPackages(['litecoind', 'monero', 'librandomx-dev', 'chromium', 'nats-server']);
-  ensureNodeModules();
-  await ensurePostgres();
+const { name: tierName, tier, rest } = tierOf(process.argv.slice(2));
+if (rest[0] === '--help' || rest[0] === '-h') {
+  console.log(`npm test [-- <tier> | -- <vitest arguments>]\n${tiersHelp()}`);
+  process.exit(0);
+}
+const cache = join(ROOT, 'node_modules', '.cache');
+const report = join(cache, 'manjam-vitest.json');
+const timing = join(cache, 'manjam-timing.md');
+/** Wall time of each step of this run, for the timing report. */
+const steps = [];
+function step(name, action) {
+  const started = performance.now();
+  const result = action();
+  const record = () => steps.push({ name, ms: performance.now() - started });
+  if (result instanceof Promise) return result.finally(record);
+  record();
+  return result;
+}
+/** The TypeScript projects, each typechecked on its own (`npm run typecheck` lists the same). */
+const PROJECTS = [
+  'packages/protocol',
+  'packages/randomx',
+  'packages/contract',
+  'apps/server',
+  'apps/web',
+  'e2e',
+  'bench',
+];
+/** Incremental typecheck: each project keeps its build info under node_modules/.cache/tsc. */
+function typecheckIncremental() {
+  mkdirSync(join(cache, 'tsc'), { recursive: true });
+  for (const project of PROJECTS) {
+    const info = join(cache, 'tsc', `${project.replace(/\//g, '-')}.tsbuildinfo`);
+    run(process.execPath, [
+      join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      project,
+      '--noEmit',
+      '--incremental',
+      '--tsBuildInfoFile',
+      info,
+    ]);
+  }
+}
+/** PostgreSQL, kaspad, the V2 translator and the web build: what integration and e2e tests need. */
+async function startServers() {
+  await step('PostgreSQL', ensurePostgres);
   // Kaspa's real node (go install of kaspad v0.12.22); without Go the Kaspa node tests fail with the same message.
-  const kaspad = await ensureKaspad({ quiet: false });
+  const kaspad = await step('kaspad', () => ensureKaspad({ quiet: false }));
   log(kaspad.ok ? `kaspad ${kaspad.built ? 'built' : 'ready'} in ${kaspad.binDir}` : kaspad.reason);
   // The Stratum V2 reference translator (cargo install of translator_sv2); without cargo the
   // translator interop test fails with the same message, and the rest runs.
-  const translator = await ensureTranslator({ quiet: false });
+  const translator = await step('translator_sv2', () => ensureTranslator({ quiet: false }));
   log(
     translator.ok
       ? `translator_sv2 ${translator.built ? 'built' : 'ready'}: ${translator.binary}`
       : translator.reason,
   );
-  ensureWebBuild();
-  if (args.length === 0) {
+  step('web build', ensureWebBuild);
+}
+let exitCode = 0;
+try {
+  log(`tier ${tierName}: ${tier.about}`);
+  const servers = tier.servers !== false;
+  // Before npm: `npm ci` builds the RandomX addon against librandomx-dev.
+  await step('system packages', () =>
+    ensureSystemPackages(
+      servers ? ['litecoind', 'monero', 'librandomx-dev', 'chromium', 'nats-server'] : ['librandomx-dev'],
+    ),
+  );
+  step('npm packages', ensureNodeModules);
+  if (servers) await startServers();
+  if (tier.checks === 'full') {
     log('typecheck');
-    run('npm', ['run', '--silent', 'typecheck']);
+    step('typecheck', () => run('npm', ['run', '--silent', 'typecheck']));
+  } else if (tier.checks === 'incremental') {
+    log('typecheck (incremental)');
+    step('typecheck', typecheckIncremental);
+  }
+  if (tier.checks !== 'none') {
     log('lint');
-    run('npm', ['run', '--silent', 'lint']);
+    step('lint', () => run('npm', ['run', '--silent', 'lint']));
   }
   rmSync(report, { force: true });
   log('vitest');
-  run(process.execPath, [
-    join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    ...args,
-  ]);
+  step('vitest', () =>
+    run(process.execPath, [
+      join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...tier.vitest,
+      ...rest,
+    ]),
+  );
 } catch (error) {
   log(error.message);
   exitCode = 1;
 }
 try {
   const result = JSON.parse(readFileSync(report, 'utf8'));
+  const text = timingReport(result, ROOT, steps);
+  writeTimingReport(timing, text);
+  console.log(`\n${text}\n\n(timing report: ${timing})`);
   // One plain closing line that CI can read.
   console.log(`tests: ${result.numPassedTests} passed, ${result.numFailedTests} failed`);
 } catch {

@@ -1,0 +1,138 @@
+// The tiers of `npm test -- <tier>` and the timing report every run writes. Plain Node: runs
+// before and after Vitest, reads Vitest's JSON report.
+import { writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+/**
+ * A tier is a set of Vitest arguments (projects and path filters), whether the typecheck and
+ * lint run before it, and whether it needs the real peers (`servers: false`: no PostgreSQL, coin
+ * node, translator or web build is installed or started for it). `all` (no argument) is what CI runs. Path filters match any test file whose
+ * path contains them, so an area takes its unit tests as well as its integration tests.
+ */
+export const TIERS = {
+  all: { checks: 'full', vitest: [], about: 'typecheck, lint and every Vitest project (CI)' },
+  fast: {
+    checks: 'incremental',
+    servers: false,
+    vitest: ['--project', 'unit', '--project', 'web'],
+    about: 'typecheck (incremental), lint, unit and web component tests: no node, no database',
+  },
+  unit: {
+    checks: 'none',
+    servers: false,
+    vitest: ['--project', 'unit'],
+    about: 'unit tests of the server and packages',
+  },
+  web: {
+    checks: 'none',
+    servers: false,
+    vitest: ['--project', 'web'],
+    about: 'React components and browser-side logic',
+  },
+  integration: { checks: 'none', vitest: ['--project', 'integration'], about: 'every *.int.test.ts' },
+  e2e: { checks: 'none', vitest: ['--project', 'e2e'], about: 'the browser tests (Chromium, a whole pool)' },
+  stratum: {
+    checks: 'none',
+    vitest: ['apps/server/src/stratum/', '/stratum/', '/stratum-v2/', 'apps/server/src/shares/'],
+    about: 'the Stratum kit, every dialect and the share path',
+  },
+  money: {
+    checks: 'none',
+    vitest: ['apps/server/src/accounting/', 'payout', 'wallet', 'money'],
+    about: 'credits, blocks, settlement, payouts and the wallets',
+  },
+  api: {
+    checks: 'none',
+    vitest: [
+      'apps/server/src/http/',
+      'apps/server/src/services/',
+      'apps/server/src/db/',
+      'packages/contract/',
+    ],
+    about: 'HTTP routes, services and the database',
+  },
+  regions: {
+    checks: 'none',
+    vitest: ['apps/server/src/sharelog/', 'apps/server/src/jobfeed/', '/jobfeed/', 'multi-process'],
+    about: 'the distributed mode: share log, job feed, NATS',
+  },
+  bitcoin: {
+    checks: 'none',
+    vitest: ['apps/server/src/coins/bitcoin/', 'packages/protocol/src/'],
+    about: 'BTC and LTC: bcoin and litecoind, V1 and V2 (with the protocol package)',
+  },
+  monero: {
+    checks: 'none',
+    vitest: ['apps/server/src/coins/monero/', 'packages/protocol/src/monero/', 'packages/randomx/'],
+    about: 'XMR: monerod, the wallet, RandomX',
+  },
+  kaspa: {
+    checks: 'none',
+    vitest: ['apps/server/src/coins/kaspa/', 'packages/protocol/src/kaspa/', 'e2e/kaspa'],
+    about: 'KAS: kaspad, kaspawallet, kHeavyHash',
+  },
+};
+
+/** The tier an argument list asks for, and the rest of it (passed on to Vitest). */
+export function tierOf(args) {
+  const [first, ...rest] = args;
+  if (first !== undefined && Object.hasOwn(TIERS, first)) return { name: first, tier: TIERS[first], rest };
+  // Anything else (a file, a Vitest flag) goes to Vitest as it is, without typecheck and lint.
+  return args.length === 0
+    ? { name: 'all', tier: TIERS.all, rest: [] }
+    : {
+        name: 'custom',
+        tier: { checks: 'none', vitest: [], about: 'arguments passed to Vitest' },
+        rest: args,
+      };
+}
+
+export function tiersHelp() {
+  return Object.entries(TIERS)
+    .map(([name, tier]) => `  npm test -- ${name.padEnd(12)} ${tier.about}`)
+    .join('\n');
+}
+
+const seconds = (ms) => (ms / 1000).toFixed(1);
+
+/**
+ * The timing report of one Vitest run: the slowest files, each split into time in its tests and
+ * time outside them (importing, starting fixtures in hooks, stopping them), and the totals.
+ */
+export function timingReport(result, root, steps) {
+  const files = result.testResults.map((file) => {
+    const wall = Math.max(0, file.endTime - file.startTime);
+    const inTests = file.assertionResults.reduce((sum, test) => sum + (test.duration ?? 0), 0);
+    return {
+      name: relative(root, file.name),
+      wall,
+      inTests: Math.min(inTests, wall),
+      tests: file.assertionResults.length,
+    };
+  });
+  files.sort((a, b) => b.wall - a.wall);
+  const sum = (key) => files.reduce((total, file) => total + file[key], 0);
+  const lines = [
+    '| step | wall s |',
+    '| --- | ---: |',
+    ...steps.map((step) => `| ${step.name} | ${seconds(step.ms)} |`),
+    '',
+    `Vitest: ${files.length} files, ${result.numTotalTests} tests; file time summed over workers ` +
+      `${seconds(sum('wall'))} s, of which in tests ${seconds(sum('inTests'))} s and outside them ` +
+      `(imports, fixtures started and stopped in hooks) ${seconds(sum('wall') - sum('inTests'))} s.`,
+    '',
+    '| slowest files | wall s | in tests s | fixtures and imports s | tests |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...files
+      .slice(0, 15)
+      .map(
+        (file) =>
+          `| ${file.name} | ${seconds(file.wall)} | ${seconds(file.inTests)} | ${seconds(file.wall - file.inTests)} | ${file.tests} |`,
+      ),
+  ];
+  return lines.join('\n');
+}
+
+export function writeTimingReport(path, text) {
+  writeFileSync(path, `${text}\n`);
+}
