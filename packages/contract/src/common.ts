@@ -63,6 +63,8 @@ export const MAX_LIVE_WATCH_LINKS = 20;
 export const ERROR_CODES = [
   'validation-failed',
   'invalid-json',
+  /** A control character (NUL, ...) in the path, query or a text field of the body. */
+  'control-character',
   'payload-too-large',
   'unsupported-media-type',
   'unauthorized',

@@ -54,6 +54,7 @@ export const MESSAGES = {
   workerNotFound: 'Worker not found',
   routeNotFound: 'This API route does not exist',
   invalidJson: 'The request body is not valid JSON',
+  controlCharacter: 'The request contains a control character (such as a NUL byte). Remove it and try again.',
   payloadTooLarge: 'The request body is too large',
   unsupportedMediaType: 'Send the request body as JSON',
   validationFailed: 'Some fields are not valid',
@@ -79,6 +80,9 @@ export const MESSAGES = {
   expiryOutOfRange: 'Choose an expiry between 1 and 365 days, or none',
   webhookRefused:
     'This webhook URL cannot be used: it must start with https:// and its host must resolve to public addresses only',
+  webhookUnresolved: 'The host name of this URL could not be found. Check that it is spelled correctly.',
+  pushEndpointRefused:
+    'This browser push endpoint cannot be used: it must be an https URL whose host resolves to public addresses only',
   alertThresholdOutOfRange: 'Choose a value within the range shown',
   recoveryCodesNeedTotp: 'Turn on two-factor authentication first',
 } as const;
@@ -135,6 +139,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   workerNotFound: 'العامل غير موجود',
   routeNotFound: 'مسار الواجهة هذا غير موجود',
   invalidJson: 'نص الطلب ليس JSON صالحًا',
+  controlCharacter: 'يحتوي الطلب على محرف تحكّم (مثل البايت الصفري NUL). احذفه ثم حاول مجددًا.',
   payloadTooLarge: 'نص الطلب كبير جدًا',
   unsupportedMediaType: 'أرسل نص الطلب بصيغة JSON',
   validationFailed: 'بعض الحقول غير صالحة',
@@ -160,6 +165,9 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   expiryOutOfRange: 'اختر مدة صلاحية بين يوم و365 يومًا، أو بلا انتهاء',
   webhookRefused:
     'لا يمكن استخدام رابط الويب هوك هذا: يجب أن يبدأ بـ https:// وأن يشير مضيفه إلى عناوين عامة فقط',
+  webhookUnresolved: 'تعذّر العثور على اسم المضيف في هذا الرابط. تحقّق من كتابته بشكل صحيح.',
+  pushEndpointRefused:
+    'لا يمكن استخدام عنوان الإشعارات هذا للمتصفح: يجب أن يكون رابط https يشير مضيفه إلى عناوين عامة فقط',
   alertThresholdOutOfRange: 'اختر قيمة ضمن النطاق المعروض',
   recoveryCodesNeedTotp: 'فعّل المصادقة الثنائية أولًا',
 };

@@ -16,7 +16,7 @@ import {
 } from './raise.js';
 import { alertSettingsSchema, type AlertSettingsInput } from '../../config/alerts.js';
 import { deliverWebhooks, sealLegacyWebhooks } from './webhook.js';
-import type { Resolve } from './webhook-send.js';
+import type { Resolve } from '../outbound/policy.js';
 
 export interface AlertsDeps {
   /** auth.secret (absent: the key under dataDir) opens the webhook URLs the api process sealed. */
@@ -31,7 +31,7 @@ export interface AlertsDeps {
   mailer?: Mailer | null;
   /** Browser push; default: VAPID keys under dataDir. null turns push off. */
   push?: PushSender | null;
-  /** How webhook hosts are resolved (default: the system resolver). */
+  /** How webhook and push endpoint hosts are resolved (default: the system resolver). */
   resolve?: Resolve;
   /** Opens and seals webhook URLs (default: secretBoxFor(config), the api process's box). */
   box?: SecretBox;
@@ -60,6 +60,8 @@ export async function startAlerts(deps: AlertsDeps): Promise<AlertsHandle> {
       : createPushSender(
           loadVapidKeys(deps.config.dataDir),
           vapidSubject(deps.config.smtp?.from, deps.config.publicHost),
+          settings.webhook,
+          deps.resolve,
         );
   const ctx: AlertContext = {
     db: deps.db,

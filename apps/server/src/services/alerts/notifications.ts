@@ -7,6 +7,15 @@ import {
   savePushSubscription,
 } from '../../db/repositories/alerts.js';
 import type { Queryable } from '../../db/types.js';
+import { ServiceError } from '../errors.js';
+import {
+  checkOutboundUrl,
+  OutboundRefused,
+  systemResolve,
+  type OutboundLimits,
+  type Resolve,
+} from '../outbound/policy.js';
+import { MESSAGES } from '@manjam/contract';
 import { renderAlert, type AlertLanguage } from './messages.js';
 
 /** One in-app notification as GET /api/notifications returns it. */
@@ -55,13 +64,27 @@ export function markAllUserNotificationsRead(db: Queryable, userId: number): Pro
   return markAllNotificationsRead(db, userId);
 }
 
-/** Saves a browser's push subscription (already validated with pushSubscriptionSchema) for the user. */
-export function subscribeToPush(
+/**
+ * Saves a browser's push subscription (already validated with pushSubscriptionSchema) for the
+ * user, once its endpoint passes the outbound policy (every address of its host public; checked
+ * again at every send). A refused one is a 400 on `endpoint`: a host that does not resolve says so.
+ */
+export async function subscribeToPush(
   db: Queryable,
   userId: number,
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+  limits: Pick<OutboundLimits, 'allowLoopbackHttp'>,
+  resolve: Resolve = systemResolve,
 ): Promise<void> {
-  return savePushSubscription(db, userId, {
+  try {
+    await checkOutboundUrl(subscription.endpoint, limits, resolve);
+  } catch (error) {
+    if (!(error instanceof OutboundRefused)) throw error;
+    throw new ServiceError(400, 'validation-failed', 'validationFailed', {
+      endpoint: error.kind === 'unresolved' ? MESSAGES.webhookUnresolved : MESSAGES.pushEndpointRefused,
+    });
+  }
+  await savePushSubscription(db, userId, {
     endpoint: subscription.endpoint,
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,

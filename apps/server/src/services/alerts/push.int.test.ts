@@ -10,7 +10,10 @@ import { listPushSubscriptions, savePushSubscription } from '../../db/repositori
 import { describeEachDatabase } from '../../../test/support/db.js';
 import { PoolEvents } from '../../events.js';
 import { startAlerts } from './loop.js';
-import { loadVapidKeys, pushSubscriptionSchema, vapidSubject } from './push.js';
+import { ServiceError } from '../errors.js';
+import type { Resolve } from '../outbound/policy.js';
+import { subscribeToPush } from './notifications.js';
+import { createPushSender, loadVapidKeys, pushSubscriptionSchema, vapidSubject } from './push.js';
 import { FixtureWriter } from '../../../test/support/db/fixtures.js';
 
 // A fake push service on 127.0.0.1:0 receives what the pool pushes; the test plays the browser:
@@ -94,6 +97,8 @@ describeEachDatabase('browser push alerts', (db) => {
       logger,
       events: new PoolEvents(),
       mailer: null,
+      // The fake push service listens on http://127.0.0.1 (the outbound policy's dev allowance).
+      settings: { webhook: { allowLoopbackHttp: true } },
     });
     await alerts.runOnce();
     await alerts.runOnce();
@@ -140,6 +145,20 @@ describe('push subscription input', () => {
     expect(pushSubscriptionSchema.safeParse({ endpoint, keys }).error?.issues[0]?.message).toBe(message);
   });
 
+  it('refuses an endpoint that is not a URL at all with the reason, not an error', () => {
+    for (const endpoint of ['y', '', 'https://', 'javascript:alert(1)'])
+      expect(pushSubscriptionSchema.safeParse({ endpoint, keys }).error?.issues[0]?.message).toBe(
+        'Push endpoint must be an https URL',
+      );
+  });
+
+  it('refuses the endpoint https://localhost./push (a fully qualified localhost)', () => {
+    expect(
+      pushSubscriptionSchema.safeParse({ endpoint: 'https://localhost./push', keys }).error?.issues[0]
+        ?.message,
+    ).toBe('Push endpoint host is not allowed');
+  });
+
   it('refuses keys of the wrong size', () => {
     const result = pushSubscriptionSchema.safeParse({
       endpoint: 'https://push.example/x',
@@ -151,5 +170,97 @@ describe('push subscription input', () => {
   it('uses the alerts sender address as the VAPID subject', () => {
     expect(vapidSubject('Manjam <alerts@manjam.example>', 'pool.test')).toBe('mailto:alerts@manjam.example');
     expect(vapidSubject(undefined, 'pool.test')).toBe('https://pool.test');
+  });
+});
+
+/** A resolver answering as public DNS does for these names (nip.io names carry their address). */
+const dns: Resolve = (host) => {
+  const carried = /^(\d+\.\d+\.\d+\.\d+)\.nip\.io$/.exec(host)?.[1];
+  if (carried) return Promise.resolve([{ address: carried, family: 4 }]);
+  if (host === 'fcm.googleapis.com') return Promise.resolve([{ address: '142.250.74.42', family: 4 }]);
+  return Promise.reject(new Error(`ENOTFOUND ${host}`));
+};
+
+describeEachDatabase('push subscriptions under the outbound policy', (db) => {
+  const keys = {
+    p256dh: createECDH('prime256v1').generateKeys('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+  const production = { allowLoopbackHttp: false };
+  const refusal = async (userId: number, endpoint: string) => {
+    const error = await subscribeToPush(db(), userId, { endpoint, keys }, production, dns).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    return error instanceof ServiceError ? { status: error.status, endpoint: error.fields?.endpoint } : error;
+  };
+
+  it('refuses endpoints whose host resolves to private or link-local space, and saves none of them', async () => {
+    const userId = await new FixtureWriter(db()).user({ username: `push_ssrf_${db().kind}` });
+    for (const endpoint of [
+      'https://127.0.0.1.nip.io:8443/push',
+      'https://169.254.169.254.nip.io/latest/meta-data',
+      'https://10.0.0.5.nip.io/push',
+    ])
+      expect({ endpoint, refused: await refusal(userId, endpoint) }).toEqual({
+        endpoint,
+        refused: {
+          status: 400,
+          endpoint:
+            'This browser push endpoint cannot be used: it must be an https URL whose host resolves to public addresses only',
+        },
+      });
+    expect(await listPushSubscriptions(db(), userId)).toEqual([]);
+  });
+
+  it('says plainly that a host which does not resolve could not be found', async () => {
+    const userId = await new FixtureWriter(db()).user({ username: `push_nxd_${db().kind}` });
+    expect(await refusal(userId, 'https://metadata.google.internal/computeMetadata/v1/')).toEqual({
+      status: 400,
+      endpoint: 'The host name of this URL could not be found. Check that it is spelled correctly.',
+    });
+  });
+
+  it('saves an endpoint of a public push service', async () => {
+    const userId = await new FixtureWriter(db()).user({ username: `push_ok_${db().kind}` });
+    expect(await refusal(userId, 'https://fcm.googleapis.com/fcm/send/abc')).toBeNull();
+    expect((await listPushSubscriptions(db(), userId)).map((s) => s.endpoint)).toEqual([
+      'https://fcm.googleapis.com/fcm/send/abc',
+    ]);
+  });
+});
+
+describe('push delivery under the outbound policy', () => {
+  const keys = loadVapidKeys(dataDir);
+  const subscription = (endpoint: string) => ({
+    endpoint,
+    p256dh: createECDH('prime256v1').generateKeys('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  });
+  const limits = { timeoutMs: 2_000, maxResponseBytes: 1_024, allowLoopbackHttp: false };
+
+  it('does not connect to an endpoint whose host now resolves to a private address', async () => {
+    const before = received.length;
+    const sender = createPushSender(keys, 'https://pool.test', limits, () =>
+      Promise.resolve([{ address: '127.0.0.1', family: 4 }]),
+    );
+    const port = new URL(serviceUrl).port;
+    await expect(sender.send(subscription(`https://push.example:${port}/rebound`), 'hello')).rejects.toThrow(
+      'push not sent: the host push.example resolves to a private or reserved address',
+    );
+    expect(received.length).toBe(before);
+  });
+
+  it('does not follow a redirect from the push service', async () => {
+    const redirecting = createServer((_request, response) =>
+      response.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data' }).end(),
+    );
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const port = (redirecting.address() as AddressInfo).port;
+    const sender = createPushSender(keys, 'https://pool.test', { ...limits, allowLoopbackHttp: true });
+    await expect(sender.send(subscription(`http://127.0.0.1:${port}/push`), 'hello')).rejects.toThrow(
+      'push service answered HTTP 307',
+    );
+    await new Promise<void>((resolve) => redirecting.close(() => resolve()));
   });
 });

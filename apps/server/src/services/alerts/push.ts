@@ -3,6 +3,14 @@ import { dirname, join } from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
 import type { PushSubscriptionRow } from '../../db/repositories/alerts.js';
+import {
+  OUTBOUND_URL_MAX,
+  parseOutboundUrl,
+  sendOutbound,
+  systemResolve,
+  type OutboundLimits,
+  type Resolve,
+} from '../outbound/policy.js';
 
 // Browser push (Web Push with VAPID, RFC 8030/8291/8292) through the `web-push` library. The
 // pool's VAPID key pair is generated once and kept under dataDir, like the auth secret.
@@ -50,9 +58,16 @@ export function vapidSubject(smtpFrom: string | undefined, publicHost: string): 
 
 /**
  * A sender: `web-push` builds the encrypted request (aes128gcm payload, VAPID Authorization header),
- * and fetch delivers it with a timeout. 404/410 mean the browser unsubscribed.
+ * and the outbound policy delivers it (services/outbound/policy.ts: every address of the endpoint's
+ * host public and the one connected to, no redirects, a deadline). 404/410 mean the browser
+ * unsubscribed.
  */
-export function createPushSender(keys: VapidKeys, subject: string, timeoutMs = 10_000): PushSender {
+export function createPushSender(
+  keys: VapidKeys,
+  subject: string,
+  limits: OutboundLimits,
+  resolve: Resolve = systemResolve,
+): PushSender {
   return {
     publicKey: keys.publicKey,
     async send(subscription, payload) {
@@ -64,15 +79,16 @@ export function createPushSender(keys: VapidKeys, subject: string, timeoutMs = 1
       const headers = Object.fromEntries(
         Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
       );
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers,
-        body: request.body ? new Uint8Array(request.body) : null,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.arrayBuffer();
-      if (response.status === 404 || response.status === 410) throw new PushGoneError(response.status);
-      if (!response.ok) throw new Error(`push service answered HTTP ${response.status}`);
+      const result = await sendOutbound(
+        parseOutboundUrl(request.endpoint, limits),
+        { method: 'POST', headers, body: request.body ? new Uint8Array(request.body) : new Uint8Array() },
+        limits,
+        resolve,
+      );
+      if (!result.sent) throw new Error(`push not sent: ${result.error}`);
+      if (result.status === 404 || result.status === 410) throw new PushGoneError(result.status);
+      if (result.status < 200 || result.status >= 300)
+        throw new Error(`push service answered HTTP ${result.status}`);
     },
   };
 }
@@ -90,23 +106,34 @@ function privateHost(hostname: string): boolean {
   return (
     hostname === 'localhost' ||
     hostname.endsWith('.localhost') ||
+    hostname.endsWith('.localhost.') ||
     /^[\d.]+$/.test(hostname) ||
     hostname.includes(':') ||
-    !hostname.includes('.')
+    !hostname.replace(/\.$/, '').includes('.')
   );
 }
 
+/** The host of an https URL (brackets removed); null for anything that is not one. */
+function httpsHost(value: string): string | null {
+  if (!URL.canParse(value)) return null;
+  const url = new URL(value);
+  return url.protocol === 'https:' ? url.hostname.replace(/^\[|\]$/g, '') : null;
+}
+
 /**
- * A browser's PushSubscription.toJSON(). The endpoint must be an https URL on a public host name
- * (the server POSTs to it: no IP literals or localhost); p256dh is a 65-byte P-256 key, auth 16 bytes.
+ * A browser's PushSubscription.toJSON(). The endpoint must be an https URL on a host name of the
+ * shape a push service has (no IP literal, localhost or single label); where its host resolves is
+ * checked when it is saved and again at every send (the outbound policy). p256dh is a 65-byte
+ * P-256 key, auth 16 bytes.
  */
 export const pushSubscriptionSchema = z.object({
   endpoint: z
-    .url({ protocol: /^https$/, error: 'Push endpoint must be an https URL' })
-    .max(2_000)
-    .refine(
-      (value) => !privateHost(new URL(value).hostname.replace(/^\[|\]$/g, '')),
-      'Push endpoint host is not allowed',
-    ),
+    .string()
+    .max(OUTBOUND_URL_MAX)
+    .refine((value) => httpsHost(value) !== null, {
+      message: 'Push endpoint must be an https URL',
+      abort: true,
+    })
+    .refine((value) => !privateHost(httpsHost(value) ?? ''), 'Push endpoint host is not allowed'),
   keys: z.object({ p256dh: base64url(65, 'p256dh key'), auth: base64url(16, 'auth secret') }),
 });

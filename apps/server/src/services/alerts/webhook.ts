@@ -21,14 +21,13 @@ import type { SecretBox } from '../auth/secret-box.js';
 import { ServiceError } from '../errors.js';
 import { renderAlert, type AlertLanguage } from './messages.js';
 import {
-  checkedAddress,
-  parseWebhookUrl,
-  postWebhook,
+  checkOutboundUrl,
+  OutboundRefused,
+  parseOutboundUrl,
   systemResolve,
-  WebhookRefused,
   type Resolve,
-  type WebhookOutcome,
-} from './webhook-send.js';
+} from '../outbound/policy.js';
+import { postWebhook, type WebhookOutcome } from './webhook-send.js';
 
 // Alert webhooks (issue 27): the owner's one URL, the JSON each alert is posted as, delivery from
 // the outbox with retries, and the "send test" button. Delivery is at least once: a process that
@@ -187,7 +186,7 @@ function postTo(
   if (url === null) return Promise.resolve({ ok: false, retry: false, error: UNREADABLE });
   let parsed: URL;
   try {
-    parsed = parseWebhookUrl(url, ctx.settings);
+    parsed = parseOutboundUrl(url, ctx.settings);
   } catch (error) {
     return Promise.resolve({ ok: false, retry: false, error: (error as Error).message });
   }
@@ -218,9 +217,14 @@ export async function getWebhook(
   return view(ctx.box, await findWebhook(ctx.db, userId));
 }
 
-/** One catalog message (so it reaches an Arabic reader in Arabic) covers every refusal reason. */
-const refused = () =>
-  new ServiceError(400, 'validation-failed', 'validationFailed', { url: MESSAGES.webhookRefused });
+/**
+ * A catalog message (so it reaches an Arabic reader in Arabic): a host that does not resolve is
+ * told so plainly; one covers every other reason (form, private or reserved address).
+ */
+const refused = (error: OutboundRefused) =>
+  new ServiceError(400, 'validation-failed', 'validationFailed', {
+    url: error.kind === 'unresolved' ? MESSAGES.webhookUnresolved : MESSAGES.webhookRefused,
+  });
 
 /**
  * Sets (or, with null, removes) the webhook URL. Refused at once when its form is not allowed or
@@ -236,9 +240,9 @@ export async function setWebhook(
     return view(ctx.box, undefined);
   }
   try {
-    await checkedAddress(parseWebhookUrl(url, ctx.settings), ctx.settings, ctx.resolve ?? systemResolve);
+    await checkOutboundUrl(url, ctx.settings, ctx.resolve ?? systemResolve);
   } catch (error) {
-    if (error instanceof WebhookRefused) throw refused();
+    if (error instanceof OutboundRefused) throw refused(error);
     throw error;
   }
   await saveWebhook(ctx.db, userId, sealUrl(ctx.box, url));

@@ -1,8 +1,8 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
-// Which addresses an alert webhook may reach (pure; issue 27). The pool POSTs to a URL a miner
-// typed, so it must never be turned against the pool's own network: every address the host
-// resolves to must be a public unicast address. Refused (IANA special-purpose registries):
+// Which addresses a request the pool sends to a URL a user gave (alert webhooks, browser push
+// endpoints) may reach (pure). Such a request must never be turned against the pool's own
+// network: every address the host resolves to must be a public unicast address. Refused (IANA special-purpose registries):
 //   IPv4: 0/8 "this network", 10/8, 172.16/12, 192.168/16 private, 100.64/10 shared (CGNAT),
 //         127/8 loopback, 169.254/16 link-local, 192.0.0/24 protocol assignments, 192.0.2/24,
 //         198.51.100/24, 203.0.113/24 documentation, 192.88.99/24 6to4 relay, 198.18/15
@@ -78,7 +78,7 @@ function v4Public(bytes: readonly number[]): boolean {
   return !V4_REFUSED.some((range) => inRange(bytes, range));
 }
 
-/** True when `address` (an IP literal) is one a webhook may be sent to; false for anything else. */
+/** True when `address` (an IP literal) is one a user-aimed request may be sent to; false for anything else. */
 export function isPublicAddress(address: string): boolean {
   if (isIPv4(address)) return v4Public(v4Bytes(address));
   if (!isIPv6(address)) return false;
@@ -90,7 +90,7 @@ export function isPublicAddress(address: string): boolean {
   return !V6_REFUSED_IN_GLOBAL.some((range) => inRange(bytes, range));
 }
 
-/** The loopback literals a dev/test pool may post to over http when alerts.webhook.allowLoopbackHttp is on. */
+/** The loopback literals a dev/test pool may send to over http when alerts.webhook.allowLoopbackHttp is on. */
 export function isLoopbackLiteral(host: string): boolean {
   return host === '127.0.0.1' || host === '::1';
 }

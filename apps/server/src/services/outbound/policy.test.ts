@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ipv6Bytes, isPublicAddress } from './webhook-address.js';
-import { checkedAddress, parseWebhookUrl, WebhookRefused, type Resolve } from './webhook-send.js';
+import { ipv6Bytes, isPublicAddress } from './addresses.js';
+import { checkedAddress, OutboundRefused, parseOutboundUrl, type Resolve } from './policy.js';
 
 describe('webhook address rules', () => {
   it.each([
@@ -90,15 +90,15 @@ describe('webhook address rules', () => {
   });
 });
 
-describe('webhook URL rules', () => {
+describe('outbound URL rules (webhooks, push endpoints)', () => {
   const production = { allowLoopbackHttp: false };
   const dev = { allowLoopbackHttp: true };
   const refusal = (url: string, limits = production) => {
     try {
-      parseWebhookUrl(url, limits);
+      parseOutboundUrl(url, limits);
       return null;
     } catch (error) {
-      return error instanceof WebhookRefused ? error.message : 'other error';
+      return error instanceof OutboundRefused ? error.message : 'other error';
     }
   };
 
@@ -126,7 +126,7 @@ describe('webhook URL rules', () => {
   });
 });
 
-describe('webhook host resolution', () => {
+describe('outbound host resolution', () => {
   const url = new URL('https://hooks.example.com/x');
   const limits = { allowLoopbackHttp: false };
   const answering =
