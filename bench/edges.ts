@@ -20,6 +20,13 @@ import { runEdgeWorkers } from './lib/edge-workers.js';
 import { runEdgeTokens } from './lib/edge-tokens.js';
 import { runEdgeWebhook } from './lib/edge-webhook.js';
 import { runEdgeSeed } from './lib/edge-seed.js';
+import {
+  runEdgeHttpHolds,
+  runEdgePortFill,
+  runEdgeStranger,
+  runEdgeSv2Channels,
+  runEdgeSv2Flood,
+} from './lib/edge-caps.js';
 
 type Phase = (report: Report, argv: string[]) => Promise<void>;
 
@@ -41,6 +48,11 @@ const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
   ['tokens', runEdgeTokens],
   ['webhook', runEdgeWebhook],
   ['seed', runEdgeSeed],
+  ['sv2-flood', runEdgeSv2Flood],
+  ['port-fill', runEdgePortFill],
+  ['http-holds', runEdgeHttpHolds],
+  ['sv2-channels', runEdgeSv2Channels],
+  ['stranger', runEdgeStranger],
 ]);
 
 const args = process.argv.slice(2);
