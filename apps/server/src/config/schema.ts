@@ -103,6 +103,20 @@ export const configSchema = z
         /** A kept-alive connection with no request in flight is closed after this long. */
         keepAliveTimeoutSeconds: z.number().min(1).max(600).default(5),
         /**
+         * A started request whose body arrives slower than this (bytes a second, averaged since it
+         * began, judged after bodyGraceSeconds) is closed; at the connection cap it may be evicted.
+         */
+        minBodyBytesPerSecond: z.number().int().min(1).default(256),
+        bodyGraceSeconds: z.number().min(0.5).max(60).default(3),
+        /** Open /api/live WebSockets at most per account, per session and per peer address (http/live.ts). */
+        live: z
+          .object({
+            maxPerUser: z.number().int().min(1).default(8),
+            maxPerSession: z.number().int().min(1).default(4),
+            maxPerAddress: z.number().int().min(1).default(32),
+          })
+          .prefault({}),
+        /**
          * Read-only API tokens (issue 27): requests one token may make per minute (a sliding
          * window per token, after the token is found live); past it, 429 with Retry-After.
          */
@@ -127,8 +141,9 @@ export const configSchema = z
         authorizeTimeoutSeconds: z.number().int().min(1).default(30),
         /** Lines of one connection waiting behind a pending request (authorize); past this it is closed. */
         maxQueuedLines: z.number().int().min(1).default(64),
-        /** Distinct logins one connection may authorize; more answer error 20. */
+        /** Distinct logins one connection may authorize (more answer error 20); also the channels of one V2 connection. */
         maxLoginsPerConnection: z.number().int().min(1).default(32),
+        /** Connections of one address on a port; also the V2 channels one address holds on all V2 ports. */
         maxConnectionsPerIp: z.number().int().min(1).default(500),
         /**
          * Open connections of one Stratum port at most; past it a connection is closed as it is
@@ -186,8 +201,6 @@ export const configSchema = z
             certificateValiditySeconds: z.number().int().min(60).max(31_536_000).default(86_400),
             /** A connection that has not finished the Noise handshake and SetupConnection in this is closed. */
             handshakeTimeoutSeconds: z.number().min(1).max(120).default(10),
-            /** Channels one V2 connection may open (a proxy opens one per miner behind it). */
-            maxChannelsPerConnection: z.number().int().min(1).max(1_000_000).default(1_024),
           })
           .prefault({}),
         /** Set (0-255, distinct) on each process when several Stratum processes serve one pool. */

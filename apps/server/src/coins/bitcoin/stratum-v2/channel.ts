@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import {
   difficultyToTarget,
   MIN_SHARE_DIFFICULTY,
+  targetToDifficulty,
   POOL_VERSION_MASK,
   STRATUM_ERROR,
   type StratumError,
@@ -58,7 +59,10 @@ export class Sv2Channel implements StratumSession {
   userAgent = '';
   readonly logins = new Map<string, MinerRef>();
   versionMask = POOL_VERSION_MASK;
-  readonly vardiff: Vardiff;
+  /** The pool's vardiff, or one held at the miner's own target (holdAt). */
+  vardiff: Vardiff;
+  /** The miner sets this channel's target itself (a max_target it names): the pool's vardiff holds it there. */
+  minerTarget = false;
   difficulty: number;
   target: bigint;
   olderDifficulty: number;
@@ -168,13 +172,37 @@ export class Sv2Channel implements StratumSession {
     });
   }
 
-  /** A new difficulty: SetTarget now; jobs already sent keep the lower of the two targets. */
-  announceDifficulty(difficulty: number): void {
+  /**
+   * Holds the channel at the target its miner asks for (a proxy running its own vardiff, such as
+   * SRI's translator, names the target it gives its miners), within the port's vardiff bounds:
+   * the pool's vardiff then never moves it, so what the proxy accepts from its miners is what the
+   * pool credits. `target` is used exactly when the bounds leave it alone.
+   */
+  holdAt(target: bigint): void {
+    const { algorithm, config } = this.port;
+    const protocolMinimum = MIN_SHARE_DIFFICULTY[algorithm];
+    const asked = targetToDifficulty(target, algorithm);
+    const held = Math.min(config.vardiff.max, Math.max(config.vardiff.min, protocolMinimum, asked));
+    this.minerTarget = true;
+    this.vardiff = new Vardiff(
+      { ...config.vardiff, start: held, min: held, max: held },
+      protocolMinimum,
+      Date.now(),
+    );
+    const exact = held === asked ? target : difficultyToTarget(held, algorithm);
+    if (exact !== this.target) this.announceDifficulty(held, exact);
+  }
+
+  /**
+   * A new difficulty (and its target, when the miner named it exactly): SetTarget now; jobs
+   * already sent keep the lower of the two targets.
+   */
+  announceDifficulty(difficulty: number, target = difficultyToTarget(difficulty, this.port.algorithm)): void {
     const older = Math.min(this.difficulty, difficulty);
     this.olderDifficulty = older;
-    this.olderTarget = difficultyToTarget(older, this.port.algorithm);
+    this.olderTarget = older === difficulty ? target : this.target;
     this.difficulty = difficulty;
-    this.target = difficultyToTarget(difficulty, this.port.algorithm);
+    this.target = target;
     this.diffFromSeq = this.lastJobSeq + 1;
     if (this.working && !this.closed)
       this.host.send({

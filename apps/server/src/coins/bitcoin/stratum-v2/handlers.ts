@@ -67,6 +67,25 @@ function setup(conn: Sv2Connection, m: Sv2MessageOf<'SetupConnection'>): void {
 
 type OpenMessage = Sv2MessageOf<'OpenStandardMiningChannel'> | Sv2MessageOf<'OpenExtendedMiningChannel'>;
 
+/** The max_target of a miner that leaves its target to the pool: all ones (SRI's translator with its vardiff off). */
+const ANY_TARGET = (1n << 256n) - 1n;
+
+/**
+ * Channels one V2 connection may open: V1's logins per connection (a proxy opens one per miner
+ * behind it, as a V1 proxy authorizes one login per miner).
+ */
+export function channelsPerConnection(conn: Sv2Connection): number {
+  return conn.runtime.pool.config.stratum.maxLoginsPerConnection;
+}
+
+/**
+ * Channels one address may hold on every V2 port together: V1's connections per address, since
+ * a V2 channel costs the pool what a V1 connection does (its own jobs, vardiff and share window).
+ */
+export function channelsPerAddress(conn: Sv2Connection): number {
+  return conn.runtime.pool.config.stratum.maxConnectionsPerIp;
+}
+
 async function openChannel(
   conn: Sv2Connection,
   m: OpenMessage,
@@ -77,7 +96,11 @@ async function openChannel(
   const refuse = (errorCode: string): void =>
     conn.send({ type: 'OpenMiningChannelError', requestId: m.requestId, errorCode });
   const extranonce2Size = pool.config.stratum.extranonce2Size;
-  if (conn.channels.size + conn.opening >= pool.config.stratum.v2.maxChannelsPerConnection)
+  const byAddress = runtime.channelsByAddress;
+  if (
+    conn.channels.size + conn.opening >= channelsPerConnection(conn) ||
+    (byAddress.get(conn.ip) ?? 0) >= channelsPerAddress(conn)
+  )
     return refuse('too-many-channels');
   if (m.type === 'OpenExtendedMiningChannel' && m.minExtranonceSize > extranonce2Size)
     return refuse('min-extranonce-size-too-large');
@@ -85,80 +108,106 @@ async function openChannel(
   if (maxTarget === 0n) return refuse('max-target-out-of-range');
   const login = m.userIdentity;
   if (pool.bans.isLoginBanned(conn.ip, login)) return refuse('unknown-user');
+  // Counted toward both caps from here; given back below unless the channel opens.
   conn.opening++;
-  let outcome: Awaited<ReturnType<typeof pool.resolver.resolve>>;
+  countChannel(conn, 1);
+  let opened = false;
   try {
-    outcome = await pool.resolver.resolve(login, runtime.coin, runtime.params);
+    let outcome: Awaited<ReturnType<typeof pool.resolver.resolve>>;
+    try {
+      outcome = await pool.resolver.resolve(login, runtime.coin, runtime.params);
+    } finally {
+      conn.opening--;
+    }
+    if (conn.closed) return;
+    if (!outcome.ok) return refuse(outcome.reason === 'lookup-failed' ? 'server-busy' : 'unknown-user');
+    const channelId = conn.nextChannelId++;
+    const channel = new Sv2Channel(
+      conn,
+      runtime,
+      channelId,
+      kind,
+      pool.allocator.allocate(),
+      Buffer.alloc(extranonce2Size),
+      outcome.miner,
+      login,
+    );
+    channel.userAgent = conn.userAgent;
+    if (!fitTarget(channel, maxTarget, m.nominalHashRate)) {
+      pool.allocator.release(channel.extranonce1);
+      return refuse('max-target-out-of-range');
+    }
+    conn.channels.set(channelId, channel);
+    opened = true;
+    pool.sessions.add(channel);
+    const target = targetToU256(channel.target);
+    const prefix = channel.extranoncePrefix;
+    if (kind === 'extended')
+      conn.send({
+        type: 'OpenExtendedMiningChannelSuccess',
+        requestId: m.requestId,
+        channelId,
+        target,
+        extranonceSize: extranonce2Size,
+        extranoncePrefix: prefix,
+        groupChannelId: 0,
+      });
+    else
+      conn.send({
+        type: 'OpenStandardMiningChannelSuccess',
+        requestId: m.requestId,
+        channelId,
+        target,
+        extranoncePrefix: prefix,
+        groupChannelId: 0,
+      });
+    const identity = outcome.miner.identity;
+    pool.events.emit('worker.connected', {
+      coin: runtime.coin,
+      workerId: null,
+      userId: identity.kind === 'user' ? identity.userId : null,
+      login,
+      payeeKey: outcome.miner.payeeKey,
+      worker: outcome.miner.worker,
+      agent: conn.userAgent,
+    });
+    const job = runtime.jobs.current;
+    if (job) channel.sendJob(job);
   } finally {
-    conn.opening--;
+    if (!opened) countChannel(conn, -1);
   }
-  if (conn.closed) return;
-  if (!outcome.ok) return refuse(outcome.reason === 'lookup-failed' ? 'server-busy' : 'unknown-user');
-  const channelId = conn.nextChannelId++;
-  const channel = new Sv2Channel(
-    conn,
-    runtime,
-    channelId,
-    kind,
-    pool.allocator.allocate(),
-    Buffer.alloc(extranonce2Size),
-    outcome.miner,
-    login,
-  );
-  channel.userAgent = conn.userAgent;
-  if (!fitTarget(channel, maxTarget, m.nominalHashRate)) {
-    pool.allocator.release(channel.extranonce1);
-    return refuse('max-target-out-of-range');
-  }
-  conn.channels.set(channelId, channel);
-  pool.sessions.add(channel);
-  const target = targetToU256(channel.target);
-  const prefix = channel.extranoncePrefix;
-  if (kind === 'extended')
-    conn.send({
-      type: 'OpenExtendedMiningChannelSuccess',
-      requestId: m.requestId,
-      channelId,
-      target,
-      extranonceSize: extranonce2Size,
-      extranoncePrefix: prefix,
-      groupChannelId: 0,
-    });
-  else
-    conn.send({
-      type: 'OpenStandardMiningChannelSuccess',
-      requestId: m.requestId,
-      channelId,
-      target,
-      extranoncePrefix: prefix,
-      groupChannelId: 0,
-    });
-  const identity = outcome.miner.identity;
-  pool.events.emit('worker.connected', {
-    coin: runtime.coin,
-    workerId: null,
-    userId: identity.kind === 'user' ? identity.userId : null,
-    login,
-    payeeKey: outcome.miner.payeeKey,
-    worker: outcome.miner.worker,
-    agent: conn.userAgent,
-  });
-  const job = runtime.jobs.current;
-  if (job) channel.sendJob(job);
+}
+
+/** Adds `delta` to the channels (open or opening) of the connection's address. */
+function countChannel(conn: Sv2Connection, delta: number): void {
+  const byAddress = conn.runtime.channelsByAddress;
+  const n = (byAddress.get(conn.ip) ?? 0) + delta;
+  if (n > 0) byAddress.set(conn.ip, n);
+  else byAddress.delete(conn.ip);
 }
 
 /**
- * Starts the channel within the miner's max_target (its difficulty floor) and near its nominal
- * hash rate (a share each vardiff target interval); false when the port's vardiff cannot go that high.
+ * Starts the channel within the miner's max_target. A miner that names a target (a proxy with its
+ * own vardiff: SRI's translator asks for the target it gives its miners) is held at it, within the
+ * port's vardiff bounds; one that leaves it open (all ones) gets the pool's vardiff, started near
+ * its nominal hash rate (a share each vardiff target interval). False when the port's vardiff
+ * cannot meet max_target.
  */
 function fitTarget(channel: Sv2Channel, maxTarget: bigint, nominalHashRate: number): boolean {
-  const { algorithm, config } = channel.port;
-  channel.vardiff.setMinerMinimum(targetToDifficulty(maxTarget, algorithm));
-  const now = Date.now();
-  if (Number.isFinite(nominalHashRate) && nominalHashRate > 0)
-    channel.vardiff.set((nominalHashRate * config.vardiff.targetSeconds) / 2 ** 32, now);
-  channel.announceDifficulty(channel.vardiff.difficulty);
+  if (maxTarget < ANY_TARGET) channel.holdAt(maxTarget);
+  else {
+    channel.vardiff.setMinerMinimum(targetToDifficulty(maxTarget, channel.port.algorithm));
+    followHashRate(channel, nominalHashRate);
+    channel.announceDifficulty(channel.vardiff.difficulty);
+  }
   return channel.target <= maxTarget;
+}
+
+/** The pool's vardiff jumps to a share each target interval at `nominalHashRate` (when one is given). */
+function followHashRate(channel: Sv2Channel, nominalHashRate: number): void {
+  if (!Number.isFinite(nominalHashRate) || nominalHashRate <= 0) return;
+  const { targetSeconds } = channel.port.config.vardiff;
+  channel.vardiff.set((nominalHashRate * targetSeconds) / 2 ** 32, Date.now());
 }
 
 type SubmitMessage = Sv2MessageOf<'SubmitSharesStandard'> | Sv2MessageOf<'SubmitSharesExtended'>;
@@ -185,6 +234,11 @@ function submit(conn: Sv2Connection, m: SubmitMessage): void {
   });
 }
 
+/**
+ * UpdateChannel: a miner that names its target (a proxy whose vardiff moved) is held at the new
+ * one, within the port's bounds, and told by SetTarget; one that leaves it open moves the pool's
+ * vardiff to its new nominal hash rate.
+ */
 function updateChannel(conn: Sv2Connection, m: Sv2MessageOf<'UpdateChannel'>): void {
   const channel = conn.channels.get(m.channelId);
   const refuse = (errorCode: string): void =>
@@ -192,9 +246,12 @@ function updateChannel(conn: Sv2Connection, m: Sv2MessageOf<'UpdateChannel'>): v
   if (!channel) return refuse('invalid-channel-id');
   const maxTarget = u256ToTarget(m.maximumTarget);
   if (maxTarget === 0n) return refuse('max-target-out-of-range');
-  const before = channel.difficulty;
-  channel.vardiff.setMinerMinimum(targetToDifficulty(maxTarget, channel.port.algorithm));
-  if (channel.vardiff.difficulty !== before) channel.announceDifficulty(channel.vardiff.difficulty);
+  if (maxTarget < ANY_TARGET) channel.holdAt(maxTarget);
+  else {
+    const before = channel.difficulty;
+    followHashRate(channel, m.nominalHashRate);
+    if (channel.vardiff.difficulty !== before) channel.announceDifficulty(channel.vardiff.difficulty);
+  }
   if (channel.target > maxTarget) refuse('max-target-out-of-range');
 }
 
@@ -204,6 +261,7 @@ export function closeChannel(conn: Sv2Connection, channelId: number): void {
   if (!channel) return;
   const { pool, coin } = conn.runtime;
   conn.channels.delete(channelId);
+  countChannel(conn, -1);
   if (conn.channels.size === 0) conn.channelSinceMs = Date.now();
   channel.closed = true;
   pool.sessions.delete(channel);

@@ -24,6 +24,8 @@ export class Sv2Ports {
   private authority: Sv2Authority | undefined;
   /** One set of handshake threads and rates for every V2 port of the process. */
   readonly handshakes = new Sv2HandshakePool();
+  /** Channels per address on every V2 port together (their cap: handlers.ts channelsPerAddress). */
+  private readonly channelsByAddress = new Map<string, number>();
   readonly runtimes: Sv2PortRuntime[] = [];
 
   constructor(
@@ -48,6 +50,7 @@ export class Sv2Ports {
       ...sv2Counters(),
       authority: this.authority,
       handshakes: this.handshakes,
+      channelsByAddress: this.channelsByAddress,
       connections: new Set(),
     };
     this.runtimes.push(runtime);

@@ -50,6 +50,8 @@ export interface Sv2PortRuntime extends PortRuntime, Sv2Counters {
   authority: Sv2Authority;
   /** The handshake threads and their rates, shared by every V2 port. */
   handshakes: Sv2HandshakePool;
+  /** Channels open or opening per address, on every V2 port together. */
+  channelsByAddress: Map<string, number>;
   connections: Set<Sv2Link>;
 }
 

@@ -2,9 +2,9 @@ import { readFile, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { join } from 'node:path';
 import { schnorr } from '@noble/curves/secp256k1.js';
-import { bitsToTarget } from '@manjam/protocol';
+import { bitsToTarget, difficultyToTarget } from '@manjam/protocol';
 import { decodeAuthoritySecretKey, encodeAuthorityPublicKey } from '@manjam/protocol/sv2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
 import { PayeesRepository } from '../../../db/repositories/payees.js';
 import { SharesRepository } from '../../../db/repositories/shares.js';
@@ -16,7 +16,7 @@ import {
 } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 import { AUTHORITY_KEY_FILE } from './authority.js';
 import { findNonce, Sv2HandshakeRefused, Sv2TestClient, type ChannelWork } from './testing/client.js';
-import { u256ToTarget } from './work.js';
+import { targetToU256, u256ToTarget } from './work.js';
 
 // Regtest's network target accepts about every other hash; at this share difficulty the share
 // target is ~1.5x the network target, so a share that is not a block is picked on purpose.
@@ -54,7 +54,7 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
         { start: LOW_DIFFICULTY, protocol: 'v2' },
         { start: 1e6, min: 1e6, protocol: 'v2' },
       ],
-      stratum: { v2: { handshakeTimeoutSeconds: 1 } },
+      stratum: { v2: { handshakeTimeoutSeconds: 1 }, maxConnectionsPerIp: 60 },
     });
     const secret = decodeAuthoritySecretKey(await readFile(join(pool.dataDir, AUTHORITY_KEY_FILE), 'utf8'));
     authority = schnorr.getPublicKey(secret as Uint8Array);
@@ -277,6 +277,80 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
       if (best !== hash) await new Promise((r) => setTimeout(r, 100));
     }
     expect(best).toBe(hash);
+  });
+
+  it('holds a channel at the target its miner names, follows UpdateChannel with SetTarget, and credits a share at the new target', async () => {
+    const client = await miner();
+    const asked = difficultyToTarget(3.2e-10, 'sha256d');
+    const opened = await client.open('extended', `${chain.poolAddress}.v2held`, targetToU256(asked));
+    if (!opened.ok) throw new Error(opened.errorCode);
+    expect(u256ToTarget(opened.target)).toBe(asked);
+    await opened.work;
+
+    const updated = difficultyToTarget(4e-10, 'sha256d');
+    const setTarget = client.next('SetTarget', (m) => m.channelId === opened.channelId);
+    client.send({
+      type: 'UpdateChannel',
+      channelId: opened.channelId,
+      nominalHashRate: 1e6,
+      maximumTarget: targetToU256(updated),
+    });
+    expect(u256ToTarget((await setTarget).maximumTarget)).toBe(updated);
+
+    // A job sent after SetTarget is judged at the new target: a share between it and the network's is credited.
+    const next = client.work(opened.channelId);
+    await pool.node.rpc.call<string[]>('generatetoaddress', [1, chain.poolAddress]);
+    const work = await next;
+    const extranonce = Buffer.alloc(opened.extranonceSize, 3);
+    const found = findNonce(
+      work,
+      { extranoncePrefix: opened.extranoncePrefix, extranonce },
+      (h) => h <= updated && h > networkTarget(work),
+    );
+    const answer = client.next('SubmitSharesSuccess', (m) => m.channelId === opened.channelId);
+    client.send({
+      type: 'SubmitSharesExtended',
+      channelId: opened.channelId,
+      sequenceNumber: 1,
+      jobId: work.job.jobId,
+      nonce: found.nonce,
+      ntime: found.ntime,
+      version: found.version,
+      extranonce,
+    });
+    expect(await answer).toMatchObject({ newSubmitsAcceptedCount: 1 });
+  });
+
+  it('holds a miner that names a target easier than the port allows at the port minimum', async () => {
+    const client = await miner();
+    const easier = difficultyToTarget(1e-10, 'sha256d');
+    const opened = await client.open('extended', `${chain.poolAddress}.v2floor`, targetToU256(easier));
+    if (!opened.ok) throw new Error(opened.errorCode);
+    expect(u256ToTarget(opened.target)).toBe(difficultyToTarget(LOW_DIFFICULTY, 'sha256d'));
+  });
+
+  it('refuses a channel past the V1 logins of one connection, and past the V1 connections of one address, with too-many-channels', async () => {
+    const first = await miner();
+    const login = (i: number): string => `${chain.poolAddress}.cap${i}`;
+    for (let i = 0; i < 32; i++) expect((await first.open('extended', login(i))).ok).toBe(true);
+    expect(await first.open('extended', login(32))).toEqual({ ok: false, errorCode: 'too-many-channels' });
+
+    const open = pool.stratum.stats().v2.channels;
+    expect(open).toBeLessThan(60 - 1);
+    const second = await miner();
+    for (let i = open; i < 60; i++) expect((await second.open('standard', login(100 + i))).ok).toBe(true);
+    expect(await second.open('standard', login(200))).toEqual({ ok: false, errorCode: 'too-many-channels' });
+    expect(pool.stratum.stats().v2.channels).toBe(60);
+
+    // A closed channel gives its place back to the address.
+    first.send({ type: 'CloseChannel', channelId: 1, reasonCode: 'done' });
+    await vi.waitFor(() => expect(pool.stratum.stats().v2.channels).toBe(59));
+    expect((await second.open('standard', login(201))).ok).toBe(true);
+
+    // Hanging up gives every channel of both connections back.
+    first.close();
+    second.close();
+    await vi.waitFor(() => expect(pool.stratum.stats().v2.channels).toBe(open - 32));
   });
 
   it('closes connections that send garbage, a truncated frame or replayed ciphertext, and keeps serving', async () => {
