@@ -10,6 +10,7 @@ import { PoolEvents } from './events.js';
 import type { Logger } from './logger.js';
 import type { ChainMode, FamilyChain } from './coins/family.js';
 import { COIN_FAMILIES } from './coins/registry.js';
+import { startChains } from './coins/late-chain.js';
 import { startStratum, type StratumService } from './stratum/index.js';
 import { ACCOUNTING_COUNTERS, type AccountingService } from './accounting/index.js';
 import { runAsLeader } from './accounting/leader.js';
@@ -78,20 +79,16 @@ export async function startPool({
     const jobsFromCore = role === 'stratum' && config.distributed.jobsFromCore;
     const needsNodes = (has(role, 'stratum') && !jobsFromCore) || has(role, 'accounting');
     const mode: ChainMode | undefined = jobsFromCore ? 'core-jobs' : needsNodes ? 'nodes' : undefined;
-    const [dbResult, ...chainResults] = await Promise.allSettled([
+    // A family whose chain does not start is retried while the others run (coins/late-chain.ts).
+    const [dbResult, chainsResult] = await Promise.allSettled([
       openMigratedDatabase(config, logger),
-      ...(mode ? COIN_FAMILIES.map((family) => family.startChain(config, logger, mode)) : []),
+      mode ? startChains(COIN_FAMILIES, config, logger, mode) : Promise.resolve([]),
     ]);
     if (dbResult.status === 'fulfilled') stops.push({ name: 'database', stop: () => dbResult.value.close() });
-    const chains: FamilyChain[] = [];
-    for (const result of chainResults) {
-      const chain = result.status === 'fulfilled' ? result.value : undefined;
-      if (!chain) continue;
-      chains.push(chain);
-      stops.push({ name: `${chain.family} chain`, stop: () => chain.stop() });
-    }
+    const chains: FamilyChain[] = chainsResult.status === 'fulfilled' ? chainsResult.value : [];
+    for (const chain of chains) stops.push({ name: `${chain.family} chain`, stop: () => chain.stop() });
     if (dbResult.status === 'rejected') throw dbResult.reason;
-    for (const result of chainResults) if (result.status === 'rejected') throw result.reason;
+    if (chainsResult.status === 'rejected') throw chainsResult.reason;
     const db = dbResult.value;
     const events = new PoolEvents();
 
