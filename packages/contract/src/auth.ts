@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_COINS, DEFAULT_POOL_COIN, isoTimeSchema, moneySchema } from './common.js';
-import { algorithmHashrateSchema } from './dashboard.js';
+import { algorithmHashrateSchema, asOfSchema } from './dashboard.js';
 import { currentPasswordSchema, SIMPLE_EMAIL, textField, totpCodeSchema } from './fields.js';
 import { MESSAGES } from './messages.js';
 
@@ -94,6 +94,9 @@ export const userSchema = z.object({
   hashrates: z.array(algorithmHashrateSchema),
   /** Unpaid balance in base units of preferredCoin. */
   balance: moneySchema,
+  /** Every coin with an unpaid balance (base units, above zero), preferredCoin first. Always sent. */
+  balances: z.array(z.object({ coin: z.enum(ACCOUNT_COINS), amount: moneySchema })).optional(),
+  asOf: asOfSchema,
 });
 export type User = z.infer<typeof userSchema>;
 

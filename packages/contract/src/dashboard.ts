@@ -11,8 +11,21 @@ import { MESSAGES } from './messages.js';
 import { unsettledSchema } from './revenue.js';
 
 /**
+ * When the figures of an answer were read: every figure in it comes from that one read, and no
+ * answer is older than the cache age of its endpoint. Always sent; optional for older clients.
+ */
+export const asOfSchema = isoTimeSchema.optional();
+
+/**
+ * Seconds each hashrate average covers: its window (600, 3,600, 86,400), or the time since the first
+ * accepted share in it when that is shorter (at least a minute) — "over the last N min". Always sent.
+ */
+export const averagedSecondsSchema = z.object({ realtime: z.number(), hour: z.number(), day: z.number() });
+export type AveragedSeconds = z.infer<typeof averagedSecondsSchema>;
+
+/**
  * A user's hashrate on one algorithm (never summed across algorithms), H/s. Each average covers its
- * window, or the time since the first accepted share in it when that is shorter (at least 10 minutes).
+ * window, or the time since the first accepted share in it when that is shorter (`averagedSeconds`).
  */
 export const algorithmHashrateSchema = z.object({
   algorithm: z.enum(ALGORITHMS),
@@ -29,6 +42,7 @@ export const algorithmHashrateSchema = z.object({
    * (`activeWorkers` 0), no share has arrived since.
    */
   countedUpTo: isoTimeSchema.nullable(),
+  averagedSeconds: averagedSecondsSchema.optional(),
 });
 export type AlgorithmHashrate = z.infer<typeof algorithmHashrateSchema>;
 
@@ -44,6 +58,7 @@ export const dashboardSchema = z.object({
   coin: z.enum(ACCOUNT_COINS),
   /** Today's accrued and immature block credits of `coin`, beside the unpaid balance. */
   unsettled: unsettledSchema,
+  asOf: asOfSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoTimeSchema, pagedSchema, POOL_COINS } from './common.js';
-import { algorithmHashrateSchema } from './dashboard.js';
+import { algorithmHashrateSchema, asOfSchema } from './dashboard.js';
 import { currentPasswordSchema, textField } from './fields.js';
 import { MESSAGES } from './messages.js';
 import { payoutQuerySchema, payoutSchema, revenueSummarySchema } from './revenue.js';
@@ -104,13 +104,14 @@ export type WatchView = z.infer<typeof watchViewSchema>;
 export const watchDashboardSchema = z.object({
   hashrates: z.array(algorithmHashrateSchema),
   coins: revenueSummarySchema.shape.coins,
+  asOf: asOfSchema,
 });
 export type WatchDashboard = z.infer<typeof watchDashboardSchema>;
 
 /** A worker as a watcher sees it: no row id, no `username.worker` login (the account's name). */
 export const watchWorkerSchema = workerSchema.omit({ id: true, fullName: true });
 export type WatchWorker = z.infer<typeof watchWorkerSchema>;
-export const watchWorkersSchema = z.object({ workers: z.array(watchWorkerSchema) });
+export const watchWorkersSchema = z.object({ workers: z.array(watchWorkerSchema), asOf: asOfSchema });
 export type WatchWorkers = z.infer<typeof watchWorkersSchema>;
 
 /** Payouts of the link's coins; `address` is shortened (its first and last characters). */

@@ -9,6 +9,7 @@ import {
   type AlgorithmId,
   type PoolCoin,
 } from './common.js';
+import { asOfSchema } from './dashboard.js';
 import { MESSAGES } from './messages.js';
 import { NETWORKS } from './networks.js';
 
@@ -272,7 +273,11 @@ export const poolAlgorithmStatsSchema = z.object({
   scheme: z.string(),
   blocksFound: z.number().int(),
 });
-export const poolStatsSchema = z.object({ algorithms: z.array(poolAlgorithmStatsSchema), host: z.string() });
+export const poolStatsSchema = z.object({
+  algorithms: z.array(poolAlgorithmStatsSchema),
+  host: z.string(),
+  asOf: asOfSchema,
+});
 export type PoolStats = z.infer<typeof poolStatsSchema>;
 
 export const poolPortsSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALGORITHMS, changeSchema, DEVICE_TYPES, isoTimeSchema, POOL_COINS } from './common.js';
-import { algorithmHashrateSchema } from './dashboard.js';
+import { algorithmHashrateSchema, asOfSchema, averagedSecondsSchema } from './dashboard.js';
 import { enumField, textField } from './fields.js';
 import { MESSAGES } from './messages.js';
 
@@ -22,12 +22,13 @@ export const workerSchema = z.object({
   fullName: z.string(),
   coin: z.enum(POOL_COINS),
   status: z.enum(WORKER_STATUSES),
-  /** H/s over the last 10 minutes. */
+  /** H/s over the last 10 minutes (or since the worker's first share in them: `averagedSeconds`). */
   hashrate: z.number(),
-  /** H/s over the last hour and the last 24 hours (or since the worker's first share in them, at least 10 minutes). */
+  /** H/s over the last hour and the last 24 hours (or since the worker's first share in them: `averagedSeconds`). */
   hashrate1h: z.number(),
   hashrate24h: z.number(),
-  /** Rejected submits (stale, duplicate, low difficulty, invalid) in percent of all submits over the last 24 hours. */
+  averagedSeconds: averagedSecondsSchema.optional(),
+  /** `rejects` in percent of `shares` + `rejects` (the counts beside it, from the same read). */
   rejectRate: z.number(),
   /**
    * The shape of the hourly hashrate over the last 24 hours, oldest first: each hour in whole percent
@@ -60,6 +61,7 @@ export const workerListSchema = z.object({
   workers: z.array(workerSchema),
   /** Per algorithm over every worker (never summed across algorithms) and the count of online workers. */
   totals: z.object({ hashrates: z.array(algorithmHashrateSchema), active: z.number().int() }),
+  asOf: asOfSchema,
   /** Workers matching the search (all pages). */
   total: z.number().int(),
   page: z.number().int(),
@@ -99,5 +101,6 @@ export const workerDetailSchema = z.object({
   worker: workerSchema,
   /** H/s per 10 minutes over the last 24 hours, oldest first; the last point is the current, partial step. */
   points: z.array(z.object({ time: isoTimeSchema, value: z.number() })),
+  asOf: asOfSchema,
 });
 export type WorkerDetail = z.infer<typeof workerDetailSchema>;

@@ -69,7 +69,8 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
     // It started 20 minutes ago: the 1 h and 24 h averages cover those 20 minutes (9,000 difficulty).
     expect(rig.hashrate1h).toBeCloseTo((9000 * BTC_HASHES) / 1200, 0);
     expect(rig.hashrate24h).toBeCloseTo((9000 * BTC_HASHES) / 1200, 0);
-    expect(rig.rejectRate).toBe(0);
+    // The reject rate is that of the counts beside it (3 rejects, 120 shares), from the same read.
+    expect(rig.rejectRate).toBeCloseTo((3 / 123) * 100, 5);
     // Its figures count its shares up to its newest one, the moment the list shows as last seen.
     expect(rig.lastSeen).toBe(new Date(now - 2 * MIN).toISOString());
     expect(rig.sparkline).toHaveLength(24);
@@ -86,6 +87,7 @@ describeEachDatabase('dashboard, workers and miners from real share rows', (getD
         day: rig.hashrate24h,
         activeWorkers: 1,
         countedUpTo: new Date(now - 2 * MIN).toISOString(),
+        averagedSeconds: { realtime: 600, hour: 1200, day: 1200 },
       },
     ]);
   });

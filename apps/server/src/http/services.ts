@@ -58,7 +58,7 @@ export function createServices(deps: HttpDeps): Services {
     now,
     onError,
     money: moneyClockOf(config),
-    hashrates: async (userId) => (await workers.snapshot(userId)).hashrates,
+    hashrates: (userId) => workers.snapshot(userId),
   });
   const rig = new RigClient({
     baseUrl: config.rigManagement.baseUrl,

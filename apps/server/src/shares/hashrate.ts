@@ -48,26 +48,41 @@ class Ring {
   }
 }
 
-/** Difficulty sums of one worker, payee or pool: 10 x 1 min, 12 x 5 min, 24 x 1 h buckets. */
+/** The shortest span a rate is averaged over: a first share alone is not read as a whole rate. */
+const MIN_SECONDS = 60;
+
+/**
+ * Difficulty sums of one worker, payee or pool: 10 x 1 min, 12 x 5 min, 24 x 1 h buckets, and when
+ * each window's shares began (the first share after a gap longer than the window).
+ */
 export class RollingDifficulty {
   private readonly rings: Record<HashrateWindow, Ring> = {
     '10m': new Ring(10, 60_000),
     '1h': new Ring(12, 300_000),
     '24h': new Ring(24, 3_600_000),
   };
+  private readonly startMs: Record<HashrateWindow, number> = { '10m': 0, '1h': 0, '24h': 0 };
   best = 0;
   lastShareMs = 0;
 
   add(difficulty: number, actualDifficulty: number, nowMs: number): void {
-    this.rings['10m'].add(difficulty, nowMs);
-    this.rings['1h'].add(difficulty, nowMs);
-    this.rings['24h'].add(difficulty, nowMs);
+    for (const window of Object.keys(HASHRATE_WINDOWS) as HashrateWindow[]) {
+      if (this.lastShareMs === 0 || nowMs - this.lastShareMs > HASHRATE_WINDOWS[window] * 1000)
+        this.startMs[window] = nowMs;
+      this.rings[window].add(difficulty, nowMs);
+    }
     if (actualDifficulty > this.best) this.best = actualDifficulty;
     this.lastShareMs = nowMs;
   }
 
   sum(window: HashrateWindow, nowMs: number): number {
     return this.rings[window].sum(nowMs);
+  }
+
+  /** Seconds the window's average covers: the window, or the time since its shares began when shorter (at least a minute). */
+  seconds(window: HashrateWindow, nowMs: number): number {
+    const since = (nowMs - this.startMs[window]) / 1000;
+    return Math.max(MIN_SECONDS, Math.min(HASHRATE_WINDOWS[window], since));
   }
 }
 
@@ -97,7 +112,7 @@ export class HashrateTracker {
   hashrate(key: string, window: HashrateWindow, nowMs: number): number {
     const entry = this.entries.get(key);
     return entry
-      ? hashrateFromDifficulty(entry.sum(window, nowMs), HASHRATE_WINDOWS[window], this.algorithm)
+      ? hashrateFromDifficulty(entry.sum(window, nowMs), entry.seconds(window, nowMs), this.algorithm)
       : 0;
   }
 

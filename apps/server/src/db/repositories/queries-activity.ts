@@ -79,9 +79,12 @@ export interface WorkerHashrateRow {
   difficulty10m: number;
   difficulty1h: number;
   difficulty24h: number;
-  /** Start of the first minute with an accepted share in the last hour / 24 hours. */
+  /** Start of the first minute with an accepted share in the last 10 minutes / hour / 24 hours. */
+  firstBucket10m: Date | null;
   firstBucket1h: Date | null;
   firstBucket24h: Date | null;
+  /** The first accepted share of the 24 hours, to the millisecond (null when its row is gone or not yet written). */
+  firstShare24h: Date | null;
   accepted24h: number;
   /** Stale, duplicate, low-difficulty and invalid submits in the last 24 hours. */
   rejected24h: number;
@@ -89,12 +92,6 @@ export interface WorkerHashrateRow {
    * The worker's newest accepted share (null before its first): the sums count every share up to it,
    * since the share writer updates it and share_stats in one transaction and one query reads both.
    */
-  lastShareAt: Date | null;
-}
-
-/** One worker's accepted difficulty in the 10-minute window and its newest accepted share, read together. */
-export interface RecentShares {
-  difficulty: number;
   lastShareAt: Date | null;
 }
 
@@ -133,24 +130,33 @@ export class ActivityQueries {
       d10m: number | null;
       d1h: number | null;
       d24h: number | null;
+      first10m: Date | null;
       first1h: Date | null;
       first24h: Date | null;
+      first_share: Date | null;
       accepted: number | null;
       rejected: number | null;
       last_share_at: Date | null;
     }>(
-      `SELECT w.id, w.coin, w.last_share_at,
-              SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $2)::float8 AS d10m,
-              SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $3)::float8 AS d1h,
-              SUM(s.accepted_difficulty)::float8 AS d24h,
-              MIN(s.bucket) FILTER (WHERE s.bucket >= $3 AND s.accepted > 0) AS first1h,
-              MIN(s.bucket) FILTER (WHERE s.accepted > 0) AS first24h,
-              SUM(s.accepted)::float8 AS accepted,
-              SUM(s.stale + s.duplicate + s.low_difficulty + s.invalid)::float8 AS rejected
-         FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id
-         LEFT JOIN share_stats s ON s.worker_id = w.id AND s.bucket >= $4
-        WHERE up.user_id = $1 AND w.hidden_at IS NULL
-        GROUP BY w.id, w.coin, w.last_share_at`,
+      `WITH sums AS (
+         SELECT w.id, w.coin, w.last_share_at,
+                SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $2)::float8 AS d10m,
+                SUM(s.accepted_difficulty) FILTER (WHERE s.bucket >= $3)::float8 AS d1h,
+                SUM(s.accepted_difficulty)::float8 AS d24h,
+                MIN(s.bucket) FILTER (WHERE s.bucket >= $2 AND s.accepted > 0) AS first10m,
+                MIN(s.bucket) FILTER (WHERE s.bucket >= $3 AND s.accepted > 0) AS first1h,
+                MIN(s.bucket) FILTER (WHERE s.accepted > 0) AS first24h,
+                SUM(s.accepted)::float8 AS accepted,
+                SUM(s.stale + s.duplicate + s.low_difficulty + s.invalid)::float8 AS rejected
+           FROM workers w JOIN user_payees up ON up.payee_id = w.payee_id
+           LEFT JOIN share_stats s ON s.worker_id = w.id AND s.bucket >= $4
+          WHERE up.user_id = $1 AND w.hidden_at IS NULL
+          GROUP BY w.id, w.coin, w.last_share_at)
+       SELECT sums.*,
+              (SELECT MIN(sh.created_at) FROM shares sh
+                WHERE sh.worker_id = sums.id AND sums.first24h IS NOT NULL
+                  AND sh.created_at >= sums.first24h AND sh.created_at < sums.first24h + interval '1 minute') AS first_share
+         FROM sums`,
       [userId, since.m10, since.h1, since.h24],
     );
     return result.rows.map((r) => ({
@@ -159,32 +165,14 @@ export class ActivityQueries {
       difficulty10m: Number(r.d10m ?? 0),
       difficulty1h: Number(r.d1h ?? 0),
       difficulty24h: Number(r.d24h ?? 0),
+      firstBucket10m: dateOrNull(r.first10m),
       firstBucket1h: dateOrNull(r.first1h),
       firstBucket24h: dateOrNull(r.first24h),
+      firstShare24h: dateOrNull(r.first_share),
       accepted24h: Number(r.accepted ?? 0),
       rejected24h: Number(r.rejected ?? 0),
       lastShareAt: dateOrNull(r.last_share_at),
     }));
-  }
-
-  /**
-   * Accepted difficulty per worker of the user since `since` (the 10-minute window; workers without
-   * shares absent), with each worker's newest accepted share.
-   */
-  async workerRecentShares(userId: number, since: Date): Promise<Map<number, RecentShares>> {
-    const result = await this.db.query<{ worker_id: number; d: number | null; last_share_at: Date | null }>(
-      `SELECT s.worker_id, SUM(s.accepted_difficulty)::float8 AS d, w.last_share_at
-         FROM share_stats s JOIN workers w ON w.id = s.worker_id JOIN user_payees up ON up.payee_id = w.payee_id
-        WHERE up.user_id = $1 AND w.hidden_at IS NULL AND s.bucket >= $2
-        GROUP BY s.worker_id, w.last_share_at`,
-      [userId, since],
-    );
-    return new Map(
-      result.rows.map((r) => [
-        Number(r.worker_id),
-        { difficulty: Number(r.d ?? 0), lastShareAt: dateOrNull(r.last_share_at) },
-      ]),
-    );
   }
 
   /** Accepted difficulty of the given workers of the user per `stepSeconds` slot of [from, to) (slot 0 starts at `from`). */

@@ -1,4 +1,10 @@
-import type { ChangeEmailResponse, Language, RegisterResponse, User } from '@manjam/contract';
+import {
+  ACCOUNT_COINS,
+  type ChangeEmailResponse,
+  type Language,
+  type RegisterResponse,
+  type User,
+} from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import type { UserRow } from '../../db/repositories/users.js';
 import { RevenueQueries } from '../../db/repositories/queries-revenue.js';
@@ -58,6 +64,10 @@ export class AccountsService {
       activeWorkers: snapshot.active,
       hashrates: snapshot.hashrates,
       balance: (balances.get(user.preferredCoin) ?? 0n).toString(),
+      balances: ACCOUNT_COINS.filter((coin) => (balances.get(coin) ?? 0n) > 0n)
+        .sort((a, b) => Number(b === user.preferredCoin) - Number(a === user.preferredCoin))
+        .map((coin) => ({ coin, amount: (balances.get(coin) ?? 0n).toString() })),
+      asOf: new Date(snapshot.at).toISOString(),
     };
   }
 }

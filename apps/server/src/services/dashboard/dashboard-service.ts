@@ -26,8 +26,11 @@ export interface DashboardDeps {
   onError: (error: unknown) => void;
   /** When the open (not yet settled) day began and when credits are behind (moneyClockOf(config)). */
   money: MoneyClock;
-  /** The user's hashrate per algorithm: the workers page's snapshot, so both screens show one computation. */
-  hashrates: (userId: number) => Promise<AlgorithmHashrate[]>;
+  /**
+   * The user's hashrate per algorithm and when it was read (ms): the workers page's snapshot, so both
+   * screens show one computation.
+   */
+  hashrates: (userId: number) => Promise<{ hashrates: AlgorithmHashrate[]; at: number }>;
 }
 
 /**
@@ -38,8 +41,8 @@ export interface DashboardDeps {
 export class DashboardService {
   private readonly activity: ActivityQueries;
   private readonly revenue: RevenueQueries;
-  /** The cards without the hashrate, which is read from the workers snapshot on every request. */
-  private readonly cards: SwrCache<Omit<Dashboard, 'hashrates'>>;
+  /** The cards without the hashrate (read from the workers snapshot on every request) and when they were read. */
+  private readonly cards: SwrCache<Omit<Dashboard, 'hashrates' | 'asOf'> & { at: number }>;
   private readonly series: SwrCache<HashrateSeries>;
   /** JSON per cached cards value and hashrate snapshot. */
   private readonly serialized = new WeakMap<object, { hashrates: AlgorithmHashrate[]; json: string }>();
@@ -70,13 +73,20 @@ export class DashboardService {
    */
   async getJson(userId: number, preferredCoin: string): Promise<string> {
     const coin = DashboardService.dashboardCoin(preferredCoin);
-    const [cards, hashrates] = await Promise.all([
+    const [cards, figures] = await Promise.all([
       this.cards.get(`${userId}:${coin}`, () => this.load(userId, coin)),
       this.deps.hashrates(userId),
     ]);
+    const { hashrates } = figures;
     const hit = this.serialized.get(cards);
     if (hit && hit.hashrates === hashrates) return hit.json;
-    const json = JSON.stringify({ ...cards, hashrates });
+    const { at, ...shown } = cards;
+    // The answer is as old as its oldest figure.
+    const json = JSON.stringify({
+      ...shown,
+      hashrates,
+      asOf: new Date(Math.min(at, figures.at)).toISOString(),
+    });
     this.serialized.set(cards, { hashrates, json });
     return json;
   }
@@ -92,7 +102,10 @@ export class DashboardService {
     );
   }
 
-  private async load(userId: number, coin: PoolCoin): Promise<Omit<Dashboard, 'hashrates'>> {
+  private async load(
+    userId: number,
+    coin: PoolCoin,
+  ): Promise<Omit<Dashboard, 'hashrates' | 'asOf'> & { at: number }> {
     const now = this.deps.now();
     const to = new Date(now);
     const mid = new Date(now - DAY_MS);
@@ -117,6 +130,7 @@ export class DashboardService {
       },
       coin,
       unsettled: toUnsettled(unsettled),
+      at: now,
     };
   }
 

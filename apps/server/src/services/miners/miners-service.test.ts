@@ -30,7 +30,15 @@ function worker(
   return {
     row,
     online,
-    figures: { coin, realtime, hour: realtime, day: realtime, rejectRate: 0, countedUpTo: row.lastShareAt },
+    figures: {
+      coin,
+      realtime,
+      hour: realtime,
+      day: realtime,
+      rejectRate: 0,
+      countedUpTo: row.lastShareAt,
+      averagedSeconds: { realtime: 600, hour: 3_600, day: 86_400 },
+    },
   };
 }
 

@@ -115,6 +115,7 @@ export class WatchLinksService {
     return {
       hashrates: snapshot.hashrates.filter((h) => coins.includes(h.coin)),
       coins: summary.coins.filter((c) => coins.includes(c.coin)),
+      asOf: new Date(snapshot.at).toISOString(),
     };
   }
 
@@ -128,6 +129,7 @@ export class WatchLinksService {
       workers: page.workers
         .filter((w) => coins.includes(w.coin))
         .map(({ id: _id, fullName: _fullName, ...shown }) => shown),
+      asOf: page.asOf,
     };
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerHashrateRow } from '../../db/repositories/queries-activity.js';
-import { averagingSeconds, hasNewWorker, summarizeHashrate, withRecent } from './hashrate.js';
+import { averagingSeconds, summarizeHashrate } from './hashrate.js';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
@@ -12,8 +12,10 @@ function row(
     difficulty10m: 0,
     difficulty1h: 0,
     difficulty24h: 0,
+    firstBucket10m: null,
     firstBucket1h: null,
     firstBucket24h: null,
+    firstShare24h: null,
     accepted24h: 0,
     rejected24h: 0,
     lastShareAt: null,
@@ -22,10 +24,11 @@ function row(
 }
 
 describe('averagingSeconds', () => {
-  it('averages over the whole window, or since the first share when shorter, never under 10 minutes', () => {
+  it('averages over the whole window, or since the first share when shorter, never under a minute', () => {
     expect(averagingSeconds(now, null)).toBe(86_400);
     expect(averagingSeconds(now, minutesAgo(120))).toBe(7_200);
-    expect(averagingSeconds(now, minutesAgo(2))).toBe(600);
+    expect(averagingSeconds(now, minutesAgo(2))).toBe(120);
+    expect(averagingSeconds(now, minutesAgo(0.25))).toBe(60);
     expect(averagingSeconds(now, minutesAgo(90), 3_600)).toBe(3_600);
   });
 });
@@ -40,6 +43,7 @@ describe('summarizeHashrate', () => {
         difficulty10m: 6_000,
         difficulty1h: 36_000,
         difficulty24h: 72_000,
+        firstBucket10m: minutesAgo(10),
         firstBucket1h: minutesAgo(60),
         firstBucket24h: minutesAgo(120),
         accepted24h: 990,
@@ -53,6 +57,7 @@ describe('summarizeHashrate', () => {
         difficulty10m: 10,
         difficulty1h: 10,
         difficulty24h: 10,
+        firstBucket10m: minutesAgo(5),
         firstBucket1h: minutesAgo(5),
         firstBucket24h: minutesAgo(5),
         accepted24h: 10,
@@ -71,15 +76,19 @@ describe('summarizeHashrate', () => {
         day: (72_000 * 2 ** 32) / 7_200,
         activeWorkers: 1,
         countedUpTo: minutesAgo(1).toISOString(),
+        // The idle worker mined in none of them: the rig's spans, its day being its two hours.
+        averagedSeconds: { realtime: 600, hour: 3_600, day: 7_200 },
       },
       {
         algorithm: 'scrypt',
         coin: 'LTC',
-        realtime: (10 * 2 ** 16) / 600,
-        hour: (10 * 2 ** 16) / 600,
-        day: (10 * 2 ** 16) / 600,
+        // It mined 5 minutes: every average covers those 5 minutes, not 10 or 60.
+        realtime: (10 * 2 ** 16) / 300,
+        hour: (10 * 2 ** 16) / 300,
+        day: (10 * 2 ** 16) / 300,
         activeWorkers: 1,
         countedUpTo: minutesAgo(2).toISOString(),
+        averagedSeconds: { realtime: 300, hour: 300, day: 300 },
       },
     ]);
     expect(result.workers.get(1)).toMatchObject({ coin: 'BTC', rejectRate: 1 });
@@ -90,6 +99,7 @@ describe('summarizeHashrate', () => {
       day: 0,
       rejectRate: 0,
       countedUpTo: minutesAgo(26 * 60),
+      averagedSeconds: { realtime: 600, hour: 3_600, day: 86_400 },
     });
   });
 
@@ -104,27 +114,31 @@ describe('summarizeHashrate', () => {
   });
 });
 
-describe('withRecent and hasNewWorker', () => {
-  const long = [
-    row({ workerId: 1, coin: 'BTC', difficulty10m: 50, difficulty24h: 900, lastShareAt: minutesAgo(3) }),
-  ];
-  const recent = (difficulty: number, lastShareAt: Date | null = minutesAgo(0.5)) => ({
-    difficulty,
-    lastShareAt,
-  });
-
-  it('takes the 10-minute sums and the newest share from the fresh read, zero for a worker without recent shares', () => {
-    const fresh = withRecent(long, new Map([[1, recent(70)]]))[0];
-    expect(fresh?.difficulty10m).toBe(70);
-    expect(fresh?.lastShareAt).toEqual(minutesAgo(0.5));
-    const quiet = withRecent(long, new Map())[0];
-    expect(quiet?.difficulty10m).toBe(0);
-    expect(quiet?.lastShareAt).toEqual(minutesAgo(3));
-  });
-
-  it('asks for the longer sums again when a worker has its first shares', () => {
-    expect(hasNewWorker(long, new Map([[1, recent(70)]]))).toBe(false);
-    expect(hasNewWorker(long, new Map([[2, recent(5)]]))).toBe(true);
-    expect(hasNewWorker([row({ workerId: 3, coin: 'LTC' })], new Map([[3, recent(1)]]))).toBe(true);
+describe('a worker younger than its windows', () => {
+  it('averages from its first share to the millisecond when that share lies in its first minute bucket', () => {
+    const first = new Date(now.getTime() - 125_000);
+    const bucket = new Date(Math.floor(first.getTime() / 60_000) * 60_000);
+    const result = summarizeHashrate(
+      [
+        row({
+          workerId: 5,
+          coin: 'BTC',
+          difficulty10m: 1_250,
+          difficulty1h: 1_250,
+          difficulty24h: 1_250,
+          firstBucket10m: bucket,
+          firstBucket1h: bucket,
+          firstBucket24h: bucket,
+          firstShare24h: first,
+          accepted24h: 125,
+          lastShareAt: now,
+        }),
+      ],
+      now,
+    );
+    const figures = result.workers.get(5);
+    expect(figures?.averagedSeconds).toEqual({ realtime: 125, hour: 125, day: 125 });
+    expect(figures?.realtime).toBeCloseTo((1_250 * 2 ** 32) / 125, 0);
+    expect(figures?.day).toBe(figures?.realtime);
   });
 });

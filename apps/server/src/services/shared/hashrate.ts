@@ -1,13 +1,15 @@
 // The one place a user's hashrate figures are computed: the dashboard, the sidebar (/api/me), the
 // workers page and the assistant all read `loadUserHashrate`; alerts use the same averaging rule.
-import { portRowOfPoolCoin, POOL_COINS, type AlgorithmHashrate, type PoolCoin } from '@manjam/contract';
+import {
+  portRowOfPoolCoin,
+  POOL_COINS,
+  type AlgorithmHashrate,
+  type AveragedSeconds,
+  type PoolCoin,
+} from '@manjam/contract';
 import { algorithmOf, expectedHashesPerShare, isCoin } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
-import {
-  ActivityQueries,
-  type RecentShares,
-  type WorkerHashrateRow,
-} from '../../db/repositories/queries-activity.js';
+import { ActivityQueries, type WorkerHashrateRow } from '../../db/repositories/queries-activity.js';
 
 /**
  * Hashrate (H/s) from a sum of accepted share difficulties over `seconds`: d * 2^32 per share for
@@ -18,20 +20,43 @@ export function hashrateFromDifficulty(coin: string, difficultySum: number, seco
   return expectedHashesPerShare(difficultySum, algorithmOf(coin)) / seconds;
 }
 
-/**
- * Seconds an average over a window covers: the whole window, or the time since the first accepted
- * share in it when that is shorter, at least 10 minutes (a miner that started an hour ago is not
- * shown at 1/24 of its speed). The one meaning of "24 h average" (and "1 h") in Manjam.
- */
-export function averagingSeconds(now: Date, firstBucket: Date | null, windowSeconds = 86_400): number {
-  if (!firstBucket) return windowSeconds;
-  const since = (now.getTime() - firstBucket.getTime()) / 1000;
-  return Math.max(600, Math.min(windowSeconds, since));
-}
-
 export const REALTIME_SECONDS = 600;
 export const HOUR_SECONDS = 3_600;
 const DAY_SECONDS = 86_400;
+
+/** The shortest span an average covers: a worker's first share alone is not read as a whole rate. */
+export const MIN_AVERAGING_SECONDS = 60;
+
+/**
+ * Seconds an average over a window covers: the whole window, or the time since the first accepted
+ * share in it when that is shorter, at least a minute (a miner that started two minutes ago is shown
+ * at the rate of those two minutes, not at a fifth of it). The one meaning of "10 min", "1 h" and
+ * "24 h average" in Manjam.
+ */
+export function averagingSeconds(now: Date, firstShare: Date | null, windowSeconds = 86_400): number {
+  if (!firstShare) return windowSeconds;
+  const since = (now.getTime() - firstShare.getTime()) / 1000;
+  return Math.max(MIN_AVERAGING_SECONDS, Math.min(windowSeconds, since));
+}
+
+/**
+ * When a window's shares began: the first accepted share's own time when it is known and lies in
+ * the window's first minute bucket, else the start of that bucket.
+ */
+function windowStart(firstBucket: Date | null, firstShare: Date | null): Date | null {
+  if (!firstBucket || !firstShare) return firstBucket;
+  const offset = firstShare.getTime() - firstBucket.getTime();
+  return offset >= 0 && offset < 60_000 ? firstShare : firstBucket;
+}
+
+/** Seconds each of a row's averages covers (10 min, 1 h, 24 h). */
+function rowSeconds(row: WorkerHashrateRow, now: Date): AveragedSeconds {
+  return {
+    realtime: averagingSeconds(now, windowStart(row.firstBucket10m, row.firstShare24h), REALTIME_SECONDS),
+    hour: averagingSeconds(now, windowStart(row.firstBucket1h, row.firstShare24h), HOUR_SECONDS),
+    day: averagingSeconds(now, windowStart(row.firstBucket24h, row.firstShare24h), DAY_SECONDS),
+  };
+}
 
 /** One worker's figures: H/s over 10 min / 1 h / 24 h and its reject rate (percent, 24 h). */
 export interface WorkerHashrate {
@@ -42,6 +67,8 @@ export interface WorkerHashrate {
   rejectRate: number;
   /** The newest accepted share counted into the figures (null before the first). */
   countedUpTo: Date | null;
+  /** Seconds each average covers. */
+  averagedSeconds: AveragedSeconds;
 }
 
 export interface UserHashrate {
@@ -50,97 +77,60 @@ export interface UserHashrate {
   algorithms: AlgorithmHashrate[];
 }
 
-const earliest = (a: Date | null, b: Date | null): Date | null => (!a ? b : !b ? a : a < b ? a : b);
 const latest = (a: Date | null, b: Date | null): Date | null => (!a ? b : !b ? a : a > b ? a : b);
 
 /** Figures of every worker and per algorithm from the workers' share sums (pure: tested without a database). */
 export function summarizeHashrate(rows: readonly WorkerHashrateRow[], now: Date): UserHashrate {
   const workers = new Map<number, WorkerHashrate>();
-  const groups = new Map<PoolCoin, { rows: WorkerHashrateRow[]; realtime: number; active: number }>();
+  const groups = new Map<PoolCoin, { figures: WorkerHashrate[]; active: number; upTo: Date | null }>();
   for (const row of rows) {
     const coin = POOL_COINS.find((c) => c === row.coin);
     if (!coin) continue;
-    const realtime = hashrateFromDifficulty(coin, row.difficulty10m, REALTIME_SECONDS);
+    const seconds = rowSeconds(row, now);
     const submitted = row.accepted24h + row.rejected24h;
-    workers.set(row.workerId, {
+    const figures: WorkerHashrate = {
       coin,
-      realtime,
-      hour: hashrateFromDifficulty(
-        coin,
-        row.difficulty1h,
-        averagingSeconds(now, row.firstBucket1h, HOUR_SECONDS),
-      ),
-      day: hashrateFromDifficulty(
-        coin,
-        row.difficulty24h,
-        averagingSeconds(now, row.firstBucket24h, DAY_SECONDS),
-      ),
+      realtime: hashrateFromDifficulty(coin, row.difficulty10m, seconds.realtime),
+      hour: hashrateFromDifficulty(coin, row.difficulty1h, seconds.hour),
+      day: hashrateFromDifficulty(coin, row.difficulty24h, seconds.day),
       rejectRate: submitted > 0 ? (row.rejected24h / submitted) * 100 : 0,
       countedUpTo: row.lastShareAt,
-    });
-    const group = groups.get(coin) ?? { rows: [], realtime: 0, active: 0 };
-    group.rows.push(row);
-    group.realtime += realtime;
+      averagedSeconds: seconds,
+    };
+    workers.set(row.workerId, figures);
+    const group = groups.get(coin) ?? { figures: [], active: 0, upTo: null };
+    group.figures.push(figures);
     if (row.difficulty10m > 0) group.active += 1;
+    group.upTo = latest(group.upTo, row.lastShareAt);
     groups.set(coin, group);
   }
   const algorithms: AlgorithmHashrate[] = [];
   for (const coin of POOL_COINS) {
     const group = groups.get(coin);
     if (!group) continue;
-    let d1h = 0;
-    let d24h = 0;
-    let first1h: Date | null = null;
-    let first24h: Date | null = null;
-    let countedUpTo: Date | null = null;
-    for (const row of group.rows) {
-      d1h += row.difficulty1h;
-      d24h += row.difficulty24h;
-      first1h = earliest(first1h, row.firstBucket1h);
-      first24h = earliest(first24h, row.firstBucket24h);
-      countedUpTo = latest(countedUpTo, row.lastShareAt);
-    }
+    // Each worker's rate over the time it mined, summed; the span said is the longest of those that
+    // mined in the window (the whole window when none did).
+    const sum = (pick: (f: WorkerHashrate) => number) => group.figures.reduce((t, f) => t + pick(f), 0);
+    const longest = (key: keyof AveragedSeconds, whole: number) => {
+      const spans = group.figures.filter((f) => f[key] > 0).map((f) => f.averagedSeconds[key]);
+      return spans.length > 0 ? Math.max(...spans) : whole;
+    };
     algorithms.push({
       algorithm: portRowOfPoolCoin(coin).account,
       coin,
-      realtime: group.realtime,
-      hour: hashrateFromDifficulty(coin, d1h, averagingSeconds(now, first1h, HOUR_SECONDS)),
-      day: hashrateFromDifficulty(coin, d24h, averagingSeconds(now, first24h, DAY_SECONDS)),
+      realtime: sum((f) => f.realtime),
+      hour: sum((f) => f.hour),
+      day: sum((f) => f.day),
       activeWorkers: group.active,
-      countedUpTo: countedUpTo?.toISOString() ?? null,
+      countedUpTo: group.upTo?.toISOString() ?? null,
+      averagedSeconds: {
+        realtime: longest('realtime', REALTIME_SECONDS),
+        hour: longest('hour', HOUR_SECONDS),
+        day: longest('day', DAY_SECONDS),
+      },
     });
   }
   return { workers, algorithms };
-}
-
-/**
- * The workers' 1 h / 24 h sums (read less often: they move slowly and cost a day of rows) with fresh
- * 10-minute sums, and the newest share as of the fresher read (a share newer than the 1 h / 24 h read
- * is in the 10-minute window, so a worker absent from `recent` had none since).
- */
-export function withRecent(
-  rows: readonly WorkerHashrateRow[],
-  recent: ReadonlyMap<number, RecentShares>,
-): WorkerHashrateRow[] {
-  return rows.map((row) => {
-    const fresh = recent.get(row.workerId);
-    return {
-      ...row,
-      difficulty10m: fresh?.difficulty ?? 0,
-      lastShareAt: latest(row.lastShareAt, fresh?.lastShareAt ?? null),
-    };
-  });
-}
-
-/** Whether a worker has recent shares but no 1 h / 24 h sums yet: new, so those must be read again. */
-export function hasNewWorker(
-  rows: readonly WorkerHashrateRow[],
-  recent: ReadonlyMap<number, RecentShares>,
-): boolean {
-  const known = new Map(rows.map((row) => [row.workerId, row.difficulty24h]));
-  for (const [workerId, { difficulty }] of recent)
-    if (difficulty > 0 && !(known.get(workerId) ?? 0)) return true;
-  return false;
 }
 
 /** Window starts of the figures at `now`. */

@@ -23,6 +23,8 @@ export interface PoolPortsSource {
 }
 
 const WINDOW_MS = 10 * 60_000;
+/** The oldest pool figures /api/pool/stats serves (from the start of their read). */
+export const POOL_STATS_MAX_AGE_MS = 5_000;
 
 /** Public pool figures: per-algorithm stats, the port table, found blocks. */
 export class PoolService {
@@ -40,7 +42,7 @@ export class PoolService {
   ) {
     this.queries = new PoolQueries(db);
     this.alerts = new OperatorAlertsRepository(db);
-    this.cache = new SwrCache(5_000, now, onError);
+    this.cache = new SwrCache(POOL_STATS_MAX_AGE_MS, now, onError);
   }
 
   stats(): Promise<PoolStats> {
@@ -120,6 +122,7 @@ export class PoolService {
     const { accounting } = this.config;
     return {
       host: this.pool.host,
+      asOf: new Date(now).toISOString(),
       // V1 ports only: the stats' rows give stratum+tcp URLs (V2 ports are on ports()).
       algorithms: this.pool
         .ports()

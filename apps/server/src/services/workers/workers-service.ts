@@ -7,18 +7,12 @@ import {
 } from '@manjam/contract';
 import type { Queryable } from '../../db/index.js';
 import { WorkersRepository } from '../../db/repositories/workers.js';
-import {
-  ActivityQueries,
-  type UserWorkerRow,
-  type WorkerHashrateRow,
-} from '../../db/repositories/queries-activity.js';
+import { ActivityQueries, type UserWorkerRow } from '../../db/repositories/queries-activity.js';
 import { notFound } from '../errors.js';
 import {
   hashrateFromDifficulty,
   hashrateWindows,
-  hasNewWorker,
   summarizeHashrate,
-  withRecent,
   type WorkerHashrate,
 } from '../shared/hashrate.js';
 import { algorithmId, percentChange } from '../stats/figures.js';
@@ -28,10 +22,13 @@ import { pendingWorkers, toPendingWorker } from './pending.js';
 
 /** A worker is online when it had a share accepted in the last 10 minutes; hashrate uses the same window. */
 export const ONLINE_WINDOW_MS = 10 * 60_000;
-/** How long a user's worker aggregates are served before a background refresh. */
+/**
+ * The oldest a user's worker snapshot is served (from the start of its read; SwrCache refreshes it
+ * behind readers after half of that, and a read past it waits for a fresh one).
+ */
 export const WORKER_CACHE_MS = 5_000;
-/** How long the 1 h / 24 h share sums are reused (the 10-minute sums are read with every snapshot). */
-export const LONG_WINDOW_CACHE_MS = 60_000;
+/** How long a user's hourly sparklines are reused (hourly points move slowly; not a figure shown as such). */
+export const SPARKLINE_CACHE_MS = 60_000;
 
 export interface WorkerActivity {
   row: UserWorkerRow;
@@ -40,6 +37,7 @@ export interface WorkerActivity {
 }
 
 export interface WorkerSnapshot {
+  /** When its figures were read: every figure of the snapshot comes from that one read. */
   at: number;
   workers: WorkerActivity[];
   /** Per algorithm, never summed across algorithms (shared/hashrate.ts). */
@@ -90,13 +88,13 @@ export interface WorkerPage {
   total: number;
   page: number;
   pageSize: number;
+  asOf: string;
 }
 
 /** Live Stratum identities of a user: status, 10-minute hashrate and its change, rename, hide. */
 export class WorkersService {
   private readonly queries: ActivityQueries;
   private readonly cache: SwrCache<WorkerSnapshot>;
-  private readonly longSums: SwrCache<WorkerHashrateRow[]>;
   /**
    * Serialized pages per user (a page is built once per snapshot, not per request; a new
    * snapshot's pages are built as soon as it is read). A request never gets an older snapshot's
@@ -104,7 +102,7 @@ export class WorkersService {
    * the same figures.
    */
   private readonly pages = new Map<number, UserPages>();
-  /** Each user's sparklines, read at most every LONG_WINDOW_CACHE_MS (hourly points move slowly). */
+  /** Each user's sparklines, read at most every SPARKLINE_CACHE_MS (hourly points move slowly). */
   private readonly sparkCache = new Map<
     number,
     { at: number; start: number; lines: Map<number, number[]> }
@@ -113,7 +111,6 @@ export class WorkersService {
   constructor(private readonly deps: WorkersDeps) {
     this.queries = new ActivityQueries(deps.db);
     this.cache = new SwrCache(WORKER_CACHE_MS, deps.now, deps.onError);
-    this.longSums = new SwrCache(LONG_WINDOW_CACHE_MS, deps.now, deps.onError);
   }
 
   snapshot(userId: number): Promise<WorkerSnapshot> {
@@ -128,7 +125,6 @@ export class WorkersService {
   /** Drops the user's cached aggregates: the next read waits for fresh data. */
   forget(userId: number): void {
     this.cache.invalidate(String(userId));
-    this.longSums.invalidate(String(userId));
     this.pages.delete(userId);
   }
 
@@ -172,6 +168,7 @@ export class WorkersService {
       total: matching.length + pending.length,
       page,
       pageSize,
+      asOf: new Date(snapshot.at).toISOString(),
     };
   }
 
@@ -275,12 +272,13 @@ export class WorkersService {
         time: new Date(seriesStart(now, DETAIL_STEP_MS) + slot * DETAIL_STEP_MS).toISOString(),
         value,
       })),
+      asOf: new Date(snapshot.at).toISOString(),
     };
   }
 
   /**
    * Hourly hashrate of the given workers over the last 24 hours in percent of each one's busiest
-   * hour (sparklines); a worker's line is read once per LONG_WINDOW_CACHE_MS and hour.
+   * hour (sparklines); a worker's line is read once per SPARKLINE_CACHE_MS and hour.
    */
   private async sparklines(
     userId: number,
@@ -289,7 +287,7 @@ export class WorkersService {
     const now = this.deps.now();
     const start = seriesStart(now, HOUR_MS);
     let cached = this.sparkCache.get(userId);
-    if (!cached || cached.start !== start || now - cached.at >= LONG_WINDOW_CACHE_MS || now < cached.at) {
+    if (!cached || cached.start !== start || now - cached.at >= SPARKLINE_CACHE_MS || now < cached.at) {
       if (this.sparkCache.size >= 10_000) this.sparkCache.clear();
       cached = { at: now, start, lines: new Map() };
       this.sparkCache.set(userId, cached);
@@ -394,22 +392,13 @@ export class WorkersService {
 
   private async load(userId: number): Promise<WorkerSnapshot> {
     const now = this.deps.now();
-    const windows = hashrateWindows(new Date(now));
-    const key = String(userId);
-    const readLong = () => this.queries.workerHashrates(userId, windows);
-    const [rows, recent, long, hidden] = await Promise.all([
+    // Every window's sums in one read, so the figures of an answer agree with one another.
+    const [rows, sums, hidden] = await Promise.all([
       this.queries.userWorkers(userId),
-      this.queries.workerRecentShares(userId, windows.m10),
-      this.longSums.get(key, readLong),
+      this.queries.workerHashrates(userId, hashrateWindows(new Date(now))),
       new WorkersRepository(this.deps.db).hiddenOfUser(userId),
     ]);
-    let longRows = long;
-    if (hasNewWorker(long, recent)) {
-      // A worker's first shares: read its 1 h / 24 h sums now rather than showing them at 0.
-      this.longSums.invalidate(key);
-      longRows = await this.longSums.get(key, readLong);
-    }
-    const hashrate = summarizeHashrate(withRecent(longRows, recent), new Date(now));
+    const hashrate = summarizeHashrate(sums, new Date(now));
     let active = 0;
     const workers = rows.map((row) => {
       const online = row.lastShareAt !== null && now - row.lastShareAt.getTime() <= ONLINE_WINDOW_MS;
@@ -426,6 +415,12 @@ export class WorkersService {
     const stored = new Set([...rows, ...hidden].map((r) => connectedKey(r.coin, r.name)));
     return { at: now, workers, hashrates: hashrate.algorithms, byWorker: hashrate.workers, active, stored };
   }
+}
+
+/** Rejected submits in percent of all submits, from the counts shown beside it. */
+function rejectPercent(accepted: number, rejected: number): number {
+  const submitted = accepted + rejected;
+  return submitted > 0 ? (rejected / submitted) * 100 : 0;
 }
 
 /** Start of a 24-hour series whose last step is the current, partial one. */
@@ -460,7 +455,8 @@ export function toWorker(
     hashrate: figures?.realtime ?? 0,
     hashrate1h: figures?.hour ?? 0,
     hashrate24h: figures?.day ?? 0,
-    rejectRate: figures?.rejectRate ?? 0,
+    ...(figures ? { averagedSeconds: figures.averagedSeconds } : {}),
+    rejectRate: rejectPercent(row.acceptedShares, row.rejectedShares),
     sparkline,
     change: percentChange(figures?.realtime ?? 0, figures?.day ?? 0),
     shares: row.acceptedShares,
