@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import type { AccountingChain } from '../accounting/chain.js';
-import { loadConfig } from '../config/index.js';
+import { ConfigError, loadConfig } from '../config/index.js';
 import type { StratumKit } from '../stratum/kit.js';
 import type { CoinFamily, FamilyChain, FamilyPorts, ServedPort } from './family.js';
 import { LateChain, startChains } from './late-chain.js';
@@ -97,6 +97,19 @@ describe('chains that start apart', () => {
     const [chain] = await startChains([bitcoin.source], config, logger, 'nodes', RETRY);
     expect(chain).not.toBeInstanceOf(LateChain);
     expect(chain?.up()).toEqual([{ coin: 'XMR', up: true }]);
+  });
+
+  it('stops the start on a configuration mistake instead of retrying it, stopping the chains that started', async () => {
+    const bitcoin = family('bitcoin', 0);
+    const wrong: CoinFamily = {
+      id: 'monero',
+      startChain: () =>
+        Promise.reject(new ConfigError('config: chains.XMR.poolAddress: required with a configured node')),
+    };
+    await expect(startChains([bitcoin.source, wrong], config, logger, 'nodes', RETRY)).rejects.toThrow(
+      'config: chains.XMR.poolAddress: required',
+    );
+    expect(bitcoin.calls.stopped).toBe(1);
   });
 
   it('stops retrying once the pool stops, and starts nothing after', async () => {

@@ -8,7 +8,7 @@
 // its ports open and start serving jobs, and accounting reaches the wallet on its next cycle.
 import { coinsOf, type Family } from '@manjam/protocol';
 import type { AccountingChain, WalletTransaction } from '../accounting/chain.js';
-import type { CoinId, Config } from '../config/index.js';
+import { ConfigError, type CoinId, type Config } from '../config/index.js';
 import type { Logger } from '../logger.js';
 import type { StratumKit } from '../stratum/kit.js';
 import type {
@@ -25,7 +25,8 @@ export const LATE_START_RETRY_MS = { first: 5_000, max: 60_000 } as const;
 
 /**
  * Starts every family's chain side side by side. A family whose start fails is retried in the
- * background as a LateChain; the pool starts with the others.
+ * background as a LateChain; the pool starts with the others. A ConfigError (a wrong pool
+ * address, say) is not retried: it stops the start as a configuration mistake does at load.
  */
 export async function startChains(
   families: readonly CoinFamily[],
@@ -35,6 +36,15 @@ export async function startChains(
   retry: { first: number; max: number } = LATE_START_RETRY_MS,
 ): Promise<FamilyChain[]> {
   const results = await Promise.allSettled(families.map((family) => family.startChain(config, logger, mode)));
+  // A configuration mistake is not retried: the process stops with its one line, as at load.
+  const mistake = results.find(
+    (result): result is PromiseRejectedResult =>
+      result.status === 'rejected' && result.reason instanceof ConfigError,
+  );
+  if (mistake) {
+    for (const result of results) if (result.status === 'fulfilled') await result.value?.stop();
+    throw mistake.reason;
+  }
   const chains: FamilyChain[] = [];
   results.forEach((result, index) => {
     const family = families[index]!;
