@@ -1,6 +1,6 @@
 // Types of the agreed HTTP API for the data screens, taken from the zod schemas of
 // @manjam/contract (type-only imports: no zod code reaches the bundle from here).
-import { ACCOUNT_COINS } from '@manjam/contract';
+import { ACCOUNT_COINS, ALGORITHMS } from '@manjam/contract';
 import type {
   AccountCoin,
   AlgorithmHashrate as ContractAlgorithmHashrate,
@@ -28,18 +28,8 @@ import type {
   WorkerList,
 } from '@manjam/contract';
 
-// Runtime lists mirror the contract's `as const` lists (kept here so the web bundle stays zod-free).
-export const ALGORITHMS = [
-  'sha256',
-  'scrypt',
-  'ethash',
-  'kadena',
-  'kaspa',
-  'equihash',
-  'octopus',
-  'filecoin',
-  'randomx',
-] as const satisfies readonly AlgorithmId[];
+/** The algorithm ids of the API: the contract's one list. */
+export { ALGORITHMS };
 export type Algorithm = AlgorithmId;
 
 export const MINER_TYPES = ['asic', 'gpu', 'cpu'] as const satisfies readonly DeviceType[];

@@ -1,6 +1,6 @@
 // HTTP API types come from the shared contract (packages/contract, zod schemas). Only types are
-// imported, so zod never reaches the browser bundle. The name lists the UI iterates over are
-// kept here as literals and checked at compile time against the contract's lists.
+// imported, so zod never reaches the browser bundle. The name lists the UI iterates over are the
+// contract's, or kept here as literals checked at compile time against the contract's lists.
 import { ACCOUNT_COINS } from '@manjam/contract';
 import type {
   WatchPage as ContractWatchPage,
@@ -60,19 +60,8 @@ export const LANGUAGES_MATCH: Same<Language, ContractLanguage> = true;
 export const COINS = ACCOUNT_COINS;
 export type Coin = AccountCoin;
 
-export const ALGORITHMS = [
-  'sha256',
-  'scrypt',
-  'ethash',
-  'kadena',
-  'kaspa',
-  'equihash',
-  'octopus',
-  'filecoin',
-  'randomx',
-] as const;
-export type Algorithm = (typeof ALGORITHMS)[number];
-export const ALGORITHMS_MATCH: Same<Algorithm, AlgorithmId> = true;
+/** An algorithm id of the API (the contract's one list, ALGORITHMS). */
+export type Algorithm = AlgorithmId;
 
 export const THEMES = ['dark', 'light', 'system'] as const;
 export type Theme = (typeof THEMES)[number];

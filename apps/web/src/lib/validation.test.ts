@@ -24,7 +24,9 @@ const REGTEST = { BTC: 'regtest', LTC: 'regtest', XMR: 'regtest', KAS: 'regtest'
 
 describe('the payout address quick check', () => {
   it.each(
-    Object.entries(DEV_CHAIN).flatMap(([coin, list]) => list.map((address) => [coin, address] as const)),
+    (Object.keys(DEV_CHAIN) as (keyof typeof DEV_CHAIN)[]).flatMap((coin) =>
+      DEV_CHAIN[coin].map((address) => [coin, address] as const),
+    ),
   )('accepts the %s dev chain address %s', (coin, address) => {
     expect(validateWalletAddress(address, coin, REGTEST)).toBeUndefined();
     expect(validateWalletAddress(`  ${address} `, coin, REGTEST)).toBeUndefined();
