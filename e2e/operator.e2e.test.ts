@@ -64,7 +64,7 @@ describe.each<[Language, number]>([
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
       expect(res.status).toBe(404);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not-found');
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('route-not-found');
     }
     const context = await newContext(browser, pool.baseUrl, {
       language,

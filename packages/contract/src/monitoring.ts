@@ -114,8 +114,13 @@ export type WatchWorker = z.infer<typeof watchWorkerSchema>;
 export const watchWorkersSchema = z.object({ workers: z.array(watchWorkerSchema), asOf: asOfSchema });
 export type WatchWorkers = z.infer<typeof watchWorkersSchema>;
 
-/** Payouts of the link's coins; `address` is shortened (its first and last characters). */
+/**
+ * Payouts of the link's coins: `address` and `txId` are shortened (their first 6 and last 4
+ * characters: a full txid leads to the full address on-chain), and no row id.
+ */
 export const watchPayoutQuerySchema = payoutQuerySchema.pick({ page: true, pageSize: true, coin: true });
 export type WatchPayoutQuery = z.input<typeof watchPayoutQuerySchema>;
-export const watchPayoutPageSchema = pagedSchema(payoutSchema);
+export const watchPayoutSchema = payoutSchema.omit({ id: true });
+export type WatchPayout = z.infer<typeof watchPayoutSchema>;
+export const watchPayoutPageSchema = pagedSchema(watchPayoutSchema);
 export type WatchPayoutPage = z.infer<typeof watchPayoutPageSchema>;

@@ -24,10 +24,16 @@ const errorResponse = {
   content: { 'application/json': { schema: toSchema(errorBodySchema, 'output') } },
 };
 
-/** The OpenAPI 3 document, generated from the routes' contract schemas. */
+/**
+ * The routes the public documents list: not those behind a guard (the operator console), which
+ * answer everyone else exactly as a path no route has.
+ */
+const published = (routes: readonly AnyRoute[]): AnyRoute[] => routes.filter((route) => !route.guard);
+
+/** The OpenAPI 3 document, generated from the routes' contract schemas (published routes only). */
 export function openApiDocument(routes: readonly AnyRoute[], version: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const route of routes) {
+  for (const route of published(routes)) {
     const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
     const status = String(route.status ?? 200);
     const success =
@@ -94,9 +100,9 @@ const authLabel = (r: AnyRoute): string => {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A plain HTML page listing every route (no scripts, no external assets). */
+/** A plain HTML page listing every published route (no scripts, no external assets). */
 export function docsPage(routes: readonly AnyRoute[]): string {
-  const rows = routes
+  const rows = published(routes)
     .map(
       (r) =>
         `<tr><td><code>${r.method}</code></td><td><code>${escapeHtml(r.url)}</code></td><td>${authLabel(r)}</td><td>${escapeHtml(r.summary)}</td></tr>`,

@@ -33,7 +33,7 @@ describeEachDatabase('revoking the operator role', (getDb) => {
     return key;
   };
 
-  it('answers the next console request of the signed-in session 404 not-found, and keeps the audit log as it was', async () => {
+  it('answers the next console request of the signed-in session 404 route-not-found, and keeps the audit log as it was', async () => {
     const keys = [await raiseAlert(1), await raiseAlert(2)];
     const alerts = await api.request('GET', '/api/operator/alerts', { token });
     expect(alerts.status).toBe(200);
@@ -46,9 +46,15 @@ describeEachDatabase('revoking the operator role', (getDb) => {
     // Revoked the way the CLI does it, with no time passing: a cached session would still pass.
     expect(await setOperatorRole(getDb(), logger, 'revoke', operator.email)).toBe(operator.id);
     const read = await api.request('GET', '/api/operator/alerts', { token });
-    expect({ status: read.status, code: read.json.error.code }).toEqual({ status: 404, code: 'not-found' });
+    expect({ status: read.status, code: read.json.error.code }).toEqual({
+      status: 404,
+      code: 'route-not-found',
+    });
     const write = await api.request('POST', `/api/operator/alerts/${second}/close`, { token });
-    expect({ status: write.status, code: write.json.error.code }).toEqual({ status: 404, code: 'not-found' });
+    expect({ status: write.status, code: write.json.error.code }).toEqual({
+      status: 404,
+      code: 'route-not-found',
+    });
     expect((await new OperatorAlertsRepository(getDb()).open()).map((a) => a.key)).toEqual([keys[1]]);
     // Later on (the cache's stale window), still refused; the session itself stays signed in.
     api.clock.now += 5_000;

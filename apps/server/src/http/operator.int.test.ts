@@ -53,7 +53,7 @@ describeEachDatabase('the operator console API', (getDb) => {
       ...(method === 'POST' ? { body: {} } : {}),
     });
 
-  it('answers 404 not-found to every console route for a visitor and for a signed-in non-operator', async () => {
+  it('answers 404 route-not-found to every console route for a visitor and for a signed-in non-operator', async () => {
     const miner = await api.signUp();
     expect(operatorRoutes().length).toBeGreaterThanOrEqual(8);
     for (const [method = '', url = ''] of operatorRoutes()) {
@@ -62,7 +62,7 @@ describeEachDatabase('the operator console API', (getDb) => {
         expect({ url, status: res.status, code: res.json.error.code }).toEqual({
           url,
           status: 404,
-          code: 'not-found',
+          code: 'route-not-found',
         });
       }
     }

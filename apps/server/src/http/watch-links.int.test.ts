@@ -86,8 +86,10 @@ describeEachDatabase('watcher links', (getDb) => {
     const payouts = await api.request('GET', `/api/watch/${token}/payouts`);
     expect(payouts.status).toBe(200);
     expect(payouts.json.items).toEqual([
-      expect.objectContaining({ coin: 'LTC', amount: '90000', address: 'rltc1q…3xs3' }),
+      expect.objectContaining({ coin: 'LTC', amount: '90000', address: 'rltc1q…3xs3', txId: 'cccccc…cccc' }),
     ]);
+    expect(payouts.json.items[0]).not.toHaveProperty('id');
+    expect(payouts.text).not.toContain('c'.repeat(12));
     const btcPayouts = await api.request('GET', `/api/watch/${token}/payouts?coin=BTC`);
     expect(btcPayouts.json.items).toEqual([]);
 

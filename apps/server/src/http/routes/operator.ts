@@ -1,7 +1,7 @@
 // The operator console's API (issue 30). Who may call it, decided once (operatorOnly):
-// - not signed in, or signed in without the operator role: 404 `not-found`, the answer of a route
-//   that does not exist, so the console is not advertised to anyone else (before the path or the
-//   body is even read);
+// - not signed in, or signed in without the operator role: 404 `route-not-found`, the very answer
+//   of a route that does not exist, so the console is not advertised to anyone else (before the
+//   path or the body is even read); the console's routes are also left out of /api/openapi.json;
 // - an operator whose session did not pass password + TOTP (2FA off, or turned on after this
 //   sign-in): 403 `totp-required`, saying what to do.
 // The session and its role are read from the database on every console request (no cached
@@ -27,19 +27,22 @@ import {
   topWorkersSchema,
 } from '@manjam/contract';
 import type { SignedIn } from '../../services/auth/auth-service.js';
-import { notFound, ServiceError } from '../../services/errors.js';
+import { ServiceError } from '../../services/errors.js';
 import type { Actor } from '../../services/operator/operator-service.js';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from './module.js';
 
+/** The answer of a path no route has (app.ts's not-found handler). */
+const noSuchRoute = () => new ServiceError(404, 'route-not-found', 'routeNotFound');
+
 export function operatorOnly(auth: SignedIn | null): void {
-  if (!auth?.user.isOperator) throw notFound();
+  if (!auth?.user.isOperator) throw noSuchRoute();
   if (!auth.user.totpEnabled || !auth.totpPassed)
     throw new ServiceError(403, 'totp-required', 'operatorTotpRequired');
 }
 
 const actor = (auth: SignedIn | null, ip: string): Actor => {
-  if (!auth) throw notFound();
+  if (!auth) throw noSuchRoute();
   return { userId: auth.user.id, email: auth.user.email, ip };
 };
 

@@ -42,7 +42,7 @@ const linkGone = () => notFound('watchLinkNotFound', 'watch-link-not-found');
 const keep = <T extends string>(values: readonly string[], allowed: readonly T[]): T[] =>
   allowed.filter((value) => values.includes(value));
 
-/** A payout address as a watcher sees it: its first 6 and last 4 characters. */
+/** A payout address (or txid) as a watcher sees it: its first 6 and last 4 characters. */
 export function shortAddress(address: string): string {
   return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
@@ -50,7 +50,7 @@ export function shortAddress(address: string): string {
 /**
  * Watcher links: a public read-only page of chosen coins and pages of one account. What a link
  * never shows: the email, the username (workers appear by worker name, not `username.worker`),
- * settings, row ids, or a payout address in full (shortAddress). A revoked, expired or unknown
+ * settings, row ids, or a payout address or txid in full (shortAddress). A revoked, expired or unknown
  * link answers 404 alike. Creating one needs the password (and TOTP when 2FA is on): it publishes
  * the account's figures; revoking needs only the session.
  */
@@ -148,7 +148,14 @@ export class WatchLinksService {
       pageSize: query.pageSize,
       coin,
     });
-    return { ...page, items: page.items.map((p) => ({ ...p, address: shortAddress(p.address) })) };
+    return {
+      ...page,
+      items: page.items.map(({ id: _id, ...p }) => ({
+        ...p,
+        address: shortAddress(p.address),
+        txId: p.txId === null ? null : shortAddress(p.txId),
+      })),
+    };
   }
 
   /** The live link of `token` that shows `page` (when asked), else 404. */

@@ -17,7 +17,7 @@ export function PayoutFailureText({ failure }: { failure: Payout['failure'] | un
   );
 }
 
-export function PayoutTx({ payout }: { payout: Payout }) {
+export function PayoutTx({ payout }: { payout: Pick<Payout, 'txId' | 'status' | 'failure'> }) {
   const { t } = useTranslation();
   if (payout.txId) return <Ltr title={payout.txId}>{shortenTx(payout.txId)}</Ltr>;
   if (payout.status === 'failed') return <PayoutFailureText failure={payout.failure} />;

@@ -16,9 +16,12 @@ export function CoinTag({ coin }: { coin: string }) {
   );
 }
 
-export function PayoutsTable({ rows, empty }: { rows: readonly Payout[]; empty: string }) {
+/** A payout row; a watcher link's rows carry no id (keyed by their place in the page). */
+type PayoutRow = Omit<Payout, 'id'> & { id?: number };
+
+export function PayoutsTable({ rows, empty }: { rows: readonly PayoutRow[]; empty: string }) {
   const { t } = useTranslation();
-  const columns: Column<Payout>[] = [
+  const columns: Column<PayoutRow>[] = [
     {
       key: 'date',
       header: t('payouts.columns.date'),
@@ -53,7 +56,7 @@ export function PayoutsTable({ rows, empty }: { rows: readonly Payout[]; empty: 
       caption={t('payouts.title')}
       columns={columns}
       rows={rows}
-      rowKey={(p) => String(p.id)}
+      rowKey={(p) => (p.id === undefined ? `row-${rows.indexOf(p)}` : String(p.id))}
       empty={<p className="muted">{empty}</p>}
     />
   );

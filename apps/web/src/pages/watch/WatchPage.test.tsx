@@ -35,11 +35,10 @@ const WORKERS: WatchWorkers = {
 const PAYOUTS: WatchPayoutPage = {
   items: [
     {
-      id: 1,
       date: '2026-11-20T08:00:00.000Z',
       amount: '90000',
       coin: 'LTC',
-      txId: 'c'.repeat(64),
+      txId: 'cccccc…cccc',
       status: 'completed',
       address: 'rltc1q…3xs3',
       confirmations: 6,
@@ -82,6 +81,7 @@ describe('the watcher page', () => {
     expect(await within(workers).findByText('rig-scrypt')).toBeInTheDocument();
     const payouts = screen.getByRole('region', { name: 'Payouts' });
     expect(await within(payouts).findAllByText(/0\.0009/)).not.toHaveLength(0);
+    expect(within(payouts).getByText('cccccc…cccc')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Dashboard' })).not.toBeInTheDocument();
     const asked = fetchMock.mock.calls.map(([url]) => url.split('?')[0]);
     expect(asked).not.toContain(`${base}/dashboard`);
