@@ -1,17 +1,31 @@
 // The web's one registry of coin families: a family of the coin table without an entry here does
 // not compile. Screens ask the registry instead of naming a coin or a family.
-import { FAMILIES, familyOf, isPoolCoin, type Family, type PoolCoin } from '@manjam/contract';
+import {
+  FAMILIES,
+  familyOf,
+  isPoolCoin,
+  portRowOfAccountAlgorithm,
+  type AlgorithmId,
+  type Family,
+  type PoolCoin,
+} from '@manjam/contract';
 import { bitcoin } from './bitcoin';
 import type { CalculatorCoin, WebFamily } from './family';
 import { kaspa } from './kaspa';
 import { monero } from './monero';
 
-export type { CalculatorCoin, WebFamily } from './family';
+export type { CalculatorCoin, MinersProps, WebFamily } from './family';
 
 const WEB_FAMILIES: Record<Family, WebFamily> = { bitcoin, monero, kaspa };
 
 export function webFamilyOf(coin: PoolCoin): WebFamily {
   return WEB_FAMILIES[familyOf(coin)];
+}
+
+/** The family of the pool coin mined on an API algorithm (`kaspa` -> Kaspa's), if the pool mines one. */
+export function webFamilyOfAlgorithm(id: AlgorithmId): WebFamily | undefined {
+  const coin = portRowOfAccountAlgorithm(id)?.coin;
+  return coin !== undefined && isPoolCoin(coin) ? webFamilyOf(coin) : undefined;
 }
 
 /** The calculator's coins: the pool's coins first (coin-table order), then the listed ones. */

@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr, Modal, Select, TabPanel, Tabs, TextField } from '../../components';
+import { webFamilyOfAlgorithm } from '../../coins/registry';
 import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { usePoolPorts } from '../../lib/queries';
@@ -69,11 +70,9 @@ export function AddMinerModal({ type, onClose, notify, prefill }: AddMinerModalP
   const live = ports.data?.ports.find((p) => p.port === port)?.live ?? false;
   const url = ports.data && port !== null ? poolUrl(ports.data.host, port) : null;
   const username = `${user?.username ?? 'username'}.${values.worker.trim() || 'worker1'}`;
-  // The seed's CPU card offers only Kaspa: said plainly what a CPU hashes there (the guide's text).
-  const cpuKaspa =
-    values.type === 'cpu' && values.algorithm === 'kaspa' ? (
-      <p className="muted">{t('setupGuide.kaspa.cpu')}</p>
-    ) : null;
+  // Said plainly what a CPU hashes on the chosen algorithm, where its family says so (the guide's text).
+  const cpuNote = values.type === 'cpu' ? webFamilyOfAlgorithm(values.algorithm)?.cpuNoteKey : undefined;
+  const cpuLine = cpuNote ? <p className="muted">{t(cpuNote)}</p> : null;
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -163,7 +162,7 @@ export function AddMinerModal({ type, onClose, notify, prefill }: AddMinerModalP
                 label: t(`miners.algorithms.${a}`),
               }))}
             />
-            {cpuKaspa}
+            {cpuLine}
             <TextField
               label={t('miners.add.worker')}
               value={values.worker}
@@ -204,7 +203,7 @@ export function AddMinerModal({ type, onClose, notify, prefill }: AddMinerModalP
         ) : (
           <div className="stack">
             <p>{t('miners.add.guideIntro')}</p>
-            {cpuKaspa}
+            {cpuLine}
             <ol className="guide-list">
               <li>{t('miners.add.guideStep1')}</li>
               <li>{t('miners.add.guideStep2', { url: isolateLtr(url ?? '—') })}</li>

@@ -48,7 +48,7 @@ export const ALGORITHM_CARDS = [
     fee: '1.0%',
     payoutHours: 24,
     latency: '44ms',
-    port: PORT_TABLE.find((row) => row.coin === 'RVN')?.algorithm ?? null,
+    port: PORT_TABLE.find((row) => row.algorithm === 'kawpow')?.algorithm ?? null,
     page: false,
   },
   // RandomX (Monero) is mined for real; the seed publishes no fee or latency for it, so its card

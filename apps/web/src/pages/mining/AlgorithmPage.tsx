@@ -5,7 +5,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
 import { Spinner } from '../../components/Spinner';
-import { KaspaMiners } from '../../features/setup-guide/KaspaMiners';
+import { webFamilyOfAlgorithm } from '../../coins/registry';
 import { schemeLabel } from '../../lib/algorithms';
 import { useAuth } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
@@ -87,6 +87,7 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
     .filter((p) => p.live && p.protocol !== 'v2')
     .map((p) => p.name)
     .join(', ');
+  const Miners = webFamilyOfAlgorithm(id)?.Miners;
   return (
     <article className="container page">
       <header className="page__header">
@@ -189,9 +190,9 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
           ) : null}
         </dl>
       </section>
-      {id === 'kaspa' && facts.live === true ? (
+      {Miners && facts.live === true ? (
         <section className="card" style={{ marginBlockStart: 'var(--space-5)' }}>
-          <KaspaMiners
+          <Miners
             host={facts.host}
             port={facts.port}
             username={stratumUser}
