@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { rememberSignOutReason, useAuth } from '../lib/auth';
 import { useSettings } from '../lib/queries';
-import { logout } from '../lib/logout';
+import { logout } from '../features/session/logout';
 
 /** Settings → Security → Auto Logout: "after 30 minutes of inactivity". */
 export const AUTO_LOGOUT_MS = 30 * 60 * 1000;

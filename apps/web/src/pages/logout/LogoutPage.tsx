@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/Spinner';
-import { logout } from '../../lib/logout';
+import { logout } from '../../features/session/logout';
 
 export default function LogoutPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
-import { disablePush } from '../features/notifications/push';
-import { apiFetch } from './api';
-import { getAuthSnapshot, signOut } from './auth';
+import { disablePush } from '../notifications/push';
+import { apiFetch } from '../../lib/api';
+import { getAuthSnapshot, signOut } from '../../lib/auth';
 
 /**
  * Ends the server session (POST /api/auth/logout) and removes token and user from this browser.
