@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { normalizeNumber } from '../lib/numbers';
 
 export interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -47,7 +48,19 @@ export function TextField({ label, value, onChange, error, hint, ltr, className,
   );
 }
 
-/** A 6-digit authenticator (TOTP) code: numeric keypad, one-time-code autofill, left to right. */
+/**
+ * A 6-digit authenticator (TOTP) code: numeric keypad, one-time-code autofill, left to right;
+ * Arabic-Indic digits typed are kept as ASCII digits (lib/numbers.ts).
+ */
 export function CodeField(props: Omit<TextFieldProps, 'inputMode' | 'autoComplete' | 'maxLength' | 'ltr'>) {
-  return <TextField {...props} inputMode="numeric" autoComplete="one-time-code" maxLength={6} ltr />;
+  return (
+    <TextField
+      {...props}
+      onChange={(value) => props.onChange(normalizeNumber(value))}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      ltr
+    />
+  );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AssistantWidget } from '../../features/assistant/AssistantWidget';
+import { UnpayableBalanceAlerts } from '../../features/dashboard/CoinBalances';
 import { OfflineNotice } from '../../features/offline/OfflineNotice';
 import { useAuth } from '../../lib/auth';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
@@ -43,6 +44,11 @@ export function AppLayout() {
       <div className="shell__content">
         <main id="main" tabIndex={-1}>
           <OfflineNotice />
+          {isSignedIn ? (
+            <div className="container">
+              <UnpayableBalanceAlerts />
+            </div>
+          ) : null}
           <Outlet />
         </main>
         <Footer />

@@ -4,7 +4,9 @@ import { Icon } from '../../components/Icon';
 import { Ltr } from '../../components/Ltr';
 import { Private } from '../../components/Private';
 import { useAuth } from '../../lib/auth';
-import { formatCoin, shortenAddress } from '../../lib/format';
+import { formatNumber, shortenAddress } from '../../lib/format';
+import { coinBalances, coinText } from '../../features/dashboard/CoinBalances';
+import { FigurePlaceholder, FiguresError } from '../../features/hashrate/FigureStates';
 import { AlgorithmHashrates } from '../../features/hashrate/AlgorithmHashrates';
 import { useIsOperator, useMe } from '../../lib/queries';
 import type { User } from '../../lib/api-types';
@@ -16,18 +18,16 @@ export interface SidebarProps {
   onToggle: () => void;
 }
 
-function balanceText(user: User | null | undefined): string {
-  if (!user?.balance) return '0.00';
-  try {
-    return formatCoin(user.balance, user.preferredCoin);
-  } catch {
-    return '0.00';
-  }
-}
+/** Whether the profile's figures have come (GET /api/me), failed, or are on the way. */
+export type FiguresState = 'loading' | 'error' | 'ready';
 
-/** The profile card: GET /api/me with the seed's fallbacks. */
-export function ProfileCard({ user }: { user: User | null | undefined }) {
+/**
+ * The profile card: the name and wallet, then the figures of GET /api/me — a placeholder for each
+ * until its first answer, a plain line when it failed, never a 0 that only means "not loaded".
+ */
+export function ProfileCard({ user, figures }: { user: User | null | undefined; figures: FiguresState }) {
   const { t } = useTranslation();
+  const ready = figures === 'ready' && user ? user : null;
   return (
     <section className="profile-card" aria-label={t('sidebar.profile')}>
       <p className="profile-card__name">{user?.username || t('sidebar.fallbackName')}</p>
@@ -36,26 +36,40 @@ export function ProfileCard({ user }: { user: User | null | undefined }) {
           <Ltr title={user.walletAddress}>{shortenAddress(user.walletAddress)}</Ltr>
         </p>
       ) : null}
-      <dl className="profile-card__stats">
-        <div>
-          <dt>{t('sidebar.activeWorkers')}</dt>
-          <dd className="tabular">{user?.activeWorkers ?? 0}</dd>
-        </div>
-        <div>
-          <dt>{t('sidebar.hashrate')}</dt>
-          <dd>
-            <AlgorithmHashrates hashrates={user?.hashrates ?? []} compact empty="0 TH/s" />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('sidebar.balance')}</dt>
-          <dd>
-            <Private kind="balance">
-              <Ltr mono={false}>{balanceText(user)}</Ltr>
-            </Private>
-          </dd>
-        </div>
-      </dl>
+      {figures === 'error' ? (
+        <FiguresError />
+      ) : (
+        <dl className="profile-card__stats">
+          <div>
+            <dt>{t('sidebar.activeWorkers')}</dt>
+            <dd className="tabular">{ready ? formatNumber(ready.activeWorkers) : <FigurePlaceholder />}</dd>
+          </div>
+          <div>
+            <dt>{t('sidebar.hashrate')}</dt>
+            <dd>
+              {ready ? <AlgorithmHashrates hashrates={ready.hashrates} compact /> : <FigurePlaceholder />}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('sidebar.balance')}</dt>
+            <dd>
+              {ready ? (
+                <ul className="profile-card__balances">
+                  {coinBalances(ready).map((b) => (
+                    <li key={b.coin}>
+                      <Private kind="balance">
+                        <Ltr mono={false}>{coinText(b.amount, b.coin)}</Ltr>
+                      </Private>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <FigurePlaceholder />
+              )}
+            </dd>
+          </div>
+        </dl>
+      )}
     </section>
   );
 }
@@ -76,7 +90,12 @@ export function Sidebar({ open, onToggle }: SidebarProps) {
         <Icon name="chevron" className={open ? 'flip-open' : ''} />
         <span className="visually-hidden">{open ? t('sidebar.collapse') : t('sidebar.expand')}</span>
       </button>
-      {open && isSignedIn ? <ProfileCard user={me.data ?? storedUser} /> : null}
+      {open && isSignedIn ? (
+        <ProfileCard
+          user={me.data ?? storedUser}
+          figures={me.data ? 'ready' : me.isError ? 'error' : 'loading'}
+        />
+      ) : null}
       <nav aria-label={t('sidebar.nav')}>
         <ul className="sidebar__links">
           {items.map((item) => (

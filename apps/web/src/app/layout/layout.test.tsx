@@ -121,7 +121,7 @@ describe('sidebar', () => {
     expect(within(sidebar).queryByText('sahara_miner')).not.toBeInTheDocument();
   });
 
-  it('uses the fallbacks Miner, 0, 0 TH/s and 0.00 while the profile has no figures', () => {
+  it('waits with placeholders, never zeros or TH/s, until GET /api/me answers', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise<Response>(() => undefined)),
@@ -137,7 +137,90 @@ describe('sidebar', () => {
     renderWithApp(<AppLayout />);
     const card = screen.getByRole('region', { name: 'Your profile' });
     expect(card).toHaveTextContent('Miner');
-    expect(card).toHaveTextContent('0 TH/s');
-    expect(card).toHaveTextContent('0.00');
+    expect(card).not.toHaveTextContent('TH/s');
+    expect(card).not.toHaveTextContent('0.00');
+    expect(within(card).queryByText('0')).not.toBeInTheDocument();
+    expect(within(card).getAllByText('Loading…')).toHaveLength(3);
+  });
+
+  it('says the profile figures could not be loaded when GET /api/me fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse({ error: { code: 'internal', message: 'down' } }, 500))),
+    );
+    signInForTest();
+    renderWithApp(<AppLayout />);
+    const card = screen.getByRole('region', { name: 'Your profile' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('These figures could not be loaded.');
+    expect(card).not.toHaveTextContent('TH/s');
+  });
+
+  it('shows each coin with a balance and no hashrate unit for an account without workers', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.endsWith('/api/me')
+            ? jsonResponse({
+                ...TEST_USER,
+                hashrates: [],
+                activeWorkers: 0,
+                balances: [
+                  { coin: 'BTC', amount: '1234500' },
+                  { coin: 'LTC', amount: '150975000000' },
+                ],
+              })
+            : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+        ),
+      ),
+    );
+    signInForTest();
+    renderWithApp(<AppLayout />);
+    const card = screen.getByRole('region', { name: 'Your profile' });
+    expect(await within(card).findByText('1,509.75 LTC')).toBeInTheDocument();
+    expect(within(card).getByText('0.012345 BTC')).toBeInTheDocument();
+    expect(card).toHaveTextContent('No hashrate yet');
+    expect(card).not.toHaveTextContent('TH/s');
+  });
+
+  it('alerts on every page when a coin balance above its threshold has no payout address', async () => {
+    const payout = (coin: string, address: string | null) => ({
+      coin,
+      address,
+      pendingAddress: null,
+      pendingEffectiveAt: null,
+      threshold: '10000000',
+      minimumThreshold: '100000',
+      maximumThreshold: '100000000000',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.endsWith('/api/me')
+            ? jsonResponse({
+                ...TEST_USER,
+                balances: [
+                  { coin: 'BTC', amount: '20000000' },
+                  { coin: 'LTC', amount: '150975000000' },
+                ],
+              })
+            : url.endsWith('/api/settings')
+              ? jsonResponse({
+                  payouts: [payout('BTC', 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh'), payout('LTC', null)],
+                })
+              : jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404),
+        ),
+      ),
+    );
+    signInForTest();
+    renderWithApp(<AppLayout />);
+    const alert = await screen.findByText('Your LTC balance cannot be paid.');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('1,509.75 LTC is above its payout threshold');
+    expect(screen.getByRole('link', { name: 'Set a LTC payout address' })).toHaveAttribute(
+      'href',
+      '/settings?tab=wallet',
+    );
+    expect(screen.queryByText('Your BTC balance cannot be paid.')).not.toBeInTheDocument();
   });
 });

@@ -2,16 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlertThresholdBounds, AlertThresholdsRequest } from '@manjam/contract';
 import { TextField } from '../../components/TextField';
+import { parseWholeNumber } from '../../lib/numbers';
 
 /** The text of a threshold field: empty means "inherit" (null). */
 export const fieldText = (value: number | null): string => (value === null ? '' : String(value));
 
 /** Empty -> null; a whole number within [min, max] -> the number; else undefined (not valid). */
 export function parseThreshold(text: string, min: number, max: number): number | null | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  if (!/^\d+$/.test(trimmed)) return undefined;
-  const value = Number(trimmed);
+  if (text.trim() === '') return null;
+  const value = parseWholeNumber(text);
+  if (value === null) return undefined;
   return value >= min && value <= max ? value : undefined;
 }
 

@@ -4,6 +4,8 @@ import { ErrorBanner, Ltr, Spinner, StatCard } from '../../components';
 import type { PayoutSetting } from '../../lib/api-types';
 import { algorithmLabel } from '../../lib/algorithms';
 import { formatCoin, formatHashrate } from '../../lib/format';
+import { OverLast } from '../hashrate/AlgorithmHashrates';
+import { FiguresAsOf } from '../hashrate/FigureStates';
 import { AlgorithmSharesAge } from '../hashrate/SharesAge';
 import { Pager } from '../revenue/Pager';
 import { PayoutsTable } from '../revenue/PayoutsTable';
@@ -25,7 +27,12 @@ export function WatchDashboardSection({ token }: { token: string }) {
             <StatCard
               key={h.algorithm}
               label={t('watch.hashrate', { algorithm: algorithmLabel(h.algorithm) })}
-              value={<Ltr mono={false}>{formatHashrate(h.realtime)}</Ltr>}
+              value={
+                <>
+                  <Ltr mono={false}>{formatHashrate(h.realtime)}</Ltr>
+                  <OverLast seconds={h.averagedSeconds?.realtime} window="realtime" />
+                </>
+              }
               footer={
                 <>
                   <p className="muted">
@@ -50,6 +57,7 @@ export function WatchDashboardSection({ token }: { token: string }) {
           ))}
         </div>
       ) : null}
+      {dashboard.data ? <FiguresAsOf asOf={dashboard.data.asOf} /> : null}
     </section>
   );
 }

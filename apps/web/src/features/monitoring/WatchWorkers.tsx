@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBanner, Ltr, Spinner, Table, type Column } from '../../components';
 import type { WatchWorkers } from '../../lib/api-types';
 import { formatHashrate, formatRelative } from '../../lib/format';
+import { OverLast } from '../hashrate/AlgorithmHashrates';
+import { FiguresAsOf } from '../hashrate/FigureStates';
 import { useWatchWorkers } from './watch-api';
 
 type Row = WatchWorkers['workers'][number];
@@ -18,13 +20,23 @@ export function WatchWorkersSection({ token }: { token: string }) {
       key: 'hashrate',
       header: t('watch.columns.hashrate'),
       align: 'end',
-      render: (w) => <Ltr mono={false}>{formatHashrate(w.hashrate)}</Ltr>,
+      render: (w) => (
+        <>
+          <Ltr mono={false}>{formatHashrate(w.hashrate)}</Ltr>
+          <OverLast seconds={w.averagedSeconds?.realtime} window="realtime" />
+        </>
+      ),
     },
     {
       key: 'hashrate24h',
       header: t('watch.columns.hashrate24h'),
       align: 'end',
-      render: (w) => <Ltr mono={false}>{formatHashrate(w.hashrate24h)}</Ltr>,
+      render: (w) => (
+        <>
+          <Ltr mono={false}>{formatHashrate(w.hashrate24h)}</Ltr>
+          <OverLast seconds={w.averagedSeconds?.day} window="day" />
+        </>
+      ),
     },
     {
       key: 'lastSeen',
@@ -46,6 +58,7 @@ export function WatchWorkersSection({ token }: { token: string }) {
           empty={t('watch.noWorkers')}
         />
       ) : null}
+      {workers.data ? <FiguresAsOf asOf={workers.data.asOf} /> : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { ApiError, apiFetch } from '../../lib/api';
 import type { PayoutSetting, PayoutThresholdRequest, Settings } from '../../lib/api-types';
 import { errorMessage } from '../../lib/errors';
 import { formatCoin } from '../../lib/format';
+import { normalizeNumber } from '../../lib/numbers';
 import { queryKeys } from '../../lib/queries';
 import { isolate } from './isolate';
 
@@ -18,7 +19,7 @@ import { isolate } from './isolate';
 export function thresholdUnits(text: string, payout: PayoutSetting): bigint | null {
   let units: bigint;
   try {
-    units = parseCoinAmount(text.trim(), decimalsOf(payout.coin));
+    units = parseCoinAmount(normalizeNumber(text), decimalsOf(payout.coin));
   } catch {
     return null;
   }

@@ -12,6 +12,10 @@ import { Sparkline } from '../hashrate/Sparkline';
 import { StatusDot } from '../miners/MinersTable';
 import { ActionIcon } from '../miners/ActionIcon';
 import type { NoticeApi } from '../miners/notice';
+import { OverLast } from '../hashrate/AlgorithmHashrates';
+
+/** The averagedSeconds window of each hashrate column. */
+const WINDOW_OF = { hashrate: 'realtime', hashrate1h: 'hour', hashrate24h: 'day' } as const;
 import { useDeleteWorker } from './api';
 
 /** A worker with a row (its first share was accepted); a connected one without it has id null. */
@@ -121,6 +125,7 @@ export function WorkersTable({ workers, empty, onEdit, notify }: WorkersTablePro
           <Ltr mono={false} className="tabular">
             {formatHashrate(w[key])}
           </Ltr>
+          <OverLast seconds={w.averagedSeconds?.[WINDOW_OF[key]]} window={WINDOW_OF[key]} />
         </Private>
       ),
     })),

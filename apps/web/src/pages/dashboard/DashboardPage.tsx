@@ -6,6 +6,8 @@ import { ErrorBanner, Modal, Spinner } from '../../components';
 import { useAuth } from '../../lib/auth';
 import type { MinerType } from '../../features/api-types';
 import { AddNewMinerPanel } from '../../features/dashboard/AddNewMinerPanel';
+import { CoinBalancesCard } from '../../features/dashboard/CoinBalances';
+import { FiguresAsOf } from '../../features/hashrate/FigureStates';
 import { useDashboard } from '../../features/dashboard/api';
 import { HashrateChartCard } from '../../features/dashboard/HashrateChartCard';
 import { useLiveUpdates } from '../../features/dashboard/liveUpdates';
@@ -54,6 +56,7 @@ export default function DashboardPage() {
     body = (
       <div className="stack">
         <SummaryCards data={dashboard.data} />
+        <FiguresAsOf asOf={dashboard.data.asOf} />
         <div className="dashboard-columns">
           <div className="stack">
             <HashrateChartCard hashrates={dashboard.data.hashrates} coin={dashboard.data.coin} />
@@ -68,6 +71,7 @@ export default function DashboardPage() {
             </section>
           </div>
           <div className="stack">
+            <CoinBalancesCard />
             <RecentPayouts />
             <AddNewMinerPanel />
           </div>

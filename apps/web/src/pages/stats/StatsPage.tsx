@@ -18,6 +18,7 @@ import {
   shortenTx,
 } from '../../lib/format';
 import { useBlocks, usePoolStats } from '../../lib/queries';
+import { FiguresAsOf } from '../../features/hashrate/FigureStates';
 import { nodeDifficulty } from '../mining/calculator';
 
 const ALGORITHM_PAGE_IDS: ReadonlySet<string> = new Set(['sha256', 'scrypt', 'kadena', 'kaspa']);
@@ -130,6 +131,7 @@ function AlgorithmsTable() {
         rows={stats.data.algorithms}
         rowKey={(row) => `${row.algorithm}-${row.coin}`}
       />
+      <FiguresAsOf asOf={stats.data.asOf} />
     </>
   );
 }

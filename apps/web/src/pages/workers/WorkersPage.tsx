@@ -12,6 +12,7 @@ import { EditWorkerDialog } from '../../features/workers/EditWorkerDialog';
 import { useDebounced } from '../../features/workers/useDebounced';
 import { WorkersTable } from '../../features/workers/WorkersTable';
 import '../../features/dashboard/screens.css';
+import { FigurePlaceholder, FiguresAsOf, FiguresError } from '../../features/hashrate/FigureStates';
 import '../../features/miners/miners.css';
 
 export default function WorkersPage() {
@@ -48,13 +49,30 @@ export default function WorkersPage() {
       <div className="totals">
         <StatCard
           label={t('workers.totalHashrate')}
-          value={totals ? <AlgorithmHashrates hashrates={totals.hashrates} withHour /> : '—'}
+          value={
+            totals ? (
+              <AlgorithmHashrates hashrates={totals.hashrates} withHour />
+            ) : workers.isError ? (
+              <FiguresError />
+            ) : (
+              <FigurePlaceholder />
+            )
+          }
         />
         <StatCard
           label={t('workers.activeWorkers')}
-          value={totals ? t('workers.activeCount', { count: totals.active }) : '—'}
+          value={
+            totals ? (
+              t('workers.activeCount', { count: totals.active })
+            ) : workers.isError ? (
+              '—'
+            ) : (
+              <FigurePlaceholder />
+            )
+          }
         />
       </div>
+      {workers.data ? <FiguresAsOf asOf={workers.data.asOf} /> : null}
       <div className="toolbar" role="search">
         <TextField
           label={t('workers.searchLabel')}
