@@ -7,9 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { schnorr } from '@noble/curves/secp256k1.js';
+import { bitsToTarget } from '@manjam/protocol';
 import { decodeAuthoritySecretKey, encodeAuthorityPublicKey } from '@manjam/protocol/sv2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { PayeesRepository } from '../../../db/repositories/payees.js';
+import { SharesRepository } from '../../../db/repositories/shares.js';
+import { WorkersRepository } from '../../../db/repositories/workers.js';
 import type { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
 import {
   startPoolOnChain,
@@ -39,6 +43,8 @@ describe('SRI translator -> Manjam Stratum V2', () => {
       coin: 'BTC',
       chain,
       ports: [{ start: 3e-10, protocol: 'v2' }],
+      // Room for an aggregating translator's extranonce: its miners' 4 bytes and 2 of its own.
+      stratum: { extranonce2Size: 8 },
     });
     const secret = decodeAuthoritySecretKey(await readFile(join(pool.dataDir, AUTHORITY_KEY_FILE), 'utf8'));
     authority = encodeAuthorityPublicKey(schnorr.getPublicKey(secret as Uint8Array));
@@ -85,6 +91,73 @@ describe('SRI translator -> Manjam Stratum V2', () => {
       await client.close();
     }
   });
+
+  it("credits every share SRI's example config tells its V1 miner was accepted, through the translator's own vardiff", async () => {
+    const seconds = 120;
+    // SRI's example settings (aggregated channel, vardiff on at 6 shares a minute), with the
+    // weakest-miner hashrate set to what this JavaScript miner does (about 2.3e-6 to start).
+    const example = await startTranslator({
+      binary,
+      dir: pool.dataDir,
+      upstreamPort: pool.ports[0] as number,
+      authority,
+      user: `${chain.poolAddress}.sridefault`,
+      minerHashrate: 1_000,
+      example: true,
+    });
+    const payeeId = await new PayeesRepository(pool.db).ensureWallet('BTC', chain.poolAddress);
+    const stored = async (): Promise<number> => {
+      let n = 0;
+      for (const w of await new WorkersRepository(pool.db).listByPayee(payeeId))
+        n += await new SharesRepository(pool.db).countForWorker(w.id);
+      return n;
+    };
+    const storedBefore = await stored();
+    const rejectedBefore = { ...pool.stratum.stats().sharesRejected };
+    const client: StratumTestClient = await example.connectMiner();
+    let accepted = 0;
+    let refused = 0;
+    const difficulties = new Set<number>();
+    try {
+      expect((await client.subscribe()).error).toBeNull();
+      expect((await client.authorize(`${chain.poolAddress}.rig`)).result).toBe(true);
+      await client.waitForJob();
+      const end = Date.now() + seconds * 1000;
+      while (Date.now() < end) {
+        const job = client.job;
+        if (!job) throw new Error('no job');
+        difficulties.add(job.difficulty);
+        const share = client.findShare(job, 'sha256d', { maxNonces: 50_000_000 });
+        const sent = Date.now();
+        const reply = await client.submit(`${chain.poolAddress}.rig`, share);
+        if (reply.result === true && reply.error === null) accepted++;
+        else refused++;
+        // Most shares on regtest are blocks too: mine on the new tip's job, as a miner does.
+        if (share.built.hashValue <= bitsToTarget(String(job.params[6])))
+          await client.waitForJob((j) => j.receivedMs >= sent && j.clean, 10_000).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const output = example.output();
+      await vi.waitFor(async () => expect(await stored()).toBe(storedBefore + accepted), {
+        timeout: 10_000,
+        interval: 200,
+      });
+      expect(accepted, output).toBeGreaterThan(0);
+      expect(output).not.toContain('difficulty-too-low');
+      expect(pool.stratum.stats().sharesRejected).toEqual(rejectedBefore);
+      expect({ refused, acknowledged: example.acknowledged() }).toEqual({
+        refused: 0,
+        acknowledged: accepted,
+      });
+      process.stdout.write(
+        `translator example config: ${accepted} accepted, ${refused} refused, V1 difficulties ${[...difficulties].join(', ')}\n`,
+      );
+    } finally {
+      await client.close();
+      example.stop();
+      if (process.env.SRI_DUMP) process.stdout.write(example.output());
+    }
+  }, 240_000);
 
   it('is refused by a translator configured with another authority key: no channel opens, no share reaches the pool', async () => {
     const wrong = encodeAuthorityPublicKey(schnorr.getPublicKey(schnorr.utils.randomSecretKey()));

@@ -23,6 +23,12 @@ export interface TranslatorOptions {
    */
   minerHashrate?: number;
   sharesPerMinute?: number;
+  /**
+   * SRI's own local-pool example config (tproxy-config-local-pool-example.toml in each network folder of config-examples)
+   * as shipped: one aggregated upstream channel, the translator's vardiff on at 6 shares a minute,
+   * the worker-hashrate extension offered; only addresses, key, user and minerHashrate differ.
+   */
+  example?: boolean;
 }
 
 export interface Translator {
@@ -37,22 +43,24 @@ export interface Translator {
 }
 
 /**
- * Non-aggregated (one upstream channel per V1 miner: the pool's extranonce size is the miner's
- * extranonce2 size); the translator's own vardiff is off, so its V1 difficulty stays as set.
+ * By default non-aggregated (one upstream channel per V1 miner: the pool's extranonce size is the
+ * miner's extranonce2 size) with the translator's own vardiff off, so its V1 difficulty stays as
+ * set; `example` writes SRI's example settings instead.
  */
 function configText(o: TranslatorOptions, downstreamPort: number): string {
+  const example = o.example === true;
   return `downstream_address = "127.0.0.1"
 downstream_port = ${downstreamPort}
 max_supported_version = 2
 min_supported_version = 2
 downstream_extranonce2_size = 4
-aggregate_channels = false
-supported_extensions = []
+aggregate_channels = ${example}
+supported_extensions = [${example ? '0x0002' : ''}]
 
 [downstream_difficulty_config]
 min_individual_miner_hashrate = ${(o.minerHashrate ?? 10).toFixed(6)}
-shares_per_minute = ${(o.sharesPerMinute ?? 1).toFixed(1)}
-enable_vardiff = false
+shares_per_minute = ${(o.sharesPerMinute ?? (example ? 6 : 1)).toFixed(1)}
+enable_vardiff = ${example}
 job_keepalive_interval_secs = 60
 
 [[upstreams]]
