@@ -5,11 +5,17 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import { ServiceError, errorPayload } from '../services/errors.js';
 import { connectionPlan } from '../config/index.js';
 import {
+  bodyRate,
   guardConnections,
   httpServerTimeouts,
   registerConnectionMetrics,
   type ConnectionLimits,
 } from './connection-guard.js';
+import {
+  bodyHasControlCharacter,
+  controlCharacterError,
+  urlHasControlCharacter,
+} from './control-characters.js';
 import { registerLive } from './live.js';
 import { registerMetrics } from './metrics-routes.js';
 import { MetricsRegistry } from './metrics.js';
@@ -92,6 +98,7 @@ export async function buildApp(
     app.server,
     options.connections ?? connectionPlan(config).http,
     deps.logger.child({ part: 'http' }),
+    bodyRate(config.http),
   );
   // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
@@ -113,9 +120,14 @@ export async function buildApp(
   await app.register(websocket, { options: { maxPayload: 4_096 } });
 
   // Every request through Fastify, WebSocket upgrades included: the connection is in use.
+  // A control character in the path or query is refused before any route reads it.
   app.addHook('onRequest', (request, _reply, done) => {
-    guard.started(request.raw.socket);
-    done();
+    guard.started(request.raw.socket, request.headers.upgrade?.toLowerCase() === 'websocket');
+    done(urlHasControlCharacter(request.url) ? controlCharacterError() : undefined);
+  });
+  // ...and one in any string of a JSON body, once parsed.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(bodyHasControlCharacter(request.body) ? controlCharacterError() : undefined);
   });
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
@@ -155,7 +167,7 @@ export async function buildApp(
     },
     rateLimits,
   });
-  registerLive(app, services, deps.events, deps.logger);
+  registerLive(app, services, deps.events, deps.logger, config.http.live);
   registerMetrics(app, metrics, deps, services.pool);
   registerConnectionMetrics(metrics, guard);
 

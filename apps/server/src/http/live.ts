@@ -1,26 +1,57 @@
 import type { LiveMessage, PoolCoin } from '@manjam/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { Config } from '../config/index.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
 import type { Services } from './services.js';
 
 /** Close code for a missing, expired or revoked token. */
 export const LIVE_UNAUTHORIZED = 4401;
+/** Close code for a socket past a cap of open live sockets (its account's, session's or address's). */
+export const LIVE_TOO_MANY = 4429;
 const HASHRATE_DEBOUNCE_MS = 2_000;
+
+/** Open sockets per key; `take` is false (and counts nothing) at the cap. */
+class Counter<K> {
+  private readonly open = new Map<K, number>();
+  constructor(private readonly cap: number) {}
+  take(key: K): boolean {
+    const count = this.open.get(key) ?? 0;
+    if (count >= this.cap) return false;
+    this.open.set(key, count + 1);
+    return true;
+  }
+  give(key: K): void {
+    const left = (this.open.get(key) ?? 1) - 1;
+    if (left > 0) this.open.set(key, left);
+    else this.open.delete(key);
+  }
+}
 
 /**
  * GET /api/live?token=… (WebSocket): pushes the signed-in user's own changes — shares flushed,
- * hashrate, workers up/down, blocks they found, payouts sent to them.
+ * hashrate, workers up/down, blocks they found, payouts sent to them. Open sockets are capped
+ * per peer address (checked before the token is read), per session and per account
+ * (http.live.*): a socket past a cap is closed with 4429 and holds nothing.
  */
 export function registerLive(
   app: FastifyInstance,
   services: Services,
   events: PoolEvents,
   logger: Logger,
+  caps: Config['http']['live'],
 ): void {
+  const byAddress = new Counter<string>(caps.maxPerAddress);
+  const byUser = new Counter<number>(caps.maxPerUser);
+  const bySession = new Counter<number>(caps.maxPerSession);
+  const tooMany = (socket: WebSocket) => socket.close(LIVE_TOO_MANY, 'too many live connections');
   app.get('/api/live', { websocket: true }, (socket: WebSocket, request) => {
     const token = (request.query as { token?: unknown }).token;
+    const address = request.ip;
+    if (!byAddress.take(address)) return tooMany(socket);
+    const gives: (() => void)[] = [() => byAddress.give(address)];
+    socket.on('close', () => gives.splice(0).forEach((give) => give()));
     void (async () => {
       // A session Auto Logout ends (session-idle) is refused like any other.
       const signedIn =
@@ -31,7 +62,13 @@ export function registerLive(
         socket.close(LIVE_UNAUTHORIZED, 'unauthorized');
         return;
       }
+      if (socket.readyState !== socket.OPEN) return;
       const userId = signedIn.user.id;
+      const { sessionId } = signedIn;
+      if (!byUser.take(userId)) return tooMany(socket);
+      gives.push(() => byUser.give(userId));
+      if (!bySession.take(sessionId)) return tooMany(socket);
+      gives.push(() => bySession.give(sessionId));
       const at = () => new Date(services.now()).toISOString();
       const send = (message: LiveMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));

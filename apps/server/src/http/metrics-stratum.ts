@@ -7,7 +7,12 @@ import { connectionPlan, type Config } from '../config/index.js';
 import type { Logger } from '../logger.js';
 import { errorPayload, ServiceError } from '../services/errors.js';
 import type { RandomXFigures } from '@manjam/randomx';
-import { guardConnections, httpServerTimeouts, registerConnectionMetrics } from './connection-guard.js';
+import {
+  bodyRate,
+  guardConnections,
+  httpServerTimeouts,
+  registerConnectionMetrics,
+} from './connection-guard.js';
 import { MetricsRegistry, type GaugeSample } from './metrics.js';
 import { assertMetricsAccess } from './metrics-access.js';
 import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
@@ -156,7 +161,12 @@ export async function startMetricsServer(
     );
   });
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
-  const guard = guardConnections(server, connectionPlan(config).http, logger.child({ part: 'metrics' }));
+  const guard = guardConnections(
+    server,
+    connectionPlan(config).http,
+    logger.child({ part: 'metrics' }),
+    bodyRate(config.http),
+  );
   registerConnectionMetrics(metrics, guard);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

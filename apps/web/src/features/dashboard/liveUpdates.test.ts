@@ -80,4 +80,20 @@ describe('live updates', () => {
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.instances).toHaveLength(3);
   });
+
+  it('keeps backing off when the server closes each socket before a message (past its caps)', () => {
+    const stop = connectLive('tok', new QueryClient());
+    for (const [index, wait] of [1000, 2000, 4000].entries()) {
+      FakeSocket.instances[index]?.onopen?.();
+      FakeSocket.instances[index]?.onclose?.();
+      vi.advanceTimersByTime(wait - 1);
+      expect(FakeSocket.instances).toHaveLength(index + 1);
+      vi.advanceTimersByTime(1);
+    }
+    FakeSocket.instances[3]?.receive('{"type":"hello","userId":1,"at":"2026-12-07T00:00:00.000Z"}');
+    FakeSocket.instances[3]?.onclose?.();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.instances).toHaveLength(5);
+    stop();
+  });
 });

@@ -61,10 +61,10 @@ export function connectLive(token: string, client: QueryClient): () => void {
   const open = (): void => {
     if (stopped) return;
     socket = new WebSocket(liveUrl(token, API_BASE, window.location));
-    socket.onopen = () => {
-      attempt = 0;
-    };
     socket.onmessage = (event: MessageEvent) => {
+      // A message means the server took the socket (a socket past its caps is closed, code
+      // 4429, before any): only then does the backoff start over.
+      attempt = 0;
       const type = parseLiveMessage(event.data);
       if (!type) return;
       for (const key of LIVE_INVALIDATIONS[type]) pending.add(key);
