@@ -51,13 +51,13 @@ export interface HandshakeLimits {
 
 /**
  * Defaults: one thread beside the event loop (two on machines with four cores or more); an
- * address may reconnect 20 miners at once and 5 a second after; 200 handshakes a second for the
- * pool (about one core) with 64 waiting at most (a wait of a fraction of a second).
+ * address may reconnect 20 miners at once and 5 a second after; 100 handshakes a second for the
+ * pool (about half a core) with 64 waiting at most (a wait of a fraction of a second).
  */
 export const HANDSHAKE_LIMITS: HandshakeLimits = {
   threads: availableParallelism() >= 4 ? 2 : 1,
   perAddress: { perSecond: 5, burst: 20 },
-  perSecond: 200,
+  perSecond: 100,
   maxPending: 64,
   idleMs: 30_000,
 };
