@@ -9,6 +9,8 @@ import { formatDateTime, formatHashrate, formatNumber } from '../../lib/format';
 import type { Worker } from '../../features/api-types';
 import { useLiveUpdates } from '../../features/dashboard/liveUpdates';
 import { HashrateChart } from '../../features/hashrate/HashrateChart';
+import { OverLast } from '../../features/hashrate/AlgorithmHashrates';
+import { FiguresAsOf } from '../../features/hashrate/FigureStates';
 import { WorkerSharesAge } from '../../features/hashrate/SharesAge';
 import { StatusDot } from '../../features/miners/MinersTable';
 import { useWorkerDetail } from '../../features/workers/api';
@@ -16,6 +18,9 @@ import { WorkerAlertsForm } from '../../features/alerts/WorkerAlertsForm';
 import '../../features/dashboard/screens.css';
 import '../../features/miners/miners.css';
 import '../../features/setup-guide/setup-guide.css';
+
+/** The averagedSeconds window of each hashrate card. */
+const WINDOW_OF = { hashrate: 'realtime', hashrate1h: 'hour', hashrate24h: 'day' } as const;
 
 function Facts({ worker }: { worker: Worker }) {
   const { t } = useTranslation();
@@ -91,12 +96,14 @@ export default function WorkerDetailPage() {
                 value={
                   <Private kind="hashrate">
                     <Ltr mono={false}>{formatHashrate(worker[key])}</Ltr>
+                    <OverLast seconds={worker.averagedSeconds?.[WINDOW_OF[key]]} window={WINDOW_OF[key]} />
                   </Private>
                 }
               />
             ))}
           </div>
           <WorkerSharesAge worker={worker} />
+          <FiguresAsOf asOf={detail.data.asOf} />
           <section className="card stack" aria-labelledby="worker-chart-title">
             <h2 id="worker-chart-title">{t('workers.details.chartTitle')}</h2>
             <HashrateChart
