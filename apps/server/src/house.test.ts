@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COINS, FAMILIES, LISTED_COINS } from '@manjam/protocol';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -14,14 +15,69 @@ const SKIP = new Set(['node_modules', 'dist', 'results', 'screenshots']);
 /** `import … from './x.js'`, `export … from '../y.js'`, `import './z.js'` (type-only ones too). */
 const RELATIVE_IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?['"](\.{1,2}\/[^'"]+)['"]/g;
 
-function sourceFiles(dir: string, out: string[] = []): string[] {
+function sourceFiles(dir: string, out: string[] = [], ending = /\.tsx?$/): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (SKIP.has(entry.name)) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) sourceFiles(path, out);
-    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path);
+    if (entry.isDirectory()) sourceFiles(path, out, ending);
+    else if (ending.test(entry.name) && !/\.d\.m?ts$/.test(entry.name)) out.push(path);
   }
   return out;
+}
+
+/** Product code: not a test, not test support (web's src/test, fakes and test-utils included). */
+function isProduct(file: string): boolean {
+  const path = relative(ROOT, file);
+  return (
+    !/\.test\.tsx?$/.test(path) && !/(^|\/)test\//.test(path) && !/(fakePush|test-utils)\.tsx?$/.test(path)
+  );
+}
+
+/**
+ * The folder of a file for the folder-loop check: its top folder under `src`, or its area for
+ * the web's features/ and pages/ (each area is a folder of its own); undefined at the root of src.
+ */
+function folderOf(src: string, file: string): string | undefined {
+  const parts = relative(src, file).split('/').slice(0, -1);
+  if (parts.length === 0) return undefined;
+  return ['features', 'pages'].includes(parts[0] ?? '') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * Groups of folders that import each other, directly (`a <-> b`) or around a circle of several
+ * (`a -> b -> c -> a`), each group's folders sorted; with the imports that tie them, for a report.
+ */
+function folderLoops(src: string): string[] {
+  const files = sourceFiles(src).filter(isProduct);
+  const graph = new Map<string, string[]>();
+  for (const [file, targets] of importGraph(files)) {
+    const from = folderOf(src, file);
+    if (from === undefined) continue;
+    const out = new Set(graph.get(from) ?? []);
+    for (const target of targets) {
+      const to = folderOf(src, target);
+      if (to !== undefined && to !== from) out.add(to);
+    }
+    graph.set(from, [...out]);
+  }
+  return cycles(graph)
+    .map((group) => group.sort().join(' <-> '))
+    .sort();
+}
+
+const TICKERS = [...COINS, ...LISTED_COINS, 'RVN'].join('|');
+/** A coin ticker or a family name as a string, or a ticker as an object key (`KAS: …`). */
+const COIN_LITERAL = new RegExp(
+  `['"\`](?:${TICKERS}|${FAMILIES.join('|')})['"\`]|\\b(?:${TICKERS})\\s*:(?!:)`,
+  'g',
+);
+
+/** Coin and family literals in the code of a file (comments dropped). */
+function coinLiterals(file: string): number {
+  const code = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return code.match(COIN_LITERAL)?.length ?? 0;
 }
 
 function importGraph(files: string[]): Map<string, string[]> {
@@ -105,6 +161,69 @@ describe('the house', () => {
       }
     }
     expect(reaching).toEqual([]);
+  });
+
+  it('has no folder loop in the server or the web app beyond the known ones, which only shrink', () => {
+    // A folder importing one that imports it back ties both together as a file cycle does.
+    // These remain (docs/ARCHITECTURE.md, "The house"); a new one fails here.
+    const known = [
+      'apps/server/src: accounting <-> coins <-> config <-> jobfeed <-> sharelog <-> shares <-> stratum',
+      'apps/web/src: features/dashboard <-> features/hashrate <-> features/monitoring <-> features/settings',
+    ];
+    const found = ['apps/server/src', 'apps/web/src'].flatMap((src) =>
+      folderLoops(join(ROOT, src)).map((loop) => `${src}: ${loop}`),
+    );
+    expect(found).toEqual(known);
+  });
+
+  it('names no coin or family outside the places "Adding a coin family" lists', () => {
+    // The checklist's places (docs/ARCHITECTURE.md): each family's folders, the coin table and
+    // the contract's rows, the server's and the web's catalogs, and the shared files it names.
+    const places = [
+      /^apps\/server\/src\/coins\//,
+      /^apps\/server\/src\/i18n\//,
+      /^apps\/server\/src\/config\/payout-thresholds\.ts$/,
+      /^apps\/server\/src\/services\/accounts\/addresses\.ts$/,
+      /^apps\/web\/src\/coins\//,
+      /^apps\/web\/src\/i18n\//,
+      /^packages\/contract\/src\/(common|pool|messages)\.ts$/,
+      /^scripts\/(install-system-deps|kaspad|sri)\.mjs$/,
+    ];
+    // Literals still outside them, per file: to move into the family's folders (the count only
+    // goes down; a file that loses its last one leaves this list).
+    const known: Record<string, number> = {
+      'apps/server/src/services/assistant/algorithms.ts': 6,
+      'apps/web/src/features/dashboard/hashrateScale.ts': 7,
+      'apps/web/src/features/miners/AddMinerModal.tsx': 1,
+      'apps/web/src/features/miners/minerForm.ts': 4,
+      'apps/web/src/features/revenue/format.ts': 5,
+      'apps/web/src/features/setup-guide/algorithms.ts': 6,
+      'apps/web/src/pages/home/HomePage.tsx': 3,
+      'apps/web/src/pages/mining/AlgorithmPage.tsx': 1,
+      'apps/web/src/pages/stats/StatsPage.tsx': 1,
+      'scripts/regions-demo.mjs': 1,
+      'scripts/start.mjs': 1,
+      'scripts/test-tiers.mjs': 3,
+      'scripts/test.mjs': 1,
+    };
+    const files = [
+      ...sourceFiles(join(ROOT, 'apps/server/src')),
+      ...sourceFiles(join(ROOT, 'apps/web/src')),
+      ...sourceFiles(join(ROOT, 'packages/contract/src')),
+      ...sourceFiles(join(ROOT, 'scripts'), [], /\.m?[jt]s$/),
+    ].filter(isProduct);
+    const found: Record<string, number> = {};
+    for (const file of files) {
+      const path = relative(ROOT, file);
+      if (places.some((place) => place.test(path))) continue;
+      const count = coinLiterals(file);
+      if (count > 0) found[path] = count;
+    }
+    expect(found).toEqual(known);
+  });
+
+  it('counts coin literals where they are (the check is not blind)', () => {
+    expect(coinLiterals(join(ROOT, 'apps/server/src/config/payout-thresholds.ts'))).toBeGreaterThanOrEqual(4);
   });
 
   it('finds a circle when one exists (the check is not blind)', () => {

@@ -5,6 +5,7 @@ import {
   familyOf,
   isPoolCoin,
   portRowOfAccountAlgorithm,
+  type AccountCoin,
   type AlgorithmId,
   type Family,
   type PoolCoin,
@@ -20,6 +21,11 @@ const WEB_FAMILIES: Record<Family, WebFamily> = { bitcoin, monero, kaspa };
 
 export function webFamilyOf(coin: PoolCoin): WebFamily {
   return WEB_FAMILIES[familyOf(coin)];
+}
+
+/** The line on address kinds under a payout address field, where the coin's family has one. */
+export function addressKindsKey(coin: AccountCoin): WebFamily['addressKindsKey'] {
+  return isPoolCoin(coin) ? webFamilyOf(coin).addressKindsKey : undefined;
 }
 
 /** The family of the pool coin mined on an API algorithm (`kaspa` -> Kaspa's), if the pool mines one. */

@@ -9,6 +9,8 @@ import type {
   Language as ContractLanguage,
   PoolStats,
   Settings as ContractSettings,
+  Network,
+  PoolCoin,
 } from '@manjam/contract';
 
 export type {
@@ -59,6 +61,9 @@ export const LANGUAGES_MATCH: Same<Language, ContractLanguage> = true;
 /** The coins an account may name: the contract's list, from the protocol's coin table. */
 export const COINS = ACCOUNT_COINS;
 export type Coin = AccountCoin;
+
+/** The network the pool runs each of its coins on (from /api/pool/stats), when known. */
+export type PoolNetworks = Partial<Record<PoolCoin, Network>>;
 
 /** An algorithm id of the API (the contract's one list, ALGORITHMS). */
 export type Algorithm = AlgorithmId;

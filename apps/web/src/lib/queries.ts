@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiFetch } from './api';
 import type { BlockPage, PoolPorts, PoolStats, Settings, User } from './api-types';
 import { useAuth } from './auth';
-import type { PoolNetworks } from './validation';
+import type { PoolNetworks } from './api-types';
 
 /** Query keys shared across the app so screens invalidate each other consistently. */
 export const queryKeys = {

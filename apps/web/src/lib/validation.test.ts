@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressKindsKey, addressStartsText, validateWalletAddress } from './validation';
+import { addressKindsKey } from '../coins/registry';
+import { addressStartsText, validateWalletAddress } from './validation';
 
 // Addresses of each coin's dev chain (the pool's regtest network) and of mainnet.
 const DEV_CHAIN = {

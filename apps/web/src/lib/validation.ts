@@ -6,8 +6,9 @@ import {
   type Network,
   type PoolCoin,
 } from '@manjam/contract';
-import { webFamilyOf } from '../coins/registry';
-import type { Coin } from './api-types';
+import type { Coin, PoolNetworks } from './api-types';
+
+export type { PoolNetworks } from './api-types';
 
 /** The message of a refused payout address of a pool coin ("Please enter a valid KAS address"). */
 type AddressInvalidKey = `validation.${Lowercase<PoolCoin>}Invalid`;
@@ -26,9 +27,6 @@ export type ValidationKey =
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The network the pool runs each of its coins on (from /api/pool/stats), when known. */
-export type PoolNetworks = Partial<Record<PoolCoin, Network>>;
 
 /**
  * Whether an address has the form of one the pool pays for this coin: on the pool's network when
@@ -61,11 +59,6 @@ export function addressStartsText(coin: Coin, networks: PoolNetworks): string | 
   if (!isPoolCoin(coin) || !network) return undefined;
   const { bech32, base58 } = addressStarts(coin, network);
   return [...bech32, ...base58].map((start) => `${start}…`).join(', ');
-}
-
-/** The line on address kinds under a payout address field, where the coin's family has one. */
-export function addressKindsKey(coin: Coin): 'validation.xmrKinds' | undefined {
-  return isPoolCoin(coin) ? webFamilyOf(coin).addressKindsKey : undefined;
 }
 
 /** The wallet rule per coin; only the pool's coins are checked (a listed coin is never paid). */

@@ -1,5 +1,6 @@
 // Changes ONE coin's payout address: PUT /api/settings/payout-address {coin, address, password,
 // totp when 2FA is on}. The coin's first address takes effect at once, a change after the hold.
+import { addressKindsKey } from '../../coins/registry';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +11,7 @@ import { ApiError, apiFetch } from '../../lib/api';
 import type { Coin, PayoutAddressRequest, PayoutSetting, Settings } from '../../lib/api-types';
 import { errorMessage } from '../../lib/errors';
 import { queryKeys, usePoolNetworks } from '../../lib/queries';
-import {
-  addressKindsKey,
-  addressStartsText,
-  validateWalletAddress,
-  type ValidationKey,
-} from '../../lib/validation';
+import { addressStartsText, validateWalletAddress, type ValidationKey } from '../../lib/validation';
 import { isolate } from './isolate';
 
 /** How the pool's addresses of the coin start, and for Monero which lengths its kinds have. */

@@ -1,3 +1,4 @@
+import { addressKindsKey } from '../../coins/registry';
 import { DEFAULT_POOL_COIN } from '@manjam/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,6 @@ import { ApiError, apiFetch } from '../../lib/api';
 import { usePoolNetworks } from '../../lib/queries';
 import { COINS, type Coin, type RegisterRequest, type RegisterResponse } from '../../lib/api-types';
 import {
-  addressKindsKey,
   addressStartsText,
   hasErrors,
   validateRegistration,
