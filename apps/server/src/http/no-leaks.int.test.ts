@@ -3,6 +3,7 @@
 // exactly as a path no route has, and is not in the public documents; a control character (a NUL
 // byte above all) in a path, a query or a text field is refused with 400 and its reason in the
 // reader's language, never a 500 from the database. Run on PostgreSQL and PGlite.
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
@@ -134,5 +135,52 @@ describeEachDatabase('the API edges a stranger can reach', (getDb) => {
     expect(answer.status).toBe(400);
     expect(answer.json.error.code).toBe('validation-failed');
     expect(answer.json.error.fields.endpoint).toBe('Push endpoint must be an https URL');
+  });
+
+  it('refuses the same private and unresolvable targets as an alert webhook and as a push endpoint, saving neither', async () => {
+    const miner = await api.signUp();
+    const keys = {
+      p256dh: createECDH('prime256v1').generateKeys('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+    const save = {
+      webhook: (url: string) =>
+        api.request('PUT', '/api/settings/webhook', { token: miner.token, body: { url } }),
+      push: (url: string) =>
+        api.request('PUT', '/api/notifications/push-subscription', {
+          token: miner.token,
+          body: { endpoint: url, keys },
+        }),
+    };
+    for (const [kind, send] of Object.entries(save)) {
+      const field = kind === 'webhook' ? 'url' : 'endpoint';
+      for (const url of [
+        'http://hooks.example.com/x',
+        'https://localhost/x',
+        'https://127.0.0.1/x',
+        'https://[::ffff:7f00:1]/x',
+        'https://169.254.169.254/latest/meta-data',
+        'https://user:pw@hooks.example.com/x',
+      ]) {
+        const answer = await send(url);
+        expect({ kind, url, status: answer.status, field: typeof answer.json.error.fields?.[field] }).toEqual(
+          {
+            kind,
+            url,
+            status: 400,
+            field: 'string',
+          },
+        );
+      }
+      const unresolved = await send('https://no-such-host.invalid/x');
+      expect({ kind, status: unresolved.status, message: unresolved.json.error.fields?.[field] }).toEqual({
+        kind,
+        status: 400,
+        message: 'The host name of this URL could not be found. Check that it is spelled correctly.',
+      });
+    }
+    expect(
+      (await api.request('GET', '/api/settings/alerts', { token: miner.token })).json.webhook.url,
+    ).toBeNull();
   });
 });
