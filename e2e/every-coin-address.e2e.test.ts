@@ -31,6 +31,8 @@ const ADDRESSES: Record<PoolCoin, [first: string, change: string]> = {
   ],
 };
 const PASSWORD = 'correct horse battery';
+/** A coin code inside a translated label stays left to right (the web's features/settings/isolate.ts). */
+const isolate = (text: string): string => `\u2068${text}\u2069`;
 
 let pool: TestPool;
 let browser: Browser;
@@ -86,7 +88,9 @@ describe.each<Language>(['en', 'ar'])('every live coin’s payout address in the
         const card = page.getByRole('region', { name: t(`coins.${coin}`) });
         await card.getByText(ADDRESSES[coin][0], { exact: true }).waitFor();
         await card.getByRole('button', { name: t('settings.wallet.edit') }).click();
-        await card.getByLabel(t('settings.wallet.newAddressFor', { coin })).fill(ADDRESSES[coin][1]);
+        await card
+          .getByLabel(t('settings.wallet.newAddressFor', { coin: isolate(coin) }))
+          .fill(ADDRESSES[coin][1]);
         await card.getByLabel(t('settings.wallet.password')).fill(PASSWORD);
         await card.getByRole('button', { name: t('settings.wallet.submit') }).click();
         await card.getByText(t('settings.wallet.saved')).waitFor();
