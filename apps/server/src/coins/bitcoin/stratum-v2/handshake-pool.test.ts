@@ -7,7 +7,7 @@ import {
   noiseSession,
   signCertificate,
 } from '@manjam/protocol/sv2';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANDSHAKE_LIMITS, Sv2HandshakePool, type HandshakeLimits } from './handshake-pool.js';
 
 const authority = schnorr.utils.randomSecretKey();
@@ -97,6 +97,17 @@ describe('V2 handshakes on their own thread', () => {
     );
     expect(all.map((o) => o.kind)).toEqual(['answered', 'answered', 'shed', 'shed']);
     expect(all[2]).toEqual({ kind: 'shed', reason: 'busy' });
+  });
+
+  it('starts its threads when a V2 port opens, before any miner connects, and stops them once idle after the last port closes', async () => {
+    const pool = handshakes({ idleMs: 50 });
+    pool.retain();
+    expect(pool.threads).toBe(1);
+    const miner = new NoiseInitiator(schnorr.getPublicKey(authority));
+    expect((await pool.handshake('10.0.0.1', miner.actOne(), identity, () => true)).kind).toBe('answered');
+    expect(pool.threads).toBe(1);
+    pool.release();
+    await vi.waitFor(() => expect(pool.threads).toBe(0));
   });
 
   it('drops the handshake of a connection that closed while it waited, without computing it', async () => {

@@ -37,7 +37,7 @@ export type HandshakeOutcome =
   | { kind: 'dropped' };
 
 export interface HandshakeLimits {
-  /** Handshake threads (started with the first handshake, stopped after idleMs without one). */
+  /** Handshake threads (started when the first V2 port opens, or with the first handshake). */
   threads: number;
   /** Handshakes one address may start a second, and its burst. */
   perAddress: { perSecond: number; burst: number };
@@ -45,7 +45,7 @@ export interface HandshakeLimits {
   perSecond: number;
   /** Handshakes waiting or running at once. */
   maxPending: number;
-  /** Threads stop after this long without a handshake. */
+  /** Threads stop after this long without a handshake while no V2 port holds the pool. */
   idleMs: number;
 }
 
@@ -108,6 +108,8 @@ interface Waiting {
 interface Lane {
   worker: Worker;
   running: Map<number, Waiting>;
+  /** Resolves once the thread has loaded (or failed). */
+  ready: Promise<void>;
 }
 
 /**
@@ -135,6 +137,8 @@ export class Sv2HandshakePool {
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
   private lastPruneMs = 0;
+  /** V2 ports open on this pool (retain/release). */
+  private holders = 0;
   /** Handshakes answered, refused by Noise, shed and dropped since start. */
   readonly counts = { answered: 0, refused: 0, shed: 0, dropped: 0 };
 
@@ -175,6 +179,28 @@ export class Sv2HandshakePool {
       this.queue.push({ actOne, identity, live, resolve });
       this.dispatch();
     });
+  }
+
+  /**
+   * A V2 port opened: the threads start now (a thread's first start takes a while; the first
+   * miners' handshakes should not wait for it) and stay while any port holds the pool.
+   */
+  retain(): void {
+    this.holders++;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    while (this.lanes.length < this.limits.threads) this.lanes.push(this.spawn());
+  }
+
+  /** Resolves once every thread has loaded: a V2 port listens after this. */
+  async ready(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => lane.ready));
+  }
+
+  /** A V2 port closed: with none left, the threads stop once idle. */
+  release(): void {
+    this.holders = Math.max(0, this.holders - 1);
+    this.dispatch();
   }
 
   /** Stops the threads; what waits or runs is dropped. */
@@ -224,22 +250,24 @@ export class Sv2HandshakePool {
         lane.worker.postMessage(request);
       }
     }
-    if (this.pending === 0 && this.lanes.length > 0) {
+    if (this.pending === 0 && this.lanes.length > 0 && this.holders === 0) {
       this.idleTimer = setTimeout(() => void this.stopIdle(), this.limits.idleMs);
       this.idleTimer.unref();
     }
   }
 
   private async stopIdle(): Promise<void> {
-    if (this.pending > 0) return;
+    if (this.pending > 0 || this.holders > 0) return;
     const lanes = this.lanes.splice(0);
     await Promise.all(lanes.map((lane) => lane.worker.terminate()));
   }
 
   private spawn(): Lane {
     const worker = startWorker();
-    const lane: Lane = { worker, running: new Map() };
-    worker.on('message', (answer: HandshakeAnswer) => {
+    let loaded: () => void = () => undefined;
+    const lane: Lane = { worker, running: new Map(), ready: new Promise((resolve) => (loaded = resolve)) };
+    worker.on('message', (answer: HandshakeAnswer | { ready: true }) => {
+      if ('ready' in answer) return loaded();
       const waiting = lane.running.get(answer.id);
       if (!waiting) return;
       lane.running.delete(answer.id);
@@ -252,6 +280,7 @@ export class Sv2HandshakePool {
       this.dispatch();
     });
     worker.on('error', (error) => {
+      loaded();
       // A thread that failed: its handshakes are refused, and the next handshake starts another.
       const index = this.lanes.indexOf(lane);
       if (index >= 0) this.lanes.splice(index, 1);

@@ -20,3 +20,6 @@ port.on('message', (request: HandshakeRequest) => {
   }
   port.postMessage(answer);
 });
+
+// Loaded: the pool may send handshakes without waiting for this thread's start.
+port.postMessage({ ready: true });

@@ -27,6 +27,7 @@ export class Sv2Port {
     );
     this.sweeper = setInterval(() => this.sweep(Date.now()), SWEEP_MS);
     this.sweeper.unref();
+    runtime.handshakes.retain();
   }
 
   /**
@@ -46,13 +47,16 @@ export class Sv2Port {
     }
   }
 
-  listen(host: string): Promise<number> {
+  /** Listens once the handshake threads have loaded, so the first miners never wait for them. */
+  async listen(host: string): Promise<number> {
+    await this.runtime.handshakes.ready();
     return listenStratum(this.server, host, this.runtime.config.port);
   }
 
   /** Stops listening and hangs up every connection (V2 has no reconnect hint without a host). */
   close(): Promise<void> {
     clearInterval(this.sweeper);
+    this.runtime.handshakes.release();
     const closing = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const conn of this.runtime.connections) {
       conn.socket.end();

@@ -200,7 +200,13 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     const code = (c: Sv2TestClient, seq: number) =>
       c.next('SubmitSharesError', (m) => m.sequenceNumber === seq).then((m) => m.errorCode);
     let answer = code(hard, 1);
-    submit(hard, h.channelId, 1, h.firstWork.job.jobId, 1, h.firstWork);
+    // Above the network target too: a hash under it is a block, credited whatever the share target.
+    const low = findNonce(
+      h.firstWork,
+      { extranoncePrefix: h.extranoncePrefix, extranonce },
+      (x) => x > networkTarget(h.firstWork),
+    );
+    submit(hard, h.channelId, 1, h.firstWork.job.jobId, low.nonce, h.firstWork);
     expect(await answer).toBe('difficulty-too-low');
     answer = code(hard, 2);
     submit(hard, h.channelId, 2, 0x7fffffff, 1, h.firstWork);
