@@ -59,8 +59,16 @@ export class DashboardService {
     return poolCoinOr(preferredCoin);
   }
 
+  /** New shares: the cards and the user's series refresh behind their next read (each within its age). */
   sharesArrived(userId: number): void {
     for (const coin of POOL_COINS) this.cards.markStale(`${userId}:${coin}`);
+    for (const key of this.seriesKeys(userId)) this.series.markStale(key);
+  }
+
+  private seriesKeys(userId: number): string[] {
+    return Object.keys(WINDOWS).flatMap((w) =>
+      Object.keys(STEPS).flatMap((st) => POOL_COINS.map((coin) => `${userId}:${w}:${st}:${coin}`)),
+    );
   }
 
   moneyChanged(userId: number): void {
@@ -167,8 +175,6 @@ export class DashboardService {
   /** Drops the user's cached cards and series (tests; a user's own changes). */
   forget(userId: number): void {
     for (const coin of POOL_COINS) this.cards.invalidate(`${userId}:${coin}`);
-    for (const w of Object.keys(WINDOWS))
-      for (const st of Object.keys(STEPS))
-        for (const coin of POOL_COINS) this.series.invalidate(`${userId}:${w}:${st}:${coin}`);
+    for (const key of this.seriesKeys(userId)) this.series.invalidate(key);
   }
 }
