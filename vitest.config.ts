@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // (*.int.test.ts) against real PostgreSQL/PGlite and real regtest nodes, and browser e2e.
 // The projects run one group after another (groupOrder): unit, web, integration, e2e, so that
 // the heavy tiers never compete with each other for the two cores.
+/** Fixtures made once per machine before the first file of a project with real peers (a funded Kaspa chain). */
+const GLOBAL_SETUP = 'apps/server/test/support/global-setup.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -21,6 +24,7 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'],
           environment: 'node',
+          globalSetup: [GLOBAL_SETUP],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Regtest nodes and database servers are heavy on a 2-core machine.
@@ -35,6 +39,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
+          globalSetup: [GLOBAL_SETUP],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { loadConfig } from '../../apps/server/src/config/index.js';
 import { startPool, type RunningPool } from '../../apps/server/src/main.js';
+import { fundedKaspaDataDir } from '../../apps/server/test/support/coins/kaspa/funded-snapshot.js';
 import { SIMNET_SHARE_DIFFICULTY } from '../../apps/server/test/support/coins/kaspa/stratum/standalone.js';
 import { KASPA_BIN_DIR } from '../../scripts/kaspad.mjs';
 
@@ -35,6 +36,8 @@ export async function startTestPool(
   options: { litecoin?: boolean; monero?: boolean; kaspa?: boolean } = {},
 ): Promise<TestPool> {
   const dataDir = mkdtempSync(join(tmpdir(), 'manjam-e2e-'));
+  // Kaspa's dev chain starts on a copy of the run's funded chain (funded-snapshot.ts), when there is one.
+  if (options.kaspa) fundedKaspaDataDir(join(dataDir, 'devchain', 'kas'));
   const config = loadConfig({
     env: {},
     cwd: dataDir,

@@ -15,6 +15,7 @@ import {
   waitUntil,
   type WatchedProcess,
 } from '../test/support/processes.js';
+import { fundedKaspaDataDir } from '../test/support/coins/kaspa/funded-snapshot.js';
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -149,13 +150,16 @@ function startPoolProcess(command: string, args: string[], allChains = false): W
     coin,
     vardiff: { start, min: start, max: 1e12 },
   });
+  const dataDir = mkdtempSync(join(tmpdir(), 'manjam-signal-'));
+  // Kaspa's dev chain starts on a copy of the run's funded chain (funded-snapshot.ts), when there is one.
+  if (allChains) fundedKaspaDataDir(join(dataDir, 'devchain', 'kas'));
   return startWatched(command, args, {
     cwd: ROOT,
     detached: true,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/root',
-      MANJAM_DATA_DIR: mkdtempSync(join(tmpdir(), 'manjam-signal-')),
+      MANJAM_DATA_DIR: dataDir,
       MANJAM_HTTP_HOST: '127.0.0.1',
       MANJAM_HTTP_PORT: '0',
       MANJAM_STRATUM_HOST: '127.0.0.1',

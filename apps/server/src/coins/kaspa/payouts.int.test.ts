@@ -5,6 +5,7 @@
 // restarted accounting process reconciles the run from the DAG (KaspaAccountingChain keeps what
 // it sent in memory only, so the restart finds the transaction by its output to the payee) and
 // the payee, an address of an OUTSIDE kaspawallet, is paid exactly once. Figures are printed.
+import { rmSync } from 'node:fs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureKaspad } from '../../../../../scripts/kaspad.mjs';
@@ -19,6 +20,7 @@ import { runPayoutChild } from '../../../test/support/accounting/run-payout-chil
 import type { RunningWallet } from './dev-processes.js';
 import { KAS_DEV_FEE_RATE, startKaspaDevChain, type KaspaDevChain } from './devchain.js';
 import { KaspaAccountingChain } from './wallet.js';
+import { fundedKaspaDataDir } from '../../../test/support/coins/kaspa/funded-snapshot.js';
 
 const logger = pino({ level: 'silent' });
 const KAS: CoinId = 'KAS';
@@ -28,6 +30,7 @@ const kas = (sompi: bigint): string =>
 
 describe('KAS payouts killed -9 at the worst moments (real kaspad + kaspawallet daemons)', () => {
   let dev: KaspaDevChain;
+  let dataDir: string | undefined;
   let outside: RunningWallet;
   let chain: KaspaAccountingChain;
   let database: TestDatabase;
@@ -36,7 +39,9 @@ describe('KAS payouts killed -9 at the worst moments (real kaspad + kaspawallet 
     const installed = await ensureKaspad({ quiet: true });
     // No Go, no kaspad: the test fails with the installer's words, it is never skipped.
     if (!installed.ok) throw new Error(installed.reason);
-    dev = await startKaspaDevChain({ binaries: installed.binaries, logger });
+    // A copy of the run's funded chain (test/support/coins/kaspa/funded-snapshot.ts), else funded here.
+    dataDir = fundedKaspaDataDir();
+    dev = await startKaspaDevChain({ binaries: installed.binaries, logger, ...(dataDir ? { dataDir } : {}) });
     outside = await dev.startWallet('outside');
     chain = new KaspaAccountingChain(dev.node, dev.wallet, {
       password: dev.walletPassword,
@@ -48,6 +53,7 @@ describe('KAS payouts killed -9 at the worst moments (real kaspad + kaspawallet 
   afterAll(async () => {
     await database?.drop();
     await dev?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     process.stdout.write(`[payout drill KAS]\n  ${figures.join('\n  ')}\n`);
   });
 

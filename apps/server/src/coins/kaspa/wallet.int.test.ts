@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import pino from 'pino';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { RpcError } from '../../rpc/json-rpc.js';
 import type { RunningWallet } from './dev-processes.js';
 import { KAS_DEV_FEE_RATE, startKaspaDevChain, type KaspaDevChain } from './devchain.js';
 import { KaspaAccountingChain, KASPA_UNMERGED_GRACE_DAA, type KaspaAccountingOptions } from './wallet.js';
+import { fundedKaspaDataDir } from '../../../test/support/coins/kaspa/funded-snapshot.js';
 
 const logger = pino({ level: 'warn' });
 const figures: string[] = [];
@@ -29,6 +31,7 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 
 describe('KAS accounting over kaspad and the kaspawallet daemon (simnet dev chain)', () => {
   let dev: KaspaDevChain;
+  let dataDir: string | undefined;
   let outside: RunningWallet;
   let chain: KaspaAccountingChain;
   let options: KaspaAccountingOptions;
@@ -49,13 +52,16 @@ describe('KAS accounting over kaspad and the kaspawallet daemon (simnet dev chai
     const installed = await ensureKaspad({ quiet: true });
     // No Go, no kaspad: the test fails with the installer's words, it is never skipped.
     if (!installed.ok) throw new Error(installed.reason);
-    dev = await startKaspaDevChain({ binaries: installed.binaries, logger });
+    // A copy of the run's funded chain (test/support/coins/kaspa/funded-snapshot.ts), else funded here.
+    dataDir = fundedKaspaDataDir();
+    dev = await startKaspaDevChain({ binaries: installed.binaries, logger, ...(dataDir ? { dataDir } : {}) });
     outside = await dev.startWallet('outside');
     options = { password: dev.walletPassword, feePolicy: { exactFeeRate: KAS_DEV_FEE_RATE } };
     chain = new KaspaAccountingChain(dev.node, dev.wallet, options);
   }, 400_000);
   afterAll(async () => {
     await dev?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     process.stdout.write(`[KAS accounting]\n  ${figures.join('\n  ')}\n`);
   });
 
