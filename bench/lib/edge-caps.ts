@@ -131,7 +131,7 @@ export async function runEdgeSv2Flood(report: Report, argv: string[]): Promise<v
   }
   try {
     report.line(
-      `  one pool process: BTC V1 ${pool.v1}, BTC V2 ${pool.v2}, KAS ${pool.kas}; bystanders: V1 wallet miner from ${BYSTANDER}, Kaspa miner bob.kas1`,
+      `  one pool process: BTC V1 ${pool.v1}, BTC V2 ${pool.v2}, KAS ${pool.kas ?? 'none'}; bystanders: V1 wallet miner from ${BYSTANDER}, Kaspa miner bob.kas1`,
     );
     const v1 = await v1Prober(pool.v1, `${pool.chain.poolAddress}.bystander`, BYSTANDER);
     const kas = pool.kas === undefined ? undefined : await kasProber(pool.kas, 'bob.kas1');
