@@ -59,7 +59,7 @@ export class Sv2Channel implements StratumSession {
   userAgent = '';
   readonly logins = new Map<string, MinerRef>();
   versionMask = POOL_VERSION_MASK;
-  /** The pool's vardiff, or one held at the miner's own target (holdAt). */
+  /** The pool's vardiff, or one held at the miner's own target (followMinerTarget). */
   vardiff: Vardiff;
   /** The miner sets this channel's target itself (a max_target it names): the pool's vardiff holds it there. */
   minerTarget = false;
@@ -173,16 +173,25 @@ export class Sv2Channel implements StratumSession {
   }
 
   /**
-   * Holds the channel at the target its miner asks for (a proxy running its own vardiff, such as
-   * SRI's translator, names the target it gives its miners), within the port's vardiff bounds:
-   * the pool's vardiff then never moves it, so what the proxy accepts from its miners is what the
-   * pool credits. `target` is used exactly when the bounds leave it alone.
+   * Holds the channel at the target its miner names (a proxy running its own vardiff, such as
+   * SRI's translator, names the target it gives its miners), held at the port's vardiff maximum
+   * when harder: the pool's vardiff then never moves it, so what the proxy accepts from its miners
+   * is what the pool credits. `target` is used exactly when the maximum leaves it alone. A target
+   * easier than the port's minimum is not followed (false): the channel has the pool's vardiff.
    */
-  holdAt(target: bigint): void {
+  followMinerTarget(target: bigint): boolean {
     const { algorithm, config } = this.port;
     const protocolMinimum = MIN_SHARE_DIFFICULTY[algorithm];
     const asked = targetToDifficulty(target, algorithm);
-    const held = Math.min(config.vardiff.max, Math.max(config.vardiff.min, protocolMinimum, asked));
+    if (asked < Math.max(config.vardiff.min, protocolMinimum)) {
+      if (this.minerTarget) {
+        this.minerTarget = false;
+        this.vardiff = new Vardiff(config.vardiff, protocolMinimum, Date.now());
+        this.vardiff.set(this.difficulty, Date.now());
+      }
+      return false;
+    }
+    const held = Math.min(config.vardiff.max, asked);
     this.minerTarget = true;
     this.vardiff = new Vardiff(
       { ...config.vardiff, start: held, min: held, max: held },
@@ -191,6 +200,7 @@ export class Sv2Channel implements StratumSession {
     );
     const exact = held === asked ? target : difficultyToTarget(held, algorithm);
     if (exact !== this.target) this.announceDifficulty(held, exact);
+    return true;
   }
 
   /**

@@ -187,15 +187,14 @@ function countChannel(conn: Sv2Connection, delta: number): void {
 }
 
 /**
- * Starts the channel within the miner's max_target. A miner that names a target (a proxy with its
- * own vardiff: SRI's translator asks for the target it gives its miners) is held at it, within the
- * port's vardiff bounds; one that leaves it open (all ones) gets the pool's vardiff, started near
- * its nominal hash rate (a share each vardiff target interval). False when the port's vardiff
- * cannot meet max_target.
+ * Starts the channel within the miner's max_target. A miner that names a target within the
+ * port's bounds (a proxy with its own vardiff: SRI's translator asks for the target it gives its
+ * miners) is held at it; any other (all ones, or easier than the port's minimum) gets the pool's
+ * vardiff, floored at that target and started near its nominal hash rate (a share each vardiff
+ * target interval). False when the port's vardiff cannot meet max_target.
  */
 function fitTarget(channel: Sv2Channel, maxTarget: bigint, nominalHashRate: number): boolean {
-  if (maxTarget < ANY_TARGET) channel.holdAt(maxTarget);
-  else {
+  if (!(maxTarget < ANY_TARGET && channel.followMinerTarget(maxTarget))) {
     channel.vardiff.setMinerMinimum(targetToDifficulty(maxTarget, channel.port.algorithm));
     followHashRate(channel, nominalHashRate);
     channel.announceDifficulty(channel.vardiff.difficulty);
@@ -235,9 +234,9 @@ function submit(conn: Sv2Connection, m: SubmitMessage): void {
 }
 
 /**
- * UpdateChannel: a miner that names its target (a proxy whose vardiff moved) is held at the new
- * one, within the port's bounds, and told by SetTarget; one that leaves it open moves the pool's
- * vardiff to its new nominal hash rate.
+ * UpdateChannel: a miner that names a target within the port's bounds (a proxy whose vardiff
+ * moved) is held at the new one and told by SetTarget; any other moves the pool's vardiff to its
+ * new nominal hash rate, floored at its max_target.
  */
 function updateChannel(conn: Sv2Connection, m: Sv2MessageOf<'UpdateChannel'>): void {
   const channel = conn.channels.get(m.channelId);
@@ -246,9 +245,9 @@ function updateChannel(conn: Sv2Connection, m: Sv2MessageOf<'UpdateChannel'>): v
   if (!channel) return refuse('invalid-channel-id');
   const maxTarget = u256ToTarget(m.maximumTarget);
   if (maxTarget === 0n) return refuse('max-target-out-of-range');
-  if (maxTarget < ANY_TARGET) channel.holdAt(maxTarget);
-  else {
+  if (!(maxTarget < ANY_TARGET && channel.followMinerTarget(maxTarget))) {
     const before = channel.difficulty;
+    channel.vardiff.setMinerMinimum(targetToDifficulty(maxTarget, channel.port.algorithm));
     followHashRate(channel, m.nominalHashRate);
     if (channel.vardiff.difficulty !== before) channel.announceDifficulty(channel.vardiff.difficulty);
   }

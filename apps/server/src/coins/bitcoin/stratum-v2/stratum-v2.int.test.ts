@@ -327,7 +327,7 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     expect(await answer).toMatchObject({ newSubmitsAcceptedCount: 1 });
   });
 
-  it('holds a miner that names a target easier than the port allows at the port minimum', async () => {
+  it("leaves a miner that names a target easier than the port allows to the pool's vardiff, from the port's start", async () => {
     const client = await miner();
     const easier = difficultyToTarget(1e-10, 'sha256d');
     const opened = await client.open('extended', `${chain.poolAddress}.v2floor`, targetToU256(easier));
