@@ -264,8 +264,17 @@ export class Sv2HandshakePool {
 
   private spawn(): Lane {
     const worker = startWorker();
-    let loaded: () => void = () => undefined;
-    const lane: Lane = { worker, running: new Map(), ready: new Promise((resolve) => (loaded = resolve)) };
+    // Held until it has loaded (someone awaits ready()), then it never keeps the process alive.
+    let resolveReady: () => void = () => undefined;
+    const loaded = (): void => {
+      worker.unref();
+      resolveReady();
+    };
+    const lane: Lane = {
+      worker,
+      running: new Map(),
+      ready: new Promise((resolve) => (resolveReady = resolve)),
+    };
     worker.on('message', (answer: HandshakeAnswer | { ready: true }) => {
       if ('ready' in answer) return loaded();
       const waiting = lane.running.get(answer.id);
@@ -289,7 +298,6 @@ export class Sv2HandshakePool {
       lane.running.clear();
       this.dispatch();
     });
-    worker.unref();
     return lane;
   }
 
