@@ -282,6 +282,19 @@ export type PoolStats = z.infer<typeof poolStatsSchema>;
 
 export const poolPortsSchema = z.object({
   host: z.string(),
+  /** How every port sets and judges a miner's share difficulty (the same rule for each family). */
+  shareDifficulty: z.object({
+    /**
+     * Vardiff, a password's `d=` and a miner's suggested difficulty never go above the network
+     * difficulty of the work sent (per coin, per template), nor under the port's minimum.
+     */
+    capsAtNetworkDifficulty: z.literal(true),
+    /**
+     * A share whose hash meets the network target is submitted as a block first, whatever its
+     * share target, and credited at the share difficulty.
+     */
+    blockFirst: z.literal(true),
+  }),
   ports: z.array(
     z.object({
       algorithm: z.string(),

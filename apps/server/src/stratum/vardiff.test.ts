@@ -58,4 +58,26 @@ describe('vardiff', () => {
     expect(v.difficulty).toBe(16);
     expect(v.set(2, 0)).toBe(16);
   });
+
+  it('never raises a session above the network difficulty of the work it was sent, nor a hint or d= above it', () => {
+    const v = new Vardiff(settings, 1e-9, 0);
+    expect(v.capAt(4)).toBe(true);
+    expect(v.difficulty).toBe(4);
+    expect(v.maximum).toBe(4);
+    // A miner sending 10 times too fast would be raised to 40: it stops at the network's 4.
+    expect(shares(v, 0, 100, 1_000).changes).toEqual([]);
+    expect(v.set(500, 0)).toBe(4);
+    // The network's difficulty rises: vardiff may follow up to it, and to the port's max past it.
+    expect(v.capAt(2_000)).toBe(false);
+    expect(v.set(500, 0)).toBe(500);
+    expect(v.set(5_000, 0)).toBe(1024);
+  });
+
+  it("keeps the port's minimum when the network difficulty is below it", () => {
+    const v = new Vardiff(settings, 1e-9, 0);
+    expect(v.capAt(0.001)).toBe(true);
+    expect(v.difficulty).toBe(1);
+    expect(v.set(8, 0)).toBe(1);
+    expect(v.capAt(Number.NaN)).toBe(false);
+  });
 });

@@ -9,7 +9,11 @@
  * has arrived for `retargetSeconds` (and for longer than the target allows), the silent time is
  * treated as one gap and the difficulty only goes down. Every result is clamped to
  * [max(min, protocol MIN_SHARE_DIFFICULTY, the miner's minimum-difficulty), max], so the pool
- * never sends a difficulty at which miners' 64-bit target arithmetic overflows.
+ * never sends a difficulty at which miners' 64-bit target arithmetic overflows. The session also
+ * caps it, per template, at the network difficulty of the work it sends (`capAt`): a miner filters
+ * its hashes by the share target, so one above the network's would make it discard blocks. The
+ * cap never goes under the floor (a port minimum above the network's is the operator's choice;
+ * /api/pool/ports shows both). Hints and a password's `d=` go through the same clamp.
  */
 export interface VardiffSettings {
   start: number;
@@ -29,6 +33,8 @@ export class Vardiff {
   private lastEventMs: number;
   private lastRetargetMs: number;
   private floor: number;
+  /** The network difficulty of the work last sent (Infinity until the session says). */
+  private network = Infinity;
   difficulty: number;
 
   constructor(
@@ -47,9 +53,27 @@ export class Vardiff {
     return this.floor;
   }
 
+  /** The highest difficulty this session may get now: the port's max, the network's when lower (never under the floor). */
+  get maximum(): number {
+    return Math.min(this.settings.max, Math.max(this.floor, this.network));
+  }
+
   clamp(difficulty: number): number {
     if (!Number.isFinite(difficulty) || difficulty <= 0) return this.floor;
-    return Math.min(this.settings.max, Math.max(this.floor, difficulty));
+    return Math.min(this.maximum, Math.max(this.floor, difficulty));
+  }
+
+  /**
+   * The network difficulty of the work being sent: the session's difficulty is lowered to it when
+   * above (never under the floor), and no retarget, hint or `d=` goes above it until the next
+   * template says otherwise. True when the difficulty changed.
+   */
+  capAt(networkDifficulty: number): boolean {
+    if (!Number.isFinite(networkDifficulty) || networkDifficulty <= 0) return false;
+    this.network = networkDifficulty;
+    const before = this.difficulty;
+    this.difficulty = this.clamp(before);
+    return this.difficulty !== before;
   }
 
   /** mining.configure minimum-difficulty: the miner asks never to go below `value`. */

@@ -40,4 +40,9 @@ describe('the pool port table', () => {
       live: false,
     });
   });
+
+  it('says on every answer that share difficulties stop at the network difficulty and that a block is submitted first', () => {
+    const table = service([{ coin: 'BTC', port: 3333, tls: false, scheme: 'pps-plus' }]).ports();
+    expect(table.shareDifficulty).toEqual({ capsAtNetworkDifficulty: true, blockFirst: true });
+  });
 });

@@ -79,7 +79,9 @@ export class PoolService {
           ...(p.authorityKey ? { authorityKey: p.authorityKey } : {}),
         };
       });
-    return { host: this.pool.host, ports: [...table, ...v2] };
+    // The kit's rule (stratum/block-first.ts, stratum/vardiff.ts capAt), the same on every port.
+    const shareDifficulty = { capsAtNetworkDifficulty: true as const, blockFirst: true as const };
+    return { host: this.pool.host, shareDifficulty, ports: [...table, ...v2] };
   }
 
   /** Open operator alerts (stuck payout, empty wallet, failing accounting), for /metrics. */

@@ -60,6 +60,7 @@ describe('miner forms and connection strings', () => {
   it("uses the pool's real host and the port of the miner's algorithm", () => {
     const ports = {
       host: 'pool.manjam.example',
+      shareDifficulty: { capsAtNetworkDifficulty: true as const, blockFirst: true as const },
       ports: [
         { algorithm: 'sha256', name: 'SHA-256', port: 3333, live: true },
         { algorithm: 'kheavyhash', name: 'kHeavyHash', port: 7777, live: false },

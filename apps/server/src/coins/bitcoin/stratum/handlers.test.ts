@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { difficultyToTarget } from '@manjam/protocol';
+import { bitsToTarget, difficultyToTarget, targetToDifficulty } from '@manjam/protocol';
 import { syntheticTemplate } from '../../../../test/support/coins/bitcoin/stratum/fake-source.js';
-import { BTC_REGTEST_ADDRESS as ADDRESS } from '../../../../test/support/coins/bitcoin/stratum/fake-source.js';
+import {
+  BTC_REGTEST_ADDRESS as ADDRESS,
+  EASY_BITS,
+  FakeTemplateSource,
+} from '../../../../test/support/coins/bitcoin/stratum/fake-source.js';
 import { MAX_UNKNOWN_METHODS } from '../../../stratum/framing.js';
 import { passwordDifficulty } from '../../../stratum/auth.js';
 import {
@@ -10,6 +14,9 @@ import {
   startUnitPool,
   type UnitPool,
 } from '../../../../test/support/coins/bitcoin/stratum/unit-pool.js';
+
+/** A network difficulty of about 8.8e13 (mainnet's order): above every share difficulty of these tests. */
+const VERY_HARD = '1703255b';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 let pool: UnitPool | undefined;
@@ -96,7 +103,11 @@ describe('stratum handlers', () => {
   });
 
   it("starts a miner at the password's d=, clamped to the port's vardiff min and max", async () => {
-    pool = await startUnitPool();
+    // A network harder than the port's max: only the port's bounds clamp here.
+    pool = await startUnitPool(
+      {},
+      new FakeTemplateSource('BTC', ADDRESS, syntheticTemplate({ bits: VERY_HARD })),
+    );
     const asked = await pool.connect();
     await asked.subscribe();
     expect((await asked.authorize(`${ADDRESS}.cpu`, 'x,d=0.00001')).result).toBe(true);
@@ -117,8 +128,30 @@ describe('stratum handlers', () => {
     expect(await low.waitForJob()).toMatchObject({ difficulty: 3e-10 });
   });
 
-  it('applies a new difficulty from the next notify and honours the old one until then', async () => {
+  it('never raises a miner above the network difficulty: a password d=, a suggested difficulty and a new template all stop at it', async () => {
+    // The synthetic template's network difficulty is 1; the port's max is 1e9.
     pool = await startUnitPool();
+    const miner = await pool.connect();
+    await miner.subscribe();
+    await miner.authorize(`${ADDRESS}.asic`, 'd=50000');
+    expect(await miner.waitForJob()).toMatchObject({ difficulty: 1 });
+    expect((await miner.request('mining.suggest_difficulty', [1e6])).result).toBe(true);
+    pool.source.push(syntheticTemplate({ curtime: 1_700_000_030 }), false);
+    await miner.waitForJob((j) => j.id !== '1');
+    expect(miner.received.filter((l) => l.includes('"method":"mining.set_difficulty"'))).toEqual([
+      '{"id":null,"method":"mining.set_difficulty","params":[1]}',
+    ]);
+    // A network whose difficulty falls lowers the miner at once, ahead of the new job.
+    pool.source.push(syntheticTemplate({ curtime: 1_700_000_060, bits: EASY_BITS }), true);
+    const easy = await miner.waitForJob((j) => j.template.bits === EASY_BITS);
+    expect(easy.difficulty).toBe(targetToDifficulty(bitsToTarget(EASY_BITS), 'sha256d')); // 4.66e-10
+  });
+
+  it('applies a new difficulty from the next notify and honours the old one until then', async () => {
+    pool = await startUnitPool(
+      {},
+      new FakeTemplateSource('BTC', ADDRESS, syntheticTemplate({ bits: VERY_HARD })),
+    );
     const miner = await pool.connect();
     await miner.subscribe();
     await miner.authorize(`${ADDRESS}.d`);
@@ -128,7 +161,7 @@ describe('stratum handlers', () => {
     const easy = miner.findShare(first, 'sha256d');
     expect(easy.built.hashValue > difficultyToTarget(1e6, 'sha256d')).toBe(true);
     expect((await miner.submit(`${ADDRESS}.d`, easy)).result).toBe(true);
-    pool.source.push(syntheticTemplate({ curtime: 1_700_000_030 }), false);
+    pool.source.push(syntheticTemplate({ curtime: 1_700_000_030, bits: VERY_HARD }), false);
     const second = await miner.waitForJob((j) => j.id !== first.id);
     expect(second).toMatchObject({ clean: false, difficulty: 1e6 });
     const weak = miner.findShare({ ...second, difficulty: 3e-10 }, 'sha256d');

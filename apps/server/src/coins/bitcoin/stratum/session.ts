@@ -129,12 +129,18 @@ export class Session implements StratumSession {
   }
 
   /**
-   * Sends a job, switching to a pending difficulty first. The first job of a session is clean.
+   * Sends a job, switching to a pending difficulty first (lowered to the job's network difficulty
+   * when above it). The first job of a session is clean.
    * Work lines (mining.set_difficulty, mining.notify) are written at once, ahead of replies still
    * owed to shares being judged (a miner matches replies by id, and work lines keep their own
    * order), so a new tip never waits behind a batch of shares.
    */
   sendJob(job: Job): void {
+    // Never above the job's network difficulty (vardiff.ts capAt): announced ahead of the job.
+    if (this.vardiff.capAt(job.networkDifficulty)) {
+      const capped = this.vardiff.difficulty;
+      if (capped !== (this.pendingDifficulty ?? this.difficulty)) this.announceDifficulty(capped);
+    }
     if (!this.working) {
       this.working = true;
       this.write(difficultyLine(this.difficulty));

@@ -14,6 +14,7 @@ import {
 } from '@manjam/protocol';
 import type { MinerRef } from '../../../shares/types.js';
 import type { BanVerdict } from '../../../stratum/ban-judge.js';
+import { creditedDifficulty, judgeWork } from '../../../stratum/block-first.js';
 import { STRATUM_V1_REFUSALS, type RejectionKind } from '../../../stratum/rejections.js';
 import type { Handler, QueuedShare, StratumId, StratumSession, SubmitContext } from './context.js';
 import { MAX_REMEMBERED_REFUSALS, UNCHECKED_MESSAGE, type Unchecked } from '../../../stratum/fair-work.js';
@@ -31,9 +32,10 @@ const DIFF1 = Object.fromEntries(
  * mining.submit. Checks, in order: authorized login (24), subscribed (25), parameter sizes (20),
  * then judgeSubmit's (shared with Stratum V2): job known (21) and not stale (21), ntime window (20), version bits within the negotiated mask
  * (20), duplicate header hash for the job (22: accepted, or refused after a hash before — a
- * share is never hashed twice), share target (23). SHA-256d shares are hashed in a batch at the
+ * share is never hashed twice), then a hash under the network target is submitted as a block
+ * first and credited at the share target; any other must meet the share target (23). SHA-256d shares are hashed in a batch at the
  * end of this turn of the event loop (Sha256dQueue), Scrypt ones in the worker threads, in their
- * connection's turn of the fair queue (fair-work.ts). A hash under the network target is a block.
+ * connection's turn of the fair queue (fair-work.ts).
  * Those answered later take a ticket in the session's ReplyOrder, so every reply of a connection
  * leaves in request order.
  */
@@ -166,8 +168,8 @@ function queueScrypt(
       }
       const value = hashToBigInt(pow);
       finish(session, context, job, key, value, () => built);
-      // The fair queue's standing (fair-work.ts): did this hash show real work?
-      return value <= session.requirementFor(job).target;
+      // The fair queue's standing (fair-work.ts): did this hash show real work (a share or a block)?
+      return value <= session.requirementFor(job).target || value <= job.template.networkTarget;
     },
     refuse: (cause) => unchecked(session, context, cause),
   });
@@ -208,7 +210,9 @@ export function sha256dRefused({ session, context }: QueuedShare<SubmitContext>,
 }
 
 /**
- * The hash checks: duplicate (22), target (23), then credit. `key` is the SHA-256d block hash;
+ * The hash checks: duplicate (22), then the kit's rule (stratum/block-first.ts): a hash under the
+ * network target is submitted as a block FIRST, whatever the share target, then credited at the
+ * share target; any other hash must meet the share target (23). `key` is the SHA-256d block hash;
  * `build` rebuilds the coinbase and header, needed only when the share is a block.
  */
 function finish(
@@ -221,9 +225,16 @@ function finish(
 ): void {
   if (job.seen.has(key)) return refuse(session, id, miner, 'duplicate', undefined, ticket);
   const required = session.requirementFor(job);
-  if (pow > required.target) {
+  const verdict = judgeWork(pow <= job.template.networkTarget, pow <= required.target);
+  if (verdict === 'low_difficulty') {
     if (job.refused.size < MAX_REMEMBERED_REFUSALS) job.refused.add(key);
     return refuse(session, id, miner, 'low_difficulty', undefined, ticket);
+  }
+  const difficulty = creditedDifficulty(required.difficulty);
+  if (verdict === 'block') {
+    // Seen at once: the same header again is a duplicate, never a second submit.
+    job.seen.add(key);
+    submitFoundBlock(session, miner, job, build(), difficulty);
   }
   const port = session.port;
   const pool = port.pool;
@@ -236,7 +247,7 @@ function finish(
   const actual = pow === 0n ? Number.MAX_VALUE : DIFF1[port.algorithm] / Number(pow);
   const share = {
     miner,
-    difficulty: required.difficulty,
+    difficulty,
     actualDifficulty: actual,
     networkDifficulty: job.networkDifficulty,
     height: job.template.height,
@@ -248,7 +259,6 @@ function finish(
   pool.book.accepted(session, share, pool.hashrate.get(port.coin), () => session.shareAccepted(id, ticket));
   const retarget = session.vardiff.onShare(now);
   if (retarget !== undefined) session.announceDifficulty(retarget);
-  if (pow <= job.template.networkTarget) submitFoundBlock(session, miner, job, build(), required.difficulty);
 }
 
 /** A stale job's refusal: 'Stale job', or why the coin's work is paused (jobs.ts). */

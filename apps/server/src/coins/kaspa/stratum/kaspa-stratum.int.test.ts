@@ -1,15 +1,19 @@
 // The Kaspa dialect on a real kaspad simnet chain, once per notify form: the project's test miner
 // gets jobs, mines real kHeavyHash nonces, has honest shares accepted (in the share log before it
 // reads `true`), duplicate, stale, low-difficulty and malformed ones refused, and finds blocks
-// kaspad takes into its DAG. Figures are printed.
+// kaspad takes into its DAG, also from a port whose share difficulty is far above the network's.
+// Figures are printed.
 import { setTimeout as delay } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startKaspaStandalone,
+  TEST_VARDIFF,
   type KaspaStandalone,
 } from '../../../../test/support/coins/kaspa/stratum/standalone.js';
-import type { KaspaTestMiner } from '../../../../test/support/coins/kaspa/stratum/miner.js';
+import { KaspaTestMiner } from '../../../../test/support/coins/kaspa/stratum/miner.js';
+import { configSchema } from '../../../config/index.js';
+import { KaspaStratumServer } from './server.js';
 
 const logger = pino({ level: 'warn' });
 const JOB_VALID_MS = 1_500;
@@ -171,6 +175,42 @@ describe('what the Kaspa port tells particular miners', () => {
     expect(job.form).toBe('big-job');
     miner.close();
   });
+
+  it("lands a block on kaspad from a miner whose share difficulty sits far above the network's", async () => {
+    // A port whose minimum is 2^-20, about 2^11 times simnet's difficulty: the share target is far
+    // harder than the network's, so a hash between the two is a block the share target misses.
+    const { stratum } = configSchema.parse({});
+    const hard = new KaspaStratumServer({
+      port: 0,
+      host: '127.0.0.1',
+      network: pool.chain.network,
+      scheme: 'pps-plus',
+      vardiff: { ...TEST_VARDIFF, start: 2 ** -20, min: 2 ** -20 },
+      stratum,
+      source: pool.source,
+      sink: pool.sink,
+      logger,
+    });
+    const miner = await KaspaTestMiner.connect(await hard.listen());
+    try {
+      await miner.request('mining.subscribe', ['lolMiner 1.88', 'EthereumStratum/1.0.0']);
+      await miner.request('mining.authorize', [`${pool.chain.poolAddress}.hard`, 'x']);
+      const job = await miner.jobCount(1);
+      expect(job.difficulty).toBe(2 ** -20);
+      const nonce = miner.find(job, (pow, share) => pow <= networkTarget() && pow > share);
+      const accepted = pool.sink.accepted.length;
+      const recorded = pool.sink.nextBlock();
+      expect(await miner.submit('w', job, nonce)).toMatchObject({ result: true, error: null });
+      const block = await recorded;
+      expect(block).toMatchObject({ status: 'pending', shareDifficulty: 2 ** -20 });
+      expect(pool.sink.accepted.slice(accepted).map((share) => share.difficulty)).toEqual([2 ** -20]);
+      const inDag = await pool.chain.node.getBlock(block.hash, false);
+      expect(inDag.verboseData?.hash).toBe(block.hash);
+    } finally {
+      miner.close();
+      await hard.close();
+    }
+  }, 60_000);
 
   it('refuses a login that is neither a kaspasim address nor an account, and closes', async () => {
     const miner = await pool.connect();

@@ -40,6 +40,17 @@ const BITMAIN_AGENT = /GodMiner/i;
 
 export type Id = JsonId;
 
+/**
+ * `difficulty` as a power of two within [min, max]: rounded down, or up when down falls under
+ * `min`; `difficulty` itself when no power of two lies within the bounds.
+ */
+export function powerOfTwoWithin(difficulty: number, min: number, max: number): number {
+  const down = 2 ** Math.floor(Math.log2(difficulty));
+  if (down >= min && down <= max) return down;
+  const up = down * 2;
+  return up >= min && up <= max ? up : difficulty;
+}
+
 export interface KaspaJob {
   id: string;
   template: KaspaTemplate;
@@ -78,10 +89,10 @@ export class KaspaSession extends JsonSession<KaspaMinerRef, KaspaJob> {
     this.bitmain = BITMAIN_AGENT.test(agent);
   }
 
-  /** The difficulty jobs are made at: IceRiver's rounded down to a power of two. */
+  /** The difficulty jobs are made at: IceRiver's a power of two within the session's bounds. */
   get difficulty(): number {
     const d = this.vardiff.difficulty;
-    return this.powersOfTwo ? 2 ** Math.floor(Math.log2(d)) : d;
+    return this.powersOfTwo ? powerOfTwoWithin(d, this.vardiff.minimum, this.vardiff.maximum) : d;
   }
 
   reply(id: Id, result: unknown, ticket?: number): void {
@@ -113,6 +124,8 @@ export class KaspaSession extends JsonSession<KaspaMinerRef, KaspaJob> {
 
   /** A new job on `template` at the announced difficulty, sent as mining.notify. */
   sendJob(template: KaspaTemplate, ordered = false): KaspaJob {
+    // Never above the template's network difficulty (vardiff.ts capAt).
+    this.vardiff.capAt(template.networkDifficulty);
     this.announceDifficulty(ordered);
     const difficulty = this.difficulty;
     const job: KaspaJob = {

@@ -1,11 +1,13 @@
 // `mining.submit [worker, jobId, nonce]`, judged in this order: authorized; well-formed (job id a
 // string, nonce hex, with the session's extranonce leading it: parseKaspaSubmitNonce); job known
 // ("Job not found"); its template still valid ("Stale job", template-source.ts); the nonce not
-// judged before on the template, by any connection ("Duplicate share"); the share log can take
-// it; then kHeavyHash is computed here (the miner sends no hash to trust) and must meet the job's
-// share target ("Low difficulty share"). Accepted: given to the sink BEFORE the `true` (the sink
-// holds the socket corked until the share is durable), counted for hashrate and vardiff; a PoW
-// value at or under the network target is a block (found-block.ts). Every refusal goes through
+// judged before on the template, by any connection ("Duplicate share"); then kHeavyHash is
+// computed here (the miner sends no hash to trust) and the kit's rule applies (block-first.ts): a
+// PoW value at or under the network target is submitted as a block first (found-block.ts),
+// whatever the share target; then the share log must take it ("busy") and any other value must
+// meet the job's share target ("Low difficulty share"). Accepted: at the job's difficulty, given
+// to the sink BEFORE the `true` (the sink holds the socket corked until the share is durable),
+// counted for hashrate and vardiff. Every refusal goes through
 // `refuse`: a kind of the kit's vocabulary (../../../stratum/rejections.ts, which also gives its
 // ban verdict) answered with the Stratum V1 error for it (STRATUM_V1_REFUSALS, as the V1 ports).
 import { STRATUM_ERROR, stratumError, type StratumError } from '@manjam/protocol';
@@ -15,8 +17,8 @@ import {
   kaspaPowWordsOf,
   kaspaWordsDifficulty,
   parseKaspaSubmitNonce,
-  type KaspaNonce,
 } from '@manjam/protocol/kaspa';
+import { creditedDifficulty, judgeWork } from '../../../stratum/block-first.js';
 import { STRATUM_V1_REFUSALS, type RejectionKind } from '../../../stratum/rejections.js';
 import type { ShareBook } from '../../../stratum/share-book.js';
 import { isStaleTemplate, type KaspaTemplate } from '../template-source.js';
@@ -61,14 +63,30 @@ export class KaspaSubmits {
     let seen = this.seen.get(template);
     if (!seen) this.seen.set(template, (seen = new Set()));
     if (seen.has(nonce.value.hex)) return this.refuse(session, id, miner, 'duplicate');
+    kaspaPowWordsOf(template.pow, nonce.value.lo, nonce.value.hi, powWords);
+    // The kit's rule (block-first.ts): a block is submitted first, whatever the share target.
+    const verdict = judgeWork(
+      kaspaMeetsTarget(powWords, template.targetWords),
+      kaspaMeetsTarget(powWords, job.targetWords),
+    );
+    const difficulty = creditedDifficulty(job.difficulty);
+    if (verdict === 'block') {
+      seen.add(nonce.value.hex);
+      this.book.block(
+        submitFoundBlock(this.options, {
+          miner,
+          template,
+          nonce: kaspaNonceValue(nonce.value),
+          shareDifficulty: difficulty,
+        }),
+      );
+    }
     const busy = this.options.sink.refusal();
     if (busy !== undefined)
       return this.refuse(session, id, miner, 'busy', stratumError(STRATUM_ERROR.OTHER, busy));
     seen.add(nonce.value.hex);
-    kaspaPowWordsOf(template.pow, nonce.value.lo, nonce.value.hi, powWords);
-    if (!kaspaMeetsTarget(powWords, job.targetWords))
-      return this.refuse(session, id, miner, 'low_difficulty');
-    this.accept(session, id, miner, job, nonce.value);
+    if (verdict === 'low_difficulty') return this.refuse(session, id, miner, 'low_difficulty');
+    this.accept(session, id, miner, job, difficulty);
   }
 
   /** Answers a refusal with the V1 error for its kind (`error`: why, when that is not enough) and books it. */
@@ -88,14 +106,13 @@ export class KaspaSubmits {
     id: Id,
     miner: KaspaMinerRef,
     job: KaspaJob,
-    nonce: KaspaNonce,
+    difficulty: number,
   ): void {
     const now = Date.now();
     const template = job.template;
-    const isBlock = kaspaMeetsTarget(powWords, template.targetWords);
     const share = {
       miner,
-      difficulty: job.difficulty,
+      difficulty,
       actualDifficulty: kaspaWordsDifficulty(powWords),
       networkDifficulty: template.networkDifficulty,
       height: Number(template.daaScore),
@@ -105,14 +122,5 @@ export class KaspaSubmits {
     this.book.accepted(session, share, this.options.pool?.hashrate, () => session.reply(id, true));
     const current = this.options.source.current;
     if (session.vardiff.onShare(now) !== undefined && current) session.sendJob(current);
-    if (isBlock)
-      this.book.block(
-        submitFoundBlock(this.options, {
-          miner,
-          template,
-          nonce: kaspaNonceValue(nonce),
-          shareDifficulty: job.difficulty,
-        }),
-      );
   }
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../../../test/support/coins/monero/stratum/miner.js';
 import {
   startStandalone,
+  TEST_VARDIFF,
   type MemorySink,
   type StandalonePort,
 } from '../../../../test/support/coins/monero/stratum/standalone.js';
@@ -127,13 +128,26 @@ describe('the Monero Stratum dialect on a regtest monerod', () => {
     expect(sink.rejected.at(-1)?.reason).toBe('invalid');
   });
 
+  it("stops a password's d= at the network difficulty", async () => {
+    const asked = await connect();
+    await asked.login(`${chain.poolAddress}.asked`, 'd=1000000');
+    expect(asked.difficulty).toBe(NETWORK_DIFFICULTY);
+  });
+
   it('refuses a share under the session difficulty', async () => {
-    const high = await connect();
-    await high.login(`${chain.poolAddress}.big`, 'd=1000000');
+    // A port whose minimum is far above the network's (the only way a share target is harder).
+    const { port: hardPort } = await standalone.addServer({
+      ...TEST_VARDIFF,
+      start: 1_000_000,
+      min: 1_000_000,
+    });
+    const high = await standalone.connect(hardPort);
+    await high.login(`${chain.poolAddress}.big`);
     // The compact 4-byte target the miner gets reads back within 0.03 % of what was asked.
     expect(high.difficulty).toBeGreaterThanOrEqual(1_000_000n);
     expect(high.difficulty).toBeLessThan(1_000_300n);
-    const share = await high.mine((s) => s.difficulty < high.difficulty);
+    // Under the session difficulty and not a block.
+    const share = await high.mine((s) => s.difficulty < high.difficulty && notBlock(s));
     const reply = await high.submit(share);
     expect(reply.error?.message).toBe('Low difficulty share');
     expect(sink.rejected.at(-1)).toMatchObject({ reason: 'low_difficulty', miner: { worker: 'big' } });
@@ -199,6 +213,31 @@ describe('the Monero Stratum dialect on a regtest monerod', () => {
     expect(next.job_id).not.toBe(share.job.job_id);
     const late = await miner.submit(honest, { job_id: share.job.job_id });
     expect(late.error?.message).toBe('Stale job');
+  });
+
+  it("lands a block on monerod from a miner whose share difficulty sits far above the network's", async () => {
+    const { port: hardPort } = await standalone.addServer({
+      ...TEST_VARDIFF,
+      start: 1_000_000,
+      min: 1_000_000,
+    });
+    const high = await standalone.connect(hardPort);
+    await high.login(`${chain.poolAddress}.between`);
+    expect(high.difficulty).toBeGreaterThanOrEqual(1_000_000n);
+    const before = (await chain.daemon.call<{ count: number }>('get_block_count')).count;
+    // A block (it meets the network's 5) that misses the session's 1,000,000.
+    const share = await high.mine((s) => !notBlock(s) && s.difficulty < high.difficulty);
+    const accepted = sink.accepted.length;
+    const recorded = sink.nextBlock();
+    expect(await high.submit(share)).toMatchObject({ error: null, result: { status: 'OK' } });
+    const block = await recorded;
+    expect(block).toMatchObject({
+      hash: hex(moneroBlockId(share.hashingBlob)),
+      height: before,
+      status: 'pending',
+    });
+    expect(sink.accepted.slice(accepted).map((s) => s.difficulty)).toEqual([Number(high.difficulty)]);
+    expect((await chain.daemon.call<{ count: number }>('get_block_count')).count).toBe(before + 1);
   });
 
   it('answers unknown methods (V1 names, Object.prototype members) at once and closes a connection that keeps sending them', async () => {

@@ -104,6 +104,8 @@ export class MoneroSession extends JsonSession<MoneroMinerRef, MoneroJob> {
       extra,
     );
     const block = parseMoneroBlock(blockBlob);
+    // Never above the template's network difficulty (vardiff.ts capAt).
+    this.vardiff.capAt(Number(template.networkDifficulty));
     const target = moneroDifficultyToTarget(BigInt(Math.max(1, Math.round(this.vardiff.difficulty))));
     const job: MoneroJob = {
       id: `${template.seq.toString(36)}.${number.toString(36)}.${this.id}`,

@@ -1,15 +1,18 @@
 // `submit`, judged in the order the top comment of server.ts gives: logged in, well-formed, job
 // known and not stale, nonce not judged before on the job (accepted, waiting, or refused after a
-// hash: never hashed twice), the claimed result meets the job's difficulty, the share log can take
-// it. The claim is used ONLY TO REFUSE: a claim under the job's difficulty is refused without a
-// hash (an honest miner never sends one, it counts invalid); any other claim is hashed, in its
-// connection's turn of the fair queue (../fair-work.ts), and a hash that differs from the claim is
-// "Invalid result". Then the share is accepted (durable before its OK: the sink holds the socket),
-// counted for hashrate and vardiff, and a hash meeting the network difficulty becomes a block.
+// hash: never hashed twice), the claimed result meets the job's difficulty or the network's, the
+// share log can take it (not asked of a claimed block). The claim is used ONLY TO REFUSE: a claim
+// under both is refused without a hash (an honest miner never sends one, it counts invalid); any
+// other claim is hashed, in its connection's turn of the fair queue (../fair-work.ts), and a hash
+// that differs from the claim is "Invalid result". Then the kit's rule (block-first.ts): a hash
+// meeting the network difficulty is submitted as a block first, whatever the job's difficulty;
+// the share is accepted (durable before its OK: the sink holds the socket) at the job's
+// difficulty and counted for hashrate and vardiff.
 // Every refusal goes through `refuse`: a kind of the kit's vocabulary (../../../stratum/rejections.ts,
 // which also gives its ban verdict) answered with XMRig's words for it (MONERO_REFUSALS).
 import { moneroHashDifficulty, moneroHashMeetsDifficulty, withMoneroNonce } from '@manjam/protocol/monero';
 import type { BanVerdict } from '../../../stratum/ban-judge.js';
+import { creditedDifficulty, judgeWork } from '../../../stratum/block-first.js';
 import {
   FairWork,
   MAX_REMEMBERED_REFUSALS,
@@ -80,10 +83,13 @@ export class MoneroSubmits {
     const nonce = Buffer.from(nonceHex, 'hex').readUInt32LE(0);
     if (job.nonces.has(nonce) || job.refused.has(nonce)) return this.refuse(session, id, miner, 'duplicate');
     const claimed = Buffer.from(result, 'hex');
-    // A claim that misses the target is refused as it stands (the miner's own word against it).
-    if (!moneroHashMeetsDifficulty(claimed, job.difficulty))
+    // A claim that misses the share target and the network's is refused as it stands (the miner's
+    // own word against it); a claimed block is hashed whatever the share target (block-first.ts).
+    const claimedBlock = moneroHashMeetsDifficulty(claimed, job.template.networkDifficulty);
+    if (judgeWork(claimedBlock, moneroHashMeetsDifficulty(claimed, job.difficulty)) === 'low_difficulty')
       return this.refuse(session, id, miner, 'low_difficulty');
-    const refusal = this.options.sink.refusal();
+    // A claimed block is not refused for a full share log before it is hashed and submitted.
+    const refusal = claimedBlock ? undefined : this.options.sink.refusal();
     if (refusal !== undefined) return this.refuse(session, id, miner, 'busy', refusal);
     const ticket = session.order.ticket();
     job.nonces.add(nonce);
@@ -126,7 +132,22 @@ export class MoneroSubmits {
       this.refuse(session, id, miner, 'invalid', 'Invalid result', ticket);
       return false;
     }
-    this.accept(session, id, ticket, miner, job, nonce, hash, hashingBlob);
+    // The kit's rule (block-first.ts): a block is submitted first, then judged as a share.
+    const verdict = judgeWork(
+      moneroHashMeetsDifficulty(hash, job.template.networkDifficulty),
+      moneroHashMeetsDifficulty(hash, job.difficulty),
+    );
+    const difficulty = creditedDifficulty(Number(job.difficulty));
+    if (verdict === 'block')
+      this.book.block(
+        submitFoundBlock(this.options, { miner, job, nonce, hashingBlob, shareDifficulty: difficulty }),
+      );
+    const refusal = this.options.sink.refusal();
+    if (refusal !== undefined) {
+      this.refuse(session, id, miner, 'busy', refusal, ticket);
+      return verdict === 'block';
+    }
+    this.accept(session, id, ticket, miner, job, hash, difficulty);
     return true;
   }
 
@@ -162,14 +183,12 @@ export class MoneroSubmits {
     ticket: number,
     miner: MoneroMinerRef,
     job: MoneroJob,
-    nonce: number,
     hash: Uint8Array,
-    hashingBlob: Uint8Array,
+    difficulty: number,
   ): void {
     const { scheme } = this.options;
     const now = Date.now();
     const template = job.template;
-    const difficulty = Number(job.difficulty);
     const share = {
       miner,
       difficulty,
@@ -186,9 +205,5 @@ export class MoneroSubmits {
     const current = this.options.source.current;
     if (session.vardiff.onShare(now) !== undefined && current && !current.tip.stale)
       session.notifyJob(session.makeJob(current));
-    if (moneroHashMeetsDifficulty(hash, template.networkDifficulty))
-      this.book.block(
-        submitFoundBlock(this.options, { miner, job, nonce, hashingBlob, shareDifficulty: difficulty }),
-      );
   }
 }
