@@ -1,7 +1,6 @@
 // What the web app knows of a coin family beyond the coin table (which the contract carries):
 // one module per family under coins/<family>/, gathered in coins/registry.ts.
 import type { AccountCoin, HashrateUnit } from '@manjam/contract';
-import type { ComponentType } from 'react';
 
 /** A coin the calculator estimates, with what its node and miners count in. */
 export interface CalculatorCoin {
@@ -19,22 +18,11 @@ export interface CalculatorCoin {
   formulaKey?: 'calculator.formulaMonero' | 'calculator.formulaKaspa';
 }
 
-/** What a family's miner software section is given: the live port and the Stratum username. */
-export interface MinersProps {
-  host: string;
-  port: number;
-  /** The Stratum username `account.worker`. */
-  username: string;
-  worker: string;
-}
-
 export interface WebFamily {
   /** A line under a payout address field naming the family's address kinds, when it has one. */
   addressKindsKey?: 'validation.xmrKinds';
   /** The calculator's coins of this family (a listed coin on the family's hardware too). */
   calculator: readonly CalculatorCoin[];
-  /** The family's miner software and command lines, shown on its algorithm page once its port is live. */
-  Miners?: ComponentType<MinersProps>;
   /** What a CPU hashes on the family's algorithm, said under Add Miner when a CPU picks it. */
   cpuNoteKey?: 'setupGuide.kaspa.cpu';
 }

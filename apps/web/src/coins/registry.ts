@@ -1,5 +1,6 @@
-// The web's one registry of coin families: a family of the coin table without an entry here does
-// not compile. Screens ask the registry instead of naming a coin or a family.
+// The web's registry of coin families (data: no React, so node tools and benchmarks may import it);
+// their components are in screens.ts. A family of the coin table without an entry here does not
+// compile. Screens ask the registry instead of naming a coin or a family.
 import {
   FAMILIES,
   familyOf,
@@ -15,7 +16,7 @@ import type { CalculatorCoin, WebFamily } from './family';
 import { kaspa } from './kaspa';
 import { monero } from './monero';
 
-export type { CalculatorCoin, MinersProps, WebFamily } from './family';
+export type { CalculatorCoin, WebFamily } from './family';
 
 const WEB_FAMILIES: Record<Family, WebFamily> = { bitcoin, monero, kaspa };
 
@@ -28,10 +29,16 @@ export function addressKindsKey(coin: AccountCoin): WebFamily['addressKindsKey']
   return isPoolCoin(coin) ? webFamilyOf(coin).addressKindsKey : undefined;
 }
 
-/** The family of the pool coin mined on an API algorithm (`kaspa` -> Kaspa's), if the pool mines one. */
-export function webFamilyOfAlgorithm(id: AlgorithmId): WebFamily | undefined {
+/** The family of the pool coin mined on an API algorithm (`kaspa` -> Kaspa), if the pool mines one. */
+export function familyOfAlgorithm(id: AlgorithmId): Family | undefined {
   const coin = portRowOfAccountAlgorithm(id)?.coin;
-  return coin !== undefined && isPoolCoin(coin) ? webFamilyOf(coin) : undefined;
+  return coin !== undefined && isPoolCoin(coin) ? familyOf(coin) : undefined;
+}
+
+/** The web module of the family mined on an API algorithm, if the pool mines one. */
+export function webFamilyOfAlgorithm(id: AlgorithmId): WebFamily | undefined {
+  const family = familyOfAlgorithm(id);
+  return family === undefined ? undefined : WEB_FAMILIES[family];
 }
 
 /** The calculator's coins: the pool's coins first (coin-table order), then the listed ones. */

@@ -1,5 +1,4 @@
 import { hashrateUnitOf } from '@manjam/contract';
-import { KaspaMiners } from '../../features/setup-guide/KaspaMiners';
 import type { WebFamily } from '../family';
 
 /** kaspad reports difficulty as (2^255 - 1) over the target: two hashes per unit. */
@@ -18,7 +17,6 @@ export const kaspa: WebFamily = {
       formulaKey: 'calculator.formulaKaspa',
     },
   ],
-  // KS ASICs, lolMiner and BzMiner with their command lines; a CPU is told how little it hashes.
-  Miners: KaspaMiners,
+  // A CPU is told how little it hashes on kHeavyHash.
   cpuNoteKey: 'setupGuide.kaspa.cpu',
 };

@@ -5,7 +5,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Ltr } from '../../components/Ltr';
 import { Spinner } from '../../components/Spinner';
-import { webFamilyOfAlgorithm } from '../../coins/registry';
+import { screensOfAlgorithm } from '../../coins/screens';
 import { schemeLabel } from '../../lib/algorithms';
 import { useAuth } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
@@ -87,7 +87,7 @@ function AlgorithmDetails({ id }: { id: AlgorithmPageId }) {
     .filter((p) => p.live && p.protocol !== 'v2')
     .map((p) => p.name)
     .join(', ');
-  const Miners = webFamilyOfAlgorithm(id)?.Miners;
+  const Miners = screensOfAlgorithm(id)?.Miners;
   return (
     <article className="container page">
       <header className="page__header">

@@ -1,0 +1,5 @@
+import { KaspaMiners } from '../../features/setup-guide/KaspaMiners';
+import type { FamilyScreens } from '../family-screens';
+
+/** KS ASICs, lolMiner and BzMiner with their command lines; a CPU is told how little it hashes. */
+export const kaspaScreens: FamilyScreens = { Miners: KaspaMiners };
