@@ -3,56 +3,48 @@
 //   --only=<phase>[,<phase>]  run some phases; other flags go to the phases (see bench/README.md),
 //   so flags of one phase go with --only=<that phase>.
 import { Report } from './lib/report.js';
-import { runEdgeAccounts } from './lib/edge-accounts.js';
-import { runEdgeBacklog } from './lib/edge-backlog.js';
-import { runEdgeFeedXmr } from './lib/edge-feed-xmr.js';
-import { runEdgeFlood } from './lib/edge-flood.js';
-import { runEdgeHttp } from './lib/edge-http.js';
-import { runEdgeKaspad } from './lib/edge-kaspad.js';
-import { runEdgeKaspaPow } from './lib/edge-kaspa-pow.js';
-import { runEdgeKaspaStratum } from './lib/edge-kaspa-stratum.js';
-import { runEdgeLeaf } from './lib/edge-leaf.js';
-import { runEdgeProto } from './lib/edge-proto.js';
-import { runEdgeShutdown } from './lib/edge-shutdown.js';
-import { runEdgeSv2 } from './lib/edge-sv2.js';
-import { runEdgeSv2Pool } from './lib/edge-sv2-pool.js';
-import { runEdgeWorkers } from './lib/edge-workers.js';
-import { runEdgeTokens } from './lib/edge-tokens.js';
-import { runEdgeWebhook } from './lib/edge-webhook.js';
-import { runEdgeSeed } from './lib/edge-seed.js';
-import {
-  runEdgeHttpHolds,
-  runEdgePortFill,
-  runEdgeStranger,
-  runEdgeSv2Channels,
-  runEdgeSv2Flood,
-} from './lib/edge-caps.js';
 
 type Phase = (report: Report, argv: string[]) => Promise<void>;
 
 const PHASES: ReadonlyMap<string, Phase> = new Map<string, Phase>([
-  ['flood', runEdgeFlood],
-  ['proto', runEdgeProto],
-  ['workers', runEdgeWorkers],
-  ['http', runEdgeHttp],
-  ['accounts', runEdgeAccounts],
-  ['leaf', runEdgeLeaf],
-  ['backlog', runEdgeBacklog],
-  ['kaspa-pow', runEdgeKaspaPow],
-  ['kaspad', runEdgeKaspad],
-  ['kaspa-stratum', runEdgeKaspaStratum],
-  ['sv2', runEdgeSv2],
-  ['sv2-pool', runEdgeSv2Pool],
-  ['feed-xmr', runEdgeFeedXmr],
-  ['shutdown', runEdgeShutdown],
-  ['tokens', runEdgeTokens],
-  ['webhook', runEdgeWebhook],
-  ['seed', runEdgeSeed],
-  ['sv2-flood', runEdgeSv2Flood],
-  ['port-fill', runEdgePortFill],
-  ['http-holds', runEdgeHttpHolds],
-  ['sv2-channels', runEdgeSv2Channels],
-  ['stranger', runEdgeStranger],
+  // Each phase's module is loaded when it runs: a phase's imports (and their breakage) never stop the others.
+  ['flood', async (report, argv) => (await import('./lib/edge-flood.js')).runEdgeFlood(report, argv)],
+  ['proto', async (report, argv) => (await import('./lib/edge-proto.js')).runEdgeProto(report, argv)],
+  ['workers', async (report, argv) => (await import('./lib/edge-workers.js')).runEdgeWorkers(report, argv)],
+  ['http', async (report, argv) => (await import('./lib/edge-http.js')).runEdgeHttp(report, argv)],
+  [
+    'accounts',
+    async (report, argv) => (await import('./lib/edge-accounts.js')).runEdgeAccounts(report, argv),
+  ],
+  ['leaf', async (report, argv) => (await import('./lib/edge-leaf.js')).runEdgeLeaf(report, argv)],
+  ['backlog', async (report, argv) => (await import('./lib/edge-backlog.js')).runEdgeBacklog(report, argv)],
+  [
+    'kaspa-pow',
+    async (report, argv) => (await import('./lib/edge-kaspa-pow.js')).runEdgeKaspaPow(report, argv),
+  ],
+  ['kaspad', async (report, argv) => (await import('./lib/edge-kaspad.js')).runEdgeKaspad(report, argv)],
+  [
+    'kaspa-stratum',
+    async (report, argv) => (await import('./lib/edge-kaspa-stratum.js')).runEdgeKaspaStratum(report, argv),
+  ],
+  ['sv2', async (report, argv) => (await import('./lib/edge-sv2.js')).runEdgeSv2(report, argv)],
+  ['sv2-pool', async (report, argv) => (await import('./lib/edge-sv2-pool.js')).runEdgeSv2Pool(report, argv)],
+  ['feed-xmr', async (report, argv) => (await import('./lib/edge-feed-xmr.js')).runEdgeFeedXmr(report, argv)],
+  [
+    'shutdown',
+    async (report, argv) => (await import('./lib/edge-shutdown.js')).runEdgeShutdown(report, argv),
+  ],
+  ['tokens', async (report, argv) => (await import('./lib/edge-tokens.js')).runEdgeTokens(report, argv)],
+  ['webhook', async (report, argv) => (await import('./lib/edge-webhook.js')).runEdgeWebhook(report, argv)],
+  ['seed', async (report, argv) => (await import('./lib/edge-seed.js')).runEdgeSeed(report, argv)],
+  ['sv2-flood', async (report, argv) => (await import('./lib/edge-caps.js')).runEdgeSv2Flood(report, argv)],
+  ['port-fill', async (report) => (await import('./lib/edge-caps.js')).runEdgePortFill(report)],
+  ['http-holds', async (report, argv) => (await import('./lib/edge-caps.js')).runEdgeHttpHolds(report, argv)],
+  [
+    'sv2-channels',
+    async (report, argv) => (await import('./lib/edge-caps.js')).runEdgeSv2Channels(report, argv),
+  ],
+  ['stranger', async (report, argv) => (await import('./lib/edge-caps.js')).runEdgeStranger(report, argv)],
 ]);
 
 const args = process.argv.slice(2);
