@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { blockHashHex } from '@manjam/protocol';
+import { blockHashHex, difficultyToTarget, MIN_SHARE_DIFFICULTY } from '@manjam/protocol';
 import { BlocksRepository } from '../db/repositories/blocks.js';
 import type { PoolEventMap } from '../events.js';
 import {
@@ -88,6 +88,49 @@ describe('stratum service', () => {
       subsidy: 5_000_000_000n,
     });
   });
+
+  it.each([
+    { coin: 'BTC', algorithm: 'sha256d', address: ADDRESS, difficulty: 1e-6 },
+    {
+      coin: 'LTC',
+      algorithm: 'scrypt',
+      address: 'rltc1qxvenxvenxvenxvenxvenxvenxvenxvenuxr9sr',
+      difficulty: 1e-3,
+    },
+  ] as const)(
+    'submits a $coin share under the network target but over the share target as a block first, accepts it and credits it at the share difficulty',
+    async ({ coin, algorithm, address, difficulty }) => {
+      // The port's minimum sits far above the network difficulty (regtest's): the only way a share
+      // target can be harder than the network's.
+      const source = new FakeTemplateSource(coin, address, syntheticTemplate({ bits: EASY_BITS }));
+      pool = await startUnitPool(
+        { ports: [{ port: 0, coin, vardiff: { start: difficulty, min: difficulty, max: 1e9 } }] },
+        source,
+      );
+      const miner = await pool.connect();
+      await miner.subscribe();
+      await miner.authorize(`${address}.between`);
+      const job = await miner.waitForJob();
+      expect(job.difficulty).toBe(difficulty);
+      // Looked for at the lowest difficulty (the test miner only keeps hashes under a job's target).
+      const share = miner.findShare({ ...job, difficulty: MIN_SHARE_DIFFICULTY[algorithm] }, algorithm, {
+        accept: (b, j) =>
+          b.hashValue <= j.template.networkTarget && b.hashValue > difficultyToTarget(difficulty, algorithm),
+      });
+      const found = once(pool, 'block.found');
+      expect(await miner.submit(`${address}.between`, share)).toMatchObject({ result: true, error: null });
+      const hash = blockHashHex(share.built.header);
+      expect(await found).toMatchObject({ coin, height: 101, hash });
+      expect(source.submitted.map((b) => b.expected)).toEqual([{ height: 101, hash }]);
+      expect(pool.stratum.stats().sharesAccepted).toBe(1);
+      expect(await new BlocksRepository(pool.database.db).byHash(hash)).toMatchObject({
+        shareDifficulty: difficulty,
+      });
+      // The same header again: a duplicate, never a second block.
+      expect((await miner.submit(`${address}.between`, share)).error?.[1]).toBe('Duplicate share');
+      expect(source.submitted).toHaveLength(1);
+    },
+  );
 
   it('cuts a connection whose shares are mostly invalid and refuses that login from that address for a while', async () => {
     pool = await startUnitPool({ ban: { checkAfterShares: 4, invalidPercent: 50, durationSeconds: 60 } });

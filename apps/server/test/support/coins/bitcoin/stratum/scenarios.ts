@@ -105,6 +105,27 @@ export function miningScenarios(options: ScenarioOptions): void {
     expect((await new WorkersRepository(pool.db).listByPayee(payeeId)).map((w) => w.name)).toContain('rig1');
   });
 
+  it("lands a block on the node from the solo port, whose share difficulty (1e6) is far above the network's, credited at 1e6", async () => {
+    const login = `${chain.poolAddress}.between`;
+    const client = await miner(login, 1);
+    const job = await client.waitForJob();
+    expect(job.difficulty).toBe(1e6);
+    // Looked for at the lowest difficulty (the test miner only keeps hashes under a job's target).
+    const share = client.findShare({ ...job, difficulty: MIN_SHARE_DIFFICULTY[algorithm] }, algorithm, {
+      accept: (b, j) =>
+        b.hashValue <= j.template.networkTarget && b.hashValue > difficultyToTarget(1e6, algorithm),
+    });
+    const hash = blockHashHex(share.built.header);
+    const found = nextEvent('block.found', (e) => e.hash === hash);
+    expect(await client.submit(login, share)).toMatchObject({ result: true, error: null });
+    expect(await found).toMatchObject({ coin, status: 'pending', hash });
+    expect(await pool.node.getBestBlockHash()).toBe(hash);
+    expect(await new BlocksRepository(pool.db).byHash(hash)).toMatchObject({
+      scheme: 'solo',
+      shareDifficulty: 1e6,
+    });
+  });
+
   it('moves every miner to the new tip with clean_jobs=true soon after a block', async () => {
     const client = await miner(`${chain.poolAddress}.tip`);
     const delays: number[] = [];
@@ -181,7 +202,12 @@ export function miningScenarios(options: ScenarioOptions): void {
 
     const high = await miner(`${chain.poolAddress}.high`, 1);
     const highJob = await high.waitForJob();
-    const weak = high.findShare({ ...highJob, difficulty: MIN_SHARE_DIFFICULTY[algorithm] }, algorithm);
+    // Not a block either: a hash under the network target is a block whatever the share target.
+    const weak = high.findShare({ ...highJob, difficulty: MIN_SHARE_DIFFICULTY[algorithm] }, algorithm, {
+      accept: (b, j) =>
+        b.hashValue <= difficultyToTarget(MIN_SHARE_DIFFICULTY[algorithm], algorithm) &&
+        b.hashValue > j.template.networkTarget,
+    });
     expect(weak.built.hashValue > difficultyToTarget(highJob.difficulty, algorithm)).toBe(true);
     expect(await high.submit(`${chain.poolAddress}.high`, weak)).toMatchObject({
       error: [23, 'Low difficulty share', null],
