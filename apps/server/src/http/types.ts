@@ -7,6 +7,7 @@ import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
 import type { BanControl } from '../services/operator/operator-service.js';
 import type { AnyRoute } from './route.js';
+import type { Resolve } from '../services/outbound/policy.js';
 
 export interface HealthReport {
   ok: boolean;
@@ -66,6 +67,11 @@ export interface HttpDeps {
   bans?: BanControl;
   /** Test seam: the clock (defaults to Date.now). */
   now?: () => number;
+  /**
+   * How host names a user aims the server at (push endpoints) are resolved for the outbound
+   * policy when saved; defaults to the system's DNS (services/outbound/policy.ts).
+   */
+  resolve?: Resolve;
 }
 
 export interface HttpService {

@@ -60,6 +60,8 @@ export async function startTestApi(
     accountingCounters?: () => Record<string, number>;
     /** A Stratum ban list, as where Stratum runs in the API's process (the operator console's bans). */
     bans?: HttpDeps['bans'];
+    /** How the outbound policy resolves host names (the test machine resolves no public name). */
+    resolve?: HttpDeps['resolve'];
   } = {},
 ): Promise<TestApi> {
   const config = parseConfig({
@@ -97,6 +99,7 @@ export async function startTestApi(
       metrics: options.metrics,
       ...(options.accountingCounters ? { accountingCounters: options.accountingCounters } : {}),
       ...(options.bans ? { bans: options.bans } : {}),
+      ...(options.resolve ? { resolve: options.resolve } : {}),
       now: () => clock.now,
     },
     {

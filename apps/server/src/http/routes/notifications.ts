@@ -75,7 +75,7 @@ export const notificationsRoutes: RouteModule = ({ deps }) => [
     summary:
       "Save this browser's push subscription (PushSubscription.toJSON()): alerts are then pushed to it",
     handler: async ({ auth, body }) => {
-      await subscribeToPush(deps.db, auth.user.id, body, deps.config.alerts.webhook);
+      await subscribeToPush(deps.db, auth.user.id, body, deps.config.alerts.webhook, deps.resolve);
       return undefined;
     },
   }),
