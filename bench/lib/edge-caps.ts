@@ -408,10 +408,7 @@ export async function runEdgeSv2Channels(report: Report, argv: string[]): Promis
           if (answer.ok) {
             opened++;
             answer.work.catch(() => undefined);
-          } else {
-            errors.set(answer.errorCode, (errors.get(answer.errorCode) ?? 0) + 1);
-            if (errors.get(answer.errorCode)! > 50 * connections) break;
-          }
+          } else errors.set(answer.errorCode, (errors.get(answer.errorCode) ?? 0) + 1);
         }
       }),
     );
