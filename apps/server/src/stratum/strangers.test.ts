@@ -48,13 +48,13 @@ describe('who speaks for a worker', () => {
     const stranger = rig1();
     expect(owners.bind(stranger, strangerAddress)).toBe(false);
     expect(owners.showConnected(stranger)).toBe(false);
-    for (let i = 0; i < 60; i++) shares.addRejected(stranger, 'job-not-found', 0);
+    for (let i = 0; i < 60; i++) shares.addRejected(stranger, 'invalid', 0);
     expect(owners.showDisconnected(stranger)).toBe(false);
     expect(out.rejected).toEqual([]);
     expect(strangerAddress.strangerRejects).toBe(60);
     expect(owners.counts).toEqual({ strangerLogins: 1, strangerRejects: 60 });
     // The rig's own rejects are still its own.
-    shares.addRejected(own, 'job-not-found', 0);
+    shares.addRejected(own, 'invalid', 0);
     expect(out.rejected).toEqual([own.workerKey]);
   });
 
