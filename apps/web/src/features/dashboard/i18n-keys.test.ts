@@ -20,6 +20,7 @@ describe('data-screen translations', () => {
   it('keeps the agreed top-level groups only', () => {
     expect(Object.keys(en).sort()).toEqual([
       'dashboard',
+      'figures',
       'miners',
       'monitoring',
       'payouts',
