@@ -227,6 +227,9 @@ export class Sv2Channel implements StratumSession {
     if (this.closed) return;
     const future = !this.working || job.clean;
     this.working = true;
+    // Never above the job's network difficulty (vardiff.ts capAt): SetTarget ahead of the job, as
+    // V1 announces mining.set_difficulty ahead of its notify. A target the miner named is its floor.
+    if (this.vardiff.capAt(job.networkDifficulty)) this.announceDifficulty(this.vardiff.difficulty);
     this.lastJobSeq = job.seq;
     this.host.send(
       this.kind === 'extended'
