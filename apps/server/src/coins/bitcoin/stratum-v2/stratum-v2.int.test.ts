@@ -285,6 +285,36 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     expect(best).toBe(hash);
   });
 
+  it('submits a block whose hash misses a far harder share target (a port at difficulty 1e6) and answers it accepted', async () => {
+    const client = await miner(hardPort());
+    const c = await extended(client, `${chain.poolAddress}.v2hardblock`);
+    const extranonce = Buffer.alloc(c.extranonceSize, 2);
+    const work = c.firstWork;
+    const shareTarget = u256ToTarget(c.target);
+    const found = findNonce(
+      work,
+      { extranoncePrefix: c.extranoncePrefix, extranonce },
+      (x) => x <= networkTarget(work) && x > shareTarget,
+    );
+    const answer = client.next('SubmitSharesSuccess');
+    client.send({
+      type: 'SubmitSharesExtended',
+      channelId: c.channelId,
+      sequenceNumber: 1,
+      jobId: work.job.jobId,
+      nonce: found.nonce,
+      ntime: found.ntime,
+      version: found.version,
+      extranonce,
+    });
+    expect((await answer).newSubmitsAcceptedCount).toBe(1);
+    const hash = found.hash.toString(16).padStart(64, '0');
+    await vi.waitFor(async () => expect(await pool.node.getBestBlockHash()).toBe(hash), {
+      timeout: 10_000,
+      interval: 100,
+    });
+  });
+
   it('holds a channel at the target its miner names, follows UpdateChannel with SetTarget, and credits a share at the new target', async () => {
     const client = await miner();
     const asked = difficultyToTarget(3.2e-10, 'sha256d');
