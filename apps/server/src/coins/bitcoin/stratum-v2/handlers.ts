@@ -115,7 +115,7 @@ async function openChannel(
   try {
     let outcome: Awaited<ReturnType<typeof pool.resolver.resolve>>;
     try {
-      outcome = await pool.resolver.resolve(login, runtime.coin, runtime.params);
+      outcome = await pool.resolver.resolve(login, runtime.coin, runtime.params, conn.address);
     } finally {
       conn.opening--;
     }
@@ -162,15 +162,17 @@ async function openChannel(
         groupChannelId: 0,
       });
     const identity = outcome.miner.identity;
-    pool.events.emit('worker.connected', {
-      coin: runtime.coin,
-      workerId: null,
-      userId: identity.kind === 'user' ? identity.userId : null,
-      login,
-      payeeKey: outcome.miner.payeeKey,
-      worker: outcome.miner.worker,
-      agent: conn.userAgent,
-    });
+    // Shown to the account only for its own miner, as on V1 (stratum/strangers.ts).
+    if (pool.resolver.owners.showConnected(outcome.miner))
+      pool.events.emit('worker.connected', {
+        coin: runtime.coin,
+        workerId: null,
+        userId: identity.kind === 'user' ? identity.userId : null,
+        login,
+        payeeKey: outcome.miner.payeeKey,
+        worker: outcome.miner.worker,
+        agent: conn.userAgent,
+      });
     const job = runtime.jobs.current;
     if (job) channel.sendJob(job);
   } finally {
@@ -265,6 +267,8 @@ export function closeChannel(conn: Sv2Connection, channelId: number): void {
   channel.closed = true;
   pool.sessions.delete(channel);
   pool.allocator.release(channel.extranonce1);
+  // A stranger's channel leaving says nothing of the worker it borrowed (stratum/strangers.ts).
+  if (!pool.resolver.owners.showDisconnected(channel.miner)) return;
   const identity = channel.miner.identity;
   pool.events.emit('worker.disconnected', {
     coin,
