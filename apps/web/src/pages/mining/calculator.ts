@@ -8,6 +8,7 @@ import {
   type PoolCoin,
 } from '@manjam/contract';
 import { CALCULATOR_COINS, type CalcCoin, type CalculatorCoin } from '../../coins/registry';
+import { normalizeNumber } from '../../lib/numbers';
 
 /** Hashrate units the calculator accepts (the contract's, H/s to EH/s), as multipliers of H/s. */
 export const HASHRATE_UNITS = Object.fromEntries(UNITS.map((unit, i) => [unit, 1000 ** i])) as Record<
@@ -86,12 +87,8 @@ export function estimateEarnings(input: CalculatorInput): CalculatorResult | nul
 
 /** Parses a number typed by a person: Arabic-Indic and Persian digits, Arabic decimal separator, thousands separators. */
 export function parseDecimalInput(text: string): number {
-  const normalised = text
-    .trim()
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/\u066b/g, '.')
-    .replace(/[,\u066c\s]/g, '');
+  // Digits and the decimal separator as lib/numbers reads them; thousands separators dropped.
+  const normalised = normalizeNumber(text).replace(/[,\u066c\s]/g, '');
   if (!/^\d*\.?\d+$|^\d+\.$/.test(normalised)) return Number.NaN;
   return Number(normalised);
 }
