@@ -166,13 +166,16 @@ describe('rejected shares cost database work per worker and interval, not per sh
     });
     const page = await service.list(userId, 'shower', undefined, 1, 50);
     const byName = new Map(page.workers.map((w) => [w.name, w]));
-    expect(byName.get('busy')).toMatchObject({
+    const busyRow = byName.get('busy');
+    expect(busyRow).toMatchObject({
       status: 'online',
       shares: 10,
       rejects: 12,
       lastSeen: new Date(now - 60_000 + 9_000).toISOString(),
-      hashrate: (10 * 4 * HASH_FACTORS.BTC) / 600,
     });
+    // Its 10 minutes average over the time it mined: from the 10 s slot of its first share, a minute ago.
+    const seconds = (now - Math.floor((now - 60_000) / 10_000) * 10_000) / 1000;
+    expect(busyRow?.hashrate).toBeCloseTo((10 * 4 * HASH_FACTORS.BTC) / seconds, 3);
     // Only rejected, never accepted: no row, so not listed (anyone can send rejects under a name).
     expect(byName.has('failing')).toBe(false);
   });

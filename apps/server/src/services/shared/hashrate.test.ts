@@ -115,7 +115,7 @@ describe('summarizeHashrate', () => {
 });
 
 describe('a worker younger than its windows', () => {
-  it('averages from its first share to the millisecond when that share lies in its first minute bucket', () => {
+  it('averages from the share slot of its first share when that share lies in its first minute bucket', () => {
     const first = new Date(now.getTime() - 125_000);
     const bucket = new Date(Math.floor(first.getTime() / 60_000) * 60_000);
     const result = summarizeHashrate(
@@ -137,8 +137,12 @@ describe('a worker younger than its windows', () => {
       now,
     );
     const figures = result.workers.get(5);
-    expect(figures?.averagedSeconds).toEqual({ realtime: 125, hour: 125, day: 125 });
-    expect(figures?.realtime).toBeCloseTo((1_250 * 2 ** 32) / 125, 0);
+    // From the start of the first share's 10 s slot (shares/slots.ts), as the share log stores it.
+    const seconds = (now.getTime() - Math.floor(first.getTime() / 10_000) * 10_000) / 1000;
+    expect(seconds).toBeGreaterThanOrEqual(125);
+    expect(seconds).toBeLessThan(135);
+    expect(figures?.averagedSeconds).toEqual({ realtime: seconds, hour: seconds, day: seconds });
+    expect(figures?.realtime).toBeCloseTo((1_250 * 2 ** 32) / seconds, 0);
     expect(figures?.day).toBe(figures?.realtime);
   });
 });

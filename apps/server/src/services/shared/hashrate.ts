@@ -10,6 +10,7 @@ import {
 import { algorithmOf, expectedHashesPerShare, isCoin } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
 import { ActivityQueries, type WorkerHashrateRow } from '../../db/repositories/queries-activity.js';
+import { SHARE_SLOT_MS } from '../../shares/slots.js';
 
 /**
  * Hashrate (H/s) from a sum of accepted share difficulties over `seconds`: d * 2^32 per share for
@@ -40,13 +41,17 @@ export function averagingSeconds(now: Date, firstShare: Date | null, windowSecon
 }
 
 /**
- * When a window's shares began: the first accepted share's own time when it is known and lies in
- * the window's first minute bucket, else the start of that bucket.
+ * When a window's shares began: the start of the share slot (shares/slots.ts, 10 s) of the first
+ * accepted share when it is known and lies in the window's first minute bucket, else the start of
+ * that bucket. The slot, not the share's own millisecond: the share log's consumer stores a slot's
+ * shares as one row at its last share's time, and both ways of storing shares must show the same
+ * figures (a two-minute-old worker then reads at most a slot, 8 %, low).
  */
 function windowStart(firstBucket: Date | null, firstShare: Date | null): Date | null {
   if (!firstBucket || !firstShare) return firstBucket;
-  const offset = firstShare.getTime() - firstBucket.getTime();
-  return offset >= 0 && offset < 60_000 ? firstShare : firstBucket;
+  const slotStart = Math.floor(firstShare.getTime() / SHARE_SLOT_MS) * SHARE_SLOT_MS;
+  const offset = slotStart - firstBucket.getTime();
+  return offset >= 0 && offset < 60_000 ? new Date(slotStart) : firstBucket;
 }
 
 /** Seconds each of a row's averages covers (10 min, 1 h, 24 h). */
