@@ -68,9 +68,11 @@ describeEachDatabase('the operator console: top workers and config', (getDb) => 
     });
     expect(recent.json.items[0].worker).toMatch(/^rig/);
     expect(recent.json.items[0].lastShareAt).toBe(lastShareAt.toISOString());
-    // 2^32 hashes over the 10-minute window; the hour average divides by 10 minutes at least.
-    expect(items[0]?.realtime).toBeCloseTo(2 ** 32 / 600, 3);
-    expect(items[0]?.hour).toBeCloseTo(2 ** 32 / 600, 3);
+    // 2^32 hashes over the time mined: since the minute bucket of its share 2 minutes ago, in
+    // both windows (services/shared/hashrate.ts averagingSeconds).
+    const mined = (api.clock.now - Math.floor((api.clock.now - 2 * MINUTE) / MINUTE) * MINUTE) / 1000;
+    expect(items[0]?.realtime).toBeCloseTo(2 ** 32 / mined, 3);
+    expect(items[0]?.hour).toBeCloseTo(2 ** 32 / mined, 3);
     expect(recent.json.items[1]).toMatchObject({ account: null, address, coin: 'LTC', algorithm: 'scrypt' });
     expect(items[1]?.realtime).toBe(0);
 

@@ -28,11 +28,13 @@ describeEachDatabase('a user mining to both their account name and their own wal
   let api: TestApi;
   let alerts: AlertsHandle;
   let user: Awaited<ReturnType<TestApi['signUp']>>;
-  // rig1: 600 difficulty a minute for the last 10 minutes; s19: one 600-difficulty minute (it dropped).
-  const expectedHashrate = ((10 * 600 + 600) * SHA256_HASHES) / 600;
-  const s19Hashrate = (600 * SHA256_HASHES) / 600;
-  // The 24 h average: every share of both workers since the first one (120 minutes ago).
-  const dayAverage = ((10 * 600 + 600 + 11 * 60_000) * SHA256_HASHES) / 7_200;
+  // rig1: 600 difficulty a minute for the last 10 minutes; s19: one 600-difficulty minute 2 minutes
+  // ago in the last 10 (it dropped). Each worker averages over the time it mined in the window
+  // (services/shared/hashrate.ts): rig1 over 600 s, s19 over 120 s; the totals sum the workers.
+  const s19Hashrate = (600 * SHA256_HASHES) / 120;
+  const expectedHashrate = (10 * 600 * SHA256_HASHES) / 600 + s19Hashrate;
+  // The 24 h averages: rig1's 10 minutes, and s19's every share since its first (120 minutes ago).
+  const dayAverage = (10 * 600 * SHA256_HASHES) / 600 + ((600 + 11 * 60_000) * SHA256_HASHES) / 7_200;
   // l3: 2 Scrypt difficulty a minute for the last 10 minutes (its first share), so 10 min = 24 h.
   const scryptHashrate = (10 * 2 * SCRYPT_HASHES) / 600;
 
@@ -139,9 +141,9 @@ describeEachDatabase('a user mining to both their account name and their own wal
       body: { message: 'what is my hashrate', language: 'en' },
     });
     const reply = assistantResponseSchema.parse(hashrate.json).reply;
-    // The Workers page's figures, formatted: 47.24 GH/s and 397.64 GH/s (SHA-256), 2.18 kH/s (Scrypt).
+    // The Workers page's figures, formatted: 64.42 GH/s and 437.01 GH/s (SHA-256), 2.18 kH/s (Scrypt).
     expect(reply).toContain(
-      'BTC (SHA-256): 47.24 GH/s over the last 10 minutes, 24 h average 397.64 GH/s; 2 of 2 workers online',
+      'BTC (SHA-256): 64.42 GH/s over the last 10 minutes, 24 h average 437.01 GH/s; 2 of 2 workers online',
     );
     expect(reply).toContain(
       'LTC (Scrypt): 2.18 kH/s over the last 10 minutes, 24 h average 2.18 kH/s; 1 of 1 worker online',

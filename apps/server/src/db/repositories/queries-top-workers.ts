@@ -23,9 +23,11 @@ export interface TopWorkersWindow {
   /** Rank by the last 10 minutes ('10m') or the hour average ('1h'). */
   rankBy: '10m' | '1h';
   now: Date;
-  /** Length of the realtime window, and the least an hour average is divided by (seconds). */
+  /** Length of the realtime and hour windows (seconds). */
   realtimeSeconds: number;
   hourSeconds: number;
+  /** The least an average is divided by (seconds): a first share alone is not a whole rate. */
+  minSeconds: number;
 }
 
 /** The fastest workers across all accounts (the operator console's "Top workers"). */
@@ -35,8 +37,8 @@ export class TopWorkersQueries {
   /**
    * At most `limit` workers with accepted shares in the last hour, fastest first in hashes per
    * second (the coins' hash factors make SHA-256d, Scrypt, RandomX and kHeavyHash comparable).
-   * The hour ranking divides by the time since the worker's first share in the hour, at least
-   * `realtimeSeconds`, as the figures shown do, so the order is the order of the figures.
+   * Each window's ranking divides by the time since the worker's first share in the hour, within
+   * [`minSeconds`, the window], as the figures shown do, so the order is the order of the figures.
    */
   async topWorkers(window: TopWorkersWindow, limit: number, factors: HashFactors): Promise<TopWorkerRow[]> {
     const { now, realtimeSeconds, hourSeconds } = window;
@@ -65,8 +67,9 @@ export class TopWorkersQueries {
          HAVING SUM(s.accepted_difficulty) > 0),
        ranked AS (
          SELECT sums.*,
-                CASE WHEN $7::text = '10m' THEN hashes10m
-                     ELSE hashes1h / GREATEST($3::float8, LEAST($4::float8, extract(epoch FROM ($5::timestamptz - first1h))))
+                CASE WHEN $7::text = '10m'
+                     THEN hashes10m / GREATEST($8::float8, LEAST($3::float8, extract(epoch FROM ($5::timestamptz - first1h))))
+                     ELSE hashes1h / GREATEST($8::float8, LEAST($4::float8, extract(epoch FROM ($5::timestamptz - first1h))))
                 END AS rate
            FROM sums ORDER BY rate DESC, worker_id LIMIT $6)
        SELECT w.id, w.coin, w.name, w.algorithm, w.last_share_at, r.d10m, r.d1h, r.first1h,
@@ -85,6 +88,7 @@ export class TopWorkersQueries {
         now,
         limit,
         window.rankBy,
+        window.minSeconds,
       ],
     );
     return result.rows.map((r) => ({

@@ -32,6 +32,7 @@ import {
   averagingSeconds,
   hashrateFromDifficulty,
   HOUR_SECONDS,
+  MIN_AVERAGING_SECONDS,
   REALTIME_SECONDS,
 } from '../shared/hashrate.js';
 import { algorithmId, HASH_FACTORS } from '../stats/figures.js';
@@ -189,7 +190,13 @@ export class OperatorService {
   async topWorkers(window: TopWorkerWindow): Promise<TopWorkers> {
     const now = new Date(this.deps.now());
     const rows = await new TopWorkersQueries(this.deps.db).topWorkers(
-      { rankBy: window, now, realtimeSeconds: REALTIME_SECONDS, hourSeconds: HOUR_SECONDS },
+      {
+        rankBy: window,
+        now,
+        realtimeSeconds: REALTIME_SECONDS,
+        hourSeconds: HOUR_SECONDS,
+        minSeconds: MIN_AVERAGING_SECONDS,
+      },
       TOP_WORKERS_LIMIT,
       HASH_FACTORS,
     );
@@ -202,7 +209,11 @@ export class OperatorService {
         worker: r.name,
         coin: r.coin,
         algorithm: algorithmId(r.algorithm, r.coin),
-        realtime: hashrateFromDifficulty(r.coin, r.difficulty10m, REALTIME_SECONDS),
+        realtime: hashrateFromDifficulty(
+          r.coin,
+          r.difficulty10m,
+          averagingSeconds(now, r.firstBucket1h, REALTIME_SECONDS),
+        ),
         hour: hashrateFromDifficulty(
           r.coin,
           r.difficulty1h,
