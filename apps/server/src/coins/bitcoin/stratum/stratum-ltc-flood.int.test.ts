@@ -90,19 +90,27 @@ describe('fair, bounded Scrypt checking on the LTC ports under a flood', () => {
       await until(() => (pool.stratum.stats().sharesRejected.busy ?? 0) > 0, 'a flooder to fill its queue');
       const underFlood = await stratumHonestRound(honest, login, 20, 'scrypt');
       for (const f of flood) f.stop();
-      expect(underFlood.answers.every((a) => a === 'true')).toBe(true);
+      // On regtest about half of all hashes meet the network target: a flooder's random share can
+      // be a block, which the pool submits first (stratum/block-first.ts) and litecoind takes,
+      // moving the tip, so an honest share on the old tip is stale. Every honest share is checked,
+      // none refused unchecked: each is accepted, or stale behind a flooder's block.
+      const stale = (answer: string) => /stale|job not found/i.test(answer);
+      expect(underFlood.answers.every((a) => a === 'true' || stale(a))).toBe(true);
+      expect(underFlood.answers.filter((a) => a === 'true').length).toBeGreaterThan(0);
       const refusedLow = flood.reduce((n, f) => n + f.count('Low difficulty share'), 0);
       for (const f of flood) {
         expect(f.closed).toBe(false);
         expect(f.count('Low difficulty share')).toBeGreaterThan(0);
-        expect(f.count('true')).toBe(0);
       }
+      // A flooder's share is accepted only when its hash meets regtest's network target (a block).
+      const accepted = flood.reduce((n, f) => n + f.count('true'), 0);
       const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
       process.stdout.write(
         `[figure] LTC honest submit round trip: quiet p50 ${sorted(quiet.ms)[10]?.toFixed(1)} ms, max ` +
           `${Math.max(...quiet.ms).toFixed(1)} ms; under 16 flooders (4 addresses, 500/s each) p50 ` +
-          `${sorted(underFlood.ms)[10]?.toFixed(1)} ms, max ${Math.max(...underFlood.ms).toFixed(1)} ms, 20/20 ` +
-          `accepted; flooders: ${refusedLow} hashed and refused, ${pool.stratum.stats().sharesRejected.busy ?? 0} refused unchecked\n`,
+          `${sorted(underFlood.ms)[10]?.toFixed(1)} ms, max ${Math.max(...underFlood.ms).toFixed(1)} ms, ` +
+          `${underFlood.answers.filter((a) => a === 'true').length}/20 accepted, the rest stale behind flooders' ` +
+          `blocks (${accepted}); flooders: ${refusedLow} hashed and refused, ${pool.stratum.stats().sharesRejected.busy ?? 0} refused unchecked\n`,
       );
       expect(Math.max(...underFlood.ms)).toBeLessThan(5_000);
       await Promise.all(flood.map((f) => f.close()));
@@ -113,7 +121,9 @@ describe('fair, bounded Scrypt checking on the LTC ports under a flood', () => {
   });
 
   it('cuts each flooding connection exactly once and bans no address for two cuts; the honest miner keeps mining', async () => {
-    const pool = await startPool(chain, {});
+    // A quarter invalid is enough here: about half of a flooder's random regtest shares are blocks
+    // (accepted), the other half refused as low difficulty.
+    const pool = await startPool(chain, { invalidPercent: 25 });
     const login = `${chain.poolAddress}.steady`;
     try {
       const honest = await honestMiner(pool, login);
