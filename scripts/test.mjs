@@ -26,8 +26,14 @@ const timing = join(cache, 'manjam-timing.md');
 const steps = [];
 function step(name, action) {
   const started = performance.now();
-  const result = action();
   const record = () => steps.push({ name, ms: performance.now() - started });
+  let result;
+  try {
+    result = action();
+  } catch (error) {
+    record();
+    throw error;
+  }
   if (result instanceof Promise) return result.finally(record);
   record();
   return result;
