@@ -194,13 +194,11 @@ describe('the house', () => {
     const known: Record<string, number> = {
       'apps/server/src/services/assistant/algorithms.ts': 6,
       'apps/web/src/features/dashboard/hashrateScale.ts': 7,
-      'apps/web/src/features/miners/AddMinerModal.tsx': 1,
       'apps/web/src/features/miners/minerForm.ts': 4,
       'apps/web/src/features/revenue/format.ts': 5,
       'apps/web/src/features/setup-guide/algorithms.ts': 6,
       'apps/web/src/pages/home/HomePage.tsx': 3,
       'apps/web/src/pages/mining/AlgorithmPage.tsx': 1,
-      'apps/web/src/pages/stats/StatsPage.tsx': 1,
       'scripts/regions-demo.mjs': 1,
       'scripts/start.mjs': 1,
       'scripts/test-tiers.mjs': 3,

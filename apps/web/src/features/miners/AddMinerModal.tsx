@@ -29,7 +29,7 @@ interface AddValues {
 }
 
 function initialValues(type: MinerType): AddValues {
-  return { type, name: '', algorithm: ADD_ALGORITHMS[type][0] ?? 'kaspa', worker: 'worker1', password: 'x' };
+  return { type, name: '', algorithm: ADD_ALGORITHMS[type][0], worker: 'worker1', password: 'x' };
 }
 
 /** A live worker being declared: the form starts from its name and its port's algorithm. */

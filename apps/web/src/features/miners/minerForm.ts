@@ -4,7 +4,8 @@ import { findPort, GUIDE_ALGORITHMS, guideKeyForAlgorithm } from '../setup-guide
 import { WORKER_NAME_PATTERN } from '../setup-guide/steps';
 
 /** Add Miner: ASIC gives SHA-256, Scrypt, Kadena, Kaspa; GPU gives Kadena, Kaspa; CPU gives Kaspa. */
-export const ADD_ALGORITHMS: Record<MinerType, readonly Algorithm[]> = {
+/** Never empty: the first is the form's default. */
+export const ADD_ALGORITHMS: Record<MinerType, readonly [Algorithm, ...Algorithm[]]> = {
   asic: ['sha256', 'scrypt', 'kadena', 'kaspa'],
   gpu: ['kadena', 'kaspa'],
   cpu: ['kaspa'],

@@ -11,7 +11,8 @@ import { useAuth } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
 import { usePoolPorts, usePoolStats } from '../../lib/queries';
 
-const PAGE_IDS = ['sha256', 'scrypt', 'kadena', 'kaspa', 'randomx'] as const;
+/** The algorithms with a page of their own (/mining/:id); other screens link to these only. */
+export const PAGE_IDS = ['sha256', 'scrypt', 'kadena', 'kaspa', 'randomx'] as const;
 export type AlgorithmPageId = (typeof PAGE_IDS)[number];
 
 interface PageDefaults {

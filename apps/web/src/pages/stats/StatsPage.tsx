@@ -20,8 +20,10 @@ import {
 import { useBlocks, usePoolStats } from '../../lib/queries';
 import { FiguresAsOf } from '../../features/hashrate/FigureStates';
 import { nodeDifficulty } from '../mining/calculator';
+import { PAGE_IDS } from '../mining/AlgorithmPage';
 
-const ALGORITHM_PAGE_IDS: ReadonlySet<string> = new Set(['sha256', 'scrypt', 'kadena', 'kaspa']);
+/** Rows whose algorithm has its own page link to it (the mining pages' one list). */
+const ALGORITHM_PAGE_IDS: ReadonlySet<string> = new Set(PAGE_IDS);
 const STATUS_TONE = { pending: 'warning', confirmed: 'success', orphaned: 'danger' } as const;
 
 function safeCoin(amount: string, coin: string): string {
