@@ -8,7 +8,7 @@ import { ALGORITHM_TABLE, type Keyword, type SeedAlgorithm } from './algorithms.
 //  - The message is split into words (runs of letters/digits), lower-cased; Arabic is normalized
 //    (diacritics and tatweel removed, أ/إ/آ -> ا, ى -> ي, ة -> ه).
 //  - Short tickers and ambiguous words ('btc', 'kas', 'etc', 'fil', 'iron', 'erg', 'ergo', 'flux',
-//    'quai', 'alph', ...) must be a whole word. Coin names ('bitcoin', 'kaspa', 'dogecoin', ...)
+//    'quai', 'alph', ...) must be a whole word. Coin names ('bitcoin', 'litecoin', 'dogecoin', ...)
 //    must start a word and may run on ("bitcoins", "sha256d").
 //  - An Arabic word may carry a one- or two-letter prefix (ال, و, ب, ل, ف, ك, بال, وال, لل, ...):
 //    "البيتكوين", "للايتكوين" and "وكاسبا" all match.

@@ -40,8 +40,8 @@ export interface CoreJobSources {
 }
 
 /**
- * A region's sources for every enabled Bitcoin-family coin, from the core's job feed (XMR and
- * KAS have their own: coins/monero/jobfeed, coins/kaspa/jobfeed).
+ * A region's sources for every enabled Bitcoin-family coin, from the core's job feed (every other
+ * family has its own, in its folder's jobfeed/).
  * Resolves once the core has been heard from for each coin, or after FIRST_WORD_WAIT_MS: a coin
  * the core does not publish then waits (logged, its port turns miners away) and starts with the
  * core's first job for it, while the other coins work. A coin with nodes configured in the region
