@@ -183,7 +183,6 @@ describe('the house', () => {
       /^apps\/server\/src\/coins\//,
       /^apps\/server\/src\/i18n\//,
       /^apps\/server\/src\/config\/payout-thresholds\.ts$/,
-      /^apps\/server\/src\/services\/accounts\/addresses\.ts$/,
       /^apps\/web\/src\/coins\//,
       /^apps\/web\/src\/i18n\//,
       /^packages\/contract\/src\/(common|pool|messages)\.ts$/,

@@ -2,13 +2,13 @@ import { MESSAGES } from '@manjam/contract';
 import { isCoin, isPayableAddress, type Coin } from '@manjam/protocol';
 import type { Config } from '../../config/index.js';
 
-/** The message a refused payout address of a mined coin gets (English; the contract translates it). */
-const INVALID_ADDRESS_MESSAGE: Record<Coin, string> = {
-  BTC: MESSAGES.btcAddressInvalid,
-  LTC: MESSAGES.ltcAddressInvalid,
-  XMR: MESSAGES.xmrAddressInvalid,
-  KAS: MESSAGES.kasAddressInvalid,
-};
+/**
+ * The message a refused payout address of a mined coin gets (English; the contract translates it):
+ * the catalog's `<coin>AddressInvalid`, which every coin of the table has (else this does not compile).
+ */
+function invalidAddressMessage(coin: Coin): string {
+  return MESSAGES[`${coin.toLowerCase() as Lowercase<Coin>}AddressInvalid`];
+}
 
 /** A coin an account may name but the pool does not mine (DOGE, KDA): shape only, never paid. */
 const LISTED_COIN_ADDRESS = /^[A-Za-z0-9:]{20,120}$/;
@@ -21,9 +21,7 @@ const LISTED_COIN_ADDRESS = /^[A-Za-z0-9:]{20,120}$/;
  */
 export function addressProblem(address: string, coin: string, config: Pick<Config, 'chains'>): string | null {
   if (isCoin(coin)) {
-    return isPayableAddress(coin, config.chains[coin].network, address)
-      ? null
-      : INVALID_ADDRESS_MESSAGE[coin];
+    return isPayableAddress(coin, config.chains[coin].network, address) ? null : invalidAddressMessage(coin);
   }
   return LISTED_COIN_ADDRESS.test(address) ? null : MESSAGES.addressInvalid;
 }
