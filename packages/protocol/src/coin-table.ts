@@ -61,6 +61,15 @@ export interface MinedCoinRow {
    * coins already issued, Kaspa's the DAA score and its monthly reduction table).
    */
   shareValue: ShareValueRule;
+  /**
+   * The payout threshold an account gets by default and the range it may choose, in coin units
+   * as decimal strings (what an operator writes in the config file, which may override each).
+   * BTC, LTC and XMR keep the old pool default (0.01) and its smallest choice (0.001) as the
+   * minimum, so every threshold saved before stays valid; the maximum is a typo guard (a balance
+   * above it is still paid at the threshold chosen). KAS: 1 KAS minimum, because Kaspa's storage
+   * mass (KIP-9) makes an output of a fraction of a KAS cost more than it carries, and 10 by default.
+   */
+  payoutThreshold: { minimum: string; default: string; maximum: string };
 }
 
 export const SHARE_VALUE_RULES = ['height-subsidy', 'template-reward'] as const;
@@ -74,6 +83,7 @@ export const COIN_TABLE = {
     decimals: 8,
     coinbaseMaturity: 100,
     shareValue: 'height-subsidy',
+    payoutThreshold: { minimum: '0.001', default: '0.01', maximum: '100' },
   },
   LTC: {
     family: 'bitcoin',
@@ -81,6 +91,7 @@ export const COIN_TABLE = {
     decimals: 8,
     coinbaseMaturity: 100,
     shareValue: 'height-subsidy',
+    payoutThreshold: { minimum: '0.001', default: '0.01', maximum: '10000' },
   },
   XMR: {
     family: 'monero',
@@ -88,6 +99,7 @@ export const COIN_TABLE = {
     decimals: 12,
     coinbaseMaturity: 60,
     shareValue: 'template-reward',
+    payoutThreshold: { minimum: '0.001', default: '0.01', maximum: '10000' },
   },
   KAS: {
     family: 'kaspa',
@@ -95,6 +107,7 @@ export const COIN_TABLE = {
     decimals: 8,
     coinbaseMaturity: 1_000,
     shareValue: 'template-reward',
+    payoutThreshold: { minimum: '1', default: '10', maximum: '10000000' },
   },
 } as const satisfies Record<string, MinedCoinRow>;
 

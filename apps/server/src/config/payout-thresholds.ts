@@ -1,7 +1,8 @@
-// Payout thresholds per coin (issue 27): the one place their default and the range an account may
-// choose are defined. Amounts are in coin units as decimal strings (what an operator writes in the
-// config file); code reads them as bigint base units of the coin through payoutThresholdBounds.
-import { decimalsOf, parseCoinAmount } from '@manjam/protocol';
+// Payout thresholds per coin: their defaults and the ranges an account may choose are the coin
+// table's (protocol's coin-table.ts), each overridable in the config. Amounts are in coin units
+// as decimal strings (what an operator writes in the config file); code reads them as bigint base
+// units of the coin through payoutThresholdBounds.
+import { COIN_TABLE, decimalsOf, parseCoinAmount } from '@manjam/protocol';
 import { z } from 'zod';
 import { COIN_IDS, type CoinId } from './constants.js';
 
@@ -18,24 +19,12 @@ const bounds = z
   .refine((b) => exact(b.default) <= exact(b.maximum), { message: 'default must be at most the maximum' });
 export type PayoutThresholdConfig = z.infer<typeof bounds>;
 
-/**
- * Defaults. BTC, LTC and XMR keep the old pool default (0.01) and its smallest choice (0.001) as
- * the minimum, so every threshold saved before stays valid; the maximum is a typo guard (a
- * balance above it is still paid at the threshold chosen). KAS: 1 KAS minimum, because Kaspa's
- * storage mass (KIP-9) makes an output of a fraction of a KAS cost more than it carries, and a
- * 10 KAS default.
- */
-export const DEFAULT_PAYOUT_THRESHOLDS: Record<CoinId, PayoutThresholdConfig> = {
-  BTC: { minimum: '0.001', default: '0.01', maximum: '100' },
-  LTC: { minimum: '0.001', default: '0.01', maximum: '10000' },
-  XMR: { minimum: '0.001', default: '0.01', maximum: '10000' },
-  KAS: { minimum: '1', default: '10', maximum: '10000000' },
-};
-
-/** config.accounting.payoutThresholds: every pool coin, each overridable on its own. */
+/** config.accounting.payoutThresholds: every pool coin (its default the coin table's), each overridable on its own. */
 export const payoutThresholdsSchema = z
   .object(
-    Object.fromEntries(COIN_IDS.map((coin) => [coin, bounds.default(DEFAULT_PAYOUT_THRESHOLDS[coin])])) as {
+    Object.fromEntries(
+      COIN_IDS.map((coin) => [coin, bounds.default({ ...COIN_TABLE[coin].payoutThreshold })]),
+    ) as {
       [C in CoinId]: z.ZodDefault<typeof bounds>;
     },
   )
