@@ -30,9 +30,10 @@ describe('configuration', () => {
     expect(config.chains.KAS).toMatchObject({ enabled: true, network: 'regtest', binDir: '.tools/go/bin' });
     expect(config.chains.KAS.rpcAddress).toBeUndefined();
     expect(config.chains.XMR.daemonUrl).toBeUndefined();
-    expect(config.accounting.feeBasisPoints).toMatchObject({
+    expect(config.accounting.feeBasisPoints).toEqual({
       sha256: 100,
       scrypt: 100,
+      kadena: 100,
       kaspa: 90,
       randomx: 100,
     });

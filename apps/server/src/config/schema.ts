@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { CHAIN_SECTIONS, DEFAULT_STRATUM_PORTS } from '../coins/config-sections.js';
-import { ALGORITHM_IDS, COIN_IDS, PAYOUT_SCHEMES, type CoinId } from './constants.js';
+import {
+  ALGORITHM_IDS,
+  COIN_IDS,
+  DEFAULT_FEE_BASIS_POINTS,
+  PAYOUT_SCHEMES,
+  type CoinId,
+} from './constants.js';
 import type { VardiffSettings } from '../stratum/vardiff.js';
 import { alertSettingsSchema } from './alerts.js';
 import { payoutThresholdsSchema } from './payout-thresholds.js';
@@ -216,14 +222,10 @@ export const configSchema = z
       .prefault({}),
     accounting: z
       .object({
-        /** Pool fee per algorithm in basis points (100 = 1.0 %). */
-        feeBasisPoints: z.record(z.enum(ALGORITHM_IDS), z.number().int().min(0).max(10_000)).default({
-          sha256: 100,
-          scrypt: 100,
-          kadena: 100,
-          kaspa: 90,
-          randomx: 100,
-        }),
+        /** Pool fee per algorithm in basis points (100 = 1.0 %); defaults from the port table. */
+        feeBasisPoints: z
+          .record(z.enum(ALGORITHM_IDS), z.number().int().min(0).max(10_000))
+          .default({ ...DEFAULT_FEE_BASIS_POINTS }),
         /** PPLNS window (and PPS+ fee window) as a multiple of the network's expected hashes per block. */
         pplnsWindowFactor: z.number().positive().max(100).default(2),
         /** Hours between payout runs of the pool's own coins (the assistant and stats page show it). */
@@ -283,6 +285,8 @@ export const configSchema = z
         knownDeviceDays: z.number().positive().default(180),
         /** How long the link of a "confirm your email" registration mail stays valid (smtp set). */
         confirmEmailHours: z.number().positive().default(24),
+        /** How long the link of a "reset your password" mail stays valid (smtp set); it works once. */
+        passwordResetMinutes: z.number().positive().max(1_440).default(60),
       })
       .prefault({}),
     assistant: z
@@ -298,8 +302,17 @@ export const configSchema = z
       })
       .prefault({}),
     smtp: z.object({ url: z.string().min(1), from: z.string().min(3) }).optional(),
-    /** Where operator alerts (stuck payouts, empty wallet, failing accounting) are emailed when smtp is set. */
-    operator: z.object({ email: z.email().optional() }).prefault({}),
+    operator: z
+      .object({
+        /** Where operator alerts (stuck payouts, empty wallet, failing accounting) are emailed when smtp is set. */
+        email: z.email().optional(),
+        /**
+         * How miners reach the operator (an email address, an https:// link or a handle), shown on
+         * /support and, when the pool sends no email, where a password would be reset.
+         */
+        contact: z.string().trim().min(3).max(200).optional(),
+      })
+      .prefault({}),
     /**
      * Distributed mode (regional Stratum nodes and one accounting core). With natsUrl set, a
      * `--role stratum` process publishes its shares to the JetStream share log instead of its
