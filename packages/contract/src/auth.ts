@@ -117,6 +117,30 @@ export const confirmEmailRequestSchema = z.object({
     .max(200, MESSAGES.confirmationInvalid),
 });
 export type ConfirmEmailRequest = z.input<typeof confirmEmailRequestSchema>;
+
+/** Asking for a password reset link by email (the same answer whether the email has an account or not). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+/** Setting a new password with the token of a reset link (`/forgot-password#reset=...`). */
+export const passwordResetConfirmSchema = z.object({
+  token: z
+    .string({ error: MESSAGES.resetLinkInvalid })
+    .min(20, MESSAGES.resetLinkInvalid)
+    .max(200, MESSAGES.resetLinkInvalid),
+  newPassword: newPasswordSchema,
+});
+export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
+
+/**
+ * What the pool offers someone locked out or looking for help (public): whether it sends email
+ * (password reset by email, email alerts) and the operator's contact (config `operator.contact`).
+ */
+export const accountHelpSchema = z.object({
+  email: z.boolean(),
+  contact: z.string().nullable(),
+});
+export type AccountHelp = z.infer<typeof accountHelpSchema>;
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const loginResponseSchema = z.object({

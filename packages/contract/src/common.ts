@@ -76,6 +76,9 @@ export const ERROR_CODES = [
   'rate-limited',
   'too-many-attempts',
   'confirmation-invalid',
+  /** Something that needs email (alerts, a password reset) asked of a pool with no SMTP set. */
+  'email-not-configured',
+  'reset-link-invalid',
   'invalid-credentials',
   'totp-required',
   'totp-invalid',

@@ -40,6 +40,11 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   tooManyAttempts: 'Too many failed sign-in attempts from here. Wait a little and try again.',
   confirmationInvalid: 'This confirmation link is not valid any more. Register again to get a new one.',
+  emailNotConfigured:
+    'This pool sends no email (its operator has not set up SMTP), so email alerts cannot be turned on.',
+  passwordResetUnavailable:
+    'This pool sends no email, so a password cannot be reset by email. Contact the pool operator.',
+  resetLinkInvalid: 'This password reset link is not valid any more. Ask for a new one.',
   totpRequired: 'Enter the code from your authenticator app',
   totpInvalid: 'That code is not valid. Try the current code from your authenticator app.',
   totpNotSetUp: 'Set up two-factor authentication first',
@@ -125,6 +130,11 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   emailTaken: 'يوجد حساب بهذا البريد الإلكتروني بالفعل',
   tooManyAttempts: 'محاولات دخول فاشلة كثيرة من هنا. انتظر قليلًا ثم حاول مرة أخرى.',
   confirmationInvalid: 'رابط التأكيد هذا لم يعد صالحًا. سجّل مرة أخرى لتحصل على رابط جديد.',
+  emailNotConfigured:
+    'هذا المجمع لا يرسل بريدًا إلكترونيًا (لم يُعِدّ المشغّل خادم SMTP)، لذا لا يمكن تفعيل تنبيهات البريد الإلكتروني.',
+  passwordResetUnavailable:
+    'هذا المجمع لا يرسل بريدًا إلكترونيًا، لذا لا يمكن إعادة تعيين كلمة المرور عبر البريد. تواصل مع مشغّل المجمع.',
+  resetLinkInvalid: 'رابط إعادة تعيين كلمة المرور هذا لم يعد صالحًا. اطلب رابطًا جديدًا.',
   totpRequired: 'أدخل الرمز من تطبيق المصادقة',
   totpInvalid: 'هذا الرمز غير صالح. استخدم الرمز الحالي من تطبيق المصادقة.',
   totpNotSetUp: 'قم بإعداد المصادقة الثنائية أولًا',

@@ -47,6 +47,8 @@ export const settingsSchema = z.object({
   language: z.enum(LANGUAGES),
   notifications: z.boolean(),
   emailAlerts: z.boolean(),
+  /** Read-only: whether the pool sends email (SMTP set); email alerts can be turned on only then. */
+  emailAlertsAvailable: z.boolean(),
   /** Read-only mirror of the account's 2FA state (change it with /api/auth/2fa/*). */
   twoFactorAuth: z.boolean(),
   autoLogout: z.boolean(),

@@ -59,6 +59,7 @@ const ENV_KEYS: EnvKeys = {
     type: 'boolean',
   },
   MANJAM_OPERATOR_EMAIL: { path: ['operator', 'email'], type: 'string' },
+  MANJAM_OPERATOR_CONTACT: { path: ['operator', 'contact'], type: 'string' },
   MANJAM_STUCK_PAYOUT_MINUTES: { path: ['accounting', 'stuckPayoutMinutes'], type: 'number' },
   MANJAM_ACCOUNTING_SLICE_SHARES: { path: ['accounting', 'sliceShares'], type: 'number' },
   MANJAM_ACCOUNTING_SLICE_BLOCKS: { path: ['accounting', 'sliceBlocks'], type: 'number' },

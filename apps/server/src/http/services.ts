@@ -1,6 +1,7 @@
 import { AccountsService } from '../services/accounts/accounts-service.js';
 import { AccountMail } from '../services/accounts/account-mail.js';
 import { EmailChange } from '../services/accounts/email-change.js';
+import { PasswordReset } from '../services/accounts/password-reset.js';
 import { Registration } from '../services/accounts/registration.js';
 import { createMailer } from '../services/alerts/mailer.js';
 import { AuthService } from '../services/auth/auth-service.js';
@@ -25,6 +26,8 @@ export interface Services {
   box: SecretBox;
   auth: AuthService;
   accounts: AccountsService;
+  /** Password reset by email (smtp set). */
+  passwordReset: PasswordReset;
   settings: SettingsService;
   workers: WorkersService;
   miners: MinersService;
@@ -92,6 +95,7 @@ export function createServices(deps: HttpDeps): Services {
       new Registration({ db, config, mail, now }),
       new EmailChange({ db, config, auth, mail, now }),
     ),
+    passwordReset: new PasswordReset({ db, config, auth, mail, now }),
     settings,
     workers,
     miners: new MinersService(db, workers),

@@ -126,6 +126,12 @@ export const EN = {
   'email.changed.subject': 'Your Manjam email address was changed',
   'email.changed.body':
     'The Manjam account "{username}" now signs in with {email} instead of this address. If you did not make this change, contact support at once.',
+  'password.reset.subject': 'Reset your Manjam password',
+  'password.reset.body':
+    'Someone (we hope you) asked to reset the password of the Manjam account "{username}". To choose a new password, open this link within {minutes} minutes (it works once):\n\n{link}\n\nIf this was not you, ignore this email: your password stays as it is.',
+  'password.changed.subject': 'Your Manjam password was changed',
+  'password.changed.body':
+    'The password of the Manjam account "{username}" was just reset with a link sent to this address, and every session was signed out. If you did not do this, reset your password again at once and contact support.',
 } as const;
 
 export type TextKey = keyof typeof EN;

@@ -83,6 +83,14 @@ export class SessionsRepository {
     return result.rowCount > 0;
   }
 
+  /** Revokes every session of a user (after a password reset by email). */
+  async revokeAll(userId: number, now: Date): Promise<void> {
+    await this.db.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+      userId,
+      now,
+    ]);
+  }
+
   /** Revokes every session of a user except `keepSessionId` (after a password change). */
   async revokeOthers(userId: number, keepSessionId: number, now: Date): Promise<void> {
     await this.db.query(

@@ -1,10 +1,13 @@
 import {
+  accountHelpSchema,
   changeEmailRequestSchema,
   changeEmailResponseSchema,
   changePasswordRequestSchema,
   confirmEmailRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   recoveryCodesSchema,
   registerRequestSchema,
   registerResponseSchema,
@@ -16,7 +19,7 @@ import { readDeviceCookie, setDeviceCookie } from '../device-cookie.js';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from './module.js';
 
-export const authRoutes: RouteModule = ({ services }) => [
+export const authRoutes: RouteModule = ({ services, deps }) => [
   defineRoute({
     method: 'POST',
     url: '/api/auth/register',
@@ -67,6 +70,46 @@ export const authRoutes: RouteModule = ({ services }) => [
         user: await services.accounts.view(signedIn.user),
         expiresAt: signedIn.expiresAt.toISOString(),
       };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/auth/help',
+    tag: 'auth',
+    auth: 'public',
+    summary:
+      "Whether the pool sends email (password reset by email, email alerts) and the operator's contact (config operator.contact)",
+    response: accountHelpSchema,
+    handler: () =>
+      Promise.resolve({
+        email: deps.config.smtp !== undefined,
+        contact: deps.config.operator.contact ?? null,
+      }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/password-reset',
+    tag: 'auth',
+    auth: 'public',
+    rateLimit: 'auth',
+    summary:
+      'Ask for a password reset link by email: the same answer (204) whether the email has an account or not; 409 email-not-configured when the pool sends no email',
+    body: passwordResetRequestSchema,
+    handler: async ({ body, language }) => {
+      await services.passwordReset.request(body.email, language);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/password-reset/confirm',
+    tag: 'auth',
+    auth: 'public',
+    rateLimit: 'auth',
+    summary:
+      'Set a new password with the token of a reset link (once, before it expires); every session of the account is signed out',
+    body: passwordResetConfirmSchema,
+    handler: async ({ body, language }) => {
+      await services.passwordReset.confirm(body.token, body.newPassword, language);
     },
   }),
   defineRoute({

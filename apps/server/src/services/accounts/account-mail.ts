@@ -8,7 +8,13 @@ const MAIL_GAP_MS = 10 * 60_000;
 
 /** The account mails (their subject and body keys in the i18n catalogs: `<kind>.subject`, `<kind>.body`). */
 export type AccountMailKind =
-  'account.confirm' | 'account.taken' | 'email.confirm' | 'email.taken' | 'email.changed';
+  | 'account.confirm'
+  | 'account.taken'
+  | 'email.confirm'
+  | 'email.taken'
+  | 'email.changed'
+  | 'password.reset'
+  | 'password.changed';
 
 /**
  * The mails of account flows (registration, email change): sent after the answer is on its way,

@@ -289,6 +289,13 @@ export class AuthService {
     this.forgetUser(signedIn.user.id);
   }
 
+  /** Sets a new password for the owner of a reset link (services/accounts/password-reset.ts); every session ends. */
+  async resetPassword(userId: number, next: string): Promise<void> {
+    await this.users.setPasswordHash(userId, await hashPassword(next));
+    await this.sessions.revokeAll(userId, new Date(this.deps.now()));
+    this.forgetUser(userId);
+  }
+
   /**
    * Sets the sign-in email (after its owner confirmed it: services/accounts/email-change.ts);
    * false when another account has it. Cached sessions are re-read.

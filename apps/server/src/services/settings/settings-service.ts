@@ -8,10 +8,16 @@ import type { UserRow } from '../../db/repositories/users.js';
 import { addressProblem } from '../accounts/addresses.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { SecretBox } from '../auth/secret-box.js';
-import { validationError } from '../errors.js';
+import { ServiceError, validationError } from '../errors.js';
 import { effectiveAtOf, thresholdInRange, toPayoutSettings } from './payout-settings.js';
 
-export function toSettings(row: SettingsRow, user: UserRow, payouts: Settings['payouts']): Settings {
+/** `emailAvailable`: the pool sends email (config.smtp set); without it email alerts read off. */
+export function toSettings(
+  row: SettingsRow,
+  user: UserRow,
+  payouts: Settings['payouts'],
+  emailAvailable: boolean,
+): Settings {
   return {
     darkMode: row.darkMode,
     showBalance: row.showBalance,
@@ -19,7 +25,8 @@ export function toSettings(row: SettingsRow, user: UserRow, payouts: Settings['p
     theme: row.theme as Settings['theme'],
     language: row.language as Settings['language'],
     notifications: row.notifications,
-    emailAlerts: row.emailAlerts,
+    emailAlerts: row.emailAlerts && emailAvailable,
+    emailAlertsAvailable: emailAvailable,
     twoFactorAuth: user.totpEnabled,
     autoLogout: row.autoLogout,
     timeZone: row.timeZone,
@@ -46,10 +53,21 @@ export class SettingsService {
 
   async get(user: UserRow): Promise<Settings> {
     const payouts = await this.payouts.list(user.id, new Date(this.now()));
-    return toSettings(await this.repo.get(user.id), user, toPayoutSettings(payouts, this.config));
+    const emailAvailable = this.config.smtp !== undefined;
+    return toSettings(
+      await this.repo.get(user.id),
+      user,
+      toPayoutSettings(payouts, this.config),
+      emailAvailable,
+    );
   }
 
+  /** Refuses to turn email alerts on while the pool sends no email (409 email-not-configured). */
   async update(user: UserRow, patch: SettingsUpdate): Promise<Settings> {
+    if (patch.emailAlerts === true && this.config.smtp === undefined)
+      throw new ServiceError(409, 'email-not-configured', 'emailNotConfigured', {
+        emailAlerts: MESSAGES.emailNotConfigured,
+      });
     await this.repo.update(user.id, patch);
     return this.get(user);
   }
