@@ -134,47 +134,6 @@ export const ALGORITHM_TABLE: readonly AlgorithmInfo[] = PORT_TABLE.map((row) =>
   };
 });
 
-/** The product contract's own keyword list, for tests that check every one of them is mapped. */
-export const SEED_KEYWORDS: readonly (readonly [string, SeedAlgorithm])[] = [
-  ['bitcoin', 'SHA-256'],
-  ['btc', 'SHA-256'],
-  ['sha256', 'SHA-256'],
-  ['litecoin', 'Scrypt'],
-  ['ltc', 'Scrypt'],
-  ['doge', 'Scrypt-DOGE'],
-  ['dogecoin', 'Scrypt-DOGE'],
-  ['kadena', 'Blake2s'],
-  ['kda', 'Blake2s'],
-  ['kaspa', 'kHeavyHash'],
-  ['kas', 'kHeavyHash'],
-  ['ethereum classic', 'Etchash'],
-  ['etc', 'Etchash'],
-  ['zcash', 'Equihash'],
-  ['zec', 'Equihash'],
-  ['conflux', 'Octopus'],
-  ['cfx', 'Octopus'],
-  ['filecoin', 'Filecoin'],
-  ['fil', 'Filecoin'],
-  ['ckb', 'Eaglesong'],
-  ['nervos', 'Eaglesong'],
-  ['quai', 'ProgPow'],
-  ['ravencoin', 'KawPow'],
-  ['rvn', 'KawPow'],
-  ['monero', 'RandomX'],
-  ['xmr', 'RandomX'],
-  ['alephium', 'Blake3'],
-  ['alph', 'Blake3'],
-  ['ergo', 'Autolykos-v2'],
-  ['erg', 'Autolykos-v2'],
-  ['flux', 'Equihash-125,4'],
-  ['dynex', 'DynexSolve'],
-  ['dnx', 'DynexSolve'],
-  ['ironfish', 'FishHash'],
-  ['iron', 'FishHash'],
-  ['cortex', 'Cuckaroo30'],
-  ['ctxc', 'Cuckaroo30'],
-];
-
 export function algorithmInfo(name: SeedAlgorithm): AlgorithmInfo {
   const info = ALGORITHM_TABLE.find((entry) => entry.name === name);
   if (!info) throw new RangeError(`unknown algorithm ${name}`);

@@ -1,11 +1,52 @@
 import { PORT_TABLE } from '@manjam/contract';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/index.js';
-import { ALGORITHM_TABLE, SEED_ALGORITHMS, SEED_KEYWORDS } from './algorithms.js';
+import { ALGORITHM_TABLE, SEED_ALGORITHMS, type SeedAlgorithm } from './algorithms.js';
 import { detectLanguage, findAlgorithms, prepare } from './matcher.js';
 import { poolInfoFromConfig } from './pool-info.js';
 import { FALLBACK, PROFITABILITY_LINKS, QUICK_REPLIES } from './replies.js';
 import { answerWithRules, type RuleContext } from './rules.js';
+
+/** The product contract's own keyword list: every one of them is mapped. */
+const SEED_KEYWORDS: readonly (readonly [string, SeedAlgorithm])[] = [
+  ['bitcoin', 'SHA-256'],
+  ['btc', 'SHA-256'],
+  ['sha256', 'SHA-256'],
+  ['litecoin', 'Scrypt'],
+  ['ltc', 'Scrypt'],
+  ['doge', 'Scrypt-DOGE'],
+  ['dogecoin', 'Scrypt-DOGE'],
+  ['kadena', 'Blake2s'],
+  ['kda', 'Blake2s'],
+  ['kaspa', 'kHeavyHash'],
+  ['kas', 'kHeavyHash'],
+  ['ethereum classic', 'Etchash'],
+  ['etc', 'Etchash'],
+  ['zcash', 'Equihash'],
+  ['zec', 'Equihash'],
+  ['conflux', 'Octopus'],
+  ['cfx', 'Octopus'],
+  ['filecoin', 'Filecoin'],
+  ['fil', 'Filecoin'],
+  ['ckb', 'Eaglesong'],
+  ['nervos', 'Eaglesong'],
+  ['quai', 'ProgPow'],
+  ['ravencoin', 'KawPow'],
+  ['rvn', 'KawPow'],
+  ['monero', 'RandomX'],
+  ['xmr', 'RandomX'],
+  ['alephium', 'Blake3'],
+  ['alph', 'Blake3'],
+  ['ergo', 'Autolykos-v2'],
+  ['erg', 'Autolykos-v2'],
+  ['flux', 'Equihash-125,4'],
+  ['dynex', 'DynexSolve'],
+  ['dnx', 'DynexSolve'],
+  ['ironfish', 'FishHash'],
+  ['iron', 'FishHash'],
+  ['cortex', 'Cuckaroo30'],
+  ['ctxc', 'Cuckaroo30'],
+];
 
 const config = parseConfig({ publicHost: 'pool.manjam.example' });
 const pool = poolInfoFromConfig(config);
