@@ -19,18 +19,51 @@ export type HashrateUnit = (typeof HASHRATE_UNITS)[number];
  * 1 for RandomX (Monero's difficulty counts hashes), 2^32 for kHeavyHash (the Kaspa Stratum
  * convention: difficulty 1 is the target 2^224 - 1, protocol/kaspa/stratum.ts). `label`: the name miners know it by.
  * `hashrateUnit`: the unit its miners count in (an ASIC in TH/s, a Scrypt ASIC in GH/s, a CPU in kH/s).
+ * `diff1Target`: the share target of difficulty 1 (target.ts divides it by a difficulty): Bitcoin's
+ * 0xffff * 2^208 for SHA-256d, 2^16 times easier for Scrypt; the whole range for RandomX
+ * (difficulty D means one hash in D meets it: hash * D < 2^256, monerod's check_hash); 2^224 - 1
+ * for kHeavyHash (the Kaspa pools' convention, kaspa-stratum-bridge's maxTarget).
+ * `minShareDifficulty`: the lowest share difficulty ever sent: below it the share target no longer
+ * fits the 64-bit target words real miners use (target > 0xffff * 2^240); Monero's difficulty is
+ * an integer (no fractional shares).
  */
 export const ALGORITHM_TABLE = {
-  sha256d: { label: 'SHA-256', hashesPerDifficulty: 2 ** 32, hashrateUnit: 'TH/s' },
-  scrypt: { label: 'Scrypt', hashesPerDifficulty: 2 ** 16, hashrateUnit: 'GH/s' },
-  randomx: { label: 'RandomX', hashesPerDifficulty: 1, hashrateUnit: 'kH/s' },
-  kheavyhash: { label: 'kHeavyHash', hashesPerDifficulty: 2 ** 32, hashrateUnit: 'GH/s' },
+  sha256d: {
+    label: 'SHA-256',
+    hashesPerDifficulty: 2 ** 32,
+    hashrateUnit: 'TH/s',
+    diff1Target: 0xffffn << 208n,
+    minShareDifficulty: 2 ** -32,
+  },
+  scrypt: {
+    label: 'Scrypt',
+    hashesPerDifficulty: 2 ** 16,
+    hashrateUnit: 'GH/s',
+    diff1Target: 0xffffn << 224n,
+    minShareDifficulty: 2 ** -16,
+  },
+  randomx: {
+    label: 'RandomX',
+    hashesPerDifficulty: 1,
+    hashrateUnit: 'kH/s',
+    diff1Target: (1n << 256n) - 1n,
+    minShareDifficulty: 1,
+  },
+  kheavyhash: {
+    label: 'kHeavyHash',
+    hashesPerDifficulty: 2 ** 32,
+    hashrateUnit: 'GH/s',
+    diff1Target: (1n << 224n) - 1n,
+    minShareDifficulty: 2 ** -32,
+  },
 } as const satisfies Record<string, AlgorithmRow>;
 
 export interface AlgorithmRow {
   label: string;
   hashesPerDifficulty: number;
   hashrateUnit: HashrateUnit;
+  diff1Target: bigint;
+  minShareDifficulty: number;
 }
 
 export const ALGORITHMS = [

@@ -2,33 +2,18 @@
  * Targets and share difficulty in Stratum units: a difficulty-1 share is 2^32 expected hashes for
  * sha256d and 2^16 for scrypt (scrypt's diff-1 target is 2^16 times easier), as miners count them.
  */
-import { ALGORITHM_TABLE, type Algorithm } from './coin-table.js';
+import { ALGORITHM_TABLE, ALGORITHMS, type Algorithm } from './coin-table.js';
 
 const MAX_TARGET = (1n << 256n) - 1n;
-// RandomX (Monero): difficulty D means one hash in D meets it (hash * D < 2^256, monerod's
-// check_hash), so its difficulty-1 target is the whole range and a share of D is D hashes.
-const DIFF1: Record<Algorithm, bigint> = {
-  sha256d: 0xffffn << 208n,
-  scrypt: 0xffffn << 224n,
-  randomx: MAX_TARGET,
-  // kHeavyHash (Kaspa): the Kaspa pools' convention (kaspa-stratum-bridge's maxTarget), 2^224 - 1.
-  kheavyhash: (1n << 224n) - 1n,
-};
 
-/**
- * Lowest share difficulty ever sent: below it the share target no longer fits the 64-bit
- * target words real miners use (target > 0xffff * 2^240).
- */
-export const MIN_SHARE_DIFFICULTY: Record<Algorithm, number> = {
-  sha256d: 2 ** -32,
-  scrypt: 2 ** -16,
-  // Monero difficulty is an integer (no fractional shares).
-  randomx: 1,
-  kheavyhash: 2 ** -32,
-};
+/** Lowest share difficulty ever sent, per algorithm (the coin table's `minShareDifficulty`). */
+export const MIN_SHARE_DIFFICULTY = Object.fromEntries(
+  ALGORITHMS.map((algorithm) => [algorithm, ALGORITHM_TABLE[algorithm].minShareDifficulty]),
+) as Record<Algorithm, number>;
 
+/** The share target of difficulty 1 (the coin table's `diff1Target`). */
 export function diff1Target(algorithm: Algorithm): bigint {
-  return DIFF1[algorithm];
+  return ALGORITHM_TABLE[algorithm].diff1Target;
 }
 
 /** Exact fraction num/den of a positive finite double (den a power of two). */
@@ -48,7 +33,7 @@ export function difficultyToTarget(difficulty: number, algorithm: Algorithm): bi
     throw new RangeError(`difficulty must be a positive finite number, got ${difficulty}`);
   }
   const { num, den } = toFraction(difficulty);
-  const target = (DIFF1[algorithm] * den) / num;
+  const target = (diff1Target(algorithm) * den) / num;
   if (target > MAX_TARGET) return MAX_TARGET;
   return target < 1n ? 1n : target;
 }
@@ -56,7 +41,7 @@ export function difficultyToTarget(difficulty: number, algorithm: Algorithm): bi
 /** Difficulty of a target: diff1 / target, as a double. */
 export function targetToDifficulty(target: bigint, algorithm: Algorithm): number {
   if (target <= 0n) throw new RangeError(`target must be positive, got ${target}`);
-  const scaled = (DIFF1[algorithm] << 64n) / target;
+  const scaled = (diff1Target(algorithm) << 64n) / target;
   return Number(scaled) / 2 ** 64;
 }
 
