@@ -59,6 +59,31 @@ describe('node health', () => {
     expect(t.health.availability().up).toBe(false);
   });
 
+  it('gives its verdict on the second of two late checks when its own event loop stays busy', () => {
+    const t = healthAt(3_000);
+    t.health.answered();
+    t.tick();
+    t.stall(2_500);
+    t.health.check();
+    expect(t.health.availability().up).toBe(true);
+    t.stall(2_500);
+    t.health.check();
+    expect(t.health.availability().up).toBe(false);
+    expect(t.changes).toHaveLength(1);
+  });
+
+  it('says the silence limit has passed at once, before the check announces it', () => {
+    const t = healthAt(3_000);
+    t.health.answered();
+    t.stall(2_999);
+    expect(t.health.silentPastLimit()).toBe(false);
+    t.stall(1);
+    expect(t.health.silentPastLimit()).toBe(true);
+    expect(t.health.availability().up).toBe(true);
+    t.health.answered();
+    expect(t.health.silentPastLimit()).toBe(false);
+  });
+
   it('counts the silence from the start when no node ever answered', () => {
     const t = healthAt(2_000);
     t.tick(2);

@@ -33,6 +33,8 @@ export class NodeHealth {
   private readonly startedMs: number;
   private state: NodeAvailability;
   private lastCheckMs: number | null = null;
+  /** The last check came after a stall of our own event loop and gave no verdict. */
+  private postponed = false;
 
   constructor(private readonly options: NodeHealthOptions) {
     this.now = options.now ?? Date.now;
@@ -73,10 +75,17 @@ export class NodeHealth {
     const now = this.now();
     const lateBy = now - (this.lastCheckMs ?? now) - this.options.checkIntervalMs;
     this.lastCheckMs = now;
-    // After a stall of our own event loop, answers may be waiting unread: judge on the next tick.
-    if (!this.state.up || lateBy > Math.max(500, this.options.checkIntervalMs)) return;
-    const silentFrom = this.lastAnswerMs ?? this.startedMs;
-    if (now - silentFrom < this.options.silenceMs) return;
+    if (!this.state.up) return;
+    // After a stall of our own event loop, answers may be waiting unread: the I/O that follows
+    // this tick reads them, so judge on the next tick. Once only: under a loop that stays busy
+    // every tick is late, and the verdict must still come.
+    const stalled = lateBy > Math.max(500, this.options.checkIntervalMs);
+    if (stalled && !this.postponed) {
+      this.postponed = true;
+      return;
+    }
+    this.postponed = false;
+    if (!this.silentPastLimit(now)) return;
     const seconds = Math.round(this.options.silenceMs / 1000);
     const message = `${this.options.coin}: no node has answered for ${seconds} s; work stopped, miners sent to their backup pools`;
     this.options.logger.error(
@@ -87,6 +96,14 @@ export class NodeHealth {
       message,
     );
     this.change({ up: false, since: new Date(now), lastAnswerAt: this.state.lastAnswerAt, message });
+  }
+
+  /**
+   * True once no node has answered for the silence limit, even before check() has announced it:
+   * work judged now (a share) is not credited, though the change may come a tick later.
+   */
+  silentPastLimit(now: number = this.now()): boolean {
+    return !this.state.up || now - (this.lastAnswerMs ?? this.startedMs) >= this.options.silenceMs;
   }
 
   private change(next: NodeAvailability): void {

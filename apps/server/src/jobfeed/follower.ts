@@ -213,6 +213,11 @@ export class FeedFollower<W extends CoinIdentity> {
     return this.latest ? { up: true, since: new Date(), message: "the core's job feed answers" } : undefined;
   }
 
+  /** True once the coin has no work, or the core has not been heard from for the silence limit (before check() says so). */
+  silentPastLimit(): boolean {
+    return !this.state.up || Date.now() - this.lastHeardMs >= this.options.silenceMs;
+  }
+
   /** Decides whether the coin has work: the core says it is up, and the core was heard recently. */
   private check(): void {
     const next = this.judge();

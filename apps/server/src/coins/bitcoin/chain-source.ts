@@ -58,6 +58,7 @@ export function createChainSource(options: ChainSourceOptions): ChainSource {
       };
     },
     availability: () => watcher.health.availability(),
+    silentPastLimit: () => watcher.health.silentPastLimit(),
     onAvailability: (listener) => watcher.health.onChange(listener),
     close: unsubscribe,
   };

@@ -26,6 +26,11 @@ export interface TemplateSource {
   submitBlock(blockHex: string, expected: { height: number; hash: string }): Promise<BlockSubmitResult>;
   /** Sources without node health (test fakes) are always up. */
   availability?(): SourceAvailability;
+  /**
+   * True once no node has answered for the silence limit, before the change is announced (the
+   * announcement waits for the health check's tick): shares judged then are not credited.
+   */
+  silentPastLimit?(): boolean;
   /** Hears each change: down once no node answered past the silence limit, up at the next answer. */
   onAvailability?(listener: (availability: SourceAvailability) => void): () => void;
 }

@@ -96,6 +96,10 @@ export class CoreJobSource implements TemplateSource {
     return this.feed.availability();
   }
 
+  silentPastLimit(): boolean {
+    return this.feed.silentPastLimit();
+  }
+
   onAvailability(listener: (availability: SourceAvailability) => void): () => void {
     this.availabilityListeners.add(listener);
     return () => this.availabilityListeners.delete(listener);

@@ -18,6 +18,12 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 /** A fake source whose node health the test switches. */
 class NodeBackedSource extends FakeTemplateSource {
   private state: SourceAvailability = { up: true, since: new Date(), message: 'node answers' };
+  /** The silence limit has passed but the health check has not announced it yet. */
+  silentUnannounced = false;
+
+  silentPastLimit(): boolean {
+    return !this.state.up || this.silentUnannounced;
+  }
   private readonly watchers = new Set<(availability: SourceAvailability) => void>();
 
   availability(): SourceAvailability {
@@ -72,6 +78,18 @@ describe('a coin whose nodes stop answering', () => {
     await late.closedPromise;
     expect(late.received.join('')).toContain(WORK_PAUSED_MESSAGE);
     expect(pool.stratum.stats()).toMatchObject({ sharesAccepted: 0, connections: 0 });
+  });
+
+  it('credits no share once the silence limit has passed, even before the pause is announced', async () => {
+    const source = new NodeBackedSource();
+    pool = await startUnitPool({}, source);
+    const { client, job } = await miner(pool);
+    source.silentUnannounced = true;
+    const during = await client.submit(`${ADDRESS}.rig`, client.findShare(job, 'sha256d'));
+    expect(during.error).toEqual([21, WORK_PAUSED_MESSAGE, null]);
+    source.silentUnannounced = false;
+    expect((await client.submit(`${ADDRESS}.rig`, client.findShare(job, 'sha256d'))).result).toBe(true);
+    expect(pool.stratum.stats()).toMatchObject({ sharesAccepted: 1 });
   });
 
   it('welcomes miners back with a clean job once a node answers again', async () => {

@@ -134,6 +134,14 @@ export class JobManager {
     this.current = undefined;
   }
 
+  /**
+   * The coin's nodes have been silent past the limit, though the pause may not be announced yet
+   * (coin-availability.ts hears it at the health check's next tick): no share is credited now.
+   */
+  silent(): boolean {
+    return this.source.silentPastLimit?.() ?? false;
+  }
+
   /** How many jobs are known (current, superseded and stale). */
   get size(): number {
     return this.jobs.size;

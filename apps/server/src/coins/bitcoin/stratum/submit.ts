@@ -19,6 +19,7 @@ import { STRATUM_V1_REFUSALS, type RejectionKind } from '../../../stratum/reject
 import type { Handler, QueuedShare, StratumId, StratumSession, SubmitContext } from './context.js';
 import { MAX_REMEMBERED_REFUSALS, UNCHECKED_MESSAGE, type Unchecked } from '../../../stratum/fair-work.js';
 import { submitFoundBlock } from './found-block.js';
+import { WORK_PAUSED_MESSAGE } from './coin-availability.js';
 import type { Job } from './jobs.js';
 
 /** Seconds a share's ntime may run ahead of the template's time or the clock. */
@@ -238,6 +239,17 @@ function finish(
   }
   const port = session.port;
   const pool = port.pool;
+  // Past the node silence limit no share is credited, even in the moments before the pause is
+  // announced (a block found then was still sent to the node, above).
+  if (port.jobs.silent())
+    return refuse(
+      session,
+      id,
+      miner,
+      'stale',
+      stratumError(STRATUM_ERROR.JOB_NOT_FOUND, WORK_PAUSED_MESSAGE),
+      ticket,
+    );
   // A share log that cannot take more (its backlog is full) refuses before the share counts as seen.
   const refusal = pool.writer.refusal();
   if (refusal !== undefined)
