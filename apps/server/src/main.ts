@@ -270,11 +270,13 @@ async function healthReport(
   const chainReports = (await Promise.all(chains.map((chain) => chain.health()))).flat();
   const recorded = databaseOk ? await recordedTips(db, recordedCoins) : [];
   const alerts = databaseOk ? await new OperatorAlertsRepository(db).open() : [];
+  // The embedded database's share of this process's memory (PGlite's thread); a failed read leaves it out.
+  const memory = databaseOk ? await db.memory?.().catch(() => undefined) : undefined;
   return {
     // Recorded tips are other processes' reports: they never make this process unhealthy.
     ok: databaseOk && chainReports.every((c) => c.ok),
     database: databaseOk
-      ? { ok: true, kind: db.kind }
+      ? { ok: true, kind: db.kind, ...(memory ? { memory } : {}) }
       : { ok: false, kind: db.kind, error: 'database does not answer' },
     chains: [...chainReports, ...recorded],
     alerts: alerts.map((a) => ({

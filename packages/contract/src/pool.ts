@@ -379,7 +379,15 @@ export type NewTipSource = (typeof NEW_TIP_SOURCES)[number];
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({ ok: z.boolean(), kind: z.string(), error: z.string().optional() }),
+  database: z.object({
+    ok: z.boolean(),
+    kind: z.string(),
+    error: z.string().optional(),
+    /** The embedded database's own memory (PGlite's thread heap and WebAssembly memory), bytes. */
+    memory: z
+      .object({ heapUsedBytes: z.number(), heapTotalBytes: z.number(), wasmBytes: z.number() })
+      .optional(),
+  }),
   chains: z.array(
     z.object({
       coin: z.string(),

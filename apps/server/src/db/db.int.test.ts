@@ -109,6 +109,19 @@ describe('embedded PGlite on its own thread', () => {
     await expect(db.query('SELECT 1')).rejects.toThrow(/closed/);
   });
 
+  it('reports its own memory: its thread heap and the WebAssembly memory holding the shared buffers', async () => {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const memory = await db.memory?.();
+      expect(memory?.heapUsedBytes).toBeGreaterThan(0);
+      expect(memory?.heapTotalBytes).toBeGreaterThanOrEqual(memory?.heapUsedBytes ?? 0);
+      // 8 MB of shared buffers live in it, with PostgreSQL's own code and caches.
+      expect(memory?.wasmBytes).toBeGreaterThan(8 * 1024 * 1024);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('creates a new data directory on disk, and a second start finds what the first stored', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'manjam-pglite-'));
     try {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { lockDataDir } from './data-dir-lock.js';
-import type { Database, Queryable, QueryResult } from './types.js';
+import type { Database, DatabaseMemory, Queryable, QueryResult } from './types.js';
 
 /**
  * The embedded PGlite database run on a worker thread (pglite-worker.mjs). PGlite executes SQL
@@ -43,7 +43,7 @@ interface Pending {
 type Request =
   | { op: 'query'; sql: string; params: unknown[] | undefined; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }
-  | { op: 'begin' | 'close' }
+  | { op: 'begin' | 'close' | 'memory' }
   | { op: 'commit' | 'rollback'; tx: number };
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
@@ -154,6 +154,7 @@ export async function openPgliteThread(
         return false;
       }
     },
+    memory: () => call<DatabaseMemory>({ op: 'memory' }),
     async close() {
       if (stopped) return;
       await call({ op: 'close' }).catch(() => undefined);

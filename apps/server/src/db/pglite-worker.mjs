@@ -1,7 +1,7 @@
 // The embedded PGlite database on its own thread (see pglite-thread.ts, which talks to it). Plain
 // JavaScript so that it loads the same way under node, tsx and vitest.
 //
-// Requests: { id, op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close', tx?, sql?, params? }.
+// Requests: { id, op: 'query' | 'exec' | 'begin' | 'commit' | 'rollback' | 'close' | 'memory', tx?, sql?, params? }.
 // Answers:  { id, ok: true, value } or { id, ok: false, error: { message, code, detail, constraint } }.
 // A transaction is PGlite's own transaction(): it holds PGlite's lock, so statements outside it
 // wait until it commits or rolls back, exactly as on the main thread.
@@ -95,6 +95,12 @@ if (initOnly) {
   process.exit(0);
 }
 
+/** This thread's V8 heap and PostgreSQL's WebAssembly memory, bytes (DatabaseMemory in types.ts). */
+function memory() {
+  const { heapUsed, heapTotal } = process.memoryUsage();
+  return { heapUsedBytes: heapUsed, heapTotalBytes: heapTotal, wasmBytes: db.mod?.HEAPU8?.byteLength ?? 0 };
+}
+
 parentPort.on('message', (request) => {
   const { id, op, tx, sql, params } = request;
   const target = tx === undefined ? db : transactions.get(tx)?.tx;
@@ -104,6 +110,7 @@ parentPort.on('message', (request) => {
     return;
   }
   if (op === 'commit' || op === 'rollback') work = finish(id, tx, op === 'commit');
+  else if (op === 'memory') work = Promise.resolve().then(() => answer(id, memory()));
   else if (op === 'close') work = db.close().then(() => answer(id, null));
   else if (!target) work = Promise.reject(new Error(`no open transaction ${tx}`));
   else if (op === 'query') work = run(target, sql, params).then((value) => answer(id, value));

@@ -17,6 +17,14 @@ export interface DedicatedConnection extends Queryable {
   release(): Promise<void>;
 }
 
+/** The embedded database's own memory (its thread's V8 heap and its WebAssembly memory), bytes. */
+export interface DatabaseMemory {
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  /** PostgreSQL's WebAssembly memory: its shared buffers, caches and working memory. */
+  wasmBytes: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; rolls back when it throws. */
@@ -29,4 +37,6 @@ export interface Database extends Queryable {
    * Only PostgreSQL has it: embedded PGlite serves one process, which holds everything trivially.
    */
   dedicated?(): Promise<DedicatedConnection>;
+  /** The embedded database's own memory (PGlite on its thread); absent for PostgreSQL, a process of its own. */
+  memory?(): Promise<DatabaseMemory>;
 }

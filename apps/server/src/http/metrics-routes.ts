@@ -3,7 +3,12 @@ import { OPERATOR_ALERT_KINDS } from '../db/repositories/operator-alerts.js';
 import type { PoolService } from '../services/stats/pool-service.js';
 import type { MetricsRegistry } from './metrics.js';
 import { assertMetricsAccess } from './metrics-access.js';
-import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
+import {
+  registerDatabaseMemoryMetrics,
+  registerProcessMetrics,
+  registerRuntimeMetrics,
+  RuntimeMonitor,
+} from './metrics-runtime.js';
 import { registerStratumMetrics } from './metrics-stratum.js';
 import type { HttpDeps } from './types.js';
 
@@ -120,6 +125,9 @@ export function registerMetrics(
   const runtime = new RuntimeMonitor();
   app.addHook('onClose', () => runtime.stop());
   registerRuntimeMetrics(metrics, runtime);
+  registerProcessMetrics(metrics);
+  const databaseMemory = deps.db.memory?.bind(deps.db);
+  if (databaseMemory) registerDatabaseMemoryMetrics(metrics, databaseMemory);
 
   app.get('/metrics', async (request, reply) => {
     assertMetricsAccess(request, deps.config);

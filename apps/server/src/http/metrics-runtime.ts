@@ -1,12 +1,14 @@
 // What stalls a Node process: event-loop delay (perf_hooks.monitorEventLoopDelay, sampled every
 // 10 ms) and garbage-collection pauses (PerformanceObserver 'gc'). Figures cover a window: the
 // last full window (default 60 s) once there is one, else the time since start or reset.
+// What it costs: memory (process.memoryUsage) and CPU time since start, read at each scrape.
 import {
   constants,
   monitorEventLoopDelay,
   PerformanceObserver,
   type IntervalHistogram,
 } from 'node:perf_hooks';
+import type { DatabaseMemory } from '../db/index.js';
 import type { GaugeSample, MetricsRegistry } from './metrics.js';
 
 const GC_KINDS: Record<number, string> = {
@@ -142,5 +144,56 @@ export function registerRuntimeMetrics(metrics: MetricsRegistry, monitor: Runtim
       Promise.resolve(
         monitor.gcSinceStart().map((g) => ({ labels: { kind: g.kind }, value: g.totalMs / 1000 })),
       ),
+  );
+}
+
+/** This process's memory (process.memoryUsage) and CPU time since start, read at each scrape. */
+export function registerProcessMetrics(metrics: MetricsRegistry): void {
+  metrics.register(
+    'manjam_process_memory_bytes',
+    'Memory of this process: resident set (rss), V8 heap used and total, memory outside the heap (external) and of it ArrayBuffers; the embedded database thread is inside rss',
+    'gauge',
+    () => {
+      const m = process.memoryUsage();
+      return Promise.resolve([
+        { labels: { kind: 'rss' }, value: m.rss },
+        { labels: { kind: 'heap_used' }, value: m.heapUsed },
+        { labels: { kind: 'heap_total' }, value: m.heapTotal },
+        { labels: { kind: 'external' }, value: m.external },
+        { labels: { kind: 'array_buffers' }, value: m.arrayBuffers },
+      ]);
+    },
+  );
+  metrics.register(
+    'manjam_process_cpu_seconds_total',
+    'CPU time of this process since start (every thread), by mode',
+    'counter',
+    () => {
+      const cpu = process.cpuUsage();
+      return Promise.resolve([
+        { labels: { mode: 'user' }, value: cpu.user / 1e6 },
+        { labels: { mode: 'system' }, value: cpu.system / 1e6 },
+      ]);
+    },
+  );
+}
+
+/** The embedded database's own memory (its thread's V8 heap, PostgreSQL's WebAssembly memory). */
+export function registerDatabaseMemoryMetrics(
+  metrics: MetricsRegistry,
+  memory: () => Promise<DatabaseMemory>,
+): void {
+  metrics.register(
+    'manjam_database_memory_bytes',
+    'Memory of the embedded database (PGlite on its thread, inside the process rss): its V8 heap used and total, and its WebAssembly memory',
+    'gauge',
+    async () => {
+      const m = await memory();
+      return [
+        { labels: { kind: 'heap_used' }, value: m.heapUsedBytes },
+        { labels: { kind: 'heap_total' }, value: m.heapTotalBytes },
+        { labels: { kind: 'wasm' }, value: m.wasmBytes },
+      ];
+    },
   );
 }

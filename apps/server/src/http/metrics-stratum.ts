@@ -15,7 +15,7 @@ import {
 } from './connection-guard.js';
 import { MetricsRegistry, type GaugeSample } from './metrics.js';
 import { assertMetricsAccess } from './metrics-access.js';
-import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
+import { registerProcessMetrics, registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
 import type { StratumMetrics } from './types.js';
 
 /** The Stratum counters of this process (kept in memory): connections, shares by result, bans, the XMR ports' RandomX pools. */
@@ -129,6 +129,7 @@ export async function startMetricsServer(
   registerStratumMetrics(metrics, stratum);
   const runtime = new RuntimeMonitor();
   registerRuntimeMetrics(metrics, runtime);
+  registerProcessMetrics(metrics);
 
   // The same connection caps and deadlines as the API's listener: it shares the process's descriptors.
   const timeouts = httpServerTimeouts(config.http);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MetricsRegistry } from './metrics.js';
-import { registerRuntimeMetrics, RuntimeMonitor } from './metrics-runtime.js';
+import {
+  registerDatabaseMemoryMetrics,
+  registerProcessMetrics,
+  registerRuntimeMetrics,
+  RuntimeMonitor,
+} from './metrics-runtime.js';
 
 describe('Prometheus text', () => {
   it('renders registered samples and a cumulative latency histogram per route', async () => {
@@ -54,5 +59,21 @@ describe('event-loop and GC figures', () => {
     } finally {
       monitor.stop();
     }
+  });
+});
+
+describe('what the process costs', () => {
+  it('shows the process memory, its CPU time and the embedded database memory on /metrics', async () => {
+    const registry = new MetricsRegistry();
+    registerProcessMetrics(registry);
+    registerDatabaseMemoryMetrics(registry, () =>
+      Promise.resolve({ heapUsedBytes: 1_000, heapTotalBytes: 2_000, wasmBytes: 30_000_000 }),
+    );
+    const text = await registry.render();
+    for (const kind of ['rss', 'heap_used', 'heap_total', 'external', 'array_buffers'])
+      expect(text).toMatch(new RegExp(`manjam_process_memory_bytes\\{kind="${kind}"\\} [1-9]\\d*`));
+    expect(text).toContain('# TYPE manjam_process_cpu_seconds_total counter');
+    expect(text).toMatch(/manjam_process_cpu_seconds_total\{mode="user"\} \d/);
+    expect(text).toContain('manjam_database_memory_bytes{kind="wasm"} 30000000');
   });
 });

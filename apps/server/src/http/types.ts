@@ -11,7 +11,7 @@ import type { Resolve } from '../services/outbound/policy.js';
 
 export interface HealthReport {
   ok: boolean;
-  database: { ok: boolean; kind: string; error?: string };
+  database: Health['database'];
   chains: Health['chains'];
   /** Open operator alerts (stuck payout, empty wallet...): the pool serves, but money needs the operator. */
   alerts: { kind: string; coin: string | null; message: string; since: string }[];
