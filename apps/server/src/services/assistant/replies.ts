@@ -1,6 +1,6 @@
 import { algorithmInfo, type Hardware, type SeedAlgorithm } from './algorithms.js';
-import { DEFAULT_POOL_COIN, portRowOfPoolCoin } from '@manjam/contract';
-import { text, type TextKey } from '../../i18n/index.js';
+import { DEFAULT_POOL_COIN, PORT_TABLE, portRowOfPoolCoin } from '@manjam/contract';
+import { CATALOGS, text, type TextKey } from '../../i18n/index.js';
 import { formatEvery, formatHashrate } from '../shared/format.js';
 import type { Device } from './devices.js';
 import type { Language } from './matcher.js';
@@ -106,7 +106,8 @@ export function setupAnswer(
     : `stratum+tcp://${pool.host}:${portRowOfPoolCoin(DEFAULT_POOL_COIN).port}`;
   const user = `${account ?? text(language, 'assistant.example.account')}.worker1`;
   const notLive = port && !port.live ? text(language, 'assistant.setup.notLive') : '';
-  if (algorithm === KASPA) return kaspaSetup(language, kind, { notLive, url, user });
+  const own = ownSetupKeys(algorithm);
+  if (own) return ownSetup(language, kind, own, { notLive, url, user });
   const setup = text(language, SETUP_KEY[kind], { notLive, url, user, algorithm: algorithm ?? '' });
   if (kind !== 'cpu' || !port || port.live) return setup;
   // Said plainly: a CPU miner cannot earn on a port that does not accept shares.
@@ -119,21 +120,30 @@ export function setupAnswer(
   return `${plain} ${setup}`;
 }
 
-const KASPA: SeedAlgorithm = 'kHeavyHash';
+const isTextKey = (key: string): key is TextKey => Object.hasOwn(CATALOGS.en, key);
 
 /**
- * Kaspa is mined by kHeavyHash ASICs through their web page and by GPUs with lolMiner or BzMiner
- * (flags as their developers publish them: lolMiner takes host:port, BzMiner the stratum URL). A
- * CPU question gets the same settings after a plain word on how little a CPU hashes on kHeavyHash.
+ * The catalog's setup words of an algorithm that has its own: `assistant.setup.<its API id>` for
+ * every device it is mined with (an ASIC's web page, GPU software with the flags their developers
+ * publish: host:port or the stratum URL) and `assistant.setup.<id>Cpu`, the plain word on how
+ * little a CPU hashes on it that goes before them for a CPU question.
  */
-function kaspaSetup(
+function ownSetupKeys(algorithm: SeedAlgorithm | undefined): { setup: TextKey; cpu: TextKey } | undefined {
+  const id = PORT_TABLE.find((row) => row.name === algorithm)?.account;
+  if (!id) return undefined;
+  const [setup, cpu] = [`assistant.setup.${id}`, `assistant.setup.${id}Cpu`];
+  return isTextKey(setup) && isTextKey(cpu) ? { setup, cpu } : undefined;
+}
+
+function ownSetup(
   language: Language,
   kind: Hardware,
+  keys: { setup: TextKey; cpu: TextKey },
   values: { notLive: string; url: string; user: string },
 ): string {
   const hostPort = values.url.replace(/^stratum\+tcp:\/\//, '');
-  const setup = text(language, 'assistant.setup.kaspa', { ...values, hostPort });
-  return kind === 'cpu' ? `${text(language, 'assistant.setup.kaspaCpu')} ${setup}` : setup;
+  const setup = text(language, keys.setup, { ...values, hostPort });
+  return kind === 'cpu' ? `${text(language, keys.cpu)} ${setup}` : setup;
 }
 
 /** Power draw and electricity cost of a named device (maker's watts), or how to work it out. */
