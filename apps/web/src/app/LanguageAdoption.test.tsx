@@ -17,6 +17,7 @@ const SETTINGS: Settings = {
   language: 'ar',
   notifications: true,
   emailAlerts: false,
+  emailAlertsAvailable: true,
   twoFactorAuth: false,
   autoLogout: true,
   timeZone: null,

@@ -14,6 +14,7 @@ import type {
 } from '@manjam/contract';
 
 export type {
+  AccountHelp,
   ApiToken,
   ApiTokenList,
   AssistantRequest,
@@ -32,6 +33,8 @@ export type {
   LoginResponse,
   MarkAllReadResponse,
   NotificationList,
+  PasswordResetConfirm,
+  PasswordResetRequest,
   PayoutAddressRequest,
   PayoutSetting,
   PayoutThresholdRequest,

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiFetch } from './api';
-import type { BlockPage, PoolPorts, PoolStats, Settings, User } from './api-types';
+import type { AccountHelp, BlockPage, PoolPorts, PoolStats, Settings, User } from './api-types';
 import { useAuth } from './auth';
 import type { PoolNetworks } from './api-types';
 
@@ -11,7 +11,17 @@ export const queryKeys = {
   poolStats: ['pool', 'stats'] as const,
   poolPorts: ['pool', 'ports'] as const,
   blocks: (page: number) => ['blocks', page] as const,
+  accountHelp: ['auth', 'help'] as const,
 };
+
+/** GET /api/auth/help (public): whether the pool sends email, and the operator's contact. */
+export function useAccountHelp(): UseQueryResult<AccountHelp> {
+  return useQuery({
+    queryKey: queryKeys.accountHelp,
+    queryFn: ({ signal }) => apiFetch<AccountHelp>('/api/auth/help', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
 
 /** GET /api/me, only while signed in. */
 export function useMe(): UseQueryResult<User> {

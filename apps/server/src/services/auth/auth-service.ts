@@ -69,6 +69,11 @@ export class AuthService {
   private readonly touched = new Map<number, number>();
   private readonly verified = new Map<string, { signedIn: SignedIn; at: number }>();
   private readonly rechecking = new Map<string, Promise<SignedIn | undefined>>();
+  /**
+   * Counts forgetUser calls: a session read that started before one is answered but not cached
+   * (it may hold the user as they were before their 2FA, email or password changed).
+   */
+  private forgets = 0;
 
   constructor(private readonly deps: AuthDeps) {
     this.users = new UsersRepository(deps.db);
@@ -172,6 +177,7 @@ export class AuthService {
   }
 
   private async verify(tokenHash: string, now: number): Promise<SignedIn | undefined> {
+    const forgets = this.forgets;
     const found = await this.sessions.findUser(tokenHash, new Date(now));
     if (!found) {
       this.verified.delete(tokenHash);
@@ -191,6 +197,7 @@ export class AuthService {
       await this.sessions.touch(found.sessionId, new Date(now));
     }
     const signedIn = { user: found.user, sessionId: found.sessionId, totpPassed: found.totpPassed };
+    if (forgets !== this.forgets) return signedIn;
     if (this.verified.size > 10_000) this.verified.clear();
     this.verified.set(tokenHash, { signedIn, at: now });
     return signedIn;
@@ -204,6 +211,8 @@ export class AuthService {
 
   /** Forgets cached sessions of a user (their credentials, 2FA or email changed). */
   private forgetUser(userId: number): void {
+    this.forgets += 1;
+    this.rechecking.clear();
     for (const [hash, entry] of this.verified)
       if (entry.signedIn.user.id === userId) this.verified.delete(hash);
   }

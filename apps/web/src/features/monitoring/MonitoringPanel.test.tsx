@@ -13,6 +13,7 @@ const SETTINGS: Settings = {
   language: 'en',
   notifications: true,
   emailAlerts: false,
+  emailAlertsAvailable: true,
   twoFactorAuth: true,
   autoLogout: false,
   timeZone: null,

@@ -13,6 +13,7 @@ const SETTINGS: Settings = {
   language: 'en',
   notifications: true,
   emailAlerts: false,
+  emailAlertsAvailable: true,
   twoFactorAuth: false,
   autoLogout: true,
   timeZone: null,

@@ -20,6 +20,7 @@ const BASE: Settings = {
   language: 'en',
   notifications: true,
   emailAlerts: false,
+  emailAlertsAvailable: true,
   twoFactorAuth: false,
   autoLogout: true,
   timeZone: null,

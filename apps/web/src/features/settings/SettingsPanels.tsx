@@ -77,8 +77,11 @@ export function SettingsPanel({ tab, draft, settings, change }: PanelProps) {
           />
           <Toggle
             label={t('settings.email')}
-            description={t('settings.emailHint')}
-            checked={draft.emailAlerts}
+            description={
+              settings.emailAlertsAvailable ? t('settings.emailHint') : t('settings.emailUnavailable')
+            }
+            checked={draft.emailAlerts && settings.emailAlertsAvailable}
+            disabled={!settings.emailAlertsAvailable}
             onChange={(emailAlerts) => change({ emailAlerts })}
           />
           <AccountAlerts />

@@ -7,7 +7,7 @@ import { Toggle } from '../../components/Toggle';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { RecoveryCodes } from '@manjam/contract';
 import { CodeForm } from './CodeForm';
-import type { TotpCodeRequest, TwoFactorSetupResponse } from '../../lib/api-types';
+import type { Settings, TotpCodeRequest, TwoFactorSetupResponse } from '../../lib/api-types';
 import { errorMessage } from '../../lib/errors';
 import { queryKeys } from '../../lib/queries';
 import { RecoveryCodeList, RecoveryCodesPanel, recoveryCodesKey } from './RecoveryCodes';
@@ -20,7 +20,9 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const [notice, setNotice] = useState('');
   /** The recovery codes of the enrolment just made: shown once, until the page is left. */
   const [freshCodes, setFreshCodes] = useState<string[]>([]);
-  const refresh = async (): Promise<void> => {
+  /** Shows the state the server just answered at once, then re-reads everything that depends on it. */
+  const refresh = async (on: boolean): Promise<void> => {
+    queryClient.setQueryData<Settings>(queryKeys.settings, (old) => old && { ...old, twoFactorAuth: on });
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
       queryClient.invalidateQueries({ queryKey: queryKeys.me }),
@@ -37,7 +39,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
       setMode('idle');
       setNotice(t('settings.tfa.enabled'));
       setFreshCodes(result.codes);
-      await refresh();
+      await refresh(true);
     },
   });
   const disable = useMutation({
@@ -46,7 +48,7 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
     onSuccess: async () => {
       setMode('idle');
       setNotice(t('settings.tfa.disabled'));
-      await refresh();
+      await refresh(false);
     },
   });
 

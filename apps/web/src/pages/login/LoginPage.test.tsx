@@ -3,6 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp, TEST_USER } from '../../test/render';
 import LoginPage from './LoginPage';
 
+/** Stubs fetch with `mock` for every call but the page's GET /api/auth/help (a pool that sends email). */
+function stubFetch(mock: (url: string, init?: RequestInit) => unknown): void {
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+    url === '/api/auth/help'
+      ? Promise.resolve(jsonResponse({ email: true, contact: null }))
+      : mock(url, init),
+  );
+}
+
 function fillAndSubmit(email: string, password: string): void {
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
@@ -17,7 +26,7 @@ afterEach(() => {
 describe('login', () => {
   it('requires an email and a password before calling the server', () => {
     const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     renderWithApp(<LoginPage />, { route: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByText('Email is required')).toBeInTheDocument();
@@ -26,7 +35,7 @@ describe('login', () => {
   });
 
   it('shows the messages in Arabic', () => {
-    vi.stubGlobal('fetch', vi.fn());
+    stubFetch(vi.fn());
     renderWithApp(<LoginPage />, { route: '/login', lang: 'ar' });
     fireEvent.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
     expect(screen.getByText('البريد الإلكتروني مطلوب')).toBeInTheDocument();
@@ -34,8 +43,7 @@ describe('login', () => {
   });
 
   it("shows the server's message when the credentials are wrong", async () => {
-    vi.stubGlobal(
-      'fetch',
+    stubFetch(
       vi.fn().mockResolvedValue(
         jsonResponse(
           {
@@ -56,10 +64,7 @@ describe('login', () => {
   it("says in the reader's language that this place is throttled (429 too-many-attempts)", async () => {
     const throttled = () =>
       jsonResponse({ error: { code: 'too-many-attempts', message: 'server text' } }, 429);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn().mockImplementation(() => Promise.resolve(throttled())),
-    );
+    stubFetch(vi.fn().mockImplementation(() => Promise.resolve(throttled())));
     const view = renderWithApp(<LoginPage />, { route: '/login' });
     fillAndSubmit('miner@example.com', 'whatever1');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -75,7 +80,7 @@ describe('login', () => {
   });
 
   it('falls back to the standard message when the server gives none', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('', { status: 500 })));
+    stubFetch(vi.fn().mockResolvedValue(new Response('', { status: 500 })));
     renderWithApp(<LoginPage />, { route: '/login' });
     fillAndSubmit('miner@example.com', 'whatever1');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -84,7 +89,7 @@ describe('login', () => {
   });
 
   it('shows an error and signs nobody in when the network fails (no demo user)', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    stubFetch(vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     renderWithApp(<LoginPage />, { route: '/login' });
     fillAndSubmit('miner@example.com', 'whatever1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the Manjam server');
@@ -93,8 +98,7 @@ describe('login', () => {
   });
 
   it('asks for a two-factor code when the server requires one', async () => {
-    vi.stubGlobal(
-      'fetch',
+    stubFetch(
       vi
         .fn()
         .mockResolvedValue(
@@ -113,7 +117,7 @@ describe('login', () => {
         jsonResponse({ error: { code: 'totp-required', message: 'أدخل الرمز من تطبيق المصادقة' } }, 401),
       )
       .mockResolvedValue(jsonResponse({ token: 'tok-2', user: TEST_USER }));
-    vi.stubGlobal('fetch', fetchMock);
+    stubFetch(fetchMock);
     renderWithApp(<LoginPage />, { route: '/login', lang: 'ar' });
     fireEvent.change(screen.getByLabelText('البريد الإلكتروني'), { target: { value: 'miner@example.com' } });
     fireEvent.change(screen.getByLabelText('كلمة المرور'), { target: { value: 'correct horse' } });
@@ -134,7 +138,7 @@ describe('login', () => {
 
   it('shows Logging in..., then a success message, stores token and user, and opens /dashboard after 1 second', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse({ token: 'tok-1', user: TEST_USER })));
+    stubFetch(vi.fn().mockResolvedValue(jsonResponse({ token: 'tok-1', user: TEST_USER })));
     renderWithApp(<LoginPage />, { route: '/login' });
     fillAndSubmit('miner@example.com', 'correct horse');
     expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
@@ -157,7 +161,7 @@ describe('login', () => {
   ] as const)(
     'says the session ended by Auto Logout when that is why the miner is here, once (%s)',
     (lang, notice) => {
-      vi.stubGlobal('fetch', vi.fn());
+      stubFetch(vi.fn());
       localStorage.setItem('signOutReason', 'idle');
       const { unmount } = renderWithApp(<LoginPage />, { route: '/login', lang });
       expect(screen.getByText(notice)).toHaveAttribute('role', 'status');

@@ -7,6 +7,8 @@ import { ApiError, apiFetch } from '../../lib/api';
 import type { LoginRequest, LoginResponse } from '../../lib/api-types';
 import { clearSignOutReason, signIn, signOutReason } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
+import { useAccountHelp } from '../../lib/queries';
+import { OperatorContact } from '../../features/support/OperatorContact';
 import { hasErrors, validateLogin, type LoginErrors } from '../../lib/validation';
 import '../auth.css';
 
@@ -15,6 +17,7 @@ export const LOGIN_REDIRECT_MS = 1000;
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const help = useAccountHelp();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
@@ -133,6 +136,12 @@ export default function LoginPage() {
             {t('login.noAccount')} <Link to="/register">{t('login.registerLink')}</Link>
           </span>
         </p>
+        {help.data?.email === false ? (
+          <div className="auth-card__help">
+            <p className="muted">{t('login.forgotNoEmail')}</p>
+            <OperatorContact className="muted" />
+          </div>
+        ) : null}
       </section>
     </div>
   );

@@ -14,6 +14,7 @@ const SETTINGS: Settings = {
   language: 'en',
   notifications: false,
   emailAlerts: false,
+  emailAlertsAvailable: true,
   twoFactorAuth: false,
   autoLogout: true,
   timeZone: null,

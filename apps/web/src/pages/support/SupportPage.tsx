@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OperatorContact } from '../../features/support/OperatorContact';
 
 export default function SupportPage() {
   const { t } = useTranslation();
@@ -15,6 +16,7 @@ export default function SupportPage() {
           <li key={option}>{option}</li>
         ))}
       </ul>
+      <OperatorContact className="banner banner--info" />
       <p className="row">
         <Link to="/help" className="btn btn--ghost">
           {t('support.helpLink')}
