@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RpcEndpoint } from '../../src/rpc/json-rpc.js';
 import type { CoinId, Role } from '../../src/config/index.js';
+import { chainsOffBut } from './chains.js';
 import { startWatched, type WatchedProcess } from './processes.js';
 
 const MANJAM_BIN = fileURLToPath(new URL('../../bin/manjam.mjs', import.meta.url));
@@ -26,7 +27,7 @@ export interface ProcessConfigOptions {
   node: NodeEndpoints;
   /** Share difficulty, frozen (vardiff start = min = max). */
   difficulty: number;
-  /** The coin mined (the other coin is disabled). Default BTC. */
+  /** The coin mined (every other coin is disabled). Default BTC. */
   coin?: CoinId;
   instanceId?: number;
   /** Default: a fresh temporary directory. */
@@ -41,7 +42,6 @@ export interface ProcessConfigOptions {
 export function processConfig(options: ProcessConfigOptions): Record<string, unknown> {
   const { node, difficulty } = options;
   const coin = options.coin ?? 'BTC';
-  const other: CoinId = coin === 'BTC' ? 'LTC' : 'BTC';
   const vardiff = { start: difficulty, min: difficulty, max: difficulty, retargetSeconds: 86_400 };
   return {
     databaseUrl: options.databaseUrl,
@@ -49,6 +49,7 @@ export function processConfig(options: ProcessConfigOptions): Record<string, unk
     log: { level: 'info', pretty: false },
     http: { host: '127.0.0.1', port: 0, webDist: '' },
     chains: {
+      ...chainsOffBut(coin),
       [coin]: {
         rpc: node.rpc,
         walletRpc: node.walletRpc,
@@ -56,9 +57,6 @@ export function processConfig(options: ProcessConfigOptions): Record<string, unk
         pollIntervalMs: 200,
         ...options.chain,
       },
-      [other]: { enabled: false },
-      XMR: { enabled: false },
-      KAS: { enabled: false },
     },
     stratum: {
       host: '127.0.0.1',

@@ -17,6 +17,7 @@ import { PoolEvents } from '../../../../src/events.js';
 import type { Logger } from '../../../../src/logger.js';
 import { startStratum, type StratumService } from '../../../../src/stratum/index.js';
 import type { TestDatabase } from '../../db.js';
+import { chainsOffBut } from '../../chains.js';
 import { startNatsCluster, type NatsCluster } from '../../nats-cluster.js';
 import { startNatsLeaf, type NatsLeaf } from '../../nats-leaf.js';
 import { sleep } from '../../processes.js';
@@ -24,7 +25,7 @@ import { testLogger } from '../bitcoin/stratum/harness.js';
 import { MoneroTestMiner } from './stratum/miner.js';
 
 /** Every coin off but XMR (a test starts only the chain it needs). */
-const ONLY_XMR = { BTC: { enabled: false }, LTC: { enabled: false }, KAS: { enabled: false } };
+const ONLY_XMR = chainsOffBut('XMR');
 
 export interface MoneroCoreOnFeed {
   cluster: NatsCluster;
