@@ -48,8 +48,8 @@ async function main(argv: string[]): Promise<number> {
   const commands = await import('./commands.js');
   if (command === 'migrate') return commands.runMigrate(config);
   if (command === 'devchain') return commands.runDevchain(config);
-  if (command === 'payout-run') return commands.runSettlePayoutRun(config, positionals.slice(1));
-  if (command === 'operator') return commands.runOperatorRole(config, positionals.slice(1));
+  if (command === 'payout-run' || command === 'operator')
+    return commands.runDbCommand(config, command, positionals.slice(1));
   if (command === 'regions') {
     const { regionsStatus } = await import('./sharelog/regions-status.js');
     return regionsStatus(config, (line) => console.log(line));

@@ -1,10 +1,10 @@
-import { algorithmOf, formatCoinAmount, isCoin, type Algorithm } from '@manjam/protocol';
+import { algorithmOf, isCoin, type Algorithm } from '@manjam/protocol';
 import { redactConfig, type Config, type Role } from './config/index.js';
 import { createLogger } from './logger.js';
 import { migrate, openDatabase, type Database } from './db/index.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { setOperatorRole } from './services/operator/operator-role.js';
-import { settleRun, SettleRunError, type Settlement } from './accounting/settle-run.js';
+import { parseDbCommand, type CommandIo, type DbCommand } from './control/db-commands.js';
+import { askRunningPool, controlSocketPath } from './control/socket.js';
 import { databaseOptions, startPool, type PoolSummary, type RunningPool } from './main.js';
 import { startDevChains } from './coins/bitcoin/chains.js';
 import {
@@ -83,83 +83,39 @@ export async function runMigrate(config: Config): Promise<number> {
 }
 
 /**
- * `manjam operator grant|revoke <email>`: the operator role (migration 0670), given or taken by
- * email. Like payout-run it opens the database itself, so on the embedded PGlite database it runs
- * with the pool stopped (and says so otherwise); on PostgreSQL beside the pool. Exit code 0 when
- * done, 2 when refused (no account with that email, database in use).
+ * `manjam operator grant|revoke <email>` and `manjam payout-run <id> sent <txid> | failed`
+ * (control/db-commands.ts). On PostgreSQL the command opens the database beside the pool; on the
+ * embedded PGlite database, locked by a running pool, the pool runs it (control/socket.ts); with
+ * the pool stopped, the command opens the database itself. Exit code 0 when done, 2 when refused.
  */
-export async function runOperatorRole(config: Config, args: readonly string[]): Promise<number> {
-  const [action = '', email = ''] = args;
-  if ((action !== 'grant' && action !== 'revoke') || email === '' || args.length !== 2) {
-    console.error('usage: manjam operator grant <email> | manjam operator revoke <email>');
+export async function runDbCommand(
+  config: Config,
+  command: DbCommand,
+  args: readonly string[],
+): Promise<number> {
+  const work = parseDbCommand(command, args);
+  if ('usage' in work) {
+    console.error(work.usage);
     return 2;
   }
-  return withDatabase(config, async (db, logger) => {
-    if ((await setOperatorRole(db, logger, action, email)) === undefined) {
-      console.error(`manjam: there is no account with the email ${email}`);
-      return 2;
-    }
-    console.log(
-      action === 'grant'
-        ? `${email} is now an operator (the console asks for a sign-in with password and 2FA code)`
-        : `${email} is no longer an operator`,
-    );
-    return 0;
-  });
-}
-
-/** Opens and migrates the pool's database for a one-off command; 2 when another process holds the embedded one. */
-async function withDatabase(
-  config: Config,
-  work: (db: Database, logger: ReturnType<typeof createLogger>) => Promise<number>,
-): Promise<number> {
+  const io: CommandIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
   const logger = createLogger(config);
   let db: Database;
   try {
     db = await openDatabase(databaseOptions(config));
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
+    const answered = await askRunningPool(controlSocketPath(config.dataDir), command, args, io);
+    if (answered !== undefined) return answered;
     console.error(`manjam: ${error.message}`);
     return 2;
   }
   try {
     await migrate(db);
-    return await work(db, logger);
+    return await work(db, logger, io);
   } finally {
     await db.close();
   }
-}
-
-/**
- * `manjam payout-run <id> sent <txid> | failed`: settles a held payout run (accounting/settle-run.ts).
- * Exit code 0 when settled, 2 when refused (unknown run, not held, bad txid, database in use).
- */
-export async function runSettlePayoutRun(config: Config, args: readonly string[]): Promise<number> {
-  const [id = '', outcome = '', txid = ''] = args;
-  const settlement: Settlement | undefined =
-    outcome === 'sent' && txid !== ''
-      ? { kind: 'sent', txid: txid.toLowerCase() }
-      : outcome === 'failed' && txid === ''
-        ? { kind: 'failed' }
-        : undefined;
-  if (!/^[1-9]\d*$/.test(id) || !settlement) {
-    console.error('usage: manjam payout-run <run id> sent <txid> | manjam payout-run <run id> failed');
-    return 2;
-  }
-  return withDatabase(config, async (db, logger) => {
-    try {
-      const settled = await settleRun(db, logger, BigInt(id), settlement, 'cli');
-      console.log(
-        `payout run ${settled.runId} (${settled.coin}) is now ${settled.status}: ${settled.payouts} payouts, ` +
-          `${formatCoinAmount(settled.total, settled.coin)} ${settled.status === 'sent' ? `paid by ${txid.toLowerCase()}` : 'given back to the balances'}`,
-      );
-      return 0;
-    } catch (error) {
-      if (!(error instanceof SettleRunError)) throw error;
-      console.error(`manjam: ${error.message}`);
-      return 2;
-    }
-  });
 }
 
 export async function runDevchain(config: Config): Promise<number> {

@@ -7,6 +7,7 @@ import { ChainTipsRepository } from './db/repositories/chain-tips.js';
 import { migrate, openDatabase, type Database, type OpenOptions } from './db/index.js';
 import { OperatorAlertsRepository } from './db/repositories/operator-alerts.js';
 import { PoolEvents } from './events.js';
+import { startControlSocket } from './control/socket.js';
 import type { Logger } from './logger.js';
 import type { ChainMode, FamilyChain } from './coins/family.js';
 import { COIN_FAMILIES } from './coins/registry.js';
@@ -90,6 +91,10 @@ export async function startPool({
     if (dbResult.status === 'rejected') throw dbResult.reason;
     if (chainsResult.status === 'rejected') throw chainsResult.reason;
     const db = dbResult.value;
+    // The embedded database is this process's alone: `manjam operator` and `payout-run` reach it here.
+    const control =
+      db.kind === 'pglite' ? await startControlSocket({ dataDir: config.dataDir, db, logger }) : undefined;
+    if (control) stops.push({ name: 'control socket', stop: () => control.close() });
     const events = new PoolEvents();
 
     // Accounting and alerts run once per deployment: in the process holding the accounting lock.
