@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  addressInvalidKey,
   changeSchema,
   idParamsSchema,
   MAX_ROW_ID,
@@ -11,6 +12,7 @@ import {
   MESSAGES_AR,
   PAYOUT_FAILURES,
   payoutSchema,
+  POOL_COINS,
   settingsUpdateSchema,
   unsettledSchema,
 } from './index.js';
@@ -85,6 +87,14 @@ describe('messages', () => {
       expect(MESSAGES_AR[key as keyof typeof MESSAGES]).toMatch(/[\u0600-\u06FF]/);
     expect(translateMessage('Username is required', 'ar')).toBe('اسم المستخدم مطلوب');
     expect(translateMessage('Username is required', 'en')).toBe('Username is required');
+  });
+
+  it('says which coin a payout address was refused for, in English and Arabic', () => {
+    expect(MESSAGES[addressInvalidKey('KAS')]).toBe('Please enter a valid KAS address');
+    expect(translateMessage('Please enter a valid XMR address', 'ar')).toBe('يرجى إدخال عنوان XMR صالح');
+    expect(POOL_COINS.map((coin) => MESSAGES[addressInvalidKey(coin)])).toEqual(
+      POOL_COINS.map((coin) => `Please enter a valid ${coin} address`),
+    );
   });
 
   it('picks Arabic only when Accept-Language prefers it', () => {

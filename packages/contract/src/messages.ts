@@ -1,4 +1,18 @@
+import { COINS, type Coin } from '@manjam/protocol/coins';
 import { MAX_LIVE_API_TOKENS, MAX_LIVE_WATCH_LINKS, type Language } from './common.js';
+
+/** The key of the message a refused payout address of a mined coin gets: `<coin>AddressInvalid`. */
+export function addressInvalidKey<C extends Coin>(coin: C): `${Lowercase<C>}AddressInvalid` {
+  return `${coin.toLowerCase() as Lowercase<C>}AddressInvalid`;
+}
+
+/** Every mined coin's refused-address message, named by the coin (English, then Arabic). */
+const ADDRESS_INVALID = Object.fromEntries(
+  COINS.map((coin) => [addressInvalidKey(coin), `Please enter a valid ${coin} address`]),
+) as { [C in Coin as `${Lowercase<C>}AddressInvalid`]: `Please enter a valid ${C} address` };
+const ADDRESS_INVALID_AR = Object.fromEntries(
+  COINS.map((coin) => [addressInvalidKey(coin), `يرجى إدخال عنوان ${coin} صالح`]),
+) as Record<keyof typeof ADDRESS_INVALID, string>;
 
 /**
  * Validation and error messages: the English catalog (schemas carry its text) and the Arabic one
@@ -15,10 +29,7 @@ export const MESSAGES = {
   passwordMin: 'Password must be at least 8 characters',
   passwordMax: 'Password must be at most 256 characters',
   passwordsMismatch: 'Passwords do not match',
-  btcAddressInvalid: 'Please enter a valid BTC address',
-  ltcAddressInvalid: 'Please enter a valid LTC address',
-  xmrAddressInvalid: 'Please enter a valid XMR address',
-  kasAddressInvalid: 'Please enter a valid KAS address',
+  ...ADDRESS_INVALID,
   addressInvalid: 'Please enter a valid wallet address',
   coinInvalid: 'Please choose a supported coin',
   payoutThresholdOutOfRange: 'Choose a payout threshold within the range shown for this coin',
@@ -105,10 +116,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   passwordMin: 'يجب أن تتكون كلمة المرور من 8 أحرف على الأقل',
   passwordMax: 'يجب ألا تزيد كلمة المرور على 256 حرفًا',
   passwordsMismatch: 'كلمتا المرور غير متطابقتين',
-  btcAddressInvalid: 'يرجى إدخال عنوان BTC صالح',
-  ltcAddressInvalid: 'يرجى إدخال عنوان LTC صالح',
-  xmrAddressInvalid: 'يرجى إدخال عنوان XMR صالح',
-  kasAddressInvalid: 'يرجى إدخال عنوان KAS صالح',
+  ...ADDRESS_INVALID_AR,
   addressInvalid: 'يرجى إدخال عنوان محفظة صالح',
   coinInvalid: 'يرجى اختيار عملة مدعومة',
   payoutThresholdOutOfRange: 'اختر حدًّا للدفع ضمن النطاق المبيَّن لهذه العملة',

@@ -1,14 +1,6 @@
-import { MESSAGES } from '@manjam/contract';
-import { isCoin, isPayableAddress, type Coin } from '@manjam/protocol';
+import { addressInvalidKey, MESSAGES } from '@manjam/contract';
+import { isCoin, isPayableAddress } from '@manjam/protocol';
 import type { Config } from '../../config/index.js';
-
-/**
- * The message a refused payout address of a mined coin gets (English; the contract translates it):
- * the catalog's `<coin>AddressInvalid`, which every coin of the table has (else this does not compile).
- */
-function invalidAddressMessage(coin: Coin): string {
-  return MESSAGES[`${coin.toLowerCase() as Lowercase<Coin>}AddressInvalid`];
-}
 
 /** A coin an account may name but the pool does not mine (DOGE, KDA): shape only, never paid. */
 const LISTED_COIN_ADDRESS = /^[A-Za-z0-9:]{20,120}$/;
@@ -21,7 +13,9 @@ const LISTED_COIN_ADDRESS = /^[A-Za-z0-9:]{20,120}$/;
  */
 export function addressProblem(address: string, coin: string, config: Pick<Config, 'chains'>): string | null {
   if (isCoin(coin)) {
-    return isPayableAddress(coin, config.chains[coin].network, address) ? null : invalidAddressMessage(coin);
+    return isPayableAddress(coin, config.chains[coin].network, address)
+      ? null
+      : MESSAGES[addressInvalidKey(coin)];
   }
   return LISTED_COIN_ADDRESS.test(address) ? null : MESSAGES.addressInvalid;
 }
