@@ -129,7 +129,10 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '', v2 }: 
       </StepShell>
       <StepShell {...shell(2)} title={t('setupGuide.step2.title')}>
         <p>
-          {t('setupGuide.step2.body', { algorithm: algorithm.name, software: algorithm.software.join(', ') })}
+          {t(algorithm.hardware === 'asic' ? 'setupGuide.step2.body' : 'setupGuide.step2.bodyNoAsic', {
+            algorithm: algorithm.name,
+            software: algorithm.software.join(', '),
+          })}
         </p>
         {continueButton(2)}
       </StepShell>
@@ -198,7 +201,15 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '', v2 }: 
               <KaspaMiners host={host} port={port} username={username} worker={worker.trim()} />
             ) : null}
             <CopyButton
-              text={command ?? `${url} -u ${username} -p ${password}`}
+              text={
+                command ??
+                [
+                  `${t('setupGuide.step3.url')}: ${url}`,
+                  ...(v2Url ? [`${t('setupGuide.step3.v2Url')}: ${v2Url}`] : []),
+                  `${t('setupGuide.step3.username')}: ${username}`,
+                  `${t('setupGuide.step3.password')}: ${password}`,
+                ].join('\n')
+              }
               label={t('setupGuide.step3.copy')}
               successMessage={t('setupGuide.step3.copied')}
               failureMessage={t('setupGuide.step3.copyFailed')}

@@ -9,6 +9,7 @@ export const GUIDE_FILTERS = [
   'scrypt',
   'kadena',
   'kaspa',
+  'randomx',
   'ethash',
   'equihash',
   'octopus',
@@ -79,7 +80,7 @@ const GUIDANCE: Record<
     difficulty: 'medium',
     software: ['T-Rex', 'GMiner', 'TeamRedMiner', 'kawpowminer'],
   },
-  randomx: { family: 'all', difficulty: 'varies', software: ['XMRig'] },
+  randomx: { family: 'randomx', difficulty: 'varies', software: ['XMRig'] },
   blake3: {
     family: 'all',
     difficulty: 'varies',
@@ -168,10 +169,12 @@ export function firstLive(
 
 /**
  * The passwords the guide recommends, defined once for its texts and its copyable commands.
- * RandomX difficulty counts hashes: d=15000 is a share every ~15 s for a CPU at ~1 kH/s. A CPU or
- * GPU on another port asks for a low start (d=0.01); the pool keeps either within the port's bounds.
+ * A CPU (RandomX) keeps the port's own start, which vardiff moves to the CPU's speed: a fixed
+ * d= in hashes would leave a slow CPU minutes without a share (d=15000 at 33 H/s: 7.5 min per
+ * share). A CPU or GPU on another port asks for a low start (d=0.01); the pool keeps it within the
+ * port's bounds.
  */
-export const CPU_START_PASSWORD = 'x,d=15000';
+export const CPU_START_PASSWORD = 'x';
 export const LOW_START_PASSWORD = 'x,d=0.01';
 export const PLAIN_PASSWORD = 'x';
 

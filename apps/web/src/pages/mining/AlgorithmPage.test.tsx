@@ -109,7 +109,9 @@ it('shows /mining/randomx live on port 1111 once the ports say so, with the CPU 
   expect(await screen.findByText('Live: shares are validated on this port')).toBeInTheDocument();
   expect(screen.getByText('stratum+tcp://pool.test:1111')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Copy Pool URL' })).toBeInTheDocument();
-  expect(screen.getByText(/RandomX difficulty counts hashes/)).toHaveTextContent('x,d=15000');
+  expect(screen.getByText(/RandomX difficulty counts hashes/)).toHaveTextContent(
+    'x: the pool starts at a difficulty a slow CPU meets within a minute and adjusts it to your speed',
+  );
 });
 
 it('shows /mining/kaspa live on its port with what a KS ASIC, lolMiner and BzMiner type there', async () => {
