@@ -1,13 +1,7 @@
-import {
-  algorithmOf,
-  coinParams,
-  expectedHashesPerShare,
-  type BitcoinFamilyCoin,
-  type CoinParams,
-} from '@manjam/protocol';
+import { algorithmOf, expectedHashesPerShare } from '@manjam/protocol';
 import { portRowOfPoolCoin } from '@manjam/contract';
 import type { Config } from '../config/index.js';
-import type { CoinId } from '../config/constants.js';
+import { DEFAULT_FEE_BASIS_POINTS, type CoinId } from '../config/constants.js';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
 import type { Logger } from '../logger.js';
@@ -36,21 +30,13 @@ export interface AccountingContext {
   stopping: () => boolean;
 }
 
-export function paramsOf(config: Config, coin: BitcoinFamilyCoin): CoinParams {
-  return coinParams(coin, config.chains[coin].network);
-}
-
-/** A fee the config leaves out and the seed did not publish (RandomX): the schema's default, 1 %. */
-const UNPUBLISHED_FEE_BASIS_POINTS = 100;
-
-/** The pool fee of a coin's algorithm in basis points (config keys: sha256, scrypt, randomx, ...). */
+/**
+ * The pool fee of a coin's algorithm in basis points (config keys: sha256, scrypt, randomx, ...);
+ * one the config leaves out is the schema's default (config/constants.ts).
+ */
 export function feeBpsOf(config: Config, coin: CoinId): number {
   const row = portRowOfPoolCoin(coin);
-  return (
-    config.accounting.feeBasisPoints[row.feeAlgorithm] ??
-    row.published?.feeBasisPoints ??
-    UNPUBLISHED_FEE_BASIS_POINTS
-  );
+  return config.accounting.feeBasisPoints[row.feeAlgorithm] ?? DEFAULT_FEE_BASIS_POINTS[row.feeAlgorithm];
 }
 
 /** Expected hashes per unit of Stratum difficulty: 2^32 (sha256d), 2^16 (scrypt). */
