@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   sidebarOpen: 'sidebarOpen',
   hasVisitedBefore: 'hasVisitedBefore',
+  /** The Mining Help hint bubble has been shown once in this browser: later page loads skip it. */
+  assistantHintSeen: 'assistantHintSeen',
   /** The browser's time zone as last reported to the account (for times written without a browser). */
   reportedTimeZone: 'reportedTimeZone',
   /** The time zone chosen in Settings (lib/format.ts). */

@@ -55,6 +55,14 @@ export function AssistantWidget() {
     <div className="assistant">
       {timers.hintVisible ? (
         <div className="assistant__hint" role="status">
+          <button
+            type="button"
+            className="icon-btn assistant__hint-close"
+            onClick={timers.dismissHint}
+            aria-label={t('assistant.hintDismiss')}
+          >
+            <Icon name="close" size={14} />
+          </button>
           <p>{t('assistant.hint')}</p>
           <button
             type="button"

@@ -12,6 +12,8 @@ export interface AssistantTimers {
   setOpen: (open: boolean) => void;
   /** Opens the chat from the hint and calls `send` half a second later. */
   startFromHint: (send: () => void) => void;
+  /** Hides the hint bubble (its own close button). */
+  dismissHint: () => void;
 }
 
 export function useAssistantTimers(): AssistantTimers {
@@ -30,7 +32,14 @@ export function useAssistantTimers(): AssistantTimers {
         }, AUTO_OPEN_MS),
       );
     }
-    timers.push(setTimeout(() => setHintDue(true), HINT_MS));
+    // The hint is offered once per browser, not on every page load: once shown it is remembered.
+    if (readStorage(STORAGE_KEYS.assistantHintSeen) === null)
+      timers.push(
+        setTimeout(() => {
+          setHintDue(true);
+          writeStorage(STORAGE_KEYS.assistantHintSeen, 'true');
+        }, HINT_MS),
+      );
     return () => {
       timers.forEach(clearTimeout);
       clearTimeout(sendTimer.current);
@@ -48,5 +57,11 @@ export function useAssistantTimers(): AssistantTimers {
     sendTimer.current = setTimeout(send, HINT_SEND_MS);
   };
 
-  return { open, hintVisible: hintDue && !hintDismissed && !open, setOpen, startFromHint };
+  return {
+    open,
+    hintVisible: hintDue && !hintDismissed && !open,
+    setOpen,
+    startFromHint,
+    dismissHint: () => setHintDismissed(true),
+  };
 }
