@@ -17,7 +17,7 @@ import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { PoolEvents } from '../events.js';
-import { rpcAmount, unitsFromRpc } from './amounts.js';
+import { rpcAmount, unitsFromRpc } from '../coins/bitcoin/amounts.js';
 import { startAccounting, type AccountingService, type PayoutRunResult } from './index.js';
 import { createUserMiner, insertShare, type MinerFixture } from '../../test/support/accounting/fixtures.js';
 import {

@@ -7,7 +7,7 @@
 //   transaction is unknown to its RPC layer), so wallet transactions are read from its wallet HTTP
 //   API instead (same server, same credentials), which describes every output.
 import type { AccountingChain, WalletOutput, WalletTransaction } from '../../accounting/chain.js';
-import { rpcAmount, unitsFromRpc } from '../../accounting/amounts.js';
+import { rpcAmount, unitsFromRpc } from './amounts.js';
 import { RpcClient, RpcError, type RpcEndpoint } from '../../rpc/json-rpc.js';
 import type { ChainNode } from './node/node.js';
 

@@ -7,7 +7,7 @@ import type { ChainNode } from '../../../src/coins/bitcoin/node/node.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type { Queryable } from '../../../src/db/index.js';
 import type { DevChain } from '../../../src/coins/bitcoin/devchain/index.js';
-import { unitsFromRpc } from '../../../src/accounting/amounts.js';
+import { unitsFromRpc } from '../../../src/coins/bitcoin/amounts.js';
 import { insertBlock, type MinerFixture } from './fixtures.js';
 
 /** The node's network difficulty in the coin's Stratum unit (scrypt: x 65536). */

@@ -1,7 +1,7 @@
-// Accounting's names for the money rules of @manjam/protocol (money.ts): BTC and LTC, the coins
-// accounting pays, both have COIN_DECIMALS 8, so these take no coin.
+// The Bitcoin family's amounts for its node's RPC (the money rules of @manjam/protocol's money.ts):
+// BTC and LTC both have COIN_DECIMALS 8, so these take no coin.
 import { baseUnitsToDecimal, COIN_DECIMALS, nodeAmountToBaseUnits, parseCoinAmount } from '@manjam/protocol';
-import { RawJsonNumber } from '../rpc/json-rpc.js';
+import { RawJsonNumber } from '../../rpc/json-rpc.js';
 
 const DECIMALS = COIN_DECIMALS.BTC;
 
