@@ -92,6 +92,7 @@ export const ERROR_CODES = [
   'rig-token-missing',
   'rig-unavailable',
   'payout-run-not-held',
+  'account-not-found',
   'read-only-token',
   'api-token-not-found',
   'watch-link-not-found',

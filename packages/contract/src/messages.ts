@@ -85,6 +85,7 @@ export const MESSAGES = {
   payoutRunNotHeld: 'Only a held payout run (intent) can be settled by hand; this one has moved on',
   txidInvalid: 'Enter the transaction id: 64 hexadecimal digits',
   ipInvalid: 'Enter the banned address',
+  operatorAccountNotFound: 'No account has this email',
   readOnlyToken:
     'A read-only API token can read only the endpoints listed in the API docs; sign in to change anything',
   apiTokenNotFound: 'API token not found',
@@ -172,6 +173,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   payoutRunNotHeld: 'لا تُسوّى يدويًا إلا دفعة معلّقة (intent)؛ هذه الدفعة تجاوزت تلك الحالة',
   txidInvalid: 'أدخل معرّف المعاملة: 64 رقمًا ست عشريًا',
   ipInvalid: 'أدخل العنوان المحظور',
+  operatorAccountNotFound: 'لا يوجد حساب بهذا البريد الإلكتروني',
   readOnlyToken:
     'رمز الواجهة البرمجية للقراءة فقط لا يقرأ إلا النقاط المذكورة في توثيق الواجهة؛ سجّل الدخول لتغيير أي شيء',
   apiTokenNotFound: 'رمز الواجهة البرمجية غير موجود',

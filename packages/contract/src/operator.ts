@@ -3,6 +3,7 @@
 // operator without such a session gets 403 `totp-required`.
 import { z } from 'zod';
 import { ALGORITHMS, isoTimeSchema, moneySchema, pagedSchema, pageQuerySchema } from './common.js';
+import { emailSchema } from './auth.js';
 import { MESSAGES } from './messages.js';
 import { healthSchema } from './pool.js';
 import { PAYOUT_FAILURES } from './revenue.js';
@@ -134,7 +135,13 @@ export type LiftBanRequest = z.input<typeof liftBanRequestSchema>;
 export const liftBanResponseSchema = z.object({ lifted: z.number().int() });
 
 /** What an operator can do from the console; each lands in the audit log. */
-export const OPERATOR_ACTIONS = ['close-alert', 'settle-payout-run', 'lift-ban'] as const;
+export const OPERATOR_ACTIONS = [
+  'close-alert',
+  'settle-payout-run',
+  'lift-ban',
+  'grant-operator',
+  'revoke-operator',
+] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 export const operatorActionPageSchema = pagedSchema(
@@ -188,3 +195,13 @@ export type TopWorkers = z.infer<typeof topWorkersSchema>;
  */
 export const runningConfigSchema = z.object({ config: z.record(z.string(), z.unknown()) });
 export type RunningConfig = z.infer<typeof runningConfigSchema>;
+
+/** Give or take the operator role by the account's email: what `manjam operator grant|revoke` does. */
+export const OPERATOR_ROLE_ACTIONS = ['grant', 'revoke'] as const;
+export const operatorRoleRequestSchema = z.object({
+  email: emailSchema,
+  action: z.enum(OPERATOR_ROLE_ACTIONS),
+});
+export type OperatorRoleRequest = z.input<typeof operatorRoleRequestSchema>;
+export const operatorRoleSchema = z.object({ email: z.string(), operator: z.boolean() });
+export type OperatorRole = z.infer<typeof operatorRoleSchema>;

@@ -240,6 +240,27 @@ describeEachDatabase('the operator console API', (getDb) => {
     expect(again.status).toBe(404);
   });
 
+  it('grants the role to another account, which opens the console at once, and revokes it: its next request is 404', async () => {
+    const colleague = await twoFactorAccount(api);
+    const colleagueToken = await signInWithCode(api, colleague);
+    expect((await api.request('GET', '/api/operator/health', { token: colleagueToken })).status).toBe(404);
+    const grant = (action: string, email: string) =>
+      api.request('POST', '/api/operator/operators', { token, body: { email, action } });
+    const granted = await grant('grant', colleague.email);
+    expect(granted.status).toBe(200);
+    expect(granted.json).toEqual({ email: colleague.email, operator: true });
+    expect((await api.request('GET', '/api/operator/health', { token: colleagueToken })).status).toBe(200);
+    const nobody = await grant('grant', 'nobody@example.com');
+    expect(nobody.status).toBe(404);
+    expect(nobody.json.error.code).toBe('account-not-found');
+    expect((await grant('promote', colleague.email)).status).toBe(400);
+    expect((await grant('revoke', colleague.email)).json).toEqual({
+      email: colleague.email,
+      operator: false,
+    });
+    expect((await api.request('GET', '/api/operator/health', { token: colleagueToken })).status).toBe(404);
+  });
+
   it('keeps each action in the audit log with who, from where and when, and not the refused ones', async () => {
     const res = await api.request('GET', '/api/operator/actions?pageSize=50', { token });
     expect(res.status).toBe(200);
@@ -250,15 +271,23 @@ describeEachDatabase('the operator console API', (getDb) => {
       ip: string;
       at: string;
     }[];
-    expect(items.map((i) => i.action)).toEqual(['lift-ban', 'settle-payout-run', 'close-alert']);
-    expect(items[0]?.target).toBe('203.0.113.7');
-    expect(items[1]?.target).toMatch(/^run \d+ failed$/);
-    expect(items[2]?.target).toMatch(/^block-returned:BTC:/);
+    expect(items.map((i) => i.action)).toEqual([
+      'revoke-operator',
+      'grant-operator',
+      'lift-ban',
+      'settle-payout-run',
+      'close-alert',
+    ]);
+    expect(items[0]?.target).toBe(items[1]?.target);
+    expect(items[0]?.target).toMatch(/@/);
+    expect(items[2]?.target).toBe('203.0.113.7');
+    expect(items[3]?.target).toMatch(/^run \d+ failed$/);
+    expect(items[4]?.target).toMatch(/^block-returned:BTC:/);
     for (const item of items) {
       expect(item.email).toBe(operator.email);
       expect(item.ip).toBe('127.0.0.1');
       expect(Number.isNaN(Date.parse(item.at))).toBe(false);
     }
-    expect(res.json.total).toBe(3);
+    expect(res.json.total).toBe(5);
   });
 });

@@ -20,6 +20,8 @@ import {
   operatorHealthSchema,
   operatorPageQuerySchema,
   operatorPayoutRunPageSchema,
+  operatorRoleRequestSchema,
+  operatorRoleSchema,
   runningConfigSchema,
   settledRunSchema,
   settleRunRequestSchema,
@@ -164,6 +166,18 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     response: runningConfigSchema,
     summary: 'The configuration as running, every secret (password, key, token, URL credentials) redacted',
     handler: () => Promise.resolve(services.operator.runningConfig()),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/operator/operators',
+    tag,
+    auth,
+    ...gate,
+    body: operatorRoleRequestSchema,
+    response: operatorRoleSchema,
+    summary:
+      'Grant or revoke the operator role by email, as `manjam operator grant|revoke` does (404 account-not-found)',
+    handler: ({ auth: signedIn, ip, body }) => services.operator.setRole(actor(signedIn, ip), body),
   }),
   defineRoute({
     method: 'GET',

@@ -13,6 +13,8 @@ import type {
   OperatorBans,
   OperatorHealth,
   OperatorPayoutRunPage,
+  OperatorRole,
+  OperatorRoleRequest,
   RunningConfig,
   SettledRun,
   SettleRunRequest,
@@ -37,6 +39,7 @@ import {
 } from '../shared/hashrate.js';
 import { algorithmId, HASH_FACTORS } from '../stats/figures.js';
 import type { PoolService } from '../stats/pool-service.js';
+import { setOperatorRole } from './operator-role.js';
 import { runbookOf } from './runbook.js';
 
 /** The Stratum ban list of this process (stratum/bans.ts BanList), when Stratum runs here. */
@@ -165,6 +168,19 @@ export class OperatorService {
       if (error.reason === 'bad-txid') throw validationError({ txid: MESSAGES.txidInvalid });
       throw new ServiceError(409, 'payout-run-not-held', 'payoutRunNotHeld');
     }
+  }
+
+  /** Gives or takes the operator role by email, as `manjam operator grant|revoke` does; 404 when no account has it. */
+  async setRole(actor: Actor, request: OperatorRoleRequest): Promise<OperatorRole> {
+    const by = `operator:${actor.userId}@${actor.ip}`;
+    const userId = await setOperatorRole(this.deps.db, this.deps.logger, request.action, request.email, by);
+    if (userId === undefined) throw new ServiceError(404, 'account-not-found', 'operatorAccountNotFound');
+    await this.logAction(
+      actor,
+      request.action === 'grant' ? 'grant-operator' : 'revoke-operator',
+      request.email,
+    );
+    return { email: request.email, operator: request.action === 'grant' };
   }
 
   bans(): OperatorBans {
