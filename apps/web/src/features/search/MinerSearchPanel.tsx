@@ -1,6 +1,7 @@
 // Miner Search: wallet address or address.worker (signed in: also own workers by name) -> GET /api/search?q= -> addresses and their miners.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState, ErrorBanner, Spinner, TextField } from '../../components';
 import { useAuth } from '../../lib/auth';
 import { useMinerSearch, validateSearchQuery } from './api';
@@ -61,7 +62,19 @@ export function MinerSearchPanel({ initialQuery = '', onSearch, autoFocus }: Min
         {search.isError ? (
           <ErrorBanner message={t('search.error')} onRetry={() => void search.refetch()} />
         ) : null}
-        {search.isSuccess && results.length === 0 ? <EmptyState title={t('search.none', { query })} /> : null}
+        {search.isSuccess && results.length === 0 ? (
+          <EmptyState
+            title={t('search.none', { query })}
+            message={isSignedIn ? undefined : t('search.signedOutHint')}
+            action={
+              isSignedIn ? undefined : (
+                <Link to="/login" className="btn btn--ghost btn--sm">
+                  {t('search.signIn')}
+                </Link>
+              )
+            }
+          />
+        ) : null}
         {results.length > 0 ? <SearchResults query={query} results={results} /> : null}
       </div>
     </section>
