@@ -7,9 +7,9 @@ import {
   PAYOUT_SCHEMES,
   type CoinId,
 } from './constants.js';
-import type { VardiffSettings } from '../stratum/vardiff.js';
 import { alertSettingsSchema } from './alerts.js';
 import { payoutThresholdsSchema } from './payout-thresholds.js';
+import type { VardiffSettings } from './section.js';
 
 // One schema for the whole process. Every default is the embedded dev profile: PGlite under
 // ./data, regtest dev chains started for you, web + API on 8080, Stratum on the seed's ports.

@@ -1,13 +1,11 @@
 // What a coin family contributes to the process configuration (issue 26: config names no coin).
 // Each family's coins/<family>/config.ts builds one FamilyConfig with the helpers below;
 // coins/config-sections.ts gathers them, and config/schema.ts and config/load.ts mount what it
-// gathered. This file imports no family, nothing of config/ but constants.ts and one type of
-// stratum/ (vardiff.ts imports nothing), so a family's config file can use it without an import
-// circle through config/index.ts.
+// gathered. This file imports no family and nothing of config/ but constants.ts, so a family's
+// config file can use it without an import circle through config/index.ts.
 import { portRowOfPoolCoin } from '@manjam/contract';
 import type { CoinOf, Family } from '@manjam/protocol';
 import type { z } from 'zod';
-import type { VardiffSettings } from '../stratum/vardiff.js';
 import type { CoinId, PayoutScheme } from './constants.js';
 
 /** How an environment variable's text becomes a config value (config/load.ts converts it). */
@@ -25,6 +23,19 @@ export type EnvKeys = Record<string, EnvKey>;
  * their backup pools (`chains.<COIN>.nodeSilenceSeconds`'s default, every family alike).
  */
 export const DEFAULT_NODE_SILENCE_SECONDS = 30;
+
+/**
+ * A port's variable share difficulty (stratum/vardiff.ts): the starting difficulty, its bounds,
+ * the share interval aimed at, how often it may retarget and the band around the target left alone.
+ */
+export interface VardiffSettings {
+  start: number;
+  min: number;
+  max: number;
+  targetSeconds: number;
+  retargetSeconds: number;
+  variancePercent: number;
+}
 
 /** A Stratum port the embedded dev profile opens when `stratum.ports` is not configured. */
 export interface DefaultStratumPort {

@@ -15,14 +15,9 @@
  * cap never goes under the floor (a port minimum above the network's is the operator's choice;
  * /api/pool/ports shows both). Hints and a password's `d=` go through the same clamp.
  */
-export interface VardiffSettings {
-  start: number;
-  min: number;
-  max: number;
-  targetSeconds: number;
-  retargetSeconds: number;
-  variancePercent: number;
-}
+import type { VardiffSettings } from '../config/section.js';
+
+export type { VardiffSettings };
 
 const WINDOW = 10;
 
