@@ -136,12 +136,18 @@ export async function startMoneroDevChain(opts: MoneroDevChainOptions): Promise<
     `--zmq-pub=${zmqPubUrl}`,
     '--no-igd',
     '--disable-dns-checkpoints',
+    // Plain HTTP on loopback: with SSL left on "autodetect" the node makes a 4096-bit RSA key at start.
+    '--rpc-ssl=disabled',
     `--log-file=${path.join(daemonDir, 'monerod.log')}`,
     '--log-level=0',
   ];
   const walletArgs = [
     `--daemon-address=127.0.0.1:${rpcPort}`,
     '--trusted-daemon',
+    // Plain HTTP on loopback both ways: with SSL on "autodetect" the wallet makes a 4096-bit RSA key
+    // at start and again for each wallet it opens or creates (seconds each on a busy machine).
+    '--daemon-ssl=disabled',
+    '--rpc-ssl=disabled',
     `--wallet-dir=${walletDir}`,
     '--disable-rpc-login',
     '--rpc-bind-ip=127.0.0.1',
