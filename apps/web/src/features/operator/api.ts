@@ -9,6 +9,8 @@ import type {
   OperatorBans,
   OperatorHealth,
   OperatorPayoutRunPage,
+  OperatorRole,
+  OperatorRoleRequest,
   RunningConfig,
   SettledRun,
   SettleRunRequest,
@@ -122,4 +124,9 @@ export const useSettleRun = () =>
 export const useLiftBan = () =>
   useOperatorWrite((request: LiftBanRequest) =>
     apiFetch<{ lifted: number }>('/api/operator/bans/lift', { method: 'POST', body: request }),
+  );
+
+export const useSetOperatorRole = () =>
+  useOperatorWrite((request: OperatorRoleRequest) =>
+    apiFetch<OperatorRole>('/api/operator/operators', { method: 'POST', body: request }),
   );

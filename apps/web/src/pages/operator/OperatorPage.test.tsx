@@ -147,6 +147,10 @@ function api(url: string, init?: RequestInit): Response {
   if (path === '/api/operator/bans') return jsonResponse(BANS);
   if (path === '/api/operator/bans/lift') return jsonResponse({ lifted: 1 });
   if (path === '/api/operator/actions') return jsonResponse(ACTIONS);
+  if (path === '/api/operator/operators') {
+    const request = body as { email: string; action: string };
+    return jsonResponse({ email: request.email, operator: request.action === 'grant' });
+  }
   if (path === '/api/operator/top-workers')
     return jsonResponse({ ...TOP, window: url.includes('window=1h') ? '1h' : '10m' });
   if (path === '/api/operator/config') return jsonResponse(CONFIG);
@@ -257,6 +261,46 @@ describe('the operator console page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Bans of 203.0.113.7 lifted.')).toBeInTheDocument();
     expect(posted('/api/operator/bans/lift')[0]?.body).toEqual({ ip: '203.0.113.7' });
+  });
+
+  it('grants and revokes the operator role by email after the confirm step', async () => {
+    signInForTest(OPERATOR);
+    renderWithApp(<AppRoutes />, { route: '/operator' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Operators' }, LAZY));
+    const email = await screen.findByLabelText('Account email');
+    expect(screen.getByRole('button', { name: 'Grant operator' })).toBeDisabled();
+    fireEvent.change(email, { target: { value: ' night-shift@example.com ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Grant operator' }));
+    const grant = await screen.findByRole('dialog', { name: 'Make night-shift@example.com an operator?' });
+    fireEvent.click(within(grant).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('night-shift@example.com is now an operator.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Account email'), {
+      target: { value: 'night-shift@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke operator' }));
+    const revoke = await screen.findByRole('dialog', {
+      name: 'Take the console from night-shift@example.com?',
+    });
+    fireEvent.click(within(revoke).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('night-shift@example.com is no longer an operator.')).toBeInTheDocument();
+    expect(posted('/api/operator/operators').map((c) => c.body)).toEqual([
+      { email: 'night-shift@example.com', action: 'grant' },
+      { email: 'night-shift@example.com', action: 'revoke' },
+    ]);
+  });
+
+  it('shows why no account could be made an operator, inside the dialog', async () => {
+    signInForTest(OPERATOR);
+    renderWithApp(<AppRoutes />, { route: '/operator' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Operators' }, LAZY));
+    fireEvent.change(await screen.findByLabelText('Account email'), {
+      target: { value: 'nobody@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Grant operator' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make nobody@example.com an operator?' });
+    refuse = { status: 404, code: 'account-not-found', message: 'No account has this email' };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No account has this email');
   });
 
   it('shows the audit log: who did what, from where', async () => {

@@ -12,6 +12,7 @@ import { BansSection } from '../../features/operator/BansSection';
 import { BlocksSection } from '../../features/operator/BlocksSection';
 import { ConfigSection } from '../../features/operator/ConfigSection';
 import { HealthSection } from '../../features/operator/HealthSection';
+import { OperatorsSection } from '../../features/operator/OperatorsSection';
 import { RunsSection } from '../../features/operator/RunsSection';
 import { TopWorkersSection } from '../../features/operator/TopWorkersSection';
 import { NoticeRegion, useNotice } from '../../features/miners/notice';
@@ -21,7 +22,17 @@ import '../../features/dashboard/screens.css';
 import '../../features/miners/miners.css';
 import '../../features/operator/operator.css';
 
-const SECTIONS = ['health', 'alerts', 'runs', 'blocks', 'workers', 'bans', 'config', 'audit'] as const;
+const SECTIONS = [
+  'health',
+  'alerts',
+  'runs',
+  'blocks',
+  'workers',
+  'bans',
+  'operators',
+  'config',
+  'audit',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 export default function OperatorPage() {
@@ -59,6 +70,7 @@ export default function OperatorPage() {
             {section === 'blocks' ? <BlocksSection /> : null}
             {section === 'workers' ? <TopWorkersSection /> : null}
             {section === 'bans' ? <BansSection notify={notice.show} /> : null}
+            {section === 'operators' ? <OperatorsSection notify={notice.show} /> : null}
             {section === 'config' ? <ConfigSection /> : null}
             {section === 'audit' ? <AuditSection /> : null}
           </TabPanel>
