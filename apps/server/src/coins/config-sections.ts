@@ -12,10 +12,6 @@ import { bitcoinConfig } from './bitcoin/config.js';
 import { kaspaConfig } from './kaspa/config.js';
 import { moneroConfig } from './monero/config.js';
 
-export type { BitcoinChainConfig } from './bitcoin/config.js';
-export type { KaspaChainConfig } from './kaspa/config.js';
-export type { MoneroChainConfig } from './monero/config.js';
-
 /** A family of the coin table without an entry does not compile. */
 const BY_FAMILY = {
   bitcoin: bitcoinConfig,

@@ -1,11 +1,4 @@
-export {
-  configSchema,
-  type Config,
-  type ChainConfig,
-  type MoneroChainConfig,
-  type KaspaChainConfig,
-  type StratumPortConfig,
-} from './schema.js';
+export { configSchema, type Config, type StratumPortConfig } from './schema.js';
 export { loadConfig, parseConfig, redactConfig, ConfigError, type LoadOptions } from './load.js';
 export * from './constants.js';
 export { alertSettingsSchema, type AlertSettings, type AlertSettingsInput } from './alerts.js';

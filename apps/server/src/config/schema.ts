@@ -408,10 +408,4 @@ export const configSchema = z
   .strict();
 
 export type Config = z.infer<typeof configSchema>;
-/** A Bitcoin-family coin's chain section (the name the server has always used). */
-export type {
-  BitcoinChainConfig as ChainConfig,
-  KaspaChainConfig,
-  MoneroChainConfig,
-} from '../coins/config-sections.js';
 export type StratumPortConfig = Config['stratum']['ports'][number];

@@ -3,7 +3,8 @@
 // the shared kit. chains.KAS (its section: coins/kaspa/config.ts) says which.
 import { join, resolve } from 'node:path';
 import { isKaspaAddress, kaspaNetworkOf, type KaspaNetwork } from '@manjam/protocol/kaspa';
-import { ConfigError, type Config, type KaspaChainConfig } from '../../config/index.js';
+import { ConfigError, type Config } from '../../config/index.js';
+import type { KaspaChainConfig } from './config.js';
 import type { Logger } from '../../logger.js';
 import type { StratumKit } from '../../stratum/kit.js';
 import type { ChainHealth, FamilyPorts } from '../family.js';
