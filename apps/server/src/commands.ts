@@ -162,18 +162,26 @@ function waitForSignal(logger: ReturnType<typeof createLogger>): Promise<Shutdow
 /** The banner's example miners: cpuminer's name of each algorithm it mines. */
 const CPUMINER_ALGORITHMS: Partial<Record<Algorithm, string>> = { sha256d: 'sha256d', scrypt: 'scrypt' };
 
+/**
+ * The banner's cpuminer command lines: one per Stratum V1 port of an algorithm cpuminer mines
+ * (cpuminer speaks no Stratum V2, so a `stratum2+tcp://` port gets none).
+ */
+export function cpuminerExamples(summary: Pick<PoolSummary, 'stratum' | 'exampleLogin'>): string[] {
+  return summary.stratum.flatMap((port) => {
+    const algorithm = isCoin(port.coin) ? CPUMINER_ALGORITHMS[algorithmOf(port.coin)] : undefined;
+    return algorithm && !port.url.startsWith('stratum2+')
+      ? [`  cpuminer -a ${algorithm} -o ${port.url} -u ${summary.exampleLogin}.rig1 -p x`]
+      : [];
+  });
+}
+
 function printBanner(summary: PoolSummary): void {
   const lines = ['', 'Manjam is running.'];
   if (summary.webUrl)
     lines.push(`  Web app and API:  ${summary.webUrl}`, `  Health:           ${summary.webUrl}/api/health`);
   if (summary.metricsUrl) lines.push(`  Metrics:          ${summary.metricsUrl}`);
   for (const port of summary.stratum) lines.push(`  Stratum ${port.coin.padEnd(4)}     ${port.url}`);
-  const examples = summary.stratum.flatMap((port) => {
-    const algorithm = isCoin(port.coin) ? CPUMINER_ALGORITHMS[algorithmOf(port.coin)] : undefined;
-    return algorithm
-      ? [`  cpuminer -a ${algorithm} -o ${port.url} -u ${summary.exampleLogin}.rig1 -p x`]
-      : [];
-  });
+  const examples = cpuminerExamples(summary);
   if (examples.length > 0) lines.push('', 'Point a CPU miner at it, e.g.:', ...examples);
   lines.push('', 'Press Ctrl+C to stop.', '');
   console.log(lines.join('\n'));
