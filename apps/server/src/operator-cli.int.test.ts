@@ -150,7 +150,7 @@ describe('the operator console beside the manjam command', () => {
     await db.close();
     expect(manjam(dataDir, ['payout-run', sentTwins[1].toString(), 'failed'])).toMatchObject({
       code: 2,
-      stderr: `manjam: payout run ${sentTwins[1]} is 'sent' (txid ${apiTxid}): only a held run ('intent') is settled by hand`,
+      stderr: `manjam: payout run ${sentTwins[1]} is 'sent' (txid ${apiTxid}): only a held run ('intent') or a sent run whose transaction is missing (payout-missing) is settled by hand`,
     });
     expect(manjam(dataDir, ['operator', 'revoke', operator.email]).code).toBe(0);
   }, 180_000);

@@ -82,7 +82,8 @@ export const MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   operatorTotpRequired:
     'The operator console needs a sign-in with your password and two-factor code: turn on 2FA, then sign in again',
-  payoutRunNotHeld: 'Only a held payout run (intent) can be settled by hand; this one has moved on',
+  payoutRunNotHeld:
+    'Only a held payout run (intent), or a sent one whose transaction is missing, can be settled by hand; this one has moved on',
   txidInvalid: 'Enter the transaction id: 64 hexadecimal digits',
   ipInvalid: 'Enter the banned address',
   operatorAccountNotFound: 'No account has this email',
@@ -170,7 +171,8 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   internal: 'حدث خطأ من جهتنا. يرجى المحاولة مرة أخرى.',
   operatorTotpRequired:
     'تتطلب لوحة المشغّل تسجيل الدخول بكلمة المرور ورمز التحقق الثنائي: فعّل التحقق الثنائي ثم سجّل الدخول من جديد',
-  payoutRunNotHeld: 'لا تُسوّى يدويًا إلا دفعة معلّقة (intent)؛ هذه الدفعة تجاوزت تلك الحالة',
+  payoutRunNotHeld:
+    'لا تُسوّى يدويًا إلا دفعة معلّقة (intent) أو دفعة مُرسلة فُقدت معاملتها؛ هذه الدفعة تجاوزت تلك الحالة',
   txidInvalid: 'أدخل معرّف المعاملة: 64 رقمًا ست عشريًا',
   ipInvalid: 'أدخل العنوان المحظور',
   operatorAccountNotFound: 'لا يوجد حساب بهذا البريد الإلكتروني',

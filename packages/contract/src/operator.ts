@@ -74,7 +74,7 @@ export const operatorPayoutRunSchema = z.object({
   id: z.string(),
   coin: z.string(),
   status: z.enum(PAYOUT_RUN_STATES),
-  /** An `intent` run waits to be sent or, once reconcile held it, for the operator: the only state settled by hand. */
+  /** Settled by hand: an `intent` run (waiting to be sent or held by reconcile), or a `sent` run whose transaction is missing (payout-missing). */
   settleable: z.boolean(),
   txid: z.string().nullable(),
   payouts: z.number().int(),

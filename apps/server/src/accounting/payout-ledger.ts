@@ -32,10 +32,11 @@ export async function failRun(
   runId: bigint,
   failure: PayoutFailure,
   error: string,
+  from: 'intent' | 'sent' = 'intent',
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const repo = new PayoutsRepository(tx);
-    if (!(await repo.markFailed(runId, failure, error))) return false;
+    if (!(await repo.markFailed(runId, failure, error, from))) return false;
     await refundRunDebits(tx, await repo.payoutsOfRun(runId));
     return true;
   });

@@ -6,12 +6,17 @@
 //                                        any sent run (a txid the wallet does not know alerts);
 //   manjam payout-run <id> failed        nothing was paid: the run fails and its payees get their
 //                                        balances back, so the next run pays them.
-// Only an `intent` run can be settled (a sent run is followed by its txid); both write in one
-// transaction, as reconcile would, and clear the run's payout-missing / payout-stuck alerts.
+// The same two answers settle a SENT run whose transaction the wallet no longer knows or that
+// conflicts (its `payout-missing` alert is open, reconcile.ts): `sent <txid>` records the payment
+// the operator made by hand in its place (followed to confirmation like any sent run), `failed`
+// says nothing ever reached the payees and gives their balances back. Any other run is refused (a
+// sent run is followed by its txid); both write in one transaction, as reconcile would, and clear
+// the run's payout-missing / payout-stuck alerts.
 // The operator console (services/operator) settles through this same function: what the CLI
 // refuses, the console refuses, with the refusal's `reason` mapped to an HTTP answer.
 import type { CoinId } from '../config/constants.js';
 import type { Database } from '../db/index.js';
+import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import type { Logger } from '../logger.js';
 import { OperatorAlarms, runKey } from './operator-alerts.js';
@@ -56,10 +61,18 @@ export async function settleRun(
   const repo = new PayoutsRepository(db);
   const run = await repo.getRun(runId);
   if (!run) throw new SettleRunError('unknown-run', `there is no payout run ${runId}`);
-  if (run.status !== 'intent')
+  const coin = run.coin as CoinId;
+  const missing = new OperatorAlertsRepository(db);
+  const from =
+    run.status === 'intent'
+      ? 'intent'
+      : run.status === 'sent' && (await missing.isOpen(runKey('payout-missing', coin, runId)))
+        ? 'sent'
+        : undefined;
+  if (!from)
     throw new SettleRunError(
       'not-held',
-      `payout run ${runId} is '${run.status}'${run.txid ? ` (txid ${run.txid})` : ''}: only a held run ('intent') is settled by hand`,
+      `payout run ${runId} is '${run.status}'${run.txid ? ` (txid ${run.txid})` : ''}: only a held run ('intent') or a sent run whose transaction is missing (payout-missing) is settled by hand`,
     );
   if (settlement.kind === 'sent' && !TXID.test(settlement.txid))
     throw new SettleRunError(
@@ -70,12 +83,19 @@ export async function settleRun(
   const total = payouts.reduce((sum, p) => sum + p.amount, 0n);
   const done =
     settlement.kind === 'sent'
-      ? await db.transaction((tx) => new PayoutsRepository(tx).markSent(runId, settlement.txid))
-      : await failRun(db, runId, 'cancelled', 'settled by the operator: the held run sent nothing');
+      ? await db.transaction((tx) => new PayoutsRepository(tx).markSent(runId, settlement.txid, from))
+      : await failRun(
+          db,
+          runId,
+          'cancelled',
+          from === 'intent'
+            ? 'settled by the operator: the held run sent nothing'
+            : `settled by the operator: its transaction ${run.txid ?? ''} never paid the payees`,
+          from,
+        );
   // Another process (reconcile) moved the run between the read and the write.
   if (!done)
     throw new SettleRunError('not-held', `payout run ${runId} is no longer held: nothing was changed`);
-  const coin = run.coin as CoinId;
   await new OperatorAlarms(db, logger, undefined).clear([
     runKey('payout-missing', coin, runId),
     runKey('payout-stuck', coin, runId),

@@ -11,7 +11,9 @@ import {
   twoFactorAccount,
   type TwoFactorAccount,
 } from '../../test/support/operator.js';
+import { runKey } from '../accounting/operator-alerts.js';
 import { CreditProgressRepository } from '../db/repositories/credit-progress.js';
+import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { UsersRepository } from '../db/repositories/users.js';
 import { BanList } from '../stratum/bans.js';
@@ -289,5 +291,70 @@ describeEachDatabase('the operator console API', (getDb) => {
       expect(Number.isNaN(Date.parse(item.at))).toBe(false);
     }
     expect(res.json.total).toBe(5);
+  });
+  it('records a hand-made payment against a sent run whose transaction went missing, or gives the balances back', async () => {
+    const label = `missing-${api.clock.now}`;
+    /** A run sent with `txid` whose transaction the wallet lost (payout-missing open when `alert`). */
+    const sentRun = async (name: string, txid: string, alert: boolean) => {
+      const miner = await createWalletMiner(getDb(), 'LTC', regtestAddress(`${label}-${name}`));
+      const runId = await heldRun(
+        getDb(),
+        'LTC',
+        [{ payeeId: miner.payeeId, address: regtestAddress(`${label}-${name}`), amount: 300_000n }],
+        `${label}-${name}`,
+      );
+      await new PayoutsRepository(getDb()).markSent(runId, txid);
+      if (alert)
+        await new OperatorAlertsRepository(getDb()).raise({
+          key: runKey('payout-missing', 'LTC', runId),
+          kind: 'payout-missing',
+          coin: 'LTC',
+          message: `LTC payout run ${runId}: the wallet no longer knows its transaction`,
+        });
+      return { runId, payeeId: miner.payeeId };
+    };
+    const repaid = await sentRun('repaid', 'd1'.repeat(32), true);
+    const unpaid = await sentRun('unpaid', 'd2'.repeat(32), true);
+    const fine = await sentRun('fine', 'd3'.repeat(32), false);
+    const list = await api.request('GET', '/api/operator/payout-runs?pageSize=10', { token });
+    const settleable = (id: bigint) =>
+      (list.json.items as { id: string; settleable: boolean }[]).find((r) => r.id === id.toString())
+        ?.settleable;
+    expect([settleable(repaid.runId), settleable(unpaid.runId), settleable(fine.runId)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    const settle = (id: bigint, body: unknown) =>
+      api.request('POST', `/api/operator/payout-runs/${id}/settle`, { token, body });
+    const handTxid = 'e4'.repeat(32);
+    expect((await settle(repaid.runId, { outcome: 'sent', txid: handTxid })).json).toMatchObject({
+      status: 'sent',
+      total: '300000',
+    });
+    expect((await settle(unpaid.runId, { outcome: 'failed' })).json).toMatchObject({ status: 'failed' });
+    expect((await settle(fine.runId, { outcome: 'failed' })).status).toBe(409);
+    const runs = await getDb().query<{ id: string; status: string; txid: string | null }>(
+      'SELECT id, status, txid FROM payout_runs WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [[repaid.runId, unpaid.runId, fine.runId]],
+    );
+    expect(runs.rows.map((r) => [r.status, r.txid])).toEqual([
+      ['sent', handTxid],
+      ['failed', 'd2'.repeat(32)],
+      ['sent', 'd3'.repeat(32)],
+    ]);
+    const balance = async (payeeId: number) =>
+      BigInt(
+        (
+          await getDb().query<{ amount: bigint }>(
+            'SELECT amount FROM balances WHERE payee_id = $1 AND coin = $2',
+            [payeeId, 'LTC'],
+          )
+        ).rows[0]?.amount ?? -1n,
+      );
+    expect([await balance(repaid.payeeId), await balance(unpaid.payeeId)]).toEqual([0n, 300_000n]);
+    const open = (await new OperatorAlertsRepository(getDb()).open()).map((a) => a.key);
+    expect(open).not.toContain(runKey('payout-missing', 'LTC', repaid.runId));
+    expect(open).not.toContain(runKey('payout-missing', 'LTC', unpaid.runId));
   });
 });

@@ -41,6 +41,15 @@ export class OperatorAlertsRepository {
     return result.rows.map((r) => r.key);
   }
 
+  /** Is an alert with this key open? */
+  async isOpen(key: string): Promise<boolean> {
+    const result = await this.db.query(
+      'SELECT 1 FROM operator_alerts WHERE key = $1 AND cleared_at IS NULL',
+      [key],
+    );
+    return result.rows.length > 0;
+  }
+
   async open(): Promise<OperatorAlert[]> {
     const result = await this.db.query<{
       key: string;

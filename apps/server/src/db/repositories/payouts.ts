@@ -209,10 +209,10 @@ export class PayoutsRepository {
   }
 
   /** intent -> sent; false when the run was no longer an intent. */
-  async markSent(runId: bigint, txid: string): Promise<boolean> {
+  async markSent(runId: bigint, txid: string, from: 'intent' | 'sent' = 'intent'): Promise<boolean> {
     const run = await this.db.query(
-      "UPDATE payout_runs SET status = 'sent', txid = $2, sent_at = now() WHERE id = $1 AND status = 'intent'",
-      [runId, txid],
+      "UPDATE payout_runs SET status = 'sent', txid = $2, sent_at = now() WHERE id = $1 AND status = $3",
+      [runId, txid, from],
     );
     if (run.rowCount === 0) return false;
     await this.db.query("UPDATE payouts SET status = 'sent', txid = $2, sent_at = now() WHERE run_id = $1", [
@@ -224,12 +224,18 @@ export class PayoutsRepository {
 
   /**
    * intent -> failed (nothing was sent), with the reason the payouts screen shows (`failure`) and
-   * the operator's detail (`error`); false when the run was no longer an intent.
+   * the operator's detail (`error`); false when the run was no longer in `from` (an intent, or a
+   * sent run the operator found never paid: settle-run.ts).
    */
-  async markFailed(runId: bigint, failure: PayoutFailure, error: string): Promise<boolean> {
+  async markFailed(
+    runId: bigint,
+    failure: PayoutFailure,
+    error: string,
+    from: 'intent' | 'sent' = 'intent',
+  ): Promise<boolean> {
     const run = await this.db.query(
-      "UPDATE payout_runs SET status = 'failed', failure = $2, error = $3 WHERE id = $1 AND status = 'intent'",
-      [runId, failure, error.slice(0, 1000)],
+      "UPDATE payout_runs SET status = 'failed', failure = $2, error = $3 WHERE id = $1 AND status = $4",
+      [runId, failure, error.slice(0, 1000), from],
     );
     if (run.rowCount === 0) return false;
     await this.db.query("UPDATE payouts SET status = 'failed' WHERE run_id = $1", [runId]);

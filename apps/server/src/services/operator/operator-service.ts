@@ -22,7 +22,10 @@ import type {
   TopWorkerWindow,
 } from '@manjam/contract';
 import { MESSAGES, TOP_WORKERS_LIMIT } from '@manjam/contract';
+import { runKey } from '../../accounting/operator-alerts.js';
 import { settleRun, SettleRunError, type Settlement } from '../../accounting/settle-run.js';
+import type { CoinId } from '../../config/constants.js';
+import { OperatorAlertsRepository } from '../../db/repositories/operator-alerts.js';
 import { redactConfig } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { OperatorConsoleRepository, type AlertRow } from '../../db/repositories/operator-console.js';
@@ -124,12 +127,16 @@ export class OperatorService {
 
   async payoutRuns(page: number, pageSize: number): Promise<OperatorPayoutRunPage> {
     const { rows, total } = await this.repo.payoutRuns(pageSize, (page - 1) * pageSize);
+    // Settled by hand (settle-run.ts): a held run, or a sent one whose transaction is missing.
+    const open = new Set((await new OperatorAlertsRepository(this.deps.db).open()).map((a) => a.key));
     return {
       items: rows.map((r) => ({
         id: r.id.toString(),
         coin: r.coin,
         status: r.status,
-        settleable: r.status === 'intent',
+        settleable:
+          r.status === 'intent' ||
+          (r.status === 'sent' && open.has(runKey('payout-missing', r.coin as CoinId, r.id))),
         txid: r.txid,
         payouts: r.payouts,
         total: r.total.toString(),
