@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 // the heavy tiers never compete with each other for the two cores.
 /** Fixtures made once per machine before the first file of a project with real peers (a funded Kaspa chain). */
 const GLOBAL_SETUP = 'apps/server/test/support/global-setup.ts';
+/** The browser tests' pool's first start (a migrated database, a mined bcoin chain), made once per run. */
+const E2E_SETUP = 'e2e/support/global-setup.ts';
 
 export default defineConfig({
   test: {
@@ -39,10 +41,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          globalSetup: [GLOBAL_SETUP],
+          globalSetup: [GLOBAL_SETUP, E2E_SETUP],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // Tests a file marks concurrent (browser contexts of one pool) run two at a time: two cores.
+          maxConcurrency: 2,
           sequence: { groupOrder: 3 },
         },
       },

@@ -10,6 +10,7 @@ import { startPool, type RunningPool } from '../../apps/server/src/main.js';
 import { fundedKaspaDataDir } from '../../apps/server/test/support/coins/kaspa/funded-snapshot.js';
 import { SIMNET_SHARE_DIFFICULTY } from '../../apps/server/test/support/coins/kaspa/stratum/standalone.js';
 import { KASPA_BIN_DIR } from '../../scripts/kaspad.mjs';
+import { copyPoolSnapshot } from './pool-snapshot.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -36,6 +37,8 @@ export async function startTestPool(
   options: { litecoin?: boolean; monero?: boolean; kaspa?: boolean } = {},
 ): Promise<TestPool> {
   const dataDir = mkdtempSync(join(tmpdir(), 'manjam-e2e-'));
+  // The database and the bcoin chain start on copies of the run's first start (pool-snapshot.ts).
+  copyPoolSnapshot(dataDir);
   // Kaspa's dev chain starts on a copy of the run's funded chain (funded-snapshot.ts), when there is one.
   if (options.kaspa) fundedKaspaDataDir(join(dataDir, 'devchain', 'kas'));
   const config = loadConfig({
