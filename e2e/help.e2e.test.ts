@@ -1,7 +1,8 @@
 // Help within reach everywhere: on every route of the seed, in English and Arabic, at 1280 and
 // 375 px, signed in and signed out, at the top and at the bottom of the page, the Mining Help
 // button is shown, covers no control (nor does its hint bubble), and one click opens the panel.
-// One browser; one tab per language, width and visitor/signed-in, reused for every route.
+// One browser; one tab per language, width and visitor/signed-in, reused for every route; the tabs
+// are checked two at a time (the e2e project's maxConcurrency), each in its own browser context.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, type Session } from './support/api.js';
@@ -78,30 +79,33 @@ describe.each(LANGUAGES)('Mining Help in %s', (language) => {
   const t = translator(language);
   for (const { width, height } of VIEWPORTS)
     for (const signedIn of [false, true])
-      it(`is shown, covers no control and opens with one click on every route at ${width} px, ${signedIn ? 'signed in' : 'signed out'}`, async () => {
-        const page = await openPage(language, width, height, signedIn);
-        const problems: string[] = [];
-        for (const route of ROUTES) {
-          await load(page, route);
-          const at = `${route} -> ${new URL(page.url()).pathname}`;
-          const beside = width > 768 && (await page.locator('.shell--sidebar').count()) > 0;
-          for (const where of ['top', 'bottom'] as const) {
-            const view = await measureHelp(page, where);
-            views += 1;
-            controlsCompared += view.compared;
-            scrollClear += view.scrollClear;
-            if (!view.reachable) problems.push(`${at} ${where}: the button is not shown or not clickable`);
-            // Beside the sidebar, pages keep an end gutter for the button: it overlaps nothing even mid-page.
-            if (beside && view.scrollClear > 0)
-              problems.push(`${at} ${where}: overlaps ${view.scrollClear} control(s) beside the sidebar`);
-            problems.push(...view.covered.map((c) => `${at} ${c}`));
-            if (!(await opensWithOneClick(page, t('assistant.title'))))
-              problems.push(`${at} ${where}: one click did not open the panel`);
+      it.concurrent(
+        `is shown, covers no control and opens with one click on every route at ${width} px, ${signedIn ? 'signed in' : 'signed out'}`,
+        async () => {
+          const page = await openPage(language, width, height, signedIn);
+          const problems: string[] = [];
+          for (const route of ROUTES) {
+            await load(page, route);
+            const at = `${route} -> ${new URL(page.url()).pathname}`;
+            const beside = width > 768 && (await page.locator('.shell--sidebar').count()) > 0;
+            for (const where of ['top', 'bottom'] as const) {
+              const view = await measureHelp(page, where);
+              views += 1;
+              controlsCompared += view.compared;
+              scrollClear += view.scrollClear;
+              if (!view.reachable) problems.push(`${at} ${where}: the button is not shown or not clickable`);
+              // Beside the sidebar, pages keep an end gutter for the button: it overlaps nothing even mid-page.
+              if (beside && view.scrollClear > 0)
+                problems.push(`${at} ${where}: overlaps ${view.scrollClear} control(s) beside the sidebar`);
+              problems.push(...view.covered.map((c) => `${at} ${c}`));
+              if (!(await opensWithOneClick(page, t('assistant.title'))))
+                problems.push(`${at} ${where}: one click did not open the panel`);
+            }
           }
-        }
-        await page.context().close();
-        expect(problems).toEqual([]);
-      });
+          await page.context().close();
+          expect(problems).toEqual([]);
+        },
+      );
 });
 
 describe('the hint bubble', () => {
@@ -112,8 +116,11 @@ describe('the hint bubble', () => {
       for (const { width, height } of VIEWPORTS)
         for (const route of ['/dashboard', '/workers', '/register']) {
           const page = await openPage(language, width, height, route !== '/register');
+          // The seed's hint shows 5 s after the page loads: the page's clock is moved on by 5 s
+          // (its timers fire as they would) instead of the test waiting them out.
+          await page.clock.install();
           await load(page, route);
-          // The seed's hint shows 5 s after the page loads.
+          await page.clock.fastForward(5_000);
           await page.locator('.assistant__hint').waitFor({ timeout: 8_000 });
           for (const where of ['top', 'bottom'] as const) {
             const view = await measureHelp(page, where);
