@@ -148,14 +148,30 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
     );
   });
 
-  /** An XMR miner with a payout address of the outside wallet and `amount` atomic units to be paid. */
-  const owedMiner = async (amount: bigint): Promise<{ payeeId: number; address: string; amount: bigint }> => {
-    const [address] = await outsideAddresses(1);
-    const miner = await createUserMiner(database.db, XMR, { payoutAddress: address ?? null });
-    await new LedgerRepository(database.db).append([
-      { payeeId: miner.payeeId, coin: XMR, amount, reason: 'adjustment', reference: `test:${miner.payeeId}` },
-    ]);
-    return { payeeId: miner.payeeId, address: address as string, amount };
+  /**
+   * XMR miners, each with a payout address of its own in the outside wallet and its amount of
+   * atomic units to be paid (the addresses made in one visit to the outside wallet).
+   */
+  const owedMiners = async (
+    ...amounts: bigint[]
+  ): Promise<{ payeeId: number; address: string; amount: bigint }[]> => {
+    const addresses = await outsideAddresses(amounts.length);
+    const miners: { payeeId: number; address: string; amount: bigint }[] = [];
+    for (const [i, amount] of amounts.entries()) {
+      const address = addresses[i] as string;
+      const miner = await createUserMiner(database.db, XMR, { payoutAddress: address });
+      await new LedgerRepository(database.db).append([
+        {
+          payeeId: miner.payeeId,
+          coin: XMR,
+          amount,
+          reason: 'adjustment',
+          reference: `test:${miner.payeeId}`,
+        },
+      ]);
+      miners.push({ payeeId: miner.payeeId, address, amount });
+    }
+    return miners;
   };
   /** An accounting process on the pool wallet (a restart after the crash), judging intents at once. */
   const restartedAccounting = (): Promise<AccountingService> =>
@@ -203,7 +219,7 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
       .map((tx) => tx.txid);
 
   it('a payout process killed -9 the moment transfer answered is found by its outputs on restart and pays once', async () => {
-    const payees = [await owedMiner(500_000_000_001n), await owedMiner(2_000_000_000_000n)];
+    const payees = await owedMiners(500_000_000_001n, 2_000_000_000_000n);
     const signal = await runPayoutChild(childSpec(), 'after-send');
     expect(signal).toBe('SIGKILL');
     const repo = new PayoutsRepository(database.db);
@@ -232,7 +248,7 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
   });
 
   it('a payout process and monero-wallet-rpc both killed -9 between transfer and store: the restarted wallet learns the transfer from the chain without destinations, and the run is recorded by its amount, never failed and paid again', async () => {
-    const payees = [await owedMiner(300_000_000_007n), await owedMiner(400_000_000_009n)];
+    const payees = await owedMiners(300_000_000_007n, 400_000_000_009n);
     const [, walletPid] = dev.nodeProcessIds();
     const signal = await runPayoutChild(childSpec(walletPid), 'after-send');
     expect(signal).toBe('SIGKILL');
@@ -261,7 +277,7 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
   });
 
   it("a payout process and monero-wallet-rpc both killed -9 between transfer and store, the transfer kept in monerod's pool past the grace period: the run is held, not failed, nobody is paid twice, and once mined it is recorded by its amount", async () => {
-    const payees = [await owedMiner(600_000_000_011n), await owedMiner(700_000_000_013n)];
+    const payees = await owedMiners(600_000_000_011n, 700_000_000_013n);
     const [, walletPid] = dev.nodeProcessIds();
     expect(await runPayoutChild(childSpec(walletPid), 'after-send')).toBe('SIGKILL');
     await walletBack(walletPid as number);
@@ -313,8 +329,9 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
   });
 
   it('pays 16 payees in a transfer of 15 destinations and a follow-up run made at once, each to the atomic unit', async () => {
-    const payees: { payeeId: number; address: string; amount: bigint }[] = [];
-    for (let i = 0; i < 16; i++) payees.push(await owedMiner(100_000_000_000n + BigInt(i) * 1_000_000_007n));
+    const payees = await owedMiners(
+      ...Array.from({ length: 16 }, (_, i) => 100_000_000_000n + BigInt(i) * 1_000_000_007n),
+    );
     const ctx: AccountingContext = {
       config: parseConfig({}),
       db: database.db,
