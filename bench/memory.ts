@@ -19,7 +19,7 @@ import { startWatched, type WatchedProcess } from '../apps/server/test/support/p
 import { POSTGRES_URL, openBenchDatabase, type BenchDatabase } from './lib/database.js';
 import { BOB_PAYOUT, sleep } from './lib/edge-caps-pool.js';
 import { poolProcessEnv } from './lib/pool-env.js';
-import { processCpuUs } from './lib/proc-cpu.js';
+import { processCpuUs, threadCpuUs } from './lib/proc-cpu.js';
 import { Report, fixed, int, load } from './lib/report.js';
 
 const MANJAM_BIN = fileURLToPath(new URL('../apps/server/bin/manjam.mjs', import.meta.url));
@@ -45,6 +45,7 @@ const { values } = parseArgs({
     miners: { type: 'string', default: '1000,10000' },
     'idle-seconds': { type: 'string', default: '30' },
     'settle-seconds': { type: 'string', default: '15' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const only = values.only?.split(',');
@@ -105,6 +106,25 @@ function memoryLine(label: string, m: Memory): string {
     `  ${label}: RSS ${mib(m.rss)} MiB; heap ${mib(m.heapUsed)}/${mib(m.heapTotal)}, ` +
     `external ${mib(m.external)}, arrayBuffers ${mib(m.arrayBuffers)} MiB${db}`
   );
+}
+
+/** The idle window's CPU by thread: the main thread, then the others by name, busiest first (ms). */
+function threadLine(pid: number, before: Map<number, number>, after: Map<number, number>): string {
+  const byName = new Map<string, number>();
+  for (const [tid, us] of after) {
+    let name = 'gone';
+    try {
+      name = tid === pid ? 'main' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+    } catch {
+      // the thread ended during the window
+    }
+    byName.set(name, (byName.get(name) ?? 0) + us - (before.get(tid) ?? 0));
+  }
+  return [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, us]) => us > 0)
+    .map(([name, us]) => `${name} ${int(us / 1000)} ms`)
+    .join(', ');
 }
 
 /** One idle miner: subscribed and authorized, then silent. Resolves with its socket once authorized. */
@@ -179,7 +199,16 @@ async function startRole(run: Run, chain: Awaited<ReturnType<typeof startBtcDevC
   const pool: WatchedProcess = startWatched(
     process.execPath,
     [MANJAM_BIN, 'start', '--role', run.role, '--config', file],
-    { cwd: dataDir, env: poolProcessEnv() },
+    {
+      cwd: dataDir,
+      env: poolProcessEnv(
+        values.profile
+          ? {
+              NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${fileURLToPath(new URL('results', import.meta.url))}`,
+            }
+          : {},
+      ),
+    },
   );
   await pool.waitFor(/Manjam is running\./, 300_000);
   const pid = pool.child.pid ?? 0;
@@ -197,15 +226,19 @@ async function measure(run: Run, chain: Awaited<ReturnType<typeof startBtcDevCha
     await sleep(settleSeconds * 1000);
     report.line(memoryLine(`idle after ${settleSeconds} s`, await readMemory(pid, metricsUrl)));
     const cpu0 = processCpuUs(pid) ?? 0;
+    const threads0 = threadCpuUs(pid);
     await sleep(idleSeconds * 1000);
     const cpuMs = ((processCpuUs(pid) ?? 0) - cpu0) / 1000;
+    const threads = threadLine(pid, threads0, threadCpuUs(pid));
     const per30 = (cpuMs * 30) / idleSeconds;
     report.line(
       `  idle CPU, no miner: ${int(per30)} ms per 30 s (${fixed((per30 / 30_000) * 100, 2)} % of a core, over ${idleSeconds} s)`,
     );
+    report.line(`    by thread: ${threads}`);
     const idle = await readMemory(pid, metricsUrl);
     report.line(memoryLine(`idle after the CPU window`, idle));
     if (run.role === 'all' || run.role === 'stratum') {
+      let previous: { count: number; memory: Memory } | undefined;
       for (const count of minerSteps) {
         const t0 = Date.now();
         await connectMiners(open, count, stratumPort);
@@ -222,6 +255,16 @@ async function measure(run: Run, chain: Awaited<ReturnType<typeof startBtcDevCha
         report.line(
           `    per miner: RSS ${fixed(perMiner / 1024, 1)} KiB, V8 heap used ${fixed(heapPer / 1024, 1)} KiB`,
         );
+        // Past the first step the garbage collector's timing matters less: the cost of each added miner.
+        if (previous) {
+          const added = count - previous.count;
+          const rss = (loaded.rss - previous.memory.rss) / added;
+          const heap = ((loaded.heapUsed ?? 0) - (previous.memory.heapUsed ?? 0)) / added;
+          report.line(
+            `    each of the ${int(added)} added: RSS ${fixed(rss / 1024, 1)} KiB, V8 heap used ${fixed(heap / 1024, 1)} KiB`,
+          );
+        }
+        previous = { count, memory: loaded };
       }
       const cpu1 = processCpuUs(pid) ?? 0;
       await sleep(idleSeconds * 1000);

@@ -1,6 +1,8 @@
 // Composition root: config -> db -> coin families (coins/registry.ts) -> accounting -> stratum -> http.
 // It names no coin and no family: each family's chain side opens its own ports and wallets.
-// Each role starts only what it needs; `all` runs everything in one process.
+// Each role starts only what it needs, and loads only that: accounting and alerts (mail, push),
+// the share log (NATS) and the API are imported by the processes that run them; `all` runs
+// everything in one process.
 import { join } from 'node:path';
 import { COIN_IDS, connectionPlan, type Config, type CoinId, type Role } from './config/index.js';
 import { ChainTipsRepository } from './db/repositories/chain-tips.js';
@@ -13,10 +15,9 @@ import type { ChainMode, FamilyChain } from './coins/family.js';
 import { COIN_FAMILIES } from './coins/registry.js';
 import { startChains } from './coins/late-chain.js';
 import { startStratum, type StratumService } from './stratum/index.js';
-import { ACCOUNTING_COUNTERS, type AccountingService } from './accounting/index.js';
+import type { AccountingService } from './accounting/index.js';
+import { ACCOUNTING_COUNTERS } from './accounting/metrics.js';
 import { runAsLeader } from './accounting/leader.js';
-import { startBackground } from './background.js';
-import { startShareLogPublisher } from './sharelog/index.js';
 import type { HealthReport, HttpService, StratumMetrics } from './http/index.js';
 
 /** What the start-up banner prints: where the web app and the Stratum ports listen. */
@@ -99,8 +100,8 @@ export async function startPool({
 
     // Accounting and alerts run once per deployment: in the process holding the accounting lock.
     const leader = has(role, 'accounting')
-      ? runAsLeader({ db, logger, name: 'accounting' }, () =>
-          startBackground(config, db, logger, events, chains),
+      ? runAsLeader({ db, logger, name: 'accounting' }, async () =>
+          (await import('./background.js')).startBackground(config, db, logger, events, chains),
         )
       : undefined;
     if (leader) {
@@ -111,7 +112,7 @@ export async function startPool({
     // A regional Stratum node (its own role, with a NATS URL) puts shares on the JetStream share log.
     const sink =
       role === 'stratum' && config.distributed.natsUrl
-        ? await startShareLogPublisher(config, logger)
+        ? await (await import('./sharelog/index.js')).startShareLogPublisher(config, logger)
         : undefined;
     const stratum = has(role, 'stratum')
       ? await startStratum({

@@ -4,7 +4,6 @@
 import type { Config } from '../../config/index.js';
 import type { Logger } from '../../logger.js';
 import { RpcAccountingChain } from './wallet.js';
-import { startCoreJobSources, startJobFeedPublisher } from './jobfeed/index.js';
 import type { CoinFamily, FamilyChain } from '../family.js';
 import { startChains, type ChainRuntime } from './chains.js';
 import type { TemplateSource } from './source.js';
@@ -14,8 +13,9 @@ import { readAuthorityPublicKey } from './stratum-v2/authority.js';
 export const bitcoinFamily: CoinFamily = {
   id: 'bitcoin',
   async startChain(config, logger, mode) {
+    // The job feed (NATS) is loaded only by a regional node on it and a leader publishing it.
     if (mode === 'core-jobs') {
-      const core = await startCoreJobSources(config, logger);
+      const core = await (await import('./jobfeed/index.js')).startCoreJobSources(config, logger);
       return { ...chainOfSources(core.sources), stop: () => core.stop() };
     }
     const chains = await startChains(config, logger);
@@ -39,7 +39,7 @@ function chainOfNodes(chains: readonly ChainRuntime[]): FamilyChain {
     leaderWork: (config: Config, logger: Logger) =>
       // The core's work for regions without nodes: published by the leader alone (one writer per subject).
       config.distributed.natsUrl
-        ? startJobFeedPublisher(config, [...chains], logger)
+        ? import('./jobfeed/index.js').then((feed) => feed.startJobFeedPublisher(config, [...chains], logger))
         : Promise.resolve(undefined),
     openPorts: (kit) =>
       openBitcoinPorts(

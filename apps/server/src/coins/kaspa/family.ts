@@ -8,9 +8,8 @@ import { kaspaNetworkOf } from '@manjam/protocol/kaspa';
 import type { Config } from '../../config/index.js';
 import type { Logger } from '../../logger.js';
 import type { CoinFamily, FamilyChain } from '../family.js';
-import { startKaspaChain, type KaspaChainRuntime } from './chain.js';
-import { startCoreKaspaWork, startKaspaFeedPublisher, type CoreKaspaWork } from './jobfeed/index.js';
-import { openKaspaPorts } from './stratum/ports.js';
+import type { KaspaChainRuntime } from './chain.js';
+import type { CoreKaspaWork } from './jobfeed/index.js';
 
 /** The family's chain as main.ts holds it, with its runtime for tests and tools that need kaspad. */
 export interface KaspaFamilyChain extends FamilyChain {
@@ -20,12 +19,14 @@ export interface KaspaFamilyChain extends FamilyChain {
 
 export const kaspaFamily: CoinFamily = {
   id: 'kaspa',
+  // kaspad's gRPC client, the job feed and the Kaspa dialects are loaded only where KAS runs.
   async startChain(config, logger, mode) {
+    if (!config.chains.KAS.enabled) return undefined;
     if (mode === 'core-jobs') {
-      if (!config.chains.KAS.enabled) return undefined;
+      const { startCoreKaspaWork } = await import('./jobfeed/index.js');
       return coreJobsChain(config, await startCoreKaspaWork(config, logger));
     }
-    const runtime = await startKaspaChain(config, logger);
+    const runtime = await (await import('./chain.js')).startKaspaChain(config, logger);
     return runtime ? kaspaChain(runtime) : undefined;
   },
 };
@@ -49,7 +50,7 @@ function kaspaChain(runtime: KaspaChainRuntime): KaspaFamilyChain {
     leaderWork: (config: Config, logger: Logger) =>
       // KAS's work for regions without kaspad: published by the leader alone (one writer per subject).
       config.distributed.natsUrl
-        ? startKaspaFeedPublisher(config, runtime, logger)
+        ? import('./jobfeed/index.js').then((feed) => feed.startKaspaFeedPublisher(config, runtime, logger))
         : Promise.resolve(undefined),
     openPorts: (kit) => runtime.openPorts(kit),
     stop: () => runtime.stop(),
@@ -78,7 +79,7 @@ function coreJobsChain(config: Config, work: CoreKaspaWork): KaspaRegionChain {
     health: () => Promise.resolve([]),
     up: () => [],
     accounting: () => ({ chains: [], creditOnly: [] }),
-    openPorts: (kit) => openKaspaPorts(kit, chain),
+    openPorts: async (kit) => (await import('./stratum/ports.js')).openKaspaPorts(kit, chain),
     stop: () => work.stop(),
   };
 }

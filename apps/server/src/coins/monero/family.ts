@@ -6,9 +6,8 @@ import type { Config } from '../../config/index.js';
 import type { Logger } from '../../logger.js';
 import type { AccountingChain } from '../../accounting/chain.js';
 import type { CoinFamily, FamilyChain } from '../family.js';
-import { startMoneroChain, type MoneroChainRuntime } from './chain.js';
-import { startCoreMoneroWork, startMoneroFeedPublisher, type CoreMoneroWork } from './jobfeed/index.js';
-import { openMoneroPorts } from './stratum/ports.js';
+import type { MoneroChainRuntime } from './chain.js';
+import type { CoreMoneroWork } from './jobfeed/index.js';
 import { MoneroAccountingChain } from './wallet.js';
 
 /** The family's chain as main.ts holds it, with its runtime for tests and tools that need monerod. */
@@ -19,12 +18,14 @@ export interface MoneroFamilyChain extends FamilyChain {
 
 export const moneroFamily: CoinFamily = {
   id: 'monero',
+  // monerod's client, the job feed, the XMRig dialect and RandomX are loaded only where XMR runs.
   async startChain(config, logger, mode) {
+    if (!config.chains.XMR.enabled) return undefined;
     if (mode === 'core-jobs') {
-      if (!config.chains.XMR.enabled) return undefined;
+      const { startCoreMoneroWork } = await import('./jobfeed/index.js');
       return coreJobsChain(config, await startCoreMoneroWork(config, logger));
     }
-    const runtime = await startMoneroChain(config, logger);
+    const runtime = await (await import('./chain.js')).startMoneroChain(config, logger);
     return runtime ? moneroChain(runtime) : undefined;
   },
 };
@@ -46,9 +47,9 @@ function moneroChain(runtime: MoneroChainRuntime): MoneroFamilyChain {
     leaderWork: (config: Config, logger: Logger) =>
       // XMR's work for regions without monerod: published by the leader alone (one writer per subject).
       config.distributed.natsUrl
-        ? startMoneroFeedPublisher(config, runtime, logger)
+        ? import('./jobfeed/index.js').then((feed) => feed.startMoneroFeedPublisher(config, runtime, logger))
         : Promise.resolve(undefined),
-    openPorts: (kit) => openMoneroPorts(kit, runtime),
+    openPorts: async (kit) => (await import('./stratum/ports.js')).openMoneroPorts(kit, runtime),
     stop: () => runtime.stop(),
   };
 }
@@ -74,8 +75,12 @@ function coreJobsChain(config: Config, work: CoreMoneroWork): MoneroRegionChain 
     health: () => Promise.resolve([]),
     up: () => [],
     accounting: () => ({ chains: [], creditOnly: [] }),
-    openPorts: (kit) =>
-      openMoneroPorts(kit, { coin, network: config.chains.XMR.network, source: work.source }),
+    openPorts: async (kit) =>
+      (await import('./stratum/ports.js')).openMoneroPorts(kit, {
+        coin,
+        network: config.chains.XMR.network,
+        source: work.source,
+      }),
     stop: () => work.stop(),
   };
 }
