@@ -23,6 +23,8 @@ export const runbookSchema = z.object({ doc: z.string(), anchor: z.string() });
 export type Runbook = z.infer<typeof runbookSchema>;
 
 export const operatorHealthSchema = z.object({
+  /** When these figures were read (the health report and accounting progress, read together). */
+  asOf: isoTimeSchema,
   status: healthSchema.shape.status,
   database: healthSchema.shape.database,
   /** Each chain: height, how it hears of new tips, and `downSince` while no node has answered past its limit. */

@@ -100,6 +100,7 @@ describeEachDatabase('the operator console API', (getDb) => {
     const res = await api.request('GET', '/api/operator/health', { token });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
+      asOf: new Date(api.clock.now).toISOString(),
       status: 'ok',
       database: { ok: true },
       chains: [{ coin: 'BTC', ok: true, height: 101 }],

@@ -93,6 +93,7 @@ export class OperatorService {
       this.deps.pool.metricsCounts(new Date(now - 3_600_000)),
     ]);
     return {
+      asOf: new Date(now).toISOString(),
       status: healthStatus(report),
       database: report.database,
       chains: report.chains,

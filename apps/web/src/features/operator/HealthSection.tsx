@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner, Spinner, StatCard, Table } from '../../components';
+import { ErrorBanner, FiguresAge, Spinner, StatCard, Table } from '../../components';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useOperatorHealth } from './api';
 
@@ -15,6 +15,12 @@ export function HealthSection() {
   const h = health.data;
   return (
     <div className="operator-section">
+      <FiguresAge
+        at={h.asOf}
+        behind={false}
+        upTo={(time) => t('operator.health.readAt', { time })}
+        late={(time) => t('operator.health.readAt', { time })}
+      />
       <div className="stat-grid">
         <StatCard
           label={t('operator.health.status')}

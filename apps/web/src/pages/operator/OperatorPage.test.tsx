@@ -17,6 +17,7 @@ const LAZY = { timeout: 8000 };
 const TXID = 'ab'.repeat(32);
 
 const HEALTH: OperatorHealth = {
+  asOf: '2026-11-28T10:05:42.000Z',
   status: 'degraded',
   database: { ok: true, kind: 'postgres' },
   chains: [
@@ -197,6 +198,7 @@ describe('the operator console page', () => {
     expect(screen.getByText(/No node since/)).toBeInTheDocument();
     expect(screen.getByText('12')).toBeInTheDocument();
     expect(screen.getByText('42 s')).toBeInTheDocument();
+    expect(screen.getByText(/^Read at /)).toHaveAttribute('datetime', HEALTH.asOf);
   });
 
   it('closes an alert after the confirm step, showing what to do first', async () => {
