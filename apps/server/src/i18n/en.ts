@@ -68,6 +68,8 @@ export const EN = {
     '{coin} ({algorithm}): {now} over the last 10 minutes, 24 h average {day}; {online} of {workers} online',
   'assistant.hashrate.workers': { one: '{count} worker', other: '{count} workers' },
   'assistant.hashrate': 'Your hashrate — {parts}.',
+  'assistant.hashrate.window':
+    "Why a rig can read lower here than on the miner: the pool counts your hashrate from your accepted shares, not from what the miner reports. The main figure covers the last 10 minutes (for a worker that started less than 10 minutes ago, the time it has mined), and shares arrive at random, so over a few minutes it swings by 20 % or more; the 1 h and 24 h figures are steadier. Rejected and stale shares count nothing, while the miner's own figure counts every hash. If the 1 h figure stays well below the miner's average, look at the rejects and the miner's log.",
   'assistant.noWorkers':
     'You have no workers yet. Point a miner at the pool with a username like account.worker and it appears with its first accepted share.',
   'assistant.worker.unknown': "I can't find a worker named {asked}. Your workers: {known}.",

@@ -14,6 +14,7 @@ import {
   type Prepared,
 } from './matcher.js';
 import type { PoolInfo } from './pool-info.js';
+import { text } from '../../i18n/index.js';
 import {
   aboutAnswer,
   algorithmAnswer,
@@ -59,6 +60,8 @@ const INTENTS = {
     'انقطع',
   ),
   hashrate: keywords('hashrate', 'hash rate', 'hashing', 'word:هاش', 'معدل الهاش', 'معدل التجزيه', 'هاشريت'),
+  // "why does my rig read low": with a hashrate or a rig named, the 10-minute window is explained.
+  low: keywords('word:low', 'lower', 'slow', 'less than', 'منخفض', 'قليل', 'اقل', 'ضعيف', 'بطي'),
   payout: keywords(
     'payout',
     'word:paid',
@@ -180,6 +183,10 @@ function liveAnswer(
 ): string | undefined {
   const { facts } = context;
   const asks = (intent: keyof typeof INTENTS) => hasKeyword(prepared, INTENTS[intent]);
+  if (asks('low') && (asks('hashrate') || asks('mention'))) {
+    const why = text(language, 'assistant.hashrate.window');
+    return facts ? `${why}\n\n${hashrateAnswer(facts, language)}` : why;
+  }
   // A worker's name alone routes to the worker answer only when it cannot be an ordinary word
   // ("rig1", "s19-a"); "is default online" or "worker default" need the word "worker"/"rig".
   // A setup question about a device model ("how do I set up my S19") is about the model.
