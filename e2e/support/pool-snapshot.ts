@@ -6,8 +6,7 @@
 // them into its own data dir, and the pool starts on them as it does after a restart. Each copy is
 // its own database and chain from then on: nothing one file writes or mines reaches another.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -31,13 +30,15 @@ function snapshotDir(): string {
 /** Makes the snapshot, a fresh one each run (older ones removed); resolves with the seconds it took. */
 export async function preparePoolSnapshot(): Promise<number> {
   const started = performance.now();
+  mkdirSync(CACHE, { recursive: true });
   for (const old of readdirSync(CACHE).filter((name) => name.startsWith(PREFIX)))
     rmSync(join(CACHE, old), { recursive: true, force: true });
   const target = snapshotDir();
-  const dataDir = mkdtempSync(join(tmpdir(), 'manjam-e2e-snapshot-'));
+  // Made beside its final place (one file system, so the rename below cannot fail across them).
+  const dataDir = mkdtempSync(join(CACHE, `${PREFIX}making-`));
   try {
     const logger = pino({ level: 'warn' });
-    const [chain] = await Promise.all([
+    const [chain, database] = await Promise.allSettled([
       startBtcDevChain({ logger, dataDir: join(dataDir, 'devchain', 'btc') }),
       (async () => {
         const db = await openDatabase({ dataDir: join(dataDir, 'pglite') });
@@ -48,7 +49,9 @@ export async function preparePoolSnapshot(): Promise<number> {
         }
       })(),
     ]);
-    await chain.stop();
+    if (chain.status === 'fulfilled') await chain.value.stop();
+    if (chain.status === 'rejected') throw chain.reason;
+    if (database.status === 'rejected') throw database.reason;
     // A rename is atomic: a snapshot is either whole or absent.
     renameSync(dataDir, target);
   } catch (error) {
