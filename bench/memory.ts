@@ -4,6 +4,7 @@
 // its memory as the process sees it (/metrics: process.memoryUsage(), and the embedded database's
 // own share), its CPU over an idle window with no miner connected, then with N idle miners
 // (subscribed and authorized, sending nothing) and the bytes each costs.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -22,7 +23,9 @@ import { poolProcessEnv } from './lib/pool-env.js';
 import { processCpuUs, threadCpuUs } from './lib/proc-cpu.js';
 import { Report, fixed, int, load } from './lib/report.js';
 
-const MANJAM_BIN = fileURLToPath(new URL('../apps/server/bin/manjam.mjs', import.meta.url));
+const BUILD = fileURLToPath(new URL('../scripts/build-server.mjs', import.meta.url));
+/** The compiled server, run under plain node as `npm start` runs it (built here first, not in the pool). */
+const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/dist/src/cli.js', import.meta.url));
 const MIB = 1024 * 1024;
 
 /** A role run: `all` twice, on the embedded default (PGlite) and on PostgreSQL as the roles apart. */
@@ -169,7 +172,14 @@ async function connectMiners(open: net.Socket[], count: number, port: number, pa
   }
 }
 
+/** Builds the server when a source is newer than the bundle (scripts/build-server.mjs), in a process of its own. */
+function buildServer(): void {
+  const built = spawnSync(process.execPath, [BUILD], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error(`building the server failed (${built.status})`);
+}
+
 async function startRole(run: Run, chain: Awaited<ReturnType<typeof startBtcDevChain>>, db: BenchDatabase) {
+  buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'manjam-bench-memory-'));
   const stratumPort = await freePort();
   const httpPort = await freePort();
@@ -196,19 +206,14 @@ async function startRole(run: Run, chain: Awaited<ReturnType<typeof startBtcDevC
   };
   const file = join(dataDir, 'manjam.config.json');
   writeFileSync(file, JSON.stringify(config));
+  // --profile: a V8 CPU profile of the pool's main thread (CPU.*.cpuprofile in bench/results/, written at its exit).
+  const profile = values.profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${fileURLToPath(new URL('results', import.meta.url))}`]
+    : [];
   const pool: WatchedProcess = startWatched(
     process.execPath,
-    [MANJAM_BIN, 'start', '--role', run.role, '--config', file],
-    {
-      cwd: dataDir,
-      env: poolProcessEnv(
-        values.profile
-          ? {
-              NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${fileURLToPath(new URL('results', import.meta.url))}`,
-            }
-          : {},
-      ),
-    },
+    [...profile, SERVER_ENTRY, 'start', '--role', run.role, '--config', file],
+    { cwd: dataDir, env: poolProcessEnv() },
   );
   await pool.waitFor(/Manjam is running\./, 300_000);
   const pid = pool.child.pid ?? 0;
