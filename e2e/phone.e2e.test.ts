@@ -86,8 +86,9 @@ async function coveredByHelp(page: Page): Promise<string[]> {
   return covered;
 }
 
+// The four sweeps run two at a time (the e2e project's maxConcurrency), each in its own context.
 describe.each(LANGUAGES)('at 375 px in %s', (language) => {
-  it.each([
+  it.concurrent.each([
     ['signed out', false],
     ['signed in', true],
   ] as const)(
