@@ -70,35 +70,39 @@ describe.each(LANGUAGES)('every route in %s', (language) => {
   ])(
     'renders %s with the right direction, no serious accessibility issue, and a screenshot',
     async (route, signedIn) => {
-      for (const width of WIDTHS) {
-        const { page, errors } = await tab(width, signedIn);
-        errors.length = 0;
-        await page.goto(route);
-        const path = route.split('?')[0];
-        await page.locator('main h1').first().waitFor();
-        expect(new URL(page.url()).pathname).toBe(path);
-        expect(await page.getAttribute('html', 'dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
-        expect(await page.getAttribute('html', 'lang')).toBe(language);
-        // Loaded, not loading: no spinner left in the page.
-        await page.locator('main .spinner').first().waitFor({ state: 'detached' });
-        if (width === 1280) {
-          const axe = await new AxeBuilder({ page }).analyze();
-          const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          expect(
-            serious.map(
-              (v) =>
-                `${v.id}: ${v.nodes
-                  .map((n) => n.target.join(' '))
-                  .slice(0, 3)
-                  .join(', ')}`,
-            ),
-          ).toEqual([]);
-        }
-        await screenshot(page, `${language}-${width}-${slug(route)}`);
-        expect(errors).toEqual([]);
-      }
+      // The two widths side by side, each in its own tab.
+      await Promise.all(WIDTHS.map((width) => atWidth(route, signedIn, width)));
     },
   );
+
+  /** One route at one width in its tab: the right page and direction, no serious axe violation, a screenshot. */
+  async function atWidth(route: string, signedIn: boolean, width: number): Promise<void> {
+    const { page, errors } = await tab(width, signedIn);
+    errors.length = 0;
+    await page.goto(route);
+    const path = route.split('?')[0];
+    await page.locator('main h1').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await page.getAttribute('html', 'dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+    expect(await page.getAttribute('html', 'lang')).toBe(language);
+    // Loaded, not loading: no spinner left in the page.
+    await page.locator('main .spinner').first().waitFor({ state: 'detached' });
+    if (width === 1280) {
+      const axe = await new AxeBuilder({ page }).analyze();
+      const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+      ).toEqual([]);
+    }
+    await screenshot(page, `${language}-${width}-${slug(route)}`);
+    expect(errors).toEqual([]);
+  }
 });
 
 describe('access rules', () => {
