@@ -207,3 +207,32 @@ export const operatorRoleRequestSchema = z.object({
 export type OperatorRoleRequest = z.input<typeof operatorRoleRequestSchema>;
 export const operatorRoleSchema = z.object({ email: z.string(), operator: z.boolean() });
 export type OperatorRole = z.infer<typeof operatorRoleSchema>;
+
+/**
+ * Each live coin's pool wallet against what it owes (GET /api/operator/wallets). The balance is
+ * accounting's last reading of the wallet (`readAt`; a failed read keeps the previous one); all
+ * amounts are base units of `coin`.
+ */
+export const operatorWalletSchema = z.object({
+  coin: z.string(),
+  /** Spendable balance as last read; null while accounting has never read this coin's wallet. */
+  balance: moneySchema.nullable(),
+  readAt: isoTimeSchema.nullable(),
+  /** Every miner's unpaid balance on this coin, summed. */
+  owed: moneySchema,
+  /** What the next payout run would pay: balances at or above their threshold that have a payout address. */
+  nextRunAmount: moneySchema,
+  nextRunPayees: z.number().int(),
+  /** When the next run is due (last run + the payout interval); null: no run yet, due at the next cycle. */
+  nextRunAt: isoTimeSchema.nullable(),
+  /** Whether the balance pays the next run; null while the wallet has never been read. */
+  covered: z.boolean().nullable(),
+  /** How much the balance lacks for the next run ("0" when covered or unknown). */
+  shortBy: moneySchema,
+});
+export type OperatorWallet = z.infer<typeof operatorWalletSchema>;
+export const operatorWalletsSchema = z.object({
+  asOf: isoTimeSchema,
+  wallets: z.array(operatorWalletSchema),
+});
+export type OperatorWallets = z.infer<typeof operatorWalletsSchema>;

@@ -19,6 +19,7 @@ import { runFollowUp, runPayoutsForCoin, type PayoutRunResult } from './payouts.
 import { reconcilePayouts } from './reconcile.js';
 import { settleDays } from './settlement.js';
 import { SkipNotices } from './skip-notices.js';
+import { recordWalletBalance } from './wallet-balance.js';
 
 export type { AccountingChain, WalletTransaction, WalletOutput } from './chain.js';
 export { isInsufficientFunds, isNodeRejection } from './chain.js';
@@ -143,6 +144,8 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
       await guarded('payout alerts', coin, () =>
         alarms.checkPayoutRuns(coin, stuckPayoutMinutes * 60_000, ctx.now()),
       );
+      // For the operator console (wallet-balance.ts): a failed read is logged and skipped.
+      await recordWalletBalance(ctx, coin);
     }
     if (cycles % BALANCE_CHECK_EVERY_CYCLES === 0)
       await checkBalances().catch((err: unknown) => logger.error({ err }, 'balance check failed'));

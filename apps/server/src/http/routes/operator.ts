@@ -22,6 +22,7 @@ import {
   operatorPayoutRunPageSchema,
   operatorRoleRequestSchema,
   operatorRoleSchema,
+  operatorWalletsSchema,
   runningConfigSchema,
   settledRunSchema,
   settleRunRequestSchema,
@@ -31,6 +32,7 @@ import {
 import type { SignedIn } from '../../services/auth/auth-service.js';
 import { ServiceError } from '../../services/errors.js';
 import type { Actor } from '../../services/operator/operator-service.js';
+import { poolWallets } from '../../services/operator/pool-wallets.js';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from './module.js';
 
@@ -53,7 +55,7 @@ const auth = 'optional' as const;
 /** Every console route: the role checked on a session read from the database, so a revoke ends access at once. */
 const gate = { guard: operatorOnly, freshSession: true } as const;
 
-export const operatorRoutes: RouteModule = ({ services }) => [
+export const operatorRoutes: RouteModule = ({ deps, services }) => [
   defineRoute({
     method: 'GET',
     url: '/api/operator/health',
@@ -87,6 +89,20 @@ export const operatorRoutes: RouteModule = ({ services }) => [
     summary: 'Close an open alert (404 when no open alert has this id)',
     handler: ({ auth: signedIn, ip, params }) =>
       services.operator.closeAlert(actor(signedIn, ip), BigInt(params.id)),
+  }),
+  // A route of its own rather than a part of health or payout-runs: health is polled for the
+  // chains and alerts, payout-runs is the paged history; the wallets answer "can the next run be
+  // paid", read from the database (pool_wallet_balances) where accounting records each cycle.
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/wallets',
+    tag,
+    auth,
+    ...gate,
+    response: operatorWalletsSchema,
+    summary:
+      "Per live coin: the pool wallet's balance and when accounting read it, what the pool owes, what the next payout run would pay and when, covered or short by how much",
+    handler: () => poolWallets(deps.db, deps.config, services.now()),
   }),
   defineRoute({
     method: 'GET',
