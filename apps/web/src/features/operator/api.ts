@@ -11,6 +11,7 @@ import type {
   OperatorPayoutRunPage,
   OperatorRole,
   OperatorRoleRequest,
+  OperatorWallets,
   RunningConfig,
   SettledRun,
   SettleRunRequest,
@@ -32,6 +33,7 @@ export const operatorKeys = {
   actions: (page: number) => ['operator', 'actions', page] as const,
   topWorkers: (window: TopWorkerWindow) => ['operator', 'top-workers', window] as const,
   config: ['operator', 'config'] as const,
+  wallets: ['operator', 'wallets'] as const,
 };
 
 const paged = (path: string, page: number) => `${path}?page=${page}&pageSize=${OPERATOR_PAGE_SIZE}`;
@@ -41,6 +43,15 @@ export function useOperatorHealth() {
     queryKey: operatorKeys.health,
     queryFn: ({ signal }) => apiFetch<OperatorHealth>('/api/operator/health', { signal }),
     refetchInterval: 15_000,
+  });
+}
+
+/** The pool wallets against the next payout run, refreshed every minute. */
+export function useOperatorWallets() {
+  return useQuery({
+    queryKey: operatorKeys.wallets,
+    queryFn: ({ signal }) => apiFetch<OperatorWallets>('/api/operator/wallets', { signal }),
+    refetchInterval: 60_000,
   });
 }
 

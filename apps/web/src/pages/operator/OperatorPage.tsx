@@ -15,6 +15,7 @@ import { HealthSection } from '../../features/operator/HealthSection';
 import { OperatorsSection } from '../../features/operator/OperatorsSection';
 import { RunsSection } from '../../features/operator/RunsSection';
 import { TopWorkersSection } from '../../features/operator/TopWorkersSection';
+import { WalletsSection } from '../../features/operator/WalletsSection';
 import { NoticeRegion, useNotice } from '../../features/miners/notice';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -26,6 +27,7 @@ const SECTIONS = [
   'health',
   'alerts',
   'runs',
+  'wallets',
   'blocks',
   'workers',
   'bans',
@@ -67,6 +69,7 @@ export default function OperatorPage() {
             {section === 'health' ? <HealthSection /> : null}
             {section === 'alerts' ? <AlertsSection notify={notice.show} /> : null}
             {section === 'runs' ? <RunsSection notify={notice.show} /> : null}
+            {section === 'wallets' ? <WalletsSection /> : null}
             {section === 'blocks' ? <BlocksSection /> : null}
             {section === 'workers' ? <TopWorkersSection /> : null}
             {section === 'bans' ? <BansSection notify={notice.show} /> : null}
