@@ -19,7 +19,7 @@ import { runFollowUp, runPayoutsForCoin, type PayoutRunResult } from './payouts.
 import { reconcilePayouts } from './reconcile.js';
 import { settleDays } from './settlement.js';
 import { SkipNotices } from './skip-notices.js';
-import { recordWalletBalance } from './wallet-balance.js';
+import { WalletBalances } from './wallet-balance.js';
 
 export type { AccountingChain, WalletTransaction, WalletOutput } from './chain.js';
 export { isInsufficientFunds, isNodeRejection } from './chain.js';
@@ -90,6 +90,7 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
     intentGraceMs: deps.intentGraceMs ?? DEFAULT_INTENT_GRACE_MS,
     stopping: () => stopped,
   };
+  const walletBalances = new WalletBalances(ctx);
   const { stuckPayoutMinutes, alertAfterFailedCycles } = deps.config.accounting;
   const coins = [...deps.chains.keys()].filter((coin) => deps.config.chains[coin].enabled);
   let queue: Promise<unknown> = Promise.resolve();
@@ -145,7 +146,7 @@ export async function startAccounting(deps: AccountingDeps): Promise<AccountingS
         alarms.checkPayoutRuns(coin, stuckPayoutMinutes * 60_000, ctx.now()),
       );
       // For the operator console (wallet-balance.ts): a failed read is logged and skipped.
-      await recordWalletBalance(ctx, coin);
+      await walletBalances.record(coin);
     }
     if (cycles % BALANCE_CHECK_EVERY_CYCLES === 0)
       await checkBalances().catch((err: unknown) => logger.error({ err }, 'balance check failed'));

@@ -33,7 +33,7 @@ export function WalletsSection() {
               w.balance === null || w.readAt === null ? (
                 t('operator.wallets.notRead')
               ) : (
-                <span className="operator-wallet">
+                <div className="operator-wallet">
                   <span>{formatCoin(w.balance, w.coin)}</span>
                   <FiguresAge
                     at={w.readAt}
@@ -41,7 +41,7 @@ export function WalletsSection() {
                     upTo={(time) => t('operator.wallets.readAt', { time })}
                     late={(time) => t('operator.wallets.readAt', { time })}
                   />
-                </span>
+                </div>
               ),
           },
           {
