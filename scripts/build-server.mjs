@@ -78,7 +78,9 @@ export function serverBuildIsCurrent() {
 }
 
 export async function buildServer() {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
+  // esbuild answers from a service process of its own; stopped once the build is written, so
+  // `npm start` does not keep it beside the pool for the pool's whole life.
   const result = await build({
     // The V2 handshake thread is an entry of its own: a worker opens it by path beside cli.js.
     entryPoints: [
@@ -108,7 +110,7 @@ export async function buildServer() {
         },
       },
     ],
-  });
+  }).finally(() => stop());
   for (const asset of ASSETS)
     writeAtomically(join(OUT, asset.split('/').pop()), { copyOf: join(SERVER, 'src', asset) });
   for (const name of readdirSync(join(SERVER, 'src', MIGRATIONS)))
