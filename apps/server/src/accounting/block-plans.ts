@@ -71,7 +71,7 @@ export async function splitBlock(
   return splitByWeight(value, feeBps, await pplnsWeights(ctx, repo, block));
 }
 
-/** Effort: share difficulty since the pool's previous block / the block's network difficulty. */
+/** Effort: the work of the shares since the pool's previous block / the block's network difficulty. */
 async function effortOf(repo: BlockLifecycleRepository, block: LifecycleBlock): Promise<number | null> {
   if (!(block.networkDifficulty > 0)) return null;
   const since = await repo.previousFoundAt(block.coin, block);

@@ -135,10 +135,16 @@ export class BlockLifecycleRepository {
     return row ? new Date(row.found_at) : null;
   }
 
-  /** Sum of share difficulties of a coin in (from, to]; from null = since the first share. */
+  /**
+   * The work of a coin's shares in (from, to]; from null = since the first share. A share counts
+   * its difficulty, but never more than the network difficulty it was mined against: a share at
+   * or above it is a block's worth of work, and the blocks below the share target are submitted
+   * on their own (so on a chain whose difficulty sits under the share difficulty, as on regtest,
+   * a block's effort stays near 100 % instead of share/network difficulty).
+   */
   async shareDifficultySum(coin: string, from: Date | null, to: Date): Promise<number> {
     const result = await this.db.query<{ total: number | null }>(
-      `SELECT SUM(difficulty * share_count) AS total FROM shares
+      `SELECT SUM(LEAST(difficulty, network_difficulty) * share_count) AS total FROM shares
        WHERE coin = $1 AND created_at <= $3 AND ($2::timestamptz IS NULL OR created_at > $2::timestamptz)`,
       [coin, from?.toISOString() ?? null, to.toISOString()],
     );
