@@ -31,7 +31,7 @@ describe('assistant: why a rig reads low', () => {
 
   it('explains it in Arabic', () => {
     const reply = ask('لماذا معدل الهاش منخفض في جهازي؟', null);
-    expect(reply).toContain('يحسب المجمع معدل الهاش من حصصك المقبولة');
+    expect(reply).toContain('يحسب المجمع معدل التجزئة من حصصك المقبولة');
     expect(reply).toContain('آخر 10 دقائق');
   });
 
