@@ -236,3 +236,31 @@ export const operatorWalletsSchema = z.object({
   wallets: z.array(operatorWalletSchema),
 });
 export type OperatorWallets = z.infer<typeof operatorWalletsSchema>;
+
+/**
+ * Each live Stratum port (GET /api/operator/ports): its coin and algorithm (the port table's
+ * name), number, dialect, the connections open on it now and what its coin's miners send.
+ */
+export const operatorPortSchema = z.object({
+  coin: z.string(),
+  /** The port table's algorithm name ("SHA-256", "RandomX"...). */
+  algorithm: z.string(),
+  port: z.number().int(),
+  protocol: z.enum(['v1', 'v2']),
+  tls: z.boolean(),
+  /** Connections open on this port now; null in a process that runs no Stratum listener (an API run apart). */
+  connections: z.number().int().nullable(),
+  /**
+   * Accepted shares per second of the port's coin over the last minute, and its hashrate (H/s)
+   * over the last 10 minutes, as the database records them. Shares are recorded per coin: two
+   * ports of one coin (V1 and V2) show the same figures.
+   */
+  sharesPerSecond: z.number(),
+  hashrate: z.number(),
+});
+export type OperatorPort = z.infer<typeof operatorPortSchema>;
+export const operatorPortsSchema = z.object({
+  asOf: isoTimeSchema,
+  ports: z.array(operatorPortSchema),
+});
+export type OperatorPorts = z.infer<typeof operatorPortsSchema>;

@@ -37,6 +37,8 @@ export interface ServedPort {
   protocol: 'v1' | 'v2';
   /** V2 ports: the pool's authority public key in base58check, the form miners configure. */
   authorityKey?: string;
+  /** Connections seated on the port now (stratum/listener.ts openConnections). */
+  connections?: number;
 }
 
 /** A family's open Stratum ports (its dialect on the shared kit). */

@@ -28,6 +28,8 @@ export interface PoolInfo {
     scheme: string;
     protocol?: 'v1' | 'v2';
     authorityKey?: string;
+    /** Connections open on the port now, where this process runs its listener. */
+    connections?: number;
   }[];
   /** Live from Stratum when it runs in this process, else null (computed from share_stats). */
   hashrate(coin: PoolCoin): number | null;

@@ -127,6 +127,11 @@ const SEATS_OF = new WeakMap<net.Server, PortSeats>();
 /** Connections past the seats that may be mid-handshake (TLS) before the port's listener closes them unseen. */
 const HANDSHAKE_HEADROOM = 64;
 
+/** Connections seated on a listener made by createStratumListener now (0 for any other server). */
+export function openConnections(server: net.Server): number {
+  return SEATS_OF.get(server)?.size ?? 0;
+}
+
 /**
  * Sets the seats of a listener made by createStratumListener (each family's ports.ts). The
  * listener itself closes connections only well past the cap (TLS handshakes in flight), so

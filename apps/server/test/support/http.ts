@@ -62,6 +62,8 @@ export async function startTestApi(
     bans?: HttpDeps['bans'];
     /** How the outbound policy resolves host names (the test machine resolves no public name). */
     resolve?: HttpDeps['resolve'];
+    /** The live ports, as the process's Stratum (or the config, without one) gives them; BTC 3333 and LTC 4444 unless given. */
+    ports?: ReturnType<HttpDeps['pool']['ports']>;
   } = {},
 ): Promise<TestApi> {
   const config = parseConfig({
@@ -90,10 +92,11 @@ export async function startTestApi(
       health: () => Promise.resolve(health.report),
       pool: {
         host: config.publicHost,
-        ports: () => [
-          { coin: 'BTC', port: 3333, tls: false, scheme: 'pps-plus' },
-          { coin: 'LTC', port: 4444, tls: false, scheme: 'pps-plus' },
-        ],
+        ports: () =>
+          options.ports ?? [
+            { coin: 'BTC', port: 3333, tls: false, scheme: 'pps-plus' },
+            { coin: 'LTC', port: 4444, tls: false, scheme: 'pps-plus' },
+          ],
         hashrate: () => null,
       },
       metrics: options.metrics,

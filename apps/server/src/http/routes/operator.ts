@@ -20,6 +20,7 @@ import {
   operatorHealthSchema,
   operatorPageQuerySchema,
   operatorPayoutRunPageSchema,
+  operatorPortsSchema,
   operatorRoleRequestSchema,
   operatorRoleSchema,
   operatorWalletsSchema,
@@ -33,6 +34,7 @@ import type { SignedIn } from '../../services/auth/auth-service.js';
 import { ServiceError } from '../../services/errors.js';
 import type { Actor } from '../../services/operator/operator-service.js';
 import { poolWallets } from '../../services/operator/pool-wallets.js';
+import { stratumPorts } from '../../services/operator/stratum-ports.js';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from './module.js';
 
@@ -103,6 +105,20 @@ export const operatorRoutes: RouteModule = ({ deps, services }) => [
     summary:
       "Per live coin: the pool wallet's balance and when accounting read it, what the pool owes, what the next payout run would pay and when, covered or short by how much",
     handler: () => poolWallets(deps.db, deps.config, services.now()),
+  }),
+  // A route of its own rather than a part of health: health is one process's state, this is the
+  // port table with each port's connections (null where no Stratum listener runs in this process)
+  // and its coin's shares/s and hashrate, the figures /metrics and /api/pool/stats read.
+  defineRoute({
+    method: 'GET',
+    url: '/api/operator/ports',
+    tag,
+    auth,
+    ...gate,
+    response: operatorPortsSchema,
+    summary:
+      'Per live Stratum port: coin, algorithm, port, V1/V2, open connections (null in a process without Stratum), accepted shares/s over the last minute and hashrate over 10 minutes',
+    handler: () => stratumPorts(services.pool, deps.pool.ports(), services.now()),
   }),
   defineRoute({
     method: 'GET',

@@ -6,7 +6,7 @@ import type { CoinId, PayoutScheme, StratumPortConfig } from '../../../config/in
 import { ChainTipsRepository } from '../../../db/repositories/chain-tips.js';
 import { BanJudge } from '../../../stratum/ban-judge.js';
 import { FairWork } from '../../../stratum/fair-work.js';
-import { seatLimits, seatPort } from '../../../stratum/listener.js';
+import { openConnections, seatLimits, seatPort } from '../../../stratum/listener.js';
 import type { StratumKit } from '../../../stratum/kit.js';
 import { rejectionCounts } from '../../../stratum/rejections.js';
 import { ShareBook } from '../../../stratum/share-book.js';
@@ -117,9 +117,10 @@ export async function openBitcoinPorts(
   let sweeper: NodeJS.Timeout | undefined;
   return {
     ports: () =>
-      listening.map(({ coin, port, tls, scheme, protocol }) => {
+      listening.map(({ coin, port, tls, scheme, protocol, server }) => {
         const authorityKey = protocol === 'v2' ? v2.authorityPublicKey : undefined;
-        return { coin, port, tls, scheme, protocol, ...(authorityKey ? { authorityKey } : {}) };
+        const connections = openConnections(server.server);
+        return { coin, port, tls, scheme, protocol, connections, ...(authorityKey ? { authorityKey } : {}) };
       }),
     stats: () => ({
       // A V2 channel is a session of the share path; its connection is counted once, by v2.

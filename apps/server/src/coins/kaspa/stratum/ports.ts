@@ -6,7 +6,7 @@ import type { PayoutScheme, StratumPortConfig } from '../../../config/index.js';
 import { ChainTipsRepository, TemplateRewardsRepository } from '../../../db/repositories/chain-tips.js';
 import { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
-import { seatLimits, seatPort } from '../../../stratum/listener.js';
+import { openConnections, seatLimits, seatPort } from '../../../stratum/listener.js';
 import { portFigures } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
 import type { KaspaTemplate, KaspaWorkSource } from '../template-source.js';
@@ -99,6 +99,7 @@ export async function openKaspaPorts(
         tls: server.tls,
         scheme,
         protocol: 'v1' as const,
+        connections: openConnections(server.server),
       })),
     stats: () => portFigures(opened.map(({ server }) => server)),
     // Each port follows the template source from the moment it listens.

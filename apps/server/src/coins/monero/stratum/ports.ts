@@ -1,7 +1,7 @@
 // The Monero family's Stratum ports (XMRig's dialect, RandomX) on the shared kit.
 import type { PayoutScheme } from '../../../config/index.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
-import { seatLimits, seatPort } from '../../../stratum/listener.js';
+import { openConnections, seatLimits, seatPort } from '../../../stratum/listener.js';
 import { portFigures } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
 import type { MoneroWork } from '../chain.js';
@@ -43,6 +43,7 @@ export async function openMoneroPorts(kit: StratumKit, chain: MoneroWork): Promi
         tls: xmr.server.tls,
         scheme,
         protocol: 'v1' as const,
+        connections: openConnections(xmr.server.server),
       })),
     stats: () => portFigures(opened.map(({ xmr }) => xmr.server)),
     randomx: () => opened.map(({ port, xmr }) => ({ port, figures: xmr.randomx() })),

@@ -1,0 +1,99 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
+// The operator console's Stratum ports over real HTTP, on PGlite and PostgreSQL: each live port
+// with its connections (where this process runs its listener), its coin's accepted shares per
+// second over the last minute and hashrate over 10 minutes, read from the recorded shares; nobody
+// but an operator sees any of it.
+import type { OperatorPort } from '@manjam/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createWalletMiner, insertShare, regtestAddress } from '../../test/support/accounting/fixtures.js';
+import { describeEachDatabase } from '../../test/support/db.js';
+import { startTestApi, type TestApi } from '../../test/support/http.js';
+import { signInWithCode, twoFactorAccount } from '../../test/support/operator.js';
+import { UsersRepository } from '../db/repositories/users.js';
+import { hashrateFromDifficulty } from '../services/shared/hashrate.js';
+
+describeEachDatabase('the operator console: connections, shares/s and hashrate per Stratum port', (getDb) => {
+  let api: TestApi;
+  let token: string;
+  beforeAll(async () => {
+    api = await startTestApi(getDb(), {
+      // BTC's V1 and V2 ports run their listeners in this process; LTC's port is only configured here.
+      ports: [
+        { coin: 'BTC', port: 3333, tls: false, scheme: 'pps-plus', protocol: 'v1', connections: 2 },
+        { coin: 'BTC', port: 34254, tls: false, scheme: 'pps-plus', protocol: 'v2', connections: 1 },
+        { coin: 'LTC', port: 4444, tls: false, scheme: 'pps-plus' },
+      ],
+    });
+    const operator = await twoFactorAccount(api);
+    await new UsersRepository(getDb()).setOperator(operator.email, true);
+    token = await signInWithCode(api, operator);
+  });
+  afterAll(() => api.close());
+
+  it("shows each port's connections and its coin's accepted shares per second and hashrate from the recorded shares", async () => {
+    // 30 s into a minute: "the last minute" is the whole previous minute and these 30 s (90 s).
+    const now = Math.floor(api.clock.now / 60_000) * 60_000 + 30_000;
+    api.clock.now = now;
+    const miner = await createWalletMiner(getDb(), 'BTC', regtestAddress('ports-a'));
+    const share = (at: number, difficulty: number) =>
+      insertShare(getDb(), 'BTC', miner, {
+        difficulty,
+        networkDifficulty: 1e6,
+        height: 101,
+        scheme: 'pps-plus',
+        at: new Date(at),
+      });
+    // 180 shares in the last 90 s (2 a second), and 10 more 5 minutes ago (in the 10-minute hashrate only).
+    for (let i = 0; i < 180; i++) await share(now - 89_000 + i * 450, 4);
+    for (let i = 0; i < 10; i++) await share(now - 300_000, 8);
+
+    const res = await api.request('GET', '/api/operator/ports', { token });
+    expect(res.status).toBe(200);
+    expect(res.json.asOf).toBe(new Date(now).toISOString());
+    const ports = res.json.ports as OperatorPort[];
+    const hashrate = hashrateFromDifficulty('BTC', 180 * 4 + 10 * 8, 600);
+    expect(hashrate).toBeGreaterThan(0);
+    expect(ports.map(({ hashrate: h, ...rest }) => ({ ...rest, hashrate: Math.round(h) }))).toEqual([
+      {
+        coin: 'BTC',
+        algorithm: 'SHA-256',
+        port: 3333,
+        protocol: 'v1',
+        tls: false,
+        connections: 2,
+        sharesPerSecond: 2,
+        hashrate: Math.round(hashrate),
+      },
+      {
+        coin: 'BTC',
+        algorithm: 'SHA-256',
+        port: 34254,
+        protocol: 'v2',
+        tls: false,
+        connections: 1,
+        sharesPerSecond: 2,
+        hashrate: Math.round(hashrate),
+      },
+      // No listener in this process: its connections are not known here (null, never 0).
+      {
+        coin: 'LTC',
+        algorithm: 'Scrypt',
+        port: 4444,
+        protocol: 'v1',
+        tls: false,
+        connections: null,
+        sharesPerSecond: 0,
+        hashrate: 0,
+      },
+    ]);
+  });
+
+  it('answers a visitor and a signed-in miner as if the route did not exist', async () => {
+    const miner = await api.signUp();
+    for (const bearer of [undefined, miner.token]) {
+      const res = await api.request('GET', '/api/operator/ports', bearer ? { token: bearer } : {});
+      expect(res.status).toBe(404);
+      expect(res.json.error.code).toBe('route-not-found');
+    }
+  });
+});
