@@ -9,6 +9,7 @@ import type {
   OperatorBans,
   OperatorHealth,
   OperatorPayoutRunPage,
+  OperatorPorts,
   OperatorRole,
   OperatorRoleRequest,
   OperatorWallets,
@@ -34,6 +35,7 @@ export const operatorKeys = {
   topWorkers: (window: TopWorkerWindow) => ['operator', 'top-workers', window] as const,
   config: ['operator', 'config'] as const,
   wallets: ['operator', 'wallets'] as const,
+  ports: ['operator', 'ports'] as const,
 };
 
 const paged = (path: string, page: number) => `${path}?page=${page}&pageSize=${OPERATOR_PAGE_SIZE}`;
@@ -141,3 +143,12 @@ export const useSetOperatorRole = () =>
   useOperatorWrite((request: OperatorRoleRequest) =>
     apiFetch<OperatorRole>('/api/operator/operators', { method: 'POST', body: request }),
   );
+
+/** Each live Stratum port's connections, shares/s and hashrate, refreshed every 15 seconds. */
+export function useOperatorPorts() {
+  return useQuery({
+    queryKey: operatorKeys.ports,
+    queryFn: ({ signal }) => apiFetch<OperatorPorts>('/api/operator/ports', { signal }),
+    refetchInterval: 15_000,
+  });
+}

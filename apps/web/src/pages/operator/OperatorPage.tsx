@@ -13,6 +13,7 @@ import { BlocksSection } from '../../features/operator/BlocksSection';
 import { ConfigSection } from '../../features/operator/ConfigSection';
 import { HealthSection } from '../../features/operator/HealthSection';
 import { OperatorsSection } from '../../features/operator/OperatorsSection';
+import { PortsSection } from '../../features/operator/PortsSection';
 import { RunsSection } from '../../features/operator/RunsSection';
 import { TopWorkersSection } from '../../features/operator/TopWorkersSection';
 import { WalletsSection } from '../../features/operator/WalletsSection';
@@ -28,6 +29,7 @@ const SECTIONS = [
   'alerts',
   'runs',
   'wallets',
+  'ports',
   'blocks',
   'workers',
   'bans',
@@ -70,6 +72,7 @@ export default function OperatorPage() {
             {section === 'alerts' ? <AlertsSection notify={notice.show} /> : null}
             {section === 'runs' ? <RunsSection notify={notice.show} /> : null}
             {section === 'wallets' ? <WalletsSection /> : null}
+            {section === 'ports' ? <PortsSection /> : null}
             {section === 'blocks' ? <BlocksSection /> : null}
             {section === 'workers' ? <TopWorkersSection /> : null}
             {section === 'bans' ? <BansSection notify={notice.show} /> : null}
