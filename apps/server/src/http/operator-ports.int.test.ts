@@ -3,6 +3,8 @@
 // with its connections (where this process runs its listener), its coin's accepted shares per
 // second over the last minute and hashrate over 10 minutes, read from the recorded shares; nobody
 // but an operator sees any of it.
+import { once } from 'node:events';
+import net from 'node:net';
 import type { OperatorPort } from '@manjam/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createWalletMiner, insertShare, regtestAddress } from '../../test/support/accounting/fixtures.js';
@@ -10,16 +12,31 @@ import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
 import { signInWithCode, twoFactorAccount } from '../../test/support/operator.js';
 import { UsersRepository } from '../db/repositories/users.js';
+import { createStratumListener, listenStratum, openConnections, seatPort } from '../stratum/listener.js';
 import { hashrateFromDifficulty } from '../services/shared/hashrate.js';
 
 describeEachDatabase('the operator console: connections, shares/s and hashrate per Stratum port', (getDb) => {
   let api: TestApi;
   let token: string;
+  let listener: net.Server;
+  let stratumPort = 0;
+  const miners: net.Socket[] = [];
   beforeAll(async () => {
+    // BTC's V1 port is a real Stratum listener of this process, counted by its seats as the
+    // family's ports.ts counts it; LTC's port is only configured here (an API run apart).
+    listener = createStratumListener(undefined, () => undefined);
+    seatPort(listener, { maxConnections: 100, maxPerAddress: 100, idleMs: 60_000 });
+    stratumPort = await listenStratum(listener, '127.0.0.1', 0);
     api = await startTestApi(getDb(), {
-      // BTC's V1 and V2 ports run their listeners in this process; LTC's port is only configured here.
-      ports: [
-        { coin: 'BTC', port: 3333, tls: false, scheme: 'pps-plus', protocol: 'v1', connections: 2 },
+      ports: () => [
+        {
+          coin: 'BTC',
+          port: stratumPort,
+          tls: false,
+          scheme: 'pps-plus',
+          protocol: 'v1',
+          connections: openConnections(listener),
+        },
         { coin: 'BTC', port: 34254, tls: false, scheme: 'pps-plus', protocol: 'v2', connections: 1 },
         { coin: 'LTC', port: 4444, tls: false, scheme: 'pps-plus' },
       ],
@@ -28,12 +45,27 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
     await new UsersRepository(getDb()).setOperator(operator.email, true);
     token = await signInWithCode(api, operator);
   });
-  afterAll(() => api.close());
+  afterAll(async () => {
+    for (const socket of miners) socket.destroy();
+    await api.close();
+    await new Promise((resolve) => listener.close(resolve));
+  });
 
-  it("shows each port's connections and its coin's accepted shares per second and hashrate from the recorded shares", async () => {
+  /** Connects a miner to the listener and waits until the port has seated it. */
+  const connectMiner = async (): Promise<void> => {
+    const before = openConnections(listener);
+    const socket = net.connect(stratumPort, '127.0.0.1');
+    miners.push(socket);
+    await once(socket, 'connect');
+    await expect.poll(() => openConnections(listener)).toBe(before + 1);
+  };
+
+  it("shows each port's open connections and its coin's accepted shares per second and hashrate from the recorded shares", async () => {
     // 30 s into a minute: "the last minute" is the whole previous minute and these 30 s (90 s).
     const now = Math.floor(api.clock.now / 60_000) * 60_000 + 30_000;
     api.clock.now = now;
+    await connectMiner();
+    await connectMiner();
     const miner = await createWalletMiner(getDb(), 'BTC', regtestAddress('ports-a'));
     const share = (at: number, difficulty: number) =>
       insertShare(getDb(), 'BTC', miner, {
@@ -57,7 +89,7 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
       {
         coin: 'BTC',
         algorithm: 'SHA-256',
-        port: 3333,
+        port: stratumPort,
         protocol: 'v1',
         tls: false,
         connections: 2,
@@ -86,6 +118,12 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
         hashrate: 0,
       },
     ]);
+
+    // A miner that leaves is no longer counted.
+    miners.pop()?.destroy();
+    await expect.poll(() => openConnections(listener)).toBe(1);
+    const after = await api.request('GET', '/api/operator/ports', { token });
+    expect((after.json.ports as OperatorPort[]).map((p) => p.connections)).toEqual([1, 1, null]);
   });
 
   it('answers a visitor and a signed-in miner as if the route did not exist', async () => {

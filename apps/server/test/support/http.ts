@@ -63,7 +63,7 @@ export async function startTestApi(
     /** How the outbound policy resolves host names (the test machine resolves no public name). */
     resolve?: HttpDeps['resolve'];
     /** The live ports, as the process's Stratum (or the config, without one) gives them; BTC 3333 and LTC 4444 unless given. */
-    ports?: ReturnType<HttpDeps['pool']['ports']>;
+    ports?: HttpDeps['pool']['ports'];
   } = {},
 ): Promise<TestApi> {
   const config = parseConfig({
@@ -92,11 +92,12 @@ export async function startTestApi(
       health: () => Promise.resolve(health.report),
       pool: {
         host: config.publicHost,
-        ports: () =>
-          options.ports ?? [
+        ports:
+          options.ports ??
+          (() => [
             { coin: 'BTC', port: 3333, tls: false, scheme: 'pps-plus' },
             { coin: 'LTC', port: 4444, tls: false, scheme: 'pps-plus' },
-          ],
+          ]),
         hashrate: () => null,
       },
       metrics: options.metrics,
