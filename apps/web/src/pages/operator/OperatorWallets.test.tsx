@@ -1,24 +1,12 @@
 // The operator console's Wallets tab: each coin's pool wallet as accounting last read it, against
 // what the pool owes and what the next payout run pays, in English and Arabic.
-import type { OperatorHealth, OperatorWallets } from '@manjam/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import type { OperatorWallets } from '@manjam/contract';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../app/routes';
-import { jsonResponse, renderWithApp, signInForTest, TEST_USER } from '../../test/render';
+import { AS_OF, LAZY, OPERATOR, rowWith, stubOperatorApi } from '../../test/operator';
+import { renderWithApp, signInForTest } from '../../test/render';
 
-const OPERATOR = { ...TEST_USER, operator: true, twoFactorEnabled: true };
-const LAZY = { timeout: 8000 };
-const AS_OF = '2026-11-28T10:05:42.000Z';
-
-const HEALTH: OperatorHealth = {
-  asOf: AS_OF,
-  status: 'ok',
-  database: { ok: true, kind: 'postgres' },
-  chains: [{ coin: 'BTC', ok: true, height: 840_123, newTipsBy: 'blocknotify' }],
-  openAlerts: 0,
-  shareLogBacklog: 0,
-  accounting: [],
-};
 const WALLETS: OperatorWallets = {
   asOf: AS_OF,
   wallets: [
@@ -60,25 +48,9 @@ const WALLETS: OperatorWallets = {
 
 beforeEach(() => {
   localStorage.setItem('hasVisitedBefore', 'true');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      const path = url.replace(/\?.*$/, '');
-      if (path === '/api/me') return Promise.resolve(jsonResponse(OPERATOR));
-      if (path === '/api/operator/health') return Promise.resolve(jsonResponse(HEALTH));
-      if (path === '/api/operator/wallets') return Promise.resolve(jsonResponse(WALLETS));
-      return Promise.resolve(jsonResponse({ error: { code: 'not-found', message: 'Not found' } }, 404));
-    }),
-  );
+  stubOperatorApi({ '/api/operator/wallets': WALLETS });
 });
 afterEach(() => vi.unstubAllGlobals());
-
-const rowOf = (coin: string) => {
-  const cell = screen.getAllByRole('cell').find((c) => c.textContent === coin);
-  const row = cell?.closest('tr');
-  if (!row) throw new Error(`no row for ${coin}`);
-  return within(row);
-};
 
 describe('the operator console: pool wallets', () => {
   it('shows each wallet read at its time against the next run: covered, short by what it lacks, or not read yet', async () => {
@@ -87,20 +59,20 @@ describe('the operator console: pool wallets', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Wallets' }, LAZY));
     expect(await screen.findByRole('table', { name: 'Pool wallets' })).toBeInTheDocument();
 
-    const btc = rowOf('BTC');
+    const btc = rowWith('BTC');
     expect(btc.getByText('0.05 BTC')).toBeInTheDocument();
     expect(btc.getByText(/^Read at /)).toHaveAttribute('datetime', '2026-11-28T10:05:30.000Z');
     expect(btc.getByText('0.0551 BTC')).toBeInTheDocument();
     expect(btc.getByText('0.035 BTC to 2 payees')).toBeInTheDocument();
     expect(btc.getByText('Covers the next run')).toBeInTheDocument();
 
-    const ltc = rowOf('LTC');
+    const ltc = rowWith('LTC');
     expect(ltc.getByText(/^Read at /)).toHaveAttribute('datetime', '2026-11-28T09:00:00.000Z');
     expect(ltc.getByText('0.035 LTC to 1 payee')).toBeInTheDocument();
     expect(ltc.getByText('Due now')).toBeInTheDocument();
     expect(ltc.getByText('Short by 0.025 LTC')).toBeInTheDocument();
 
-    const kas = rowOf('KAS');
+    const kas = rowWith('KAS');
     expect(kas.getByText('Not read yet')).toBeInTheDocument();
     expect(kas.getByText('Not known yet')).toBeInTheDocument();
   });
@@ -110,11 +82,11 @@ describe('the operator console: pool wallets', () => {
     renderWithApp(<AppRoutes />, { route: '/operator', lang: 'ar' });
     fireEvent.click(await screen.findByRole('tab', { name: 'المحافظ' }, LAZY));
     expect(await screen.findByRole('table', { name: 'محافظ المجمّع' })).toBeInTheDocument();
-    expect(rowOf('BTC').getByText('تغطي الدفعة التالية')).toBeInTheDocument();
-    expect(rowOf('BTC').getByText(/^قُرئ في /)).toHaveAttribute('datetime', '2026-11-28T10:05:30.000Z');
-    expect(rowOf('BTC').getByText(/لمستحقَّين$/)).toBeInTheDocument();
-    expect(rowOf('LTC').getByText(/^ينقصها 0.025 LTC$/)).toBeInTheDocument();
-    expect(rowOf('LTC').getByText('مستحقة الآن')).toBeInTheDocument();
-    expect(rowOf('KAS').getByText('لم يُقرأ بعد')).toBeInTheDocument();
+    expect(rowWith('BTC').getByText('تغطي الدفعة التالية')).toBeInTheDocument();
+    expect(rowWith('BTC').getByText(/^قُرئ في /)).toHaveAttribute('datetime', '2026-11-28T10:05:30.000Z');
+    expect(rowWith('BTC').getByText(/لمستحقَّين$/)).toBeInTheDocument();
+    expect(rowWith('LTC').getByText(/^ينقصها 0.025 LTC$/)).toBeInTheDocument();
+    expect(rowWith('LTC').getByText('مستحقة الآن')).toBeInTheDocument();
+    expect(rowWith('KAS').getByText('لم يُقرأ بعد')).toBeInTheDocument();
   });
 });
