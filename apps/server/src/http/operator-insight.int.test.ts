@@ -11,8 +11,7 @@ import {
 } from '../../test/support/accounting/fixtures.js';
 import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
-import { signInWithCode, twoFactorAccount } from '../../test/support/operator.js';
-import { UsersRepository } from '../db/repositories/users.js';
+import { signedInOperator } from '../../test/support/operator.js';
 
 const SHARE = { networkDifficulty: 1e6, height: 100, scheme: 'pps-plus' as const };
 const MINUTE = 60_000;
@@ -22,9 +21,7 @@ describeEachDatabase('the operator console: top workers and config', (getDb) => 
   let token: string;
   beforeAll(async () => {
     api = await startTestApi(getDb());
-    const operator = await twoFactorAccount(api);
-    await new UsersRepository(getDb()).setOperator(operator.email, true);
-    token = await signInWithCode(api, operator);
+    ({ token } = await signedInOperator(api, getDb()));
   });
   afterAll(() => api.close());
 
@@ -104,11 +101,8 @@ describeEachDatabase('the operator console: top workers and config', (getDb) => 
       },
     });
     try {
-      const operator = await twoFactorAccount(secrets);
-      await new UsersRepository(getDb()).setOperator(operator.email, true);
-      const shown = await secrets.request('GET', '/api/operator/config', {
-        token: await signInWithCode(secrets, operator),
-      });
+      const { token: secretsToken } = await signedInOperator(secrets, getDb());
+      const shown = await secrets.request('GET', '/api/operator/config', { token: secretsToken });
       expect(shown.status).toBe(200);
       for (const secret of ['rig-pass-4711', 'scrape-token', 'nats-pass-99', 'test-secret-test-secret'])
         expect(shown.text).not.toContain(secret);

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createWalletMiner, insertShare, regtestAddress } from '../../test/support/accounting/fixtures.js';
 import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
-import { signInWithCode, twoFactorAccount } from '../../test/support/operator.js';
-import { UsersRepository } from '../db/repositories/users.js';
+import { signedInOperator } from '../../test/support/operator.js';
 import { createStratumListener, listenStratum, openConnections, seatPort } from '../stratum/listener.js';
 import { hashrateFromDifficulty } from '../services/shared/hashrate.js';
 
@@ -41,9 +40,7 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
         { coin: 'LTC', port: 4444, tls: false, scheme: 'pps-plus' },
       ],
     });
-    const operator = await twoFactorAccount(api);
-    await new UsersRepository(getDb()).setOperator(operator.email, true);
-    token = await signInWithCode(api, operator);
+    ({ token } = await signedInOperator(api, getDb()));
   });
   afterAll(async () => {
     for (const socket of miners) socket.destroy();

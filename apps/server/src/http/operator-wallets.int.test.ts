@@ -12,11 +12,10 @@ import {
 } from '../../test/support/accounting/fixtures.js';
 import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
-import { signInWithCode, twoFactorAccount } from '../../test/support/operator.js';
+import { signedInOperator } from '../../test/support/operator.js';
 import { LedgerRepository } from '../db/repositories/ledger.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { PoolWalletsRepository } from '../db/repositories/pool-wallets.js';
-import { UsersRepository } from '../db/repositories/users.js';
 
 const COIN = 'BTC';
 
@@ -25,9 +24,7 @@ describeEachDatabase('the operator console: pool wallets against the next payout
   let token: string;
   beforeAll(async () => {
     api = await startTestApi(getDb());
-    const operator = await twoFactorAccount(api);
-    await new UsersRepository(getDb()).setOperator(operator.email, true);
-    token = await signInWithCode(api, operator);
+    ({ token } = await signedInOperator(api, getDb()));
   });
   afterAll(() => api.close());
 

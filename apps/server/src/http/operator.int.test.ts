@@ -7,6 +7,7 @@ import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
 import {
   heldRun,
+  signedInOperator,
   signInWithCode,
   twoFactorAccount,
   type TwoFactorAccount,
@@ -41,9 +42,7 @@ describeEachDatabase('the operator console API', (getDb) => {
       ...api.health.report,
       stratum: { connections: 3, v2: { connections: 0, channels: 0 }, sharesUnstored: 7 },
     };
-    operator = await twoFactorAccount(api);
-    await new UsersRepository(getDb()).setOperator(operator.email, true);
-    token = await signInWithCode(api, operator);
+    ({ account: operator, token } = await signedInOperator(api, getDb()));
   });
   afterAll(() => api.close());
 

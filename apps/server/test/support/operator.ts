@@ -5,6 +5,7 @@ import { generate } from 'otplib';
 import type { Queryable } from '../../src/db/index.js';
 import { LedgerRepository } from '../../src/db/repositories/ledger.js';
 import { PayoutsRepository } from '../../src/db/repositories/payouts.js';
+import { UsersRepository } from '../../src/db/repositories/users.js';
 import type { TestApi } from './http.js';
 
 export interface TwoFactorAccount {
@@ -42,6 +43,16 @@ export async function signInWithCode(api: TestApi, account: TwoFactorAccount): P
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
   return login.json.token as string;
+}
+
+/** An operator signed in with password and code: a 2FA account granted the role, and its session. */
+export async function signedInOperator(
+  api: TestApi,
+  db: Queryable,
+): Promise<{ account: TwoFactorAccount; token: string }> {
+  const account = await twoFactorAccount(api);
+  await new UsersRepository(db).setOperator(account.email, true);
+  return { account, token: await signInWithCode(api, account) };
 }
 
 export interface HeldPayee {
