@@ -1,6 +1,6 @@
 // One unit for a whole hashrate series (chart axis, totals): adaptive H/s ... EH/s, with the
 // algorithm's customary unit (TH/s SHA-256, GH/s Scrypt, MH/s Ethash) when the series is empty.
-import { HASHRATE_UNITS, type HashrateUnit } from '@manjam/contract';
+import { HASHRATE_UNITS, PORT_TABLE, type HashrateUnit } from '@manjam/contract';
 import type { Algorithm, Coin } from '../api-types';
 
 export interface HashrateScale {
@@ -42,15 +42,9 @@ export function formatHashrateAdaptive(value: number, locale: string, digits = 1
   return `${number} ${scale.unit}`;
 }
 
-/** The algorithm a payout coin is mined with. */
+/** The algorithm a coin is mined with: its port table row's (the Scrypt-DOGE port mines Scrypt). */
 export function algorithmForCoin(coin: Coin): Algorithm {
-  const map: Record<Coin, Algorithm> = {
-    BTC: 'sha256',
-    LTC: 'scrypt',
-    XMR: 'randomx',
-    DOGE: 'scrypt',
-    KDA: 'kadena',
-    KAS: 'kaspa',
-  };
-  return map[coin];
+  const row = PORT_TABLE.find((entry) => entry.coin === coin);
+  if (!row?.feeAlgorithm) throw new RangeError(`no port table row mines ${coin}`);
+  return row.feeAlgorithm;
 }
