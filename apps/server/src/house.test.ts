@@ -192,7 +192,6 @@ describe('the house', () => {
     const known: Record<string, number> = {
       'apps/server/src/services/assistant/algorithms.ts': 3,
       'apps/web/src/features/miners/minerForm.ts': 4,
-      'apps/web/src/features/revenue/format.ts': 5,
       'apps/web/src/features/setup-guide/algorithms.ts': 6,
       'apps/web/src/pages/home/HomePage.tsx': 3,
       'apps/web/src/pages/mining/AlgorithmPage.tsx': 1,

@@ -18,14 +18,6 @@ export function formatDifficulty(difficulty: number, locale = 'en'): string {
   return suffix ? `${text} ${suffix}` : text;
 }
 
-export const COIN_COLOURS: Record<string, string> = {
-  BTC: '#f7931a',
-  LTC: '#a6a9aa',
-  XMR: '#ff6600',
-  KDA: '#ed098f',
-  KAS: '#49eacb',
-};
-
 export type BadgeTone = 'success' | 'warning' | 'danger';
 
 /** completed green, pending orange, anything else red. */
