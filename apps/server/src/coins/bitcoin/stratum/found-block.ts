@@ -23,6 +23,8 @@ export function submitFoundBlock(
   const hash = blockHashHex(built.header);
   const tpl = job.template;
   const foundMs = Date.now();
+  // Work on this parent is stale from now: a second block there would only compete with this one.
+  port.jobs.ownBlocks.claim(tpl.prevHashRpc, hash);
   pool.logger.info(
     { coin: port.coin, height: tpl.height, hash, login: miner.workerKey },
     'block found; submitting',
@@ -39,6 +41,8 @@ export function submitFoundBlock(
       { coin: port.coin, height: tpl.height, hash, status: result.status, node: result.nodeResult },
       'block submitted',
     );
+    // Not on the node's main chain (refused, lost, or beaten by another block): the parent is open again.
+    if (result.status !== 'accepted') port.jobs.ownBlocks.withdraw(tpl.prevHashRpc, hash);
     await pool.writer.addBlock({
       miner,
       height: tpl.height,

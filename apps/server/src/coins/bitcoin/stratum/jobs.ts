@@ -12,6 +12,7 @@ import {
 } from '@manjam/protocol';
 import type { Logger } from 'pino';
 import type { TemplateInfo, TemplateSource } from '../source.js';
+import { OwnBlocks } from '../../../stratum/block-first.js';
 import { EXTRANONCE1_SIZE } from '../../../stratum/extranonce.js';
 import { ShareKeySet } from './share-keys.js';
 
@@ -78,6 +79,11 @@ export class JobManager {
   /** The node's template behind the newest job (what a coinbase-only job on the next tip copies). */
   private lastTemplate: BlockTemplateRpc | undefined;
   current: Job | undefined;
+  /**
+   * Previous-block hashes (RPC order) the pool's own blocks extend: a job on one is stale at once,
+   * before the template on the pool's block arrives (block-first.ts, the OWN-BLOCK RULE).
+   */
+  readonly ownBlocks = new OwnBlocks();
 
   constructor(
     readonly source: TemplateSource,
@@ -167,6 +173,11 @@ export class JobManager {
 
   get(id: string): Job | undefined {
     return this.jobs.get(id);
+  }
+
+  /** Whether shares on `job` are stale: a later job had clean_jobs, or the pool's own block extends its parent. */
+  isStale(job: Job): boolean {
+    return job.stale || this.ownBlocks.extends(job.template.prevHashRpc);
   }
 
   /**

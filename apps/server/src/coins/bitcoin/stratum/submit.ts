@@ -160,7 +160,7 @@ function queueScrypt(
     run: async () => {
       // Judged while it waited (the same share sent twice), or its job went stale: no hash.
       if (judged()) return refuse(session, id, miner, 'duplicate', undefined, ticket);
-      if (job.stale) return refuse(session, id, miner, 'stale', staleError(job), ticket);
+      if (session.port.jobs.isStale(job)) return refuse(session, id, miner, 'stale', staleError(job), ticket);
       let pow: Buffer;
       try {
         pow = await pool.hash(built.header);
@@ -211,7 +211,7 @@ export function sha256dRefused({ session, context }: QueuedShare<SubmitContext>,
 }
 
 /**
- * The hash checks: duplicate (22), then the kit's rule (stratum/block-first.ts): a hash under the
+ * The hash checks: duplicate (22), stale for the pool's own block on the job's parent (21), then the kit's rule (stratum/block-first.ts): a hash under the
  * network target is submitted as a block FIRST, whatever the share target, then credited at the
  * share target; any other hash must meet the share target (23). `key` is the SHA-256d block hash;
  * `build` rebuilds the coinbase and header, needed only when the share is a block.
@@ -225,6 +225,10 @@ function finish(
   build: () => BuiltShare,
 ): void {
   if (job.seen.has(key)) return refuse(session, id, miner, 'duplicate', undefined, ticket);
+  // The pool's own block already extends this job's parent (found by an earlier share, maybe in the
+  // same batch): stale (21), never a second block at that height (block-first.ts, the OWN-BLOCK
+  // RULE). After the duplicate check, so the block's own header sent again stays a duplicate.
+  if (session.port.jobs.isStale(job)) return refuse(session, id, miner, 'stale', staleError(job), ticket);
   const required = session.requirementFor(job);
   const verdict = judgeWork(pow <= job.template.networkTarget, pow <= required.target);
   if (verdict === 'low_difficulty') {

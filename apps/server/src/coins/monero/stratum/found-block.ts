@@ -2,7 +2,8 @@
 // miner's nonce written in) goes to monerod's submit_block, is confirmed against the node's tip
 // (MoneroTemplateSource.submitBlock) and recorded through the share sink with its status.
 import { moneroBlockId, withMoneroNonce } from '@manjam/protocol/monero';
-import { FOUND_BLOCK_STATUS } from '../../../stratum/source.js';
+import type { OwnBlocks } from '../../../stratum/block-first.js';
+import { FOUND_BLOCK_STATUS, type BlockSubmitResult } from '../../../stratum/source.js';
 import { hex, type MoneroJob } from './session.js';
 import { XMR, type MoneroMinerRef, type MoneroStratumOptions } from './types.js';
 
@@ -15,10 +16,14 @@ export interface FoundMoneroShare {
   shareDifficulty: number;
 }
 
-/** Submits and records the block; resolves when it is recorded (never rejects: failures are logged). */
+/**
+ * Submits and records the block; resolves when it is recorded (never rejects: failures are logged).
+ * Its parent is claimed in `ownBlocks` at once and withdrawn unless the node puts it on its main chain.
+ */
 export function submitFoundBlock(
   options: Pick<MoneroStratumOptions, 'source' | 'sink' | 'logger' | 'scheme'>,
   found: FoundMoneroShare,
+  ownBlocks: OwnBlocks,
 ): Promise<void> {
   const { source, sink, logger, scheme } = options;
   const { miner, job } = found;
@@ -26,6 +31,7 @@ export function submitFoundBlock(
   const hash = hex(moneroBlockId(found.hashingBlob));
   const blockHex = hex(withMoneroNonce(job.blockBlob, job.nonceOffset, found.nonce));
   const foundMs = Date.now();
+  ownBlocks.claim(template.prevHash, hash);
   logger.info(
     { coin: XMR, height: template.height, hash, login: miner.workerKey },
     'block found; submitting',
@@ -34,11 +40,17 @@ export function submitFoundBlock(
   // template holds beyond it (fees of transactions that came later) is the block's fee part.
   const fees = template.reward > template.tip.ppsReward ? template.reward - template.tip.ppsReward : 0n;
   return (async () => {
-    const result = await source.submitBlock(blockHex, { height: template.height, hash });
+    let result: BlockSubmitResult;
+    try {
+      result = await source.submitBlock(blockHex, { height: template.height, hash });
+    } catch (error) {
+      result = { status: 'unknown', nodeResult: `submit failed: ${(error as Error).message}` };
+    }
     logger.info(
       { coin: XMR, height: template.height, hash, status: result.status, node: result.nodeResult },
       'block submitted',
     );
+    if (result.status !== 'accepted') ownBlocks.withdraw(template.prevHash, hash);
     await sink.addBlock({
       miner,
       height: template.height,

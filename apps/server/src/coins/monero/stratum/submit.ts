@@ -12,7 +12,7 @@
 // which also gives its ban verdict) answered with XMRig's words for it (MONERO_REFUSALS).
 import { moneroHashDifficulty, moneroHashMeetsDifficulty, withMoneroNonce } from '@manjam/protocol/monero';
 import type { BanVerdict } from '../../../stratum/ban-judge.js';
-import { creditedDifficulty, judgeWork } from '../../../stratum/block-first.js';
+import { creditedDifficulty, judgeWork, OwnBlocks } from '../../../stratum/block-first.js';
 import {
   FairWork,
   MAX_REMEMBERED_REFUSALS,
@@ -45,6 +45,11 @@ export const MONERO_REFUSALS: Record<RejectionKind, string> = {
 
 export class MoneroSubmits {
   private readonly work: FairWork<MoneroSession>;
+  /**
+   * Previous-block hashes the pool's own blocks extend: a job on one is stale at once, before the
+   * template on the pool's block arrives (block-first.ts, the OWN-BLOCK RULE).
+   */
+  private readonly ownBlocks = new OwnBlocks();
 
   constructor(
     private readonly options: MoneroStratumOptions,
@@ -82,6 +87,8 @@ export class MoneroSubmits {
     if (job.template.tip.stale) return this.refuse(session, id, miner, 'stale');
     const nonce = Buffer.from(nonceHex, 'hex').readUInt32LE(0);
     if (job.nonces.has(nonce) || job.refused.has(nonce)) return this.refuse(session, id, miner, 'duplicate');
+    // After the duplicate check, so the pool block's own nonce sent again stays a duplicate.
+    if (this.isStale(job)) return this.refuse(session, id, miner, 'stale');
     const claimed = Buffer.from(result, 'hex');
     // A claim that misses the share target and the network's is refused as it stands (the miner's
     // own word against it); a claimed block is hashed whatever the share target (block-first.ts).
@@ -112,8 +119,8 @@ export class MoneroSubmits {
     nonce: number,
     claimed: Buffer,
   ): Promise<boolean | void> {
-    // Its tip was replaced while it waited: refused without a hash.
-    if (job.template.tip.stale) {
+    // Its tip was replaced (or the pool's own block extends it) while it waited: refused without a hash.
+    if (this.isStale(job)) {
       job.nonces.delete(nonce);
       return this.refuse(session, id, miner, 'stale', undefined, ticket);
     }
@@ -132,6 +139,12 @@ export class MoneroSubmits {
       this.refuse(session, id, miner, 'invalid', 'Invalid result', ticket);
       return false;
     }
+    // Hashed beside the share that found the pool's block on this parent: stale, never a second
+    // block at that height (block-first.ts, the OWN-BLOCK RULE).
+    if (this.isStale(job)) {
+      job.nonces.delete(nonce);
+      return this.refuse(session, id, miner, 'stale', undefined, ticket);
+    }
     // The kit's rule (block-first.ts): a block is submitted first, then judged as a share.
     const verdict = judgeWork(
       moneroHashMeetsDifficulty(hash, job.template.networkDifficulty),
@@ -140,7 +153,11 @@ export class MoneroSubmits {
     const difficulty = creditedDifficulty(Number(job.difficulty));
     if (verdict === 'block')
       this.book.block(
-        submitFoundBlock(this.options, { miner, job, nonce, hashingBlob, shareDifficulty: difficulty }),
+        submitFoundBlock(
+          this.options,
+          { miner, job, nonce, hashingBlob, shareDifficulty: difficulty },
+          this.ownBlocks,
+        ),
       );
     const refusal = this.options.sink.refusal();
     if (refusal !== undefined) {
@@ -149,6 +166,11 @@ export class MoneroSubmits {
     }
     this.accept(session, id, ticket, miner, job, hash, difficulty);
     return true;
+  }
+
+  /** Whether shares on `job` are stale: its tip was replaced, or the pool's own block extends it. */
+  private isStale(job: MoneroJob): boolean {
+    return job.template.tip.stale || this.ownBlocks.extends(job.template.prevHash);
   }
 
   /** Refused without a hash: the connection's own queue was full (charged to it), or the pool's capacity (not counted). */
