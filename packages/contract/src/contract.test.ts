@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  accountAlgorithmOf,
   addressInvalidKey,
   changeSchema,
   idParamsSchema,
@@ -166,5 +167,14 @@ describe('payout failure reasons and the age of money figures', () => {
       unsettledSchema.parse({ ...figures, creditedUpTo: null, creditsBehind: false }).creditedUpTo,
     ).toBeNull();
     expect(unsettledSchema.safeParse(figures).success).toBe(false);
+  });
+});
+
+describe('the port table', () => {
+  it('gives each hashed algorithm the account id miners carry (blake2s is kadena, kheavyhash is kaspa)', () => {
+    expect(accountAlgorithmOf('sha256')).toBe('sha256');
+    expect(accountAlgorithmOf('blake2s')).toBe('kadena');
+    expect(accountAlgorithmOf('kheavyhash')).toBe('kaspa');
+    expect(accountAlgorithmOf('etchash')).toBe('ethash');
   });
 });

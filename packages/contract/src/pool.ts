@@ -242,6 +242,23 @@ export function portRowOfAccountAlgorithm(id: AlgorithmId): PortTableEntry | und
   return PORT_TABLE.find((row) => row.account === id);
 }
 
+/** Each PORT_TABLE algorithm that miners and workers may carry, to its account id. */
+type AccountIdOf = {
+  [R in PortTableEntry as R['account'] extends AlgorithmId ? R['algorithm'] : never]: R['account'];
+};
+export type AccountPortAlgorithm = keyof AccountIdOf;
+
+/**
+ * The account algorithm id of a PORT_TABLE algorithm (blake2s -> kadena, kheavyhash -> kaspa,
+ * etchash -> ethash): screens name an algorithm by what is hashed, the table by its stable id.
+ */
+export function accountAlgorithmOf<A extends AccountPortAlgorithm>(algorithm: A): AccountIdOf[A] {
+  const account = PORT_TABLE.find((row) => row.algorithm === algorithm)?.account;
+  if (!account) throw new RangeError(`no port table row gives ${algorithm} an account id`);
+  // The row found is the one AccountIdOf reads A's id from.
+  return account as AccountIdOf[A];
+}
+
 /** The row of the algorithm a pool coin is mined with (BTC -> SHA-256, LTC -> Scrypt). */
 export function portRowOfPoolCoin(coin: PoolCoin): Extract<PortTableEntry, { coin: PoolCoin }> {
   const row = PORT_TABLE.find(

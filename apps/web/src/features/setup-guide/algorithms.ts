@@ -1,19 +1,26 @@
 // The 19 algorithms of the contract's PORT_TABLE, with what a miner needs to connect.
 // Live ports and the "live" mark come from GET /api/pool/ports; this file holds only the guidance.
-import { PORT_TABLE, portRowOfAccountAlgorithm, type PortTableEntry } from '@manjam/contract';
+// `id('kheavyhash')`: the account id of a PORT_TABLE algorithm; the guide names algorithms by what is hashed.
+import {
+  accountAlgorithmOf as id,
+  PORT_TABLE,
+  portRowOfAccountAlgorithm,
+  type PortTableEntry,
+} from '@manjam/contract';
 import type { Algorithm, MinerType, PoolPort } from '../api-types';
 
+/** The guide's filter tabs: all, then by algorithm (each an account id of the port table's row). */
 export const GUIDE_FILTERS = [
   'all',
-  'sha256',
-  'scrypt',
-  'kadena',
-  'kaspa',
-  'randomx',
-  'ethash',
-  'equihash',
-  'octopus',
-  'filecoin',
+  id('sha256'),
+  id('scrypt'),
+  id('blake2s'),
+  id('kheavyhash'),
+  id('randomx'),
+  id('etchash'),
+  id('equihash'),
+  id('octopus'),
+  id('filecoin'),
   'eaglesong',
 ] as const;
 export type GuideFilter = (typeof GUIDE_FILTERS)[number];
@@ -57,7 +64,7 @@ const GUIDANCE: Record<
   },
   blake2s: { family: 'kadena', difficulty: 'high', software: ['Goldshell firmware', 'iBeLink firmware'] },
   kheavyhash: {
-    family: 'kaspa',
+    family: id('kheavyhash'),
     difficulty: 'varies',
     software: ['IceRiver / Antminer KS firmware', 'BzMiner', 'lolMiner', 'SRBMiner-MULTI'],
   },
@@ -134,19 +141,19 @@ export function guideKeyForAlgorithm(algorithm: Algorithm): string {
  * OpenCL back ends), then Scrypt, long an ASIC algorithm; ASIC: SHA-256, Scrypt, then Kaspa's KS
  * machines).
  */
-export const DEVICE_ALGORITHMS: Record<MinerType, readonly Algorithm[]> = {
-  asic: ['sha256', 'scrypt', 'kaspa'],
-  gpu: ['kaspa', 'randomx', 'scrypt', 'ethash'],
+export const DEVICE_ALGORITHMS: Record<MinerType, readonly [Algorithm, ...Algorithm[]]> = {
+  asic: [id('sha256'), id('scrypt'), id('kheavyhash')],
+  gpu: [id('kheavyhash'), id('randomx'), id('scrypt'), id('etchash')],
   // The seed's CPU card offers Kaspa; RandomX comes first, since a CPU mines kHeavyHash at a few
   // kH/s to MH/s only (the guide says so on Kaspa's steps).
-  cpu: ['randomx', 'kaspa'],
+  cpu: [id('randomx'), id('kheavyhash')],
 };
 
 /** A device card's first algorithm: what a new miner of that type is saved with. */
 export const DEFAULT_ALGORITHM_BY_TYPE: Record<MinerType, Algorithm> = {
-  asic: 'sha256',
-  gpu: 'kaspa',
-  cpu: 'randomx',
+  asic: DEVICE_ALGORITHMS.asic[0],
+  gpu: DEVICE_ALGORITHMS.gpu[0],
+  cpu: DEVICE_ALGORITHMS.cpu[0],
 };
 
 /** The guide entry of an account algorithm id. */

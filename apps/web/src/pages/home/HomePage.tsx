@@ -1,4 +1,10 @@
-import { PORT_TABLE, portRowOfAccountAlgorithm, type AlgorithmId } from '@manjam/contract';
+import {
+  accountAlgorithmOf,
+  PORT_TABLE,
+  portRowOfAccountAlgorithm,
+  type AccountPortAlgorithm,
+  type AlgorithmId,
+} from '@manjam/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -26,9 +32,13 @@ function published(id: AlgorithmId): { fee: string; payoutHours: number } {
   return { fee: `${(row.feeBasisPoints / 100).toFixed(1)}%`, payoutHours: row.payoutHours };
 }
 
-/** The PORT_TABLE algorithm (its port's liveness key) of an account algorithm: kadena -> blake2s. */
-function portAlgorithm(id: AlgorithmId): string | null {
-  return portRowOfAccountAlgorithm(id)?.algorithm ?? null;
+/**
+ * The card of a PORT_TABLE algorithm with a page: its account id, the table's published fee and
+ * payout interval, and the algorithm itself as its port's liveness key.
+ */
+function tableCard<A extends AccountPortAlgorithm>(algorithm: A, latency: string) {
+  const id = accountAlgorithmOf(algorithm);
+  return { id, ...published(id), latency, port: algorithm, page: true } as const;
 }
 
 /**
@@ -37,10 +47,10 @@ function portAlgorithm(id: AlgorithmId): string | null {
  * "Start Mining" (QUBIC has no port in the table: never live); `page` says it has a /mining/<id> page.
  */
 export const ALGORITHM_CARDS = [
-  { id: 'sha256', ...published('sha256'), latency: '45ms', port: portAlgorithm('sha256'), page: true },
-  { id: 'scrypt', ...published('scrypt'), latency: '42ms', port: portAlgorithm('scrypt'), page: true },
-  { id: 'kadena', ...published('kadena'), latency: '48ms', port: portAlgorithm('kadena'), page: true },
-  { id: 'kaspa', ...published('kaspa'), latency: '40ms', port: portAlgorithm('kaspa'), page: true },
+  tableCard('sha256', '45ms'),
+  tableCard('scrypt', '42ms'),
+  tableCard('blake2s', '48ms'),
+  tableCard('kheavyhash', '40ms'),
   // Qubic and Ravencoin cards are the seed's marketing rows; the port table publishes no fee for them.
   { id: 'qubic', fee: '1.0%', payoutHours: 24, latency: '38ms', port: null, page: false },
   {
@@ -53,7 +63,7 @@ export const ALGORITHM_CARDS = [
   },
   // RandomX (Monero) is mined for real; the seed publishes no fee or latency for it, so its card
   // shows the fee and interval the pool's stats report once its port is live, and no latency target.
-  { id: 'randomx', fee: null, payoutHours: null, latency: null, port: portAlgorithm('randomx'), page: true },
+  { id: 'randomx', fee: null, payoutHours: null, latency: null, port: 'randomx', page: true },
 ] as const;
 
 type AlgorithmCard = (typeof ALGORITHM_CARDS)[number];

@@ -1,4 +1,4 @@
-import { portRowOfAccountAlgorithm } from '@manjam/contract';
+import { accountAlgorithmOf, portRowOfAccountAlgorithm } from '@manjam/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
@@ -12,7 +12,13 @@ import { formatNumber } from '../../lib/format';
 import { usePoolPorts, usePoolStats } from '../../lib/queries';
 
 /** The algorithms with a page of their own (/mining/:id); other screens link to these only. */
-export const PAGE_IDS = ['sha256', 'scrypt', 'kadena', 'kaspa', 'randomx'] as const;
+export const PAGE_IDS = [
+  accountAlgorithmOf('sha256'),
+  accountAlgorithmOf('scrypt'),
+  accountAlgorithmOf('blake2s'),
+  accountAlgorithmOf('kheavyhash'),
+  accountAlgorithmOf('randomx'),
+] as const;
 export type AlgorithmPageId = (typeof PAGE_IDS)[number];
 
 interface PageDefaults {
