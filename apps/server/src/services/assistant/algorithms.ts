@@ -34,88 +34,104 @@ export interface AlgorithmInfo {
 const p = (text: string): Keyword => ({ words: text.split(' '), mode: 'prefix' });
 const w = (text: string): Keyword => ({ words: text.split(' '), mode: 'word' });
 
-/** What the assistant adds to each PORT_TABLE row: the coin's name in both languages and the keywords. */
+/**
+ * What the assistant adds to each PORT_TABLE row: the coin's name in both languages and the
+ * keywords besides its English name, which is always one: a prefix ("bitcoins", "kaspa's"), or a
+ * whole word (`nameAsWord`) where the name is also an ordinary word ("flux", "ergo", "iron fish").
+ */
 const WORDS: Record<
   SeedAlgorithm,
-  { coin: { en: string; ar: string }; en: readonly Keyword[]; ar: readonly Keyword[] }
+  {
+    coin: { en: string; ar: string };
+    nameAsWord?: true;
+    en: readonly Keyword[];
+    ar: readonly Keyword[];
+  }
 > = {
   'SHA-256': {
     coin: { en: 'Bitcoin', ar: 'بيتكوين' },
-    en: [p('bitcoin'), w('btc'), p('sha256'), w('sha 256')],
+    en: [w('btc'), p('sha256'), w('sha 256')],
     ar: [p('بيتكوين'), p('بتكوين'), w('بت كوين')],
   },
   Scrypt: {
     coin: { en: 'Litecoin', ar: 'لايتكوين' },
-    en: [p('litecoin'), w('ltc'), w('scrypt')],
+    en: [w('ltc'), w('scrypt')],
     ar: [p('لايتكوين'), p('ليتكوين'), w('لايت كوين')],
   },
   'Scrypt-DOGE': {
     coin: { en: 'Dogecoin', ar: 'دوجكوين' },
-    en: [p('doge'), p('dogecoin')],
+    en: [p('doge')],
     ar: [p('دوجكوين'), w('دوج كوين'), w('دوجي كوين'), w('دوجي'), w('دوج')],
   },
   Blake2s: {
     coin: { en: 'Kadena', ar: 'كادينا' },
-    en: [p('kadena'), w('kda'), w('blake2s')],
+    en: [w('kda'), w('blake2s')],
     ar: [p('كادينا'), p('كادنا')],
   },
   kHeavyHash: {
     coin: { en: 'Kaspa', ar: 'كاسبا' },
-    en: [p('kaspa'), w('kas'), w('kheavyhash')],
+    en: [w('kas'), w('kheavyhash')],
     ar: [p('كاسبا')],
   },
   Etchash: {
     coin: { en: 'Ethereum Classic', ar: 'إيثريوم كلاسيك' },
-    en: [p('ethereum classic'), w('etc'), w('etchash')],
+    en: [w('etc'), w('etchash')],
     ar: [p('ايثريوم كلاسيك'), p('ايثيريوم كلاسيك')],
   },
   Equihash: {
     coin: { en: 'Zcash', ar: 'زي كاش' },
-    en: [p('zcash'), w('zec')],
+    en: [w('zec')],
     ar: [p('زيكاش'), w('زي كاش'), w('زد كاش')],
   },
-  Octopus: { coin: { en: 'Conflux', ar: 'كونفلكس' }, en: [p('conflux'), w('cfx')], ar: [p('كونفلكس')] },
+  Octopus: { coin: { en: 'Conflux', ar: 'كونفلكس' }, en: [w('cfx')], ar: [p('كونفلكس')] },
   Filecoin: {
     coin: { en: 'Filecoin', ar: 'فايلكوين' },
-    en: [p('filecoin'), w('fil')],
+    en: [w('fil')],
     ar: [p('فايلكوين'), w('فايل كوين')],
   },
-  Eaglesong: { coin: { en: 'Nervos', ar: 'نيرفوس' }, en: [w('ckb'), p('nervos')], ar: [p('نيرفوس')] },
-  ProgPow: { coin: { en: 'Quai', ar: 'كواي' }, en: [w('quai'), w('progpow')], ar: [w('كواي')] },
+  Eaglesong: { coin: { en: 'Nervos', ar: 'نيرفوس' }, en: [w('ckb')], ar: [p('نيرفوس')] },
+  ProgPow: { coin: { en: 'Quai', ar: 'كواي' }, nameAsWord: true, en: [w('progpow')], ar: [w('كواي')] },
   KawPow: {
     coin: { en: 'Ravencoin', ar: 'رافنكوين' },
-    en: [p('ravencoin'), w('rvn'), w('kawpow')],
+    en: [w('rvn'), w('kawpow')],
     ar: [p('رافنكوين'), p('رافينكوين'), p('ريفنكوين')],
   },
   RandomX: {
     coin: { en: 'Monero', ar: 'مونيرو' },
-    en: [p('monero'), w('xmr'), w('randomx')],
+    en: [w('xmr'), w('randomx')],
     ar: [p('مونيرو')],
   },
   Blake3: {
     coin: { en: 'Alephium', ar: 'أليفيوم' },
-    en: [p('alephium'), w('alph'), w('blake3')],
+    en: [w('alph'), w('blake3')],
     ar: [p('اليفيوم')],
   },
   'Autolykos-v2': {
     coin: { en: 'Ergo', ar: 'إيرجو' },
-    en: [w('ergo'), w('erg'), p('autolykos')],
+    nameAsWord: true,
+    en: [w('erg'), p('autolykos')],
     ar: [w('ايرجو'), w('ارغو')],
   },
-  'Equihash-125,4': { coin: { en: 'Flux', ar: 'فلوكس' }, en: [w('flux')], ar: [w('فلوكس'), w('فلاكس')] },
+  'Equihash-125,4': {
+    coin: { en: 'Flux', ar: 'فلوكس' },
+    nameAsWord: true,
+    en: [],
+    ar: [w('فلوكس'), w('فلاكس')],
+  },
   DynexSolve: {
     coin: { en: 'Dynex', ar: 'داينكس' },
-    en: [p('dynex'), w('dnx')],
+    en: [w('dnx')],
     ar: [p('داينكس'), p('دينكس')],
   },
   FishHash: {
     coin: { en: 'Iron Fish', ar: 'آيرون فيش' },
-    en: [p('ironfish'), w('iron fish'), w('iron'), w('fishhash')],
+    nameAsWord: true,
+    en: [p('ironfish'), w('iron'), w('fishhash')],
     ar: [p('ايرونفيش'), w('ايرون فيش')],
   },
   Cuckaroo30: {
     coin: { en: 'Cortex', ar: 'كورتكس' },
-    en: [p('cortex'), w('ctxc'), p('cuckaroo')],
+    en: [w('ctxc'), p('cuckaroo')],
     ar: [p('كورتكس')],
   },
 };
@@ -129,7 +145,7 @@ export const ALGORITHM_TABLE: readonly AlgorithmInfo[] = PORT_TABLE.map((row) =>
     seedPort: row.port,
     ...(row.feeAlgorithm ? { feeId: row.feeAlgorithm } : {}),
     ...(row.published ? { publishedPayoutHours: row.published.payoutHours } : {}),
-    en: words.en,
+    en: [(words.nameAsWord ? w : p)(words.coin.en), ...words.en],
     ar: words.ar,
   };
 });
