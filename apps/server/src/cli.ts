@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | check-config | migrate | devchain | payout-run | operator | regions status
+// The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | check-config | migrate | devchain | payout-run | block-recredit | operator | regions status
 import { parseArgs } from 'node:util';
 import { ConfigError, ROLES, loadConfig, type Role } from './config/index.js';
+import { isDbCommand } from './control/db-commands.js';
 
 const USAGE = `usage: manjam <command> [options]
   start [--role all|stratum|api|accounting]   run the pool (default role: all)
@@ -12,6 +13,7 @@ const USAGE = `usage: manjam <command> [options]
   devchain                                    run the regtest dev chains only, print their RPC
   payout-run <id> sent <txid>                 settle a held payout run: its payees were paid by <txid>
   payout-run <id> failed                      settle a held payout run: nothing was paid, balances back
+  block-recredit <block id>                   credit a returned block's payees back what was reversed
   operator grant <email>                      let the account use the operator console (needs 2FA)
   operator revoke <email>                     take the operator console away from the account
   regions status                              the share log, its sources and the job feed over NATS
@@ -30,7 +32,8 @@ async function main(argv: string[]): Promise<number> {
   });
   const command = positionals[0] ?? 'start';
   const known =
-    ['start', 'check-config', 'migrate', 'devchain', 'payout-run', 'operator'].includes(command) ||
+    ['start', 'check-config', 'migrate', 'devchain'].includes(command) ||
+    isDbCommand(command) ||
     (command === 'regions' && positionals[1] === 'status');
   if (values.help || !known) {
     console.log(USAGE);
@@ -48,8 +51,7 @@ async function main(argv: string[]): Promise<number> {
   const commands = await import('./commands.js');
   if (command === 'migrate') return commands.runMigrate(config);
   if (command === 'devchain') return commands.runDevchain(config);
-  if (command === 'payout-run' || command === 'operator')
-    return commands.runDbCommand(config, command, positionals.slice(1));
+  if (isDbCommand(command)) return commands.runDbCommand(config, command, positionals.slice(1));
   if (command === 'regions') {
     const { regionsStatus } = await import('./sharelog/regions-status.js');
     return regionsStatus(config, (line) => console.log(line));

@@ -92,6 +92,8 @@ export const ERROR_CODES = [
   'rig-token-missing',
   'rig-unavailable',
   'payout-run-not-held',
+  'block-not-returned',
+  'block-already-recredited',
   'account-not-found',
   'read-only-token',
   'api-token-not-found',

@@ -87,6 +87,9 @@ export const MESSAGES = {
   txidInvalid: 'Enter the transaction id: 64 hexadecimal digits',
   ipInvalid: 'Enter the banned address',
   operatorAccountNotFound: 'No account has this email',
+  blockNotReturned:
+    'Only a block whose credits were reversed and that is back on the main chain (its block-returned alert open) can be credited back',
+  blockAlreadyRecredited: 'This block was credited back once already',
   readOnlyToken:
     'A read-only API token can read only the endpoints listed in the API docs; sign in to change anything',
   apiTokenNotFound: 'API token not found',
@@ -176,6 +179,9 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   txidInvalid: 'أدخل معرّف المعاملة: 64 رقمًا ست عشريًا',
   ipInvalid: 'أدخل العنوان المحظور',
   operatorAccountNotFound: 'لا يوجد حساب بهذا البريد الإلكتروني',
+  blockNotReturned:
+    'لا يُعاد القيد إلا لكتلة عُكست أرصدتها ثم عادت إلى السلسلة الرئيسية (تنبيه عودة الكتلة مفتوح)',
+  blockAlreadyRecredited: 'أُعيد قيد هذه الكتلة مرة من قبل',
   readOnlyToken:
     'رمز الواجهة البرمجية للقراءة فقط لا يقرأ إلا النقاط المذكورة في توثيق الواجهة؛ سجّل الدخول لتغيير أي شيء',
   apiTokenNotFound: 'رمز الواجهة البرمجية غير موجود',

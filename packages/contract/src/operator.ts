@@ -49,6 +49,8 @@ export const operatorAlertSchema = z.object({
   /** Null while open. */
   clearedAt: isoTimeSchema.nullable(),
   runbook: runbookSchema,
+  /** The block a `block-returned` alert is about (its payees can be credited back), else null. */
+  blockId: z.string().nullable(),
 });
 export type OperatorAlert = z.infer<typeof operatorAlertSchema>;
 
@@ -67,6 +69,15 @@ export const bigIdParamsSchema = z.object({
     .string()
     .regex(/^[1-9]\d*$/, MESSAGES.notFound)
     .max(18),
+});
+
+/** A path id of a found block (a 32-bit id): digits, at most 2^31 - 1. */
+export const blockIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d*$/, MESSAGES.notFound)
+    .max(10)
+    .refine((id) => Number(id) <= 2 ** 31 - 1, MESSAGES.notFound),
 });
 
 export const PAYOUT_RUN_STATES = ['intent', 'sent', 'recorded', 'failed'] as const;
@@ -113,6 +124,19 @@ export const settledRunSchema = z.object({
 });
 export type SettledRun = z.infer<typeof settledRunSchema>;
 
+/** A returned block whose reversed credits were written back (`manjam block-recredit`). */
+export const recreditedBlockSchema = z.object({
+  id: z.string(),
+  coin: z.string(),
+  height: z.number().int(),
+  hash: z.string(),
+  /** Payees credited back. */
+  payees: z.number().int(),
+  /** Base units of `coin`: exactly what the block's orphaning reversed. */
+  total: moneySchema,
+});
+export type RecreditedBlock = z.infer<typeof recreditedBlockSchema>;
+
 export const BAN_SCOPES = ['connection', 'ip'] as const;
 
 export const operatorBansSchema = z.object({
@@ -140,6 +164,7 @@ export const liftBanResponseSchema = z.object({ lifted: z.number().int() });
 export const OPERATOR_ACTIONS = [
   'close-alert',
   'settle-payout-run',
+  'recredit-block',
   'lift-ban',
   'grant-operator',
   'revoke-operator',
@@ -153,7 +178,7 @@ export const operatorActionPageSchema = pagedSchema(
     email: z.string(),
     ip: z.string(),
     action: z.enum(OPERATOR_ACTIONS),
-    /** What it was done to: an alert key, `run <id> sent|failed`, a banned address. */
+    /** What it was done to: an alert key, `run <id> sent|failed`, `block <id> <coin> <height>`, a banned address. */
     target: z.string(),
     at: isoTimeSchema,
   }),

@@ -12,6 +12,7 @@ import type { CoinId } from '../config/constants.js';
 import { BlockLifecycleRepository, type LifecycleBlock } from '../db/repositories/block-lifecycle.js';
 import { LedgerRepository, type LedgerEntryInput } from '../db/repositories/ledger.js';
 import { planBlocks } from './block-plans.js';
+import { blockReturnedKey } from './recredit-block.js';
 import { chainOf, type AccountingContext } from './context.js';
 import { inSlices } from './slices.js';
 
@@ -123,7 +124,7 @@ async function matureAgain(
   emitStatus(ctx, block, 'confirmed');
 }
 
-const returnedKey = (block: LifecycleBlock): string => `block-returned:${block.coin}:${block.id}`;
+const returnedKey = (block: LifecycleBlock): string => blockReturnedKey(block.coin, block.id);
 
 /**
  * An orphaned block that a later reorg put back on the main chain (the chain went back to the
@@ -131,7 +132,8 @@ const returnedKey = (block: LifecycleBlock): string => `block-returned:${block.c
  * at maturity — it is pending again and credits when it matures, as if never orphaned. Orphaned
  * after its credits were written and reversed (a reorg deeper than coinbase maturity, then one
  * back), it is not re-credited automatically: the operator is alerted to decide, since its coins
- * may have been spent on the other branch (the alert clears if the block leaves the chain again).
+ * may have been spent on the other branch (the alert clears if the block leaves the chain again),
+ * and credits its payees back by hand (recredit-block.ts) if its coinbase is spendable again.
  */
 async function returnedToChain(
   ctx: AccountingContext,

@@ -1,9 +1,10 @@
-// The one-off commands that write to the pool's database: `manjam operator grant|revoke <email>`
-// and `manjam payout-run <id> sent <txid> | failed`. Each is parsed and run here, once, whoever
+// The one-off commands that write to the pool's database: `manjam operator grant|revoke <email>`,
+// `manjam payout-run <id> sent <txid> | failed` and `manjam block-recredit <block id>`. Each is parsed and run here, once, whoever
 // runs it: the CLI on a database it opened itself, or the running pool on its own embedded
 // database when the CLI asks it over the control socket (control/socket.ts) because the database
 // is locked by that pool. What a command says goes to `io`, so both print the same lines.
 import { formatCoinAmount } from '@manjam/protocol';
+import { recreditBlock, RecreditBlockError } from '../accounting/recredit-block.js';
 import { settleRun, SettleRunError, type Settlement } from '../accounting/settle-run.js';
 import type { Database } from '../db/index.js';
 import type { Logger } from '../logger.js';
@@ -17,7 +18,7 @@ export interface CommandIo {
 /** A parsed command, ready to run on an open database; its exit code (0 done, 2 refused). */
 export type DbWork = (db: Database, logger: Logger, io: CommandIo) => Promise<number>;
 
-export const DB_COMMANDS = ['operator', 'payout-run'] as const;
+export const DB_COMMANDS = ['operator', 'payout-run', 'block-recredit'] as const;
 export type DbCommand = (typeof DB_COMMANDS)[number];
 
 export function isDbCommand(name: string): name is DbCommand {
@@ -26,7 +27,8 @@ export function isDbCommand(name: string): name is DbCommand {
 
 /** The command's work, or its usage line when the arguments are not the command's. */
 export function parseDbCommand(command: DbCommand, args: readonly string[]): DbWork | { usage: string } {
-  return command === 'operator' ? parseOperator(args) : parsePayoutRun(args);
+  if (command === 'operator') return parseOperator(args);
+  return command === 'payout-run' ? parsePayoutRun(args) : parseBlockRecredit(args);
 }
 
 function parseOperator(args: readonly string[]): DbWork | { usage: string } {
@@ -67,6 +69,26 @@ function parsePayoutRun(args: readonly string[]): DbWork | { usage: string } {
       return 0;
     } catch (error) {
       if (!(error instanceof SettleRunError)) throw error;
+      io.err(`manjam: ${error.message}`);
+      return 2;
+    }
+  };
+}
+
+function parseBlockRecredit(args: readonly string[]): DbWork | { usage: string } {
+  const [id = ''] = args;
+  if (!/^[1-9]\d{0,9}$/.test(id) || args.length !== 1 || Number(id) > 2 ** 31 - 1)
+    return { usage: 'usage: manjam block-recredit <block id>' };
+  return async (db, logger, io) => {
+    try {
+      const done = await recreditBlock(db, logger, Number(id), 'cli');
+      io.out(
+        `${done.coin} block ${done.height} (id ${done.blockId}) credited back: ${done.payees} payees, ` +
+          `${formatCoinAmount(done.total, done.coin)}; pending until it is mature on the chain`,
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof RecreditBlockError)) throw error;
       io.err(`manjam: ${error.message}`);
       return 2;
     }

@@ -91,6 +91,33 @@ export class BlockLifecycleRepository {
   }
 
   /**
+   * The block's row, locked until the transaction ends (SELECT ... FOR UPDATE): two operators
+   * crediting a returned block back at once are served one after the other.
+   */
+  async lock(id: number): Promise<LifecycleBlock | undefined> {
+    const result = await this.db.query<RawBlock>(
+      `SELECT ${BLOCK_COLUMNS} FROM blocks WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    const row = result.rows[0];
+    return row ? toBlock(row) : undefined;
+  }
+
+  /**
+   * A returned block whose reversed credits the operator wrote back (accounting/recredit-block.ts):
+   * orphaned -> pending with its credits written, so the next pass confirms it once mature (held
+   * until then) or, if it has left the chain again, orphans it and reverses the credits again.
+   */
+  async markRecredited(blockId: number): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE blocks SET status = 'pending', confirmations = 0, orphaned_at = NULL, credited = TRUE
+       WHERE id = $1 AND status = 'orphaned' AND reversed_at IS NOT NULL`,
+      [blockId],
+    );
+    return result.rowCount > 0;
+  }
+
+  /**
    * A page of the blocks to track, by (height, id) after `after`: submitted and pending blocks, and
    * confirmed or orphaned ones at or above `minConfirmedHeight` (a deep reorg still shows; so does
    * a reorg back that returns an orphaned block to the chain).

@@ -9,6 +9,7 @@
 // Every write is logged and lands in the audit log (GET /api/operator/actions).
 import {
   bigIdParamsSchema,
+  blockIdParamsSchema,
   blockPageSchema,
   blockQuerySchema,
   liftBanRequestSchema,
@@ -24,6 +25,7 @@ import {
   operatorRoleRequestSchema,
   operatorRoleSchema,
   operatorWalletsSchema,
+  recreditedBlockSchema,
   runningConfigSchema,
   settledRunSchema,
   settleRunRequestSchema,
@@ -144,6 +146,19 @@ export const operatorRoutes: RouteModule = ({ deps, services }) => [
       'Settle a held run as sent (by a txid) or failed (balances back), as `manjam payout-run` does: 409 payout-run-not-held for any other run',
     handler: ({ auth: signedIn, ip, params, body }) =>
       services.operator.settleRun(actor(signedIn, ip), BigInt(params.id), body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/operator/blocks/:id/recredit',
+    tag,
+    auth,
+    ...gate,
+    params: blockIdParamsSchema,
+    response: recreditedBlockSchema,
+    summary:
+      "Credit a returned block's payees back exactly what its orphaning reversed, once, as `manjam block-recredit` does: 409 block-not-returned or block-already-recredited otherwise",
+    handler: ({ auth: signedIn, ip, params }) =>
+      services.operator.recreditBlock(actor(signedIn, ip), Number(params.id)),
   }),
   defineRoute({
     method: 'GET',

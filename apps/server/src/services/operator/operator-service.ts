@@ -1,6 +1,6 @@
 // The operator console's reads and writes (routes: http/routes/operator.ts). Every read reuses
 // what /api/health and /metrics already compute; every write goes through the function the CLI
-// uses (settle-run.ts) or one repository statement, and is logged at warn as `operator action`
+// uses (settle-run.ts, recredit-block.ts) or one repository statement, and is logged at warn as `operator action`
 // with who (user id, email), from where (client address) and what, and added to the audit log
 // (operator_actions) the console shows. The audit line is written right after the action: should
 // that write fail, the action stands and its log line still says who did it.
@@ -15,6 +15,7 @@ import type {
   OperatorPayoutRunPage,
   OperatorRole,
   OperatorRoleRequest,
+  RecreditedBlock,
   RunningConfig,
   SettledRun,
   SettleRunRequest,
@@ -23,6 +24,7 @@ import type {
 } from '@manjam/contract';
 import { MESSAGES, TOP_WORKERS_LIMIT } from '@manjam/contract';
 import { runKey } from '../../accounting/operator-alerts.js';
+import { blockIdOfReturnedKey, recreditBlock, RecreditBlockError } from '../../accounting/recredit-block.js';
 import { settleRun, SettleRunError, type Settlement } from '../../accounting/settle-run.js';
 import type { CoinId } from '../../config/constants.js';
 import { OperatorAlertsRepository } from '../../db/repositories/operator-alerts.js';
@@ -178,6 +180,36 @@ export class OperatorService {
     }
   }
 
+  /**
+   * Credits a returned block's payees back what its orphaning reversed, as `manjam block-recredit`
+   * does (recredit-block.ts): same refusals, one transaction with the block's row locked.
+   */
+  async recreditBlock(actor: Actor, id: number): Promise<RecreditedBlock> {
+    try {
+      const by = `operator:${actor.userId}@${actor.ip}`;
+      const done = await recreditBlock(this.deps.db, this.deps.logger, id, by);
+      await this.logAction(actor, 'recredit-block', `block ${done.blockId} ${done.coin} ${done.height}`);
+      return {
+        id: done.blockId.toString(),
+        coin: done.coin,
+        height: done.height,
+        hash: done.hash,
+        payees: done.payees,
+        total: done.total.toString(),
+      };
+    } catch (error) {
+      if (!(error instanceof RecreditBlockError)) throw error;
+      this.deps.logger.warn(
+        { operator: actor.userId, ip: actor.ip, blockId: id, reason: error.reason },
+        `operator re-credit refused: ${error.message}`,
+      );
+      if (error.reason === 'unknown-block') throw notFound();
+      if (error.reason === 'already-recredited')
+        throw new ServiceError(409, 'block-already-recredited', 'blockAlreadyRecredited');
+      throw new ServiceError(409, 'block-not-returned', 'blockNotReturned');
+    }
+  }
+
   /** Gives or takes the operator role by email, as `manjam operator grant|revoke` does; 404 when no account has it. */
   async setRole(actor: Actor, request: OperatorRoleRequest): Promise<OperatorRole> {
     const by = `operator:${actor.userId}@${actor.ip}`;
@@ -290,5 +322,6 @@ function alertView(row: AlertRow): OperatorAlert {
     raisedAt: row.raisedAt.toISOString(),
     clearedAt: row.clearedAt?.toISOString() ?? null,
     runbook: runbookOf(row.kind),
+    blockId: row.kind === 'block-returned' ? (blockIdOfReturnedKey(row.key)?.toString() ?? null) : null,
   };
 }

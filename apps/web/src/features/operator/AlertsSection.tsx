@@ -2,14 +2,25 @@ import type { OperatorAlert } from '@manjam/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner, Ltr, Spinner, Table } from '../../components';
-import { formatDateTime } from '../../lib/format';
+import { formatCoin, formatDateTime } from '../../lib/format';
 import type { NoticeApi } from '../miners/notice';
 import { Pager } from '../revenue/Pager';
-import { OPERATOR_PAGE_SIZE, useCloseAlert, useOperatorAlerts } from './api';
+import { OPERATOR_PAGE_SIZE, useCloseAlert, useOperatorAlerts, useRecreditBlock } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 
-/** One alert: its message, and what to do (the runbook's advice and section). */
-function AlertCard({ alert, onClose }: { alert: OperatorAlert; onClose?: () => void }) {
+/**
+ * One alert: its message, and what to do (the runbook's advice and section); an open
+ * block-returned alert also offers to credit the block's payees back.
+ */
+function AlertCard({
+  alert,
+  onClose,
+  onRecredit,
+}: {
+  alert: OperatorAlert;
+  onClose?: () => void;
+  onRecredit?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <article className="card operator-alert" aria-label={alert.kind}>
@@ -27,11 +38,18 @@ function AlertCard({ alert, onClose }: { alert: OperatorAlert; onClose?: () => v
           {alert.runbook.doc}#{alert.runbook.anchor}
         </Ltr>
       </p>
-      {onClose ? (
-        <button type="button" className="btn btn--primary btn--sm" onClick={onClose}>
-          {t('operator.alerts.close')}
-        </button>
-      ) : null}
+      <div className="operator-actions">
+        {onRecredit ? (
+          <button type="button" className="btn btn--primary btn--sm" onClick={onRecredit}>
+            {t('operator.alerts.recredit')}
+          </button>
+        ) : null}
+        {onClose ? (
+          <button type="button" className="btn btn--primary btn--sm" onClick={onClose}>
+            {t('operator.alerts.close')}
+          </button>
+        ) : null}
+      </div>
     </article>
   );
 }
@@ -42,6 +60,8 @@ export function AlertsSection({ notify }: { notify: NoticeApi['show'] }) {
   const alerts = useOperatorAlerts(page);
   const close = useCloseAlert();
   const [closing, setClosing] = useState<OperatorAlert | null>(null);
+  const recredit = useRecreditBlock();
+  const [recrediting, setRecrediting] = useState<OperatorAlert | null>(null);
   if (alerts.isPending) return <Spinner size="lg" />;
   if (alerts.isError)
     return <ErrorBanner message={t('operator.loadError')} onRetry={() => void alerts.refetch()} />;
@@ -49,13 +69,22 @@ export function AlertsSection({ notify }: { notify: NoticeApi['show'] }) {
     setClosing(null);
     close.reset();
   };
+  const dismissRecredit = () => {
+    setRecrediting(null);
+    recredit.reset();
+  };
   return (
     <div className="operator-section">
       <h2 className="section-title">{t('operator.alerts.open')}</h2>
       {alerts.data.open.length === 0 ? <p className="muted">{t('operator.alerts.none')}</p> : null}
       <div className="operator-alerts">
         {alerts.data.open.map((alert) => (
-          <AlertCard key={alert.id} alert={alert} onClose={() => setClosing(alert)} />
+          <AlertCard
+            key={alert.id}
+            alert={alert}
+            onClose={() => setClosing(alert)}
+            {...(alert.blockId !== null ? { onRecredit: () => setRecrediting(alert) } : {})}
+          />
         ))}
       </div>
       <h2 className="section-title">{t('operator.alerts.past')}</h2>
@@ -98,6 +127,29 @@ export function AlertsSection({ notify }: { notify: NoticeApi['show'] }) {
             onSuccess: () => {
               dismiss();
               notify(t('operator.alerts.closed'));
+            },
+          });
+        }}
+      />
+      <ConfirmDialog
+        open={recrediting !== null}
+        title={t('operator.alerts.recreditTitle', { id: recrediting?.blockId ?? '' })}
+        body={t('operator.alerts.recreditBody')}
+        pending={recredit.isPending}
+        error={recredit.error}
+        onClose={dismissRecredit}
+        onConfirm={() => {
+          const blockId = recrediting?.blockId;
+          if (!blockId) return;
+          recredit.mutate(blockId, {
+            onSuccess: (done) => {
+              dismissRecredit();
+              notify(
+                t('operator.alerts.recredited', {
+                  id: done.id,
+                  amount: formatCoin(done.total, done.coin),
+                }),
+              );
             },
           });
         }}

@@ -13,6 +13,7 @@ import type {
   OperatorRole,
   OperatorRoleRequest,
   OperatorWallets,
+  RecreditedBlock,
   RunningConfig,
   SettledRun,
   SettleRunRequest,
@@ -124,6 +125,14 @@ function useOperatorWrite<V, R>(call: (vars: V) => Promise<R>) {
 export const useCloseAlert = () =>
   useOperatorWrite((id: string) =>
     apiFetch<OperatorAlert>(`/api/operator/alerts/${encodeURIComponent(id)}/close`, { method: 'POST' }),
+  );
+
+/** Credits a returned block's payees back what its orphaning reversed (`manjam block-recredit`). */
+export const useRecreditBlock = () =>
+  useOperatorWrite((blockId: string) =>
+    apiFetch<RecreditedBlock>(`/api/operator/blocks/${encodeURIComponent(blockId)}/recredit`, {
+      method: 'POST',
+    }),
   );
 
 export const useSettleRun = () =>

@@ -39,6 +39,7 @@ const ALERTS: OperatorAlerts = {
       raisedAt: '2026-11-28T09:00:00.000Z',
       clearedAt: null,
       runbook: { doc: 'docs/OPERATIONS.md', anchor: 'alert-payout-missing' },
+      blockId: null,
     },
   ],
   past: { items: [], page: 1, pageSize: 20, total: 0 },
