@@ -22,6 +22,14 @@ export const PACKAGE_BINARIES = {
   monero: '/usr/bin/monerod',
 };
 
+/**
+ * The packages the coins' dev chains need (litecoind: the Scrypt regtest chain; monero: monerod
+ * and monero-wallet-rpc), and the ones `npm ci` needs before it runs (librandomx-dev: the RandomX
+ * addon it builds). A family whose chain comes from Debian adds its package here.
+ */
+export const BUILD_PACKAGES = ['librandomx-dev'];
+export const CHAIN_PACKAGES = ['litecoind', 'monero', ...BUILD_PACKAGES];
+
 const PACKAGE_NAME = /^[a-z0-9][a-z0-9+.-]+$/;
 
 function executable(path) {

@@ -12,6 +12,7 @@ import {
   runForwardingSignals,
   watchParent,
 } from './lib.mjs';
+import { CHAIN_PACKAGES } from './install-system-deps.mjs';
 import { ensureKaspad } from './kaspad.mjs';
 
 // Set-up steps stop with us when npm is stopped (see watchParent); the pool then gets SIGTERM.
@@ -19,7 +20,7 @@ const unwatch = watchParent(() => process.exit(143));
 let serverEntry;
 try {
   // Before npm: `npm ci` builds the RandomX addon against librandomx-dev.
-  await ensureSystemPackages(['litecoind', 'monero', 'librandomx-dev']);
+  await ensureSystemPackages(CHAIN_PACKAGES);
   ensureNodeModules();
   // The configuration is read before anything is built or started: a mistake costs seconds.
   checkConfig(process.argv.slice(2));

@@ -59,17 +59,17 @@ export const TIERS = {
   bitcoin: {
     checks: 'none',
     vitest: ['apps/server/src/coins/bitcoin/', 'packages/protocol/src/'],
-    about: 'BTC and LTC: bcoin and litecoind, V1 and V2 (with the protocol package)',
+    about: 'the Bitcoin family (BTC and LTC): bcoin and litecoind, V1 and V2 (with the protocol package)',
   },
   monero: {
     checks: 'none',
     vitest: ['apps/server/src/coins/monero/', 'packages/protocol/src/monero/', 'packages/randomx/'],
-    about: 'XMR: monerod, the wallet, RandomX',
+    about: 'the Monero family (XMR): monerod, the wallet, RandomX',
   },
   kaspa: {
     checks: 'none',
     vitest: ['apps/server/src/coins/kaspa/', 'packages/protocol/src/kaspa/', 'e2e/kaspa'],
-    about: 'KAS: kaspad, kaspawallet, kHeavyHash',
+    about: 'the Kaspa family (KAS): kaspad, kaspawallet, kHeavyHash',
   },
 };
 

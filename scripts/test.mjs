@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, ensureNodeModules, ensureSystemPackages, ensureWebBuild, log, run, runAsync } from './lib.mjs';
 import { ensurePostgres } from './ensure-postgres.mjs';
+import { BUILD_PACKAGES, CHAIN_PACKAGES } from './install-system-deps.mjs';
 import { ensureKaspad } from './kaspad.mjs';
 import { ensureTranslator } from './sri.mjs';
 import { tierOf, tiersHelp, timingReport, writeTimingReport } from './test-tiers.mjs';
@@ -88,9 +89,7 @@ try {
   const servers = tier.servers !== false;
   // Before npm: `npm ci` builds the RandomX addon against librandomx-dev.
   await step('system packages', () =>
-    ensureSystemPackages(
-      servers ? ['litecoind', 'monero', 'librandomx-dev', 'chromium', 'nats-server'] : ['librandomx-dev'],
-    ),
+    ensureSystemPackages(servers ? [...CHAIN_PACKAGES, 'chromium', 'nats-server'] : BUILD_PACKAGES),
   );
   step('npm packages', ensureNodeModules);
   if (servers) await startServers();
