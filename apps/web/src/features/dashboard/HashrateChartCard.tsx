@@ -8,7 +8,7 @@ import { ErrorBanner, Spinner, Tabs } from '../../components';
 import type { AlgorithmHashrate, Coin } from '../api-types';
 import { HashrateChart } from '../hashrate/HashrateChart';
 import { useHashrate24h } from './api';
-import { algorithmForCoin } from './hashrateScale';
+import { algorithmForCoin } from '../hashrate/hashrateScale';
 
 type PoolCoin = AlgorithmHashrate['coin'];
 

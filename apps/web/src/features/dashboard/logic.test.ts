@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { portForAlgorithm, connectionString, validateMinerForm, ADD_ALGORITHMS } from '../miners/minerForm';
 import { changeTone } from '../../components';
 import { toChartSeries } from '../hashrate/HashrateChart';
-import { algorithmForCoin, formatHashrateAdaptive, pickHashrateScale } from './hashrateScale';
+import { algorithmForCoin, formatHashrateAdaptive, pickHashrateScale } from '../hashrate/hashrateScale';
 import { backoffDelay, liveUrl, parseLiveMessage } from './liveUpdates';
 
 describe('hashrate scale', () => {

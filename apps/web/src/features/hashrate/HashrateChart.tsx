@@ -6,7 +6,7 @@ import { EmptyState, Spinner, useFigureVisibility } from '../../components';
 import { currentTimeZone, intlLocale, timeZoneLabel } from '../../lib/format';
 import type { Language } from '../../lib/api-types';
 import type { Algorithm, HashratePoint } from '../api-types';
-import { pickHashrateScale, scaleHashrate } from '../dashboard/hashrateScale';
+import { pickHashrateScale, scaleHashrate } from './hashrateScale';
 
 const HashrateBarChart = lazy(() => import('../dashboard/HashrateBarChart'));
 
