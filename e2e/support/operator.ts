@@ -1,12 +1,35 @@
 // An operator account for the browser tests: 2FA on and the role granted as
-// `manjam operator grant <email>` grants it.
+// `manjam operator grant <email>` grants it (or by that very command, beside the running pool), and
+// the rows an operator settles by hand: held and missing payout runs, a returned block.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { generate } from 'otplib';
+import { runKey } from '../../apps/server/src/accounting/operator-alerts.js';
+import { blockReturnedKey } from '../../apps/server/src/accounting/recredit-block.js';
+import { BlockLifecycleRepository } from '../../apps/server/src/db/repositories/block-lifecycle.js';
+import { LedgerRepository } from '../../apps/server/src/db/repositories/ledger.js';
+import { OperatorAlertsRepository } from '../../apps/server/src/db/repositories/operator-alerts.js';
+import { PayoutsRepository } from '../../apps/server/src/db/repositories/payouts.js';
 import { UsersRepository } from '../../apps/server/src/db/repositories/users.js';
-import { createWalletMiner, regtestAddress } from '../../apps/server/test/support/accounting/fixtures.js';
+import {
+  createWalletMiner,
+  insertBlock,
+  regtestAddress,
+} from '../../apps/server/test/support/accounting/fixtures.js';
 import { heldRun } from '../../apps/server/test/support/operator.js';
 import { api, registerAndLogin, type Session } from './api.js';
 import type { Language } from './browser.js';
 import type { TestPool } from './pool.js';
+
+const run = promisify(execFile);
+const TSX = createRequire(import.meta.url).resolve('tsx/cli');
+const CLI = fileURLToPath(new URL('../../apps/server/src/cli.ts', import.meta.url));
 
 export interface OperatorAccount extends Session {
   password: string;
@@ -15,6 +38,17 @@ export interface OperatorAccount extends Session {
 }
 
 export async function operatorAccount(
+  pool: TestPool,
+  prefix: string,
+  language: Language,
+): Promise<OperatorAccount> {
+  const account = await twoFactorAccount(pool, prefix, language);
+  await new UsersRepository(pool.pool.db).setOperator(account.user.email, true);
+  return account;
+}
+
+/** A signed-up account with 2FA on, not (yet) an operator. */
+export async function twoFactorAccount(
   pool: TestPool,
   prefix: string,
   language: Language,
@@ -29,8 +63,115 @@ export async function operatorAccount(
     token: account.token,
     body: { password: account.password, code: await generate({ secret, epoch: now() }) },
   });
-  await new UsersRepository(pool.pool.db).setOperator(account.user.email, true);
   return { ...account, nextCode: () => generate({ secret, epoch: now() + 30 }) };
+}
+
+/**
+ * `manjam operator grant <email>` run as an operator runs it beside the running pool: the CLI in
+ * its own process finds the embedded database held by the pool and has the pool run the command
+ * over its control socket. Answers the command's exit code and what it printed.
+ */
+export async function grantWithCli(pool: TestPool, email: string) {
+  const cwd = mkdtempSync(join(tmpdir(), 'manjam-e2e-cli-'));
+  try {
+    const { stdout } = await run(process.execPath, [TSX, CLI, 'operator', 'grant', email], {
+      cwd,
+      timeout: 120_000,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/root',
+        MANJAM_DATA_DIR: pool.pool.config.dataDir,
+        MANJAM_LOG_PRETTY: 'false',
+        MANJAM_LOG_LEVEL: 'error',
+      },
+    });
+    return stdout.trim();
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A sent LTC run (LTC's chain is not started in the test pool, so accounting leaves it be) whose
+ * transaction the wallet no longer knows: payout-missing open, as reconcile leaves it.
+ */
+export async function newMissingRun(pool: TestPool, label: string): Promise<string> {
+  const address = regtestAddress(`e2e-${label}`);
+  const miner = await createWalletMiner(pool.pool.db, 'LTC', address);
+  const runId = await heldRun(
+    pool.pool.db,
+    'LTC',
+    [{ payeeId: miner.payeeId, address, amount: 420_000n }],
+    `e2e-${label}-${Date.now()}`,
+  );
+  await new PayoutsRepository(pool.pool.db).markSent(runId, randomBytes(32).toString('hex'));
+  await new OperatorAlertsRepository(pool.pool.db).raise({
+    key: runKey('payout-missing', 'LTC', runId),
+    kind: 'payout-missing',
+    coin: 'LTC',
+    message: `LTC payout run ${runId}: the wallet no longer knows its transaction`,
+  });
+  return runId.toString();
+}
+
+/**
+ * An LTC block (its chain is not started in the test pool: accounting leaves it be) as accounting
+ * leaves a block credited at maturity, orphaned by a deep reorg and back on the main chain: its
+ * SOLO credit and the pool's fee written (`block:<id>:<label>`, blocks.ts confirmBlock), reversed
+ * (`reversal:block:...`, orphanBlock), and its block-returned alert open.
+ */
+export async function newReturnedBlock(
+  pool: TestPool,
+  label: string,
+): Promise<{ blockId: number; height: number; payeeId: number; credit: bigint }> {
+  const db = pool.pool.db;
+  const finder = await createWalletMiner(db, 'LTC', regtestAddress(`e2e-block-${label}`));
+  const height = 9_000 + Math.floor(Math.random() * 90_000);
+  const blockId = await insertBlock(db, 'LTC', {
+    height,
+    hash: randomBytes(32).toString('hex'),
+    scheme: 'solo',
+    reward: 625_000_000n,
+    subsidy: 625_000_000n,
+    fees: 0n,
+    networkDifficulty: 1,
+    finder,
+    at: new Date(),
+  });
+  const credit = 618_750_000n;
+  const poolPayee = await new LedgerRepository(db).ensurePoolPayee('LTC');
+  const credits = [
+    { payeeId: finder.payeeId, amount: credit, reason: 'solo' as const, label: 'finder' },
+    { payeeId: poolPayee, amount: 625_000_000n - credit, reason: 'fee' as const, label: 'fee' },
+  ];
+  await db.transaction(async (tx) => {
+    await tx.query(
+      "UPDATE blocks SET status = 'confirmed', credited = TRUE, planned_at = now(), confirmed_at = now() WHERE id = $1",
+      [blockId],
+    );
+    const ledger = new LedgerRepository(tx);
+    await ledger.append(
+      credits.map((c) => ({ ...c, coin: 'LTC', reference: `block:${blockId}:${c.label}`, blockId })),
+    );
+    await ledger.append(
+      credits.map((c) => ({
+        payeeId: c.payeeId,
+        coin: 'LTC',
+        amount: -c.amount,
+        reason: 'reversal' as const,
+        reference: `reversal:block:${blockId}:${c.label}`,
+        blockId,
+      })),
+    );
+    await new BlockLifecycleRepository(tx).markOrphaned(blockId, true);
+  });
+  await new OperatorAlertsRepository(db).raise({
+    key: blockReturnedKey('LTC', blockId),
+    kind: 'block-returned',
+    coin: 'LTC',
+    message: `LTC block ${height} (id ${blockId}) is back on the main chain after its credits were reversed; they are not re-credited automatically`,
+  });
+  return { blockId, height, payeeId: finder.payeeId, credit };
 }
 
 /** The operator signed in again with password and code, as the console requires. */
