@@ -6,6 +6,7 @@ import { nanos, RetentionPolicy, DiscardPolicy, StorageType, type JetStreamManag
 import { z } from 'zod';
 import type { CoinId } from '../config/index.js';
 import { addStream, type DistributedConfig } from '../sharelog/stream.js';
+import { BLOCK_SUBMIT_STATUSES } from '../stratum/source.js';
 
 export type { DistributedConfig };
 
@@ -57,7 +58,7 @@ export const submitRequestSchema = z.object({
 export type SubmitRequest = z.infer<typeof submitRequestSchema>;
 
 export const submitReplySchema = z.object({
-  status: z.enum(['accepted', 'rejected', 'unknown']),
+  status: z.enum(BLOCK_SUBMIT_STATUSES),
   nodeResult: z.string().nullable(),
   tipHash: z.string().optional(),
 });

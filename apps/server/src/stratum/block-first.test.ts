@@ -37,6 +37,13 @@ describe('the pool extends a parent with its own block', () => {
     expect(own.extends('parent-a')).toBe(true);
   });
 
+  it('opens the parent again when the node builds on it again, whichever block claimed it', () => {
+    const own = new OwnBlocks();
+    own.claim('parent-a', 'block-1');
+    own.release('parent-a');
+    expect(own.extends('parent-a')).toBe(false);
+  });
+
   it('remembers only the newest parents it was given room for', () => {
     const own = new OwnBlocks(2);
     own.claim('parent-a', 'block-1');

@@ -39,16 +39,17 @@ export function creditedDifficulty(shareDifficulty: number): number {
 
 /**
  * The parents the pool has extended with a block of its own (the OWN-BLOCK RULE above), one set per
- * coin. Keys are whatever names a parent in the family (the previous block's hash); the newest
- * `keep` claims are remembered, older parents are long stale through their templates anyway.
+ * coin. A parent is whatever names it in the family (the previous block's hash; Monero: the tip
+ * object its templates share); the newest `keep` claims are remembered, older parents are long
+ * stale through their templates anyway.
  */
-export class OwnBlocks {
-  private readonly parents = new Map<string, string>();
+export class OwnBlocks<Parent = string> {
+  private readonly parents = new Map<Parent, string>();
 
   constructor(private readonly keep = 64) {}
 
   /** The pool submitted `block` on `parent`: work on `parent` is stale from now. */
-  claim(parent: string, block: string): void {
+  claim(parent: Parent, block: string): void {
     this.parents.delete(parent);
     this.parents.set(parent, block);
     for (const oldest of this.parents.keys()) {
@@ -58,12 +59,20 @@ export class OwnBlocks {
   }
 
   /** The node did not put `block` on its main chain: work on `parent` is live again. */
-  withdraw(parent: string, block: string): void {
+  withdraw(parent: Parent, block: string): void {
     if (this.parents.get(parent) === block) this.parents.delete(parent);
   }
 
+  /**
+   * The node builds on `parent` again after it had moved past it (the pool's block left its main
+   * chain, e.g. invalidated): work on `parent` is live again, whichever block claimed it.
+   */
+  release(parent: Parent): void {
+    this.parents.delete(parent);
+  }
+
   /** Whether a share on work built on `parent` is stale because the pool's own block extends it. */
-  extends(parent: string): boolean {
+  extends(parent: Parent): boolean {
     return this.parents.has(parent);
   }
 }

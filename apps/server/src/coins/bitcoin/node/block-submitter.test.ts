@@ -12,6 +12,8 @@ function fakeNode(opts: {
   tip: string;
   atHeight?: string;
   outOfRange?: boolean;
+  /** The node holds the block (on some branch): its header is known. */
+  holds?: boolean;
 }): SubmitNode & { calls: string[] } {
   const calls: string[] = [];
   return {
@@ -29,6 +31,21 @@ function fakeNode(opts: {
       if (opts.outOfRange)
         return Promise.reject(new RpcError('rpc', 'getblockhash', 'Block height out of range', -8));
       return Promise.resolve(opts.atHeight ?? opts.tip);
+    },
+    getBlockHeader: (hash) => {
+      calls.push('getblockheader');
+      if (!opts.holds) return Promise.reject(new RpcError('rpc', 'getblockheader', 'Block not found', -5));
+      return Promise.resolve({
+        hash,
+        confirmations: -1,
+        height: expected.height,
+        version: 0x20000000,
+        merkleroot: '00'.repeat(32),
+        time: 0,
+        mediantime: 0,
+        bits: '207fffff',
+        difficulty: 0,
+      });
     },
   };
 }
@@ -84,6 +101,18 @@ describe('submitting a found block', () => {
     const result = await submitBlock(node, '00', expected, { confirmTimeoutMs: 150, confirmIntervalMs: 50 });
     expect(result).toMatchObject({ status: 'unknown', nodeResult: null, tipHash: OTHER });
     expect(node.calls.filter((c) => c === 'getbestblockhash').length).toBeGreaterThan(1);
+  });
+
+  it('says side_branch when the node holds the block but another block is on the main chain at its height', async () => {
+    const node = fakeNode({ submit: () => Promise.resolve(null), tip: OTHER, atHeight: OTHER, holds: true });
+    const result = await submitBlock(node, '00', expected, { confirmTimeoutMs: 0 });
+    expect(result).toMatchObject({ status: 'side_branch', nodeResult: null, tipHash: OTHER });
+    expect(result.detail).toMatch(/side branch/);
+  });
+
+  it('never calls a refused block side_branch, even one whose header the node knows', async () => {
+    const node = fakeNode({ submit: () => Promise.resolve('bad-txns'), tip: OTHER, holds: true });
+    expect((await submitBlock(node, '00', expected)).status).toBe('rejected');
   });
 
   it('says unknown when the submission timed out and the chain does not show the block', async () => {

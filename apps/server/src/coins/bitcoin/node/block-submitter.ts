@@ -4,8 +4,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ChainNode } from './node.js';
 import { RpcError } from '../../../rpc/json-rpc.js';
+import { BLOCK_SUBMIT_STATUSES } from '../../../stratum/source.js';
 
-export const SUBMIT_STATUSES = ['accepted', 'rejected', 'unknown'] as const;
+export const SUBMIT_STATUSES = BLOCK_SUBMIT_STATUSES;
 export type SubmitStatus = (typeof SUBMIT_STATUSES)[number];
 
 export interface SubmitResult {
@@ -25,7 +26,10 @@ export interface SubmitOptions {
 }
 
 /** The node calls the submitter needs (a ChainNode has them all). */
-export type SubmitNode = Pick<ChainNode, 'submitBlock' | 'getBestBlockHash' | 'getBlockHash'>;
+export type SubmitNode = Pick<
+  ChainNode,
+  'submitBlock' | 'getBestBlockHash' | 'getBlockHash' | 'getBlockHeader'
+>;
 
 interface Expected {
   height: number;
@@ -47,6 +51,15 @@ async function onMainChain(
     // -8 "Block height out of range": the chain is shorter than our block's height.
     if (err instanceof RpcError && err.kind === 'rpc') return { yes: false, tipHash };
     throw err;
+  }
+}
+
+/** Whether the node holds the block at all (on any branch): it knows its header. */
+async function holds(node: SubmitNode, hash: string): Promise<boolean> {
+  try {
+    return (await node.getBlockHeader(hash)).hash === hash;
+  } catch {
+    return false;
   }
 }
 
@@ -112,6 +125,16 @@ export async function submitBlock(
     };
   }
   const why = lost ? 'the submission did not get an answer' : `node answered ${nodeResult ?? 'null'}`;
+  // The node holds the block, yet another block is on the main chain at its height: it lost the
+  // race (bcoin answers null for it, Core "inconclusive"). Said as such, not left unknown.
+  if (tipHash !== undefined && (await holds(node, expected.hash))) {
+    return {
+      status: 'side_branch',
+      nodeResult,
+      tipHash,
+      detail: `${why}; the node holds the block on a side branch${where}`,
+    };
+  }
   return {
     status: 'unknown',
     nodeResult,
@@ -123,7 +146,8 @@ export async function submitBlock(
 /**
  * Submits `blockHex` to every node of a coin at once (a backup node may be the only one that
  * still reaches the network). The block counts as accepted when any node has it on its main
- * chain; otherwise a node's rejection is the verdict; otherwise the outcome is unknown.
+ * chain; otherwise as on a side branch when a node holds it there; otherwise a node's rejection
+ * is the verdict; otherwise the outcome is unknown.
  */
 export async function submitBlockToAll(
   nodes: readonly SubmitNode[],
@@ -134,6 +158,7 @@ export async function submitBlockToAll(
   const results = await Promise.all(nodes.map((node) => submitBlock(node, blockHex, expected, options)));
   const verdict =
     results.find((r) => r.status === 'accepted') ??
+    results.find((r) => r.status === 'side_branch') ??
     results.find((r) => r.status === 'rejected') ??
     results[0];
   if (!verdict) throw new Error('submitBlockToAll needs at least one node');

@@ -242,7 +242,11 @@ export class JobManager {
     const clean = !this.current || this.current.template.prevHashRpc !== template.prevHashRpc;
     const job = this.makeJob(template, clean, coinbaseOnly);
     this.lastTemplate = tpl;
-    if (clean) for (const old of this.jobs.values()) makeStale(old);
+    if (clean) {
+      for (const old of this.jobs.values()) makeStale(old);
+      // A new tip on a parent the pool's block had extended: the node went back to it, work there is live.
+      this.ownBlocks.release(template.prevHashRpc);
+    }
     if (this.current) this.current.supersededMs ??= job.createdMs;
     this.jobs.set(job.id, job);
     this.trim(job.createdMs);

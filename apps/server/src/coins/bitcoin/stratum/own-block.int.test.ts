@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockHashHex, type BuiltShare } from '@manjam/protocol';
 import { BlocksRepository } from '../../../db/repositories/blocks.js';
+import { FOUND_BLOCK_STATUS } from '../../../stratum/source.js';
+import { submitBlock } from '../node/block-submitter.js';
+import { mineBlockFromTemplate } from '../../../../test/support/coins/bitcoin/node/mine-block.js';
 import type { DevChain } from '../devchain/index.js';
 import { startBtcDevChain } from '../devchain/index.js';
 import { StratumTestClient, type ClientJob } from '../../../../test/support/coins/bitcoin/stratum/client.js';
@@ -70,5 +73,16 @@ describe("the pool's own block at a height on bcoin regtest (SHA-256d)", () => {
     const next = await client.waitForJob((j) => j.clean && j.template.prevHashRpc === firstHash);
     const share = client.findShare(next, 'sha256d');
     expect(await client.submit(login, share)).toMatchObject({ result: true, error: null });
+  });
+
+  it('records a block that another block beat to its height as orphaned, not pending: the node holds it on a side branch', async () => {
+    const block = mineBlockFromTemplate('BTC', await pool.node.getBlockTemplate(), chain.poolAddress);
+    const [rival] = await chain.mine(1);
+    const result = await submitBlock(pool.node, block.hex, block, { confirmTimeoutMs: 300 });
+    expect(result).toMatchObject({ status: 'side_branch', tipHash: rival });
+    expect(result.detail).toMatch(/side branch/);
+    expect(FOUND_BLOCK_STATUS[result.status]).toBe('orphaned');
+    expect(await pool.node.getBestBlockHash()).toBe(rival);
+    expect((await pool.node.getBlockHeader(block.hash)).hash).toBe(block.hash);
   });
 });

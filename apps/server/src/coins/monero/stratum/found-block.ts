@@ -5,6 +5,7 @@ import { moneroBlockId, withMoneroNonce } from '@manjam/protocol/monero';
 import type { OwnBlocks } from '../../../stratum/block-first.js';
 import { FOUND_BLOCK_STATUS, type BlockSubmitResult } from '../../../stratum/source.js';
 import { hex, type MoneroJob } from './session.js';
+import type { MoneroTip } from './template-source.js';
 import { XMR, type MoneroMinerRef, type MoneroStratumOptions } from './types.js';
 
 export interface FoundMoneroShare {
@@ -23,7 +24,7 @@ export interface FoundMoneroShare {
 export function submitFoundBlock(
   options: Pick<MoneroStratumOptions, 'source' | 'sink' | 'logger' | 'scheme'>,
   found: FoundMoneroShare,
-  ownBlocks: OwnBlocks,
+  ownBlocks: OwnBlocks<MoneroTip>,
 ): Promise<void> {
   const { source, sink, logger, scheme } = options;
   const { miner, job } = found;
@@ -31,7 +32,7 @@ export function submitFoundBlock(
   const hash = hex(moneroBlockId(found.hashingBlob));
   const blockHex = hex(withMoneroNonce(job.blockBlob, job.nonceOffset, found.nonce));
   const foundMs = Date.now();
-  ownBlocks.claim(template.prevHash, hash);
+  ownBlocks.claim(template.tip, hash);
   logger.info(
     { coin: XMR, height: template.height, hash, login: miner.workerKey },
     'block found; submitting',
@@ -50,7 +51,7 @@ export function submitFoundBlock(
       { coin: XMR, height: template.height, hash, status: result.status, node: result.nodeResult },
       'block submitted',
     );
-    if (result.status !== 'accepted') ownBlocks.withdraw(template.prevHash, hash);
+    if (result.status !== 'accepted') ownBlocks.withdraw(template.tip, hash);
     await sink.addBlock({
       miner,
       height: template.height,

@@ -23,6 +23,7 @@ import type { RejectionKind } from '../../../stratum/rejections.js';
 import type { ShareBook } from '../../../stratum/share-book.js';
 import { submitFoundBlock } from './found-block.js';
 import type { Id, MoneroJob, MoneroSession } from './session.js';
+import type { MoneroTip } from './template-source.js';
 import type { MoneroMinerRef, MoneroStratumOptions, XMR } from './types.js';
 
 const NONCE = /^[0-9a-fA-F]{8}$/;
@@ -46,10 +47,11 @@ export const MONERO_REFUSALS: Record<RejectionKind, string> = {
 export class MoneroSubmits {
   private readonly work: FairWork<MoneroSession>;
   /**
-   * Previous-block hashes the pool's own blocks extend: a job on one is stale at once, before the
-   * template on the pool's block arrives (block-first.ts, the OWN-BLOCK RULE).
+   * The tips the pool's own blocks extend: a job on one is stale at once, before the template on
+   * the pool's block arrives (block-first.ts, the OWN-BLOCK RULE). A template on the same parent
+   * after the node moved away and back comes with a new tip, which no claim names.
    */
-  private readonly ownBlocks = new OwnBlocks();
+  private readonly ownBlocks = new OwnBlocks<MoneroTip>();
 
   constructor(
     private readonly options: MoneroStratumOptions,
@@ -170,7 +172,7 @@ export class MoneroSubmits {
 
   /** Whether shares on `job` are stale: its tip was replaced, or the pool's own block extends it. */
   private isStale(job: MoneroJob): boolean {
-    return job.template.tip.stale || this.ownBlocks.extends(job.template.prevHash);
+    return job.template.tip.stale || this.ownBlocks.extends(job.template.tip);
   }
 
   /** Refused without a hash: the connection's own queue was full (charged to it), or the pool's capacity (not counted). */
