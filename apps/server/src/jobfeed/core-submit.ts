@@ -69,6 +69,7 @@ type Outcome =
 
 const verdict = (results: BlockSubmitResult[]): BlockSubmitResult =>
   results.find((r) => r.status === 'accepted') ??
+  results.find((r) => r.status === 'side_branch') ??
   results.find((r) => r.status === 'rejected') ??
   results[0] ?? { status: 'unknown', nodeResult: null };
 
