@@ -64,7 +64,9 @@ export class KaspaSubmits {
     if (!seen) this.seen.set(template, (seen = new Set()));
     if (seen.has(nonce.value.hex)) return this.refuse(session, id, miner, 'duplicate');
     kaspaPowWordsOf(template.pow, nonce.value.lo, nonce.value.hi, powWords);
-    // The kit's rule (block-first.ts): a block is submitted first, whatever the share target.
+    // The kit's rule (block-first.ts): a block is submitted first, whatever the share target. Its
+    // OWN-BLOCK RULE is not applied: in Kaspa's DAG a second block of the pool's on the same
+    // parents is as legitimate as the first (both can be merged blue), so each is submitted.
     const verdict = judgeWork(
       kaspaMeetsTarget(powWords, template.targetWords),
       kaspaMeetsTarget(powWords, job.targetWords),
