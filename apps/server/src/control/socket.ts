@@ -1,5 +1,5 @@
-// The control socket: how `manjam operator …` and `manjam payout-run …` reach a running pool whose
-// embedded database they cannot open (one process per PGlite data directory, db/data-dir-lock.ts).
+// The control socket: how `manjam operator …`, `payout-run …` and `block-recredit …` reach a
+// running pool whose embedded database they cannot open (one process per PGlite data directory, db/data-dir-lock.ts).
 // The process holding that database listens on a Unix socket inside `<dataDir>/control/`, a
 // directory only its owner may enter (0700), so whoever may run commands on the socket could
 // already read and write the database files. The CLI sends one line, `{"command","args"}`; the
@@ -63,7 +63,10 @@ export async function startControlSocket(options: {
       resolve();
     });
   });
-  logger.info({ path }, 'control socket listening (manjam operator / payout-run on a running pool)');
+  logger.info(
+    { path },
+    'control socket listening (manjam operator / payout-run / block-recredit on a running pool)',
+  );
   return { close: () => closeServer(server, path) };
 }
 

@@ -217,6 +217,55 @@ describe('the operator console page', () => {
     expect(posted('/api/operator/alerts/5/close')).toHaveLength(1);
   });
 
+  it("credits a returned block's payees back after the confirm step, from its alert", async () => {
+    const returned: OperatorAlerts = {
+      open: [
+        {
+          id: '6',
+          key: 'block-returned:BTC:7',
+          kind: 'block-returned',
+          coin: 'BTC',
+          message: 'BTC block 812 (id 7) is back on the main chain after its credits were reversed',
+          raisedAt: '2026-11-28T09:00:00.000Z',
+          clearedAt: null,
+          runbook: { doc: 'docs/OPERATIONS.md', anchor: 'alert-block-returned' },
+          blockId: '7',
+        },
+      ],
+      past: { items: [], page: 1, pageSize: 20, total: 0 },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url.startsWith('/api/operator/alerts?')) return Promise.resolve(jsonResponse(returned));
+        if (url === '/api/operator/blocks/7/recredit') {
+          calls.push({ method: init?.method ?? 'GET', url, body: undefined });
+          const done = {
+            id: '7',
+            coin: 'BTC',
+            height: 812,
+            hash: 'ab'.repeat(32),
+            payees: 2,
+            total: '312500000',
+          };
+          return Promise.resolve(jsonResponse(done));
+        }
+        return Promise.resolve(api(url, init));
+      }),
+    );
+    signInForTest(OPERATOR);
+    renderWithApp(<AppRoutes />, { route: '/operator' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Alerts' }, LAZY));
+    expect(await screen.findByText(/credit its payees back \(Credit payees\)/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Credit payees' }));
+    const dialog = await screen.findByRole('dialog', { name: "Credit block 7's payees back?" });
+    expect(within(dialog).getByText(/exactly what was reversed/)).toBeInTheDocument();
+    expect(posted('/api/operator/blocks/7/recredit')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/^Block 7 credited back: 3\.125\b/)).toBeInTheDocument();
+    expect(posted('/api/operator/blocks/7/recredit')).toHaveLength(1);
+  });
+
   it('settles a held run as sent with a checked txid, and shows why a run failed', async () => {
     signInForTest(OPERATOR);
     renderWithApp(<AppRoutes />, { route: '/operator' });
