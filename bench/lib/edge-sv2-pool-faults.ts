@@ -7,6 +7,7 @@ import { bitsToTarget } from '@manjam/protocol';
 import { findNonce, Sv2TestClient } from '../../apps/server/src/coins/bitcoin/stratum-v2/testing/client.js';
 import { u256ToTarget } from '../../apps/server/src/coins/bitcoin/stratum-v2/work.js';
 import type { PoolOnChain } from '../../apps/server/test/support/coins/bitcoin/stratum/harness.js';
+import { v2Figures } from '../../apps/server/test/support/coins/bitcoin/stratum-v2/figures.js';
 import { fixed, int, type Report } from './report.js';
 
 type Hostile = (pool: PoolOnChain, authority: Uint8Array) => Promise<Sv2TestClient | net.Socket>;
@@ -87,7 +88,7 @@ export async function faultPhase(
       extranonce,
     });
   }, 2);
-  const faults0 = { ...pool.stratum.stats().v2.faults };
+  const faults0 = { ...v2Figures(pool.stratum).faults };
   for (const [name, open] of Object.entries(HOSTILE)) {
     const closeMs: number[] = [];
     await Promise.all(
@@ -106,7 +107,7 @@ export async function faultPhase(
   }
   clearInterval(mining);
   await new Promise((r) => setTimeout(r, 200));
-  const faults = pool.stratum.stats().v2.faults;
+  const faults = v2Figures(pool.stratum).faults;
   const counted = Object.entries(faults)
     .map(([kind, n]) => `${kind} ${int(n - (faults0[kind] ?? 0))}`)
     .join(', ');

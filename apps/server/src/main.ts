@@ -11,7 +11,7 @@ import { OperatorAlertsRepository } from './db/repositories/operator-alerts.js';
 import { PoolEvents } from './events.js';
 import { startControlSocket } from './control/socket.js';
 import type { Logger } from './logger.js';
-import type { ChainMode, FamilyChain } from './coins/family.js';
+import { figureTotal, type ChainMode, type FamilyChain } from './coins/family.js';
 import { COIN_FAMILIES } from './coins/registry.js';
 import { startChains } from './coins/late-chain.js';
 import { startStratum, type StratumService } from './stratum/index.js';
@@ -133,8 +133,7 @@ export async function startPool({
         return { accepted: stats.sharesAccepted, ...stats.sharesRejected };
       },
       bans: () => stratum.stats().bans,
-      v2: () => stratum.stats().v2,
-      randomx: () => stratum.randomx(),
+      figures: () => stratum.figures(),
       sharesUnstored: () => stratum.stats().sharesUnstored,
     };
     const health = () =>
@@ -145,22 +144,26 @@ export async function startPool({
         mode ? [] : COIN_IDS.filter((coin) => config.chains[coin].enabled),
         stratum &&
           (() => {
-            const { connections, v2, sharesUnstored } = stratum.stats();
+            const { connections, sharesUnstored } = stratum.stats();
+            const figures = stratum.figures();
             return {
               connections,
-              v2: { connections: v2.connections, channels: v2.channels },
+              v2: {
+                connections: figureTotal(figures, 'manjam_stratum_v2_connections'),
+                channels: figureTotal(figures, 'manjam_stratum_v2_channels'),
+              },
               sharesUnstored,
             };
           }),
       );
     // An API process without Stratum lists the configured ports; their V2 authority key is read
     // from the config or dataDir key file the Stratum process uses (never generated here: see
-    // CoinFamily.v2AuthorityKey), so one shared secret shows miners the key they will be given.
+    // CoinFamily.authorityKey), so one shared secret shows miners the key they will be given.
     const v2AuthorityKey =
       has(role, 'api') && !stratum
         ? (
             await Promise.all(
-              COIN_FAMILIES.map((f) => f.v2AuthorityKey?.(config) ?? Promise.resolve(undefined)),
+              COIN_FAMILIES.map((f) => f.authorityKey?.(config) ?? Promise.resolve(undefined)),
             )
           ).find(Boolean)
         : undefined;

@@ -1,10 +1,9 @@
 // The seam between the shared pool and a coin family. Start-up (main.ts, background.ts,
 // stratum/index.ts) sees only these types and the registry's list; each family's folder
-// (coins/bitcoin, coins/monero) implements them. Nothing outside coins/ imports a family folder
+// (coins/<family>) implements them. Nothing outside coins/ imports a family folder
 // but the registry (see docs/ARCHITECTURE.md, "Adding a coin family").
 import type { Health } from '@manjam/contract';
 import type { Family } from '@manjam/protocol';
-import type { RandomXFigures } from '@manjam/randomx';
 import type { AccountingChain } from '../accounting/chain.js';
 import type { CoinId, Config, PayoutScheme } from '../config/index.js';
 import type { Logger } from '../logger.js';
@@ -35,10 +34,25 @@ export interface ServedPort {
   scheme: PayoutScheme;
   /** The port's dialect (config `stratum.ports[].protocol`). */
   protocol: 'v1' | 'v2';
-  /** V2 ports: the pool's authority public key in base58check, the form miners configure. */
+  /** A port with an authority (Stratum V2): its public key in base58check, the form miners configure. */
   authorityKey?: string;
   /** Connections seated on the port now (stratum/listener.ts openConnections). */
   connections?: number;
+}
+
+/**
+ * One sample of a figure a family reports of its own ports (what its dialect or its hashing holds
+ * that other families do not): the /metrics line it is shown on, its labels and its value now.
+ */
+export interface FamilyFigure {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** The sum of the samples named `name` (0 when no family reports it). */
+export function figureTotal(figures: readonly FamilyFigure[], name: string): number {
+  return figures.reduce((sum, figure) => (figure.name === name ? sum + figure.value : sum), 0);
 }
 
 /** A family's open Stratum ports (its dialect on the shared kit). */
@@ -49,11 +63,9 @@ export interface FamilyPorts {
     connections: number;
     accepted: number;
     rejected: Record<string, number>;
-    /** Stratum V2 ports' figures (families with V2 ports; coins/bitcoin/stratum-v2). */
-    v2?: { connections: number; channels: number; faults: Record<string, number> };
   };
-  /** Each RandomX port's pool now, for /metrics (families without RandomX give none). */
-  randomx?(): { port: number; figures: RandomXFigures }[];
+  /** The family's own figures of these ports now (families with none give none). */
+  figures?(): FamilyFigure[];
   /** Called once every family's ports listen: jobs start flowing. */
   start(): void;
   /** Reconnects miners and closes the ports; found blocks in flight are settled. */
@@ -84,9 +96,10 @@ export interface CoinFamily {
   /** Starts the chain side of its enabled coins; undefined when none is enabled in this mode. */
   startChain(config: Config, logger: Logger, mode: ChainMode): Promise<FamilyChain | undefined>;
   /**
-   * For an API process that runs without Stratum: the V2 authority public key its configured V2
-   * ports would show, read (never generated) from the same config or dataDir key file the Stratum
-   * process uses; undefined when the family has no V2 ports or the key is not there yet.
+   * For an API process that runs without Stratum: the authority public key its configured ports
+   * would show (ServedPort.authorityKey), read (never generated) from the same config or dataDir
+   * key file the Stratum process uses; undefined when none of its ports has one or the key is not
+   * there yet.
    */
-  v2AuthorityKey?(config: Config): Promise<string | undefined>;
+  authorityKey?(config: Config): Promise<string | undefined>;
 }

@@ -17,6 +17,7 @@ import type {
   CoinFamily,
   FamilyAccounting,
   FamilyChain,
+  FamilyFigure,
   FamilyPorts,
 } from './family.js';
 
@@ -220,8 +221,8 @@ class LatePorts implements FamilyPorts {
     return this.inner?.stats() ?? { connections: 0, accepted: 0, rejected: {} };
   }
 
-  randomx(): ReturnType<NonNullable<FamilyPorts['randomx']>> {
-    return this.inner?.randomx?.() ?? [];
+  figures(): FamilyFigure[] {
+    return this.inner?.figures?.() ?? [];
   }
 
   start(): void {

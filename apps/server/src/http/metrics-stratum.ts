@@ -3,10 +3,10 @@
 // pools included) and the event-loop and GC figures, under the API's access rule
 // (metrics-access.ts). No Fastify, no routes, no database reads.
 import { createServer, type Server } from 'node:http';
+import { figureTotal, type FamilyFigure } from '../coins/family.js';
 import { connectionPlan, type Config } from '../config/index.js';
 import type { Logger } from '../logger.js';
 import { errorPayload, ServiceError } from '../services/errors.js';
-import type { RandomXFigures } from '@manjam/randomx';
 import {
   bodyRate,
   guardConnections,
@@ -32,23 +32,23 @@ export function registerStratumMetrics(metrics: MetricsRegistry, stratum: Stratu
         Object.entries(stratum.sharesByResult()).map(([result, value]) => ({ labels: { result }, value })),
       ),
   );
-  const v2 = stratum.v2;
-  if (v2) {
+  const figures = stratum.figures;
+  if (figures) {
+    const total = (name: string): GaugeSample[] => [{ labels: {}, value: figureTotal(figures(), name) }];
     metrics.register(
       'manjam_stratum_v2_connections',
       'Open Stratum V2 connections (also in manjam_stratum_connections)',
       'gauge',
-      () => Promise.resolve([{ labels: {}, value: v2().connections }]),
+      () => Promise.resolve(total('manjam_stratum_v2_connections')),
     );
     metrics.register(
       'manjam_stratum_v2_faults_total',
       'Stratum V2 connections closed for what they sent (handshake, bad-frame, bad-message, protocol, timeout)',
       'counter',
-      () =>
-        Promise.resolve(Object.entries(v2().faults).map(([kind, value]) => ({ labels: { kind }, value }))),
+      () => Promise.resolve(summedByLabels(figures(), 'manjam_stratum_v2_faults_total')),
     );
     metrics.register('manjam_stratum_v2_channels', 'Open Stratum V2 mining channels', 'gauge', () =>
-      Promise.resolve([{ labels: {}, value: v2().channels }]),
+      Promise.resolve(total('manjam_stratum_v2_channels')),
     );
   }
   const bans = stratum.bans;
@@ -69,48 +69,48 @@ export function registerStratumMetrics(metrics: MetricsRegistry, stratum: Stratu
       () => Promise.resolve([{ labels: {}, value: unstored() }]),
     );
   }
-  if (stratum.randomx) registerRandomXMetrics(metrics, stratum.randomx);
+  if (figures) registerRandomXMetrics(metrics, figures);
 }
 
-/** The RandomX lines: name, help, type, and the figure each port's sample shows. */
-const RANDOMX_METRICS: readonly [string, string, 'gauge' | 'counter', keyof RandomXFigures][] = [
+/** The samples named `name`, those with the same labels summed, in the order first reported. */
+function summedByLabels(figures: readonly FamilyFigure[], name: string): GaugeSample[] {
+  const byLabels = new Map<string, GaugeSample>();
+  for (const figure of figures) {
+    if (figure.name !== name) continue;
+    const key = JSON.stringify(figure.labels);
+    const sample = byLabels.get(key);
+    if (sample) sample.value += figure.value;
+    else byLabels.set(key, { labels: figure.labels, value: figure.value });
+  }
+  return [...byLabels.values()];
+}
+
+/** The RandomX lines (the Monero family's figures, one sample per XMR port): name, help, type. */
+const RANDOMX_METRICS: readonly [string, string, 'gauge' | 'counter'][] = [
   [
     'manjam_randomx_hash_queue',
     'XMR share checks asked of RandomX and not answered yet (running, or waiting behind others or a seed being built)',
     'gauge',
-    'queued',
   ],
-  ['manjam_randomx_hashes_total', 'RandomX hashes done since start', 'counter', 'hashes'],
+  ['manjam_randomx_hashes_total', 'RandomX hashes done since start', 'counter'],
   [
     'manjam_randomx_seeds',
     'RandomX seeds held (256 MiB cache each; full mode: plus a 2 GiB dataset); light mode: 0 once no XMR miner has been logged in for chains.XMR.randomxIdleReleaseSeconds',
     'gauge',
-    'seeds',
   ],
   [
     'manjam_randomx_seeds_building',
     'RandomX seeds whose cache (full mode: dataset) is being built now',
     'gauge',
-    'building',
   ],
-  [
-    'manjam_randomx_threads',
-    'RandomX hashing threads running (0 while the caches are released)',
-    'gauge',
-    'threads',
-  ],
+  ['manjam_randomx_threads', 'RandomX hashing threads running (0 while the caches are released)', 'gauge'],
 ];
 
 /** The RandomX pools of this process's XMR ports, one sample per port. */
-function registerRandomXMetrics(
-  metrics: MetricsRegistry,
-  byPort: NonNullable<StratumMetrics['randomx']>,
-): void {
-  for (const [name, help, type, figure] of RANDOMX_METRICS)
+function registerRandomXMetrics(metrics: MetricsRegistry, figures: () => FamilyFigure[]): void {
+  for (const [name, help, type] of RANDOMX_METRICS)
     metrics.register(name, help, type, (): Promise<GaugeSample[]> =>
-      Promise.resolve(
-        byPort().map(({ port, figures }) => ({ labels: { port: String(port) }, value: figures[figure] })),
-      ),
+      Promise.resolve(summedByLabels(figures(), name)),
     );
 }
 

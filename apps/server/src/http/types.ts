@@ -1,6 +1,6 @@
 import type { Health, PoolCoin } from '@manjam/contract';
-import type { RandomXFigures } from '@manjam/randomx';
 import type { FastifyInstance } from 'fastify';
+import type { FamilyFigure } from '../coins/family.js';
 import type { Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
@@ -42,12 +42,10 @@ export interface StratumMetrics {
   sharesByResult(): Record<string, number>;
   /** Ban decisions since start, by scope ('connection', 'ip'). */
   bans?: () => Record<string, number>;
-  /** The XMR ports' RandomX pools, by port. */
-  randomx?: () => { port: number; figures: RandomXFigures }[];
+  /** The families' own figures of their ports (V2 connections, RandomX pools, ...), by /metrics name. */
+  figures?: () => FamilyFigure[];
   /** Accepted shares not yet in the database or the core's share stream. */
   sharesUnstored?: () => number;
-  /** Stratum V2 connections (counted in connections() too) and the mining channels open on them. */
-  v2?: () => { connections: number; channels: number; faults: Record<string, number> };
 }
 
 /** Per coin: 1 while a node backs its work, 0 while work is stopped (manjam_chain_up). */

@@ -2,12 +2,11 @@
 // hashrate) and every family's ports on it. It names no coin and no family: each family's chain
 // opens its own ports (coins/<family>/stratum/ports.ts).
 import { algorithmOf } from '@manjam/protocol';
-import type { RandomXFigures } from '@manjam/randomx';
 import type { Logger } from 'pino';
 import { connectionPlan, type CoinId, type Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
-import type { FamilyChain, FamilyPorts, ServedPort } from '../coins/family.js';
+import type { FamilyChain, FamilyFigure, FamilyPorts, ServedPort } from '../coins/family.js';
 import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
 import type { ShareSink } from '../shares/sink.js';
 import { ShareWriter, shareWriterSettings } from '../shares/writer.js';
@@ -33,16 +32,14 @@ export interface StratumService {
   ports(): ServedPort[];
   stats(): {
     connections: number;
-    /** Of those, Stratum V2 connections, the mining channels open on them, and connections closed for what they sent. */
-    v2: { connections: number; channels: number; faults: Record<string, number> };
     sharesAccepted: number;
     sharesRejected: Record<string, number>;
     bans: Record<BanScope, number>;
     /** Accepted shares not yet where accounting reads them (ShareSink.backlog). */
     sharesUnstored: number;
   };
-  /** Each RandomX port's pool now (queue, hashes, seeds, threads), for /metrics. */
-  randomx(): { port: number; figures: RandomXFigures }[];
+  /** Every family's own figures of its ports now (coins/family.ts FamilyFigure), for /metrics and health. */
+  figures(): FamilyFigure[];
   /** Live pool hashrate (H/s) over the last 10 minutes. */
   hashrate(coin: CoinId): number;
   /** Live figures of a worker ("<payee key>.<worker>"), a payee ("BTC:w:<address>", "BTC:u:<userId>") or 'pool'. */
@@ -106,28 +103,22 @@ export async function startStratum(deps: StratumDeps): Promise<StratumService> {
       const rejected: Record<string, number> = {};
       let connections = 0;
       let accepted = 0;
-      const v2 = { connections: 0, channels: 0, faults: {} as Record<string, number> };
       for (const stats of families.map((f) => f.stats())) {
         connections += stats.connections;
         accepted += stats.accepted;
-        v2.connections += stats.v2?.connections ?? 0;
-        v2.channels += stats.v2?.channels ?? 0;
-        for (const [kind, count] of Object.entries(stats.v2?.faults ?? {}))
-          v2.faults[kind] = (v2.faults[kind] ?? 0) + count;
         for (const [kind, count] of Object.entries(stats.rejected))
           rejected[kind] = (rejected[kind] ?? 0) + count;
       }
       // Every port shares the process's ban list: its counts cover them all.
       return {
         connections,
-        v2,
         sharesAccepted: accepted,
         sharesRejected: rejected,
         bans: { ...kit.bans.counts },
         sharesUnstored: writer.backlog(),
       };
     },
-    randomx: () => families.flatMap((f) => f.randomx?.() ?? []),
+    figures: () => families.flatMap((f) => f.figures?.() ?? []),
     bans: () => kit.bans,
     hashrate: (coin) => kit.hashrate.get(coin)?.hashrate('pool', '10m', Date.now()) ?? 0,
     liveHashrate: (coin, key) =>

@@ -21,7 +21,8 @@ export const bitcoinFamily: CoinFamily = {
     const chains = await startChains(config, logger);
     return chains.length > 0 ? chainOfNodes(chains) : undefined;
   },
-  v2AuthorityKey: async (config) =>
+  // Its Stratum V2 ports' authority.
+  authorityKey: async (config) =>
     config.stratum.ports.some((p) => p.protocol === 'v2') ? readAuthorityPublicKey(config) : undefined,
 };
 

@@ -15,6 +15,7 @@ import { PayeesRepository } from '../../../db/repositories/payees.js';
 import { SharesRepository } from '../../../db/repositories/shares.js';
 import { WorkersRepository } from '../../../db/repositories/workers.js';
 import type { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
+import { v2Figures } from '../../../../test/support/coins/bitcoin/stratum-v2/figures.js';
 import {
   startPoolOnChain,
   testLogger,
@@ -86,7 +87,7 @@ describe('SRI translator -> Manjam Stratum V2', () => {
         if (best !== hash) await new Promise((r) => setTimeout(r, 100));
       }
       expect(best).toBe(hash);
-      expect(pool.stratum.stats().v2).toMatchObject({ connections: 1, channels: 1 });
+      expect(v2Figures(pool.stratum)).toMatchObject({ connections: 1, channels: 1 });
     } finally {
       await client.close();
     }
@@ -161,7 +162,7 @@ describe('SRI translator -> Manjam Stratum V2', () => {
 
   it('is refused by a translator configured with another authority key: no channel opens, no share reaches the pool', async () => {
     const wrong = encodeAuthorityPublicKey(schnorr.getPublicKey(schnorr.utils.randomSecretKey()));
-    const before = pool.stratum.stats().v2.channels;
+    const before = v2Figures(pool.stratum).channels;
     const impostor = await startTranslator({
       binary,
       dir: pool.dataDir,
@@ -177,7 +178,7 @@ describe('SRI translator -> Manjam Stratum V2', () => {
       expect(impostor.output()).toContain('Invalid Certificate');
       expect(impostor.output()).not.toContain('SetupConnectionSuccess');
       expect(impostor.output()).not.toContain('OpenExtendedMiningChannelSuccess');
-      expect(pool.stratum.stats().v2.channels).toBeLessThanOrEqual(before);
+      expect(v2Figures(pool.stratum).channels).toBeLessThanOrEqual(before);
     } finally {
       impostor.stop();
     }

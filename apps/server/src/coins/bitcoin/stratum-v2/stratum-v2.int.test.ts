@@ -14,6 +14,7 @@ import {
   testLogger,
   type PoolOnChain,
 } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
+import { v2Figures } from '../../../../test/support/coins/bitcoin/stratum-v2/figures.js';
 import { AUTHORITY_KEY_FILE } from './authority.js';
 import { findNonce, Sv2HandshakeRefused, Sv2TestClient, type ChannelWork } from './testing/client.js';
 import { targetToU256, u256ToTarget } from './work.js';
@@ -116,7 +117,7 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
       if (stored < 3) await new Promise((r) => setTimeout(r, 100));
     }
     expect(stored).toBe(3);
-    expect(pool.stratum.stats().v2).toMatchObject({ connections: 1, channels: 1 });
+    expect(v2Figures(pool.stratum)).toMatchObject({ connections: 1, channels: 1 });
   });
 
   it('accepts a standard-channel share on the merkle root the pool computed for the channel', async () => {
@@ -371,29 +372,29 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     for (let i = 0; i < 32; i++) expect((await first.open('extended', login(i))).ok).toBe(true);
     expect(await first.open('extended', login(32))).toEqual({ ok: false, errorCode: 'too-many-channels' });
 
-    const open = pool.stratum.stats().v2.channels;
+    const open = v2Figures(pool.stratum).channels;
     expect(open).toBeLessThan(60 - 1);
     const second = await miner();
     for (let i = open; i < 60; i++) expect((await second.open('standard', login(100 + i))).ok).toBe(true);
     expect(await second.open('standard', login(200))).toEqual({ ok: false, errorCode: 'too-many-channels' });
-    expect(pool.stratum.stats().v2.channels).toBe(60);
+    expect(v2Figures(pool.stratum).channels).toBe(60);
 
     // A closed channel gives its place back to the address.
     first.send({ type: 'CloseChannel', channelId: 1, reasonCode: 'done' });
-    await vi.waitFor(() => expect(pool.stratum.stats().v2.channels).toBe(59));
+    await vi.waitFor(() => expect(v2Figures(pool.stratum).channels).toBe(59));
     expect((await second.open('standard', login(201))).ok).toBe(true);
 
     // Hanging up gives every channel of both connections back.
     first.close();
     second.close();
-    await vi.waitFor(() => expect(pool.stratum.stats().v2.channels).toBe(open - 32));
+    await vi.waitFor(() => expect(v2Figures(pool.stratum).channels).toBe(open - 32));
   });
 
   it('closes connections that send garbage, a truncated frame or replayed ciphertext, and keeps serving', async () => {
     const closed = (c: Sv2TestClient) =>
       new Promise<void>((resolve) => (c.closed ? resolve() : c.socket.once('close', () => resolve())));
     const before = { ...pool.stratum.stats().sharesRejected };
-    const badFrames = pool.stratum.stats().v2.faults['bad-frame'] ?? 0;
+    const badFrames = v2Figures(pool.stratum).faults['bad-frame'] ?? 0;
     const garbage = await miner();
     garbage.writeRaw(Buffer.from('{"id":1,"method":"mining.subscribe","params":[]}\n'.repeat(4)));
     await closed(garbage);
@@ -415,7 +416,7 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     replayed.writeRaw(writes[0] as Buffer);
     await closed(replayed);
     expect(pool.stratum.stats().sharesRejected).toEqual(before);
-    expect(pool.stratum.stats().v2.faults['bad-frame']).toBe(badFrames + 3);
+    expect(v2Figures(pool.stratum).faults['bad-frame']).toBe(badFrames + 3);
 
     const honest = await miner();
     const c = await extended(honest, `${chain.poolAddress}.v2after`);

@@ -10,7 +10,7 @@ import { openConnections, seatLimits, seatPort } from '../../../stratum/listener
 import type { StratumKit } from '../../../stratum/kit.js';
 import { rejectionCounts } from '../../../stratum/rejections.js';
 import { ShareBook } from '../../../stratum/share-book.js';
-import type { FamilyPorts } from '../../family.js';
+import type { FamilyFigure, FamilyPorts } from '../../family.js';
 import type { TemplateSource } from '../source.js';
 import { watchCoinAvailability } from './coin-availability.js';
 import type { PoolRuntime, StratumSession, SubmitContext } from './context.js';
@@ -127,8 +127,8 @@ export async function openBitcoinPorts(
       connections: sessions.size - v2.channels() + v2.connections(),
       accepted: pool.stats.accepted,
       rejected: { ...pool.stats.rejected },
-      v2: v2.stats(),
     }),
+    figures: () => v2Figures(v2.stats()),
     start: () => {
       for (const manager of managers.values()) manager.start();
       // After the first jobs: a coin whose nodes are already silent starts paused.
@@ -189,6 +189,26 @@ function sweep(pool: PoolRuntime): void {
 }
 
 /** client.reconnect to every miner, then close the ports (sockets still open after 2 s are cut). */
+/**
+ * The Stratum V2 ports' figures: open V2 connections (also in the family's connections), the
+ * mining channels on them, and connections closed for what they sent, by kind.
+ */
+function v2Figures(stats: {
+  connections: number;
+  channels: number;
+  faults: Record<string, number>;
+}): FamilyFigure[] {
+  return [
+    { name: 'manjam_stratum_v2_connections', labels: {}, value: stats.connections },
+    { name: 'manjam_stratum_v2_channels', labels: {}, value: stats.channels },
+    ...Object.entries(stats.faults).map(([kind, value]) => ({
+      name: 'manjam_stratum_v2_faults_total',
+      labels: { kind },
+      value,
+    })),
+  ];
+}
+
 async function closeAll(pool: PoolRuntime, servers: (StratumPort | Sv2Port)[]): Promise<void> {
   const closing: Promise<unknown>[] = servers.map((s) => s.close());
   // Shares hashed at the end of this turn are answered before the goodbye (replies keep their order).

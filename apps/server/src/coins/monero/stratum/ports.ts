@@ -3,7 +3,8 @@ import type { PayoutScheme } from '../../../config/index.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
 import { openConnections, seatLimits, seatPort } from '../../../stratum/listener.js';
 import { portFigures } from '../../../stratum/share-book.js';
-import type { FamilyPorts } from '../../family.js';
+import type { RandomXFigures } from '@manjam/randomx';
+import type { FamilyFigure, FamilyPorts } from '../../family.js';
 import type { MoneroWork } from '../chain.js';
 import { startMoneroPort, type MoneroPort } from './start.js';
 
@@ -46,7 +47,7 @@ export async function openMoneroPorts(kit: StratumKit, chain: MoneroWork): Promi
         connections: openConnections(xmr.server.server),
       })),
     stats: () => portFigures(opened.map(({ xmr }) => xmr.server)),
-    randomx: () => opened.map(({ port, xmr }) => ({ port, figures: xmr.randomx() })),
+    figures: () => opened.flatMap(({ port, xmr }) => randomxFigures(port, xmr.randomx())),
     // Each port follows its template source from the moment it listens.
     start: () => undefined,
     close: async () => {
@@ -54,4 +55,22 @@ export async function openMoneroPorts(kit: StratumKit, chain: MoneroWork): Promi
     },
     release: () => Promise.resolve(),
   };
+}
+
+/** Each figure of a port's RandomX pool, by the /metrics line it is shown on (http/metrics-stratum.ts). */
+const RANDOMX_LINES: readonly [string, keyof RandomXFigures][] = [
+  ['manjam_randomx_hash_queue', 'queued'],
+  ['manjam_randomx_hashes_total', 'hashes'],
+  ['manjam_randomx_seeds', 'seeds'],
+  ['manjam_randomx_seeds_building', 'building'],
+  ['manjam_randomx_threads', 'threads'],
+];
+
+/** A port's RandomX pool now (queue, hashes, seeds held and building, threads), labelled by port. */
+function randomxFigures(port: number, figures: RandomXFigures): FamilyFigure[] {
+  return RANDOMX_LINES.map(([name, figure]) => ({
+    name,
+    labels: { port: String(port) },
+    value: figures[figure],
+  }));
 }
