@@ -275,4 +275,30 @@ describe('the Monero Stratum dialect on a regtest monerod', () => {
     const good = await connect();
     expect((await good.login(`${chain.poolAddress}.good`)).error).toBeNull();
   });
+
+  it('submits one block of two found on the same job and tells the miner "Stale job" for the other', async () => {
+    const rig = await connect();
+    expect((await rig.login(`${chain.poolAddress}.pair`)).error).toBeNull();
+    const isBlock = (s: MoneroMinedShare) => moneroHashMeetsDifficulty(s.hash, NETWORK_DIFFICULTY);
+    const first = await rig.mine(isBlock);
+    const second = await rig.mine(isBlock, { job: first.job });
+    expect(second.nonce).not.toBe(first.nonce);
+    const before = (await chain.daemon.call<{ count: number }>('get_block_count')).count;
+    const blocksBefore = sink.blocks.length;
+    const recorded = sink.nextBlock();
+
+    // Both leave at once and are hashed side by side (two RandomX threads).
+    const replies = await Promise.all([rig.submit(first), rig.submit(second)]);
+
+    const accepted = replies.findIndex((r) => r.error === null);
+    expect(replies[accepted]).toMatchObject({ result: { status: 'OK' } });
+    expect(replies[1 - accepted]?.error?.message).toBe('Stale job');
+    const won = [first, second][accepted] as MoneroMinedShare;
+    const winner = hex(moneroBlockId(won.hashingBlob));
+    expect((await recorded).hash).toBe(winner);
+    await rig.nextJob((job) => job.height === before + 1);
+    expect((await chain.daemon.call<{ count: number }>('get_block_count')).count).toBe(before + 1);
+    expect(sink.blocks.slice(blocksBefore).map((b) => b.hash)).toEqual([winner]);
+    rig.close();
+  });
 });
