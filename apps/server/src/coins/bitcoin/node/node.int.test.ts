@@ -121,6 +121,8 @@ describe.each(cases)('a $coin node through ChainNode', ({ coin, start }) => {
     const [rival] = await chain.mine(1);
     const result = await submitBlock(node, block.hex, block, { confirmTimeoutMs: 300 });
     expect(result.status).not.toBe('accepted');
+    // The node holds it on a side branch, and says so when asked for its header.
+    expect(result.status).toBe('side_branch');
     expect(result.tipHash).toBe(rival);
   });
 
