@@ -64,7 +64,7 @@ describe("the pool's own block at a height on bcoin regtest (SHA-256d)", () => {
     expect(await pool.node.rpc.call<number>('getblockcount', [])).toBe(height);
     expect(await pool.node.getBestBlockHash()).toBe(firstHash);
     const blocks = new BlocksRepository(pool.db);
-    expect(await blocks.byHash(firstHash)).toMatchObject({ height: height, status: 'pending' });
+    expect(await blocks.byHash(firstHash)).toMatchObject({ height, status: 'pending' });
     expect(await blocks.byHash(secondHash)).toBeUndefined();
     const atHeight = (await blocks.listRecent('BTC', 20)).filter((b) => b.height === height);
     expect(atHeight.map((b) => b.hash)).toEqual([firstHash]);
