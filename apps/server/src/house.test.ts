@@ -1,4 +1,4 @@
-// The house, enforced (issue 26): no module imports itself back, not even through `import type`.
+// The house, enforced: no module imports itself back, not even through `import type`.
 // Lint's import-x/no-cycle fails a runtime cycle but does not follow type-only imports; a circle
 // of types still ties the files of it together (stratum's context, session, submit, handlers,
 // found-block and sha256d-queue were one). This test reads the relative imports of every
