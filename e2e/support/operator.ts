@@ -11,18 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { generate } from 'otplib';
 import { runKey } from '../../apps/server/src/accounting/operator-alerts.js';
-import { blockReturnedKey } from '../../apps/server/src/accounting/recredit-block.js';
-import { BlockLifecycleRepository } from '../../apps/server/src/db/repositories/block-lifecycle.js';
-import { LedgerRepository } from '../../apps/server/src/db/repositories/ledger.js';
 import { OperatorAlertsRepository } from '../../apps/server/src/db/repositories/operator-alerts.js';
 import { PayoutsRepository } from '../../apps/server/src/db/repositories/payouts.js';
 import { UsersRepository } from '../../apps/server/src/db/repositories/users.js';
-import {
-  createWalletMiner,
-  insertBlock,
-  regtestAddress,
-} from '../../apps/server/test/support/accounting/fixtures.js';
-import { heldRun } from '../../apps/server/test/support/operator.js';
+import { createWalletMiner, regtestAddress } from '../../apps/server/test/support/accounting/fixtures.js';
+import { heldRun, returnedBlock, type ReturnedBlock } from '../../apps/server/test/support/operator.js';
 import { api, registerAndLogin, type Session } from './api.js';
 import type { Language } from './browser.js';
 import type { TestPool } from './pool.js';
@@ -115,65 +108,12 @@ export async function newMissingRun(pool: TestPool, label: string): Promise<stri
 }
 
 /**
- * An LTC block (its chain is not started in the test pool: accounting leaves it be) as accounting
- * leaves a block credited at maturity, orphaned by a deep reorg and back on the main chain: its
- * SOLO credit and the pool's fee written (`block:<id>:<label>`, blocks.ts confirmBlock), reversed
- * (`reversal:block:...`, orphanBlock), and its block-returned alert open.
+ * An LTC block (its chain is not started in the test pool: accounting leaves it be) credited,
+ * orphaned by a deep reorg and back on the main chain (test/support/operator.ts returnedBlock).
  */
-export async function newReturnedBlock(
-  pool: TestPool,
-  label: string,
-): Promise<{ blockId: number; height: number; payeeId: number; credit: bigint }> {
-  const db = pool.pool.db;
-  const finder = await createWalletMiner(db, 'LTC', regtestAddress(`e2e-block-${label}`));
-  const height = 9_000 + Math.floor(Math.random() * 90_000);
-  const blockId = await insertBlock(db, 'LTC', {
-    height,
-    hash: randomBytes(32).toString('hex'),
-    scheme: 'solo',
-    reward: 625_000_000n,
-    subsidy: 625_000_000n,
-    fees: 0n,
-    networkDifficulty: 1,
-    finder,
-    at: new Date(),
-  });
-  const credit = 618_750_000n;
-  const poolPayee = await new LedgerRepository(db).ensurePoolPayee('LTC');
-  const credits = [
-    { payeeId: finder.payeeId, amount: credit, reason: 'solo' as const, label: 'finder' },
-    { payeeId: poolPayee, amount: 625_000_000n - credit, reason: 'fee' as const, label: 'fee' },
-  ];
-  await db.transaction(async (tx) => {
-    await tx.query(
-      "UPDATE blocks SET status = 'confirmed', credited = TRUE, planned_at = now(), confirmed_at = now() WHERE id = $1",
-      [blockId],
-    );
-    const ledger = new LedgerRepository(tx);
-    await ledger.append(
-      credits.map((c) => ({ ...c, coin: 'LTC', reference: `block:${blockId}:${c.label}`, blockId })),
-    );
-    await ledger.append(
-      credits.map((c) => ({
-        payeeId: c.payeeId,
-        coin: 'LTC',
-        amount: -c.amount,
-        reason: 'reversal' as const,
-        reference: `reversal:block:${blockId}:${c.label}`,
-        blockId,
-      })),
-    );
-    await new BlockLifecycleRepository(tx).markOrphaned(blockId, true);
-  });
-  await new OperatorAlertsRepository(db).raise({
-    key: blockReturnedKey('LTC', blockId),
-    kind: 'block-returned',
-    coin: 'LTC',
-    message: `LTC block ${height} (id ${blockId}) is back on the main chain after its credits were reversed; they are not re-credited automatically`,
-  });
-  return { blockId, height, payeeId: finder.payeeId, credit };
+export function newReturnedBlock(pool: TestPool, label: string): Promise<ReturnedBlock> {
+  return returnedBlock(pool.pool.db, 'LTC', `e2e-${label}`);
 }
-
 /** The operator signed in again with password and code, as the console requires. */
 export async function operatorSession(pool: TestPool, operator: OperatorAccount): Promise<Session> {
   return api<Session>(pool.baseUrl, '/api/auth/login', {

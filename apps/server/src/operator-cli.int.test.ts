@@ -1,6 +1,7 @@
 // The console beside the CLI on one embedded database (issue 30): `manjam operator grant` opens the
 // console to an account, and a held run settled from the console leaves the database exactly as
-// `manjam payout-run` leaves its twin (same rows, same ledger, same balances).
+// `manjam payout-run` leaves its twin (same rows, same ledger, same balances); a returned block
+// credited back by `manjam block-recredit` and its twin from the console write the same ledger.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,8 +12,9 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { createWalletMiner, regtestAddress } from '../test/support/accounting/fixtures.js';
 import { startTestApi } from '../test/support/http.js';
-import { heldRun, twoFactorAccount } from '../test/support/operator.js';
+import { heldRun, returnedBlock, signedInOperator, twoFactorAccount } from '../test/support/operator.js';
 import { migrate, openDatabase, type Database } from './db/index.js';
+import { LedgerRepository } from './db/repositories/ledger.js';
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -153,5 +155,56 @@ describe('the operator console beside the manjam command', () => {
       stderr: `manjam: payout run ${sentTwins[1]} is 'sent' (txid ${apiTxid}): only a held run ('intent') or a sent run whose transaction is missing (payout-missing) is settled by hand`,
     });
     expect(manjam(dataDir, ['operator', 'revoke', operator.email]).code).toBe(0);
+  }, 180_000);
+
+  it('credits a returned block back from the CLI and its twin from the console to the same ledger, each once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'manjam-recredit-'));
+    const db = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    await migrate(db);
+    const cliBlock = await returnedBlock(db, 'LTC', `cli-${Date.now()}`);
+    const apiBlock = await returnedBlock(db, 'LTC', `api-${Date.now()}`);
+    await db.close();
+
+    // The pool is stopped: the CLI opens the embedded database itself.
+    const done = manjam(dataDir, ['block-recredit', String(cliBlock.blockId)]);
+    expect(done).toMatchObject({ code: 0 });
+    expect(done.stdout).toMatch(
+      new RegExp(
+        `^LTC block ${cliBlock.height} \\(id ${cliBlock.blockId}\\) credited back: 2 payees, 6\\.25`,
+      ),
+    );
+    expect(manjam(dataDir, ['block-recredit', String(cliBlock.blockId)])).toMatchObject({
+      code: 2,
+      stderr: `manjam: LTC block ${cliBlock.height} (id ${cliBlock.blockId}) was credited back once already: nothing was changed`,
+    });
+    expect(manjam(dataDir, ['block-recredit', 'x']).code).toBe(2);
+
+    const reopened = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    const api = await startTestApi(reopened);
+    try {
+      const { token } = await signedInOperator(api, reopened);
+      const recredit = (id: number) => api.request('POST', `/api/operator/blocks/${id}/recredit`, { token });
+      expect((await recredit(apiBlock.blockId)).status).toBe(200);
+      // What the CLI credited back, the console refuses, and the other way round below.
+      const again = await recredit(cliBlock.blockId);
+      expect(again.status).toBe(409);
+      expect((again.json as { error: { code: string } }).error.code).toBe('block-already-recredited');
+      const ledger = async (block: { blockId: number; payeeId: number }) =>
+        (await new LedgerRepository(reopened).entriesForBlock(block.blockId)).map((e) => [
+          e.payeeId === block.payeeId ? 'finder' : 'pool',
+          e.reason,
+          e.amount,
+          e.reference.replace(`:${block.blockId}:`, ':<id>:'),
+        ]);
+      expect(await ledger(apiBlock)).toEqual(await ledger(cliBlock));
+      expect((await ledger(cliBlock)).filter((e) => String(e[3]).startsWith('recredit:'))).toEqual([
+        ['finder', 'solo', 618_750_000n, 'recredit:block:<id>:finder'],
+        ['pool', 'fee', 6_250_000n, 'recredit:block:<id>:fee'],
+      ]);
+    } finally {
+      await api.close();
+      await reopened.close();
+    }
+    expect(manjam(dataDir, ['block-recredit', String(apiBlock.blockId)]).code).toBe(2);
   }, 180_000);
 });
