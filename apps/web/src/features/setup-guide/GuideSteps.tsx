@@ -3,10 +3,10 @@ import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton, Ltr, TextField } from '../../components';
+import { screensOfAlgorithm } from '../../coins/screens';
 import { useAuth } from '../../lib/auth';
-import { KASPA_GUIDE_KEY, LOW_START_PASSWORD, recommendedPassword, type GuideAlgorithm } from './algorithms';
+import { LOW_START_PASSWORD, recommendedPassword, type GuideAlgorithm } from './algorithms';
 import { ConnectionTestStep } from './ConnectionTestStep';
-import { KaspaMiners } from './KaspaMiners';
 import {
   completeStep,
   GUIDE_STEPS,
@@ -71,6 +71,8 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '', v2 }: 
 
   const username = stratumUsername(user?.username ?? 'username', worker);
   const url = host ? `stratum+tcp://${host}:${port}` : null;
+  // The miner software of the algorithm's family, when it has a section of its own (Kaspa's).
+  const Miners = algorithm.account === null ? undefined : screensOfAlgorithm(algorithm.account)?.Miners;
   // ASIC firmware with Stratum V2 (Braiins OS) takes the authority key as the URL's path.
   const v2Url =
     host && v2 && algorithm.hardware === 'asic'
@@ -197,8 +199,8 @@ export function GuideSteps({ algorithm, host, port, live, liveNames = '', v2 }: 
                 {t('setupGuide.step3.startDifficulty', { lowPassword: LOW_START_PASSWORD })}
               </p>
             )}
-            {host && algorithm.key === KASPA_GUIDE_KEY ? (
-              <KaspaMiners host={host} port={port} username={username} worker={worker.trim()} />
+            {host && Miners ? (
+              <Miners host={host} port={port} username={username} worker={worker.trim()} />
             ) : null}
             <CopyButton
               text={

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n';
 import { AddMinerModal } from '../miners/AddMinerModal';
 import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../dashboard/test-utils';
-import { kaspaCommands } from './algorithms';
+import { kaspaCommands } from '../../coins/kaspa/commands';
 import { SetupGuide } from './SetupGuide';
 
 const ports = {

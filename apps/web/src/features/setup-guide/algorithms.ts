@@ -38,6 +38,8 @@ export interface GuideAlgorithm {
   seedPort: number;
   /** The hardware the port table gives the algorithm to (RandomX: cpu, mined with XMRig). */
   hardware: PortTableEntry['hardware'];
+  /** The account algorithm id of its row, when miners may carry it (kheavyhash: kaspa). */
+  account: PortTableEntry['account'];
   software: string[];
   difficulty: GuideDifficulty;
 }
@@ -109,6 +111,7 @@ export const GUIDE_ALGORITHMS: readonly GuideAlgorithm[] = PORT_TABLE.map((row) 
   name: row.name,
   seedPort: row.port,
   hardware: row.hardware,
+  account: row.account,
   ...GUIDANCE[row.algorithm],
 }));
 
@@ -194,22 +197,4 @@ export function filterForAlgorithm(algorithm: Algorithm): GuideFilter {
   const key = guideKeyForAlgorithm(algorithm);
   const found = GUIDE_ALGORITHMS.find((a) => a.key === key);
   return found ? found.family : 'all';
-}
-
-/** The guide key of Kaspa's kHeavyHash, whose step 3 names the KS ASICs, lolMiner and BzMiner. */
-export const KASPA_GUIDE_KEY = normalizeAlgorithmName('kHeavyHash');
-
-/**
- * The Kaspa GPU command lines, with the flags their developers publish: lolMiner takes the pool as
- * host:port (`--algo KASPA --pool --user`), BzMiner the stratum URL (`-a kaspa -w -p`).
- */
-export function kaspaCommands(
-  host: string,
-  port: number,
-  username: string,
-): { lolminer: string; bzminer: string } {
-  return {
-    lolminer: `lolMiner --algo KASPA --pool ${host}:${port} --user ${username}`,
-    bzminer: `bzminer -a kaspa -w ${username} -p stratum+tcp://${host}:${port}`,
-  };
 }

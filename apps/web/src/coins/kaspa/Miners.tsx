@@ -3,17 +3,10 @@
 // little it hashes on kHeavyHash.
 import { useTranslation } from 'react-i18next';
 import { CopyButton, Ltr } from '../../components';
-import { kaspaCommands } from './algorithms';
+import type { MinersProps } from '../family-screens';
+import { kaspaCommands } from './commands';
 
-export interface KaspaMinersProps {
-  host: string;
-  port: number;
-  /** The Stratum username `account.worker`. */
-  username: string;
-  worker: string;
-}
-
-export function KaspaMiners({ host, port, username, worker }: KaspaMinersProps) {
+export function KaspaMiners({ host, port, username, worker }: MinersProps) {
   const { t } = useTranslation();
   const commands = kaspaCommands(host, port, username);
   return (
