@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolPorts, WorkerList } from '@manjam/contract';
 import { KaspaTestMiner } from '../apps/server/test/support/coins/kaspa/stratum/miner.js';
-import { kaspaCommands } from '../apps/web/src/features/setup-guide/algorithms.js';
+import { kaspaCommands } from '../apps/web/src/coins/kaspa/commands.js';
 import { ensureKaspad } from '../scripts/kaspad.mjs';
 import { api, registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
