@@ -19,12 +19,16 @@ const LOW_DIFFICULTY = 2e-5;
 /** The flooders' port: no random nonce meets it. */
 const HIGH_DIFFICULTY = 1e6;
 
-async function startPool(chain: DevChain, ban: Record<string, unknown>): Promise<PoolOnChain> {
+async function startPool(
+  chain: DevChain,
+  ban: Record<string, unknown>,
+  powQueue: Record<string, unknown> = {},
+): Promise<PoolOnChain> {
   return startPoolOnChain({
     coin: 'LTC',
     chain,
     ports: [{ start: LOW_DIFFICULTY }, { start: HIGH_DIFFICULTY, min: HIGH_DIFFICULTY }],
-    stratum: { ban },
+    stratum: { ban, powQueue },
   });
 }
 
@@ -78,7 +82,10 @@ describe('fair, bounded Scrypt checking on the LTC ports under a flood', () => {
 
   it('checks and accepts every honest share while 16 connections from 4 addresses flood the Scrypt threads', async () => {
     // Bans off: the flood goes on for the whole test (the fair queue alone protects the honest miner).
-    const pool = await startPool(chain, { enabled: false });
+    // Each flooder may keep 4 shares waiting: the pool's Scrypt threads hash regtest's light Scrypt
+    // about as fast as 16 flooders send, and only one block per height is submitted (the rest of a
+    // job is stale behind the pool's own block), so with the default 32 no queue would fill.
+    const pool = await startPool(chain, { enabled: false }, { perConnection: 4 });
     const login = `${chain.poolAddress}.honest`;
     try {
       const honest = await honestMiner(pool, login);
@@ -89,6 +96,12 @@ describe('fair, bounded Scrypt checking on the LTC ports under a flood', () => {
       for (const f of flood) f.flood();
       await until(() => (pool.stratum.stats().sharesRejected.busy ?? 0) > 0, 'a flooder to fill its queue');
       const underFlood = await stratumHonestRound(honest, login, 20, 'scrypt');
+      // Every flooder's shares are hashed and refused, not only refused unchecked or stale: the
+      // flood goes on until each has been told 'Low difficulty share' at least once.
+      await until(
+        () => flood.every((f) => f.count('Low difficulty share') > 0),
+        'every flooder to have a share hashed and refused',
+      );
       for (const f of flood) f.stop();
       // On regtest about half of all hashes meet the network target: a flooder's random share can
       // be a block, which the pool submits first (stratum/block-first.ts) and litecoind takes,

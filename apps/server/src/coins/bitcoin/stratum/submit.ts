@@ -158,9 +158,11 @@ function queueScrypt(
   const { ticket } = context;
   work.add(session, {
     run: async () => {
-      // Judged while it waited (the same share sent twice), or its job went stale: no hash.
+      // Judged while it waited (the same share sent twice), or its job went stale: no hash. The
+      // pool's own block on the job's parent is judged after the hash (finish), where the block's
+      // own header sent again is told 'duplicate', as it is on every other path.
       if (judged()) return refuse(session, id, miner, 'duplicate', undefined, ticket);
-      if (session.port.jobs.isStale(job)) return refuse(session, id, miner, 'stale', staleError(job), ticket);
+      if (job.stale) return refuse(session, id, miner, 'stale', staleError(job), ticket);
       let pow: Buffer;
       try {
         pow = await pool.hash(built.header);
