@@ -26,7 +26,11 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'],
+          include: [
+            'apps/server/src/**/*.int.test.ts',
+            'apps/server/test/**/*.int.test.ts',
+            'packages/*/src/**/*.int.test.ts',
+          ],
           environment: 'node',
           globalSetup: [GLOBAL_SETUP],
           testTimeout: 120_000,
