@@ -84,7 +84,9 @@ export function TopBar() {
                 <span className="avatar" aria-hidden="true">
                   {initials(username)}
                 </span>
-                <span className="topbar__username">{username}</span>
+                <span className="topbar__username" title={username}>
+                  {username}
+                </span>
               </span>
               <Link to="/logout" className="btn btn--ghost btn--sm">
                 {t('nav.logout')}
