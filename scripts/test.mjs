@@ -127,7 +127,12 @@ try {
   writeTimingReport(timing, text);
   console.log(`\n${text}\n\n(timing report: ${timing})`);
   // One plain closing line that CI can read.
-  console.log(`tests: ${result.numPassedTests} passed, ${result.numFailedTests} failed`);
+  // A file whose hooks failed fails the run with no failed test of its own: it is counted apart.
+  const failedFiles = result.testResults.filter((file) => file.status === 'failed').length;
+  console.log(
+    `tests: ${result.numPassedTests} passed, ${result.numFailedTests} failed, ` +
+      `${result.numPendingTests} skipped; files: ${failedFiles} failed of ${result.testResults.length}`,
+  );
 } catch {
   // No report: the run stopped before Vitest.
 }

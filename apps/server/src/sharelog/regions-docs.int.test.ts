@@ -32,10 +32,14 @@ interface Ready {
   natsLeaf: string;
 }
 
-/** A port offset whose every port the demo takes (the doc's ports + offset) is free. */
+/**
+ * A port offset whose every port the demo takes (the doc's ports + offset) is free, all of them
+ * below Linux's ephemeral range (32768 and up), where the kernel hands out the ports of other
+ * tests' connections and listeners between our check and the demo's bind.
+ */
 async function freeOffset(): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const offset = 20_000 + Math.floor(Math.random() * 300) * 100;
+    const offset = 10_000 + Math.floor(Math.random() * 140) * 100;
     const ports = [4222, 4223, 4224, 6222, 6223, 6224, 7422, 7423, 7424, 4322, 8080, 3333].map(
       (p) => p + offset,
     );
