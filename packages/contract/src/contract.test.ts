@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   accountAlgorithmOf,
+  addMinerAlgorithmsOf,
   addressInvalidKey,
   changeSchema,
+  DEVICE_TYPES,
+  editMinerAlgorithms,
+  GUIDE_TABS,
+  guideAlgorithmsOf,
   idParamsSchema,
   MAX_ROW_ID,
   languageFromHeader,
@@ -14,6 +19,8 @@ import {
   PAYOUT_FAILURES,
   payoutSchema,
   POOL_COINS,
+  PORT_TABLE,
+  type PortTableRow,
   settingsUpdateSchema,
   unsettledSchema,
 } from './index.js';
@@ -176,5 +183,42 @@ describe('the port table', () => {
     expect(accountAlgorithmOf('blake2s')).toBe('kadena');
     expect(accountAlgorithmOf('kheavyhash')).toBe('kaspa');
     expect(accountAlgorithmOf('etchash')).toBe('ethash');
+  });
+
+  it('offers each device the algorithms its rows name, at distinct places, and only algorithms miners carry', () => {
+    expect(guideAlgorithmsOf('asic')).toEqual(['sha256', 'scrypt', 'kaspa']);
+    expect(guideAlgorithmsOf('gpu')).toEqual(['kaspa', 'randomx', 'scrypt', 'ethash']);
+    expect(guideAlgorithmsOf('cpu')).toEqual(['randomx', 'kaspa']);
+    expect(addMinerAlgorithmsOf('asic')).toEqual(['sha256', 'scrypt', 'kadena', 'kaspa']);
+    expect(addMinerAlgorithmsOf('gpu')).toEqual(['kadena', 'kaspa']);
+    expect(addMinerAlgorithmsOf('cpu')).toEqual(['kaspa']);
+    expect(editMinerAlgorithms()).toEqual([
+      'sha256',
+      'scrypt',
+      'ethash',
+      'kadena',
+      'kaspa',
+      'equihash',
+      'octopus',
+      'filecoin',
+    ]);
+    const rows: readonly PortTableRow[] = PORT_TABLE;
+    const offered = rows.filter(
+      (row) =>
+        Object.keys(row.guide.devices).length > 0 || row.forms.add.length > 0 || row.forms.edit !== null,
+    );
+    expect(offered.filter((row) => row.account === null)).toEqual([]);
+    for (const device of DEVICE_TYPES) {
+      const places = rows.flatMap((row) => row.guide.devices[device] ?? []).sort((a, b) => a - b);
+      expect(places).toEqual(places.map((_, i) => i + 1));
+    }
+    const edits = rows.flatMap((row) => row.forms.edit ?? []).sort((a, b) => a - b);
+    expect(edits).toEqual(edits.map((_, i) => i + 1));
+  });
+
+  it('lists every guide tab a row names, and each tab but "all" has a row', () => {
+    const tabs = new Set(PORT_TABLE.map((row) => row.guide.tab));
+    expect(GUIDE_TABS.filter((tab) => tab !== 'all' && !tabs.has(tab))).toEqual([]);
+    expect([...tabs].filter((tab) => !GUIDE_TABS.includes(tab))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   pagedSchema,
   POOL_COINS,
   type AlgorithmId,
+  type DeviceType,
   type PoolCoin,
 } from './common.js';
 import { asOfSchema } from './dashboard.js';
@@ -23,7 +24,10 @@ export const MINER_SOURCES = ['pool', 'hive'] as const;
  * `coin`: the coin the algorithm mines (a port is live only for a coin of POOL_COINS that has a
  * configured Stratum port); `account`: the algorithm id of ALGORITHMS a miner or worker may carry;
  * `feeAlgorithm`: the key of its fee in the server's accounting.feeBasisPoints; `published`: the
- * seed's published fee and payout interval, shown for algorithms the pool does not run yet.
+ * seed's published fee and payout interval, shown for algorithms the pool does not run yet;
+ * `guide`: what the setup guide says of it (its filter tab, the software, and which device cards
+ * offer it, by place: 1 is the first a card tries); `forms`: the miner forms that offer it (Add
+ * Miner for the device types listed, in table order; Edit Miner at its place, null where not).
  */
 export const PORT_TABLE = [
   {
@@ -35,6 +39,13 @@ export const PORT_TABLE = [
     account: 'sha256',
     feeAlgorithm: 'sha256',
     published: { feeBasisPoints: 100, payoutHours: 24 },
+    guide: {
+      tab: 'sha256',
+      difficulty: 'high',
+      software: ['Antminer / Whatsminer / Avalon stock firmware', 'Braiins OS'],
+      devices: { asic: 1 },
+    },
+    forms: { add: ['asic'], edit: 1 },
   },
   {
     algorithm: 'scrypt',
@@ -45,6 +56,13 @@ export const PORT_TABLE = [
     account: 'scrypt',
     feeAlgorithm: 'scrypt',
     published: { feeBasisPoints: 100, payoutHours: 24 },
+    guide: {
+      tab: 'scrypt',
+      difficulty: 'high',
+      software: ['Antminer L-series firmware', 'Goldshell firmware'],
+      devices: { asic: 2, gpu: 3 },
+    },
+    forms: { add: ['asic'], edit: 2 },
   },
   {
     algorithm: 'scrypt-doge',
@@ -55,6 +73,13 @@ export const PORT_TABLE = [
     account: null,
     feeAlgorithm: 'scrypt',
     published: null,
+    guide: {
+      tab: 'scrypt',
+      difficulty: 'high',
+      software: ['Antminer L-series firmware', 'Goldshell firmware'],
+      devices: {},
+    },
+    forms: { add: [], edit: null },
   },
   {
     algorithm: 'blake2s',
@@ -65,6 +90,13 @@ export const PORT_TABLE = [
     account: 'kadena',
     feeAlgorithm: 'kadena',
     published: { feeBasisPoints: 100, payoutHours: 24 },
+    guide: {
+      tab: 'kadena',
+      difficulty: 'high',
+      software: ['Goldshell firmware', 'iBeLink firmware'],
+      devices: {},
+    },
+    forms: { add: ['asic', 'gpu'], edit: 4 },
   },
   {
     algorithm: 'kheavyhash',
@@ -75,6 +107,13 @@ export const PORT_TABLE = [
     account: 'kaspa',
     feeAlgorithm: 'kaspa',
     published: { feeBasisPoints: 90, payoutHours: 12 },
+    guide: {
+      tab: 'kaspa',
+      difficulty: 'varies',
+      software: ['IceRiver / Antminer KS firmware', 'BzMiner', 'lolMiner', 'SRBMiner-MULTI'],
+      devices: { asic: 3, gpu: 1, cpu: 2 },
+    },
+    forms: { add: ['asic', 'gpu', 'cpu'], edit: 5 },
   },
   {
     algorithm: 'etchash',
@@ -85,6 +124,13 @@ export const PORT_TABLE = [
     account: 'ethash',
     feeAlgorithm: null,
     published: null,
+    guide: {
+      tab: 'ethash',
+      difficulty: 'medium',
+      software: ['lolMiner', 'T-Rex', 'TeamRedMiner', 'GMiner'],
+      devices: { gpu: 4 },
+    },
+    forms: { add: [], edit: 3 },
   },
   {
     algorithm: 'equihash',
@@ -95,6 +141,8 @@ export const PORT_TABLE = [
     account: 'equihash',
     feeAlgorithm: null,
     published: null,
+    guide: { tab: 'equihash', difficulty: 'high', software: ['Antminer Z-series firmware'], devices: {} },
+    forms: { add: [], edit: 6 },
   },
   {
     algorithm: 'octopus',
@@ -105,6 +153,13 @@ export const PORT_TABLE = [
     account: 'octopus',
     feeAlgorithm: null,
     published: null,
+    guide: {
+      tab: 'octopus',
+      difficulty: 'medium',
+      software: ['T-Rex', 'NBMiner', 'Rigel', 'GMiner'],
+      devices: {},
+    },
+    forms: { add: [], edit: 7 },
   },
   {
     algorithm: 'filecoin',
@@ -115,6 +170,8 @@ export const PORT_TABLE = [
     account: 'filecoin',
     feeAlgorithm: null,
     published: null,
+    guide: { tab: 'filecoin', difficulty: 'varies', software: ['Lotus', 'Boost'], devices: {} },
+    forms: { add: [], edit: 8 },
   },
   {
     algorithm: 'eaglesong',
@@ -125,6 +182,13 @@ export const PORT_TABLE = [
     account: null,
     feeAlgorithm: null,
     published: null,
+    guide: {
+      tab: 'eaglesong',
+      difficulty: 'high',
+      software: ['Antminer K7 firmware', 'Goldshell CK firmware'],
+      devices: {},
+    },
+    forms: { add: [], edit: null },
   },
   {
     algorithm: 'progpow',
@@ -135,6 +199,8 @@ export const PORT_TABLE = [
     account: null,
     feeAlgorithm: null,
     published: null,
+    guide: { tab: 'all', difficulty: 'medium', software: ['quai-gpu-miner'], devices: {} },
+    forms: { add: [], edit: null },
   },
   {
     algorithm: 'kawpow',
@@ -145,6 +211,13 @@ export const PORT_TABLE = [
     account: null,
     feeAlgorithm: null,
     published: null,
+    guide: {
+      tab: 'all',
+      difficulty: 'medium',
+      software: ['T-Rex', 'GMiner', 'TeamRedMiner', 'kawpowminer'],
+      devices: {},
+    },
+    forms: { add: [], edit: null },
   },
   {
     algorithm: 'randomx',
@@ -155,6 +228,8 @@ export const PORT_TABLE = [
     account: 'randomx',
     feeAlgorithm: 'randomx',
     published: null,
+    guide: { tab: 'randomx', difficulty: 'varies', software: ['XMRig'], devices: { gpu: 2, cpu: 1 } },
+    forms: { add: [], edit: null },
   },
   {
     algorithm: 'blake3',
@@ -165,6 +240,13 @@ export const PORT_TABLE = [
     account: null,
     feeAlgorithm: null,
     published: null,
+    guide: {
+      tab: 'all',
+      difficulty: 'varies',
+      software: ['lolMiner', 'BzMiner', 'Rigel', 'IceRiver AL firmware'],
+      devices: {},
+    },
+    forms: { add: [], edit: null },
   },
   {
     algorithm: 'autolykos2',
@@ -175,6 +257,8 @@ export const PORT_TABLE = [
     account: null,
     feeAlgorithm: null,
     published: null,
+    guide: { tab: 'all', difficulty: 'medium', software: ['lolMiner', 'T-Rex', 'TeamRedMiner'], devices: {} },
+    forms: { add: [], edit: null },
   },
   {
     algorithm: 'equihash-125-4',
@@ -185,6 +269,8 @@ export const PORT_TABLE = [
     account: null,
     feeAlgorithm: null,
     published: null,
+    guide: { tab: 'equihash', difficulty: 'medium', software: ['miniZ', 'lolMiner', 'GMiner'], devices: {} },
+    forms: { add: [], edit: null },
   },
   {
     algorithm: 'dynexsolve',
@@ -195,6 +281,13 @@ export const PORT_TABLE = [
     account: null,
     feeAlgorithm: null,
     published: null,
+    guide: {
+      tab: 'all',
+      difficulty: 'varies',
+      software: ['DynexSolve', 'OneZeroMiner', 'SRBMiner-MULTI'],
+      devices: {},
+    },
+    forms: { add: [], edit: null },
   },
   {
     algorithm: 'fishhash',
@@ -205,6 +298,8 @@ export const PORT_TABLE = [
     account: null,
     feeAlgorithm: null,
     published: null,
+    guide: { tab: 'all', difficulty: 'medium', software: ['lolMiner', 'Rigel', 'BzMiner'], devices: {} },
+    forms: { add: [], edit: null },
   },
   {
     algorithm: 'cuckaroo30',
@@ -215,18 +310,50 @@ export const PORT_TABLE = [
     account: null,
     feeAlgorithm: null,
     published: null,
+    guide: { tab: 'all', difficulty: 'medium', software: ['GMiner'], devices: {} },
+    forms: { add: [], edit: null },
   },
 ] as const satisfies readonly PortTableRow[];
+
+/** The setup guide's filter tabs, in the order it shows them: all, then each row's `guide.tab`. */
+export const GUIDE_TABS = [
+  'all',
+  'sha256',
+  'scrypt',
+  'kadena',
+  'kaspa',
+  'randomx',
+  'ethash',
+  'equihash',
+  'octopus',
+  'filecoin',
+  'eaglesong',
+] as const;
+export type GuideTab = (typeof GUIDE_TABS)[number];
 
 export interface PortTableRow {
   algorithm: string;
   name: string;
   port: number;
   coin: string;
-  hardware: 'asic' | 'gpu' | 'cpu';
+  hardware: DeviceType;
   account: AlgorithmId | null;
   feeAlgorithm: AlgorithmId | null;
   published: { feeBasisPoints: number; payoutHours: number } | null;
+  guide: {
+    /** The filter tab it is listed under ('all' when no tab covers it). */
+    tab: GuideTab;
+    difficulty: 'high' | 'medium' | 'varies';
+    software: readonly string[];
+    /** The device cards that offer it, each with its place there (1: the first the card tries). */
+    devices: Partial<Record<DeviceType, number>>;
+  };
+  forms: {
+    /** The device types Add Miner offers it for (each type's list in table order, its first the default). */
+    add: readonly DeviceType[];
+    /** Its place in Edit Miner's list; null when Edit Miner does not offer it. */
+    edit: number | null;
+  };
 }
 export type PortTableEntry = (typeof PORT_TABLE)[number];
 export type FeeAlgorithm = NonNullable<PortTableEntry['feeAlgorithm']>;
@@ -268,6 +395,50 @@ export function portRowOfPoolCoin(coin: PoolCoin): Extract<PortTableEntry, { coi
   return row;
 }
 export type PortAlgorithm = (typeof PORT_TABLE)[number]['algorithm'];
+
+/** A list of account ids the web offers, never empty: its first is the default. */
+export type OfferedAlgorithms = readonly [AlgorithmId, ...AlgorithmId[]];
+
+function offered(
+  rows: readonly { account: AlgorithmId | null; place: number }[],
+  what: string,
+): OfferedAlgorithms {
+  const [first, ...rest] = [...rows]
+    .sort((a, b) => a.place - b.place)
+    .flatMap((row) => (row.account ? [row.account] : []));
+  if (!first) throw new RangeError(`no port table row is offered ${what}`);
+  return [first, ...rest];
+}
+
+/** The account ids a device card of the setup guide offers, by their place on it (rows' `guide.devices`). */
+export function guideAlgorithmsOf(device: DeviceType): OfferedAlgorithms {
+  const rows: readonly PortTableRow[] = PORT_TABLE;
+  return offered(
+    rows.flatMap((row) => {
+      const place = row.guide.devices[device];
+      return place === undefined ? [] : [{ account: row.account, place }];
+    }),
+    `on the guide's ${device} card`,
+  );
+}
+
+/** The account ids Add Miner offers for a device type, in table order (rows' `forms.add`). */
+export function addMinerAlgorithmsOf(device: DeviceType): OfferedAlgorithms {
+  const rows: readonly PortTableRow[] = PORT_TABLE;
+  return offered(
+    rows.flatMap((row, place) => (row.forms.add.includes(device) ? [{ account: row.account, place }] : [])),
+    `by Add Miner for ${device}`,
+  );
+}
+
+/** The account ids Edit Miner offers, by their place (rows' `forms.edit`). */
+export function editMinerAlgorithms(): OfferedAlgorithms {
+  const rows: readonly PortTableRow[] = PORT_TABLE;
+  return offered(
+    rows.flatMap((row) => (row.forms.edit === null ? [] : [{ account: row.account, place: row.forms.edit }])),
+    'by Edit Miner',
+  );
+}
 
 export const poolAlgorithmStatsSchema = z.object({
   algorithm: z.enum(ALGORITHMS),

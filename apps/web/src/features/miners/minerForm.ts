@@ -1,31 +1,18 @@
 // Rules of the Add Miner and Edit Miner forms (messages from the contract's validation catalog).
-// `id('kheavyhash')`: the account id of a PORT_TABLE algorithm; the forms name algorithms by what is hashed.
-import { accountAlgorithmOf as id } from '@manjam/contract';
+import { addMinerAlgorithmsOf, editMinerAlgorithms } from '@manjam/contract';
 import type { Algorithm, MinerType, PoolPortsResponse } from '../api-types';
 import { findPort, GUIDE_ALGORITHMS, guideKeyForAlgorithm } from '../setup-guide/algorithms';
 import { WORKER_NAME_PATTERN } from '../setup-guide/steps';
 
-/**
- * Add Miner: ASIC gives SHA-256, Scrypt, Blake2s (Kadena), kHeavyHash (Kaspa); GPU gives Blake2s,
- * kHeavyHash; CPU gives kHeavyHash. Never empty: the first is the form's default.
- */
+/** Add Miner's algorithms per device type (the port table's `forms.add`). Never empty: the first is the form's default. */
 export const ADD_ALGORITHMS: Record<MinerType, readonly [Algorithm, ...Algorithm[]]> = {
-  asic: [id('sha256'), id('scrypt'), id('blake2s'), id('kheavyhash')],
-  gpu: [id('blake2s'), id('kheavyhash')],
-  cpu: [id('kheavyhash')],
+  asic: addMinerAlgorithmsOf('asic'),
+  gpu: addMinerAlgorithmsOf('gpu'),
+  cpu: addMinerAlgorithmsOf('cpu'),
 };
 
-/** Edit form: SHA-256, Scrypt, Etchash, Blake2s, kHeavyHash, Equihash, Octopus, Filecoin. */
-export const EDIT_ALGORITHMS: readonly Algorithm[] = [
-  id('sha256'),
-  id('scrypt'),
-  id('etchash'),
-  id('blake2s'),
-  id('kheavyhash'),
-  id('equihash'),
-  id('octopus'),
-  id('filecoin'),
-];
+/** Edit Miner's algorithms, in the port table's `forms.edit` order. */
+export const EDIT_ALGORITHMS: readonly Algorithm[] = editMinerAlgorithms();
 
 export interface MinerFormValues {
   name: string;

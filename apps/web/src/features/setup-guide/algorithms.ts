@@ -1,31 +1,20 @@
 // The 19 algorithms of the contract's PORT_TABLE, with what a miner needs to connect.
 // Live ports and the "live" mark come from GET /api/pool/ports; this file holds only the guidance.
-// `id('kheavyhash')`: the account id of a PORT_TABLE algorithm; the guide names algorithms by what is hashed.
 import {
-  accountAlgorithmOf as id,
+  GUIDE_TABS,
+  guideAlgorithmsOf,
   PORT_TABLE,
   portRowOfAccountAlgorithm,
+  type GuideTab,
   type PortTableEntry,
 } from '@manjam/contract';
 import type { Algorithm, MinerType, PoolPort } from '../api-types';
 
-/** The guide's filter tabs: all, then by algorithm (each an account id of the port table's row). */
-export const GUIDE_FILTERS = [
-  'all',
-  id('sha256'),
-  id('scrypt'),
-  id('blake2s'),
-  id('kheavyhash'),
-  id('randomx'),
-  id('etchash'),
-  id('equihash'),
-  id('octopus'),
-  id('filecoin'),
-  'eaglesong',
-] as const;
-export type GuideFilter = (typeof GUIDE_FILTERS)[number];
+/** The guide's filter tabs: all, then by algorithm (the contract's GUIDE_TABS; rows name theirs in `guide.tab`). */
+export const GUIDE_FILTERS = GUIDE_TABS;
+export type GuideFilter = GuideTab;
 
-export type GuideDifficulty = 'high' | 'medium' | 'varies';
+export type GuideDifficulty = PortTableEntry['guide']['difficulty'];
 
 export interface GuideAlgorithm {
   /** Stable key, also the i18n key under setupGuide.algo. */
@@ -40,79 +29,20 @@ export interface GuideAlgorithm {
   hardware: PortTableEntry['hardware'];
   /** The account algorithm id of its row, when miners may carry it (kheavyhash: kaspa). */
   account: PortTableEntry['account'];
-  software: string[];
+  software: readonly string[];
   difficulty: GuideDifficulty;
 }
 
-/** What the guide adds to each row of the contract's PORT_TABLE (names and ports come from there). */
-const GUIDANCE: Record<
-  PortTableEntry['algorithm'],
-  Pick<GuideAlgorithm, 'family' | 'difficulty' | 'software'>
-> = {
-  sha256: {
-    family: 'sha256',
-    difficulty: 'high',
-    software: ['Antminer / Whatsminer / Avalon stock firmware', 'Braiins OS'],
-  },
-  scrypt: {
-    family: 'scrypt',
-    difficulty: 'high',
-    software: ['Antminer L-series firmware', 'Goldshell firmware'],
-  },
-  'scrypt-doge': {
-    family: 'scrypt',
-    difficulty: 'high',
-    software: ['Antminer L-series firmware', 'Goldshell firmware'],
-  },
-  blake2s: { family: 'kadena', difficulty: 'high', software: ['Goldshell firmware', 'iBeLink firmware'] },
-  kheavyhash: {
-    family: id('kheavyhash'),
-    difficulty: 'varies',
-    software: ['IceRiver / Antminer KS firmware', 'BzMiner', 'lolMiner', 'SRBMiner-MULTI'],
-  },
-  etchash: {
-    family: 'ethash',
-    difficulty: 'medium',
-    software: ['lolMiner', 'T-Rex', 'TeamRedMiner', 'GMiner'],
-  },
-  equihash: { family: 'equihash', difficulty: 'high', software: ['Antminer Z-series firmware'] },
-  octopus: { family: 'octopus', difficulty: 'medium', software: ['T-Rex', 'NBMiner', 'Rigel', 'GMiner'] },
-  filecoin: { family: 'filecoin', difficulty: 'varies', software: ['Lotus', 'Boost'] },
-  eaglesong: {
-    family: 'eaglesong',
-    difficulty: 'high',
-    software: ['Antminer K7 firmware', 'Goldshell CK firmware'],
-  },
-  progpow: { family: 'all', difficulty: 'medium', software: ['quai-gpu-miner'] },
-  kawpow: {
-    family: 'all',
-    difficulty: 'medium',
-    software: ['T-Rex', 'GMiner', 'TeamRedMiner', 'kawpowminer'],
-  },
-  randomx: { family: 'randomx', difficulty: 'varies', software: ['XMRig'] },
-  blake3: {
-    family: 'all',
-    difficulty: 'varies',
-    software: ['lolMiner', 'BzMiner', 'Rigel', 'IceRiver AL firmware'],
-  },
-  autolykos2: { family: 'all', difficulty: 'medium', software: ['lolMiner', 'T-Rex', 'TeamRedMiner'] },
-  'equihash-125-4': { family: 'equihash', difficulty: 'medium', software: ['miniZ', 'lolMiner', 'GMiner'] },
-  dynexsolve: {
-    family: 'all',
-    difficulty: 'varies',
-    software: ['DynexSolve', 'OneZeroMiner', 'SRBMiner-MULTI'],
-  },
-  fishhash: { family: 'all', difficulty: 'medium', software: ['lolMiner', 'Rigel', 'BzMiner'] },
-  cuckaroo30: { family: 'all', difficulty: 'medium', software: ['GMiner'] },
-};
-
+/** Every row of the contract's PORT_TABLE as the guide shows it (names, ports and guidance come from there). */
 export const GUIDE_ALGORITHMS: readonly GuideAlgorithm[] = PORT_TABLE.map((row) => ({
   key: normalizeAlgorithmName(row.name),
   name: row.name,
   seedPort: row.port,
   hardware: row.hardware,
   account: row.account,
-  ...GUIDANCE[row.algorithm],
+  family: row.guide.tab,
+  difficulty: row.guide.difficulty,
+  software: row.guide.software,
 }));
 
 /** Lowercase letters and digits only: 'Equihash-125,4' -> 'equihash1254'. */
@@ -138,18 +68,13 @@ export function guideKeyForAlgorithm(algorithm: Algorithm): string {
 }
 
 /**
- * Each device card's algorithms, in the order the guide offers them. The seed gave GPU Etchash,
- * which the pool does not mine; the guide opens on the first of these the pool mines live
- * (GPU: Kaspa, which lolMiner and BzMiner mine on graphics cards, then RandomX (XMRig's CUDA and
- * OpenCL back ends), then Scrypt, long an ASIC algorithm; ASIC: SHA-256, Scrypt, then Kaspa's KS
- * machines).
+ * Each device card's algorithms, in the order the guide offers them (the rows' `guide.devices`);
+ * the guide opens on the first of these the pool mines live.
  */
 export const DEVICE_ALGORITHMS: Record<MinerType, readonly [Algorithm, ...Algorithm[]]> = {
-  asic: [id('sha256'), id('scrypt'), id('kheavyhash')],
-  gpu: [id('kheavyhash'), id('randomx'), id('scrypt'), id('etchash')],
-  // The seed's CPU card offers Kaspa; RandomX comes first, since a CPU mines kHeavyHash at a few
-  // kH/s to MH/s only (the guide says so on Kaspa's steps).
-  cpu: [id('randomx'), id('kheavyhash')],
+  asic: guideAlgorithmsOf('asic'),
+  gpu: guideAlgorithmsOf('gpu'),
+  cpu: guideAlgorithmsOf('cpu'),
 };
 
 /** A device card's first algorithm: what a new miner of that type is saved with. */
