@@ -4,6 +4,7 @@ import {
   accountAlgorithmOf,
   addMinerAlgorithmsOf,
   addressInvalidKey,
+  ALGORITHM_PAGE_IDS,
   changeSchema,
   DEVICE_TYPES,
   editMinerAlgorithms,
@@ -214,6 +215,10 @@ describe('the port table', () => {
     }
     const edits = rows.flatMap((row) => row.forms.edit ?? []).sort((a, b) => a - b);
     expect(edits).toEqual(edits.map((_, i) => i + 1));
+  });
+
+  it('gives a page of its own to SHA-256, Scrypt, Blake2s, kHeavyHash and RandomX, by account id', () => {
+    expect(ALGORITHM_PAGE_IDS).toEqual(['sha256', 'scrypt', 'kadena', 'kaspa', 'randomx']);
   });
 
   it('lists every guide tab a row names, and each tab but "all" has a row', () => {

@@ -27,7 +27,8 @@ export const MINER_SOURCES = ['pool', 'hive'] as const;
  * seed's published fee and payout interval, shown for algorithms the pool does not run yet;
  * `guide`: what the setup guide says of it (its filter tab, the software, and which device cards
  * offer it, by place: 1 is the first a card tries); `forms`: the miner forms that offer it (Add
- * Miner for the device types listed, in table order; Edit Miner at its place, null where not).
+ * Miner for the device types listed, in table order; Edit Miner at its place, null where not);
+ * `page`: whether it has a page of its own in the web app (/mining/<account id>).
  */
 export const PORT_TABLE = [
   {
@@ -46,6 +47,7 @@ export const PORT_TABLE = [
       devices: { asic: 1 },
     },
     forms: { add: ['asic'], edit: 1 },
+    page: true,
   },
   {
     algorithm: 'scrypt',
@@ -63,6 +65,7 @@ export const PORT_TABLE = [
       devices: { asic: 2, gpu: 3 },
     },
     forms: { add: ['asic'], edit: 2 },
+    page: true,
   },
   {
     algorithm: 'scrypt-doge',
@@ -80,6 +83,7 @@ export const PORT_TABLE = [
       devices: {},
     },
     forms: { add: [], edit: null },
+    page: false,
   },
   {
     algorithm: 'blake2s',
@@ -97,6 +101,7 @@ export const PORT_TABLE = [
       devices: {},
     },
     forms: { add: ['asic', 'gpu'], edit: 4 },
+    page: true,
   },
   {
     algorithm: 'kheavyhash',
@@ -114,6 +119,7 @@ export const PORT_TABLE = [
       devices: { asic: 3, gpu: 1, cpu: 2 },
     },
     forms: { add: ['asic', 'gpu', 'cpu'], edit: 5 },
+    page: true,
   },
   {
     algorithm: 'etchash',
@@ -131,6 +137,7 @@ export const PORT_TABLE = [
       devices: { gpu: 4 },
     },
     forms: { add: [], edit: 3 },
+    page: false,
   },
   {
     algorithm: 'equihash',
@@ -143,6 +150,7 @@ export const PORT_TABLE = [
     published: null,
     guide: { tab: 'equihash', difficulty: 'high', software: ['Antminer Z-series firmware'], devices: {} },
     forms: { add: [], edit: 6 },
+    page: false,
   },
   {
     algorithm: 'octopus',
@@ -160,6 +168,7 @@ export const PORT_TABLE = [
       devices: {},
     },
     forms: { add: [], edit: 7 },
+    page: false,
   },
   {
     algorithm: 'filecoin',
@@ -172,6 +181,7 @@ export const PORT_TABLE = [
     published: null,
     guide: { tab: 'filecoin', difficulty: 'varies', software: ['Lotus', 'Boost'], devices: {} },
     forms: { add: [], edit: 8 },
+    page: false,
   },
   {
     algorithm: 'eaglesong',
@@ -189,6 +199,7 @@ export const PORT_TABLE = [
       devices: {},
     },
     forms: { add: [], edit: null },
+    page: false,
   },
   {
     algorithm: 'progpow',
@@ -201,6 +212,7 @@ export const PORT_TABLE = [
     published: null,
     guide: { tab: 'all', difficulty: 'medium', software: ['quai-gpu-miner'], devices: {} },
     forms: { add: [], edit: null },
+    page: false,
   },
   {
     algorithm: 'kawpow',
@@ -218,6 +230,7 @@ export const PORT_TABLE = [
       devices: {},
     },
     forms: { add: [], edit: null },
+    page: false,
   },
   {
     algorithm: 'randomx',
@@ -230,6 +243,7 @@ export const PORT_TABLE = [
     published: null,
     guide: { tab: 'randomx', difficulty: 'varies', software: ['XMRig'], devices: { gpu: 2, cpu: 1 } },
     forms: { add: [], edit: null },
+    page: true,
   },
   {
     algorithm: 'blake3',
@@ -247,6 +261,7 @@ export const PORT_TABLE = [
       devices: {},
     },
     forms: { add: [], edit: null },
+    page: false,
   },
   {
     algorithm: 'autolykos2',
@@ -259,6 +274,7 @@ export const PORT_TABLE = [
     published: null,
     guide: { tab: 'all', difficulty: 'medium', software: ['lolMiner', 'T-Rex', 'TeamRedMiner'], devices: {} },
     forms: { add: [], edit: null },
+    page: false,
   },
   {
     algorithm: 'equihash-125-4',
@@ -271,6 +287,7 @@ export const PORT_TABLE = [
     published: null,
     guide: { tab: 'equihash', difficulty: 'medium', software: ['miniZ', 'lolMiner', 'GMiner'], devices: {} },
     forms: { add: [], edit: null },
+    page: false,
   },
   {
     algorithm: 'dynexsolve',
@@ -288,6 +305,7 @@ export const PORT_TABLE = [
       devices: {},
     },
     forms: { add: [], edit: null },
+    page: false,
   },
   {
     algorithm: 'fishhash',
@@ -300,6 +318,7 @@ export const PORT_TABLE = [
     published: null,
     guide: { tab: 'all', difficulty: 'medium', software: ['lolMiner', 'Rigel', 'BzMiner'], devices: {} },
     forms: { add: [], edit: null },
+    page: false,
   },
   {
     algorithm: 'cuckaroo30',
@@ -312,6 +331,7 @@ export const PORT_TABLE = [
     published: null,
     guide: { tab: 'all', difficulty: 'medium', software: ['GMiner'], devices: {} },
     forms: { add: [], edit: null },
+    page: false,
   },
 ] as const satisfies readonly PortTableRow[];
 
@@ -354,6 +374,8 @@ export interface PortTableRow {
     /** Its place in Edit Miner's list; null when Edit Miner does not offer it. */
     edit: number | null;
   };
+  /** A page of its own in the web app (/mining/<account id>); only a row with an account id has one. */
+  page: boolean;
 }
 export type PortTableEntry = (typeof PORT_TABLE)[number];
 export type FeeAlgorithm = NonNullable<PortTableEntry['feeAlgorithm']>;
@@ -395,6 +417,12 @@ export function portRowOfPoolCoin(coin: PoolCoin): Extract<PortTableEntry, { coi
   return row;
 }
 export type PortAlgorithm = (typeof PORT_TABLE)[number]['algorithm'];
+
+/** The account id of each algorithm with a page of its own (/mining/<id>), in table order. */
+export type AlgorithmPageId = NonNullable<Extract<PortTableEntry, { page: true }>['account']>;
+export const ALGORITHM_PAGE_IDS: readonly AlgorithmPageId[] = PORT_TABLE.flatMap((row) =>
+  row.page && row.account ? [row.account] : [],
+);
 
 /** A list of account ids the web offers, never empty: its first is the default. */
 export type OfferedAlgorithms = readonly [AlgorithmId, ...AlgorithmId[]];

@@ -1,4 +1,4 @@
-import { accountAlgorithmOf, portRowOfAccountAlgorithm } from '@manjam/contract';
+import { ALGORITHM_PAGE_IDS, portRowOfAccountAlgorithm, type AlgorithmPageId } from '@manjam/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
@@ -11,15 +11,9 @@ import { useAuth } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
 import { usePoolPorts, usePoolStats } from '../../lib/queries';
 
-/** The algorithms with a page of their own (/mining/:id); other screens link to these only. */
-export const PAGE_IDS = [
-  accountAlgorithmOf('sha256'),
-  accountAlgorithmOf('scrypt'),
-  accountAlgorithmOf('blake2s'),
-  accountAlgorithmOf('kheavyhash'),
-  accountAlgorithmOf('randomx'),
-] as const;
-export type AlgorithmPageId = (typeof PAGE_IDS)[number];
+/** The algorithms with a page of their own (/mining/:id, the port table's `page`); other screens link to these only. */
+export const PAGE_IDS = ALGORITHM_PAGE_IDS;
+export type { AlgorithmPageId };
 
 interface PageDefaults {
   port: number;
