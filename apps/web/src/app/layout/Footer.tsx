@@ -1,3 +1,4 @@
+import { ALGORITHM_PAGE_IDS, type AlgorithmPageId } from '@manjam/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -7,11 +8,7 @@ type FooterKey =
   | 'footer.links.about'
   | 'footer.links.stats'
   | 'footer.links.wallet'
-  | 'footer.links.sha256'
-  | 'footer.links.scrypt'
-  | 'footer.links.kadena'
-  | 'footer.links.kaspa'
-  | 'footer.links.randomx'
+  | `footer.links.${AlgorithmPageId}`
   | 'footer.links.calculator'
   | 'footer.links.help'
   | 'footer.links.faq'
@@ -33,12 +30,9 @@ const QUICK: FooterLink[] = [
   { to: '/stats', key: 'footer.links.stats' },
   { to: '/wallet', key: 'footer.links.wallet' },
 ];
+/** Each algorithm page (the port table's `page`, in its order), then the calculator. */
 const MINING: FooterLink[] = [
-  { to: '/mining/sha256', key: 'footer.links.sha256' },
-  { to: '/mining/scrypt', key: 'footer.links.scrypt' },
-  { to: '/mining/kadena', key: 'footer.links.kadena' },
-  { to: '/mining/kaspa', key: 'footer.links.kaspa' },
-  { to: '/mining/randomx', key: 'footer.links.randomx' },
+  ...ALGORITHM_PAGE_IDS.map((id): FooterLink => ({ to: `/mining/${id}`, key: `footer.links.${id}` })),
   { to: '/mining/calculator', key: 'footer.links.calculator' },
 ];
 const RESOURCES: FooterLink[] = [
