@@ -264,7 +264,7 @@ export type OperatorWallets = z.infer<typeof operatorWalletsSchema>;
 
 /**
  * Each live Stratum port (GET /api/operator/ports): its coin and algorithm (the port table's
- * name), number, dialect, the connections open on it now and what its coin's miners send.
+ * name), number, dialect, the connections open on it now and what its miners send.
  */
 export const operatorPortSchema = z.object({
   coin: z.string(),
@@ -276,11 +276,14 @@ export const operatorPortSchema = z.object({
   /** Connections open on this port now; null in a process that runs no Stratum listener (an API run apart). */
   connections: z.number().int().nullable(),
   /**
-   * Accepted shares per second of the port's coin over the last minute, and its hashrate (H/s)
-   * over the last 10 minutes, as the database records them. Shares are recorded per coin: two
-   * ports of one coin (V1 and V2) show the same figures.
+   * Whose figures `sharesPerSecond` and `hashrate` are: `port`, this port's own, counted by the
+   * process that runs its listener; `coin`, its coin's as the database records them (every port of
+   * the coin together), in a process that runs no Stratum listener.
    */
+  scope: z.enum(['port', 'coin']),
+  /** Accepted shares per second over the last minute. */
   sharesPerSecond: z.number(),
+  /** Hashrate (H/s) over the last 10 minutes (a port open for less: over the time its shares have come). */
   hashrate: z.number(),
 });
 export type OperatorPort = z.infer<typeof operatorPortSchema>;

@@ -36,8 +36,12 @@ export interface ServedPort {
   protocol: 'v1' | 'v2';
   /** A port with an authority (Stratum V2): its public key in base58check, the form miners configure. */
   authorityKey?: string;
-  /** Connections seated on the port now (stratum/listener.ts openConnections). */
+  /** Connections seated on the port now (stratum/listener.ts listenerFigures). */
   connections?: number;
+  /** Accepted shares per second on the port over the last minute, where its listener runs. */
+  sharesPerSecond?: number;
+  /** The port's hashrate (H/s) over the last 10 minutes (or the time its shares have come), where its listener runs. */
+  hashrate?: number;
 }
 
 /**

@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unsafe-member-access -- tests read JSON bodies field by field */
 // The operator console's Stratum ports over real HTTP, on PGlite and PostgreSQL: each live port
-// with its connections (where this process runs its listener), its coin's accepted shares per
-// second over the last minute and hashrate over 10 minutes, read from the recorded shares; nobody
-// but an operator sees any of it.
+// with its connections, accepted shares per second over the last minute and hashrate over 10
+// minutes: the port's own where this process runs its listener, else its coin's from the recorded
+// shares; nobody but an operator sees any of it.
 import { once } from 'node:events';
 import net from 'node:net';
 import type { OperatorPort } from '@manjam/contract';
@@ -11,8 +11,15 @@ import { createWalletMiner, insertShare, regtestAddress } from '../../test/suppo
 import { describeEachDatabase } from '../../test/support/db.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
 import { signedInOperator } from '../../test/support/operator.js';
-import { createStratumListener, listenStratum, openConnections, seatPort } from '../stratum/listener.js';
 import { hashrateFromDifficulty } from '../services/shared/hashrate.js';
+import { hashrateFromDifficulty as hashrateOfSum } from '../shares/hashrate.js';
+import {
+  countPortShare,
+  createStratumListener,
+  listenerFigures,
+  listenStratum,
+  seatPort,
+} from '../stratum/listener.js';
 
 describeEachDatabase('the operator console: connections, shares/s and hashrate per Stratum port', (getDb) => {
   let api: TestApi;
@@ -20,10 +27,14 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
   let listener: net.Server;
   let stratumPort = 0;
   const miners: net.Socket[] = [];
+  /** The listener's ends of the miners' connections, where the share path counts a port's accepted shares. */
+  const seated: net.Socket[] = [];
+  const openConnections = (): number => listenerFigures(listener, 'sha256d').connections;
   beforeAll(async () => {
     // BTC's V1 port is a real Stratum listener of this process, counted by its seats as the
-    // family's ports.ts counts it; LTC's port is only configured here (an API run apart).
-    listener = createStratumListener(undefined, () => undefined);
+    // family's ports.ts counts it (listenerFigures, read at the API's clock); the V2 and LTC ports
+    // are only configured here (run by another process).
+    listener = createStratumListener(undefined, (socket) => seated.push(socket));
     seatPort(listener, { maxConnections: 100, maxPerAddress: 100, idleMs: 60_000 });
     stratumPort = await listenStratum(listener, '127.0.0.1', 0);
     api = await startTestApi(getDb(), {
@@ -34,7 +45,7 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
           tls: false,
           scheme: 'pps-plus',
           protocol: 'v1',
-          connections: openConnections(listener),
+          ...listenerFigures(listener, 'sha256d', api.clock.now),
         },
         { coin: 'BTC', port: 34254, tls: false, scheme: 'pps-plus', protocol: 'v2', connections: 1 },
         { coin: 'LTC', port: 4444, tls: false, scheme: 'pps-plus' },
@@ -50,19 +61,26 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
 
   /** Connects a miner to the listener and waits until the port has seated it. */
   const connectMiner = async (): Promise<void> => {
-    const before = openConnections(listener);
+    const before = openConnections();
     const socket = net.connect(stratumPort, '127.0.0.1');
     miners.push(socket);
     await once(socket, 'connect');
-    await expect.poll(() => openConnections(listener)).toBe(before + 1);
+    await expect.poll(() => openConnections()).toBe(before + 1);
   };
 
-  it("shows each port's open connections and its coin's accepted shares per second and hashrate from the recorded shares", async () => {
-    // 30 s into a minute: "the last minute" is the whole previous minute and these 30 s (90 s).
-    const now = Math.floor(api.clock.now / 60_000) * 60_000 + 30_000;
+  it("shows each port's open connections, and its own accepted shares per second and hashrate where its listener runs, its coin's recorded ones where it does not", async () => {
+    // 30 s into a minute, 10 minutes after the port opened: "the last minute" of the recorded
+    // shares is the whole previous minute and these 30 s (90 s); the port's own count covers the
+    // five whole 10 s buckets before now (50 s).
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 630_000;
     api.clock.now = now;
     await connectMiner();
     await connectMiner();
+    // The port's own: 100 accepted shares of difficulty 4 on its two connections in the last 50 s
+    // (2 a second), counted as the share path counts them (stratum/share-book.ts).
+    for (let i = 0; i < 100; i++) countPortShare(seated[i % 2]!, 4, now - 50_000 + i * 500);
+    // Its first share came 50 s ago: the 10-minute rate is over the time they have come, at least a minute.
+    const portHashrate = hashrateOfSum(100 * 4, 60, 'sha256d');
     const miner = await createWalletMiner(getDb(), 'BTC', regtestAddress('ports-a'));
     const share = (at: number, difficulty: number) =>
       insertShare(getDb(), 'BTC', miner, {
@@ -90,8 +108,9 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
         protocol: 'v1',
         tls: false,
         connections: 2,
+        scope: 'port',
         sharesPerSecond: 2,
-        hashrate: Math.round(hashrate),
+        hashrate: Math.round(portHashrate),
       },
       {
         coin: 'BTC',
@@ -100,6 +119,7 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
         protocol: 'v2',
         tls: false,
         connections: 1,
+        scope: 'coin',
         sharesPerSecond: 2,
         hashrate: Math.round(hashrate),
       },
@@ -111,6 +131,7 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
         protocol: 'v1',
         tls: false,
         connections: null,
+        scope: 'coin',
         sharesPerSecond: 0,
         hashrate: 0,
       },
@@ -118,7 +139,7 @@ describeEachDatabase('the operator console: connections, shares/s and hashrate p
 
     // A miner that leaves is no longer counted.
     miners.pop()?.destroy();
-    await expect.poll(() => openConnections(listener)).toBe(1);
+    await expect.poll(() => openConnections()).toBe(1);
     const after = await api.request('GET', '/api/operator/ports', { token });
     expect((after.json.ports as OperatorPort[]).map((p) => p.connections)).toEqual([1, 1, null]);
   });

@@ -30,6 +30,9 @@ export interface PoolInfo {
     authorityKey?: string;
     /** Connections open on the port now, where this process runs its listener. */
     connections?: number;
+    /** Accepted shares per second over the last minute, and hashrate (H/s) over 10 minutes, where this process runs its listener. */
+    sharesPerSecond?: number;
+    hashrate?: number;
   }[];
   /** Live from Stratum when it runs in this process, else null (computed from share_stats). */
   hashrate(coin: PoolCoin): number | null;

@@ -13,8 +13,8 @@ export function hashrateFromDifficulty(difficultySum: number, seconds: number, a
   return expectedHashesPerShare(difficultySum, algorithm) / seconds;
 }
 
-/** A ring of fixed-width time buckets holding difficulty sums. */
-class Ring {
+/** A ring of fixed-width time buckets holding sums (of difficulty, or of counts). */
+export class Ring {
   private readonly sums: Float64Array;
   private readonly slots: Float64Array;
 
@@ -34,6 +34,11 @@ class Ring {
       this.sums[i] = 0;
     }
     this.sums[i]! += value;
+  }
+
+  /** The span `sum` covers now: the whole buckets before the current one and the current one so far. */
+  spanMs(nowMs: number): number {
+    return (this.count - 1) * this.widthMs + (nowMs % this.widthMs);
   }
 
   /** Sum over the buckets of the last `count` widths (the current, partial one included). */

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { markUseful, PortSeats, seatLimits } from './listener.js';
+import { hashrateFromDifficulty } from '../shares/hashrate.js';
+import { markUseful, PortSeats, PortWork, seatLimits } from './listener.js';
 
 /** A socket as the seats see it: an address, a close event, and destroy() that emits it. */
 class FakeSocket extends EventEmitter {
@@ -79,5 +80,26 @@ describe("a Stratum port's seats", () => {
     expect(seatLimits(stratum(), 100).maxPerAddress).toBe(32);
     expect(seatLimits({ ...stratum(), maxConnectionsPerIp: 10 }, 2_700).maxPerAddress).toBe(10);
     expect(seatLimits(stratum(1_000), 2_700).maxPerAddress).toBe(1_000);
+  });
+});
+
+describe("a port's own figures", () => {
+  it('counts accepted shares per second over the last minute, and over the time since the port opened when that is shorter', () => {
+    const work = new PortWork(1_000_000);
+    for (let i = 0; i < 20; i++) work.add(1, 1_000_000 + i * 1_000);
+    // 20 shares in the port's first 20 s: 1 a second, not 20 over a whole minute.
+    expect(work.sharesPerSecond(1_020_000)).toBe(1);
+    // At 1,200,000 ms (a bucket's start) the minute is the five whole 10 s buckets before it: the
+    // shares of the port's first 20 s are older than that and no longer counted.
+    expect(work.sharesPerSecond(1_200_000)).toBe(0);
+    for (let i = 0; i < 100; i++) work.add(1, 1_150_000 + i * 500);
+    expect(work.sharesPerSecond(1_200_000)).toBe(2);
+  });
+
+  it("reads the port's hashrate over the time its shares have come, at least a minute, at most 10", () => {
+    const work = new PortWork(0);
+    expect(work.hashrate('sha256d', 5_000)).toBe(0);
+    for (let i = 0; i < 120; i++) work.add(2, 100_000 + i * 1_000);
+    expect(work.hashrate('sha256d', 220_000)).toBeCloseTo(hashrateFromDifficulty(240, 120, 'sha256d'), 6);
   });
 });

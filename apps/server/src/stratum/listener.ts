@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
+import type { Algorithm } from '@manjam/protocol';
 import type { StratumPortConfig } from '../config/index.js';
+import { hashrateFromDifficulty, Ring, RollingDifficulty } from '../shares/hashrate.js';
 
 /** The seats of one port: how many connections in all and from one address, when one idles. */
 export interface SeatLimits {
@@ -48,6 +50,8 @@ export class Seat {
     readonly ip: string,
     readonly socket: net.Socket,
     nowMs: number,
+    /** The port it sits on. */
+    readonly port: PortSeats,
   ) {
     this.usefulMs = nowMs;
   }
@@ -62,6 +66,43 @@ export function markUseful(socket: object, nowMs: number = Date.now()): void {
   if (seat) seat.usefulMs = nowMs;
 }
 
+/** An accepted share on this connection, counted in its port's figures (PortSeats.work). */
+export function countPortShare(socket: object, difficulty: number, atMs: number): void {
+  SEAT_OF.get(socket)?.port.work.add(difficulty, atMs);
+}
+
+/** Accepted shares per second over the last minute are counted in 6 buckets of 10 s. */
+const SHARE_BUCKETS = 6;
+const SHARE_BUCKET_MS = 10_000;
+
+/**
+ * What one port's miners sent (its accepted shares), kept where its listener runs: shares per
+ * second over the last minute, and their work over the hashrate windows (shares/hashrate.ts).
+ */
+export class PortWork {
+  private readonly shares = new Ring(SHARE_BUCKETS, SHARE_BUCKET_MS);
+  private readonly difficulty = new RollingDifficulty();
+
+  constructor(private readonly openedMs: number = Date.now()) {}
+
+  add(difficulty: number, atMs: number): void {
+    this.shares.add(1, atMs);
+    this.difficulty.add(difficulty, 0, atMs);
+  }
+
+  /** Over the last minute, or the time since the port opened when that is shorter (at least 1 s). */
+  sharesPerSecond(nowMs: number): number {
+    const spanMs = Math.max(1_000, Math.min(this.shares.spanMs(nowMs), nowMs - this.openedMs));
+    return this.shares.sum(nowMs) / (spanMs / 1000);
+  }
+
+  /** H/s over the last 10 minutes, or over the time its shares have come when that is shorter. */
+  hashrate(algorithm: Algorithm, nowMs: number): number {
+    const sum = this.difficulty.sum('10m', nowMs);
+    return sum > 0 ? hashrateFromDifficulty(sum, this.difficulty.seconds('10m', nowMs), algorithm) : 0;
+  }
+}
+
 /**
  * The seats of one port. A new connection is refused when its address already holds
  * `maxPerAddress` of them; at `maxConnections`, the connection idle longest (no valid share for
@@ -74,6 +115,8 @@ export class PortSeats {
   private readonly open = new Set<Seat>();
   private readonly perAddress = new Map<string, number>();
   readonly counts = { refusedAddress: 0, refusedFull: 0, evicted: 0 };
+  /** Its connections' accepted shares (countPortShare). */
+  readonly work = new PortWork();
 
   get size(): number {
     return this.open.size;
@@ -91,7 +134,7 @@ export class PortSeats {
       this.counts.refusedFull++;
       return undefined;
     }
-    const seat = new Seat(ip, socket, nowMs);
+    const seat = new Seat(ip, socket, nowMs, this);
     this.open.add(seat);
     this.perAddress.set(ip, held + 1);
     SEAT_OF.set(socket, seat);
@@ -127,9 +170,26 @@ const SEATS_OF = new WeakMap<net.Server, PortSeats>();
 /** Connections past the seats that may be mid-handshake (TLS) before the port's listener closes them unseen. */
 const HANDSHAKE_HEADROOM = 64;
 
-/** Connections seated on a listener made by createStratumListener now (0 for any other server). */
-export function openConnections(server: net.Server): number {
-  return SEATS_OF.get(server)?.size ?? 0;
+/** A port's figures where its listener runs (coins/family.ts ServedPort): connections open now, accepted shares/s and hashrate. */
+export interface ListenerFigures {
+  connections: number;
+  sharesPerSecond: number;
+  hashrate: number;
+}
+
+/** The figures of a listener made by createStratumListener now (zeros for any other server). */
+export function listenerFigures(
+  server: net.Server,
+  algorithm: Algorithm,
+  nowMs: number = Date.now(),
+): ListenerFigures {
+  const seats = SEATS_OF.get(server);
+  if (!seats) return { connections: 0, sharesPerSecond: 0, hashrate: 0 };
+  return {
+    connections: seats.size,
+    sharesPerSecond: seats.work.sharesPerSecond(nowMs),
+    hashrate: seats.work.hashrate(algorithm, nowMs),
+  };
 }
 
 /**

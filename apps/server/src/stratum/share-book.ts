@@ -5,6 +5,7 @@ import type { HashrateTracker } from '../shares/hashrate.js';
 import type { HeldSocket } from '../shares/journal.js';
 import type { AcceptedShare, MinerRef, RejectReason } from '../shares/types.js';
 import type { BanJudge, BanVerdict, JudgedConnection } from './ban-judge.js';
+import { countPortShare } from './listener.js';
 import { REJECTION_KINDS, REJECTION_RULES, rejectionCounts, type RejectionKind } from './rejections.js';
 
 /** A port's counters (added to /metrics). */
@@ -84,6 +85,7 @@ export class ShareBook<S extends BookedConnection, C extends string> {
     this.stats.accepted++;
     this.sink.addAccepted(share, session.socket);
     reply();
+    countPortShare(session.socket, share.difficulty, share.atMs);
     if (hashrate) {
       const { miner, difficulty, actualDifficulty, atMs } = share;
       hashrate.add(miner.workerKey, difficulty, actualDifficulty, atMs);

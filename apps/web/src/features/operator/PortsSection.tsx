@@ -1,7 +1,9 @@
 // The Stratum ports: per live port its coin, algorithm, number and dialect, the connections open on
-// it (known only where the process answering runs the Stratum listeners), and its coin's accepted
-// shares per second over the last minute and hashrate over the last 10 minutes.
+// it (known only where the process answering runs the Stratum listeners), and its accepted shares
+// per second over the last minute and hashrate over the last 10 minutes: the port's own, or its
+// coin's (every port of the coin together, said under the figure) where the process runs no listener.
 import type { OperatorPort } from '@manjam/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner, FiguresAge, Ltr, Spinner, Table } from '../../components';
 import { formatHashrate, formatNumber } from '../../lib/format';
@@ -14,6 +16,16 @@ export function PortsSection() {
   if (ports.isError)
     return <ErrorBanner message={t('operator.loadError')} onRetry={() => void ports.refetch()} />;
   const { asOf } = ports.data;
+  /** A figure, and under a coin's figure shown for one of its ports, whose it is. */
+  const figure = (p: OperatorPort, value: ReactNode): ReactNode =>
+    p.scope === 'port' ? (
+      value
+    ) : (
+      <>
+        {value}
+        <div className="muted">{t('operator.ports.coinWide', { coin: p.coin })}</div>
+      </>
+    );
   return (
     <div className="operator-section">
       <FiguresAge
@@ -55,13 +67,14 @@ export function PortsSection() {
             key: 'shares',
             header: t('operator.ports.sharesPerSecond'),
             align: 'end',
-            render: (p) => formatNumber(p.sharesPerSecond, undefined, { maximumFractionDigits: 2 }),
+            render: (p) =>
+              figure(p, formatNumber(p.sharesPerSecond, undefined, { maximumFractionDigits: 2 })),
           },
           {
             key: 'hashrate',
             header: t('operator.ports.hashrate'),
             align: 'end',
-            render: (p) => <Ltr mono={false}>{formatHashrate(p.hashrate)}</Ltr>,
+            render: (p) => figure(p, <Ltr mono={false}>{formatHashrate(p.hashrate)}</Ltr>),
           },
         ]}
       />

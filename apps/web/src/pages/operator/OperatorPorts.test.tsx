@@ -1,5 +1,6 @@
 // The operator console's Ports tab: each live Stratum port with its connections (or that this
-// process does not run its listener), its coin's shares per second and hashrate, in English and Arabic.
+// process does not run its listener), its own shares per second and hashrate, or its coin's with
+// that said, in English and Arabic.
 import type { OperatorPorts } from '@manjam/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +18,7 @@ const PORTS: OperatorPorts = {
       protocol: 'v1',
       tls: false,
       connections: 12,
+      scope: 'port',
       sharesPerSecond: 2.5,
       hashrate: 1_234_000_000_000,
     },
@@ -27,8 +29,9 @@ const PORTS: OperatorPorts = {
       protocol: 'v2',
       tls: true,
       connections: 3,
-      sharesPerSecond: 2.5,
-      hashrate: 1_234_000_000_000,
+      scope: 'port',
+      sharesPerSecond: 0.5,
+      hashrate: 2_000_000_000,
     },
     {
       coin: 'XMR',
@@ -37,6 +40,7 @@ const PORTS: OperatorPorts = {
       protocol: 'v1',
       tls: false,
       connections: null,
+      scope: 'coin',
       sharesPerSecond: 0.25,
       hashrate: 4_560,
     },
@@ -64,8 +68,13 @@ describe('the operator console: Stratum ports', () => {
     expect(v1.getByText('2.5')).toBeInTheDocument();
     expect(v1.getByText('1.23 TH/s')).toBeInTheDocument();
 
-    expect(rowWith('34254').getByText('V2 (TLS)')).toBeInTheDocument();
-    expect(rowWith('34254').getByText('3')).toBeInTheDocument();
+    expect(v1.queryByText(/all BTC ports/)).toBeNull();
+
+    const v2 = rowWith('34254');
+    expect(v2.getByText('V2 (TLS)')).toBeInTheDocument();
+    expect(v2.getByText('3')).toBeInTheDocument();
+    expect(v2.getByText('0.5')).toBeInTheDocument();
+    expect(v2.getByText('2.00 GH/s')).toBeInTheDocument();
 
     const xmr = rowWith('5555');
     expect(xmr.getByText('RandomX')).toBeInTheDocument();
@@ -73,6 +82,8 @@ describe('the operator console: Stratum ports', () => {
     expect(xmr.queryByText('0')).toBeNull();
     expect(xmr.getByText('0.25')).toBeInTheDocument();
     expect(xmr.getByText('4.56 kH/s')).toBeInTheDocument();
+    // Figures of its coin, not of this port: said under each.
+    expect(xmr.getAllByText('all XMR ports')).toHaveLength(2);
   });
 
   it('shows the ports in Arabic', async () => {
@@ -82,6 +93,7 @@ describe('the operator console: Stratum ports', () => {
     expect(await screen.findByRole('table', { name: 'منافذ Stratum' })).toBeInTheDocument();
     expect(screen.getByText(/^قُرئ في /)).toHaveAttribute('datetime', AS_OF);
     expect(rowWith('5555').getByText('ليست في هذه العملية')).toBeInTheDocument();
+    expect(rowWith('5555').getAllByText('كل منافذ XMR')).toHaveLength(2);
     expect(rowWith('3333').getByText('1.23 TH/s')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'الاتصالات' })).toBeInTheDocument();
   });

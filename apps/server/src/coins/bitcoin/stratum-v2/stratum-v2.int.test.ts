@@ -118,6 +118,12 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     }
     expect(stored).toBe(3);
     expect(v2Figures(pool.stratum)).toMatchObject({ connections: 1, channels: 1 });
+    // The operator's per-port figures (listener.ts PortWork): this V2 port's shares, not its V1 neighbour's.
+    const byPort = new Map(pool.stratum.ports().map((p) => [p.port, p] as const));
+    expect(byPort.get(v2Port())).toMatchObject({ connections: 1 });
+    expect(byPort.get(v2Port())?.sharesPerSecond).toBeGreaterThan(0);
+    expect(byPort.get(v2Port())?.hashrate).toBeGreaterThan(0);
+    expect(byPort.get(pool.ports[0] as number)).toMatchObject({ sharesPerSecond: 0, hashrate: 0 });
   });
 
   it('accepts a standard-channel share on the merkle root the pool computed for the channel', async () => {

@@ -6,7 +6,7 @@ import type { CoinId, PayoutScheme, StratumPortConfig } from '../../../config/in
 import { ChainTipsRepository } from '../../../db/repositories/chain-tips.js';
 import { BanJudge } from '../../../stratum/ban-judge.js';
 import { FairWork } from '../../../stratum/fair-work.js';
-import { openConnections, seatLimits, seatPort } from '../../../stratum/listener.js';
+import { listenerFigures, seatLimits, seatPort } from '../../../stratum/listener.js';
 import type { StratumKit } from '../../../stratum/kit.js';
 import { rejectionCounts } from '../../../stratum/rejections.js';
 import { ShareBook } from '../../../stratum/share-book.js';
@@ -119,8 +119,8 @@ export async function openBitcoinPorts(
     ports: () =>
       listening.map(({ coin, port, tls, scheme, protocol, server }) => {
         const authorityKey = protocol === 'v2' ? v2.authorityPublicKey : undefined;
-        const connections = openConnections(server.server);
-        return { coin, port, tls, scheme, protocol, connections, ...(authorityKey ? { authorityKey } : {}) };
+        const figures = listenerFigures(server.server, algorithmOf(coin));
+        return { coin, port, tls, scheme, protocol, ...figures, ...(authorityKey ? { authorityKey } : {}) };
       }),
     stats: () => ({
       // A V2 channel is a session of the share path; its connection is counted once, by v2.

@@ -98,6 +98,9 @@ describe('the KAS ports on the shared Stratum kit [pglite]', () => {
     expect(Number(rows.rows[0]?.n)).toBe(3);
     expect(writer.stats.sharesWaiting).toBe(0);
     expect(ports.stats()).toMatchObject({ connections: 1, accepted: 3 });
+    // The operator's per-port figures (listener.ts PortWork) count the port's accepted shares.
+    expect(ports.ports()[0]!.sharesPerSecond).toBeGreaterThan(0);
+    expect(ports.ports()[0]!.hashrate).toBeGreaterThan(0);
     process.stdout.write(
       `[figure] KAS kit: 3 shares -> ${String(rows.rows[0]?.n)} in the table, ${writer.stats.sharesWaiting} waiting in the journal\n`,
     );

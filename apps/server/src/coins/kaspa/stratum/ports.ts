@@ -1,12 +1,13 @@
 // The Kaspa family's Stratum ports (kHeavyHash, the Kaspa dialects) on the shared kit: the kit's
 // share writer (journal before `true`), LoginResolver, ban list, extranonce allocator and the
 // coin's hashrate tracker.
+import { algorithmOf } from '@manjam/protocol';
 import { bytesToHex, type KaspaNetwork } from '@manjam/protocol/kaspa';
 import type { PayoutScheme, StratumPortConfig } from '../../../config/index.js';
 import { ChainTipsRepository, TemplateRewardsRepository } from '../../../db/repositories/chain-tips.js';
 import { ExtranonceAllocator } from '../../../stratum/extranonce.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
-import { openConnections, seatLimits, seatPort } from '../../../stratum/listener.js';
+import { listenerFigures, seatLimits, seatPort } from '../../../stratum/listener.js';
 import { portFigures } from '../../../stratum/share-book.js';
 import type { FamilyPorts } from '../../family.js';
 import type { KaspaTemplate, KaspaWorkSource } from '../template-source.js';
@@ -99,7 +100,7 @@ export async function openKaspaPorts(
         tls: server.tls,
         scheme,
         protocol: 'v1' as const,
-        connections: openConnections(server.server),
+        ...listenerFigures(server.server, algorithmOf(coin)),
       })),
     stats: () => portFigures(opened.map(({ server }) => server)),
     // Each port follows the template source from the moment it listens.

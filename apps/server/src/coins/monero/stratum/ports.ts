@@ -1,7 +1,8 @@
 // The Monero family's Stratum ports (XMRig's dialect, RandomX) on the shared kit.
+import { algorithmOf } from '@manjam/protocol';
 import type { PayoutScheme } from '../../../config/index.js';
 import { hashrateOf, type StratumKit } from '../../../stratum/kit.js';
-import { openConnections, seatLimits, seatPort } from '../../../stratum/listener.js';
+import { listenerFigures, seatLimits, seatPort } from '../../../stratum/listener.js';
 import { portFigures } from '../../../stratum/share-book.js';
 import type { RandomXFigures } from '@manjam/randomx';
 import type { FamilyFigure, FamilyPorts } from '../../family.js';
@@ -44,7 +45,7 @@ export async function openMoneroPorts(kit: StratumKit, chain: MoneroWork): Promi
         tls: xmr.server.tls,
         scheme,
         protocol: 'v1' as const,
-        connections: openConnections(xmr.server.server),
+        ...listenerFigures(xmr.server.server, algorithmOf(chain.coin)),
       })),
     stats: () => portFigures(opened.map(({ xmr }) => xmr.server)),
     figures: () => opened.flatMap(({ port, xmr }) => randomxFigures(port, xmr.randomx())),
