@@ -53,8 +53,11 @@ export class Ring {
   }
 }
 
-/** The shortest span a rate is averaged over: a first share alone is not read as a whole rate. */
-const MIN_SECONDS = 60;
+/**
+ * The shortest span an average covers: a worker's first share alone is not read as a whole rate.
+ * The same rule for the live figures here and the recorded ones (services/shared/hashrate.ts).
+ */
+export const MIN_AVERAGING_SECONDS = 60;
 
 /**
  * Difficulty sums of one worker, payee or pool: 10 x 1 min, 12 x 5 min, 24 x 1 h buckets, and when
@@ -87,7 +90,7 @@ export class RollingDifficulty {
   /** Seconds the window's average covers: the window, or the time since its shares began when shorter (at least a minute). */
   seconds(window: HashrateWindow, nowMs: number): number {
     const since = (nowMs - this.startMs[window]) / 1000;
-    return Math.max(MIN_SECONDS, Math.min(HASHRATE_WINDOWS[window], since));
+    return Math.max(MIN_AVERAGING_SECONDS, Math.min(HASHRATE_WINDOWS[window], since));
   }
 }
 

@@ -7,26 +7,30 @@ import {
   type AveragedSeconds,
   type PoolCoin,
 } from '@manjam/contract';
-import { algorithmOf, expectedHashesPerShare, isCoin } from '@manjam/protocol';
+import { algorithmOf, isCoin } from '@manjam/protocol';
 import type { Queryable } from '../../db/index.js';
 import { ActivityQueries, type WorkerHashrateRow } from '../../db/repositories/queries-activity.js';
+import {
+  HASHRATE_WINDOWS,
+  hashrateFromDifficulty as hashrateOfDifficulty,
+  MIN_AVERAGING_SECONDS,
+} from '../../shares/hashrate.js';
 import { SHARE_SLOT_MS } from '../../shares/slots.js';
 
 /**
- * Hashrate (H/s) from a sum of accepted share difficulties over `seconds`: d * 2^32 per share for
- * SHA-256d, d * 2^16 for Scrypt (protocol's expectedHashesPerShare). Zero for a coin the pool does not validate.
+ * Hashrate (H/s) of a coin's shares from a sum of their difficulties over `seconds` (the
+ * algorithm's rule: shares/hashrate.ts). Zero for a coin the pool does not validate.
  */
 export function hashrateFromDifficulty(coin: string, difficultySum: number, seconds: number): number {
-  if (!isCoin(coin) || seconds <= 0 || difficultySum <= 0) return 0;
-  return expectedHashesPerShare(difficultySum, algorithmOf(coin)) / seconds;
+  if (!isCoin(coin) || difficultySum <= 0) return 0;
+  return hashrateOfDifficulty(difficultySum, seconds, algorithmOf(coin));
 }
 
-export const REALTIME_SECONDS = 600;
-export const HOUR_SECONDS = 3_600;
-const DAY_SECONDS = 86_400;
+export const REALTIME_SECONDS = HASHRATE_WINDOWS['10m'];
+export const HOUR_SECONDS = HASHRATE_WINDOWS['1h'];
+const DAY_SECONDS = HASHRATE_WINDOWS['24h'];
 
-/** The shortest span an average covers: a worker's first share alone is not read as a whole rate. */
-export const MIN_AVERAGING_SECONDS = 60;
+export { MIN_AVERAGING_SECONDS };
 
 /**
  * Seconds an average over a window covers: the whole window, or the time since the first accepted
