@@ -6,6 +6,7 @@ import {
   addressInvalidKey,
   ALGORITHM_PAGE_IDS,
   changeSchema,
+  coinColourOf,
   DEVICE_TYPES,
   editMinerAlgorithms,
   GUIDE_TABS,
@@ -219,6 +220,13 @@ describe('the port table', () => {
 
   it('gives a page of its own to SHA-256, Scrypt, Blake2s, kHeavyHash and RandomX, by account id', () => {
     expect(ALGORITHM_PAGE_IDS).toEqual(['sha256', 'scrypt', 'kadena', 'kaspa', 'randomx']);
+  });
+
+  it('gives each coin the revenue tables mark its brand colour, and a coin without one none', () => {
+    expect(coinColourOf('BTC')).toBe('#f7931a');
+    expect(coinColourOf('KAS')).toBe('#49eacb');
+    expect(coinColourOf('DOGE')).toBeUndefined();
+    expect(coinColourOf('NOPE')).toBeUndefined();
   });
 
   it('lists every guide tab a row names, and each tab but "all" has a row', () => {

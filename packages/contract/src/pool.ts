@@ -22,7 +22,7 @@ export const MINER_SOURCES = ['pool', 'hive'] as const;
  * The pool's port table: 19 algorithms, the one table every screen and service derives
  * from (the server's port list and assistant, the web's setup guide, home and algorithm pages).
  * `coin`: the coin the algorithm mines (a port is live only for a coin of POOL_COINS that has a
- * configured Stratum port); `account`: the algorithm id of ALGORITHMS a miner or worker may carry;
+ * configured Stratum port); `colour`: the coin's brand colour where the web marks it, if it has one; `account`: the algorithm id of ALGORITHMS a miner or worker may carry;
  * `feeAlgorithm`: the key of its fee in the server's accounting.feeBasisPoints; `published`: the
  * seed's published fee and payout interval, shown for algorithms the pool does not run yet;
  * `guide`: what the setup guide says of it (its filter tab, the software, and which device cards
@@ -36,6 +36,7 @@ export const PORT_TABLE = [
     name: 'SHA-256',
     port: 3333,
     coin: 'BTC',
+    colour: '#f7931a',
     hardware: 'asic',
     account: 'sha256',
     feeAlgorithm: 'sha256',
@@ -54,6 +55,7 @@ export const PORT_TABLE = [
     name: 'Scrypt',
     port: 4444,
     coin: 'LTC',
+    colour: '#a6a9aa',
     hardware: 'asic',
     account: 'scrypt',
     feeAlgorithm: 'scrypt',
@@ -72,6 +74,7 @@ export const PORT_TABLE = [
     name: 'Scrypt-DOGE',
     port: 5555,
     coin: 'DOGE',
+    colour: null,
     hardware: 'asic',
     account: null,
     feeAlgorithm: 'scrypt',
@@ -90,6 +93,7 @@ export const PORT_TABLE = [
     name: 'Blake2s',
     port: 6666,
     coin: 'KDA',
+    colour: '#ed098f',
     hardware: 'asic',
     account: 'kadena',
     feeAlgorithm: 'kadena',
@@ -108,6 +112,7 @@ export const PORT_TABLE = [
     name: 'kHeavyHash',
     port: 7777,
     coin: 'KAS',
+    colour: '#49eacb',
     hardware: 'asic',
     account: 'kaspa',
     feeAlgorithm: 'kaspa',
@@ -126,6 +131,7 @@ export const PORT_TABLE = [
     name: 'Etchash',
     port: 8008,
     coin: 'ETC',
+    colour: null,
     hardware: 'gpu',
     account: 'ethash',
     feeAlgorithm: null,
@@ -144,6 +150,7 @@ export const PORT_TABLE = [
     name: 'Equihash',
     port: 3357,
     coin: 'ZEC',
+    colour: null,
     hardware: 'asic',
     account: 'equihash',
     feeAlgorithm: null,
@@ -157,6 +164,7 @@ export const PORT_TABLE = [
     name: 'Octopus',
     port: 6800,
     coin: 'CFX',
+    colour: null,
     hardware: 'gpu',
     account: 'octopus',
     feeAlgorithm: null,
@@ -175,6 +183,7 @@ export const PORT_TABLE = [
     name: 'Filecoin',
     port: 7006,
     coin: 'FIL',
+    colour: null,
     hardware: 'gpu',
     account: 'filecoin',
     feeAlgorithm: null,
@@ -188,6 +197,7 @@ export const PORT_TABLE = [
     name: 'Eaglesong',
     port: 1800,
     coin: 'CKB',
+    colour: null,
     hardware: 'asic',
     account: null,
     feeAlgorithm: null,
@@ -206,6 +216,7 @@ export const PORT_TABLE = [
     name: 'ProgPow',
     port: 1185,
     coin: 'QUAI',
+    colour: null,
     hardware: 'gpu',
     account: null,
     feeAlgorithm: null,
@@ -219,6 +230,7 @@ export const PORT_TABLE = [
     name: 'KawPow',
     port: 1140,
     coin: 'RVN',
+    colour: null,
     hardware: 'gpu',
     account: null,
     feeAlgorithm: null,
@@ -237,6 +249,7 @@ export const PORT_TABLE = [
     name: 'RandomX',
     port: 1111,
     coin: 'XMR',
+    colour: '#ff6600',
     hardware: 'cpu',
     account: 'randomx',
     feeAlgorithm: 'randomx',
@@ -250,6 +263,7 @@ export const PORT_TABLE = [
     name: 'Blake3',
     port: 1199,
     coin: 'ALPH',
+    colour: null,
     hardware: 'gpu',
     account: null,
     feeAlgorithm: null,
@@ -268,6 +282,7 @@ export const PORT_TABLE = [
     name: 'Autolykos-v2',
     port: 8888,
     coin: 'ERG',
+    colour: null,
     hardware: 'gpu',
     account: null,
     feeAlgorithm: null,
@@ -281,6 +296,7 @@ export const PORT_TABLE = [
     name: 'Equihash-125,4',
     port: 9090,
     coin: 'FLUX',
+    colour: null,
     hardware: 'gpu',
     account: null,
     feeAlgorithm: null,
@@ -294,6 +310,7 @@ export const PORT_TABLE = [
     name: 'DynexSolve',
     port: 1120,
     coin: 'DNX',
+    colour: null,
     hardware: 'gpu',
     account: null,
     feeAlgorithm: null,
@@ -312,6 +329,7 @@ export const PORT_TABLE = [
     name: 'FishHash',
     port: 1145,
     coin: 'IRON',
+    colour: null,
     hardware: 'gpu',
     account: null,
     feeAlgorithm: null,
@@ -325,6 +343,7 @@ export const PORT_TABLE = [
     name: 'Cuckaroo30',
     port: 10320,
     coin: 'CTXC',
+    colour: null,
     hardware: 'gpu',
     account: null,
     feeAlgorithm: null,
@@ -356,6 +375,8 @@ export interface PortTableRow {
   name: string;
   port: number;
   coin: string;
+  /** The coin's brand colour (CSS hex) where the web marks a coin; null: shown in the text colour. */
+  colour: string | null;
   hardware: DeviceType;
   account: AlgorithmId | null;
   feeAlgorithm: AlgorithmId | null;
@@ -417,6 +438,12 @@ export function portRowOfPoolCoin(coin: PoolCoin): Extract<PortTableEntry, { coi
   return row;
 }
 export type PortAlgorithm = (typeof PORT_TABLE)[number]['algorithm'];
+
+/** A coin's brand colour (its port table row's `colour`), or undefined for a coin without one. */
+export function coinColourOf(coin: string): string | undefined {
+  const rows: readonly PortTableRow[] = PORT_TABLE;
+  return rows.find((row) => row.coin === coin)?.colour ?? undefined;
+}
 
 /** The account id of each algorithm with a page of its own (/mining/<id>), in table order. */
 export type AlgorithmPageId = NonNullable<Extract<PortTableEntry, { page: true }>['account']>;

@@ -1,14 +1,14 @@
+import { coinColourOf } from '@manjam/contract';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr, Private, Table, type Column } from '../../components';
-import { coinColour } from '../../coins/colours';
 import { formatCoin, formatDate } from '../../lib/format';
 import type { Payout } from '../api-types';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
 import { PayoutTx } from './PayoutTx';
 
 export function CoinTag({ coin }: { coin: string }) {
-  const style = { '--coin-colour': coinColour(coin) } as CSSProperties;
+  const style = { '--coin-colour': coinColourOf(coin) } as CSSProperties;
   return (
     <span className="coin-tag" style={style}>
       {coin}
