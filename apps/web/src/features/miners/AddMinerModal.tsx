@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { usePoolPorts } from '../../lib/queries';
 import { MINER_TYPES, type Algorithm, type MinerType } from '../api-types';
+import { PLAIN_PASSWORD } from '../setup-guide/algorithms';
 import { useCreateMiner } from './api';
 import {
   ADD_ALGORITHMS,
@@ -29,7 +30,7 @@ interface AddValues {
 }
 
 function initialValues(type: MinerType): AddValues {
-  return { type, name: '', algorithm: ADD_ALGORITHMS[type][0], worker: 'worker1', password: 'x' };
+  return { type, name: '', algorithm: ADD_ALGORITHMS[type][0], worker: 'worker1', password: PLAIN_PASSWORD };
 }
 
 /** A live worker being declared: the form starts from its name and its port's algorithm. */

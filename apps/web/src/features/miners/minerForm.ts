@@ -1,7 +1,7 @@
 // Rules of the Add Miner and Edit Miner forms (messages from the contract's validation catalog).
 import { addMinerAlgorithmsOf, editMinerAlgorithms } from '@manjam/contract';
 import type { Algorithm, MinerType, PoolPortsResponse } from '../api-types';
-import { findPort, GUIDE_ALGORITHMS, guideKeyForAlgorithm } from '../setup-guide/algorithms';
+import { findPort, GUIDE_ALGORITHMS, guideKeyForAlgorithm, PLAIN_PASSWORD } from '../setup-guide/algorithms';
 import { WORKER_NAME_PATTERN } from '../setup-guide/steps';
 
 /** Add Miner's algorithms per device type (the port table's `forms.add`). Never empty: the first is the form's default. */
@@ -48,9 +48,9 @@ export function poolUrl(host: string, port: number): string {
   return `stratum+tcp://${host}:${port}`;
 }
 
-/** What a miner pastes into its software: URL, username.worker and password x. */
+/** What a miner pastes into its software: URL, username.worker and the plain password (x). */
 export function connectionString(host: string, port: number, username: string, workerName: string): string {
-  return `${poolUrl(host, port)} -u ${username}.${workerName} -p x`;
+  return `${poolUrl(host, port)} -u ${username}.${workerName} -p ${PLAIN_PASSWORD}`;
 }
 
 /** Wraps text in Unicode left-to-right isolates so URLs and usernames read correctly inside Arabic sentences. */
