@@ -20,9 +20,11 @@ export const MINER_SOURCES = ['pool', 'hive'] as const;
 
 /**
  * The pool's port table: 19 algorithms, the one table every screen and service derives
- * from (the server's port list and assistant, the web's setup guide, home and algorithm pages).
+ * from (the server's port list and assistant, the web's setup guide, miner forms, home,
+ * algorithm pages, footer and coin colours).
  * `coin`: the coin the algorithm mines (a port is live only for a coin of POOL_COINS that has a
- * configured Stratum port); `colour`: the coin's brand colour where the web marks it, if it has one; `account`: the algorithm id of ALGORITHMS a miner or worker may carry;
+ * configured Stratum port); `colour`: the coin's brand colour where the web marks it, if it has
+ * one; `account`: the algorithm id of ALGORITHMS a miner or worker may carry;
  * `feeAlgorithm`: the key of its fee in the server's accounting.feeBasisPoints; `published`: the
  * seed's published fee and payout interval, shown for algorithms the pool does not run yet;
  * `guide`: what the setup guide says of it (its filter tab, the software, and which device cards
