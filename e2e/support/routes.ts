@@ -1,4 +1,6 @@
 // The routes the browser tests visit: every route of the seed and every page it links to.
+import { ALGORITHM_PAGE_IDS } from '@manjam/contract';
+
 export const PUBLIC_ROUTES = [
   '/',
   '/login',
@@ -22,11 +24,8 @@ export const PUBLIC_ROUTES = [
   '/downloads',
   '/stats',
   '/payouts',
-  '/mining/sha256',
-  '/mining/scrypt',
-  '/mining/kadena',
-  '/mining/kaspa',
-  '/mining/randomx',
+  // Each algorithm page of the port table, then the calculator.
+  ...ALGORITHM_PAGE_IDS.map((id) => `/mining/${id}`),
   '/mining/calculator',
 ];
 export const PROTECTED_ROUTES = ['/dashboard', '/workers', '/revenue', '/settings'];
