@@ -6,7 +6,6 @@ import type { Logger } from 'pino';
 import { connectionPlan, type CoinId, type Config } from '../config/index.js';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
-import type { FamilyChain, FamilyFigure, FamilyPorts, ServedPort } from '../coins/family.js';
 import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';
 import type { ShareSink } from '../shares/sink.js';
 import { ShareWriter, shareWriterSettings } from '../shares/writer.js';
@@ -14,6 +13,7 @@ import { LoginResolver } from './auth.js';
 import { BanList, type BanScope } from './bans.js';
 import { OwnedSink } from './strangers.js';
 import { ExtranonceAllocator } from './extranonce.js';
+import type { FamilyFigure, FamilyPorts, FamilyPortsOpener, ServedPort } from './family-ports.js';
 import type { StratumKit } from './kit.js';
 import { WorkerAgentRecorder } from './worker-agents.js';
 
@@ -23,7 +23,7 @@ export interface StratumDeps {
   logger: Logger;
   events: PoolEvents;
   /** Each family's chain side in this process: every one opens its ports of `config.stratum.ports`. */
-  chains: readonly FamilyChain[];
+  chains: readonly FamilyPortsOpener[];
   /** Where shares go instead of the local journal (the JetStream share log of a regional node). */
   sink?: ShareSink;
 }
@@ -38,7 +38,7 @@ export interface StratumService {
     /** Accepted shares not yet where accounting reads them (ShareSink.backlog). */
     sharesUnstored: number;
   };
-  /** Every family's own figures of its ports now (coins/family.ts FamilyFigure), for /metrics and health. */
+  /** Every family's own figures of its ports now (family-ports.ts FamilyFigure), for /metrics and health. */
   figures(): FamilyFigure[];
   /** Live pool hashrate (H/s) over the last 10 minutes. */
   hashrate(coin: CoinId): number;
