@@ -27,7 +27,7 @@ export interface GuideAlgorithm {
   seedPort: number;
   /** The hardware the port table gives the algorithm to (RandomX: cpu, mined with XMRig). */
   hardware: PortTableEntry['hardware'];
-  /** The account algorithm id of its row, when miners may carry it (kheavyhash: kaspa). */
+  /** The account algorithm id of its row, when miners may carry it (blake2s: kadena). */
   account: PortTableEntry['account'];
   software: readonly string[];
   difficulty: GuideDifficulty;
