@@ -69,6 +69,12 @@ const report = new Report(
 /** What the process says of its memory (/metrics), or only its RSS (/proc) where it serves none. */
 interface Memory {
   rss: number;
+  /**
+   * The RSS split as the kernel counts it (/proc): private memory (V8's heap, malloc, stacks), and
+   * pages of mapped files (mostly the node binary's code and ICU data, shared with every node process).
+   */
+  anonRss: number;
+  fileRss: number;
   heapUsed: number | undefined;
   heapTotal: number | undefined;
   external: number | undefined;
@@ -78,8 +84,9 @@ interface Memory {
   dbWasm: number | undefined;
 }
 
-function procRss(pid: number): number {
-  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+/** A `<field>: N kB` line of /proc/<pid>/status, in bytes. */
+function procStatus(pid: number, field: string): number {
+  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
   return Number(match?.[1] ?? 0) * 1024;
 }
 
@@ -91,7 +98,9 @@ async function readMemory(pid: number, metricsUrl: string | undefined): Promise<
   };
   const own = (kind: string) => sample('manjam_process_memory_bytes', kind);
   return {
-    rss: own('rss') ?? procRss(pid),
+    rss: own('rss') ?? procStatus(pid, 'VmRSS'),
+    anonRss: procStatus(pid, 'RssAnon'),
+    fileRss: procStatus(pid, 'RssFile'),
     heapUsed: own('heap_used'),
     heapTotal: own('heap_total'),
     external: own('external'),
@@ -106,7 +115,8 @@ const mib = (n: number | undefined) => (n === undefined ? '-' : fixed(n / MIB, 1
 function memoryLine(label: string, m: Memory): string {
   const db = m.dbWasm === undefined ? '' : `; database: heap ${mib(m.dbHeap)}, wasm ${mib(m.dbWasm)}`;
   return (
-    `  ${label}: RSS ${mib(m.rss)} MiB; heap ${mib(m.heapUsed)}/${mib(m.heapTotal)}, ` +
+    `  ${label}: RSS ${mib(m.rss)} MiB (private ${mib(m.anonRss)}, files ${mib(m.fileRss)}); ` +
+    `heap ${mib(m.heapUsed)}/${mib(m.heapTotal)}, ` +
     `external ${mib(m.external)}, arrayBuffers ${mib(m.arrayBuffers)} MiB${db}`
   );
 }

@@ -8,7 +8,6 @@ import type { CoinFamily, FamilyChain } from '../family.js';
 import { startChains, type ChainRuntime } from './chains.js';
 import type { TemplateSource } from './source.js';
 import { openBitcoinPorts } from './stratum/ports.js';
-import { readAuthorityPublicKey } from './stratum-v2/authority.js';
 
 export const bitcoinFamily: CoinFamily = {
   id: 'bitcoin',
@@ -21,9 +20,11 @@ export const bitcoinFamily: CoinFamily = {
     const chains = await startChains(config, logger);
     return chains.length > 0 ? chainOfNodes(chains) : undefined;
   },
-  // Its Stratum V2 ports' authority.
+  // Its Stratum V2 ports' authority (its code loaded only where a V2 port is configured).
   authorityKey: async (config) =>
-    config.stratum.ports.some((p) => p.protocol === 'v2') ? readAuthorityPublicKey(config) : undefined,
+    config.stratum.ports.some((p) => p.protocol === 'v2')
+      ? (await import('./stratum-v2/authority.js')).readAuthorityPublicKey(config)
+      : undefined,
 };
 
 /** The family's chain side on its own nodes. */

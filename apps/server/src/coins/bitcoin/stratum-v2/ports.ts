@@ -1,13 +1,15 @@
 // The Bitcoin family's Stratum V2 ports, opened by coins/bitcoin/stratum/ports.ts beside the V1
 // ports on the same pool runtime. The authority is loaded (or generated) once, when the first V2
-// port opens, and its public key is logged in the base58check form miners configure.
+// port opens, and its public key is logged in the base58check form miners configure. The V2 code
+// (Noise handshakes, secp256k1, the connection and channel handlers) is loaded with the first V2
+// port: a process serving V1 ports only does not hold it.
 import { algorithmOf } from '@manjam/protocol';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config/index.js';
 import type { PortRuntime } from '../stratum/context.js';
-import { loadAuthority, type Sv2Authority } from './authority.js';
-import { Sv2HandshakePool } from './handshake-pool.js';
-import { Sv2Port } from './port.js';
+import type { Sv2Authority } from './authority.js';
+import type { Sv2HandshakePool } from './handshake-pool.js';
+import type { Sv2Port } from './port.js';
 import { sv2Counters, type Sv2PortRuntime } from './runtime.js';
 import type { Sv2Fault } from './runtime.js';
 
@@ -22,8 +24,8 @@ export interface Sv2Stats {
 
 export class Sv2Ports {
   private authority: Sv2Authority | undefined;
-  /** One set of handshake threads and rates for every V2 port of the process. */
-  readonly handshakes = new Sv2HandshakePool();
+  /** One set of handshake threads and rates for every V2 port of the process (made with the first). */
+  private handshakes: Sv2HandshakePool | undefined;
   /** Channels per address on every V2 port together (their cap: handlers.ts channelsPerAddress). */
   private readonly channelsByAddress = new Map<string, number>();
   readonly runtimes: Sv2PortRuntime[] = [];
@@ -38,6 +40,12 @@ export class Sv2Ports {
       throw new Error(
         `stratum port ${port.config.port}: Stratum V2 serves SHA-256d coins only, not ${port.coin}`,
       );
+    const [{ loadAuthority }, { Sv2HandshakePool }, { Sv2Port }] = await Promise.all([
+      import('./authority.js'),
+      import('./handshake-pool.js'),
+      import('./port.js'),
+    ]);
+    this.handshakes ??= new Sv2HandshakePool();
     if (!this.authority) {
       this.authority = await loadAuthority(this.config);
       this.logger.info(
