@@ -20,6 +20,11 @@ describe('formatHashrate', () => {
     expect(formatHashrate(950, 'en')).toBe('950 H/s');
   });
 
+  it('shows a rate under 1 H/s with two significant digits, never as 0 H/s', () => {
+    expect(formatHashrate(0.437, 'en')).toBe('0.44 H/s');
+    expect(formatHashrate(0.0052, 'ar')).toBe('0.0052 H/s');
+  });
+
   it('picks the largest unit from kH/s up to EH/s', () => {
     expect(formatHashrate(4_300, 'en')).toBe('4.30 kH/s');
     expect(formatHashrate(1_234_567, 'en')).toBe('1.23 MH/s');

@@ -38,7 +38,7 @@ export function intlLocale(lang: Language = currentLanguage()): string {
   return lang === 'ar' ? 'ar-u-nu-latn' : 'en';
 }
 
-/** 1234567 -> "1.23 MH/s". Picks the largest unit that keeps the value at or above 1. */
+/** 1234567 -> "1.23 MH/s", 0.437 -> "0.44 H/s". Picks the largest unit that keeps the value at or above 1. */
 export function formatHashrate(hashesPerSecond: number, lang: Language = currentLanguage()): string {
   if (!Number.isFinite(hashesPerSecond) || hashesPerSecond < 0)
     throw new RangeError(`Not a hashrate: ${hashesPerSecond}`);
@@ -49,10 +49,14 @@ export function formatHashrate(hashesPerSecond: number, lang: Language = current
     unit += 1;
   }
   const digits = unit === 0 ? 0 : 2;
-  const text = new Intl.NumberFormat(intlLocale(lang), {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(value);
+  // Under 1 H/s (a slow CPU or a low share difficulty just started), two significant digits: a
+  // rate that is mining never reads "0 H/s".
+  const text = new Intl.NumberFormat(
+    intlLocale(lang),
+    value > 0 && value < 1
+      ? { maximumSignificantDigits: 2 }
+      : { minimumFractionDigits: digits, maximumFractionDigits: digits },
+  ).format(value);
   return `${text} ${HASHRATE_UNITS[unit]}`;
 }
 

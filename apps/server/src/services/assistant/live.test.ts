@@ -202,6 +202,7 @@ describe('assistant number formatting', () => {
   it('formats hashrates adaptively and amounts exactly from base units', () => {
     expect(formatHashrate(0)).toBe('0 H/s');
     expect(formatHashrate(999)).toBe('999 H/s');
+    expect(formatHashrate(0.437)).toBe('0.44 H/s');
     expect(formatHashrate(1_234_567)).toBe('1.23 MH/s');
     expect(formatCoinAmount(123_450_000n, 'BTC')).toBe('1.2345 BTC');
     expect(formatCoinAmount(2_100_000_000_000_001n, 'BTC')).toBe('21000000.00000001 BTC');

@@ -3,7 +3,9 @@ import { text } from '../../i18n/index.js';
 
 const HASH_UNITS = ['H/s', 'kH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
 
-/** Adaptive hashrate: 1234567 -> "1.23 MH/s". */
+const SUB_UNIT = new Intl.NumberFormat('en', { maximumSignificantDigits: 2 });
+
+/** Adaptive hashrate: 1234567 -> "1.23 MH/s", 0.437 -> "0.44 H/s". */
 export function formatHashrate(hashesPerSecond: number): string {
   if (!Number.isFinite(hashesPerSecond) || hashesPerSecond <= 0) return '0 H/s';
   let value = hashesPerSecond;
@@ -12,7 +14,9 @@ export function formatHashrate(hashesPerSecond: number): string {
     value /= 1000;
     unit += 1;
   }
-  return `${value.toFixed(unit === 0 ? 0 : 2)} ${HASH_UNITS[unit]}`;
+  // Under 1 H/s, two significant digits: a rate that is mining never reads "0 H/s".
+  const digits = value < 1 ? SUB_UNIT.format(value) : value.toFixed(unit === 0 ? 0 : 2);
+  return `${digits} ${HASH_UNITS[unit]}`;
 }
 
 /** The zone the pool writes a miner's times in: their choice, else their browser's, else UTC. */
