@@ -1,15 +1,14 @@
-// Phones: at 375 px no route scrolls sideways, in English and Arabic, signed out and signed in
-// (with a mining worker and a declared miner, so that tables have rows), and the floating Mining
-// Help button never covers a control it could not be scrolled clear of. Screenshots of the dashboard, workers,
-// revenue and guide in both languages at 1280 and 375 px go to e2e/screenshots/.
-import type { Browser, Page } from 'playwright-core';
+// Phones and the figures' settings: screenshots of the dashboard, workers, revenue and guide in
+// both languages at 1280 and 375 px (with a mining worker and a declared miner, so that tables have
+// rows) go to e2e/screenshots/, none scrolling sideways; Show Balance and Show Hashrate. (Every
+// route at 375 px, and Mining Help on each, is checked in routes.e2e.test.ts.)
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StratumTestClient } from '../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import { api, registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
-import { measureHelp } from './support/help.js';
+import { mineShares } from './support/miner.js';
 import { translator } from './support/i18n.js';
-import { PROTECTED_ROUTES, PUBLIC_ROUTES, slug } from './support/routes.js';
+import { slug } from './support/routes.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 
 const LANGUAGES: Language[] = ['en', 'ar'];
@@ -19,23 +18,8 @@ let pool: TestPool;
 let browser: Browser;
 const sessions = new Map<Language, Session>();
 
-async function mine(login: string, count: number): Promise<void> {
-  const client = await StratumTestClient.connect(pool.stratumPort, { host: '127.0.0.1' });
-  try {
-    await client.subscribe();
-    expect((await client.authorize(login)).result).toBe(true);
-    let accepted = 0;
-    while (accepted < count) {
-      const job = client.job ?? (await client.waitForJob());
-      const reply = await client.submit(login, client.findShare(job, 'sha256d'));
-      if (reply.error?.[0] === 21) continue;
-      expect(reply.error).toBeNull();
-      accepted += 1;
-    }
-  } finally {
-    await client.close();
-  }
-}
+const mine = (login: string, count: number): Promise<void> =>
+  mineShares(pool.stratumPort, login, 'sha256d', count);
 
 beforeAll(async () => {
   pool = await startTestPool();
@@ -59,66 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await pool?.stop();
-});
-
-/** What sticks out: the page's scroll width and the widest elements past the viewport. */
-async function overflow(
-  page: Page,
-): Promise<{ scrollWidth: number; innerWidth: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const innerWidth = window.innerWidth;
-    const culprits: string[] = [];
-    for (const element of Array.from(document.querySelectorAll('body *'))) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width > 0 && (rect.right > innerWidth + 1 || rect.left < -1)) {
-        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${String(element.className).split(' ').join('.')}`;
-        culprits.push(`${name} [${Math.round(rect.left)},${Math.round(rect.right)}]`);
-      }
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth, culprits: culprits.slice(0, 4) };
-  });
-}
-
-/** Controls the Mining Help button (or its hint) covers at the top and at the bottom of the page (support/help.ts). */
-async function coveredByHelp(page: Page): Promise<string[]> {
-  const covered: string[] = [];
-  for (const where of ['top', 'bottom'] as const) covered.push(...(await measureHelp(page, where)).covered);
-  return covered;
-}
-
-// The four sweeps run two at a time (the e2e project's maxConcurrency), each in its own context.
-describe.each(LANGUAGES)('at 375 px in %s', (language) => {
-  it.concurrent.each([
-    ['signed out', false],
-    ['signed in', true],
-  ] as const)(
-    'no route scrolls sideways and Mining Help covers no control it cannot be scrolled clear of, %s',
-    async (_, signedIn) => {
-      const session = sessions.get(language);
-      const context = await newContext(browser, pool.baseUrl, {
-        language,
-        width: PHONE,
-        ...(signedIn && session ? { session: { token: session.token, user: session.user } } : {}),
-      });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      try {
-        for (const route of [...PUBLIC_ROUTES, ...PROTECTED_ROUTES]) {
-          await page.goto(route);
-          await page.locator('main h1').first().waitFor();
-          await page.locator('main .spinner').first().waitFor({ state: 'detached' });
-          const { scrollWidth, innerWidth, culprits } = await overflow(page);
-          if (scrollWidth > innerWidth)
-            problems.push(`${route}: ${scrollWidth} px > ${innerWidth} px (${culprits.join('; ')})`);
-          for (const covered of await coveredByHelp(page))
-            problems.push(`${route}: Mining Help covers ${covered}`);
-        }
-      } finally {
-        await context.close();
-      }
-      expect(problems).toEqual([]);
-    },
-  );
 });
 
 describe('screenshots', () => {

@@ -1,7 +1,7 @@
 // Drill phase help, part 1 (issue 27, item 1): Mining Help in the browser. Every route of the seed,
 // in English and Arabic, at 1280 and 375 px, signed out and signed in, at the top and at the bottom
 // of the page, in Debian's Chromium against the built web app: is the button shown and clickable,
-// what it covers (measured as e2e/help.e2e.test.ts measures it), and does one click open the panel.
+// what it covers (measured as e2e/routes.e2e.test.ts measures it, e2e/support/help.ts), and does one click open the panel.
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';

@@ -20,6 +20,8 @@ export interface HelpView {
    * (at the top of a long page; the page's end keeps room for the button, so at the bottom this is 0).
    */
   scrollClear: number;
+  /** Those controls, named as in `covered`. */
+  clearable: string[];
   /** How many controls were in view and compared. */
   compared: number;
   hint: boolean;
@@ -34,7 +36,14 @@ export function measureHelp(page: Page, where: 'top' | 'bottom'): Promise<HelpVi
       const widget = document.querySelector('.assistant');
       const fab = document.querySelector<HTMLElement>('.assistant__fab');
       if (!widget || !fab)
-        return { reachable: false, covered: ['no help widget'], compared: 0, scrollClear: 0, hint: false };
+        return {
+          reachable: false,
+          covered: ['no help widget'],
+          compared: 0,
+          scrollClear: 0,
+          clearable: [],
+          hint: false,
+        };
       const remaining = document.documentElement.scrollHeight - window.innerHeight - window.scrollY;
       const box = fab.getBoundingClientRect();
       const inView =
@@ -49,13 +58,28 @@ export function measureHelp(page: Page, where: 'top' | 'bottom'): Promise<HelpVi
       const hintElement = document.querySelector('.assistant__hint');
       const own = [box, ...(hintElement ? [hintElement.getBoundingClientRect()] : [])];
       const covered: string[] = [];
+      const clearable: string[] = [];
+      const named = (element: HTMLElement): string =>
+        `${where}: ${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"`;
       const widgetTop = Math.min(...own.map((o) => o.top));
       let compared = 0;
       let scrollClear = 0;
       for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
         if (widget.contains(element)) continue;
-        const rect = element.getBoundingClientRect();
-        if (rect.width === 0 || rect.height === 0) continue;
+        // The part of it a person can see: its box within every ancestor that clips (a table
+        // scrolling sideways in its own box hides the columns scrolled out of it).
+        const whole = element.getBoundingClientRect();
+        const rect = { left: whole.left, right: whole.right, top: whole.top, bottom: whole.bottom };
+        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+          const clip = getComputedStyle(up);
+          if (clip.overflowX === 'visible' && clip.overflowY === 'visible') continue;
+          const bounds = up.getBoundingClientRect();
+          rect.left = Math.max(rect.left, bounds.left);
+          rect.right = Math.min(rect.right, bounds.right);
+          rect.top = Math.max(rect.top, bounds.top);
+          rect.bottom = Math.min(rect.bottom, bounds.bottom);
+        }
+        if (rect.right <= rect.left || rect.bottom <= rect.top) continue;
         if (rect.bottom <= 0 || rect.top >= window.innerHeight) continue;
         const style = getComputedStyle(element);
         if (style.visibility !== 'visible') continue;
@@ -63,17 +87,17 @@ export function measureHelp(page: Page, where: 'top' | 'bottom'): Promise<HelpVi
         const meets = own.some(
           (o) => o.left < rect.right && rect.left < o.right && o.top < rect.bottom && rect.top < o.bottom,
         );
-        if (meets && rect.bottom - remaining <= widgetTop) scrollClear += 1;
-        else if (meets) {
-          const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
-          covered.push(`${where}: ${element.tagName.toLowerCase()} "${text}"`);
-        }
+        if (meets && rect.bottom - remaining <= widgetTop) {
+          scrollClear += 1;
+          clearable.push(named(element));
+        } else if (meets) covered.push(named(element));
       }
       return {
         reachable: inView && shown && hit !== null && fab.contains(hit),
         covered,
         compared,
         scrollClear,
+        clearable,
         hint: hintElement !== null,
       };
     },
