@@ -87,12 +87,15 @@ async function recordFigures(context: BrowserContext): Promise<void> {
   }, ZERO_FIGURE.source);
 }
 
-/** Figure-like texts the page showed before `until` (ms since the epoch). */
-async function figuresBefore(page: Page, until: number): Promise<string[]> {
+/** Figure-like texts the page showed before `until` (ms since the epoch), and from then on. */
+async function figuresAround(page: Page, until: number): Promise<{ before: string[]; after: string[] }> {
   const seen = await page.evaluate(
     () => (window as unknown as { __figures: { at: number; text: string }[] }).__figures,
   );
-  return seen.filter((s) => s.at < until).map((s) => s.text);
+  return {
+    before: seen.filter((s) => s.at < until).map((s) => s.text),
+    after: seen.filter((s) => s.at >= until).map((s) => s.text),
+  };
 }
 
 /**
@@ -159,9 +162,13 @@ describe.each(LANGUAGES)('in %s', (language) => {
             const main = page.locator('main');
             await main.getByRole('region', { name: 'Scrypt', exact: true }).first().waitFor();
             if (sidebarShown) await sidebar.getByRole('region', { name: 'Scrypt', exact: true }).waitFor();
-            expect(await figuresBefore(page, network.state.opened), `${route} before its answers`).toEqual(
-              [],
-            );
+            const seen = await figuresAround(page, network.state.opened);
+            expect(seen.before, `${route} before its answers`).toEqual([]);
+            // The recorder saw the figures once they came (it watches what a person sees).
+            expect(
+              seen.after.some((text) => text.includes('H/s')),
+              `${route} after its answers`,
+            ).toBe(true);
 
             // The real figures: every algorithm in the unit its own figure calls for (Scrypt never TH/s).
             const before = await api<WorkerList>(pool.baseUrl, '/api/workers', { token: miner.token });
@@ -243,9 +250,22 @@ describe.each(LANGUAGES)('in %s', (language) => {
           await page.locator('main h1').first().waitFor();
           await page.locator('main .spinner').first().waitFor({ state: 'detached' });
           await page.locator('main table').first().waitFor();
-          const percents = (await page.locator('main').innerText()).match(/[\d,.]+\s?%/g) ?? [];
-          for (const percent of percents)
-            expect(Number(percent.replace(/[,\s%]/g, '')), percent).toBeLessThan(10_000);
+          const efforts = await page.evaluate((header) => {
+            const cells: string[] = [];
+            for (const table of Array.from(document.querySelectorAll('main table'))) {
+              const column = Array.from(table.querySelectorAll('thead th')).findIndex(
+                (th) => th.textContent?.trim() === header,
+              );
+              if (column < 0) continue;
+              for (const row of Array.from(table.querySelectorAll('tbody tr')))
+                cells.push(row.children[column]?.textContent?.trim() ?? '');
+            }
+            return cells;
+          }, t('stats.blockColumns.effort'));
+          expect(efforts.length, 'blocks with an effort column on /stats').toBeGreaterThan(0);
+          for (const effort of efforts)
+            if (effort !== '—')
+              expect(Number(effort.replace(/[,\s%\u2066-\u2069]/g, '')), effort).toBeLessThan(1_000);
 
           // The "Need help" hint shows once per browser: after it showed, the next page load has none.
           await page.clock.install();
