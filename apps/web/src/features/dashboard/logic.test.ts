@@ -11,11 +11,12 @@ describe('hashrate scale', () => {
     expect(pickHashrateScale([3.2e9]).unit).toBe('GH/s');
     expect(pickHashrateScale([500]).unit).toBe('H/s');
   });
-  it("uses the algorithm's customary unit for an empty series", () => {
+  it("uses the unit the algorithm's miners count in (its coin's) for an empty series, H/s for one the pool does not mine", () => {
     expect(pickHashrateScale([0, 0], 'sha256').unit).toBe('TH/s');
     expect(pickHashrateScale([], 'scrypt').unit).toBe('GH/s');
-    expect(pickHashrateScale([], 'ethash').unit).toBe('MH/s');
-    expect(pickHashrateScale([], 'randomx').unit).toBe('H/s');
+    expect(pickHashrateScale([], 'kaspa').unit).toBe('GH/s');
+    expect(pickHashrateScale([], 'randomx').unit).toBe('kH/s');
+    expect(pickHashrateScale([], 'ethash').unit).toBe('H/s');
   });
   it('turns 24 hourly points into hour labels and scaled values', () => {
     const points = Array.from({ length: 24 }, (_, h) => ({

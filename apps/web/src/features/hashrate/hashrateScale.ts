@@ -1,6 +1,7 @@
-// One unit for a whole hashrate series (chart axis, totals): adaptive H/s ... EH/s, with the
-// algorithm's customary unit (TH/s SHA-256, GH/s Scrypt, MH/s Ethash) when the series is empty.
-import { HASHRATE_UNITS, PORT_TABLE, type HashrateUnit } from '@manjam/contract';
+// One unit for a whole hashrate series (chart axis, totals): adaptive H/s ... EH/s, with the unit
+// the algorithm's miners count in when the series is empty (the coin table's: TH/s SHA-256, GH/s
+// Scrypt and kHeavyHash, kH/s RandomX; H/s for an algorithm the pool does not mine).
+import { HASHRATE_UNITS, hashrateUnitOf, isPoolCoin, PORT_TABLE, type HashrateUnit } from '@manjam/contract';
 import type { Algorithm, Coin } from '../api-types';
 
 export interface HashrateScale {
@@ -8,11 +9,11 @@ export interface HashrateScale {
   divisor: number;
 }
 
-const CUSTOMARY: Partial<Record<Algorithm, HashrateUnit>> = {
-  sha256: 'TH/s',
-  scrypt: 'GH/s',
-  ethash: 'MH/s',
-};
+/** The unit the miners of a live algorithm count in (its coin's, protocol's coin table); H/s otherwise. */
+function customaryUnit(algorithm: Algorithm): HashrateUnit {
+  const coin = PORT_TABLE.find((row) => row.account === algorithm && isPoolCoin(row.coin))?.coin;
+  return coin !== undefined && isPoolCoin(coin) ? hashrateUnitOf(coin) : 'H/s';
+}
 
 function scaleOf(unit: HashrateUnit): HashrateScale {
   return { unit, divisor: 1000 ** HASHRATE_UNITS.indexOf(unit) };
@@ -21,7 +22,7 @@ function scaleOf(unit: HashrateUnit): HashrateScale {
 /** Largest unit in which the biggest value is at least 1 (H/s for an all-zero series). */
 export function pickHashrateScale(values: readonly number[], algorithm?: Algorithm): HashrateScale {
   const max = values.reduce((m, v) => (Number.isFinite(v) && v > m ? v : m), 0);
-  if (max <= 0) return scaleOf((algorithm && CUSTOMARY[algorithm]) ?? 'H/s');
+  if (max <= 0) return scaleOf(algorithm ? customaryUnit(algorithm) : 'H/s');
   const index = Math.min(Math.floor(Math.log10(max) / 3), HASHRATE_UNITS.length - 1);
   return scaleOf(HASHRATE_UNITS[Math.max(index, 0)] ?? 'H/s');
 }
