@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerAndLogin, type Session } from './support/api.js';
 import { launchBrowser, newContext, screenshot, type Language } from './support/browser.js';
-import { mineShares } from './support/miner.js';
+import { mineShares, miningAccount } from './support/miner.js';
 import { translator } from './support/i18n.js';
 import { slug } from './support/routes.js';
 import { startTestPool, type TestPool } from './support/pool.js';
@@ -25,18 +25,8 @@ beforeAll(async () => {
   pool = await startTestPool();
   browser = await launchBrowser();
   for (const language of LANGUAGES) {
-    const session = await registerAndLogin(pool.baseUrl, `phone${language}`, language);
+    const session = await miningAccount(pool, `phone${language}`, language);
     sessions.set(language, session);
-    await api(pool.baseUrl, '/api/miners', {
-      token: session.token,
-      body: {
-        name: 'Garage Antminer S19 XP Hydro',
-        type: 'asic',
-        algorithm: 'sha256',
-        workerName: 'rig-with-a-long-name-01',
-      },
-    });
-    await mine(`${session.user.username}.rig-with-a-long-name-01`, 3);
   }
 });
 

@@ -13,11 +13,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, registerAndLogin, type Session } from './support/api.js';
+import type { Session } from './support/api.js';
 import { launchBrowser, newContext, pageOverflow, screenshot, type Language } from './support/browser.js';
 import { measureHelp } from './support/help.js';
 import { translator } from './support/i18n.js';
-import { mineShares } from './support/miner.js';
+import { miningAccount } from './support/miner.js';
 import { startTestPool, type TestPool } from './support/pool.js';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, slug } from './support/routes.js';
 
@@ -42,18 +42,8 @@ beforeAll(async () => {
   pool = await startTestPool();
   browser = await launchBrowser();
   for (const language of LANGUAGES) {
-    const session = await registerAndLogin(pool.baseUrl, `tour${language}`, language);
+    const session = await miningAccount(pool, `tour${language}`, language);
     sessions.set(language, session);
-    await api(pool.baseUrl, '/api/miners', {
-      token: session.token,
-      body: {
-        name: 'Garage Antminer S19 XP Hydro',
-        type: 'asic',
-        algorithm: 'sha256',
-        workerName: 'rig-with-a-long-name-01',
-      },
-    });
-    await mineShares(pool.stratumPort, `${session.user.username}.rig-with-a-long-name-01`, 'sha256d', 3);
   }
 });
 

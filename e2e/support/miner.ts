@@ -2,6 +2,7 @@
 // sends shares it found by hashing (the server's Stratum test client), until `count` are accepted.
 import type { Algorithm } from '@manjam/protocol';
 import { StratumTestClient } from '../../apps/server/test/support/coins/bitcoin/stratum/client.js';
+import { api, registerAndLogin, type Session } from './api.js';
 
 export async function mineShares(
   port: number,
@@ -25,4 +26,30 @@ export async function mineShares(
   } finally {
     await client.close();
   }
+}
+
+/** The worker of `miningAccount`: a long name, to find where tables and cards break on a phone. */
+export const LONG_WORKER = 'rig-with-a-long-name-01';
+
+/**
+ * An account whose screens have rows: a declared ASIC miner on SHA-256 and its worker
+ * `LONG_WORKER`, mining until 3 shares are accepted on the pool's SHA-256 port.
+ */
+export async function miningAccount(
+  pool: { baseUrl: string; stratumPort: number },
+  prefix: string,
+  language: 'en' | 'ar',
+): Promise<Session> {
+  const session = await registerAndLogin(pool.baseUrl, prefix, language);
+  await api(pool.baseUrl, '/api/miners', {
+    token: session.token,
+    body: {
+      name: 'Garage Antminer S19 XP Hydro',
+      type: 'asic',
+      algorithm: 'sha256',
+      workerName: LONG_WORKER,
+    },
+  });
+  await mineShares(pool.stratumPort, `${session.user.username}.${LONG_WORKER}`, 'sha256d', 3);
+  return session;
 }
