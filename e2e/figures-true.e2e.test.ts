@@ -7,8 +7,8 @@
 // resolve, the assistant's 10-minute window); and every numeric field takes Arabic-Indic and Eastern
 // Arabic-Indic digits and the Arabic decimal separator.
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountAlerts, Settings, User, WorkerList } from '@manjam/contract';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { AccountAlerts, Settings, User, WorkerAlerts, WorkerList } from '@manjam/contract';
 import { MESSAGES, MESSAGES_AR } from '@manjam/contract';
 import { CATALOGS } from '../apps/server/src/i18n/index.js';
 import { formatHashrate } from '../apps/server/src/services/shared/format.js';
@@ -138,7 +138,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
   describe.each(WIDTHS)('at %i px', (width) => {
     it.concurrent(
       'shows placeholders, never a 0 or a hashrate, until the first answer on a throttled network, then each algorithm in its own unit',
-      async () => {
+      async ({ expect }) => {
         const miner = session(language);
         const context = await newContext(browser, pool.baseUrl, {
           language,
@@ -215,7 +215,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
 
     it.concurrent(
       'fits /lookup and the miner search to the screen, says what signed-out search finds, shows the help hint once per browser and has no absurd effort on /stats',
-      async () => {
+      async ({ expect }) => {
         const context = await newContext(browser, pool.baseUrl, { language, width });
         const page = await context.newPage();
         try {
@@ -288,7 +288,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
 
     it.concurrent(
       'opens the CPU guide on a RandomX tab without the ASIC line, copies labelled pool settings, names a webhook host that does not resolve, and explains the 10-minute window',
-      async () => {
+      async ({ expect }) => {
         const account = await registerAndLogin(pool.baseUrl, `guide${language}${width}`, language);
         const context = await newContext(browser, pool.baseUrl, {
           language,
@@ -369,8 +369,17 @@ describe.each(LANGUAGES)('in %s', (language) => {
 
     it.concurrent(
       'takes Arabic-Indic and Eastern Arabic-Indic digits and the Arabic decimal separator in every numeric field',
-      async () => {
+      async ({ expect }) => {
         const account = await twoFactorAccount(pool, `digits${language}${width}`, language);
+        // A worker of its own, for the worker page's alert thresholds.
+        await mineShares(pool.stratumPort, `${account.user.username}.rig1`, 'sha256d', 1);
+        let rig: number | undefined;
+        for (const deadline = Date.now() + 60_000; rig === undefined;) {
+          const list = await api<WorkerList>(pool.baseUrl, '/api/workers', { token: account.token });
+          rig = list.workers.find((w) => w.name === 'rig1')?.id ?? undefined;
+          if (Date.now() > deadline) throw new Error('rig1 not listed in 60 s');
+          if (rig === undefined) await new Promise((resolve) => setTimeout(resolve, 250));
+        }
         const context = await newContext(browser, pool.baseUrl, { language, width });
         const page = await context.newPage();
         try {
@@ -410,6 +419,20 @@ describe.each(LANGUAGES)('in %s', (language) => {
             token: account.token,
           });
           expect([alerts.offlineMinutes, alerts.dropPercent]).toEqual([15, 40]);
+
+          // The worker page's own thresholds, the other way round.
+          await page.goto(`/workers/${rig}`);
+          await page.getByLabel(t('alertSettings.offlineMinutes')).fill(arabicDigits('20', 'eastern'));
+          await page.getByLabel(t('alertSettings.dropPercent')).fill(arabicDigits('35', 'arabic-indic'));
+          await page.getByRole('button', { name: t('alertSettings.save') }).click();
+          await expect
+            .poll(async () => {
+              const own = await api<WorkerAlerts>(pool.baseUrl, `/api/workers/${rig}/alerts`, {
+                token: account.token,
+              });
+              return [own.offlineMinutes, own.dropPercent];
+            })
+            .toEqual([20, 35]);
 
           // The calculator: every field typed in Arabic digits gives the results of the Western ones.
           await page.goto('/mining/calculator');
