@@ -124,10 +124,11 @@ export async function buildServer() {
   const current = new Set(files.map((file) => file.path));
   for (const name of readdirSync(OUT)) {
     const path = join(OUT, name);
+    // Another build running at the same time may have removed it already: a name gone is skipped.
     if (
       /^chunk-.*\.js(\.map)?$/.test(name) &&
       !current.has(path) &&
-      statSync(path).mtimeMs < Date.now() - 600_000
+      (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) < Date.now() - 600_000
     )
       rmSync(path, { force: true });
   }
