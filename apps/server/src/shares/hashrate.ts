@@ -59,32 +59,42 @@ export class Ring {
  */
 export const MIN_AVERAGING_SECONDS = 60;
 
+/** Each window's buckets: 10 x 1 min, 12 x 5 min, 24 x 1 h. */
+const BUCKETS: Record<HashrateWindow, { count: number; widthMs: number }> = {
+  '10m': { count: 10, widthMs: 60_000 },
+  '1h': { count: 12, widthMs: 300_000 },
+  '24h': { count: 24, widthMs: 3_600_000 },
+};
+const ALL_WINDOWS = Object.keys(HASHRATE_WINDOWS) as HashrateWindow[];
+
 /**
- * Difficulty sums of one worker, payee or pool: 10 x 1 min, 12 x 5 min, 24 x 1 h buckets, and when
- * each window's shares began (the first share after a gap longer than the window).
+ * Difficulty sums of one worker, payee, pool or port over the windows it is read at (all three
+ * unless told), and when each window's shares began (the first share after a gap longer than it).
  */
 export class RollingDifficulty {
-  private readonly rings: Record<HashrateWindow, Ring> = {
-    '10m': new Ring(10, 60_000),
-    '1h': new Ring(12, 300_000),
-    '24h': new Ring(24, 3_600_000),
-  };
+  private readonly rings: Partial<Record<HashrateWindow, Ring>> = {};
   private readonly startMs: Record<HashrateWindow, number> = { '10m': 0, '1h': 0, '24h': 0 };
   best = 0;
   lastShareMs = 0;
 
+  constructor(private readonly windows: readonly HashrateWindow[] = ALL_WINDOWS) {
+    for (const window of windows)
+      this.rings[window] = new Ring(BUCKETS[window].count, BUCKETS[window].widthMs);
+  }
+
   add(difficulty: number, actualDifficulty: number, nowMs: number): void {
-    for (const window of Object.keys(HASHRATE_WINDOWS) as HashrateWindow[]) {
+    for (const window of this.windows) {
       if (this.lastShareMs === 0 || nowMs - this.lastShareMs > HASHRATE_WINDOWS[window] * 1000)
         this.startMs[window] = nowMs;
-      this.rings[window].add(difficulty, nowMs);
+      this.rings[window]?.add(difficulty, nowMs);
     }
     if (actualDifficulty > this.best) this.best = actualDifficulty;
     this.lastShareMs = nowMs;
   }
 
+  /** 0 for a window it does not keep. */
   sum(window: HashrateWindow, nowMs: number): number {
-    return this.rings[window].sum(nowMs);
+    return this.rings[window]?.sum(nowMs) ?? 0;
   }
 
   /** Seconds the window's average covers: the window, or the time since its shares began when shorter (at least a minute). */

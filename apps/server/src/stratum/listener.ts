@@ -81,7 +81,8 @@ const SHARE_BUCKET_MS = 10_000;
  */
 export class PortWork {
   private readonly shares = new Ring(SHARE_BUCKETS, SHARE_BUCKET_MS);
-  private readonly difficulty = new RollingDifficulty();
+  /** Only the 10-minute window: the port's figure (a share's cost on the hot path stays one ring). */
+  private readonly difficulty = new RollingDifficulty(['10m']);
 
   constructor(private readonly openedMs: number = Date.now()) {}
 
