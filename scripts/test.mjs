@@ -14,6 +14,8 @@ import { BUILD_PACKAGES, CHAIN_PACKAGES } from './install-system-deps.mjs';
 import { ensureKaspad } from './kaspad.mjs';
 import { ensureTranslator } from './sri.mjs';
 import { tierOf, tiersHelp, timingReport, writeTimingReport } from './test-tiers.mjs';
+import { fileTimingReport } from './test-timing.mjs';
+import { FILE_TIMES } from './timing-reporter.mjs';
 
 const { name: tierName, tier, rest } = tierOf(process.argv.slice(2));
 if (rest[0] === '--help' || rest[0] === '-h') {
@@ -84,6 +86,7 @@ async function startServers() {
 let exitCode = 0;
 // The last run's report goes first: a run stopped before Vitest prints no stale figures.
 rmSync(report, { force: true });
+rmSync(FILE_TIMES, { force: true });
 try {
   log(`tier ${tierName}: ${tier.about}`);
   const servers = tier.servers !== false;
@@ -112,6 +115,7 @@ try {
       'run',
       '--reporter=default',
       '--reporter=json',
+      `--reporter=${join(ROOT, 'scripts', 'timing-reporter.mjs')}`,
       `--outputFile.json=${report}`,
       ...tier.vitest,
       ...rest,
@@ -123,7 +127,7 @@ try {
 }
 try {
   const result = JSON.parse(readFileSync(report, 'utf8'));
-  const text = timingReport(result, ROOT, steps);
+  const text = [timingReport(result, ROOT, steps), fileTimingReport()].join('\n\n');
   writeTimingReport(timing, text);
   console.log(`\n${text}\n\n(timing report: ${timing})`);
   // One plain closing line that CI can read.
