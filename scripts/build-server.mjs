@@ -2,8 +2,9 @@
 // packages it imports (@manjam/protocol, @manjam/contract) bundled by esbuild into
 // apps/server/dist/src/cli.js; npm packages stay in node_modules (native and wasm ones included).
 // Files the server opens by path next to its modules (new URL('./x', import.meta.url)) are
-// copied beside the bundle: the Scrypt and PGlite worker threads, the dev-chain runners and the
-// SQL migrations. The bundle sits two levels under apps/server, as the sources do, so
+// copied beside the bundle: the PGlite worker thread, the node supervisor, the SQL migrations
+// and the files each coin family names (scripts/families/: its worker threads, dev-chain
+// runners, protocol files). The bundle sits two levels under apps/server, as the sources do, so
 // '../../bin/blocknotify.mjs' still finds apps/server/bin.
 //
 // `node scripts/build-server.mjs` builds; ensureServerBuild() (npm start, bin/manjam.mjs) builds
@@ -21,6 +22,7 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { FAMILIES } from './families.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = join(ROOT, 'apps', 'server');
@@ -29,12 +31,9 @@ export const SERVER_ENTRY = join(OUT, 'cli.js');
 
 /** Source files opened by path at run time, relative to apps/server/src (the bundle's directory). */
 const ASSETS = [
-  'coins/bitcoin/stratum/scrypt-worker.mjs',
   'db/pglite-worker.mjs',
-  'coins/bitcoin/devchain/bcoin-runner.cjs',
   'files/node-supervisor.cjs',
-  'coins/kaspa/proto/kaspad.proto',
-  'coins/kaspa/proto/kaspawalletd.proto',
+  ...FAMILIES.flatMap((family) => family.server.assets),
 ];
 const MIGRATIONS = 'db/migrations';
 /**
@@ -54,6 +53,7 @@ const SOURCES = [
   join(ROOT, 'packages', 'contract', 'src'),
   join(ROOT, 'packages', 'randomx', 'src'),
   fileURLToPath(import.meta.url),
+  fileURLToPath(new URL('./families/', import.meta.url)),
 ];
 
 function newestMtime(path) {
@@ -82,10 +82,10 @@ export async function buildServer() {
   // esbuild answers from a service process of its own; stopped once the build is written, so
   // `npm start` does not keep it beside the pool for the pool's whole life.
   const result = await build({
-    // The V2 handshake thread is an entry of its own: a worker opens it by path beside cli.js.
+    // A family's worker thread is an entry of its own: the worker opens it by path beside cli.js.
     entryPoints: [
       join(SERVER, 'src', 'cli.ts'),
-      join(SERVER, 'src', 'coins/bitcoin/stratum-v2/handshake-worker.ts'),
+      ...FAMILIES.flatMap((family) => family.server.entries).map((entry) => join(SERVER, 'src', entry)),
     ],
     // Code split at dynamic imports: a role loads only the chunks (and npm packages) it uses; the
     // chunks sit beside cli.js, so import.meta.url paths stay the same.

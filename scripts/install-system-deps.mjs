@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// Installs the Debian packages Manjam needs outside npm (litecoind for the Scrypt regtest
-// chain, monero (monerod, monero-wallet-rpc) for the RandomX regtest chain, librandomx-dev for the
-// RandomX addon that `npm ci` builds, chromium for the browser tests, nats-server for the
-// JetStream cluster tests) when their binaries are missing.
+// Installs the Debian packages Manjam needs outside npm (the coin families' dev-chain packages
+// and the ones `npm ci` builds against, each family's in scripts/families/; chromium for the
+// browser tests, nats-server for the JetStream cluster tests) when their binaries are missing.
 // Plain Node, no dependencies: it runs before `npm ci`.
 //
 //   node scripts/install-system-deps.mjs litecoind chromium
@@ -13,22 +12,21 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FAMILIES } from './families.mjs';
 
 /** The file that proves a package is installed (the real binary, not a wrapper). */
 export const PACKAGE_BINARIES = {
-  litecoind: '/usr/lib/litecoin/litecoind',
   chromium: '/usr/bin/chromium',
   'nats-server': '/usr/sbin/nats-server',
-  monero: '/usr/bin/monerod',
+  ...Object.assign({}, ...FAMILIES.map((family) => family.binaries)),
 };
 
 /**
- * The packages the coins' dev chains need (litecoind: the Scrypt regtest chain; monero: monerod
- * and monero-wallet-rpc), and the ones `npm ci` needs before it runs (librandomx-dev: the RandomX
- * addon it builds). A family whose chain comes from Debian adds its package here.
+ * The packages the coins' dev chains need, and the ones `npm ci` needs before it runs (it builds
+ * native addons against them): each family's `packages` (scripts/families/).
  */
-export const BUILD_PACKAGES = ['librandomx-dev'];
-export const CHAIN_PACKAGES = ['litecoind', 'monero', ...BUILD_PACKAGES];
+export const BUILD_PACKAGES = FAMILIES.flatMap((family) => family.packages.build);
+export const CHAIN_PACKAGES = [...FAMILIES.flatMap((family) => family.packages.chain), ...BUILD_PACKAGES];
 
 const PACKAGE_NAME = /^[a-z0-9][a-z0-9+.-]+$/;
 

@@ -1,6 +1,6 @@
-// `npm start`: everything the pool needs on a fresh machine, then the pool itself
-// (web app + API on :8080, Stratum SHA-256d on :3333, Scrypt on :4444, RandomX on :1111 and
-// kHeavyHash on :7777, regtest dev chains).
+// `npm start`: everything the pool needs on a fresh machine, then the pool itself (web app + API
+// on :8080, a Stratum port per algorithm, regtest dev chains): the Debian packages and the tools
+// each coin family names in scripts/families/.
 import {
   POOL_PROCESS_ENV,
   ROOT,
@@ -12,8 +12,8 @@ import {
   runForwardingSignals,
   watchParent,
 } from './lib.mjs';
+import { FAMILIES } from './families.mjs';
 import { CHAIN_PACKAGES } from './install-system-deps.mjs';
-import { ensureKaspad } from './kaspad.mjs';
 
 // Set-up steps stop with us when npm is stopped (see watchParent); the pool then gets SIGTERM.
 const unwatch = watchParent(() => process.exit(143));
@@ -24,9 +24,9 @@ try {
   ensureNodeModules();
   // The configuration is read before anything is built or started: a mistake costs seconds.
   checkConfig(process.argv.slice(2));
-  // Kaspa's real node (go install of kaspad v0.12.22); without Go, KAS is off and the rest runs.
-  const kaspad = await ensureKaspad({ quiet: false });
-  log(kaspad.ok ? `kaspad ${kaspad.built ? 'built' : 'ready'} in ${kaspad.binDir}` : kaspad.reason);
+  // What each family builds for its dev chain; a tool that cannot be built says so and leaves
+  // that family's chain off, and the rest runs.
+  for (const tool of FAMILIES.flatMap((family) => family.tools)) log(await tool.ensure());
   ensureWebBuild();
   // After npm ci: the build uses esbuild from node_modules.
   const { ensureServerBuild } = await import('./build-server.mjs');

@@ -2,6 +2,7 @@
 // before and after Vitest, reads Vitest's JSON report.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { FAMILIES } from './families.mjs';
 
 /**
  * A tier is a set of Vitest arguments (projects and path filters), whether the typecheck and
@@ -56,21 +57,13 @@ export const TIERS = {
     vitest: ['apps/server/src/sharelog/', 'apps/server/src/jobfeed/', '/jobfeed/', 'multi-process'],
     about: 'the distributed mode: share log, job feed, NATS',
   },
-  bitcoin: {
-    checks: 'none',
-    vitest: ['apps/server/src/coins/bitcoin/', 'packages/protocol/src/'],
-    about: 'the Bitcoin family (BTC and LTC): bcoin and litecoind, V1 and V2 (with the protocol package)',
-  },
-  monero: {
-    checks: 'none',
-    vitest: ['apps/server/src/coins/monero/', 'packages/protocol/src/monero/', 'packages/randomx/'],
-    about: 'the Monero family (XMR): monerod, the wallet, RandomX',
-  },
-  kaspa: {
-    checks: 'none',
-    vitest: ['apps/server/src/coins/kaspa/', 'packages/protocol/src/kaspa/', 'e2e/kaspa'],
-    about: 'the Kaspa family (KAS): kaspad, kaspawallet, kHeavyHash',
-  },
+  // One per coin family (scripts/families/): its folders' tests.
+  ...Object.fromEntries(
+    FAMILIES.map((family) => [
+      family.name,
+      { checks: 'none', vitest: family.tier.vitest, about: family.tier.about },
+    ]),
+  ),
 };
 
 /** The tier an argument list asks for, and the rest of it (passed on to Vitest). */

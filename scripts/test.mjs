@@ -1,18 +1,16 @@
-// `npm test`: installs what the tests need (Debian packages litecoind, monero, librandomx-dev,
-// chromium, nats-server; kaspad built with Go; SRI's Stratum V2 translator built with cargo;
-// npm packages, PostgreSQL), builds the web app for the browser tests, then runs one tier: by
-// default typecheck, lint and every Vitest project (CI); `npm test -- <tier>` runs one tier
-// (scripts/test-tiers.mjs: fast, unit, web, integration, e2e, stratum, money, api, regions,
-// bitcoin, monero, kaspa); any other arguments go to Vitest as they are. Every run writes a
+// `npm test`: installs what the tests need (the Debian packages and tools each coin family names
+// in scripts/families/, chromium, nats-server; npm packages, PostgreSQL), builds the web app for
+// the browser tests, then runs one tier: by default typecheck, lint and every Vitest project (CI);
+// `npm test -- <tier>` runs one tier (scripts/test-tiers.mjs: fast, unit, web, integration, e2e,
+// stratum, money, api, regions, and one per family); any other arguments go to Vitest as they are. Every run writes a
 // timing report (node_modules/.cache/manjam-timing.md) and prints it.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, ensureNodeModules, ensureSystemPackages, ensureWebBuild, log, run, runAsync } from './lib.mjs';
 import { ensurePostgres } from './ensure-postgres.mjs';
+import { FAMILIES } from './families.mjs';
 import { BUILD_PACKAGES, CHAIN_PACKAGES } from './install-system-deps.mjs';
-import { ensureKaspad } from './kaspad.mjs';
-import { ensureTranslator } from './sri.mjs';
 import { tierOf, tiersHelp, timingReport, writeTimingReport } from './test-tiers.mjs';
 import { fileTimingReport } from './test-timing.mjs';
 import { FILE_TIMES } from './timing-reporter.mjs';
@@ -67,20 +65,16 @@ async function typecheckIncremental() {
     ]);
   }
 }
-/** PostgreSQL, kaspad, the V2 translator and the web build: what integration and e2e tests need. */
+/** PostgreSQL, the families' tools and the web build: what integration and e2e tests need. */
 async function startServers() {
   await step('PostgreSQL', ensurePostgres);
-  // Kaspa's real node (go install of kaspad v0.12.22); without Go the Kaspa node tests fail with the same message.
-  const kaspad = await step('kaspad', () => ensureKaspad({ quiet: false }));
-  log(kaspad.ok ? `kaspad ${kaspad.built ? 'built' : 'ready'} in ${kaspad.binDir}` : kaspad.reason);
-  // The Stratum V2 reference translator (cargo install of translator_sv2); without cargo the
-  // translator interop test fails with the same message, and the rest runs.
-  const translator = await step('translator_sv2', () => ensureTranslator({ quiet: false }));
-  log(
-    translator.ok
-      ? `translator_sv2 ${translator.built ? 'built' : 'ready'}: ${translator.binary}`
-      : translator.reason,
-  );
+  // What each family builds for its dev chain, then for its tests only; a tool that cannot be
+  // built says so (the tests that need it fail with the same message), and the rest runs.
+  const tools = [
+    ...FAMILIES.flatMap((family) => family.tools),
+    ...FAMILIES.flatMap((family) => family.testTools),
+  ];
+  for (const tool of tools) log(await step(tool.name, () => tool.ensure()));
   step('web build', ensureWebBuild);
 }
 let exitCode = 0;
