@@ -1,4 +1,5 @@
-// English server text: the source of keys (see index.ts). `{name}` is filled in; an object is a
+// English server text: the source of the shared keys (see index.ts; a family's own texts are in
+// its folder, coins/<family>/texts.ts). `{name}` is filled in; an object is a
 // plural entry chosen by `count`.
 
 export const EN = {
@@ -95,10 +96,6 @@ export const EN = {
     'You have not set a payout address yet, so nothing can be paid out: your unpaid balance ({balances}) waits at the pool until you do. Set it in Settings → Wallet, on the row of each coin you mine ({settings}); after that, payouts run {every} once your balance reaches your threshold {limit}.',
   'assistant.setup.cpu':
     'CPU setup{notLive}: mine {algorithm} with XMRig: set the pool URL to {url}, the username to {user} and the password to x (xmrig -o {url} -u {user} -p x). RandomX difficulty counts hashes: for another starting difficulty put d= in the password, e.g. x,d=15000 for a CPU doing about 1 kH/s. Earnings are in XMR, paid to the Monero address in Settings → Wallet (a standard address starts with 4, a subaddress with 8). Details: /mining/randomx.',
-  'assistant.setup.kaspa':
-    'Kaspa setup{notLive}: on a kHeavyHash ASIC (IceRiver KS0 to KS7, Bitmain Antminer KS3 or KS5) open its web page and under Pools set URL {url}, Worker {user} (or your Kaspa address: kaspa:<address>.worker1), Password x. On a GPU: lolMiner --algo KASPA --pool {hostPort} --user {user} , or bzminer -a kaspa -w {user} -p {url} . The pool sets the share difficulty for each miner itself. Earnings are in KAS, paid to the kaspa: address in Settings → Wallet. Details: /mining/kaspa.',
-  'assistant.setup.kaspaCpu':
-    'A CPU mines Kaspa at only a few kH/s to a few MH/s, far below a GPU (hundreds of MH/s and more) or a kHeavyHash ASIC (TH/s): its share of the rewards is very small and may not cover the electricity.',
   'assistant.setup.cpuNotLive':
     '{algorithm} ({coin}) is not live on Manjam yet: port {port} does not accept shares, so a CPU cannot earn here today. Live now (ASIC miners): {live}.',
   'assistant.power.device':
@@ -136,4 +133,4 @@ export const EN = {
     'The password of the Manjam account "{username}" was just reset with a link sent to this address, and every session was signed out. If you did not do this, reset your password again at once and contact support.',
 } as const;
 
-export type TextKey = keyof typeof EN;
+export type StaticTextKey = keyof typeof EN;

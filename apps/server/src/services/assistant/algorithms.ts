@@ -1,7 +1,10 @@
 // The assistant's mapping of every keyword to an algorithm, over the contract's port
 // table (names, ports, coins, hardware, fees). Keywords are matched by `matcher.ts`; see there for
-// the word-boundary decisions.
+// the word-boundary decisions. A coin family's rows have their words in its folder
+// (coins/<family>/texts.ts, through the registry); the rows no family mines have theirs here.
 import { PORT_TABLE, type PortAlgorithmName, type PortTableEntry } from '@manjam/contract';
+import { FAMILY_TEXTS } from '../../coins/registry.js';
+import { prefix, word, type AssistantWords, type Keyword } from '../../coins/texts.js';
 
 /** The 19 algorithm names of the contract's PORT_TABLE, in its order. */
 export const SEED_ALGORITHMS: readonly SeedAlgorithm[] = PORT_TABLE.map((row) => row.name);
@@ -9,14 +12,7 @@ export type SeedAlgorithm = PortAlgorithmName;
 
 export type Hardware = PortTableEntry['hardware'];
 
-/**
- * A keyword: one or more words. `word` must equal a whole word of the message; `prefix` must
- * start at a word boundary and may run on ("bitcoins", "sha256d", "البيتكوين" after its article).
- */
-export interface Keyword {
-  words: readonly string[];
-  mode: 'word' | 'prefix';
-}
+export type { Keyword } from '../../coins/texts.js';
 
 export interface AlgorithmInfo {
   name: SeedAlgorithm;
@@ -31,33 +27,14 @@ export interface AlgorithmInfo {
   ar: readonly Keyword[];
 }
 
-const p = (text: string): Keyword => ({ words: text.split(' '), mode: 'prefix' });
-const w = (text: string): Keyword => ({ words: text.split(' '), mode: 'word' });
+const p = prefix;
+const w = word;
 
 /**
- * What the assistant adds to each PORT_TABLE row: the coin's name in both languages and the
- * keywords besides its English name, which is always one: a prefix ("bitcoins", "kaspa's"), or a
- * whole word (`nameAsWord`) where the name is also an ordinary word ("flux", "ergo", "iron fish").
+ * The assistant's words for the PORT_TABLE rows no coin family mines (see `AssistantWords`); a
+ * family brings the words of its own rows in its folder (coins/<family>/texts.ts).
  */
-const WORDS: Record<
-  SeedAlgorithm,
-  {
-    coin: { en: string; ar: string };
-    nameAsWord?: true;
-    en: readonly Keyword[];
-    ar: readonly Keyword[];
-  }
-> = {
-  'SHA-256': {
-    coin: { en: 'Bitcoin', ar: 'بيتكوين' },
-    en: [w('btc'), p('sha256'), w('sha 256')],
-    ar: [p('بيتكوين'), p('بتكوين'), w('بت كوين')],
-  },
-  Scrypt: {
-    coin: { en: 'Litecoin', ar: 'لايتكوين' },
-    en: [w('ltc'), w('scrypt')],
-    ar: [p('لايتكوين'), p('ليتكوين'), w('لايت كوين')],
-  },
+const SEED_WORDS: Partial<Record<SeedAlgorithm, AssistantWords>> = {
   'Scrypt-DOGE': {
     coin: { en: 'Dogecoin', ar: 'دوجكوين' },
     en: [p('doge')],
@@ -67,11 +44,6 @@ const WORDS: Record<
     coin: { en: 'Kadena', ar: 'كادينا' },
     en: [w('kda'), w('blake2s')],
     ar: [p('كادينا'), p('كادنا')],
-  },
-  kHeavyHash: {
-    coin: { en: 'Kaspa', ar: 'كاسبا' },
-    en: [w('kas'), w('kheavyhash')],
-    ar: [p('كاسبا')],
   },
   Etchash: {
     coin: { en: 'Ethereum Classic', ar: 'إيثريوم كلاسيك' },
@@ -95,11 +67,6 @@ const WORDS: Record<
     coin: { en: 'Ravencoin', ar: 'رافنكوين' },
     en: [w('rvn'), w('kawpow')],
     ar: [p('رافنكوين'), p('رافينكوين'), p('ريفنكوين')],
-  },
-  RandomX: {
-    coin: { en: 'Monero', ar: 'مونيرو' },
-    en: [w('xmr'), w('randomx')],
-    ar: [p('مونيرو')],
   },
   Blake3: {
     coin: { en: 'Alephium', ar: 'أليفيوم' },
@@ -136,8 +103,19 @@ const WORDS: Record<
   },
 };
 
+/** A row's words: its family's or the seed's, never both (a row with neither is a mistake). */
+function wordsOf(name: SeedAlgorithm): AssistantWords {
+  const found = [SEED_WORDS[name], ...FAMILY_TEXTS.map((family) => family.words[name])].filter(
+    (words) => words !== undefined,
+  );
+  const [words] = found;
+  if (found.length !== 1 || !words)
+    throw new RangeError(`${name} has ${found.length} sets of assistant words`);
+  return words;
+}
+
 export const ALGORITHM_TABLE: readonly AlgorithmInfo[] = PORT_TABLE.map((row) => {
-  const words = WORDS[row.name];
+  const words = wordsOf(row.name);
   return {
     name: row.name,
     coins: { en: `${words.coin.en} (${row.coin})`, ar: `${words.coin.ar} (${row.coin})` },
