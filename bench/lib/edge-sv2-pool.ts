@@ -5,6 +5,9 @@
 // wire per share (both directions, handshake and setup excluded) and per job (pool -> miner on
 // one new tip), and new tip -> the last of N miners holding the new work (V2: SetNewPrevHash, V1:
 // a clean mining.notify). Miners and pool share this one process: the CPU figure is both sides.
+// Then (lib/edge-sv2-pool-tips.ts) new tip -> last of N with the miners in a process of their
+// own, `--rounds=R` alternating rounds of `--tips=K` tips to N V2 channels then N V1 sessions;
+// `--blast=0` runs that part alone.
 import { schnorr } from '@noble/curves/secp256k1.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,11 +32,8 @@ import {
 } from '../../apps/server/test/support/coins/bitcoin/stratum/harness.js';
 import { Report, fixed, int, load } from './report.js';
 import { faultPhase } from './edge-sv2-pool-faults.js';
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { bytesToHex } from '@noble/hashes/utils.js';
-import { nextMessage } from './child-message.js';
-import type { TipClientsMessage, TipClientsRequest } from './tip-clients.js';
+import { tipPhase } from './edge-sv2-pool-tips.js';
+import { connectV2 } from './sv2-connect.js';
 
 const DIFFICULTY = 3e-10;
 
@@ -75,7 +75,7 @@ async function v2Phase(pool: PoolOnChain, authority: Uint8Array, n: number, s: n
     prefix: Uint8Array;
   }[] = [];
   for (let i = 0; i < n; i++) {
-    const client = await Sv2TestClient.connect(pool.ports[1] as number, authority);
+    const client = await connectV2(pool.ports[1] as number, authority, i);
     await client.setup();
     const opened = await client.open('extended', `${address}.v2m${i}`);
     if (!opened.ok) throw new Error(opened.errorCode);
@@ -227,97 +227,56 @@ export async function runEdgeSv2Pool(report: Report, argv: string[]): Promise<vo
     coin: 'BTC',
     chain,
     ports: [settings, { ...settings, protocol: 'v2' }],
-    stratum: { maxConnectionsPerIp: 100_000, v2: { handshakeTimeoutSeconds: 1 } },
+    stratum: {
+      maxConnectionsPerIp: 100_000,
+      seats: { perAddress: 100_000 },
+      v2: { handshakeTimeoutSeconds: 1 },
+    },
   });
   try {
     const secret = decodeAuthoritySecretKey(await readFile(join(pool.dataDir, AUTHORITY_KEY_FILE), 'utf8'));
     const authority = schnorr.getPublicKey(secret!);
-    const v2 = await v2Phase(pool, authority, n, s, chain.poolAddress);
-    const v1 = await v1Phase(pool, n, s, chain.poolAddress);
-    for (const [name, r] of [
-      ['V2 extended', v2],
-      ['V1', v1],
-    ] as const) {
-      const b = r.blast;
-      report.line(
-        `   ${name.padEnd(12)} ${int(b.shares / b.seconds)} shares/s (${int(b.shares)} in ${fixed(b.seconds, 2)} s, ${int(r.refused)} refused), ` +
-          `${fixed(b.cpuUs / b.shares, 1)} us CPU/share, ${fixed(b.bytes / b.shares, 1)} B/share, ` +
-          `${fixed(r.jobBytes, 0)} B/miner on a new tip, new tip -> last of ${n}: ${fixed(r.lastMs, 1)} ms`,
-      );
-    }
-    report.line(
-      `   hostile connections on the V2 port (${arg(argv, 'hostile', 50)} of each kind; handshake deadline 1 s):`,
+    if (arg(argv, 'blast', 1) !== 0) await blastPhase(report, pool, authority, n, s, argv, chain.poolAddress);
+    await tipPhase(
+      report,
+      pool,
+      authority,
+      n,
+      chain.poolAddress,
+      arg(argv, 'rounds', 3),
+      arg(argv, 'tips', 3),
     );
-    await faultPhase(report, pool, authority, arg(argv, 'hostile', 50), chain.poolAddress);
-    await tipPhase(report, pool, authority, n, chain.poolAddress, arg(argv, 'tips', 3));
   } finally {
     await pool.close();
     await chain.stop();
   }
 }
 
-/**
- * New tip -> last of N with the miners in a process of their own (lib/tip-clients.ts): the pool's
- * work alone decides when the last connection's first bytes arrive; their decoding is the miners'
- * (here all N in one process, one after another). `rounds` tips per dialect, alternating.
- */
-async function tipPhase(
+/** Shares/s, CPU and bytes per share and per job, new tip in-process; then the hostile connections. */
+async function blastPhase(
   report: Report,
   pool: PoolOnChain,
   authority: Uint8Array,
   n: number,
+  s: number,
+  argv: string[],
   address: string,
-  rounds: number,
 ): Promise<void> {
-  const NAME = 'tip clients';
-  const child = fork(fileURLToPath(new URL('./tip-clients.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ask = <T extends TipClientsMessage['type']>(request: TipClientsRequest, answer: T) => {
-    const reply = nextMessage<TipClientsMessage, T>(child, answer, NAME);
-    child.send(request);
-    return reply;
-  };
-  try {
-    await ask(
-      {
-        type: 'open',
-        v2Port: pool.ports[1]!,
-        v1Port: pool.ports[0]!,
-        authority: bytesToHex(authority),
-        n,
-        address,
-      },
-      'opened',
+  const v2 = await v2Phase(pool, authority, n, s, address);
+  const v1 = await v1Phase(pool, n, s, address);
+  for (const [name, r] of [
+    ['V2 extended', v2],
+    ['V1', v1],
+  ] as const) {
+    const b = r.blast;
+    report.line(
+      `   ${name.padEnd(12)} ${int(b.shares / b.seconds)} shares/s (${int(b.shares)} in ${fixed(b.seconds, 2)} s, ${int(r.refused)} refused), ` +
+        `${fixed(b.cpuUs / b.shares, 1)} us CPU/share, ${fixed(b.bytes / b.shares, 1)} B/share, ` +
+        `${fixed(r.jobBytes, 0)} B/miner on a new tip, new tip -> last of ${n}: ${fixed(r.lastMs, 1)} ms`,
     );
-    const figures: Record<'v2' | 'v1', { bytes: number[]; decoded: number[] }> = {
-      v2: { bytes: [], decoded: [] },
-      v1: { bytes: [], decoded: [] },
-    };
-    for (let round = 0; round < rounds; round++) {
-      for (const dialect of ['v2', 'v1'] as const) {
-        const arrived = nextMessage<TipClientsMessage, 'arrived'>(child, 'arrived', NAME);
-        await ask({ type: 'arm', dialect }, 'armed');
-        const t0 = performance.timeOrigin + performance.now();
-        await pool.node.rpc.call<string[]>('generatetoaddress', [1, address]);
-        const got = await arrived;
-        figures[dialect].bytes.push(got.lastBytes - t0);
-        figures[dialect].decoded.push(got.lastDecoded - t0);
-        await new Promise((r) => setTimeout(r, 500)); // the full template after the coinbase-only job
-      }
-    }
-    const list = (xs: number[]) => xs.map((x) => fixed(x, 1)).join(' / ');
-    report.line(`   new tip -> last of ${n}, miners in their own process (${rounds} tips each, ms):`);
-    for (const [name, f] of [
-      ['V2 extended', figures.v2],
-      ['V1', figures.v1],
-    ] as const) {
-      report.line(
-        `   ${name.padEnd(12)} first bytes at the last miner ${list(f.bytes)}; decoded there ${list(f.decoded)}`,
-      );
-    }
-  } finally {
-    child.send({ type: 'stop' } satisfies TipClientsRequest);
   }
+  report.line(
+    `   hostile connections on the V2 port (${arg(argv, 'hostile', 50)} of each kind; handshake deadline 1 s):`,
+  );
+  await faultPhase(report, pool, authority, arg(argv, 'hostile', 50), address);
 }

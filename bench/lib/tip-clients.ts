@@ -1,24 +1,30 @@
 // The miners of the sv2-pool drill's new-tip figure, in a process of their own (forked by
-// lib/tip-clients-handle.ts with tsx), so that their decoding and decryption do not hold up the
-// pool's event loop as they do when both share one process. N V2 connections (one extended
-// channel each) and N V1 connections (subscribe + authorize); when armed, each records when its
-// first bytes after the arm arrived (the pool's write, before any decoding here) and when it held
-// the new work decoded (V2: SetNewPrevHash; V1: a clean mining.notify). Times are wall-clock
-// milliseconds (performance.timeOrigin + now) so the parent can set them against its own clock.
+// lib/edge-sv2-pool-tips.ts with tsx), so that their decoding and decryption do not hold up the
+// pool's event loop as they do when both share one process. One dialect's N connections at a
+// time: N V2 connections (one extended channel each) or N V1 connections (subscribe +
+// authorize), so the pool writes a new tip to that dialect's miners only. When armed, each
+// records when its first bytes after the arm arrived (the pool's write, before any decoding here)
+// and when it held the new work decoded (V2: SetNewPrevHash; V1: a clean mining.notify). Times
+// are wall-clock milliseconds (performance.timeOrigin + now) so the parent can set them against
+// its own clock. The connections come from many loopback addresses (lib/sv2-connect.ts).
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { Sv2TestClient } from '../../apps/server/src/coins/bitcoin/stratum-v2/testing/client.js';
 import { StratumTestClient } from '../../apps/server/test/support/coins/bitcoin/stratum/client.js';
+import { connectV2, drillAddress } from './sv2-connect.js';
+
+export type Dialect = 'v2' | 'v1';
 
 export type TipClientsRequest =
-  | { type: 'open'; v2Port: number; v1Port: number; authority: string; n: number; address: string }
-  | { type: 'arm'; dialect: 'v2' | 'v1' }
+  | { type: 'open'; dialect: Dialect; port: number; authority: string; n: number; address: string }
+  | { type: 'arm' }
+  | { type: 'close' }
   | { type: 'stop' };
 
 export type TipClientsMessage =
-  | { type: 'opened' }
+  | { type: 'opened'; seconds: number }
   | { type: 'armed' }
   /** Wall-clock ms of the last connection's first bytes, and of its decoded new work. */
   | { type: 'arrived'; lastBytes: number; lastDecoded: number }
+  | { type: 'closed' }
   | { type: 'error'; message: string };
 
 const clock = (): number => performance.timeOrigin + performance.now();
@@ -31,28 +37,31 @@ interface Miner {
   close(): void;
 }
 
-const miners: Record<'v2' | 'v1', Miner[]> = { v2: [], v1: [] };
+let miners: Miner[] = [];
 
-async function open(request: Extract<TipClientsRequest, { type: 'open' }>): Promise<void> {
+async function openV2(request: Extract<TipClientsRequest, { type: 'open' }>): Promise<void> {
   const authority = hexToBytes(request.authority);
   for (let i = 0; i < request.n; i++) {
-    const client = await Sv2TestClient.connect(request.v2Port, authority);
+    const client = await connectV2(request.port, authority, i);
     await client.setup();
     const opened = await client.open('extended', `${request.address}.tip-v2-${i}`);
     if (!opened.ok) throw new Error(opened.errorCode);
     await opened.work;
-    miners.v2.push({
+    miners.push({
       socket: client.socket,
       nextWork: () => client.work(opened.channelId),
       close: () => client.close(),
     });
   }
+}
+
+async function openV1(request: Extract<TipClientsRequest, { type: 'open' }>): Promise<void> {
   for (let i = 0; i < request.n; i++) {
-    const client = await StratumTestClient.connect(request.v1Port);
+    const client = await StratumTestClient.connect(request.port, { localAddress: drillAddress(i) });
     await client.subscribe();
     await client.authorize(`${request.address}.tip-v1-${i}`);
     await client.waitForJob();
-    miners.v1.push({
+    miners.push({
       socket: client.socket,
       nextWork: () => {
         const seen = client.jobs.length;
@@ -63,9 +72,9 @@ async function open(request: Extract<TipClientsRequest, { type: 'open' }>): Prom
   }
 }
 
-function arm(dialect: 'v2' | 'v1'): void {
+function arm(): void {
   let lastBytes = 0;
-  const arrivals = miners[dialect].map(async (miner) => {
+  const arrivals = miners.map(async (miner) => {
     // Before the client's own listener decodes the bytes.
     miner.socket.prependOnceListener('data', () => (lastBytes = Math.max(lastBytes, clock())));
     await miner.nextWork();
@@ -77,17 +86,26 @@ function arm(dialect: 'v2' | 'v1'): void {
   );
 }
 
+function closeAll(): void {
+  for (const miner of miners) miner.close();
+  miners = [];
+}
+
 process.on('message', (request: TipClientsRequest) => {
   if (request.type === 'open') {
-    open(request).then(
-      () => send({ type: 'opened' }),
+    const t0 = performance.now();
+    (request.dialect === 'v2' ? openV2(request) : openV1(request)).then(
+      () => send({ type: 'opened', seconds: (performance.now() - t0) / 1000 }),
       (error: unknown) => send({ type: 'error', message: (error as Error).message }),
     );
   } else if (request.type === 'arm') {
-    arm(request.dialect);
+    arm();
     send({ type: 'armed' });
+  } else if (request.type === 'close') {
+    closeAll();
+    send({ type: 'closed' });
   } else {
-    for (const miner of [...miners.v2, ...miners.v1]) miner.close();
+    closeAll();
     process.exit(0);
   }
 });

@@ -60,9 +60,17 @@ export class Sv2TestClient {
     if (rest.length > 0) feed(rest);
   }
 
-  /** Connects and completes the handshake; rejects with Sv2HandshakeRefused on a bad certificate. */
-  static async connect(port: number, authorityXonly: Uint8Array, host = '127.0.0.1'): Promise<Sv2TestClient> {
-    const socket = net.connect({ port, host });
+  /**
+   * Connects and completes the handshake; rejects with Sv2HandshakeRefused on a bad certificate.
+   * `localAddress` (e.g. 127.0.0.2) makes the connection come from another loopback address.
+   */
+  static async connect(
+    port: number,
+    authorityXonly: Uint8Array,
+    host = '127.0.0.1',
+    localAddress?: string,
+  ): Promise<Sv2TestClient> {
+    const socket = net.connect({ port, host, ...(localAddress ? { localAddress } : {}) });
     socket.setNoDelay(true);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
