@@ -40,7 +40,7 @@ let browser: Browser;
 beforeAll(async () => {
   const installed = await ensureKaspad({ quiet: true });
   if (!installed.ok) throw new Error(installed.reason);
-  pool = await startTestPool({ kaspa: true });
+  pool = await startTestPool({ coins: ['KAS'] });
   browser = await launchBrowser();
 }, 300_000);
 

@@ -31,7 +31,7 @@ let browser: Browser;
 const miners = new Map<Language, Session>();
 
 beforeAll(async () => {
-  pool = await startTestPool({ litecoin: true });
+  pool = await startTestPool({ coins: ['LTC'] });
   browser = await launchBrowser();
   const scryptPort = pool.scryptPort;
   if (scryptPort === undefined) throw new Error('no Scrypt port');

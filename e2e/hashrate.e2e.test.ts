@@ -44,7 +44,7 @@ const accountLanguage = (language: Language) =>
   api(pool.baseUrl, '/api/settings', { method: 'PUT', token: session.token, body: { language } });
 
 beforeAll(async () => {
-  pool = await startTestPool({ litecoin: true });
+  pool = await startTestPool({ coins: ['LTC'] });
   browser = await launchBrowser();
   session = await registerAndLogin(pool.baseUrl, 'twoalgos', 'en');
   const scryptPort = pool.scryptPort;

@@ -55,7 +55,7 @@ const fits = (page: Page) => page.evaluate(() => document.documentElement.scroll
 beforeAll(async () => {
   const installed = await ensureKaspad({ quiet: true });
   if (!installed.ok) throw new Error(installed.reason);
-  pool = await startTestPool({ kaspa: true });
+  pool = await startTestPool({ coins: ['KAS'] });
   if (pool.kheavyhashPort === undefined) throw new Error('the pool opened no kHeavyHash port');
   kheavyhashPort = pool.kheavyhashPort;
   browser = await launchBrowser();

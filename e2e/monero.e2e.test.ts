@@ -59,7 +59,7 @@ const accountLanguage = (language: Language) =>
 const workers = () => api<WorkerList>(pool.baseUrl, '/api/workers', { token: session.token });
 
 beforeAll(async () => {
-  pool = await startTestPool({ monero: true });
+  pool = await startTestPool({ coins: ['XMR'] });
   if (pool.randomxPort === undefined) throw new Error('the pool opened no RandomX port');
   randomxPort = pool.randomxPort;
   browser = await launchBrowser();

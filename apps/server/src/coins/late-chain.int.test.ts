@@ -50,7 +50,7 @@ beforeAll(async () => {
   chmodSync(wallet, 0o755);
   process.env.MANJAM_MONERO_WALLET_RPC = wallet;
   const started = performance.now();
-  pool = await startTestPool({ monero: true });
+  pool = await startTestPool({ coins: ['XMR'] });
   startedInSeconds = (performance.now() - started) / 1000;
 }, 300_000);
 

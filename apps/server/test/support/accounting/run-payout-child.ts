@@ -1,4 +1,4 @@
-// Runs testing/payout-child.ts as its own process (a second accounting process, killed by the
+// Runs payout-child.ts as its own process (a second accounting process, killed by the
 // fault it is given); resolves with the signal that ended it.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -74,7 +74,7 @@ async function moneyOf(username: string): Promise<{ paid: bigint; balance: bigin
 beforeAll(async () => {
   const installed = await ensureKaspad({ quiet: true });
   if (!installed.ok) throw new Error(installed.reason);
-  pool = await startTestPool({ kaspa: true });
+  pool = await startTestPool({ coins: ['KAS'] });
   const family = pool.pool.chains.find(isKaspaChain);
   const accounting = family?.runtime.accounting();
   if (!family?.runtime.devchain || !accounting)

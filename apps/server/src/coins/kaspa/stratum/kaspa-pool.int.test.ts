@@ -17,7 +17,7 @@ let miner: KaspaTestMiner;
 beforeAll(async () => {
   const installed = await ensureKaspad({ quiet: true });
   if (!installed.ok) throw new Error(installed.reason);
-  pool = await startTestPool({ kaspa: true });
+  pool = await startTestPool({ coins: ['KAS'] });
   session = await registerAndLogin(pool.baseUrl, 'kas');
   miner = await KaspaTestMiner.connect(pool.kheavyhashPort as number);
 }, 300_000);

@@ -84,7 +84,7 @@ async function mineBlock(): Promise<BlockRow> {
 }
 
 beforeAll(async () => {
-  pool = await startTestPool({ monero: true });
+  pool = await startTestPool({ coins: ['XMR'] });
   const devchain = pool.pool.chains.find(isMoneroChain)?.runtime.devchain;
   if (!devchain) throw new Error('the pool runs no Monero dev chain');
   dev = devchain;

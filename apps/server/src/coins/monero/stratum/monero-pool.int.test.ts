@@ -22,7 +22,7 @@ let miner: MoneroTestMiner;
 const randomx = new RandomXPool({ threads: 1 });
 
 beforeAll(async () => {
-  pool = await startTestPool({ monero: true });
+  pool = await startTestPool({ coins: ['XMR'] });
   session = await registerAndLogin(pool.baseUrl, 'xmr');
   miner = await MoneroTestMiner.connect(pool.randomxPort as number, randomx);
 }, 240_000);
