@@ -1,7 +1,7 @@
 import { isPayableAddress } from '@manjam/protocol';
 import { encodeKaspaAddress, hexToBytes } from '@manjam/protocol/kaspa';
 import { describe, expect, it } from 'vitest';
-import { POOL_COINS, type PoolCoin } from './common.js';
+import { POOL_COINS, type PoolCoin } from './tables.js';
 import { addressStarts, looksLikePayableAddress, NETWORKS, type Network } from './networks.js';
 
 /** A public key of kaspad's address tests under each Kaspa prefix (one payload, four networks). */

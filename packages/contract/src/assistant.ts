@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoTimeSchema, LANGUAGES } from './common.js';
+import { isoTimeSchema } from './common.js';
+import { LANGUAGES } from './tables.js';
 import { MESSAGES } from './messages.js';
 
 export const CHAT_ROLES = ['user', 'assistant'] as const;

@@ -1,33 +1,14 @@
 import { z } from 'zod';
-import { ACCOUNT_COINS, DEFAULT_POOL_COIN, isoTimeSchema, moneySchema } from './common.js';
+import { isoTimeSchema, moneySchema } from './common.js';
+import { ACCOUNT_COINS, DEFAULT_POOL_COIN, USERNAME_CHARS, USERNAME_MAX, USERNAME_MIN } from './tables.js';
 import { algorithmHashrateSchema, asOfSchema } from './dashboard.js';
 import { currentPasswordSchema, SIMPLE_EMAIL, textField, totpCodeSchema } from './fields.js';
 import { MESSAGES } from './messages.js';
-
-/**
- * The username policy, one rule for registration and for Stratum logins (`<username>.<worker>`):
- * 3 to 32 characters, ASCII letters A-Z and a-z, digits 0-9, `_` and `-` only, unique without
- * regard to case. No other script and no lookalike characters (a Cyrillic `а` in `аlice` is
- * refused), and no dot: a dot separates the worker name in a Stratum login.
- *
- * Accounts registered before this rule with other characters keep their username and sign in
- * (by email) as before; they could already not mine by username (the Stratum login never took
- * them) and mine to their payout address instead. Public answers never show usernames, so such a
- * name cannot pass for another account anywhere the public looks.
- */
-export const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
 
 export const usernameSchema = textField(MESSAGES.usernameRequired, 1000)
   .min(USERNAME_MIN, MESSAGES.usernameMin)
   .max(USERNAME_MAX, MESSAGES.usernameMax)
   .regex(USERNAME_CHARS, MESSAGES.usernameChars);
-
-/** Whether `name` is a username registration accepts (the Stratum login checks its account part with it). */
-export function isValidUsername(name: string): boolean {
-  return name.length >= USERNAME_MIN && name.length <= USERNAME_MAX && USERNAME_CHARS.test(name);
-}
 
 export const emailSchema = textField(MESSAGES.emailRequired, 1000)
   .max(254, MESSAGES.textTooLong)

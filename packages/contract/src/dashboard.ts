@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  ACCOUNT_COINS,
-  ALGORITHMS,
-  changeSchema,
-  DEFAULT_POOL_COIN,
-  isoTimeSchema,
-  POOL_COINS,
-} from './common.js';
+import { changeSchema, isoTimeSchema } from './common.js';
+import { ACCOUNT_COINS, ALGORITHMS, DEFAULT_POOL_COIN, POOL_COINS } from './tables.js';
 import { MESSAGES } from './messages.js';
 import { unsettledSchema } from './revenue.js';
 

@@ -1,3 +1,4 @@
+export * from './tables.js';
 export * from './common.js';
 export * from './networks.js';
 export * from './estimate.js';

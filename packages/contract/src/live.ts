@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoTimeSchema, moneySchema, POOL_COINS } from './common.js';
+import { isoTimeSchema, moneySchema } from './common.js';
+import { POOL_COINS } from './tables.js';
 
 export const LIVE_EVENT_TYPES = ['hello', 'hashrate', 'worker', 'share', 'block', 'payout'] as const;
 

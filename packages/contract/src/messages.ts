@@ -1,5 +1,5 @@
 import { COINS, type Coin } from '@manjam/protocol/coins';
-import { MAX_LIVE_API_TOKENS, MAX_LIVE_WATCH_LINKS, type Language } from './common.js';
+import { MAX_LIVE_API_TOKENS, MAX_LIVE_WATCH_LINKS, type Language } from './tables.js';
 
 /** The key of the message a refused payout address of a mined coin gets: `<coin>AddressInvalid`. */
 export function addressInvalidKey<C extends Coin>(coin: C): `${Lowercase<C>}AddressInvalid` {

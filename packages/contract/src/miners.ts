@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALGORITHMS, DEVICE_TYPES, isoTimeSchema } from './common.js';
+import { isoTimeSchema } from './common.js';
+import { ALGORITHMS, DEVICE_TYPES } from './tables.js';
 import { enumField, textField } from './fields.js';
 import { MESSAGES } from './messages.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoTimeSchema, pagedSchema, POOL_COINS } from './common.js';
+import { isoTimeSchema, pagedSchema } from './common.js';
+import { POOL_COINS } from './tables.js';
 import { algorithmHashrateSchema, asOfSchema } from './dashboard.js';
 import { currentPasswordSchema, textField } from './fields.js';
 import { MESSAGES } from './messages.js';

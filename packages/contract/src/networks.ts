@@ -13,7 +13,7 @@ import {
   type Network,
 } from '@manjam/protocol/coins';
 import { expectedHashesPerShare } from '@manjam/protocol/target';
-import type { PoolCoin } from './common.js';
+import type { PoolCoin } from './tables.js';
 
 export {
   addressFormsOf,

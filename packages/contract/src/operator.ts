@@ -2,21 +2,12 @@
 // passed password + TOTP. Everyone else gets 404 `not-found` (the console is not advertised); an
 // operator without such a session gets 403 `totp-required`.
 import { z } from 'zod';
-import { ALGORITHMS, isoTimeSchema, moneySchema, pagedSchema, pageQuerySchema } from './common.js';
+import { isoTimeSchema, moneySchema, pagedSchema, pageQuerySchema } from './common.js';
+import { ALGORITHMS, BAN_SCOPES, OPERATOR_ALERT_KINDS } from './tables.js';
 import { emailSchema } from './auth.js';
 import { MESSAGES } from './messages.js';
 import { healthSchema } from './pool.js';
 import { PAYOUT_FAILURES } from './revenue.js';
-
-/** The operator alert kinds accounting raises (server: db/repositories/operator-alerts.ts checks it is the same list). */
-export const OPERATOR_ALERT_KINDS = [
-  'payout-stuck',
-  'payout-missing',
-  'wallet-insufficient',
-  'accounting-errors',
-  'block-returned',
-] as const;
-export type OperatorAlertKind = (typeof OPERATOR_ALERT_KINDS)[number];
 
 /** Where the runbook says what to do about a kind: a section of docs/OPERATIONS.md. */
 export const runbookSchema = z.object({ doc: z.string(), anchor: z.string() });
@@ -136,8 +127,6 @@ export const recreditedBlockSchema = z.object({
   total: moneySchema,
 });
 export type RecreditedBlock = z.infer<typeof recreditedBlockSchema>;
-
-export const BAN_SCOPES = ['connection', 'ip'] as const;
 
 export const operatorBansSchema = z.object({
   /** False when Stratum runs in another process than this API (bans live in the Stratum process). */

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  ACCOUNT_COINS,
-  isoTimeSchema,
-  moneySchema,
-  pageQuerySchema,
-  pagedSchema,
-  PAYOUT_SCHEMES,
-  POOL_COINS,
-} from './common.js';
+import { isoTimeSchema, moneySchema, pageQuerySchema, pagedSchema } from './common.js';
+import { ACCOUNT_COINS, PAYOUT_SCHEMES, POOL_COINS } from './tables.js';
 import { MESSAGES } from './messages.js';
 
 export const PAYOUT_STATUSES = ['completed', 'pending', 'failed'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoTimeSchema, LANGUAGES, moneySchema, POOL_COINS } from './common.js';
+import { isoTimeSchema, moneySchema } from './common.js';
+import { LANGUAGES, POOL_COINS } from './tables.js';
 import { booleanField, currentPasswordSchema, enumField } from './fields.js';
 import { MESSAGES } from './messages.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALGORITHMS, changeSchema, DEVICE_TYPES, isoTimeSchema, POOL_COINS } from './common.js';
+import { changeSchema, isoTimeSchema } from './common.js';
+import { ALGORITHMS, DEVICE_TYPES, POOL_COINS } from './tables.js';
 import { algorithmHashrateSchema, asOfSchema, averagedSecondsSchema } from './dashboard.js';
 import { enumField, textField } from './fields.js';
 import { MESSAGES } from './messages.js';

@@ -1,7 +1,7 @@
 // The server's lists of names, each taken from the one `as const` list that defines it
 // (ARCHITECTURE: one list per union): coins and networks from the protocol's coin table, schemes
 // and fee algorithms from the contract.
-import { FEE_ALGORITHMS, PAYOUT_SCHEMES, PORT_TABLE, type FeeAlgorithm } from '@manjam/contract';
+import { FEE_ALGORITHMS, PAYOUT_SCHEMES, PORT_TABLE, type FeeAlgorithm } from '@manjam/contract/tables';
 import { COINS, NETWORKS } from '@manjam/protocol';
 
 export const COIN_IDS = COINS;

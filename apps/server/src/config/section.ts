@@ -3,7 +3,7 @@
 // coins/config-sections.ts gathers them, and config/schema.ts and config/load.ts mount what it
 // gathered. This file imports no family and nothing of config/ but constants.ts, so a family's
 // config file can use it without an import circle through config/index.ts.
-import { portRowOfPoolCoin } from '@manjam/contract';
+import { portRowOfPoolCoin } from '@manjam/contract/tables';
 import type { CoinOf, Family } from '@manjam/protocol';
 import type { z } from 'zod';
 import type { CoinId, PayoutScheme } from './constants.js';

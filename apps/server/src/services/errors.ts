@@ -1,5 +1,5 @@
 import type { ErrorCode, Language, MessageKey } from '@manjam/contract';
-import { MESSAGES, translateMessage } from '@manjam/contract';
+import { MESSAGES, translateMessage } from '@manjam/contract/messages';
 import type { z } from 'zod';
 
 /** An error a client should see: HTTP status, stable code, message key, optional per-field messages. */

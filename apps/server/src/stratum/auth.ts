@@ -1,4 +1,4 @@
-import { isValidUsername } from '@manjam/contract';
+import { isValidUsername } from '@manjam/contract/tables';
 import { isPayableAddress, splitWorkerName, type Network } from '@manjam/protocol';
 import type { CoinId } from '../config/index.js';
 import type { Database } from '../db/index.js';

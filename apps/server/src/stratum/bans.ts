@@ -1,4 +1,4 @@
-import { BAN_SCOPES } from '@manjam/contract';
+import { BAN_SCOPES } from '@manjam/contract/tables';
 
 /**
  * Fair bans for shares that are mostly invalid (stale shares do not count: they happen to honest

@@ -1,8 +1,8 @@
-import type { OperatorAlertKind } from '@manjam/contract';
+import type { OperatorAlertKind } from '@manjam/contract/tables';
 import type { Queryable } from '../types.js';
 
 // The kinds are the contract's list: the console's API and screens name the same ones.
-export { OPERATOR_ALERT_KINDS, type OperatorAlertKind } from '@manjam/contract';
+export { OPERATOR_ALERT_KINDS, type OperatorAlertKind } from '@manjam/contract/tables';
 
 export interface OperatorAlert {
   key: string;

@@ -1,4 +1,4 @@
-import { portRowOfPoolCoin, type DeviceType } from '@manjam/contract';
+import { portRowOfPoolCoin, type DeviceType } from '@manjam/contract/tables';
 import { isCoin } from '@manjam/protocol';
 import type { Queryable } from '../types.js';
 
