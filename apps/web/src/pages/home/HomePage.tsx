@@ -1,9 +1,9 @@
 import {
-  accountAlgorithmOf,
+  ALGORITHM_PAGE_IDS,
   PORT_TABLE,
-  portRowOfAccountAlgorithm,
-  type AccountPortAlgorithm,
-  type AlgorithmId,
+  type AlgorithmPageId,
+  type PortAlgorithm,
+  type PortTableEntry,
 } from '@manjam/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,48 +25,66 @@ const FEATURES: { id: 'servers' | 'payouts' | 'stats' | 'security' | 'support' |
     { id: 'multi', icon: 'layers' },
   ];
 
-/** A published fee and payout interval of the contract's PORT_TABLE, as a card shows them. */
-function published(id: AlgorithmId): { fee: string; payoutHours: number } {
-  const row = portRowOfAccountAlgorithm(id)?.published;
-  if (!row) throw new RangeError(`the port table publishes no fee for ${id}`);
-  return { fee: `${(row.feeBasisPoints / 100).toFixed(1)}%`, payoutHours: row.payoutHours };
+/** A card of the home page's algorithm table. */
+interface AlgorithmCard {
+  /** Its account id (the /mining/<id> page when `page`), or a marketing row's own id. */
+  id: AlgorithmPageId | 'qubic' | 'ravencoin';
+  fee: string | null;
+  payoutHours: number | null;
+  latency: string | null;
+  /** The PORT_TABLE algorithm whose port must accept shares before the card offers "Start Mining". */
+  port: PortAlgorithm | null;
+  page: boolean;
+}
+
+/** The seed's latency target per algorithm page's card; a card without one shows none. */
+const LATENCY: Partial<Record<AlgorithmPageId, string>> = {
+  sha256: '45ms',
+  scrypt: '42ms',
+  kadena: '48ms',
+  kaspa: '40ms',
+};
+
+/**
+ * The seed's marketing cards, before the card of the port table row they stand at: Ravencoin is
+ * mined on KawPow; Qubic has no row (its card is never live). The table publishes no fee for them.
+ */
+const MARKETING: Partial<Record<PortAlgorithm, readonly AlgorithmCard[]>> = {
+  kawpow: [
+    { id: 'qubic', fee: '1.0%', payoutHours: 24, latency: '38ms', port: null, page: false },
+    { id: 'ravencoin', fee: '1.0%', payoutHours: 24, latency: '44ms', port: 'kawpow', page: false },
+  ],
+};
+
+/**
+ * The card of a PORT_TABLE row with a page: its account id, the table's published fee and payout
+ * interval (none when the seed publishes none: the pool's stats report them once its port is
+ * live), its latency target, and the algorithm itself as its port's liveness key.
+ */
+function pageCard(row: PortTableEntry): AlgorithmCard[] {
+  const id = ALGORITHM_PAGE_IDS.find((page) => page === row.account);
+  if (!row.page || id === undefined) return [];
+  const published = row.published;
+  return [
+    {
+      id,
+      fee: published ? `${(published.feeBasisPoints / 100).toFixed(1)}%` : null,
+      payoutHours: published?.payoutHours ?? null,
+      latency: LATENCY[id] ?? null,
+      port: row.algorithm,
+      page: true,
+    },
+  ];
 }
 
 /**
- * The card of a PORT_TABLE algorithm with a page: its account id, the table's published fee and
- * payout interval, and the algorithm itself as its port's liveness key.
+ * The seed's marketing table per algorithm card, in port table order: a card for each row with a
+ * page, and the marketing cards at their rows. A new algorithm with a page gets its card here.
  */
-function tableCard<A extends AccountPortAlgorithm>(algorithm: A, latency: string) {
-  const id = accountAlgorithmOf(algorithm);
-  return { id, ...published(id), latency, port: algorithm, page: true } as const;
-}
-
-/**
- * The seed's marketing table per algorithm card: fee and payout interval from PORT_TABLE, latency
- * here; `port` is the PORT_TABLE algorithm whose port must accept shares before the card offers
- * "Start Mining" (QUBIC has no port in the table: never live); `page` says it has a /mining/<id> page.
- */
-export const ALGORITHM_CARDS = [
-  tableCard('sha256', '45ms'),
-  tableCard('scrypt', '42ms'),
-  tableCard('blake2s', '48ms'),
-  tableCard('kheavyhash', '40ms'),
-  // Qubic and Ravencoin cards are the seed's marketing rows; the port table publishes no fee for them.
-  { id: 'qubic', fee: '1.0%', payoutHours: 24, latency: '38ms', port: null, page: false },
-  {
-    id: 'ravencoin',
-    fee: '1.0%',
-    payoutHours: 24,
-    latency: '44ms',
-    port: PORT_TABLE.find((row) => row.algorithm === 'kawpow')?.algorithm ?? null,
-    page: false,
-  },
-  // RandomX (Monero) is mined for real; the seed publishes no fee or latency for it, so its card
-  // shows the fee and interval the pool's stats report once its port is live, and no latency target.
-  { id: 'randomx', fee: null, payoutHours: null, latency: null, port: 'randomx', page: true },
-] as const;
-
-type AlgorithmCard = (typeof ALGORITHM_CARDS)[number];
+export const ALGORITHM_CARDS: readonly AlgorithmCard[] = PORT_TABLE.flatMap((row) => [
+  ...(MARKETING[row.algorithm] ?? []),
+  ...pageCard(row),
+]);
 
 /**
  * The cards in the order a visitor should meet them: the live ones first (their port accepts
