@@ -22,7 +22,7 @@ export const word = (text: string): Keyword => ({ words: text.split(' '), mode: 
 
 /**
  * What the assistant adds to a PORT_TABLE row: the coin's name in both languages and the
- * keywords besides its English name, which is always one: a prefix ("bitcoins", "kaspa's"), or a
+ * keywords besides its English name, which is always one: a prefix ("bitcoins", "litecoins"), or a
  * whole word (`nameAsWord`) where the name is also an ordinary word ("flux", "ergo", "iron fish").
  */
 export interface AssistantWords {
