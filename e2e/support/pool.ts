@@ -23,10 +23,7 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The coin whose port every test pool opens (on bcoin's regtest chain). */
 const BASE_COIN = 'BTC';
 
-/**
- * A running test pool. Each other coin started has its port as `<algorithm>Port` (`scryptPort`,
- * `randomxPort`, `kheavyhashPort`).
- */
+/** A running test pool. Each other coin started has its port as `<algorithm>Port` (`scryptPort`). */
 export interface TestPool extends Partial<Record<`${Algorithm}Port`, number>> {
   pool: RunningPool;
   baseUrl: string;
@@ -45,9 +42,7 @@ async function testPoolCoins(): Promise<Partial<Record<Coin, TestPoolCoin>>> {
   >;
 }
 
-/**
- * `coins`: also start these coins' dev chains and open their ports (port 0), e.g. `['KAS']`.
- */
+/** `coins`: also start these coins' dev chains and open their ports (port 0), e.g. `['LTC']`. */
 export async function startTestPool(options: { coins?: readonly Coin[] } = {}): Promise<TestPool> {
   const known = await testPoolCoins();
   const started = COINS.filter((coin) => coin !== BASE_COIN && options.coins?.includes(coin));
