@@ -12,7 +12,7 @@ import {
   STRATUM_ERROR,
   type StratumError,
 } from '@manjam/protocol';
-import type { Sv2Message } from '@manjam/protocol/sv2';
+import { encodeMessage, type Frame, type Sv2Message } from '@manjam/protocol/sv2';
 import type { MinerRef } from '../../../shares/types.js';
 import type { AddressRecord, ShareWindow } from '../../../stratum/bans.js';
 import type { RejectionKind } from '../../../stratum/rejections.js';
@@ -20,7 +20,7 @@ import { ReplyOrder } from '../../../stratum/reply-order.js';
 import { Vardiff } from '../../../stratum/vardiff.js';
 import type { PortRuntime, QueuedRequest, StratumId, StratumSession } from '../stratum/context.js';
 import type { Job } from '../stratum/jobs.js';
-import { extendedJob, newPrevHash, standardJob, targetToU256 } from './work.js';
+import { extendedJobFrame, newPrevHashFrame, standardJob, targetToU256 } from './work.js';
 
 /** What a channel needs of its connection. */
 export interface ChannelHost {
@@ -28,6 +28,8 @@ export interface ChannelHost {
   readonly address: AddressRecord;
   lastReceivedMs: number;
   send(message: Sv2Message): void;
+  /** Encoded messages, written together. */
+  sendFrames(frames: readonly Frame[]): void;
   close(reason: string): void;
 }
 
@@ -231,12 +233,13 @@ export class Sv2Channel implements StratumSession {
     // V1 announces mining.set_difficulty ahead of its notify. A target the miner named is its floor.
     if (this.vardiff.capAt(job.networkDifficulty)) this.announceDifficulty(this.vardiff.difficulty);
     this.lastJobSeq = job.seq;
-    this.host.send(
+    // An extended channel's job is the job's own bytes with this channel's id; a standard
+    // channel's carries the merkle root of its own coinbase.
+    const jobFrame =
       this.kind === 'extended'
-        ? extendedJob(this.channelId, job, future)
-        : standardJob(this.channelId, job, this.extranoncePrefix, future),
-    );
-    if (future) this.host.send(newPrevHash(this.channelId, job));
+        ? extendedJobFrame(this.channelId, job, future)
+        : encodeMessage(standardJob(this.channelId, job, this.extranoncePrefix, future));
+    this.host.sendFrames(future ? [jobFrame, newPrevHashFrame(this.channelId, job)] : [jobFrame]);
   }
 
   requirementFor(job: Job): { difficulty: number; target: bigint } {

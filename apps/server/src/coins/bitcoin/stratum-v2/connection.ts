@@ -12,6 +12,7 @@ import {
   EncryptedFrameDecoder,
   noiseSession,
   type CipherState,
+  type Frame,
   type Sv2Message,
 } from '@manjam/protocol/sv2';
 import type { AddressRecord } from '../../../stratum/bans.js';
@@ -72,12 +73,26 @@ export class Sv2Connection implements Sv2Link {
 
   /** Encrypts and writes one message; a miner that stops reading is dropped instead. */
   send(message: Sv2Message): void {
-    if (this.closed || !this.encryptor) return;
-    if (this.socket.writableLength > MAX_WRITE_BACKLOG) {
-      this.close('not reading');
-      return;
-    }
-    const bytes = encryptFrame(this.encryptor, encodeMessage(message));
+    if (this.writable()) this.write(encodeMessage(message));
+  }
+
+  /** Encrypts and writes encoded messages in one write (one syscall); a miner that stops reading is dropped instead. */
+  sendFrames(frames: readonly Frame[]): void {
+    if (!this.writable()) return;
+    this.socket.cork();
+    for (const frame of frames) this.write(frame);
+    this.socket.uncork();
+  }
+
+  private writable(): boolean {
+    if (this.closed || !this.encryptor) return false;
+    if (this.socket.writableLength <= MAX_WRITE_BACKLOG) return true;
+    this.close('not reading');
+    return false;
+  }
+
+  private write(frame: Frame): void {
+    const bytes = encryptFrame(this.encryptor as CipherState, frame);
     this.runtime.wire.bytesOut += bytes.length;
     this.socket.write(bytes);
   }

@@ -3,7 +3,7 @@
 // message handlers and the port's sweep see of a connection (Sv2Link: connection.ts implements
 // it), so neither imports the connection class.
 import type { Socket } from 'node:net';
-import type { Sv2Message } from '@manjam/protocol/sv2';
+import type { Frame, Sv2Message } from '@manjam/protocol/sv2';
 import type { AddressRecord } from '../../../stratum/bans.js';
 import type { PortRuntime } from '../stratum/context.js';
 import type { Sv2Authority } from './authority.js';
@@ -34,6 +34,8 @@ export interface Sv2Link {
   /** Since when the connection has had no channel (its start, or its last channel's close). */
   channelSinceMs: number;
   send(message: Sv2Message): void;
+  /** Encoded messages, written together. */
+  sendFrames(frames: readonly Frame[]): void;
   close(reason: string): void;
   /** Closes for something the peer sent: counted by kind. */
   fault(kind: Sv2Fault, reason: string): void;

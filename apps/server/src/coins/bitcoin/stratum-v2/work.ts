@@ -3,9 +3,12 @@
 // mining.notify carries) or, on a standard channel, as NewMiningJob with the merkle root of the
 // channel's own coinbase. A job on a new previous block goes out as a future job (no min_ntime)
 // followed by SetNewPrevHash, as SV2 §5.3.13-5.3.16 lays out; a refresh on the same tip is active
-// at once. V2 job ids are the job's sequence number, the V1 id's value (hex of it).
+// at once. V2 job ids are the job's sequence number, the V1 id's value (hex of it). On a new tip
+// every extended channel gets the same two messages but for their channel id (the first field of
+// both): they are encoded once per job (jobFrames) and each channel copies them with its own id;
+// only the Noise encryption is per channel.
 import { merkleRootFromBranch, sha256d } from '@manjam/protocol';
-import type { Sv2MessageOf } from '@manjam/protocol/sv2';
+import { encodeMessage, type Frame, type Sv2MessageOf } from '@manjam/protocol/sv2';
 import type { Job } from '../stratum/jobs.js';
 
 /** A target as SV2's U256 (little-endian, 32 bytes). */
@@ -84,4 +87,50 @@ export function newPrevHash(channelId: number, job: Job): Sv2MessageOf<'SetNewPr
     minNtime: tpl.curtime,
     nbits: Number.parseInt(tpl.bits, 16),
   };
+}
+
+/** A job's messages as every extended channel gets them, encoded with channel id 0. */
+interface JobFrames {
+  /** NewExtendedMiningJob as a future job (no min_ntime), then as one active at once. */
+  readonly future: Frame;
+  readonly active: Frame;
+  readonly prevHash: Frame;
+}
+
+const framesOf = new WeakMap<Job, JobFrames>();
+
+/** The job's messages encoded once, on the first channel that needs them. */
+function jobFrames(job: Job): JobFrames {
+  let frames = framesOf.get(job);
+  if (!frames) {
+    frames = {
+      future: encodeMessage(extendedJob(0, job, true)),
+      active: encodeMessage(extendedJob(0, job, false)),
+      prevHash: encodeMessage(newPrevHash(0, job)),
+    };
+    framesOf.set(job, frames);
+  }
+  return frames;
+}
+
+/** `frame` (a channel message encoded with channel id 0) for channel `channelId`: a copy with its id. */
+function forChannel(frame: Frame, channelId: number): Frame {
+  const payload = frame.payload.slice();
+  // channel_id is the first field of every channel message, a U32 little-endian.
+  payload[0] = channelId & 0xff;
+  payload[1] = (channelId >>> 8) & 0xff;
+  payload[2] = (channelId >>> 16) & 0xff;
+  payload[3] = (channelId >>> 24) & 0xff;
+  return { extensionType: frame.extensionType, msgType: frame.msgType, payload };
+}
+
+/** extendedJob(channelId, job, future) encoded: the job's bytes, built once, with the channel's id. */
+export function extendedJobFrame(channelId: number, job: Job, future: boolean): Frame {
+  const frames = jobFrames(job);
+  return forChannel(future ? frames.future : frames.active, channelId);
+}
+
+/** newPrevHash(channelId, job) encoded: the job's bytes, built once, with the channel's id. */
+export function newPrevHashFrame(channelId: number, job: Job): Frame {
+  return forChannel(jobFrames(job).prevHash, channelId);
 }
