@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The `manjam` command: start [--role all|stratum|api|accounting] [--region NAME] [--config FILE] | check-config | migrate | devchain | payout-run | block-recredit | operator | regions status
 import { parseArgs } from 'node:util';
-import { ConfigError, ROLES, loadConfig, type Role } from './config/index.js';
+import { serialize } from 'node:v8';
+import { loadConfigApart } from './config/apart.js';
+import { ConfigError, ROLES, type Role } from './config/core.js';
 import { isDbCommand } from './control/db-commands.js';
 
 const USAGE = `usage: manjam <command> [options]
@@ -28,6 +30,8 @@ async function main(argv: string[]): Promise<number> {
       config: { type: 'string' },
       region: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      // check-config: print the configuration read (v8.serialize, base64) for config/apart.ts.
+      emit: { type: 'boolean' },
     },
   });
   const command = positionals[0] ?? 'start';
@@ -43,11 +47,22 @@ async function main(argv: string[]): Promise<number> {
     console.error(`manjam: --role must be one of ${ROLES.join(', ')}`);
     return 2;
   }
-  const config = loadConfig({
-    file: values.config,
-    ...(values.region === undefined ? {} : { overrides: { distributed: { region: values.region } } }),
-  });
-  if (command === 'check-config') return 0;
+  // The Stratum role loads no zod: its configuration is read and checked in a child process of
+  // this command (config/apart.ts); every other command reads it here.
+  const config =
+    command === 'start' && values.role === 'stratum'
+      ? loadConfigApart([
+          ...(values.config === undefined ? [] : ['--config', values.config]),
+          ...(values.region === undefined ? [] : ['--region', values.region]),
+        ])
+      : (await import('./config/load.js')).loadConfig({
+          file: values.config,
+          ...(values.region === undefined ? {} : { overrides: { distributed: { region: values.region } } }),
+        });
+  if (command === 'check-config') {
+    if (values.emit) process.stdout.write(serialize(config).toString('base64'));
+    return 0;
+  }
   const commands = await import('./commands.js');
   if (command === 'migrate') return commands.runMigrate(config);
   if (command === 'devchain') return commands.runDevchain(config);

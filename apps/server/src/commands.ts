@@ -1,5 +1,5 @@
 import { algorithmOf, isCoin, type Algorithm } from '@manjam/protocol';
-import { redactConfig, type Config, type Role } from './config/index.js';
+import { redactConfig, type Config, type Role } from './config/core.js';
 import { createLogger } from './logger.js';
 import { migrate, openDatabase, type Database } from './db/index.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';

@@ -4,7 +4,7 @@
 // the share log (NATS) and the API are imported by the processes that run them; `all` runs
 // everything in one process.
 import { join } from 'node:path';
-import { COIN_IDS, connectionPlan, type Config, type CoinId, type Role } from './config/index.js';
+import { COIN_IDS, connectionPlan, type Config, type CoinId, type Role } from './config/core.js';
 import { ChainTipsRepository } from './db/repositories/chain-tips.js';
 import { migrate, openDatabase, type Database, type OpenOptions } from './db/index.js';
 import { OperatorAlertsRepository } from './db/repositories/operator-alerts.js';

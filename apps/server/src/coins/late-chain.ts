@@ -8,7 +8,7 @@
 // its ports open and start serving jobs, and accounting reaches the wallet on its next cycle.
 import { coinsOf, type Family } from '@manjam/protocol';
 import type { AccountingChain, WalletTransaction } from '../accounting/chain.js';
-import { ConfigError, type CoinId, type Config } from '../config/index.js';
+import { ConfigError, type CoinId, type Config } from '../config/core.js';
 import type { Logger } from '../logger.js';
 import type { StratumKit } from '../stratum/kit.js';
 import type {

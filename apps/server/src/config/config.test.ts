@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseConfig, redactConfig } from './load.js';
+import { ConfigError, redactConfig } from './core.js';
+import { loadConfig, parseConfig } from './load.js';
 
 function dirWithConfig(content: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'manjam-config-'));

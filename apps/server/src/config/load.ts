@@ -4,11 +4,7 @@ import { z } from 'zod';
 import { CHAIN_ENV } from '../coins/config-sections.js';
 import { configSchema, type Config } from './schema.js';
 import type { EnvKeys, EnvType } from './section.js';
-
-/** A configuration problem: one clear line naming the key and what is wrong. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+import { ConfigError, isPlainObject } from './core.js';
 
 /**
  * Environment variables that override the file. Each maps to one key path. The chain sections'
@@ -66,9 +62,6 @@ const ENV_KEYS: EnvKeys = {
   MANJAM_ACCOUNTING_CYCLE_SECONDS: { path: ['accounting', 'cycleSeconds'], type: 'number' },
   MANJAM_ACCOUNTING_CREDITS_BEHIND_CYCLES: { path: ['accounting', 'creditsBehindCycles'], type: 'number' },
 };
-
-/** Secrets never printed: any key whose last segment matches. */
-const SECRET_KEY = /password|secret|apikey|key$|token/i;
 
 export interface LoadOptions {
   /** Explicit config file path (`--config`). */
@@ -181,24 +174,4 @@ function deepMerge(target: Record<string, unknown>, source: Record<string, unkno
     if (isPlainObject(value) && isPlainObject(current)) deepMerge(current, value);
     else target[key] = value;
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The effective configuration with every secret replaced, for the start-up log and the operator
- * console: values of secret-named keys, and the password of any `scheme://user:password@` URL
- * (database, NATS, SMTP, node RPC).
- */
-export function redactConfig(value: unknown, key = ''): unknown {
-  if (Array.isArray(value)) return value.map((item) => redactConfig(item));
-  if (isPlainObject(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactConfig(v, k)]));
-  }
-  if (typeof value === 'string' && SECRET_KEY.test(key)) return '[redacted]';
-  if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value))
-    return value.replace(/:[^:@/,]+@/g, ':[redacted]@');
-  return value;
 }

@@ -9,7 +9,6 @@
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { Database } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { isDbCommand, parseDbCommand, type CommandIo } from './db-commands.js';
@@ -19,12 +18,29 @@ const MAX_REQUEST_BYTES = 16 * 1024;
 /** Unix socket paths longer than this cannot be bound on Linux (sun_path is 108 bytes). */
 const MAX_SOCKET_PATH = 107;
 
-const requestSchema = z.object({ command: z.string(), args: z.array(z.string()).max(8) });
-const answerSchema = z.union([
-  z.object({ out: z.string() }),
-  z.object({ err: z.string() }),
-  z.object({ exit: z.number().int() }),
-]);
+/** A request line: one command and its arguments (at most 8). */
+interface ControlRequest {
+  command: string;
+  args: string[];
+}
+/** An answer line: a printed line, an error line, or the command's exit code (the last line). */
+type ControlAnswer = { out: string } | { err: string } | { exit: number };
+
+function asRequest(value: unknown): ControlRequest | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { command, args } = value as Record<string, unknown>;
+  if (typeof command !== 'string' || !Array.isArray(args) || args.length > 8) return undefined;
+  return args.every((arg): arg is string => typeof arg === 'string') ? { command, args } : undefined;
+}
+
+function asAnswer(value: unknown): ControlAnswer | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { out, err, exit } = value as Record<string, unknown>;
+  if (typeof out === 'string') return { out };
+  if (typeof err === 'string') return { err };
+  if (typeof exit === 'number' && Number.isInteger(exit)) return { exit };
+  return undefined;
+}
 
 /** Where the pool using the embedded database in `dataDir` listens. */
 export function controlSocketPath(dataDir: string): string {
@@ -78,7 +94,7 @@ async function closeServer(server: Server, path: string): Promise<void> {
 function serve(socket: Socket, db: Database, logger: Logger): void {
   let buffered = '';
   let started = false;
-  const send = (answer: z.infer<typeof answerSchema>) => {
+  const send = (answer: ControlAnswer) => {
     if (!socket.destroyed) socket.write(`${JSON.stringify(answer)}\n`);
   };
   const finish = (code: number) => {
@@ -110,10 +126,8 @@ function serve(socket: Socket, db: Database, logger: Logger): void {
 }
 
 async function run(line: string, db: Database, logger: Logger, io: CommandIo): Promise<number> {
-  let request: z.infer<typeof requestSchema>;
-  try {
-    request = requestSchema.parse(JSON.parse(line));
-  } catch {
+  const request = asRequest(safeJson(line));
+  if (!request) {
     io.err('manjam: malformed control request (one JSON line: {"command", "args"})');
     return 2;
   }
@@ -154,10 +168,9 @@ export async function askRunningPool(
       buffered += chunk;
       let newline: number;
       while ((newline = buffered.indexOf('\n')) >= 0) {
-        const parsed = answerSchema.safeParse(safeJson(buffered.slice(0, newline)));
+        const answer = asAnswer(safeJson(buffered.slice(0, newline)));
         buffered = buffered.slice(newline + 1);
-        if (!parsed.success) continue;
-        const answer = parsed.data;
+        if (!answer) continue;
         if ('out' in answer) io.out(answer.out);
         else if ('err' in answer) io.err(answer.err);
         else exit = answer.exit;

@@ -4,7 +4,7 @@
 // (metrics-access.ts). No Fastify, no routes, no database reads.
 import { createServer, type Server } from 'node:http';
 import { figureTotal, type FamilyFigure } from '../coins/family.js';
-import { connectionPlan, type Config } from '../config/index.js';
+import { connectionPlan, type Config } from '../config/core.js';
 import type { Logger } from '../logger.js';
 import { errorPayload, ServiceError } from '../services/errors.js';
 import {

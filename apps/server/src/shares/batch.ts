@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { COIN_IDS, PAYOUT_SCHEMES, type CoinId, type PayoutScheme } from '../config/index.js';
+import { COIN_IDS, PAYOUT_SCHEMES, type CoinId, type PayoutScheme } from '../config/core.js';
 import { FOUND_BLOCK_STATUSES, type FoundBlockStatus } from '../db/repositories/blocks.js';
 import { REJECT_REASONS, type RejectReason } from '../db/repositories/shares.js';
 import {

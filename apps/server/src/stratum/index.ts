@@ -3,7 +3,7 @@
 // opens its own ports (coins/<family>/stratum/ports.ts).
 import { algorithmOf } from '@manjam/protocol';
 import type { Logger } from 'pino';
-import { connectionPlan, type CoinId, type Config } from '../config/index.js';
+import { connectionPlan, type CoinId, type Config } from '../config/core.js';
 import type { Database } from '../db/index.js';
 import type { PoolEvents } from '../events.js';
 import { HashrateTracker, type LiveHashrate } from '../shares/hashrate.js';

@@ -4,7 +4,7 @@ import { createSocket } from 'node:dgram';
 import { join } from 'node:path';
 import type { ChainHealth } from '../family.js';
 import { BITCOIN_FAMILY_COINS, isValidAddress, coinParams, type BitcoinFamilyCoin } from '@manjam/protocol';
-import { ConfigError, type Config } from '../../config/index.js';
+import { ConfigError, type Config } from '../../config/core.js';
 import { ChainNode, NodeSet, TemplateWatcher, blocknotifyCommand, type RpcEndpoint } from './node/index.js';
 import { startBtcDevChain, startLtcDevChain, type DevChain } from './devchain/index.js';
 import { createChainSource, type ChainSource } from './chain-source.js';
