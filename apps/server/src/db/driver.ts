@@ -13,12 +13,14 @@ export interface OpenOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   schema?: string;
+  /** PGlite in memory: the path of a data-directory dump (`Database.dump()`) to start from. */
+  initialDump?: string;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.schema)
-    : openPglite(options.dataDir ?? 'memory://');
+    : openPglite(options.dataDir ?? 'memory://', options.initialDump);
 }
 
 function serialize(params: readonly unknown[] | undefined): unknown[] | undefined {
@@ -112,8 +114,8 @@ async function openDedicated(client: pg.Client, run: Run): Promise<DedicatedConn
   };
 }
 
-function openPglite(dataDir: string): Promise<Database> {
+function openPglite(dataDir: string, initialDump: string | undefined): Promise<Database> {
   // PGlite runs one statement per query(); multi-statement scripts go through exec(). It runs on
   // its own thread so that its synchronous WebAssembly work never stalls miners or HTTP clients.
-  return openPgliteThread(dataDir, serialize);
+  return openPgliteThread(dataDir, serialize, initialDump);
 }

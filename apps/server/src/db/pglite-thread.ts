@@ -43,7 +43,7 @@ interface Pending {
 type Request =
   | { op: 'query'; sql: string; params: unknown[] | undefined; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }
-  | { op: 'begin' | 'close' | 'memory' }
+  | { op: 'begin' | 'close' | 'memory' | 'dump' }
   | { op: 'commit' | 'rollback'; tx: number };
 
 const WORKER = new URL('./pglite-worker.mjs', import.meta.url);
@@ -65,11 +65,17 @@ function initDataDir(dataDir: string): Promise<void> {
   });
 }
 
+/**
+ * `initialDump`: the path of a data-directory dump (see `dump()`) that an in-memory database
+ * starts from instead of an empty cluster.
+ */
 export async function openPgliteThread(
   dataDir: string,
   serialize: (params: readonly unknown[] | undefined) => unknown[] | undefined,
+  initialDump?: string,
 ): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
+  if (initialDump !== undefined && !inMemory) throw new Error('a dump can only seed an in-memory database');
   const dir = inMemory ? dataDir : resolve(dataDir);
   const unlock = inMemory ? () => undefined : lockDataDir(dir);
   try {
@@ -78,7 +84,7 @@ export async function openPgliteThread(
     unlock();
     throw error;
   }
-  const worker = new Worker(WORKER, { workerData: { dataDir: dir } });
+  const worker = new Worker(WORKER, { workerData: { dataDir: dir, initialDump } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let stopped: Error | undefined;
@@ -155,6 +161,7 @@ export async function openPgliteThread(
       }
     },
     memory: () => call<DatabaseMemory>({ op: 'memory' }),
+    dump: async () => new Uint8Array(await call<ArrayBuffer>({ op: 'dump' })),
     async close() {
       if (stopped) return;
       await call({ op: 'close' }).catch(() => undefined);

@@ -39,4 +39,6 @@ export interface Database extends Queryable {
   dedicated?(): Promise<DedicatedConnection>;
   /** The embedded database's own memory (PGlite on its thread); absent for PostgreSQL, a process of its own. */
   memory?(): Promise<DatabaseMemory>;
+  /** The embedded database's whole data directory as an uncompressed tar (PGlite only). */
+  dump?(): Promise<Uint8Array>;
 }
