@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletMiner, regtestAddress } from '../test/support/accounting/fixtures.js';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../test/support/db.js';
-import { startBtcDevChain, type DevChain } from './coins/bitcoin/devchain/index.js';
+import { type DevChain } from './coins/bitcoin/devchain/index.js';
+import { startBtcTestChain } from '../test/support/devchain/snapshot.js';
 import { testLogger } from '../test/support/coins/bitcoin/stratum/harness.js';
 import {
   processConfig,
@@ -34,7 +35,7 @@ describe('several Stratum processes on one database', () => {
   const allStored = () => allStoredAndCredited(database.db, miners);
 
   beforeAll(async () => {
-    dev = await startBtcDevChain({ logger: testLogger });
+    dev = await startBtcTestChain({ logger: testLogger });
     database = await openTestDatabase('postgres');
     await createWalletMiner(database.db, 'BTC', ADDRESS);
     const base = {

@@ -15,7 +15,8 @@ import { LedgerRepository } from '../db/repositories/ledger.js';
 import { OperatorAlertsRepository } from '../db/repositories/operator-alerts.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { startBtcTestChain, startLtcTestChain } from '../../test/support/devchain/snapshot.js';
 import { PoolEvents } from '../events.js';
 import { rpcAmount, unitsFromRpc } from '../coins/bitcoin/amounts.js';
 import { startAccounting, type AccountingService, type PayoutRunResult } from './index.js';
@@ -120,7 +121,9 @@ describe.each(['BTC', 'LTC'] as const)(
 
     beforeAll(async () => {
       dev =
-        coin === 'BTC' ? await startBtcDevChain({ logger }) : await startLtcDevChain({ logger, mweb: 'off' });
+        coin === 'BTC'
+          ? await startBtcTestChain({ logger })
+          : await startLtcTestChain({ logger, mweb: 'off' });
       node = new ChainNode({ coin, rpc: dev.rpc, walletRpc: dev.walletRpc });
       database = await openTestDatabase('postgres');
       D = await stratumNetworkDifficulty(node, coin);

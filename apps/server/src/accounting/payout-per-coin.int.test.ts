@@ -7,7 +7,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNode } from '../coins/bitcoin/node/node.js';
 import { RpcAccountingChain } from '../coins/bitcoin/wallet.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { startBtcTestChain, startLtcTestChain } from '../../test/support/devchain/snapshot.js';
 import { parseConfig } from '../config/index.js';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { PoolEvents } from '../events.js';
@@ -42,8 +43,8 @@ describe('payouts per coin on the real BTC and LTC dev chains', () => {
   };
 
   beforeAll(async () => {
-    devs.set('BTC', await startBtcDevChain({ logger }));
-    devs.set('LTC', await startLtcDevChain({ logger, mweb: 'off' }));
+    devs.set('BTC', await startBtcTestChain({ logger }));
+    devs.set('LTC', await startLtcTestChain({ logger, mweb: 'off' }));
     for (const coin of COINS) {
       const dev = devs.get(coin);
       if (!dev) throw new Error(`no ${coin} dev chain`);

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainNode } from '../coins/bitcoin/node/node.js';
 import { FixtureWriter } from '../../test/support/db/fixtures.js';
 import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { startBtcTestChain } from '../../test/support/devchain/snapshot.js';
 import { startTestApi, type TestApi } from '../../test/support/http.js';
 import { startAccounting, type AccountingService } from './index.js';
 import { insertShare, type MinerFixture } from '../../test/support/accounting/fixtures.js';
@@ -58,7 +59,7 @@ describe('earnings after a payout the pool wallet could not fund (real BTC regte
   };
 
   beforeAll(async () => {
-    dev = await startBtcDevChain({ logger });
+    dev = await startBtcTestChain({ logger });
     node = new ChainNode({ coin: COIN, rpc: dev.rpc, walletRpc: dev.walletRpc });
     database = await openTestDatabase('postgres');
     api = await startTestApi(database.db);

@@ -9,7 +9,8 @@ import { BlockLifecycleRepository } from '../db/repositories/block-lifecycle.js'
 import { LedgerRepository } from '../db/repositories/ledger.js';
 import { PayoutsRepository } from '../db/repositories/payouts.js';
 import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { startBtcTestChain, startLtcTestChain } from '../../test/support/devchain/snapshot.js';
 import { PoolEvents } from '../events.js';
 import { startAccounting, type AccountingService } from './index.js';
 import {
@@ -69,7 +70,7 @@ describe.each(['BTC', 'LTC'] as const)('accounting on a real %s regtest chain', 
 
   beforeAll(async () => {
     dev =
-      coin === 'BTC' ? await startBtcDevChain({ logger }) : await startLtcDevChain({ logger, mweb: 'off' });
+      coin === 'BTC' ? await startBtcTestChain({ logger }) : await startLtcTestChain({ logger, mweb: 'off' });
     node = new ChainNode({ coin, rpc: dev.rpc, walletRpc: dev.walletRpc });
     database = await openTestDatabase('postgres');
     D = await stratumNetworkDifficulty(node, coin);

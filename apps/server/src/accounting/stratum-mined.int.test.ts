@@ -5,7 +5,8 @@ import { ChainNode } from '../coins/bitcoin/node/node.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import { BalancesRepository } from '../db/repositories/balances.js';
 import { openTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { startBtcTestChain, startLtcTestChain } from '../../test/support/devchain/snapshot.js';
 import { StratumTestClient } from '../../test/support/coins/bitcoin/stratum/client.js';
 import {
   startPoolOnChain,
@@ -59,8 +60,8 @@ describe.each(['BTC', 'LTC'] as const)(
     beforeAll(async () => {
       dev =
         coin === 'BTC'
-          ? await startBtcDevChain({ logger: testLogger })
-          : await startLtcDevChain({ logger: testLogger, mweb: 'off' });
+          ? await startBtcTestChain({ logger: testLogger })
+          : await startLtcTestChain({ logger: testLogger, mweb: 'off' });
       database = await openTestDatabase('postgres');
       const start = LOW_DIFFICULTY[coin];
       pool = await startPoolOnChain({

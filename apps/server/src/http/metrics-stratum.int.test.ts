@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regtestAddress } from '../../test/support/accounting/fixtures.js';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { startBtcTestChain } from '../../test/support/devchain/snapshot.js';
 import { StratumTestClient } from '../../test/support/coins/bitcoin/stratum/client.js';
 import { testLogger } from '../../test/support/coins/bitcoin/stratum/harness.js';
 import {
@@ -22,7 +23,7 @@ describe('/metrics of a Stratum-only process', () => {
   let metricsUrl = '';
 
   beforeAll(async () => {
-    dev = await startBtcDevChain({ logger: testLogger });
+    dev = await startBtcTestChain({ logger: testLogger });
     database = await openTestDatabase('postgres');
     const config = processConfig({
       databaseUrl: schemaUrl(TEST_DATABASE_URL, database.schema ?? ''),

@@ -11,7 +11,8 @@ import { healthSchema } from '@manjam/contract';
 import { decodeAuthoritySecretKey } from '@manjam/protocol/sv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { startBtcTestChain } from '../../test/support/devchain/snapshot.js';
 import { AUTHORITY_KEY_FILE } from '../coins/bitcoin/stratum-v2/authority.js';
 import { Sv2TestClient } from '../coins/bitcoin/stratum-v2/testing/client.js';
 import { freePort } from '../devchain/child.js';
@@ -54,7 +55,7 @@ describe('the ops dashboard and alert rules against a running pool', () => {
   let v2Port = 0;
 
   beforeAll(async () => {
-    dev = await startBtcDevChain({ logger: testLogger });
+    dev = await startBtcTestChain({ logger: testLogger });
     database = await openTestDatabase('postgres');
     dataDir = mkdtempSync(join(tmpdir(), 'manjam-ops-'));
     v2Port = await freePort();

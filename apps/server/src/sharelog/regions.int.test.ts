@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletMiner, regtestAddress } from '../../test/support/accounting/fixtures.js';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { startBtcDevChain, type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { type DevChain } from '../coins/bitcoin/devchain/index.js';
+import { startBtcTestChain } from '../../test/support/devchain/snapshot.js';
 import { testLogger } from '../../test/support/coins/bitcoin/stratum/harness.js';
 import { startNatsCluster, type NatsCluster } from '../../test/support/nats-cluster.js';
 import {
@@ -40,7 +41,7 @@ describe('regional Stratum processes on a JetStream share log', () => {
 
   beforeAll(async () => {
     [dev, database, cluster] = await Promise.all([
-      startBtcDevChain({ logger: testLogger }),
+      startBtcTestChain({ logger: testLogger }),
       openTestDatabase('postgres'),
       startNatsCluster(),
     ]);

@@ -2,7 +2,8 @@
 // cuts (a network outage to the operator's first node), the backup directly.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { type DevChain } from '../devchain/index.js';
+import { startBtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { startTcpRelay, type TcpRelay } from '../../../../test/support/nats-link.js';
 import { ChainNode } from './node.js';
 import { FAILBACK_PROBE_MS, NodeSet } from './node-set.js';
@@ -16,7 +17,7 @@ describe('the nodes of one coin on a real bcoin chain', () => {
   let clock = Date.now();
 
   beforeAll(async () => {
-    chain = await startBtcDevChain({ logger });
+    chain = await startBtcTestChain({ logger });
     const port = Number(new URL(chain.rpc.url).port);
     relay = await startTcpRelay(port);
     const viaRelay = { ...chain.rpc, url: `http://127.0.0.1:${relay.port}/` };

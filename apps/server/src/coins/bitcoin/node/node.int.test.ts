@@ -3,7 +3,8 @@ import { jobFromTemplate, coinParams, addressToOutputScript, nodeAmountToBaseUni
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../devchain/child.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
+import { type DevChain } from '../devchain/index.js';
+import { startBtcTestChain, startLtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { submitBlock } from './block-submitter.js';
 import { ChainNode } from './node.js';
 import { RpcClient, RpcError } from '../../../rpc/json-rpc.js';
@@ -12,8 +13,8 @@ import { mineBlockFromTemplate } from '../../../../test/support/coins/bitcoin/no
 const logger = pino({ level: 'warn' });
 
 const cases = [
-  { coin: 'BTC', start: () => startBtcDevChain({ logger }) },
-  { coin: 'LTC', start: () => startLtcDevChain({ logger, mweb: 'activate' }) },
+  { coin: 'BTC', start: () => startBtcTestChain({ logger }) },
+  { coin: 'LTC', start: () => startLtcTestChain({ logger, mweb: 'activate' }) },
 ] as const;
 
 interface TxOut {

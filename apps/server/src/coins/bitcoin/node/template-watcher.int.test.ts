@@ -1,12 +1,8 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../devchain/child.js';
-import {
-  startBtcDevChain,
-  startLtcDevChain,
-  type DevChain,
-  type DevChainOptions,
-} from '../devchain/index.js';
+import { type DevChain, type DevChainOptions } from '../devchain/index.js';
+import { startBtcTestChain, startLtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { blocknotifyCommand } from './blocknotify-listener.js';
 import { chainHealth } from '../chains.js';
 import { ChainNode } from './node.js';
@@ -17,8 +13,8 @@ import { freeUdpPort, nextTemplate } from '../../../../test/support/coins/bitcoi
 const logger = pino({ level: 'warn' });
 
 const cases = [
-  { coin: 'BTC', start: (o: DevChainOptions) => startBtcDevChain(o) },
-  { coin: 'LTC', start: (o: DevChainOptions) => startLtcDevChain(o) },
+  { coin: 'BTC', start: (o: DevChainOptions) => startBtcTestChain(o) },
+  { coin: 'LTC', start: (o: DevChainOptions) => startLtcTestChain(o) },
 ] as const;
 
 describe.each(cases)('the template watcher on $coin', ({ coin, start }) => {

@@ -25,7 +25,8 @@ import { PayeesRepository } from '../../../db/repositories/payees.js';
 import { SharesRepository } from '../../../db/repositories/shares.js';
 import { WorkersRepository } from '../../../db/repositories/workers.js';
 import { freePort } from '../../../devchain/child.js';
-import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { type DevChain } from '../devchain/index.js';
+import { startBtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { difficultyToTarget } from '@manjam/protocol';
 import { encodeAuthorityPublicKey } from '@manjam/protocol/sv2';
 import { ensureTranslator } from '../../../../../../scripts/sri.mjs';
@@ -49,7 +50,7 @@ describe('kill -9 of the pool under Stratum V2 load', () => {
   let dataDir = '';
 
   beforeAll(async () => {
-    dev = await startBtcDevChain({ logger: testLogger });
+    dev = await startBtcTestChain({ logger: testLogger });
     database = await openTestDatabase('postgres');
     dataDir = mkdtempSync(join(tmpdir(), 'manjam-v2-kill-'));
     port = await freePort();

@@ -10,7 +10,8 @@ import { schnorr } from '@noble/curves/secp256k1.js';
 import { bitsToTarget } from '@manjam/protocol';
 import { decodeAuthoritySecretKey, encodeAuthorityPublicKey } from '@manjam/protocol/sv2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { type DevChain } from '../devchain/index.js';
+import { startBtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { PayeesRepository } from '../../../db/repositories/payees.js';
 import { SharesRepository } from '../../../db/repositories/shares.js';
 import { WorkersRepository } from '../../../db/repositories/workers.js';
@@ -39,7 +40,7 @@ describe('SRI translator -> Manjam Stratum V2', () => {
     const installed = await ensureTranslator({ quiet: true });
     if (!installed.ok) throw new Error(installed.reason);
     binary = installed.binary;
-    chain = await startBtcDevChain({ logger: testLogger });
+    chain = await startBtcTestChain({ logger: testLogger });
     pool = await startPoolOnChain({
       coin: 'BTC',
       chain,

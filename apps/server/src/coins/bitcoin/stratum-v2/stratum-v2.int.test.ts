@@ -5,7 +5,8 @@ import { schnorr } from '@noble/curves/secp256k1.js';
 import { bitsToTarget, difficultyToTarget } from '@manjam/protocol';
 import { decodeAuthoritySecretKey, encodeAuthorityPublicKey } from '@manjam/protocol/sv2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { type DevChain } from '../devchain/index.js';
+import { startBtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { PayeesRepository } from '../../../db/repositories/payees.js';
 import { SharesRepository } from '../../../db/repositories/shares.js';
 import { WorkersRepository } from '../../../db/repositories/workers.js';
@@ -46,7 +47,7 @@ describe('Stratum V2 on bcoin regtest (SHA-256d)', () => {
     bitsToTarget(work.prevHash.nbits.toString(16).padStart(8, '0'));
 
   beforeAll(async () => {
-    chain = await startBtcDevChain({ logger: testLogger });
+    chain = await startBtcTestChain({ logger: testLogger });
     pool = await startPoolOnChain({
       coin: 'BTC',
       chain,

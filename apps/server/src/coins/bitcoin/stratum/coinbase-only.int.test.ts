@@ -17,7 +17,8 @@ import {
 import { createChainSource } from '../chain-source.js';
 import { parseConfig } from '../../../config/index.js';
 import { openTestDatabase } from '../../../../test/support/db.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
+import { type DevChain } from '../devchain/index.js';
+import { startBtcTestChain, startLtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { PoolEvents } from '../../../events.js';
 import { startStratum } from '../../../stratum/index.js';
 import { StratumTestClient, type ClientJob } from '../../../../test/support/coins/bitcoin/stratum/client.js';
@@ -36,12 +37,12 @@ const cases: {
   {
     coin: 'BTC',
     difficulty: 3e-10,
-    start: (blocknotifyCommand) => startBtcDevChain({ logger: testLogger, blocknotifyCommand }),
+    start: (blocknotifyCommand) => startBtcTestChain({ logger: testLogger, blocknotifyCommand }),
   },
   {
     coin: 'LTC',
     difficulty: 2e-5,
-    start: (blocknotifyCommand) => startLtcDevChain({ logger: testLogger, mweb: 'off', blocknotifyCommand }),
+    start: (blocknotifyCommand) => startLtcTestChain({ logger: testLogger, mweb: 'off', blocknotifyCommand }),
   },
 ];
 

@@ -5,7 +5,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chainHealth } from '../chains.js';
 import { freePort } from '../../../devchain/child.js';
-import { startBtcDevChain, startLtcDevChain, type DevChain } from '../devchain/index.js';
+import { type DevChain } from '../devchain/index.js';
+import { startBtcTestChain, startLtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { WORK_PAUSED_MESSAGE } from './coin-availability.js';
 import { testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 import {
@@ -39,8 +40,8 @@ async function reconnect(pool: PoolOnNodes, timeoutMs = 20_000) {
 }
 
 const coins = [
-  { coin: 'BTC', difficulty: 3e-10, start: () => startBtcDevChain({ logger: testLogger }) },
-  { coin: 'LTC', difficulty: 2e-5, start: () => startLtcDevChain({ logger: testLogger, mweb: 'off' }) },
+  { coin: 'BTC', difficulty: 3e-10, start: () => startBtcTestChain({ logger: testLogger }) },
+  { coin: 'LTC', difficulty: 2e-5, start: () => startLtcTestChain({ logger: testLogger, mweb: 'off' }) },
 ] as const;
 
 describe.each(coins)(
@@ -91,7 +92,7 @@ describe('a BTC node that stops answering (SIGSTOP) past the silence limit', () 
   let pool: PoolOnNodes;
   let stopped: number | undefined;
   beforeAll(async () => {
-    chain = await startBtcDevChain({ logger: testLogger });
+    chain = await startBtcTestChain({ logger: testLogger });
     pool = await startPoolOnNodes({
       coin: 'BTC',
       chain,
@@ -164,7 +165,7 @@ describe('two endpoints for one coin, the first one dead', () => {
   let chain: DevChain;
   let pool: PoolOnNodes;
   beforeAll(async () => {
-    chain = await startBtcDevChain({ logger: testLogger });
+    chain = await startBtcTestChain({ logger: testLogger });
     const closed = { ...chain.rpc, url: `http://127.0.0.1:${await freePort()}/` };
     pool = await startPoolOnNodes({
       coin: 'BTC',

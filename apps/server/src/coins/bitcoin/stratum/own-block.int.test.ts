@@ -5,7 +5,7 @@ import { FOUND_BLOCK_STATUS } from '../../../stratum/source.js';
 import { submitBlock } from '../node/block-submitter.js';
 import { mineBlockFromTemplate } from '../../../../test/support/coins/bitcoin/node/mine-block.js';
 import type { DevChain } from '../devchain/index.js';
-import { startBtcDevChain } from '../devchain/index.js';
+import { startBtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { StratumTestClient, type ClientJob } from '../../../../test/support/coins/bitcoin/stratum/client.js';
 import {
   startPoolOnChain,
@@ -22,7 +22,7 @@ describe("the pool's own block at a height on bcoin regtest (SHA-256d)", () => {
   let client: StratumTestClient | undefined;
 
   beforeAll(async () => {
-    chain = await startBtcDevChain({ logger: testLogger });
+    chain = await startBtcTestChain({ logger: testLogger });
     pool = await startPoolOnChain({ coin: 'BTC', chain, ports: [{ start: 3e-10 }] });
   });
   afterAll(async () => {

@@ -8,7 +8,8 @@ import type { MinerLookup, WorkerList } from '@manjam/contract';
 import { algorithmOf } from '@manjam/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
-import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { type DevChain } from '../devchain/index.js';
+import { startBtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { startTestApi, type TestApi } from '../../../../test/support/http.js';
 import { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
 import {
@@ -60,7 +61,7 @@ describe('a login under an account writes nothing into it; its own accepted shar
   };
 
   beforeAll(async () => {
-    chain = await startBtcDevChain({ logger: testLogger });
+    chain = await startBtcTestChain({ logger: testLogger });
     database = await openTestDatabase('postgres');
     api = await startTestApi(database.db);
     bob = await api.signUp('bob');

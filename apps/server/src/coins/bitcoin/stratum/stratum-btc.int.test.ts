@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { startBtcDevChain } from '../devchain/index.js';
+import { startBtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { miningScenarios } from '../../../../test/support/coins/bitcoin/stratum/scenarios.js';
 import { testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
@@ -9,6 +9,6 @@ describe('stratum on bcoin regtest (SHA-256d)', () => {
   miningScenarios({
     coin: 'BTC',
     lowDifficulty: 3e-10,
-    start: () => startBtcDevChain({ logger: testLogger }),
+    start: () => startBtcTestChain({ logger: testLogger }),
   });
 });

@@ -5,7 +5,8 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../../test/support/db.js';
 import { startTestApi } from '../../../../test/support/http.js';
-import { startBtcDevChain, type DevChain } from '../devchain/index.js';
+import { type DevChain } from '../devchain/index.js';
+import { startBtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { StratumTestClient, type FoundShare } from '../../../../test/support/coins/bitcoin/stratum/client.js';
 import {
   startPoolOnChain,
@@ -19,7 +20,7 @@ let pool: PoolOnChain;
 const clients: StratumTestClient[] = [];
 
 beforeAll(async () => {
-  chain = await startBtcDevChain({ logger: testLogger });
+  chain = await startBtcTestChain({ logger: testLogger });
   database = await openTestDatabase('postgres');
   await database.db.query(
     "INSERT INTO users (username, email, password_hash) VALUES ('proxyowner', 'proxy@x.io', 'h')",

@@ -2,7 +2,8 @@
 // high-difficulty port with garbage submits (each needs a Scrypt hash to refuse) from other
 // loopback addresses do not starve an honest miner on the same worker threads, and each is cut once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLtcDevChain, type DevChain } from '../devchain/index.js';
+import { type DevChain } from '../devchain/index.js';
+import { startLtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { StratumTestClient } from '../../../../test/support/coins/bitcoin/stratum/client.js';
 import {
   StratumFlooder,
@@ -73,7 +74,7 @@ describe('fair, bounded Scrypt checking on the LTC ports under a flood', () => {
   let chain: DevChain;
 
   beforeAll(async () => {
-    chain = await startLtcDevChain({ logger: testLogger, mweb: 'off' });
+    chain = await startLtcTestChain({ logger: testLogger, mweb: 'off' });
   });
 
   afterAll(async () => {

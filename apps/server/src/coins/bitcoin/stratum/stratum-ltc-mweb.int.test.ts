@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
-import { LTC_MWEB_ACTIVATION_HEIGHT, startLtcDevChain } from '../devchain/index.js';
+import { LTC_MWEB_ACTIVATION_HEIGHT } from '../devchain/index.js';
+import { startLtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { miningScenarios } from '../../../../test/support/coins/bitcoin/stratum/scenarios.js';
 import { testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
@@ -10,6 +11,6 @@ describe(`stratum on litecoind regtest after MWEB activation (height ${LTC_MWEB_
     coin: 'LTC',
     lowDifficulty: 2e-5,
     mweb: true,
-    start: () => startLtcDevChain({ logger: testLogger, mweb: 'activate' }),
+    start: () => startLtcTestChain({ logger: testLogger, mweb: 'activate' }),
   });
 });

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { startLtcDevChain } from '../devchain/index.js';
+import { startLtcTestChain } from '../../../../test/support/devchain/snapshot.js';
 import { miningScenarios } from '../../../../test/support/coins/bitcoin/stratum/scenarios.js';
 import { testLogger } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 
@@ -9,6 +9,6 @@ describe('stratum on litecoind regtest before MWEB (Scrypt)', () => {
   miningScenarios({
     coin: 'LTC',
     lowDifficulty: 2e-5,
-    start: () => startLtcDevChain({ logger: testLogger, mweb: 'off' }),
+    start: () => startLtcTestChain({ logger: testLogger, mweb: 'off' }),
   });
 });
