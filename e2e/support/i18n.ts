@@ -1,15 +1,23 @@
 // The web app's own strings, so that the browser tests find controls by what a person reads,
 // in English and in Arabic.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Language } from './browser.js';
 
 type Tree = { [key: string]: string | Tree };
 
+const WEB = new URL('../../apps/web/src/', import.meta.url);
+
 function load(file: string): Tree {
-  return JSON.parse(
-    readFileSync(fileURLToPath(new URL(`../../apps/web/src/i18n/${file}`, import.meta.url)), 'utf8'),
-  ) as Tree;
+  return JSON.parse(readFileSync(fileURLToPath(new URL(file, WEB)), 'utf8')) as Tree;
+}
+
+/** Each coin family's own strings (apps/web/src/coins/<family>/texts.<language>.json), as the app merges them. */
+function familyFiles(language: Language): string[] {
+  return readdirSync(new URL('coins/', WEB), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `coins/${entry.name}/texts.${language}.json`)
+    .filter((file) => existsSync(new URL(file, WEB)));
 }
 
 function merge(a: Tree, b: Tree): Tree {
@@ -22,8 +30,8 @@ function merge(a: Tree, b: Tree): Tree {
 }
 
 const dictionaries: Record<Language, Tree> = {
-  en: merge(load('en.json'), load('features.en.json')),
-  ar: merge(load('ar.json'), load('features.ar.json')),
+  en: ['i18n/features.en.json', ...familyFiles('en')].map(load).reduce(merge, load('i18n/en.json')),
+  ar: ['i18n/features.ar.json', ...familyFiles('ar')].map(load).reduce(merge, load('i18n/ar.json')),
 };
 
 function lookup(tree: Tree, key: string): string | undefined {

@@ -12,13 +12,30 @@ import {
   type PoolCoin,
 } from '@manjam/contract';
 import { bitcoin } from './bitcoin';
+import type bitcoinTexts from './bitcoin/texts.en.json';
 import type { CalculatorCoin, WebFamily } from './family';
 import { kaspa } from './kaspa';
+import type kaspaTexts from './kaspa/texts.en.json';
 import { monero } from './monero';
+import type moneroTexts from './monero/texts.en.json';
 
 export type { CalculatorCoin, WebFamily } from './family';
 
 const WEB_FAMILIES: Record<Family, WebFamily> = { bitcoin, monero, kaspa };
+
+/** A type over every family of the coin table: one without an entry does not compile. */
+type EveryFamily<T extends Record<Family, object>> = T;
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** Each family's English strings (its texts.en.json, merged by i18n/index.ts), for the key types. */
+type TextsByFamily = EveryFamily<{
+  bitcoin: typeof bitcoinTexts;
+  monero: typeof moneroTexts;
+  kaspa: typeof kaspaTexts;
+}>;
+
+/** Every family's own translation keys (i18next.d.ts adds them to the shell's and the screens'). */
+export type FamilyTranslations = Intersection<TextsByFamily[Family]>;
 
 export function webFamilyOf(coin: PoolCoin): WebFamily {
   return WEB_FAMILIES[familyOf(coin)];

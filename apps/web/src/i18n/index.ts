@@ -23,9 +23,27 @@ export function deepMerge(base: Tree, extra: Tree): Tree {
   return out;
 }
 
+/**
+ * Each coin family's own strings, in its folder (`coins/<family>/texts.<language>.json`: its coins,
+ * address checks, algorithm pages, footer link, home card and setup-guide texts), found by name as
+ * its screens are, so no list of families is kept here. Their key types are the registry's.
+ */
+const FAMILY_TEXTS = import.meta.glob<Tree>('../coins/*/texts.*.json', { eager: true, import: 'default' });
+
+function familyTexts(language: Language): Tree[] {
+  return Object.entries(FAMILY_TEXTS)
+    .filter(([path]) => path.endsWith(`/texts.${language}.json`))
+    .map(([, tree]) => tree);
+}
+
+/** The shell's strings, the feature screens' and each family's, merged. */
+function translation(language: Language, shell: Tree, features: Tree): Tree {
+  return [features, ...familyTexts(language)].reduce(deepMerge, shell);
+}
+
 export const resources = {
-  en: { translation: deepMerge(en, featuresEn) },
-  ar: { translation: deepMerge(ar, featuresAr) },
+  en: { translation: translation('en', en, featuresEn) },
+  ar: { translation: translation('ar', ar, featuresAr) },
 } as const;
 
 export function storedLanguage(): Language {

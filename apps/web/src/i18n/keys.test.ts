@@ -3,6 +3,7 @@ import ar from './ar.json';
 import en from './en.json';
 import featuresAr from './features.ar.json';
 import featuresEn from './features.en.json';
+import { resources } from './index';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -24,6 +25,13 @@ describe('translations', () => {
   it('has an Arabic string for every English key of the feature screens', () => {
     const arabic = baseKeys(featuresAr);
     expect([...baseKeys(featuresEn)].filter((key) => !arabic.has(key))).toEqual([]);
+  });
+
+  it("has, merged with every coin family's strings, an Arabic string for every English key and no other", () => {
+    const [english, arabic] = [baseKeys(resources.en.translation), baseKeys(resources.ar.translation)];
+    expect([...english].filter((key) => !arabic.has(key))).toEqual([]);
+    expect([...arabic].filter((key) => !english.has(key))).toEqual([]);
+    expect(english.has('coins.KAS') && english.has('setupGuide.kaspa.title')).toBe(true);
   });
 
   it('gives every Arabic plural all six forms', () => {
