@@ -1,7 +1,6 @@
 // The tiers of `npm test -- <tier>` and the timing report every run writes. Plain Node: runs
 // before and after Vitest, reads Vitest's JSON report.
 import { writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import { FAMILIES } from './families.mjs';
 
 /**
@@ -88,42 +87,13 @@ export function tiersHelp() {
 
 const seconds = (ms) => (ms / 1000).toFixed(1);
 
-/**
- * The timing report of one Vitest run: the slowest files, each split into time in its tests and
- * time outside them (importing, starting fixtures in hooks, stopping them), and the totals.
- */
-export function timingReport(result, root, steps) {
-  const files = result.testResults.map((file) => {
-    const wall = Math.max(0, file.endTime - file.startTime);
-    const inTests = file.assertionResults.reduce((sum, test) => sum + (test.duration ?? 0), 0);
-    return {
-      name: relative(root, file.name),
-      wall,
-      inTests: Math.min(inTests, wall),
-      tests: file.assertionResults.length,
-    };
-  });
-  files.sort((a, b) => b.wall - a.wall);
-  const sum = (key) => files.reduce((total, file) => total + file[key], 0);
-  const lines = [
+/** The first part of the timing report: each set-up step's wall time (scripts/test-timing.mjs adds the files). */
+export function stepsReport(steps) {
+  return [
     '| step | wall s |',
     '| --- | ---: |',
     ...steps.map((step) => `| ${step.name} | ${seconds(step.ms)} |`),
-    '',
-    `Vitest: ${files.length} files, ${result.numTotalTests} tests; file time summed over workers ` +
-      `${seconds(sum('wall'))} s, of which in tests ${seconds(sum('inTests'))} s and outside them ` +
-      `(imports, fixtures started and stopped in hooks) ${seconds(sum('wall') - sum('inTests'))} s.`,
-    '',
-    '| slowest files | wall s | in tests s | fixtures and imports s | tests |',
-    '| --- | ---: | ---: | ---: | ---: |',
-    ...files
-      .slice(0, 15)
-      .map(
-        (file) =>
-          `| ${file.name} | ${seconds(file.wall)} | ${seconds(file.inTests)} | ${seconds(file.wall - file.inTests)} | ${file.tests} |`,
-      ),
-  ];
-  return lines.join('\n');
+  ].join('\n');
 }
 
 export function writeTimingReport(path, text) {
