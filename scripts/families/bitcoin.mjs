@@ -23,7 +23,11 @@ export default {
     entries: ['coins/bitcoin/stratum-v2/handshake-worker.ts'],
   },
   tier: {
-    vitest: ['apps/server/src/coins/bitcoin/', 'packages/protocol/src/'],
+    vitest: [
+      'apps/server/src/coins/bitcoin/',
+      'apps/server/src/config/families/bitcoin',
+      'packages/protocol/src/',
+    ],
     about: 'the Bitcoin family (BTC and LTC): bcoin and litecoind, V1 and V2 (with the protocol package)',
   },
 };

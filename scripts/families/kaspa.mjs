@@ -14,7 +14,12 @@ export default {
   ],
   server: { assets: ['coins/kaspa/proto/kaspad.proto', 'coins/kaspa/proto/kaspawalletd.proto'] },
   tier: {
-    vitest: ['apps/server/src/coins/kaspa/', 'packages/protocol/src/kaspa/', 'e2e/kaspa'],
+    vitest: [
+      'apps/server/src/coins/kaspa/',
+      'apps/server/src/config/families/kaspa',
+      'packages/protocol/src/kaspa/',
+      'e2e/kaspa',
+    ],
     about: 'the Kaspa family (KAS): kaspad, kaspawallet, kHeavyHash',
   },
 };

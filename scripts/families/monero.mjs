@@ -5,7 +5,12 @@ export default {
   packages: { chain: ['monero'], build: ['librandomx-dev'] },
   binaries: { monero: '/usr/bin/monerod' },
   tier: {
-    vitest: ['apps/server/src/coins/monero/', 'packages/protocol/src/monero/', 'packages/randomx/'],
+    vitest: [
+      'apps/server/src/coins/monero/',
+      'apps/server/src/config/families/monero',
+      'packages/protocol/src/monero/',
+      'packages/randomx/',
+    ],
     about: 'the Monero family (XMR): monerod, the wallet, RandomX',
   },
 };

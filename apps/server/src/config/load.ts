@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { CHAIN_ENV } from '../coins/config-sections.js';
+import { CHAIN_ENV } from './families/index.js';
 import { configSchema, type Config } from './schema.js';
 import type { EnvKeys, EnvType } from './section.js';
 import { ConfigError, isPlainObject } from './core.js';
 
 /**
  * Environment variables that override the file. Each maps to one key path. The chain sections'
- * variables (MANJAM_<COIN>_*) are their families' (coins/<family>/config.ts).
+ * variables (MANJAM_<COIN>_*) are their families' (config/families/<family>.ts).
  */
 const ENV_KEYS: EnvKeys = {
   DATABASE_URL: { path: ['databaseUrl'], type: 'string' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAIN_SECTIONS, DEFAULT_STRATUM_PORTS } from '../coins/config-sections.js';
+import { CHAIN_SECTIONS, DEFAULT_STRATUM_PORTS } from './families/index.js';
 import {
   ALGORITHM_IDS,
   COIN_IDS,
@@ -14,7 +14,7 @@ import type { VardiffSettings } from './section.js';
 // One schema for the whole process. Every default is the embedded dev profile: PGlite under
 // ./data, regtest dev chains started for you, web + API on 8080, Stratum on the seed's ports.
 // Each coin family contributes its `chains.<COIN>` sections, their environment variables and its
-// default Stratum ports (coins/<family>/config.ts, gathered by coins/config-sections.ts).
+// default Stratum ports (config/families/<family>.ts, gathered by config/families/index.ts).
 
 /**
  * A port's vardiff as written: every key may be left out, and what is left out is the coin's

@@ -1,6 +1,6 @@
 // What a coin family contributes to the process configuration (issue 26: config names no coin).
-// Each family's coins/<family>/config.ts builds one FamilyConfig with the helpers below;
-// coins/config-sections.ts gathers them, and config/schema.ts and config/load.ts mount what it
+// Each family's config/families/<family>.ts builds one FamilyConfig with the helpers below;
+// config/families/index.ts gathers them, and config/schema.ts and config/load.ts mount what it
 // gathered. This file imports no family and nothing of config/ but constants.ts, so a family's
 // config file can use it without an import circle through config/index.ts.
 import { portRowOfPoolCoin } from '@manjam/contract/tables';

@@ -1,10 +1,10 @@
 // The KAS chain side: kaspad (a configured node, or on regtest the simnet dev chain started here
 // under the shared supervisor), the template source, /api/health's entry, and the Stratum ports on
-// the shared kit. chains.KAS (its section: coins/kaspa/config.ts) says which.
+// the shared kit. chains.KAS (its section: config/families/kaspa.ts) says which.
 import { join, resolve } from 'node:path';
 import { isKaspaAddress, kaspaNetworkOf, type KaspaNetwork } from '@manjam/protocol/kaspa';
 import { ConfigError, type Config } from '../../config/index.js';
-import type { KaspaChainConfig } from './config.js';
+import type { KaspaChainConfig } from '../../config/families/kaspa.js';
 import type { Logger } from '../../logger.js';
 import type { StratumKit } from '../../stratum/kit.js';
 import type { ChainHealth, FamilyPorts } from '../family.js';

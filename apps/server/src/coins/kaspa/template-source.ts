@@ -22,7 +22,7 @@
 import type { Logger } from 'pino';
 import { RpcError } from '../../rpc/json-rpc.js';
 import type { BlockSubmitResult } from '../../stratum/source.js';
-import { KAS_JOB_VALID_MS, KAS_MAX_JOBS_PER_SECOND } from './config.js';
+import { KAS_JOB_VALID_MS, KAS_MAX_JOBS_PER_SECOND } from '../../config/families/kaspa.js';
 import type { AvailabilityListener, NodeAvailability } from '../node-health.js';
 import type { KaspaWorkNode } from './kaspad-nodes.js';
 import type { RpcBlock } from './kaspad-wire.js';

@@ -1,16 +1,16 @@
-// Every coin family's part of the configuration (issue 26: config names no coin). config/schema.ts
-// mounts the chain sections and default ports, config/load.ts reads the variables. A new family
-// adds its line to BY_FAMILY and its spread to CHAIN_SECTIONS, beside its line in registry.ts.
-// Not held by the registry: the registry holds the families' runtime, which imports config/, so
-// config importing it would close a circle; a family's config.ts imports only zod, the coin table
-// and config/constants.ts + config/section.ts.
+// Every coin family's part of the configuration: each family's file here (its chains.<COIN>
+// sections, MANJAM_<COIN>_* variables and default Stratum ports) and this index, which
+// config/schema.ts and config/load.ts mount. A new family adds its file, its line to BY_FAMILY and
+// its spread to CHAIN_SECTIONS. The files import only zod, the coin table and config's own
+// constants.ts and section.ts, so config imports nothing from coins/ (coins imports config: one
+// direction, no folder loop).
 import { FAMILIES, type Family } from '@manjam/protocol';
 import type { z } from 'zod';
-import type { CoinId } from '../config/constants.js';
-import type { DefaultStratumPort, EnvKeys, FamilyConfig } from '../config/section.js';
-import { bitcoinConfig } from './bitcoin/config.js';
-import { kaspaConfig } from './kaspa/config.js';
-import { moneroConfig } from './monero/config.js';
+import type { CoinId } from '../constants.js';
+import type { DefaultStratumPort, EnvKeys, FamilyConfig } from '../section.js';
+import { bitcoinConfig } from './bitcoin.js';
+import { kaspaConfig } from './kaspa.js';
+import { moneroConfig } from './monero.js';
 
 /** A family of the coin table without an entry does not compile. */
 const BY_FAMILY = {

@@ -1,16 +1,16 @@
 // The Bitcoin family's part of the configuration: one `chains.<COIN>` section, its
 // MANJAM_<COIN>_* variables and its default Stratum port for each of the family's coins (BTC, LTC:
-// the coin table's rows of family 'bitcoin'), gathered by coins/config-sections.ts.
+// the coin table's rows of family 'bitcoin'), gathered by config/families/index.ts.
 import { BITCOIN_FAMILY_COINS, type BitcoinFamilyCoin } from '@manjam/protocol';
 import { z } from 'zod';
-import { NETWORK_IDS } from '../../config/constants.js';
+import { NETWORK_IDS } from '../constants.js';
 import {
   coinEnv,
   DEFAULT_NODE_SILENCE_SECONDS,
   defaultStratumPort,
   perCoin,
   type FamilyConfig,
-} from '../../config/section.js';
+} from '../section.js';
 
 const rpcEndpoint = z.object({
   url: z.url({ protocol: /^https?$/ }),

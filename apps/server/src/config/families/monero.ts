@@ -1,17 +1,17 @@
 // The Monero family's part of the configuration: the `chains.<COIN>` section, its
 // MANJAM_<COIN>_* variables and its default Stratum port for the family's coin (XMR, the coin
-// table's row of family 'monero'), gathered by coins/config-sections.ts.
+// table's row of family 'monero'), gathered by config/families/index.ts.
 import { coinsOf } from '@manjam/protocol';
 import { RANDOMX_MODES } from '@manjam/randomx';
 import { z } from 'zod';
-import { NETWORK_IDS } from '../../config/constants.js';
+import { NETWORK_IDS } from '../constants.js';
 import {
   coinEnv,
   DEFAULT_NODE_SILENCE_SECONDS,
   defaultStratumPort,
   perCoin,
   type FamilyConfig,
-} from '../../config/section.js';
+} from '../section.js';
 
 const MONERO_COINS = coinsOf('monero');
 

@@ -1,9 +1,9 @@
 // The Kaspa family's part of the configuration: the `chains.<COIN>` section, its variables and
 // its default Stratum port for the family's coin (KAS, the coin table's row of family 'kaspa'),
-// gathered by coins/config-sections.ts.
+// gathered by config/families/index.ts.
 import { coinsOf } from '@manjam/protocol';
 import { z } from 'zod';
-import { NETWORK_IDS } from '../../config/constants.js';
+import { NETWORK_IDS } from '../constants.js';
 import {
   coinEnv,
   DEFAULT_NODE_SILENCE_SECONDS,
@@ -11,7 +11,7 @@ import {
   perCoin,
   type EnvKeys,
   type FamilyConfig,
-} from '../../config/section.js';
+} from '../section.js';
 
 const KASPA_COINS = coinsOf('kaspa');
 

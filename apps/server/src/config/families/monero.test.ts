@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/index.js';
+import { loadConfig } from '../index.js';
 
 const load = (env: NodeJS.ProcessEnv) => loadConfig({ env, cwd: tmpdir() });
 
