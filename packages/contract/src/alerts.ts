@@ -3,7 +3,7 @@ import { isoTimeSchema } from './common.js';
 import { booleanField } from './fields.js';
 import { MESSAGES } from './messages.js';
 
-// Alert settings a miner chooses (issue 27): thresholds per worker and for the account, the
+// Alert settings a miner chooses: thresholds per worker and for the account, the
 // webhook, and 2FA recovery codes.
 
 /** The range a miner may choose (config alerts.workerThresholds) and the pool's defaults. */

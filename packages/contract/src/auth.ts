@@ -82,8 +82,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /**
- * What a registration answers, the same whether the email already has an account or not (issue
- * 25: no enumeration): `confirm-email` when the pool sends email (the account is created from the
+ * What a registration answers, the same whether the email already has an account or not (no
+ * enumeration): `confirm-email` when the pool sends email (the account is created from the
  * link mailed to the address; the owner of a taken address gets a notice instead), `sign-in` when
  * it does not (the account exists at once for a free address).
  */

@@ -7,7 +7,7 @@ import { MESSAGES } from './messages.js';
 import { payoutQuerySchema, payoutSchema, revenueSummarySchema } from './revenue.js';
 import { workerSchema } from './workers.js';
 
-// Issue 27, monitoring: read-only API tokens and public watcher links of an account.
+// Monitoring: read-only API tokens and public watcher links of an account.
 
 /** Every read-only API token starts with this (a leaked one is recognisable in a log or a scan). */
 export const API_TOKEN_PREFIX = 'mj_ro_';

@@ -1,4 +1,4 @@
-// The operator console (issue 30): /api/operator/* answers only a signed-in operator whose session
+// The operator console: /api/operator/* answers only a signed-in operator whose session
 // passed password + TOTP. Everyone else gets 404 `not-found` (the console is not advertised); an
 // operator without such a session gets 403 `totp-required`.
 import { z } from 'zod';

@@ -7,7 +7,7 @@ import { MESSAGES } from './messages.js';
 export const THEMES = ['dark', 'light', 'system'] as const;
 
 /**
- * One coin's payout settings (issue 27): each coin the pool mines has its own address, its own
+ * One coin's payout settings: each coin the pool mines has its own address, its own
  * pending change (with the hold) and its own threshold. Amounts are base units of the coin.
  */
 export const payoutSettingSchema = z.object({

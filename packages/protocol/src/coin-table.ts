@@ -1,4 +1,4 @@
-// The one positive coin table (issue 26): every coin the pool mines names its family, algorithm,
+// The one positive coin table: every coin the pool mines names its family, algorithm,
 // decimals, coinbase maturity and display unit here, and every coin list, family guard, decimals
 // table and hashrate unit of protocol, contract, server and web is derived from it. A family is
 // declared, never derived by negation: a row without a family (or with an unknown one) does not

@@ -123,7 +123,7 @@ export const configSchema = z
           })
           .prefault({}),
         /**
-         * Read-only API tokens (issue 27): requests one token may make per minute (a sliding
+         * Read-only API tokens: requests one token may make per minute (a sliding
          * window per token, after the token is found live); past it, 429 with Retry-After.
          */
         apiTokens: z

@@ -1,4 +1,4 @@
-// What a coin family contributes to the process configuration (issue 26: config names no coin).
+// What a coin family contributes to the process configuration (which itself names no coin).
 // Each family's config/families/<family>.ts builds one FamilyConfig with the helpers below;
 // config/families/index.ts gathers them, and config/schema.ts and config/load.ts mount what it
 // gathered. This file imports no family and nothing of config/ but constants.ts, so a family's

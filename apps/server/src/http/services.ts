@@ -36,7 +36,7 @@ export interface Services {
   pool: PoolService;
   search: SearchService;
   operator: OperatorService;
-  /** Read-only API tokens and public watcher links (issue 27). */
+  /** Read-only API tokens and public watcher links. */
   apiTokens: ApiTokensService;
   watchLinks: WatchLinksService;
   /** Stops the event subscriptions that keep caches fresh. */

@@ -1,4 +1,4 @@
-// The job feed (issues 17, 25, 28): the core publishes each coin's work on JetStream, and a region
+// The job feed: the core publishes each coin's work on JetStream, and a region
 // without coin nodes of its own (`distributed.jobsFromCore`) mines on it. This folder is the part
 // every coin family shares (subjects, stream, state and silence rule, found blocks back to the
 // core); each family brings a codec for its work message (coins/<family>/jobfeed).

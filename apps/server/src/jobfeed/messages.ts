@@ -1,4 +1,4 @@
-// The job feed's names and messages (issue 17), the same for every coin family: the core publishes
+// The job feed's names and messages, the same for every coin family: the core publishes
 // each coin's work on JetStream so that a region needs no coin node of its own, and answers found
 // blocks the regions send it. A family's work message is `coinIdentity` plus its own body (its
 // codec: coins/<family>/jobfeed); the state, submit and status messages are these.

@@ -1,4 +1,4 @@
-// The distributed mode's share log (issue 17): regional Stratum nodes publish to JetStream, the
+// The distributed mode's share log: regional Stratum nodes publish to JetStream, the
 // accounting leader stores into PostgreSQL. See publisher.ts and consumer.ts.
 import { hostname } from 'node:os';
 import type { Config } from '../config/index.js';

@@ -124,7 +124,7 @@ interface ResolvedBatch {
 /**
  * Ids of the batch's workers and payees. Only an accepted share (or a found block, which is one)
  * creates a payee or a worker row, or brings a deleted worker back: a login or a rejected share is
- * something anyone can send under any account's name (issue 25). Rejects of a worker are counted
+ * something anyone can send under any account's name. Rejects of a worker are counted
  * once a row exists (hidden or not); before its first accepted share they are left out, so a
  * stranger's garbage writes nothing into the account it names.
  */

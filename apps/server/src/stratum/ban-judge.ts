@@ -7,7 +7,7 @@ import { resetWindow, type AddressRecord, type BanList, type ShareWindow } from 
  * (including one refused unchecked because its own proof-of-work queue was full: fair-work.ts);
  * `valid`: an accepted share; `uncounted`: neither — a stale share (honest miners get them around
  * every block) or a refusal for the pool's own capacity, which must never count in the miner's
- * favour (before issue 25 it counted as a valid submit, diluting a flooder's invalid ratio).
+ * favour (counted as a valid submit, it would dilute a flooder's invalid ratio).
  */
 export type BanVerdict = 'valid' | 'invalid' | 'uncounted';
 

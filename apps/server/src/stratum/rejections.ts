@@ -1,4 +1,4 @@
-// The one rejection vocabulary of every Stratum dialect (issue 26): why a submit was refused, what
+// The one rejection vocabulary of every Stratum dialect: why a submit was refused, what
 // the ban judge does with each kind, and which kinds go into the share log. A dialect maps each
 // kind to its own wire error (coins/<family>/stratum); the kinds, their counters on /metrics and
 // their ban verdicts are the same on every port.

@@ -106,7 +106,7 @@ export function AppRoutes() {
         <Route path="mining/calculator" element={show(Pages.calculator)} />
         <Route path="mining/:algorithm" element={show(Pages.algorithm)} />
         <Route path="operator" element={<OperatorOnly>{show(Pages.operator)}</OperatorOnly>} />
-        {/* A watcher link: public, read-only, whoever holds the link (issue 27). */}
+        {/* A watcher link: public, read-only, whoever holds the link. */}
         <Route path="watch/:token" element={show(Pages.watch)} />
         <Route path="logout" element={show(Pages.logout)} />
         <Route path="404" element={show(Pages.notFound)} />

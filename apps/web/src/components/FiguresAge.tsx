@@ -1,4 +1,4 @@
-// How old the figures above it are (issue 27), in one small line: "Credited up to 14:05", "Shares
+// How old the figures above it are, in one small line: "Credited up to 14:05", "Shares
 // counted up to 14:05" in muted type, or a plain warning once the figures have stopped moving ("No
 // shares since 13:40"). Money (revenue/CreditedUpTo) and hashrate (hashrate/SharesAge) say it alike.
 import { formatAsOf } from '../lib/format';

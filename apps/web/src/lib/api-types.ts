@@ -75,7 +75,7 @@ export const THEMES = ['dark', 'light', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const THEMES_MATCH: Same<Theme, ContractSettings['theme']> = true;
 
-/** The pages a watcher link can show (issue 27). */
+/** The pages a watcher link can show. */
 export const WATCH_PAGES = ['dashboard', 'workers', 'payouts'] as const;
 export type WatchPage = (typeof WATCH_PAGES)[number];
 export const WATCH_PAGES_MATCH: Same<WatchPage, ContractWatchPage> = true;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../types.js';
 
-// Alert thresholds a miner chose (issue 27): the account default (user_settings) and each worker's
+// Alert thresholds a miner chose: the account default (user_settings) and each worker's
 // own (workers). NULL = inherit (worker -> account -> the pool's config). Parameterized SQL only.
 
 export interface Thresholds {

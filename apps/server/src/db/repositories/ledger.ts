@@ -3,7 +3,7 @@ import type { Queryable } from '../types.js';
 /**
  * Why a ledger entry moved a balance. `reversal`: a credit of a block that was orphaned, taken back
  * (negative earnings). `refund`: the amount of a payout that sent nothing (a failed run), given back
- * to the balance; it is not earned again, so no earnings figure counts it (issue 27).
+ * to the balance; it is not earned again, so no earnings figure counts it.
  */
 export const LEDGER_REASONS = [
   'pps',

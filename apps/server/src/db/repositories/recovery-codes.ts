@@ -1,6 +1,6 @@
 import type { Queryable } from '../types.js';
 
-// 2FA recovery codes (issue 27): the hashes of a user's single-use codes. Parameterized SQL only.
+// 2FA recovery codes: the hashes of a user's single-use codes. Parameterized SQL only.
 
 /** Replaces the user's codes with these hashes (the old codes stop working at once). */
 export async function replaceRecoveryCodes(db: Queryable, userId: number, hashes: string[]): Promise<void> {

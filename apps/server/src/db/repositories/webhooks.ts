@@ -2,7 +2,7 @@ import type { AlertKind } from './alerts.js';
 import type { Queryable } from '../types.js';
 import { USER_TIME_ZONE_SQL } from './settings.js';
 
-// Alert webhooks (issue 27): one URL per account, and the webhook outbox columns of `alerts`
+// Alert webhooks: one URL per account, and the webhook outbox columns of `alerts`
 // (webhook_status, webhook_attempts, webhook_next_at, webhook_error). Parameterized SQL only.
 // The URL is stored sealed (migration 0700): `url` holds the SecretBox form, `url_mac` its MAC;
 // sealing and opening happen in services/alerts/webhook.ts, never here.

@@ -21,7 +21,7 @@ import { sendTestWebhook, setWebhook } from '../../services/alerts/webhook.js';
 import { defineRoute } from '../route.js';
 import type { RouteModule } from './module.js';
 
-/** Issue 27: alert thresholds (account default and per worker), the alert webhook, 2FA recovery codes. */
+/** Alert thresholds (account default and per worker), the alert webhook, 2FA recovery codes. */
 export const alertSettingsRoutes: RouteModule = ({ deps, services }) => {
   const alerts = deps.config.alerts;
   const account = { db: deps.db, box: services.box };

@@ -19,7 +19,7 @@ import type { RouteModule } from './module.js';
 const linkNotFound = { key: 'watchLinkNotFound', code: 'watch-link-not-found' } as const;
 
 /**
- * Issue 27, monitoring: an account's read-only API tokens and watcher links (Settings), and the
+ * Monitoring: an account's read-only API tokens and watcher links (Settings), and the
  * public watcher-link reads. Creating needs the password (+ TOTP), so it shares the 'auth' limit.
  */
 export const monitoringRoutes: RouteModule = ({ services }) => [

@@ -20,7 +20,7 @@ const pushKeySchema = z.object({ publicKey: z.string() });
 const endpointSchema = z.object({ endpoint: z.string().min(1).max(2_000) });
 
 /**
- * In-app notifications (the alerts of issue 7), in the request's language, newest first; and the
+ * In-app alert notifications, in the request's language, newest first; and the
  * browser push subscription (VAPID) for the same alerts.
  */
 export const notificationsRoutes: RouteModule = ({ deps }) => [

@@ -1,4 +1,4 @@
-// The operator console's API (issue 30). Who may call it, decided once (operatorOnly):
+// The operator console's API. Who may call it, decided once (operatorOnly):
 // - not signed in, or signed in without the operator role: 404 `route-not-found`, the very answer
 //   of a route that does not exist, so the console is not advertised to anyone else (before the
 //   path or the body is even read); the console's routes are also left out of /api/openapi.json;

@@ -29,7 +29,7 @@ const emailTaken = () =>
 
 /**
  * Changing the sign-in email without telling a signed-in account whether another account has the
- * new address (issue 25 item 5), and only to an address its owner controls.
+ * new address, and only to an address its owner controls.
  *
  * With email configured, every request that passes the password (and TOTP) check answers alike:
  * 202 `{ next: 'confirm-email' }`. A free address is mailed a link (`/confirm-email#change=...`)

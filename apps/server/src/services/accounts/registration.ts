@@ -24,7 +24,7 @@ export interface RegistrationDeps {
 }
 
 /**
- * Registration that does not tell whether an email has an account (issue 25 item 5).
+ * Registration that does not tell whether an email has an account.
  *
  * Emails are private, so a known and an unknown email get the same answer (202 and the same body)
  * after the same work (the password is hashed and the email looked up either way; the pending row

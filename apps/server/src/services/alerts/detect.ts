@@ -25,7 +25,7 @@ export interface WorkerObservation {
   /** H/s averaged over `historySeconds` (up to 24 h). */
   averageHashrate: number;
   historySeconds: number;
-  /** The worker's own thresholds (issue 27: set per worker or as the account default); absent = config's. */
+  /** The worker's own thresholds (set per worker or as the account default); absent = config's. */
   offlineMinutes?: number | null;
   dropPercent?: number | null;
 }

@@ -12,7 +12,7 @@ import type { SecretBox } from '../auth/secret-box.js';
 import { notFound, validationError } from '../errors.js';
 import { getWebhook, type WebhookView } from './webhook.js';
 
-// Per-worker alert thresholds (issue 27). A worker's own value wins, else the account default,
+// Per-worker alert thresholds. A worker's own value wins, else the account default,
 // else the pool's config (alerts.offlineMinutes, alerts.hashrateDropPercent); a miner chooses
 // within alerts.workerThresholds. The detector (detect.ts) reads the resolved value per worker.
 

@@ -29,7 +29,7 @@ import {
 } from '../outbound/policy.js';
 import { postWebhook, type WebhookOutcome } from './webhook-send.js';
 
-// Alert webhooks (issue 27): the owner's one URL, the JSON each alert is posted as, delivery from
+// Alert webhooks: the owner's one URL, the JSON each alert is posted as, delivery from
 // the outbox with retries, and the "send test" button. Delivery is at least once: a process that
 // dies after the receiver answered but before the row is marked sends it again after the lease;
 // every POST carries the alert id (body `id`, header X-Manjam-Delivery) so a receiver can drop a

@@ -1,4 +1,4 @@
-// Bidi isolation of left-to-right tokens inside Arabic answers (issue 27): every unit, hash,
+// Bidi isolation of left-to-right tokens inside Arabic answers: every unit, hash,
 // address, URL, algorithm name or figure ("SHA-256", "100 TH/s", "stratum+tcp://host:3333",
 // "0.01 BTC") is wrapped in U+2068 FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE, so a
 // right-to-left paragraph never reorders its parts ("SHA-256:" read as "-SHA / 256:"). Done here,

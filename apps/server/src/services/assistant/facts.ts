@@ -33,7 +33,7 @@ export interface CoinMoneyFact {
 /** Everything the assistant knows about a signed-in miner. Gathered by assistant-facts.ts. */
 export interface MinerFacts {
   username: string;
-  /** Each coin's payout threshold, base units: the account's own, else the pool default (one per coin, issue 27). */
+  /** Each coin's payout threshold, base units: the account's own, else the pool default (one per coin). */
   payoutThresholds: Record<CoinId, bigint>;
   /** False while the miner has no payout address (none set, none pending, no registered wallet): nothing can be paid. */
   payoutAddressSet: boolean;

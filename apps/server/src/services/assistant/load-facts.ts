@@ -79,7 +79,7 @@ export async function loadMinerFacts(
         ]
       : [],
   );
-  // One threshold per coin (issue 27): the account's own where set, else the pool's default.
+  // One threshold per coin: the account's own where set, else the pool's default.
   const payoutThresholds = Object.fromEntries(
     COIN_IDS.map((coin) => [
       coin,

@@ -11,7 +11,7 @@ export interface KnownDevice {
 /**
  * Known devices as signed values (`userId.deviceId.expiresSeconds.mac`) kept by the browser in
  * an HttpOnly cookie: no table, nothing to look up, and a stranger cannot forge one. A known
- * device is not slowed by other sources' failures on its account (issue 25); it still has to
+ * device is not slowed by other sources' failures on its account; it still has to
  * give the password and the TOTP code. Only the account the device signed in to is known to it.
  */
 export class KnownDevices {

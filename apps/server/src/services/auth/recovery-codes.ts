@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { replaceRecoveryCodes, useRecoveryCode } from '../../db/repositories/recovery-codes.js';
 import type { Queryable } from '../../db/types.js';
 
-// 2FA recovery codes (issue 27). A code is 16 characters of Crockford base32 (80 random bits),
+// 2FA recovery codes. A code is 16 characters of Crockford base32 (80 random bits),
 // shown as four groups (`k7m2-9qhx-3t0v-a8pd`). Only its sha256 is stored: with 80 bits a plain
 // hash cannot be reversed by guessing, and sign-in guesses are throttled like TOTP codes.
 // Typing is forgiving: case, spaces and dashes do not matter, and o/i/l read as 0/1/1.

@@ -28,7 +28,7 @@ const CLEARED_ON_SUCCESS: ReadonlySet<ThrottleKind> = new Set(['device', 'user']
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * Throttles credential checks by their source, never by locking the account (issue 25 item 5):
+ * Throttles credential checks by their source, never by locking the account:
  * each check is claimed against its keys before it runs (refused with 429 and Retry-After while a
  * key is blocked), failures back off exponentially per key, and a success gives its own claim
  * back (and clears a known device's or a session's count). Unknown and known emails go through the same keys and statements.

@@ -1,4 +1,4 @@
-// Per-coin payout settings (issue 27): the read model of the Settings and Wallet screens and the
+// Per-coin payout settings: the read model of the Settings and Wallet screens and the
 // rules of a change. Each coin the pool mines has its own address (validated by its family on the
 // coin's configured network), its own pending change with the hold, and its own threshold.
 import type { PayoutSetting } from '@manjam/contract';

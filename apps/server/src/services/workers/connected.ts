@@ -2,7 +2,7 @@
 // worker.connected / worker.disconnected events. With the roles in one process this is live;
 // an API process apart from Stratum hears no events and knows only shares (empty registry).
 // This registry is the only place a login shows up in an account: an authorization writes no
-// row (issue 25: anyone may log in as "bob.<anything>"); the permanent worker row is written by
+// row (anyone may log in as "bob.<anything>"); the permanent worker row is written by
 // the share writer with the worker's first accepted share (shares/persist.ts).
 import { splitWorkerName } from '@manjam/protocol';
 import type { CoinId } from '../../config/index.js';

@@ -1,5 +1,5 @@
 // Workers that are connected and authorized but have no stored row: a login writes nothing into an
-// account (issue 25, item 3). The owner still sees such a worker on /workers at once, "Connected,
+// account. The owner still sees such a worker on /workers at once, "Connected,
 // waiting for the first share", from the live session registry (connected.ts); its row is written by
 // the share writer with its first accepted share, and only then does it get an id (detail page,
 // rename, delete), hashrate, and a place in the public lookup.

@@ -1,4 +1,4 @@
-// Alert settings of the signed-in account (issue 27): thresholds per worker and for the account,
+// Alert settings of the signed-in account: thresholds per worker and for the account,
 // and the alert webhook. Types from the contract (type-only: no zod in the bundle).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {

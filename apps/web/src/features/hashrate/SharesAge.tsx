@@ -1,4 +1,4 @@
-// How old the hashrate figures are (issue 27): "Shares counted up to 14:05" under them, or "No shares
+// How old the hashrate figures are: "Shares counted up to 14:05" under them, or "No shares
 // since 13:40" once no share has come in the real-time window (the 10 minutes that make a worker
 // online and an algorithm's worker active), so the figures, the status and the age agree.
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@ import { ApiTokensSection } from './ApiTokensSection';
 import { WatchLinksSection } from './WatchLinksSection';
 import './monitoring.css';
 
-/** Settings → Monitoring: watcher links and read-only API tokens (issue 27). */
+/** Settings → Monitoring: watcher links and read-only API tokens. */
 export function MonitoringPanel({ settings }: { settings: Settings }) {
   const coins = settings.payouts.map((payout) => payout.coin);
   return (

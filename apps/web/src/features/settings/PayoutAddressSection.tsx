@@ -1,5 +1,5 @@
 // Settings → Wallet: one row per coin the pool mines, each with its own payout address (and its
-// pending change), its own threshold in the coin's unit, and its own save (issue 27).
+// pending change), its own threshold in the coin's unit, and its own save.
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../lib/api-types';
 import { PayoutCoinRow } from './PayoutCoinRow';

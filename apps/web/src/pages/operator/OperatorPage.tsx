@@ -1,4 +1,4 @@
-// /operator: the operator console (issue 30). Only operators reach it (routes.tsx OperatorOnly);
+// /operator: the operator console. Only operators reach it (routes.tsx OperatorOnly);
 // should the server refuse anyway (role revoked: 404; no TOTP sign-in: 403 totp-required), the
 // page shows the 404 page or the server's reason.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// /watch/:token — a watcher link (issue 27): the coins and pages its owner chose, read-only,
+// /watch/:token — a watcher link: the coins and pages its owner chose, read-only,
 // without signing in. Fed only by /api/watch/<token>/...: no email, username, settings or full
 // payout address ever reaches this page. An unknown, expired or revoked link shows "not found".
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The Bitcoin family on the job feed (issue 17): the core publishes each coin's work on JetStream,
+// The Bitcoin family on the job feed: the core publishes each coin's work on JetStream,
 // and a region without coin nodes of its own (`distributed.jobsFromCore`) mines on it. The feed's
 // plumbing is shared (../../../jobfeed/); this folder is the family's codec (messages.ts), its
 // channel on the core (publisher.ts) and its TemplateSource in a region (core-source.ts).

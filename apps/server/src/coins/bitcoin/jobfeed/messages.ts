@@ -1,4 +1,4 @@
-// The Bitcoin family's codec on the job feed (issue 17): its work message is the coin's current
+// The Bitcoin family's codec on the job feed: its work message is the coin's current
 // getblocktemplate answer (and the new tip it was overtaken by). The feed's names, state, submit
 // and status messages are the family-neutral ones of ../../../jobfeed/messages.ts.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The types the V1 Stratum modules share (issue 26): the pool's and a port's runtime, the
+// The types the V1 Stratum modules share: the pool's and a port's runtime, the
 // session as the handlers see it, the queued SHA-256d share and the handler signature. This module
 // imports only leaf modules, never session.ts, submit.ts, handlers.ts, found-block.ts or
 // sha256d-queue.ts, so those no longer form an import circle through it: they all import it.

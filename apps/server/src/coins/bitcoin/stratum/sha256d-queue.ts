@@ -8,7 +8,7 @@ import type { Job } from './jobs.js';
  * instead of behind every share that arrived at once. 128 (was 512): a new tip reached 1,000
  * miners with 4 submits in flight each in half the time (bench:stratum new-tip, p50 63-67 -> 32-38
  * ms, the pool's writes done at a median 71-90 -> 36-48 ms after the tip), with no loss of shares/s
- * (sha256d-max and -pipelined, alternating runs; docs/BENCHMARKS.md, issue 16). 64 measured the same as 128.
+ * (sha256d-max and -pipelined, alternating runs; docs/BENCHMARKS.md). 64 measured the same as 128.
  */
 export const SHA256D_SLICE = 128;
 

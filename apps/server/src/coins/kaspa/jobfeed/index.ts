@@ -1,4 +1,4 @@
-// The Kaspa family on the job feed (issue 28): the accounting leader publishes kaspad's KAS block
+// The Kaspa family on the job feed: the accounting leader publishes kaspad's KAS block
 // templates, and a region without kaspad mines KAS on them (its found blocks go to the core,
 // which submits them to kaspad). The plumbing is the feed's (../../../jobfeed/).
 import type { Config } from '../../../config/index.js';

@@ -1,4 +1,4 @@
-// The Kaspa family's codec on the job feed (issue 28): its work message is kaspad's block template
+// The Kaspa family's codec on the job feed: its work message is kaspad's block template
 // as GetBlockTemplate answered it (the RpcBlock, u64 fields as decimal strings): the region rebuilds
 // from it what the KAS port mines on (pre-PoW hash, timestamp, bits, DAA score, the subsidy from the
 // coinbase payload: template-book.ts), exactly as the core did. A found block goes back as the

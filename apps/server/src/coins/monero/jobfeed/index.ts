@@ -1,4 +1,4 @@
-// The Monero family on the job feed (issues 25, 28): the accounting leader publishes monerod's XMR
+// The Monero family on the job feed: the accounting leader publishes monerod's XMR
 // templates, and a region without a node mines XMR on them (its found blocks go to the core,
 // which submits them to monerod). The plumbing is the feed's (../../../jobfeed/).
 import type { Config } from '../../../config/index.js';

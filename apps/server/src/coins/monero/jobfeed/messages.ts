@@ -1,4 +1,4 @@
-// The Monero family's codec on the job feed (issues 25, 28): its work message carries what the XMR
+// The Monero family's codec on the job feed: its work message carries what the XMR
 // port builds jobs from (MoneroTemplate, ../stratum/template-source.ts): the blocktemplate blob
 // with its reserved offset, the height and previous block, the RandomX seed hashes, the network
 // difficulty and the rewards. Amounts and difficulty are decimal strings (atomic units can pass
