@@ -12,7 +12,7 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { Sv2TestClient } from '../../apps/server/src/coins/bitcoin/stratum-v2/testing/client.js';
+import { Sv2TestClient } from '../../apps/server/test/support/coins/bitcoin/stratum-v2/client.js';
 import { StratumTestClient } from '../../apps/server/test/support/coins/bitcoin/stratum/client.js';
 import {
   figuresLine,

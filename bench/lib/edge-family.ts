@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { COINS, isPayableAddress, type Coin } from '@manjam/protocol';
-import { ADDRESSES } from '../../packages/protocol/src/monero/test-fixtures.js';
+import { ADDRESSES } from '../../packages/protocol/test/monero/test-fixtures.js';
 import { parseConfig } from '../../apps/server/src/config/index.js';
 import { PoolEvents } from '../../apps/server/src/events.js';
 import { startHttp } from '../../apps/server/src/http/index.js';

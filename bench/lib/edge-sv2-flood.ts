@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { ACT_TWO_BYTES } from '@manjam/protocol/sv2';
-import { Sv2TestClient } from '../../apps/server/src/coins/bitcoin/stratum-v2/testing/client.js';
+import { Sv2TestClient } from '../../apps/server/test/support/coins/bitcoin/stratum-v2/client.js';
 
 export interface HandshakeFloodResult {
   /** Connections opened. */

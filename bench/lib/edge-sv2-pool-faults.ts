@@ -4,7 +4,7 @@
 // its handshake crypto included), the faults the pool counted, and the honest miner's shares.
 import net from 'node:net';
 import { bitsToTarget } from '@manjam/protocol';
-import { findNonce, Sv2TestClient } from '../../apps/server/src/coins/bitcoin/stratum-v2/testing/client.js';
+import { findNonce, Sv2TestClient } from '../../apps/server/test/support/coins/bitcoin/stratum-v2/client.js';
 import { u256ToTarget } from '../../apps/server/src/coins/bitcoin/stratum-v2/work.js';
 import type { PoolOnChain } from '../../apps/server/test/support/coins/bitcoin/stratum/harness.js';
 import { v2Figures } from '../../apps/server/test/support/coins/bitcoin/stratum-v2/figures.js';

@@ -19,7 +19,7 @@ import {
   findNonce,
   Sv2TestClient,
   type ChannelWork,
-} from '../../apps/server/src/coins/bitcoin/stratum-v2/testing/client.js';
+} from '../../apps/server/test/support/coins/bitcoin/stratum-v2/client.js';
 import { u256ToTarget } from '../../apps/server/src/coins/bitcoin/stratum-v2/work.js';
 import {
   StratumTestClient,

@@ -4,7 +4,7 @@
 // NewBlockTemplate on mainnet (ten a second since Crescendo). Each announcement is a new
 // template: a later timestamp and a new first parent, so every template has a new pre-PoW hash
 // and new parents, the worst case for the pool's job limit.
-import { MAINNET_BLOCK } from '../../packages/protocol/src/kaspa/test-fixtures.js';
+import { MAINNET_BLOCK } from '../../packages/protocol/test/kaspa/test-fixtures.js';
 import type { SubmitBlockResult } from '../../apps/server/src/coins/kaspa/kaspad-client.js';
 import type { KaspaWorkNode } from '../../apps/server/src/coins/kaspa/kaspad-nodes.js';
 import type { RpcBlock, RpcTransaction } from '../../apps/server/src/coins/kaspa/kaspad-wire.js';

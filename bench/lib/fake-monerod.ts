@@ -11,7 +11,11 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseMoneroBlock } from '@manjam/protocol/monero';
-import { ADDRESSES, BLOCK_111, TEMPLATE_THREE_TX } from '../../packages/protocol/src/monero/test-fixtures.js';
+import {
+  ADDRESSES,
+  BLOCK_111,
+  TEMPLATE_THREE_TX,
+} from '../../packages/protocol/test/monero/test-fixtures.js';
 
 /**
  * Mainnet-scale network difficulty: about 3.3 GH/s x 120 s blocks (Monero mainnet's order of

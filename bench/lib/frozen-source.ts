@@ -3,7 +3,7 @@
 // so an 11-step merkle branch), mainnet bits, mainnet coin parameters and a mainnet pool
 // address, so every share is fully validated and none of them is a block.
 import { coinParams, isValidAddress, type BlockTemplateRpc, type CoinParams } from '@manjam/protocol';
-import { fixtureTemplate } from '../../packages/protocol/src/test-fixtures.js';
+import { fixtureTemplate } from '../../packages/protocol/test/test-fixtures.js';
 import type { BitcoinFamilyCoin } from '@manjam/protocol';
 import type {
   BlockSubmitResult,

@@ -4,7 +4,7 @@
 // phase's difficulty every nonce is a share (lib/kheavyhash-pool.ts), so a miner needs no hashing;
 // each nonce is new (a counter), so none is a duplicate.
 import net from 'node:net';
-import { MAINNET_BLOCK } from '../../packages/protocol/src/kaspa/test-fixtures.js';
+import { MAINNET_BLOCK } from '../../packages/protocol/test/kaspa/test-fixtures.js';
 
 const JOB_ID = /"method":"mining\.notify","params":\["([^"]+)"/;
 const EXTRANONCE = /"method":"mining\.set_extranonce","params":\["([0-9a-f]*)"/;

@@ -19,7 +19,7 @@
 //    (the pool keeps 2 seeds: the oldest is released). The pool's RSS at each step.
 import { availableParallelism } from 'node:os';
 import { RandomXPool } from '@manjam/randomx';
-import { ADDRESSES } from '../../packages/protocol/src/monero/test-fixtures.js';
+import { ADDRESSES } from '../../packages/protocol/test/monero/test-fixtures.js';
 import type { BenchDatabaseKind } from './database.js';
 import { FakeMonerod, XMR_MAINNET_DIFFICULTY, XMR_NEXT_SEEDS, XMR_SEED } from './fake-monerod.js';
 import { MoneroLoad, type MoneroRun } from './monero-load.js';

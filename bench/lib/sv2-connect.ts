@@ -4,7 +4,7 @@
 import {
   Sv2HandshakeRefused,
   Sv2TestClient,
-} from '../../apps/server/src/coins/bitcoin/stratum-v2/testing/client.js';
+} from '../../apps/server/test/support/coins/bitcoin/stratum-v2/client.js';
 
 const PER_ADDRESS = 16;
 

@@ -25,12 +25,10 @@ function sourceFiles(dir: string, out: string[] = [], ending = /\.tsx?$/): strin
   return out;
 }
 
-/** Product code: not a test, not test support (web's src/test, fakes and test-utils included). */
+/** Product code: not a test, not test support. */
 function isProduct(file: string): boolean {
   const path = relative(ROOT, file);
-  return (
-    !/\.test\.tsx?$/.test(path) && !/(^|\/)test\//.test(path) && !/(fakePush|test-utils)\.tsx?$/.test(path)
-  );
+  return !/\.test\.tsx?$/.test(path) && !/(^|\/)test\//.test(path);
 }
 
 /**
@@ -164,6 +162,24 @@ describe('the house', () => {
     const found = ['apps/server/src', 'apps/web/src'].flatMap((src) =>
       folderLoops(join(ROOT, src)).map((loop) => `${src}: ${loop}`),
     );
+    expect(found).toEqual([]);
+  });
+
+  it('keeps test scaffolding out of the product folders', () => {
+    // Fakes, fixtures, vectors and render helpers live in each package's test/ folder beside src/
+    // (apps/server/test/support, apps/web/test, packages/protocol/test): in src/ only the tests
+    // themselves may import Vitest or sit in a test, testing, fixture or vector file or folder.
+    const roots = ['apps/server/src', 'apps/web/src', 'packages/protocol/src', 'packages/contract/src'];
+    const found = roots
+      .flatMap((root) => sourceFiles(join(ROOT, root), [], /\.(m?[jt]sx?|json|csv)$/))
+      .map((file) => relative(ROOT, file))
+      .filter((path) => !/\.test\.tsx?$/.test(path))
+      .filter(
+        (path) =>
+          /(^|\/)(test|testing|vectors|fixtures?)(\/|$)|(fixtures?|vectors|fake[A-Z]\w*|test-utils)\.[a-z]+$/.test(
+            path,
+          ) || /from 'vitest'/.test(readFileSync(join(ROOT, path), 'utf8')),
+      );
     expect(found).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import {
   jobFromTemplate,
   type Algorithm,
 } from '../src/index.js';
-import { fixtureTemplate } from '../src/test-fixtures.js';
+import { fixtureTemplate } from '../test/test-fixtures.js';
 
 function measure(algorithm: Algorithm, shares: number): number {
   const params = coinParams(algorithm === 'sha256d' ? 'BTC' : 'LTC', 'regtest');

@@ -13,7 +13,7 @@ import {
 import { BITCOIN_FAMILY_COINS, coinbaseMaturityOf, isBitcoinFamily, shareValuer } from './coins.js';
 import { COIN_DECIMALS } from './money.js';
 import { diff1Target, expectedHashesPerShare } from './target.js';
-import { ADDRESSES } from './monero/test-fixtures.js';
+import { ADDRESSES } from '../test/monero/test-fixtures.js';
 
 describe('the coin table', () => {
   it('lists every mined coin once, in table order, each with a declared family', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addressToOutputScript } from './address.js';
 import { coinParams } from './coins.js';
 import { coinbaseOnlyTemplate, jobFromTemplate, type BlockTemplateRpc, type TipHeader } from './template.js';
-import { fixtureTemplate } from './test-fixtures.js';
+import { fixtureTemplate } from '../test/test-fixtures.js';
 
 const previous: BlockTemplateRpc = {
   ...fixtureTemplate({ txCount: 5, height: 880_000, subsidy: 312_500_000n, segwit: true, bits: '17034219' })

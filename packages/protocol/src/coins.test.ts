@@ -13,7 +13,7 @@ import {
   isNetwork,
 } from './coins.js';
 import { decimalsOf, formatCoinAmount } from './money.js';
-import { ADDRESSES } from './monero/test-fixtures.js';
+import { ADDRESSES } from '../test/monero/test-fixtures.js';
 import { expectedHashesPerShare, MIN_SHARE_DIFFICULTY } from './target.js';
 
 describe('coin parameters', () => {

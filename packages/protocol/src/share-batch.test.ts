@@ -6,7 +6,7 @@ import { coinParams } from './coins.js';
 import { buildShare, ShareInputError, type ShareInput } from './share.js';
 import { SHARE4_LAYOUT, ShareHasher } from './share-batch.js';
 import { jobFromTemplate, type JobTemplate } from './template.js';
-import { fixtureTemplate } from './test-fixtures.js';
+import { fixtureTemplate } from '../test/test-fixtures.js';
 
 // The generator is plain JavaScript outside src/; its exports are typed here.
 const build = (await import(new URL('../scripts/build-share-wasm.mjs', import.meta.url).href)) as {

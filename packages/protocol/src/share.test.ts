@@ -8,7 +8,7 @@ import { merkleBranch, merkleRoot } from './merkle.js';
 import { buildShare, type BuiltShare } from './share.js';
 import { bitsToTarget } from './target.js';
 import { jobFromTemplate, notifyParams, prevHashToStratum, type JobTemplate } from './template.js';
-import { fixtureTemplate } from './test-fixtures.js';
+import { fixtureTemplate } from '../test/test-fixtures.js';
 
 const BTC_REGTEST = coinParams('BTC', 'regtest');
 const LTC_REGTEST = coinParams('LTC', 'regtest');

@@ -9,7 +9,7 @@ import {
   prevHashToStratum,
   type BlockTemplateRpc,
 } from './template.js';
-import { fixtureTemplate } from './test-fixtures.js';
+import { fixtureTemplate } from '../test/test-fixtures.js';
 
 const BTC = coinParams('BTC', 'regtest');
 const OPTS = {

@@ -14,7 +14,7 @@ import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from '../../te
 import { type DevChain } from '../coins/bitcoin/devchain/index.js';
 import { startBtcTestChain } from '../../test/support/devchain/snapshot.js';
 import { AUTHORITY_KEY_FILE } from '../coins/bitcoin/stratum-v2/authority.js';
-import { Sv2TestClient } from '../coins/bitcoin/stratum-v2/testing/client.js';
+import { Sv2TestClient } from '../../test/support/coins/bitcoin/stratum-v2/client.js';
 import { freePort } from '../devchain/child.js';
 import { testLogger } from '../../test/support/coins/bitcoin/stratum/harness.js';
 import {

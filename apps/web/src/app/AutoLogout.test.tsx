@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp, signInForTest } from '../test/render';
+import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
 import { AUTO_LOGOUT_MS, AutoLogout } from './AutoLogout';
 
 async function advance(ms: number): Promise<void> {

@@ -1,13 +1,13 @@
 import { render, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser, PUBLIC_KEY } from '../features/notifications/fakePush';
+import { fakeBrowser, PUBLIC_KEY } from '../../test/fakePush';
 import { pageReload } from '../i18n';
 import type { Settings } from '../lib/api-types';
 import { signIn } from '../lib/auth';
-import { jsonResponse, signInForTest, TEST_USER } from '../test/render';
+import { jsonResponse, signInForTest, TEST_USER } from '../../test/render';
 import { adoptLanguage, LanguageAdoption, resetLanguageAdoption } from './LanguageAdoption';
-import { UNSET_PAYOUTS } from '../test/payouts';
+import { UNSET_PAYOUTS } from '../../test/payouts';
 
 const SETTINGS: Settings = {
   darkMode: true,

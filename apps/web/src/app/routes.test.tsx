@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp, signInForTest, TEST_USER } from '../test/render';
+import { jsonResponse, renderWithApp, signInForTest, TEST_USER } from '../../test/render';
 import { AppRoutes } from './routes';
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, signInForTest } from '../test/render';
+import { jsonResponse, signInForTest } from '../../test/render';
 import { ApiError, apiFetch } from './api';
 import { getAuthSnapshot, signOutReason } from './auth';
 

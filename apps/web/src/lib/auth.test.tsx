@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signInForTest, TEST_USER } from '../test/render';
+import { signInForTest, TEST_USER } from '../../test/render';
 import { signIn, signOut, useAuth } from './auth';
 
 function Probe() {

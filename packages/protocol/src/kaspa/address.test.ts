@@ -10,7 +10,7 @@ import {
   type KaspaAddress,
 } from './address.js';
 import { bytesToHex, hexToBytes } from './bytes.js';
-import { MAINNET_BLOCK } from './test-fixtures.js';
+import { MAINNET_BLOCK } from '../../test/kaspa/test-fixtures.js';
 
 // kaspad util/address_test.go (TestAddresses, TestDecodeAddressErrorConditions).
 const VALID: {

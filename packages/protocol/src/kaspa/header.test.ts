@@ -8,7 +8,12 @@ import {
   toRpcBlockHeader,
   type KaspaHeader,
 } from './header.js';
-import { BRIDGE_TEMPLATE, GENESIS, GENESIS_ZERO_HASH, MAINNET_BLOCK } from './test-fixtures.js';
+import {
+  BRIDGE_TEMPLATE,
+  GENESIS,
+  GENESIS_ZERO_HASH,
+  MAINNET_BLOCK,
+} from '../../test/kaspa/test-fixtures.js';
 
 function genesisHeader(network: keyof typeof GENESIS): KaspaHeader {
   const g = GENESIS[network];

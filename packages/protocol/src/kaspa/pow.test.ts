@@ -3,7 +3,7 @@ import { bytesToHex, hexToBytes } from './bytes.js';
 import { kaspaPrePowHash, parseRpcBlockHeader } from './header.js';
 import { kaspaCShake, kaspaHeavyHash, kaspaPowHashPlain } from './heavyhash.js';
 import { generateKaspaMatrix, matrixRank, Xoshiro256PlusPlus } from './matrix.js';
-import { HEAVYHASH_TEST_MATRIX, MATRIX_OF_42S, matrixFromRows } from './matrix-vectors.js';
+import { HEAVYHASH_TEST_MATRIX, MATRIX_OF_42S, matrixFromRows } from '../../test/kaspa/matrix-vectors.js';
 import {
   kaspaBitsToTarget,
   kaspaMeetsTarget,
@@ -14,7 +14,7 @@ import {
   kaspaTargetToBits,
   kaspaTargetWords,
 } from './pow.js';
-import { BRIDGE_TEMPLATE, MAINNET_BLOCK } from './test-fixtures.js';
+import { BRIDGE_TEMPLATE, MAINNET_BLOCK } from '../../test/kaspa/test-fixtures.js';
 
 describe('xoshiro256++ and the kHeavyHash matrix', () => {
   it('draws the reference xoshiro256++ sequence from the state 1, 2, 3, 4', () => {

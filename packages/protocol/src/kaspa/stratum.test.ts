@@ -12,7 +12,7 @@ import {
   parseKaspaSubmitNonce,
 } from './stratum.js';
 import { kaspaBitsToTarget, kaspaTargetWords } from './pow.js';
-import { BRIDGE_TEMPLATE } from './test-fixtures.js';
+import { BRIDGE_TEMPLATE } from '../../test/kaspa/test-fixtures.js';
 
 const prePow = hexToBytes(BRIDGE_TEMPLATE.prePow, 'prePow');
 

@@ -20,7 +20,7 @@ import {
   withMoneroNonce,
   writeMoneroExtraNonce,
 } from './index.js';
-import { ADDRESSES, BLOCK_111, TEMPLATE_NO_TX, TEMPLATE_THREE_TX } from './test-fixtures.js';
+import { ADDRESSES, BLOCK_111, TEMPLATE_NO_TX, TEMPLATE_THREE_TX } from '../../test/monero/test-fixtures.js';
 
 const bytes = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex, 'hex'));
 const hex = (data: Uint8Array): string => Buffer.from(data).toString('hex');

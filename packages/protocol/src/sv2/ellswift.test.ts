@@ -1,4 +1,4 @@
-// BIP324's published vectors (bitcoin/bips, bip-0324/*.csv, copied unchanged into ./vectors).
+// BIP324's published vectors (bitcoin/bips, bip-0324/*.csv, copied unchanged into packages/protocol/test/sv2/vectors).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,7 +16,7 @@ const hex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'hex'));
 const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
 function csv(name: string): Record<string, string>[] {
-  const text = readFileSync(new URL(`./vectors/${name}.csv`, import.meta.url), 'utf8');
+  const text = readFileSync(new URL(`../../test/sv2/vectors/${name}.csv`, import.meta.url), 'utf8');
   const [head, ...rows] = text.trim().split('\n');
   const cols = (head ?? '').split(',');
   return rows.map((row) => {

@@ -1,12 +1,14 @@
 // Message bytes are checked against sri-vectors.json, serialized by SRI's own crates
-// (binary_sv2 7, mining_sv2 12, common_messages_sv2 9; recorded as vectors/sri-fixture.ts says).
+// (binary_sv2 7, mining_sv2 12, common_messages_sv2 9; recorded as test/sv2/vectors/sri-fixture.ts says).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bigIntToU256, u256ToBigInt } from './binary.js';
 import { decodeFrameHeader, encodeFrame, encodeFrameHeader } from './frame.js';
 import { decodeMessage, encodeMessage, SV2_MESSAGES, type Sv2Message } from './messages.js';
 
-const sri = JSON.parse(readFileSync(new URL('./vectors/sri-vectors.json', import.meta.url), 'utf8')) as {
+const sri = JSON.parse(
+  readFileSync(new URL('../../test/sv2/vectors/sri-vectors.json', import.meta.url), 'utf8'),
+) as {
   messages: Record<string, string>;
 };
 const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');

@@ -1,4 +1,4 @@
-// Replays two Noise sessions recorded against SRI's noise_sv2 2.0 (vectors/sri-fixture.ts says how):
+// Replays two Noise sessions recorded against SRI's noise_sv2 2.0 (test/sv2/vectors/sri-fixture.ts says how):
 // our initiator with SRI's responder, and SRI's initiator with our responder.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -7,13 +7,15 @@ import { ellswiftDecode, type EllswiftKeypair } from './ellswift.js';
 import { decodeMessage } from './messages.js';
 import { NoiseInitiator, NoiseResponder } from './noise.js';
 import { EncryptedFrameDecoder, encryptFrame } from './transport.js';
-import { SRI_NOW, SRI_TEST_AUTHORITY } from './vectors/sri-fixture.js';
+import { SRI_NOW, SRI_TEST_AUTHORITY } from '../../test/sv2/vectors/sri-fixture.js';
 
 interface Key {
   secretKey: string;
   ellswift: string;
 }
-const fx = JSON.parse(readFileSync(new URL('./vectors/sri-vectors.json', import.meta.url), 'utf8')) as {
+const fx = JSON.parse(
+  readFileSync(new URL('../../test/sv2/vectors/sri-vectors.json', import.meta.url), 'utf8'),
+) as {
   sriResponds: { minerEphemeral: Key; transcript: string[] };
   sriInitiates: {
     poolStatic: Key;

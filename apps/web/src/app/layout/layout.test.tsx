@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageReload } from '../../i18n';
-import { jsonResponse, renderWithApp, signInForTest, TEST_USER } from '../../test/render';
+import { jsonResponse, renderWithApp, signInForTest, TEST_USER } from '../../../test/render';
 import { AppLayout } from './AppLayout';
 
 beforeEach(() => {

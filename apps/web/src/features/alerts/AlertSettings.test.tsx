@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountAlerts as AccountAlertsData, WorkerAlerts } from '@manjam/contract';
-import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
+import { jsonResponse, renderWithApp, signInForTest } from '../../../test/render';
 import { RecoveryCodesPanel } from '../settings/RecoveryCodes';
 import { AccountAlerts } from './AccountAlerts';
 import { WorkerAlertsForm } from './WorkerAlertsForm';

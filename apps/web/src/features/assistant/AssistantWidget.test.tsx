@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
-import { jsonResponse } from '../../test/render';
+import { jsonResponse } from '../../../test/render';
 import { AssistantWidget } from './AssistantWidget';
 
 /** Moves fake time forward inside act, letting React render what the timers changed. */

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiToken, Settings, WatchLink } from '../../lib/api-types';
 import SettingsPage from '../../pages/settings/SettingsPage';
-import { UNSET_PAYOUTS } from '../../test/payouts';
-import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
+import { UNSET_PAYOUTS } from '../../../test/payouts';
+import { jsonResponse, renderWithApp, signInForTest } from '../../../test/render';
 
 const SETTINGS: Settings = {
   darkMode: true,

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationList, Settings } from '../../lib/api-types';
-import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
+import { jsonResponse, renderWithApp, signInForTest } from '../../../test/render';
 import { NotificationBell } from './NotificationBell';
-import { UNSET_PAYOUTS } from '../../test/payouts';
+import { UNSET_PAYOUTS } from '../../../test/payouts';
 
 const SETTINGS: Settings = {
   darkMode: true,

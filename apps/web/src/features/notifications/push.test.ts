@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, signInForTest } from '../../test/render';
-import { fakeBrowser, PUBLIC_KEY, PUBLIC_KEY_BYTES, SUBSCRIPTION_JSON } from './fakePush';
+import { jsonResponse, signInForTest } from '../../../test/render';
+import { fakeBrowser, PUBLIC_KEY, PUBLIC_KEY_BYTES, SUBSCRIPTION_JSON } from '../../../test/fakePush';
 import { base64UrlToBytes, disablePush, enablePush, syncPush } from './push';
 
 function serve(routes: Record<string, (init: RequestInit) => Response>) {

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '../../../test/render';
 import { OfflineNotice } from './OfflineNotice';
 
 afterEach(() => vi.restoreAllMocks());

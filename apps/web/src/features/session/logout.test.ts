@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from '../notifications/fakePush';
-import { jsonResponse, signInForTest } from '../../test/render';
+import { fakeBrowser } from '../../../test/fakePush';
+import { jsonResponse, signInForTest } from '../../../test/render';
 import { logout } from './logout';
 
 beforeEach(() => signInForTest());

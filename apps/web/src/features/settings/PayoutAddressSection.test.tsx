@@ -4,8 +4,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayoutSetting, Settings } from '../../lib/api-types';
 import SettingsPage from '../../pages/settings/SettingsPage';
-import { UNSET_PAYOUTS } from '../../test/payouts';
-import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
+import { UNSET_PAYOUTS } from '../../../test/payouts';
+import { jsonResponse, renderWithApp, signInForTest } from '../../../test/render';
 
 const LTC = 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9';
 const XMR = '43SE2g2W29fPioBafSyQd4MZFPnHmY1qYYuiutALpFijYeDcNidCVeVf6B5yboWQujRTkxAWcxRY3KdH6vKEDAajPhmzzGA';

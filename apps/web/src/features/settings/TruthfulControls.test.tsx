@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../lib/api-types';
 import SettingsPage from '../../pages/settings/SettingsPage';
-import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
-import { UNSET_PAYOUTS } from '../../test/payouts';
+import { jsonResponse, renderWithApp, signInForTest } from '../../../test/render';
+import { UNSET_PAYOUTS } from '../../../test/payouts';
 
 const SETTINGS: Settings = {
   darkMode: true,

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n';
 import { AddMinerModal } from '../miners/AddMinerModal';
-import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../../../test/dashboard';
 import { kaspaCommands } from '../../coins/kaspa/commands';
 import { SetupGuide } from './SetupGuide';
 

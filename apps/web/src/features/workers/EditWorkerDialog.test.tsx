@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { jsonResponse, renderWithApp } from '../../../test/render';
 import type { Worker } from '../api-types';
 import { EditWorkerDialog } from './EditWorkerDialog';
 

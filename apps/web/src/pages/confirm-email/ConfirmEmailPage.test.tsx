@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { jsonResponse, renderWithApp } from '../../../test/render';
 import ConfirmEmailPage from './ConfirmEmailPage';
 
 afterEach(() => {

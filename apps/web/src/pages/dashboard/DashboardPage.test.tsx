@@ -1,13 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  PAGE_TEST_TIMEOUT,
-  json,
-  mockFetch,
-  renderScreen,
-  signInForTest,
-} from '../../features/dashboard/test-utils';
-import { UNSET_PAYOUTS } from '../../test/payouts';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../../../test/dashboard';
+import { UNSET_PAYOUTS } from '../../../test/payouts';
 import DashboardPage from './DashboardPage';
 
 const dashboard = {

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { jsonResponse, renderWithApp } from '../../../test/render';
 import LoginPage from '../login/LoginPage';
 import SupportPage from '../support/SupportPage';
 import ForgotPasswordPage from './ForgotPasswordPage';

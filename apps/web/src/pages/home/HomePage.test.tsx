@@ -1,8 +1,8 @@
 import { PORT_TABLE } from '@manjam/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { algorithmStats } from '../../test/pool-stats';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { algorithmStats } from '../../../test/pool-stats';
+import { jsonResponse, renderWithApp } from '../../../test/render';
 import HomePage, { searchTarget } from './HomePage';
 
 describe('home page', () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp, TEST_USER } from '../../test/render';
+import { jsonResponse, renderWithApp, TEST_USER } from '../../../test/render';
 import LoginPage from './LoginPage';
 
 /** Stubs fetch with `mock` for every call but the page's GET /api/auth/help (a pool that sends email). */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp } from '../../../test/render';
 import MarketplacePage from './MarketplacePage';
 
 it.each([

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { jsonResponse, renderWithApp } from '../../../test/render';
 import { AppRoutes } from '../../app/routes';
-import { algorithmStats, servePoolStats } from '../../test/pool-stats';
+import { algorithmStats, servePoolStats } from '../../../test/pool-stats';
 
 const stat = (port: number, scheme: string) =>
   algorithmStats({

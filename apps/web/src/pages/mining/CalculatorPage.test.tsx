@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp } from '../../test/render';
-import { algorithmStats, REGTEST_BITCOIN_FAMILY, servePoolStats } from '../../test/pool-stats';
+import { jsonResponse, renderWithApp } from '../../../test/render';
+import { algorithmStats, REGTEST_BITCOIN_FAMILY, servePoolStats } from '../../../test/pool-stats';
 import CalculatorPage from './CalculatorPage';
 
 beforeEach(() => servePoolStats(REGTEST_BITCOIN_FAMILY));

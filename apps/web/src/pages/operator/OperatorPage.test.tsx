@@ -10,7 +10,7 @@ import type {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../app/routes';
-import { jsonResponse, renderWithApp, signInForTest, TEST_USER } from '../../test/render';
+import { jsonResponse, renderWithApp, signInForTest, TEST_USER } from '../../../test/render';
 
 const OPERATOR = { ...TEST_USER, operator: true, twoFactorEnabled: true };
 const LAZY = { timeout: 8000 };

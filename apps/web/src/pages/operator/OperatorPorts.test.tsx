@@ -5,8 +5,8 @@ import type { OperatorPorts } from '@manjam/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../app/routes';
-import { AS_OF, LAZY, OPERATOR, rowWith, stubOperatorApi } from '../../test/operator';
-import { renderWithApp, signInForTest } from '../../test/render';
+import { AS_OF, LAZY, OPERATOR, rowWith, stubOperatorApi } from '../../../test/operator';
+import { renderWithApp, signInForTest } from '../../../test/render';
 
 const PORTS: OperatorPorts = {
   asOf: AS_OF,

@@ -4,8 +4,8 @@ import type { OperatorWallets } from '@manjam/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../app/routes';
-import { AS_OF, LAZY, OPERATOR, rowWith, stubOperatorApi } from '../../test/operator';
-import { renderWithApp, signInForTest } from '../../test/render';
+import { AS_OF, LAZY, OPERATOR, rowWith, stubOperatorApi } from '../../../test/operator';
+import { renderWithApp, signInForTest } from '../../../test/render';
 
 const WALLETS: OperatorWallets = {
   asOf: AS_OF,

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { jsonResponse, renderWithApp } from '../../../test/render';
 import RegisterPage from './RegisterPage';
 
 /** The pool's public stats: which network it runs BTC and LTC on. */

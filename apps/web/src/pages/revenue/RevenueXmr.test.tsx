@@ -1,12 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  PAGE_TEST_TIMEOUT,
-  json,
-  mockFetch,
-  renderScreen,
-  signInForTest,
-} from '../../features/dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../../../test/dashboard';
 import RevenuePage from './RevenuePage';
 
 describe('Revenue screen for a Monero miner', { timeout: PAGE_TEST_TIMEOUT }, () => {

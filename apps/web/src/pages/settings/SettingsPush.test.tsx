@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser, PUBLIC_KEY } from '../../features/notifications/fakePush';
+import { fakeBrowser, PUBLIC_KEY } from '../../../test/fakePush';
 import type { Settings } from '../../lib/api-types';
-import { jsonResponse, renderWithApp, signInForTest } from '../../test/render';
+import { jsonResponse, renderWithApp, signInForTest } from '../../../test/render';
 import SettingsPage from './SettingsPage';
-import { UNSET_PAYOUTS } from '../../test/payouts';
+import { UNSET_PAYOUTS } from '../../../test/payouts';
 
 const SETTINGS: Settings = {
   darkMode: true,

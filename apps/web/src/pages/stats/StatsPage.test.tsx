@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test/render';
-import { REGTEST_BITCOIN_FAMILY, servePoolStats } from '../../test/pool-stats';
+import { renderWithApp } from '../../../test/render';
+import { REGTEST_BITCOIN_FAMILY, servePoolStats } from '../../../test/pool-stats';
 import StatsPage from './StatsPage';
 
 beforeEach(() => servePoolStats(REGTEST_BITCOIN_FAMILY));

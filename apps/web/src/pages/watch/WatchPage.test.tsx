@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WatchDashboard, WatchPayoutPage, WatchView, WatchWorkers } from '../../lib/api-types';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { jsonResponse, renderWithApp } from '../../test/render';
+import { jsonResponse, renderWithApp } from '../../../test/render';
 import WatchPage from './WatchPage';
 
 const TOKEN = 'Zq3'.repeat(14) + 'x';

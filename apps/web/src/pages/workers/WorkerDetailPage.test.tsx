@@ -1,13 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  PAGE_TEST_TIMEOUT,
-  json,
-  mockFetch,
-  renderScreen,
-  signInForTest,
-} from '../../features/dashboard/test-utils';
+import { PAGE_TEST_TIMEOUT, json, mockFetch, renderScreen, signInForTest } from '../../../test/dashboard';
 import type { HashrateBarChartProps } from '../../features/dashboard/HashrateBarChart';
 import WorkerDetailPage from './WorkerDetailPage';
 

@@ -7,7 +7,7 @@ import {
   renderScreen,
   requestedUrls,
   signInForTest,
-} from '../../features/dashboard/test-utils';
+} from '../../../test/dashboard';
 import WorkersPage from './WorkersPage';
 
 const rig = {

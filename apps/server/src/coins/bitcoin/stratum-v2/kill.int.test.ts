@@ -31,7 +31,11 @@ import { difficultyToTarget } from '@manjam/protocol';
 import { encodeAuthorityPublicKey } from '@manjam/protocol/sv2';
 import { ensureTranslator } from '../../../../../../scripts/sri.mjs';
 import { AUTHORITY_KEY_FILE } from './authority.js';
-import { findNonce, Sv2TestClient, type ChannelWork } from './testing/client.js';
+import {
+  findNonce,
+  Sv2TestClient,
+  type ChannelWork,
+} from '../../../../test/support/coins/bitcoin/stratum-v2/client.js';
 import { startTranslator } from '../../../../test/support/coins/bitcoin/stratum-v2/translator.js';
 import { u256ToTarget } from './work.js';
 

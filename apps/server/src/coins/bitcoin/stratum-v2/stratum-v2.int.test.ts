@@ -17,7 +17,12 @@ import {
 } from '../../../../test/support/coins/bitcoin/stratum/harness.js';
 import { v2Figures } from '../../../../test/support/coins/bitcoin/stratum-v2/figures.js';
 import { AUTHORITY_KEY_FILE } from './authority.js';
-import { findNonce, Sv2HandshakeRefused, Sv2TestClient, type ChannelWork } from './testing/client.js';
+import {
+  findNonce,
+  Sv2HandshakeRefused,
+  Sv2TestClient,
+  type ChannelWork,
+} from '../../../../test/support/coins/bitcoin/stratum-v2/client.js';
 import { targetToU256, u256ToTarget } from './work.js';
 
 // Regtest's network target accepts about every other hash; at this share difficulty the share

@@ -7,7 +7,7 @@ import {
   jobFromTemplate,
   type ShareInput,
 } from '@manjam/protocol';
-import { fixtureTemplate } from '../../../../../../packages/protocol/src/test-fixtures.js';
+import { fixtureTemplate } from '../../../../../../packages/protocol/test/test-fixtures.js';
 import type { Job } from './jobs.js';
 import type { QueuedShare, StratumSession } from './context.js';
 import { Sha256dQueue } from './sha256d-queue.js';

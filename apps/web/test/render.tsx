@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { initI18n } from '../i18n';
-import type { Language, User } from '../lib/api-types';
-import { STORAGE_KEYS } from '../lib/storage';
+import { initI18n } from '../src/i18n';
+import type { Language, User } from '../src/lib/api-types';
+import { STORAGE_KEYS } from '../src/lib/storage';
 
 export const TEST_USER: User = {
   id: 1,

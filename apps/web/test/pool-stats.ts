@@ -1,6 +1,6 @@
 // /api/pool/stats in page tests: rows as the pool sends them, served by a stubbed fetch.
 import { vi } from 'vitest';
-import type { PoolAlgorithmStats } from '../lib/api-types';
+import type { PoolAlgorithmStats } from '../src/lib/api-types';
 import { jsonResponse } from './render';
 
 /** One algorithm row with quiet defaults (regtest, live, nothing mined); a test sets what it looks at. */

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { vi, type Mock } from 'vitest';
-import { initI18n } from '../../i18n';
+import { initI18n } from '../src/i18n';
 
 // The shared 2-core machine can be slow: give findBy/waitFor more room than the 1 s default.
 configure({ asyncUtilTimeout: 8000 });

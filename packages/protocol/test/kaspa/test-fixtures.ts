@@ -2,7 +2,7 @@
  * Real Kaspa headers for the tests, in kaspad's RPC shape (RpcBlockHeader). Facts, each checked
  * by the hash it must reproduce. Parents are given as runs (the same hash on consecutive levels).
  */
-import type { RpcBlockHeader } from './header.js';
+import type { RpcBlockHeader } from '../../src/kaspa/header.js';
 
 type Run = [hashes: string[], levels: number];
 

@@ -1,8 +1,8 @@
 /** Synthetic but well-formed transactions and block templates for protocol tests. */
-import { encodeVarint } from './coinbase.js';
-import { sha256d, toRpcHex } from './hash.js';
-import { witnessCommitmentScript } from './merkle.js';
-import type { BlockTemplateRpc } from './template.js';
+import { encodeVarint } from '../src/coinbase.js';
+import { sha256d, toRpcHex } from '../src/hash.js';
+import { witnessCommitmentScript } from '../src/merkle.js';
+import type { BlockTemplateRpc } from '../src/template.js';
 
 export interface FixtureTx {
   raw: Buffer;

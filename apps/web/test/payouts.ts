@@ -1,4 +1,4 @@
-import type { PayoutSetting } from '../lib/api-types';
+import type { PayoutSetting } from '../src/lib/api-types';
 
 /** GET /api/settings `payouts` of an account with no payout address yet: every pool coin at the pool defaults. */
 export const UNSET_PAYOUTS: PayoutSetting[] = [
