@@ -91,7 +91,8 @@ export function isValidUsername(name: string): boolean {
  * configured Stratum port); `colour`: the coin's brand colour where the web marks it, if it has
  * one; `account`: the algorithm id of ALGORITHMS a miner or worker may carry;
  * `feeAlgorithm`: the key of its fee in the server's accounting.feeBasisPoints; `published`: the
- * seed's published fee and payout interval, shown for algorithms the pool does not run yet;
+ * seed's published fee, payout interval and latency target (its home card; its guide link on the Learn
+ * page), the fee and interval shown for algorithms the pool does not run yet;
  * `guide`: what the setup guide says of it (its filter tab, the software, and which device cards
  * offer it, by place: 1 is the first a card tries); `forms`: the miner forms that offer it (Add
  * Miner for the device types listed, in table order; Edit Miner at its place, null where not);
@@ -107,7 +108,7 @@ export const PORT_TABLE = [
     hardware: 'asic',
     account: 'sha256',
     feeAlgorithm: 'sha256',
-    published: { feeBasisPoints: 100, payoutHours: 24 },
+    published: { feeBasisPoints: 100, payoutHours: 24, latencyMs: 45 },
     guide: {
       tab: 'sha256',
       difficulty: 'high',
@@ -126,7 +127,7 @@ export const PORT_TABLE = [
     hardware: 'asic',
     account: 'scrypt',
     feeAlgorithm: 'scrypt',
-    published: { feeBasisPoints: 100, payoutHours: 24 },
+    published: { feeBasisPoints: 100, payoutHours: 24, latencyMs: 42 },
     guide: {
       tab: 'scrypt',
       difficulty: 'high',
@@ -164,7 +165,7 @@ export const PORT_TABLE = [
     hardware: 'asic',
     account: 'kadena',
     feeAlgorithm: 'kadena',
-    published: { feeBasisPoints: 100, payoutHours: 24 },
+    published: { feeBasisPoints: 100, payoutHours: 24, latencyMs: 48 },
     guide: {
       tab: 'kadena',
       difficulty: 'high',
@@ -183,7 +184,7 @@ export const PORT_TABLE = [
     hardware: 'asic',
     account: 'kaspa',
     feeAlgorithm: 'kaspa',
-    published: { feeBasisPoints: 90, payoutHours: 12 },
+    published: { feeBasisPoints: 90, payoutHours: 12, latencyMs: 40 },
     guide: {
       tab: 'kaspa',
       difficulty: 'varies',
@@ -447,7 +448,7 @@ export interface PortTableRow {
   hardware: DeviceType;
   account: AlgorithmId | null;
   feeAlgorithm: AlgorithmId | null;
-  published: { feeBasisPoints: number; payoutHours: number } | null;
+  published: { feeBasisPoints: number; payoutHours: number; latencyMs: number } | null;
   guide: {
     /** The filter tab it is listed under ('all' when no tab covers it). */
     tab: GuideTab;

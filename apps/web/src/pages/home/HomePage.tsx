@@ -37,14 +37,6 @@ interface AlgorithmCard {
   page: boolean;
 }
 
-/** The seed's latency target per algorithm page's card; a card without one shows none. */
-const LATENCY: Partial<Record<AlgorithmPageId, string>> = {
-  sha256: '45ms',
-  scrypt: '42ms',
-  kadena: '48ms',
-  kaspa: '40ms',
-};
-
 /**
  * The seed's marketing cards, before the card of the port table row they stand at: Ravencoin is
  * mined on KawPow; Qubic has no row (its card is never live). The table publishes no fee for them.
@@ -70,7 +62,7 @@ function pageCard(row: PortTableEntry): AlgorithmCard[] {
       id,
       fee: published ? `${(published.feeBasisPoints / 100).toFixed(1)}%` : null,
       payoutHours: published?.payoutHours ?? null,
-      latency: LATENCY[id] ?? null,
+      latency: published ? `${published.latencyMs}ms` : null,
       port: row.algorithm,
       page: true,
     },

@@ -1,13 +1,14 @@
+import { PORT_TABLE } from '@manjam/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextPage, useSections } from '../../components/TextPage';
 
-const GUIDES = [
-  { to: '/mining/sha256', key: 'footer.links.sha256' },
-  { to: '/mining/scrypt', key: 'footer.links.scrypt' },
-  { to: '/mining/kadena', key: 'footer.links.kadena' },
-  { to: '/mining/kaspa', key: 'footer.links.kaspa' },
-] as const;
+/** The guide links: each algorithm page whose row the seed publishes (fee, payout, latency), in table order. */
+const GUIDES = PORT_TABLE.flatMap((row) =>
+  row.page && row.published && row.account
+    ? [{ to: `/mining/${row.account}`, key: `footer.links.${row.account}` as const }]
+    : [],
+);
 
 export default function LearnPage() {
   const { t } = useTranslation();
