@@ -14,6 +14,7 @@ import {
   keepSubmitting,
   nextAvailability,
   nextCleanJob,
+  recordAvailability,
   sharesStoredBetween,
   shareOn,
   startPoolOnNodes,
@@ -51,7 +52,10 @@ describe.each(coins)(
     let pool: PoolOnNodes;
     beforeAll(async () => {
       chain = await start();
-      pool = await startPoolOnNodes({ coin, chain, endpoints: [chain.rpc], silenceMs: 1_000, difficulty });
+      // A silence limit below the dev chain supervisor's shortest restart back-off (0.5 s) plus
+      // the node's start: a node back from the snapshot in under a second must still have been
+      // down long enough for the pool to pause work, which is what this test watches.
+      pool = await startPoolOnNodes({ coin, chain, endpoints: [chain.rpc], silenceMs: 400, difficulty });
     });
     afterAll(async () => {
       await pool?.close();
@@ -61,19 +65,24 @@ describe.each(coins)(
     it('restarts the node, sends a clean job within 10 s of the node answering, and mining goes on', async () => {
       const { client } = await connectMiner(pool);
       expect((await client.submit(pool.login, shareOn(pool, client))).result).toBe(true);
-      const down = nextAvailability(pool, false);
-      const up = nextAvailability(pool, true);
-      // Listening from the moment the work is paused: the first clean job after that is the
-      // recovery job, which may go out in the same turn as the node's first answer.
-      const clean = down.then(() => nextCleanJob(pool));
+      const availability = recordAvailability(pool);
+      // Every clean job from now on: the recovery job may go out in the same turn as the node's
+      // first answer, so listening starts before the kill.
+      const cleanJobs: number[] = [];
+      const offClean = pool.events.on('template.new', (event) => {
+        if (event.newTip) cleanJobs.push(Date.now());
+      });
       const [pid] = chain.nodeProcessIds();
       const killedAt = Date.now();
       process.kill(pid as number, 'SIGKILL');
-      await down;
+      const downAt = await availability.after(false, killedAt);
       await client.closedPromise;
       expect(client.received.join('')).toContain(WORK_PAUSED_MESSAGE);
-      const answeredAt = await up;
-      const cleanAt = await clean;
+      const answeredAt = await availability.after(true, downAt);
+      await vi.waitUntil(() => cleanJobs.some((at) => at >= downAt), { timeout: 10_000, interval: 20 });
+      const cleanAt = cleanJobs.find((at) => at >= downAt) as number;
+      availability.stop();
+      offClean();
       expect(chain.nodeProcessIds()[0]).not.toBe(pid);
       expect(cleanAt - answeredAt).toBeLessThan(10_000);
       const again = await reconnect(pool);

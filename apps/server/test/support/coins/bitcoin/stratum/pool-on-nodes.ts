@@ -115,6 +115,42 @@ export function nextAvailability(pool: PoolOnNodes, up: boolean, timeoutMs = 60_
   });
 }
 
+/**
+ * Every availability change from now on, with its time: `after(up, sinceMs)` resolves with the
+ * first change to `up` at or after `sinceMs`, so a change that came before a fault (a slow answer
+ * on a loaded machine) is not taken for the fault's.
+ */
+export function recordAvailability(pool: PoolOnNodes) {
+  const changes: { up: boolean; at: number }[] = [];
+  const waiting = new Set<() => void>();
+  const off = pool.source.onAvailability((availability: SourceAvailability) => {
+    changes.push({ up: availability.up, at: Date.now() });
+    for (const wake of waiting) wake();
+  });
+  return {
+    changes,
+    stop: off,
+    after(up: boolean, sinceMs: number, timeoutMs = 60_000): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const look = (): boolean => {
+          const found = changes.find((change) => change.up === up && change.at >= sinceMs);
+          if (!found) return false;
+          clearTimeout(timer);
+          waiting.delete(wake);
+          resolve(found.at);
+          return true;
+        };
+        const wake = (): void => void look();
+        const timer = setTimeout(() => {
+          waiting.delete(wake);
+          reject(new Error(`the coin did not go ${up ? 'up' : 'down'} in time: ${JSON.stringify(changes)}`));
+        }, timeoutMs);
+        if (!look()) waiting.add(wake);
+      });
+    },
+  };
+}
+
 /** Resolves with Date.now() when the pool sends out a clean job (clean_jobs=true). */
 export function nextCleanJob(pool: PoolOnNodes, timeoutMs = 60_000): Promise<number> {
   return new Promise((resolve, reject) => {
