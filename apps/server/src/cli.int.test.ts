@@ -15,7 +15,10 @@ import {
   waitUntil,
   type WatchedProcess,
 } from '../test/support/processes.js';
+import { testLogger } from '../test/support/coins/bitcoin/stratum/harness.js';
 import { fundedKaspaDataDir } from '../test/support/coins/kaspa/funded-snapshot.js';
+import { moneroChainDataDir } from '../test/support/coins/monero/chain-snapshot.js';
+import { copyPreparedChain } from '../test/support/devchain/snapshot.js';
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -141,18 +144,27 @@ const STOP_WITHIN_MS = 30_000;
 
 /**
  * A pool on free ports (0) and its own data dir, in its own process group. `allChains`: every dev
- * chain `npm start` starts (monerod and kaspad too, kaspad's wallet funded from genesis: minutes
- * on a loaded machine); else only the Bitcoin-family ones, enough to show the signal reach them.
+ * chain `npm start` starts (monerod and kaspad too); else only the Bitcoin-family ones, enough to
+ * show the signal reach them. Each dev chain starts on a copy of a prepared one (the Bitcoin
+ * family's test chains, the run's Monero and funded Kaspa snapshots), as after a restart: mining
+ * their first blocks is what other tests cover, and cost each start here tens of seconds.
  */
-function startPoolProcess(command: string, args: string[], allChains = false): WatchedProcess {
+async function startPoolProcess(command: string, args: string[], allChains = false): Promise<WatchedProcess> {
   const free = (coin: string, start: number) => ({
     port: 0,
     coin,
     vardiff: { start, min: start, max: 1e12 },
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'manjam-signal-'));
-  // Kaspa's dev chain starts on a copy of the run's funded chain (funded-snapshot.ts), when there is one.
-  if (allChains) fundedKaspaDataDir(join(dataDir, 'devchain', 'kas'));
+  const devchain = (coin: string): string => join(dataDir, 'devchain', coin);
+  await Promise.all([
+    copyPreparedChain('BTC', devchain('btc'), { logger: testLogger }),
+    copyPreparedChain('LTC', devchain('ltc'), { logger: testLogger }),
+  ]);
+  if (allChains) {
+    moneroChainDataDir(devchain('xmr'));
+    fundedKaspaDataDir(devchain('kas'));
+  }
   return startWatched(command, args, {
     cwd: ROOT,
     detached: true,
@@ -193,7 +205,7 @@ describe('stopping the pool with a signal', () => {
   it(
     'stops every process of `npm start` and frees its ports when npm gets SIGTERM',
     async () => {
-      const pool = startPoolProcess('npm', ['start']);
+      const pool = await startPoolProcess('npm', ['start']);
       try {
         const ports = await bannerPorts(pool);
         process.kill(pool.child.pid ?? 0, 'SIGTERM');
@@ -209,7 +221,7 @@ describe('stopping the pool with a signal', () => {
   it(
     'stops within the deadline, restarting no node, when SIGTERM reaches every process of the group at once (Ctrl+C, systemd)',
     async () => {
-      const pool = startPoolProcess('npm', ['start'], true);
+      const pool = await startPoolProcess('npm', ['start'], true);
       const pgid = pool.child.pid ?? 0;
       try {
         const ports = await bannerPorts(pool);
@@ -238,7 +250,7 @@ describe('stopping the pool with a signal', () => {
   it(
     'stops `manjam start` cleanly with exit code 0 when the supervisor sends SIGTERM to its one process',
     async () => {
-      const pool = startPoolProcess(process.execPath, [MANJAM_BIN, 'start']);
+      const pool = await startPoolProcess(process.execPath, [MANJAM_BIN, 'start']);
       try {
         const ports = await bannerPorts(pool);
         process.kill(pool.child.pid ?? 0, 'SIGTERM');

@@ -25,6 +25,12 @@ export const XMR_COINBASE_MATURITY = coinbaseMaturityOf('XMR');
  * ring size of 16 (at 71 blocks monero-wallet-rpc still answers "not enough outputs to use").
  */
 export const XMR_INITIAL_BLOCKS = 100;
+/**
+ * How long monero-wallet-rpc may take to answer at start. It answers within 1-6 s here (2-core
+ * machine, under a full test run); a wallet still silent after 30 s is hung, and the pool's other
+ * coins should not wait longer for it (the family then starts late, see coins/late-chain.ts).
+ */
+const WALLET_READY_MS = 30_000;
 const POOL_WALLET = 'pool';
 
 export interface MoneroDevChain {
@@ -200,7 +206,7 @@ export async function startMoneroDevChain(opts: MoneroDevChainOptions): Promise<
         waitForRpc(daemon, 'get_info', started, 120_000),
       ),
       supervise('wallet', 'monero-wallet-rpc', walletRpc, walletArgs, async (started) => {
-        await waitForRpc(wallet, 'get_version', started, 60_000);
+        await waitForRpc(wallet, 'get_version', started, WALLET_READY_MS);
         await openPoolWallet(wallet);
       }),
     ]);

@@ -16,7 +16,8 @@ import { LedgerRepository } from '../../db/repositories/ledger.js';
 import { OperatorAlertsRepository } from '../../db/repositories/operator-alerts.js';
 import { PayoutsRepository } from '../../db/repositories/payouts.js';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/db.js';
-import { startMoneroDevChain, type MoneroDevChain } from './devchain.js';
+import type { MoneroDevChain } from './devchain.js';
+import { startMoneroTestChain } from '../../../test/support/coins/monero/chain-snapshot.js';
 import { PoolEvents } from '../../events.js';
 import { isInsufficientFunds, isNodeRejection } from '../../accounting/chain.js';
 import type { AccountingContext } from '../../accounting/context.js';
@@ -99,7 +100,7 @@ describe('XMR payouts from the pool wallet to an outside wallet (real monerod + 
     ).transfer.fee;
 
   beforeAll(async () => {
-    dev = await startMoneroDevChain({ logger });
+    dev = await startMoneroTestChain({ logger });
     chain = new MoneroAccountingChain(dev.daemon, dev.wallet);
     database = await openTestDatabase('postgres');
     await dev.wallet.call('close_wallet');

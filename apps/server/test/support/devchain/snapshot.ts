@@ -73,6 +73,23 @@ async function fromSnapshot(key: string, start: Start, opts: DevChainOptions): P
   }
 }
 
+/**
+ * Copies the prepared chain of `coin` (made when absent) to `target`: where a whole pool's dev
+ * chain keeps its data (`<dataDir>/devchain/<coin>`), so the pool starts on it as after a restart.
+ * LTC's is the pair with MWEB activated, as the pool starts it.
+ */
+export async function copyPreparedChain(
+  coin: 'BTC' | 'LTC',
+  target: string,
+  opts: DevChainOptions,
+): Promise<void> {
+  const source =
+    coin === 'BTC'
+      ? await prepared('btc', startBtcDevChain, opts)
+      : await prepared('ltc-activate', startLtcDevChain, opts);
+  await cp(source, target, { recursive: true });
+}
+
 /** A bcoin regtest chain at segwit's activation, as `startBtcDevChain` gives, from a prepared copy. */
 export function startBtcTestChain(opts: DevChainOptions): Promise<DevChain> {
   return fromSnapshot('btc', startBtcDevChain, opts);

@@ -22,6 +22,7 @@ import { startNatsCluster, type NatsCluster } from '../../nats-cluster.js';
 import { startNatsLeaf, type NatsLeaf } from '../../nats-leaf.js';
 import { sleep } from '../../processes.js';
 import { testLogger } from '../bitcoin/stratum/harness.js';
+import { moneroChainDataDir } from './chain-snapshot.js';
 import { MoneroTestMiner } from './stratum/miner.js';
 
 /** Every coin off but XMR (a test starts only the chain it needs). */
@@ -38,6 +39,7 @@ export interface MoneroCoreOnFeed {
 /** The core: NATS cluster, the riyadh leaf server, monerod's dev chain and XMR's job feed. */
 export async function startMoneroCoreOnFeed(): Promise<MoneroCoreOnFeed> {
   const dataDir = await mkdtemp(join(tmpdir(), 'manjam-xmr-core-'));
+  moneroChainDataDir(join(dataDir, 'devchain', 'xmr'));
   const cluster = await startNatsCluster({ domain: 'core' });
   const leaf = await startNatsLeaf('riyadh', cluster.nodes[0] as NatsCluster['nodes'][number]);
   const config = parseConfig({

@@ -4,7 +4,8 @@
 import { RandomXPool } from '@manjam/randomx';
 import type { Logger } from 'pino';
 import { configSchema } from '../../../../../src/config/index.js';
-import { startMoneroDevChain, type MoneroDevChain } from '../../../../../src/coins/monero/devchain.js';
+import type { MoneroDevChain } from '../../../../../src/coins/monero/devchain.js';
+import { startMoneroTestChain } from '../chain-snapshot.js';
 import type { RejectReason } from '../../../../../src/shares/types.js';
 import type { VardiffSettings } from '../../../../../src/stratum/vardiff.js';
 import { MoneroStratumServer } from '../../../../../src/coins/monero/stratum/server.js';
@@ -95,7 +96,7 @@ export interface StandalonePort {
 
 export async function startStandalone(options: StandaloneOptions): Promise<StandalonePort> {
   const { logger } = options;
-  const chain = await startMoneroDevChain({
+  const chain = await startMoneroTestChain({
     logger,
     initialBlocks: options.initialBlocks,
     fixedDifficulty: Number(options.networkDifficulty),
