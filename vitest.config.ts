@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // Three tiers (see docs/ARCHITECTURE.md): unit tests beside the code, integration tests
 // (*.int.test.ts) against real PostgreSQL/PGlite and real regtest nodes, and browser e2e.
-// The projects run one group after another (groupOrder): unit, web, integration, e2e, so that
-// the heavy tiers never compete with each other for the two cores.
+// In one Vitest process the projects run one group after another (groupOrder): unit, web,
+// integration, e2e. `npm test` (scripts/test-tiers.mjs) runs integration and e2e side by side in
+// two processes instead: each alone leaves about a quarter of the machine idle.
 /** Fixtures made once per machine before the first file of a project with real peers (a funded Kaspa chain). */
 const GLOBAL_SETUP = 'apps/server/test/support/global-setup.ts';
 /** The browser tests' pool's first start (a migrated database, a mined bcoin chain), made once per run. */

@@ -1,14 +1,18 @@
 // The per-file part of the timing report: what each project and its slowest files cost, from the
 // figures scripts/timing-reporter.mjs wrote during the run.
-import { existsSync, readFileSync } from 'node:fs';
-import { FILE_TIMES } from './timing-reporter.mjs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { FILE_TIMES_DIR } from './timing-reporter.mjs';
 
 const seconds = (ms) => (ms / 1000).toFixed(1);
 
 /** The per-project and slowest-file tables, or '' when the reporter wrote nothing. */
 export function fileTimingReport(limit = 20) {
-  if (!existsSync(FILE_TIMES)) return '';
-  const files = JSON.parse(readFileSync(FILE_TIMES, 'utf8')).map((file) => {
+  if (!existsSync(FILE_TIMES_DIR)) return '';
+  const runs = readdirSync(FILE_TIMES_DIR).filter((name) => name.endsWith('.json'));
+  if (runs.length === 0) return '';
+  const recorded = runs.flatMap((name) => JSON.parse(readFileSync(join(FILE_TIMES_DIR, name), 'utf8')));
+  const files = recorded.map((file) => {
     const wall = file.endedAt - file.startedAt;
     return { ...file, wall, hooksMs: Math.max(0, file.runMs - file.inTestsMs) };
   });

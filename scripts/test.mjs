@@ -4,7 +4,7 @@
 // `npm test -- <tier>` runs one tier (scripts/test-tiers.mjs: fast, unit, web, integration, e2e,
 // stratum, money, api, regions, and one per family); any other arguments go to Vitest as they are. Every run writes a
 // timing report (node_modules/.cache/manjam-timing.md) and prints it.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, ensureNodeModules, ensureSystemPackages, ensureWebBuild, log, run, runAsync } from './lib.mjs';
@@ -13,7 +13,7 @@ import { FAMILIES } from './families.mjs';
 import { BUILD_PACKAGES, CHAIN_PACKAGES } from './install-system-deps.mjs';
 import { stepsReport, tierOf, tiersHelp, writeTimingReport } from './test-tiers.mjs';
 import { fileTimingReport } from './test-timing.mjs';
-import { FILE_TIMES } from './timing-reporter.mjs';
+import { FILE_TIMES_DIR } from './timing-reporter.mjs';
 
 const { name: tierName, tier, rest } = tierOf(process.argv.slice(2));
 if (rest[0] === '--help' || rest[0] === '-h') {
@@ -21,7 +21,8 @@ if (rest[0] === '--help' || rest[0] === '-h') {
   process.exit(0);
 }
 const cache = join(ROOT, 'node_modules', '.cache');
-const report = join(cache, 'manjam-vitest.json');
+/** Each Vitest run's JSON report (one per run of the tier's stages). */
+const reportOf = (run) => join(cache, `manjam-vitest-${run}.json`);
 const timing = join(cache, 'manjam-timing.md');
 /** Wall time of each step of this run, for the timing report. */
 const steps = [];
@@ -77,10 +78,64 @@ async function startServers() {
   for (const tool of tools) log(await step(tool.name, () => tool.ensure()));
   step('web build', ensureWebBuild);
 }
+/**
+ * The run's shared fixtures (each family's global-setup.ts: prepared dev chains), made before
+ * Vitest runs side by side: each run's global set-up then finds them made instead of both making
+ * them at once.
+ */
+function makeFixtures() {
+  run(process.execPath, [
+    '--import',
+    'tsx',
+    '--input-type=module',
+    '-e',
+    "const setup = await import('./apps/server/test/support/global-setup.ts'); await setup.default();",
+  ]);
+}
+/** The Vitest runs of a stage side by side; rejects when any failed, after all ended. */
+async function runStage(stage, first) {
+  const runs = stage.map((args, index) => {
+    const id = first + index;
+    return runAsync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--reporter=${join(ROOT, 'scripts', 'timing-reporter.mjs')}`,
+        `--outputFile.json=${reportOf(id)}`,
+        ...args,
+        ...rest,
+      ],
+      { env: { ...process.env, MANJAM_FILE_TIMES: join(FILE_TIMES_DIR, `${id}.json`) } },
+    );
+  });
+  const failed = (await Promise.allSettled(runs)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+/** Every Vitest run's JSON report of this tier, merged: the counts summed, the files listed. */
+function mergedReport(runs) {
+  const reports = Array.from({ length: runs }, (_, id) => reportOf(id))
+    .filter((path) => existsSync(path))
+    .map((path) => JSON.parse(readFileSync(path, 'utf8')));
+  if (reports.length === 0) return undefined;
+  const sum = (key) => reports.reduce((total, report) => total + report[key], 0);
+  return {
+    numPassedTests: sum('numPassedTests'),
+    numFailedTests: sum('numFailedTests'),
+    numPendingTests: sum('numPendingTests'),
+    testResults: reports.flatMap((report) => report.testResults),
+  };
+}
+const stages = tier.stages ?? [[tier.vitest]];
+const runCount = stages.flat().length;
 let exitCode = 0;
-// The last run's report goes first: a run stopped before Vitest prints no stale figures.
-rmSync(report, { force: true });
-rmSync(FILE_TIMES, { force: true });
+// The last run's reports go first: a run stopped before Vitest prints no stale figures.
+if (existsSync(cache))
+  for (const name of readdirSync(cache))
+    if (/^manjam-vitest(-\d+)?\.json$/.test(name)) rmSync(join(cache, name), { force: true });
+rmSync(FILE_TIMES_DIR, { recursive: true, force: true });
 try {
   log(`tier ${tierName}: ${tier.about}`);
   const servers = tier.servers !== false;
@@ -102,25 +157,32 @@ try {
   if (tier.checks !== 'none') checks.push(step('lint', () => runAsync('npm', ['run', '--silent', 'lint'])));
   const failedCheck = (await Promise.allSettled(checks)).find((check) => check.status === 'rejected');
   if (failedCheck) throw failedCheck.reason;
-  log('vitest');
-  step('vitest', () =>
-    run(process.execPath, [
-      join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--reporter=${join(ROOT, 'scripts', 'timing-reporter.mjs')}`,
-      `--outputFile.json=${report}`,
-      ...tier.vitest,
-      ...rest,
-    ]),
-  );
+  if (servers && stages.some((stage) => stage.length > 1)) step('shared fixtures', makeFixtures);
+  let first = 0;
+  let failedStage;
+  for (const stage of stages) {
+    // Named by its projects: "vitest integration and e2e" for two runs side by side.
+    const name = [
+      'vitest',
+      stage.map((args) => args.filter((a) => !a.startsWith('-')).join('+')).join(' and '),
+    ]
+      .join(' ')
+      .trim();
+    log(name);
+    // A failed stage does not stop the next: the whole report says everything that failed.
+    await step(name, () => runStage(stage, first)).catch((error) => {
+      failedStage ??= error;
+    });
+    first += stage.length;
+  }
+  if (failedStage) throw failedStage;
 } catch (error) {
   log(error.message);
   exitCode = 1;
 }
 try {
-  const result = JSON.parse(readFileSync(report, 'utf8'));
+  const result = mergedReport(runCount);
+  if (!result) throw new Error('no Vitest report');
   const text = [stepsReport(steps), fileTimingReport()].join('\n\n');
   writeTimingReport(timing, text);
   console.log(`\n${text}\n\n(timing report: ${timing})`);

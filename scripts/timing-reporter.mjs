@@ -9,8 +9,10 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** Where the per-file figures go (read by scripts/test-timing.mjs). */
-export const FILE_TIMES = join(ROOT, 'node_modules', '.cache', 'manjam-files.json');
+/** Where each Vitest run's per-file figures go (read by scripts/test-timing.mjs). */
+export const FILE_TIMES_DIR = join(ROOT, 'node_modules', '.cache', 'manjam-files');
+/** This run's file: scripts/test.mjs names one per Vitest run it starts (MANJAM_FILE_TIMES). */
+const FILE_TIMES = process.env.MANJAM_FILE_TIMES ?? join(FILE_TIMES_DIR, 'vitest.json');
 
 export default class TimingReporter {
   /** File id -> wall-clock start: when its worker began importing it. */
