@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newBatch, shareLine } from './batch.js';
 import { ShareJournal } from './journal.js';
 import { testShare } from '../../test/support/shares/fixtures.js';
@@ -151,7 +151,9 @@ describe('the share journal', () => {
       synced.flush();
     }
     expect(openFds()).toBeGreaterThanOrEqual(baseline + 40);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The background fdatasync runs every 10 ms, but 50 syncs on a loaded machine can take longer
+    // than any fixed wait: wait for the descriptors to be closed (a leak never gets there).
+    await vi.waitUntil(() => openFds() <= baseline + 1, { timeout: 10_000, interval: 20 });
     expect(openFds()).toBeLessThanOrEqual(baseline + 1);
     await synced.close();
   });
