@@ -71,7 +71,11 @@ describe('a region without monerod mining XMR on the core job feed', () => {
     await waitUntil(async () => (await tip()).height === before.height + 1, 30_000, 'the block on monerod');
     const after = await tip();
     await waitUntil(async () => (await blockRow(after.hash)) !== undefined, 30_000, 'the block recorded');
-    expect(await blockRow(after.hash)).toEqual({ status: 'pending', height: after.height });
+    // 'pending' when monerod's answer came back in time; 'submitted' when it did not (a loaded
+    // machine): accounting settles that against the chain, and the API shows both as pending.
+    const recorded = await blockRow(after.hash);
+    expect(['pending', 'submitted']).toContain(recorded?.status);
+    expect(recorded?.height).toBe(after.height);
     expect(core.feed.stats.blocksSubmitted).toBe(1);
     await waitUntil(async () => (await storedShares()) === sharesBefore + 1, 30_000, 'the share stored');
     // The core's next template builds on it and reaches the miner.
