@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBtcDevChain, startLtcDevChain } from '../../../src/coins/bitcoin/devchain/index.js';
 import type { DevChain, DevChainOptions } from '../../../src/devchain/types.js';
+import { startOnCopy } from '../chain-copies.js';
 
 const SNAPSHOTS = fileURLToPath(
   new URL('../../../../../node_modules/.cache/manjam-chains/', import.meta.url),
@@ -58,19 +59,7 @@ async function fromSnapshot(key: string, start: Start, opts: DevChainOptions): P
   const source = await prepared(key, start, opts);
   const dataDir = await mkdtemp(join(tmpdir(), `manjam-${key}-`));
   await cp(source, dataDir, { recursive: true });
-  try {
-    const chain = await start({ ...opts, dataDir });
-    return {
-      ...chain,
-      async stop() {
-        await chain.stop();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+  return startOnCopy(dataDir, (copy) => start({ ...opts, dataDir: copy }));
 }
 
 /**

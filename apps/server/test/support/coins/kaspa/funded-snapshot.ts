@@ -5,11 +5,12 @@
 // under node_modules/.cache; a test copies it into its own data dir, and the dev chain starts on
 // it as it does after a pool restart (same chain, same wallet, already funded). Each copy is its
 // own chain from then on: nothing one test mines or pays reaches another.
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
+import { makeSnapshot } from '../../chain-copies.js';
 import { KASPAD_VERSION, ensureKaspad } from '../../../../../../scripts/kaspad.mjs';
 import { startKaspaDevChain } from '../../../../src/coins/kaspa/devchain.js';
 
@@ -22,22 +23,14 @@ export async function prepareFundedKaspaSnapshot(): Promise<number> {
   if (existsSync(SNAPSHOT)) return 0;
   const installed = await ensureKaspad({ quiet: true });
   if (!installed.ok) return 0;
-  const started = performance.now();
-  const dataDir = mkdtempSync(join(tmpdir(), 'manjam-kas-snapshot-'));
-  try {
+  return makeSnapshot(SNAPSHOT, async (dataDir) => {
     const chain = await startKaspaDevChain({
       binaries: installed.binaries,
       logger: pino({ level: 'warn' }),
       dataDir,
     });
     await chain.stop();
-    // A rename is atomic: a snapshot is either whole or absent.
-    renameSync(dataDir, SNAPSHOT);
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return (performance.now() - started) / 1000;
+  });
 }
 
 /**

@@ -5,8 +5,7 @@
 // data dir (monerod's database and the pool wallet) under node_modules/.cache; a test copies it
 // into its own data dir, and the dev chain starts on it as it does after a pool restart: the same
 // height and wallet, its own ports and processes, and a chain of its own from then on.
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { cpSync, existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import {
   type MoneroDevChain,
   type MoneroDevChainOptions,
 } from '../../../../src/coins/monero/devchain.js';
+import { makeSnapshot, startOnCopy } from '../../chain-copies.js';
 
 const ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
 
@@ -40,18 +40,10 @@ function snapshotPath(): string | undefined {
 export async function prepareMoneroSnapshot(): Promise<number> {
   const snapshot = snapshotPath();
   if (snapshot === undefined || existsSync(snapshot)) return 0;
-  const started = performance.now();
-  const dataDir = mkdtempSync(join(tmpdir(), 'manjam-xmr-snapshot-'));
-  try {
+  return makeSnapshot(snapshot, async (dataDir) => {
     const chain = await startMoneroDevChain({ logger: pino({ level: 'warn' }), dataDir });
     await chain.stop();
-    // A rename is atomic: a snapshot is either whole or absent.
-    renameSync(dataDir, snapshot);
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return (performance.now() - started) / 1000;
+  });
 }
 
 /**
@@ -74,17 +66,5 @@ export async function startMoneroTestChain(opts: MoneroDevChainOptions): Promise
   const copy =
     opts.dataDir === undefined && opts.initialBlocks === undefined ? moneroChainDataDir() : undefined;
   if (copy === undefined) return startMoneroDevChain(opts);
-  try {
-    const chain = await startMoneroDevChain({ ...opts, dataDir: copy });
-    return {
-      ...chain,
-      async stop() {
-        await chain.stop();
-        await rm(copy, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await rm(copy, { recursive: true, force: true });
-    throw error;
-  }
+  return startOnCopy(copy, (dataDir) => startMoneroDevChain({ ...opts, dataDir }));
 }
