@@ -5,7 +5,7 @@
 // stratum, money, api, regions, and one per family); any other arguments go to Vitest as they are. Every run writes a
 // timing report (node_modules/.cache/manjam-timing.md) and prints it.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, ensureNodeModules, ensureSystemPackages, ensureWebBuild, log, run, runAsync } from './lib.mjs';
 import { ensurePostgres } from './ensure-postgres.mjs';
@@ -121,12 +121,32 @@ function mergedReport(runs) {
     .map((path) => JSON.parse(readFileSync(path, 'utf8')));
   if (reports.length === 0) return undefined;
   const sum = (key) => reports.reduce((total, report) => total + report[key], 0);
+  const tests = reports.flatMap((report) =>
+    report.testResults.flatMap((file) => file.assertionResults.map((test) => ({ file: file.name, test }))),
+  );
   return {
     numPassedTests: sum('numPassedTests'),
     numFailedTests: sum('numFailedTests'),
     numPendingTests: sum('numPendingTests'),
     testResults: reports.flatMap((report) => report.testResults),
+    // Passed, with a failure from a first try (vitest.config.ts: SECOND_TRY).
+    secondTry: tests.filter(({ test }) => test.status === 'passed' && test.failureMessages.length > 0),
   };
+}
+/** The tests that passed only on a second try, each with the first line of its first failure. */
+function secondTryReport(secondTry) {
+  if (secondTry.length === 0) return '';
+  const rows = secondTry.map(({ file, test }) => {
+    const first = (test.failureMessages[0] ?? '').split('\n')[0].replace(/\|/g, '\\|');
+    return `| ${relative(ROOT, file)} | ${test.fullName.replace(/\|/g, '\\|')} | ${first} |`;
+  });
+  return [
+    'passed only on a second try (a flake to mend):',
+    '',
+    '| file | test | first failure |',
+    '| --- | --- | --- |',
+    ...rows,
+  ].join('\n');
 }
 const stages = tier.stages ?? [[tier.vitest]];
 const runCount = stages.flat().length;
@@ -183,14 +203,17 @@ try {
 try {
   const result = mergedReport(runCount);
   if (!result) throw new Error('no Vitest report');
-  const text = [stepsReport(steps), fileTimingReport()].join('\n\n');
+  const text = [stepsReport(steps), fileTimingReport(), secondTryReport(result.secondTry)]
+    .filter(Boolean)
+    .join('\n\n');
   writeTimingReport(timing, text);
   console.log(`\n${text}\n\n(timing report: ${timing})`);
   // One plain closing line that CI can read.
   // A file whose hooks failed fails the run with no failed test of its own: it is counted apart.
   const failedFiles = result.testResults.filter((file) => file.status === 'failed').length;
   console.log(
-    `tests: ${result.numPassedTests} passed, ${result.numFailedTests} failed, ` +
+    `tests: ${result.numPassedTests} passed (${result.secondTry.length} only on a second try), ` +
+      `${result.numFailedTests} failed, ` +
       `${result.numPendingTests} skipped; files: ${failedFiles} failed of ${result.testResults.length}`,
   );
 } catch {
