@@ -136,9 +136,11 @@ function mergedReport(runs) {
 /** The tests that passed only on a second try, each with the first line of its first failure. */
 function secondTryReport(secondTry) {
   if (secondTry.length === 0) return '';
+  /** A table cell: a `|` inside it escaped. */
+  const cell = (text) => text.replace(/\|/g, '\\|');
   const rows = secondTry.map(({ file, test }) => {
-    const first = (test.failureMessages[0] ?? '').split('\n')[0].replace(/\|/g, '\\|');
-    return `| ${relative(ROOT, file)} | ${test.fullName.replace(/\|/g, '\\|')} | ${first} |`;
+    const first = (test.failureMessages[0] ?? '').split('\n')[0];
+    return `| ${relative(ROOT, file)} | ${cell(test.fullName)} | ${cell(first)} |`;
   });
   return [
     'passed only on a second try (a flake to mend):',

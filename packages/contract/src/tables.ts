@@ -2,7 +2,7 @@
 // (a `--role stratum` process: its configuration, Stratum logins, bans, worker rows) reads them
 // without loading zod or the API's schemas (`@manjam/contract/tables`). The schemas of the
 // package's other modules build on these; the package's index exports them with the rest.
-import { COINS, LISTED_COINS, type Algorithm } from '@manjam/protocol/coins';
+import { COINS, LISTED_COINS, algorithmOf, type Algorithm } from '@manjam/protocol/coins';
 
 /** Every union of names comes from one `as const` list (ARCHITECTURE: layering rules). */
 export const ALGORITHMS = [
@@ -36,6 +36,9 @@ export type PoolCoin = (typeof POOL_COINS)[number];
 
 /** The coin shown where none is chosen, or the one named is not mined: the coin table's first. */
 export const DEFAULT_POOL_COIN: PoolCoin = POOL_COINS[0];
+
+/** The algorithm a form starts on (Add Miner, Edit Worker, the setup guide): the default coin's. */
+export const DEFAULT_ALGORITHM: AlgorithmId = API_ALGORITHM_ID[algorithmOf(DEFAULT_POOL_COIN)];
 
 export function isPoolCoin(coin: string): coin is PoolCoin {
   return (POOL_COINS as readonly string[]).includes(coin);

@@ -1,6 +1,6 @@
 // Types of the agreed HTTP API for the data screens, taken from the zod schemas of
 // @manjam/contract (type-only imports: no zod code reaches the bundle from here).
-import { ACCOUNT_COINS, ALGORITHMS } from '@manjam/contract';
+import { ACCOUNT_COINS, ALGORITHMS, DEFAULT_ALGORITHM } from '@manjam/contract';
 import type {
   AccountCoin,
   AlgorithmHashrate as ContractAlgorithmHashrate,
@@ -28,8 +28,8 @@ import type {
   WorkerList,
 } from '@manjam/contract';
 
-/** The algorithm ids of the API: the contract's one list. */
-export { ALGORITHMS };
+/** The algorithm ids of the API: the contract's one list, and the one a form starts on. */
+export { ALGORITHMS, DEFAULT_ALGORITHM };
 export type Algorithm = AlgorithmId;
 
 export const MINER_TYPES = ['asic', 'gpu', 'cpu'] as const satisfies readonly DeviceType[];

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, Select, TextField } from '../../components';
 import { errorMessage } from '../../lib/errors';
-import { MINER_TYPES, type Miner } from '../api-types';
+import { DEFAULT_ALGORITHM, MINER_TYPES, type Miner } from '../api-types';
 import { useUpdateMiner } from './api';
 import { EDIT_ALGORITHMS, validateMinerForm, type MinerFormValues } from './minerForm';
 import type { NoticeApi } from './notice';
@@ -17,7 +17,11 @@ export interface EditMinerModalProps {
 export function EditMinerModal({ miner, onClose, notify }: EditMinerModalProps) {
   const { t } = useTranslation();
   const update = useUpdateMiner();
-  const [values, setValues] = useState<MinerFormValues>({ name: '', algorithm: 'sha256', type: 'asic' });
+  const [values, setValues] = useState<MinerFormValues>({
+    name: '',
+    algorithm: DEFAULT_ALGORITHM,
+    type: 'asic',
+  });
   const [nameError, setNameError] = useState<string | undefined>();
 
   useEffect(() => {

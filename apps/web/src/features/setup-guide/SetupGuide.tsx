@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBanner, TabPanel, Tabs } from '../../components';
 import { usePoolPorts } from '../../lib/queries';
-import type { Algorithm, MinerType, PoolPort } from '../api-types';
+import { DEFAULT_ALGORITHM, type Algorithm, type MinerType, type PoolPort } from '../api-types';
 import {
   DEVICE_ALGORITHMS,
   filterAlgorithms,
@@ -39,7 +39,7 @@ function openingAlgorithm(
   return firstLive(candidates, ports);
 }
 
-export function SetupGuide({ algorithm = 'sha256', type }: SetupGuideProps) {
+export function SetupGuide({ algorithm = DEFAULT_ALGORITHM, type }: SetupGuideProps) {
   const { t } = useTranslation();
   const ports = usePoolPorts();
   // The miner's own choices; until then both follow the live ports as they load.

@@ -2,7 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, Select, TextField } from '../../components';
 import { errorMessage } from '../../lib/errors';
-import { ALGORITHMS, MINER_TYPES, type Algorithm, type MinerType, type Worker } from '../api-types';
+import {
+  ALGORITHMS,
+  DEFAULT_ALGORITHM,
+  MINER_TYPES,
+  type Algorithm,
+  type MinerType,
+  type Worker,
+} from '../api-types';
 import type { NoticeApi } from '../miners/notice';
 import { useUpdateWorker } from './api';
 import { validateWorkerEdit } from './workerForm';
@@ -20,7 +27,7 @@ export function EditWorkerDialog({
   const update = useUpdateWorker();
   const [name, setName] = useState('');
   // Shown, not edited: a worker's algorithm is its port's.
-  const [algorithm, setAlgorithm] = useState<Algorithm>('sha256');
+  const [algorithm, setAlgorithm] = useState<Algorithm>(DEFAULT_ALGORITHM);
   const [type, setType] = useState<MinerType>('asic');
   const [error, setError] = useState<string | undefined>();
 
